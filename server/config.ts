@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    PUBLIC_URL: z.string().url().optional(),
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('Abastece <no-responder@abastece.cl>'),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET debe tener al menos 32 caracteres').optional(),
+    ACCESS_TOKEN_LIFETIME_S: z.coerce.number().int().positive().default(30 * 60),
+    REFRESH_TOKEN_LIFETIME_S: z.coerce.number().int().positive().default(24 * 60 * 60),
+    SEED_DEMO: booleanFlag.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: booleanFlag.default(false),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
+    message: 'JWT_SECRET es obligatorio en producción',
+    path: ['JWT_SECRET'],
+  });
+
+export type Config = ReturnType<typeof parseConfig>;
+
+/** Parses the environment once; everything else receives the result, never process.env. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
+  const e = envSchema.parse(env);
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenLifetimeS: e.ACCESS_TOKEN_LIFETIME_S,
+    refreshTokenLifetimeS: e.REFRESH_TOKEN_LIFETIME_S,
+    // Demo data is automatic on the embedded default only (issue #2), never on a real server unless asked.
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+  };
+}
+
+/** Like parseConfig, but a bad environment ends the process with one readable line per problem. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    if (error instanceof z.ZodError) {
+      for (const issue of error.issues) console.error(`Configuración inválida: ${issue.path.join('.')}: ${issue.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export interface Database {
+  db: Db;
+  kind: 'embedded' | 'postgres';
+  /** Applies committed migrations; safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** pg_trgm and unaccent ship as contrib in the embedded engine and must be passed on every open. */
+export const embeddedExtensions = { pg_trgm, unaccent };
+
+export function openEmbedded(pglite: PGlite, release: () => void = () => {}): Database {
+  const db = drizzlePglite(pglite) as unknown as Db;
+  return {
+    db,
+    kind: 'embedded',
+    migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
+    async close() {
+      try {
+        await pglite.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+export function openPostgres(databaseUrl: string): Database {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const nodePg = drizzleNodePg(pool);
+  return {
+    db: nodePg as unknown as Db,
+    kind: 'postgres',
+    async migrate() {
+      // N processes may start together against one server: the advisory lock makes them take turns.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(724001)');
+        await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(724001)').catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** The database the configuration names: PostgreSQL when DATABASE_URL is set, else the embedded one. */
+export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const release = lockDataDir(config.dataDir);
+  try {
+    const pglite = await PGlite.create(path.join(config.dataDir, 'pg'), { extensions: embeddedExtensions });
+    return openEmbedded(pglite, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, numeric, pgEnum, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { producto } from './catalogo';
+import { proveedorProducto } from './proveedor';
+import { comuna, region } from './ubicacion';
+import { usuario } from './usuario';
+
+export const solicitud = pgTable('solicitud', {
+  id: serial('id').primaryKey(),
+  usuario_id: integer('usuario_id').references(() => usuario.id, { onDelete: 'set null' }),
+  fecha_creacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const solicitudDetalle = pgTable('solicitud_detalle', {
+  id: serial('id').primaryKey(),
+  solicitud_id: integer('solicitud_id')
+    .notNull()
+    .references(() => solicitud.id, { onDelete: 'cascade' }),
+  producto_id: integer('producto_id')
+    .notNull()
+    .references(() => producto.id),
+  cantidad: numeric('cantidad', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+});
+
+/** Delivery contact of a quotation; with a usuario it is also one of that user's saved addresses. */
+export const cotizante = pgTable(
+  'cotizante',
+  {
+    id: serial('id').primaryKey(),
+    usuario_id: integer('usuario_id').references(() => usuario.id, { onDelete: 'cascade' }),
+    nombre_contacto: varchar('nombre_contacto', { length: 150 }).notNull(),
+    correo_contacto: varchar('correo_contacto', { length: 254 }).notNull(),
+    telefono_contacto: varchar('telefono_contacto', { length: 20 }).notNull(),
+    direccion_envio: varchar('direccion_envio', { length: 255 }).notNull().default(''),
+    region_id: smallint('region_id').references(() => region.id),
+    comuna_id: integer('comuna_id').references(() => comuna.id),
+    fecha_entrega: date('fecha_entrega'),
+    solicitud_id: integer('solicitud_id').references(() => solicitud.id, { onDelete: 'set null' }),
+    activa: boolean('activa').notNull().default(false),
+    creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Exactly one active address per user (SPEC §4 Addresses), enforced by the database.
+  (t) => [uniqueIndex('cotizante_una_activa').on(t.usuario_id).where(sql`${t.activa}`), index('cotizante_usuario_idx').on(t.usuario_id)],
+);
+
+export const cotizacion = pgTable('cotizacion', {
+  id: serial('id').primaryKey(),
+  solicitud_id: integer('solicitud_id')
+    .notNull()
+    .references(() => solicitud.id),
+  cotizante_id: integer('cotizante_id').references(() => cotizante.id, { onDelete: 'set null' }),
+  usuario_id: integer('usuario_id').references(() => usuario.id, { onDelete: 'set null' }),
+  creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  actualizado_en: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const estadoOpcion = pgEnum('estado_opcion', ['seleccionado', 'adicional']);
+
+export const opcion = pgTable(
+  'opcion',
+  {
+    id: serial('id').primaryKey(),
+    cotizacion_id: integer('cotizacion_id')
+      .notNull()
+      .references(() => cotizacion.id, { onDelete: 'cascade' }),
+    producto_id: integer('producto_id')
+      .notNull()
+      .references(() => producto.id),
+    proveedor_producto_id: integer('proveedor_producto_id')
+      .notNull()
+      .references(() => proveedorProducto.id, { onDelete: 'cascade' }),
+    cantidad_solicitada: numeric('cantidad_solicitada', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    cantidad_proveida: numeric('cantidad_proveida', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    precio: integer('precio').notNull(),
+    estado: estadoOpcion('estado').notNull(),
+  },
+  (t) => [index('opcion_cotizacion_idx').on(t.cotizacion_id)],
+);

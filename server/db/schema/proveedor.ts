@@ -1,0 +1,51 @@
+import { date, index, integer, numeric, pgTable, primaryKey, serial, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { producto, rangoPrecio } from './catalogo';
+import { usuario } from './usuario';
+
+/** A supplier's offer of a catalogue product. Money is whole CLP. */
+export const proveedorProducto = pgTable(
+  'proveedor_producto',
+  {
+    id: serial('id').primaryKey(),
+    proveedor_id: integer('proveedor_id')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    producto_id: integer('producto_id')
+      .notNull()
+      .references(() => producto.id, { onDelete: 'cascade' }),
+    sku: varchar('sku', { length: 60 }).notNull(),
+    tarifa: integer('tarifa').notNull(),
+    creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    actualizado_en: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('proveedor_producto_sku').on(t.proveedor_id, t.sku), index('proveedor_producto_producto_idx').on(t.producto_id)],
+);
+
+/** The supplier's price per unit from a volume tier on. */
+export const proveedorProductoRango = pgTable(
+  'proveedor_producto_rango',
+  {
+    proveedor_producto_id: integer('proveedor_producto_id')
+      .notNull()
+      .references(() => proveedorProducto.id, { onDelete: 'cascade' }),
+    rango_precio_id: integer('rango_precio_id')
+      .notNull()
+      .references(() => rangoPrecio.id),
+    precio: integer('precio').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.proveedor_producto_id, t.rango_precio_id] })],
+);
+
+/** A stock lot: quantity on hand that expires on one date. */
+export const lote = pgTable(
+  'lote',
+  {
+    id: serial('id').primaryKey(),
+    proveedor_producto_id: integer('proveedor_producto_id')
+      .notNull()
+      .references(() => proveedorProducto.id, { onDelete: 'cascade' }),
+    cantidad: numeric('cantidad', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    fecha_expiracion: date('fecha_expiracion').notNull(),
+  },
+  (t) => [index('lote_proveedor_producto_idx').on(t.proveedor_producto_id)],
+);

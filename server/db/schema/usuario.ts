@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+export const usuario = pgTable(
+  'usuario',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 254 }).notNull(),
+    password: text('password').notNull(),
+    first_name: varchar('first_name', { length: 150 }).notNull(),
+    last_name: varchar('last_name', { length: 150 }).notNull(),
+    telefono: varchar('telefono', { length: 20 }).notNull().default(''),
+    fecha_nacimiento: date('fecha_nacimiento'),
+    is_active: boolean('is_active').notNull().default(false),
+    is_comprador: boolean('is_comprador').notNull().default(true),
+    is_proveedor: boolean('is_proveedor').notNull().default(false),
+    is_moderador: boolean('is_moderador').notNull().default(false),
+    correo_contacto: varchar('correo_contacto', { length: 254 }).notNull().default(''),
+    direccion_envio: varchar('direccion_envio', { length: 255 }).notNull().default(''),
+    ofrece_credito: boolean('ofrece_credito').notNull().default(false),
+    last_login: timestamp('last_login', { withTimezone: true }),
+    // Tokens (JWT, activation, reset) issued before this instant are void: a reset ends every session.
+    password_changed_at: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    date_joined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // E-mail identity is case-insensitive (AUTH-CONTRACT "differs" 2).
+  (t) => [uniqueIndex('usuario_email_lower_unique').on(sql`lower(${t.email})`)],
+);
+
+export const propositoToken = pgEnum('proposito_token', ['activacion', 'reset']);
+
+/** Single-use activation and reset tokens; only a hash is stored. */
+export const tokenCuenta = pgTable(
+  'token_cuenta',
+  {
+    id: serial('id').primaryKey(),
+    usuario_id: integer('usuario_id')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    proposito: propositoToken('proposito').notNull(),
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    expira_en: timestamp('expira_en', { withTimezone: true }).notNull(),
+    usado_en: timestamp('usado_en', { withTimezone: true }),
+    creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('token_cuenta_hash_unique').on(t.token_hash)],
+);
+
+/** Failed logins, kept in the database so throttling holds across N processes. */
+export const intentoLogin = pgTable(
+  'intento_login',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 254 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('intento_login_email_idx').on(t.email, t.creado_en), index('intento_login_ip_idx').on(t.ip, t.creado_en)],
+);
+
+/** Outgoing e-mail: written in the request's transaction, delivered and retried apart from it. */
+export const correoSaliente = pgTable('correo_saliente', {
+  id: serial('id').primaryKey(),
+  para: varchar('para', { length: 254 }).notNull(),
+  asunto: text('asunto').notNull(),
+  texto: text('texto').notNull(),
+  html: text('html').notNull(),
+  intentos: integer('intentos').notNull().default(0),
+  ultimo_error: text('ultimo_error'),
+  enviado_en: timestamp('enviado_en', { withTimezone: true }),
+  creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** Body shapes follow DRF: {field: [msgs]}, {non_field_errors: [msg]} or {detail: msg}. */
+export type ErrorBody = Record<string, string[]> | { detail: string; code?: string };
+
+/** The one error type services throw; the handler turns it into the response. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: ErrorBody,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
+  }
+}
+
+export const notFound = (detail = 'No encontrado.') => new AppError(404, { detail });
+export const badRequest = (field: string, message: string) => new AppError(400, { [field]: [message] });
+
+const MENSAJES_POR_ESTADO: Record<number, string> = {
+  400: 'La solicitud no es válida.',
+  401: 'Las credenciales de autenticación no se proveyeron.',
+  403: 'No tienes permiso para realizar esta acción.',
+  404: 'No encontrado.',
+  405: 'Método no permitido.',
+  406: 'No se puede satisfacer el encabezado Accept.',
+  413: 'La solicitud es demasiado grande.',
+  415: 'Tipo de contenido no soportado.',
+  429: 'Demasiadas solicitudes. Intenta de nuevo más tarde.',
+};
+
+/** Groups zod/ajv issues by field, DRF style; issues without a path are non_field_errors. */
+function fieldErrors(error: FastifyError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const add = (key: string, msg: string) => {
+    out[key] ??= [];
+    out[key].push(msg);
+  };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    for (const v of error.validation) {
+      const key = v.instancePath.replace(/^\//, '').split('/')[0] || 'non_field_errors';
+      add(key, v.message ?? 'Valor inválido.');
+    }
+  } else {
+    add('non_field_errors', error.message);
+  }
+  return out;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).headers(error.headers).send(error.body);
+    }
+    if (error.validation) {
+      return reply.status(400).send(fieldErrors(error));
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'error no controlado');
+      return reply.status(500).send({ detail: 'Error interno del servidor.' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(400).send({ detail: 'El cuerpo de la solicitud no es JSON válido.' });
+    }
+    if (status === 429) return reply.status(429).send({ detail: MENSAJES_POR_ESTADO[429]! });
+    return reply.status(status).send({ detail: MENSAJES_POR_ESTADO[status] ?? MENSAJES_POR_ESTADO[400]! });
+  });
+}

@@ -1,0 +1,61 @@
+import { asc, eq } from 'drizzle-orm';
+import type { ConsolidatedData, RangoPrecio } from '../../../common/schemas/catalogo';
+import type { Db } from '../../db/client';
+import { categoria, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '../../db/schema/catalogo';
+
+/** Categories and approved products, as the quotation pickers need them. */
+export async function findConsolidatedData(db: Db): Promise<ConsolidatedData> {
+  const [categorias, productos, formatos] = await Promise.all([
+    db.select({ id: categoria.id, nombre: categoria.nombre }).from(categoria).orderBy(asc(categoria.nombre)),
+    db
+      .select({
+        id: producto.id,
+        nombre: producto.nombre,
+        categoria_id: categoria.id,
+        categoria_nombre: categoria.nombre,
+        origen: origen.descripcion,
+        marca: marca.nombre,
+        unidad: unidad.descripcion,
+      })
+      .from(producto)
+      .innerJoin(categoria, eq(producto.categoria_id, categoria.id))
+      .innerJoin(origen, eq(producto.origen_id, origen.id))
+      .innerJoin(marca, eq(producto.marca_id, marca.id))
+      .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
+      .where(eq(producto.estado_moderacion, 'aprobado'))
+      .orderBy(asc(producto.nombre), asc(producto.id)),
+    db
+      .select({ producto_id: productoFormato.producto_id, id: formato.id, descripcion: formato.descripcion })
+      .from(productoFormato)
+      .innerJoin(formato, eq(productoFormato.formato_id, formato.id))
+      .orderBy(asc(formato.descripcion)),
+  ]);
+  const formatosDe = new Map<number, { id: number; descripcion: string }[]>();
+  for (const { producto_id, id, descripcion } of formatos) formatosDe.set(producto_id, [...(formatosDe.get(producto_id) ?? []), { id, descripcion }]);
+  return {
+    categorias,
+    productos: productos.map((p) => ({
+      id: p.id,
+      nombre: p.nombre,
+      categoria: { id: p.categoria_id, nombre: p.categoria_nombre },
+      origen: { descripcion: p.origen },
+      marca: { nombre: p.marca },
+      unidad: { descripcion: p.unidad },
+      formatos: formatosDe.get(p.id) ?? [],
+    })),
+  };
+}
+
+export async function findRangosPrecios(db: Db): Promise<RangoPrecio[]> {
+  return db
+    .select({
+      id: rangoPrecio.id,
+      categoria: rangoPrecio.categoria_id,
+      categoria_nombre: categoria.nombre,
+      nombre: rangoPrecio.nombre,
+      limite_inferior: rangoPrecio.limite_inferior,
+    })
+    .from(rangoPrecio)
+    .innerJoin(categoria, eq(rangoPrecio.categoria_id, categoria.id))
+    .orderBy(asc(categoria.nombre), asc(rangoPrecio.limite_inferior));
+}

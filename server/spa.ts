@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url === '/auth';
+
+/**
+ * The built SPA: hashed assets cached for a year, index.html for every other GET (history
+ * fallback, so /mi-cuenta reloads), and a JSON 404 under /api and /auth.
+ */
+export async function registerSpa(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
+  const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (hasClient && !isApiPath(url) && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ detail: 'No encontrado.' });
+  });
+}
