@@ -1,0 +1,25 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { DelayedSpinner } from '../../ui/delayed-spinner';
+import { Toaster } from '../../ui/toast';
+import { Footer } from './footer';
+import { TopBar } from './top-bar';
+
+/** The one layout every route shares (SPEC §2). */
+export function Layout() {
+  return (
+    <div className="app">
+      <a className="skip-link" href="#contenido">
+        Saltar al contenido
+      </a>
+      <TopBar />
+      <main id="contenido" className="main" tabIndex={-1}>
+        <Suspense fallback={<DelayedSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <Toaster />
+    </div>
+  );
+}

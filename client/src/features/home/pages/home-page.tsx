@@ -1,0 +1,48 @@
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../ui/toast';
+
+/** Home banner (SPEC §2 "/"): a moderator sees only the moderation button. */
+export default function HomePage() {
+  const session = useSession();
+  const navigate = useNavigate();
+
+  function subirStock() {
+    // SPEC §6: only a logged-in supplier may use the bulk upload.
+    if (!session.isAuthenticated) return toast.error('Debes iniciar sesión para acceder');
+    if (!session.is_proveedor) return toast.error('Debes estar registrado como proveedor para usar esta funcionalidad');
+    navigate('/carga-masiva');
+  }
+
+  return (
+    <section className="hero" aria-labelledby="hero-titulo">
+      <div className="hero__inner">
+        <h1 id="hero-titulo">Abastece tu cocina al mejor precio mayorista</h1>
+        <p className="hero__lead">
+          Arma tu cotización, compara al instante los precios, tramos por volumen y stock de proveedores de todo Chile, y compra en un solo paso.
+        </p>
+        <div className="hero__actions">
+          {session.is_moderador ? (
+            <Link className="btn btn--primary btn--lg" to="/moderacion-productos">
+              Moderar productos
+            </Link>
+          ) : (
+            <>
+              <Link className="btn btn--primary btn--lg" to="/cotizar">
+                Cotiza ahora
+              </Link>
+              <button type="button" className="btn btn--secondary btn--lg" onClick={subirStock}>
+                Sube tu stock
+              </button>
+            </>
+          )}
+        </div>
+        <ul className="hero__points">
+          <li>Carnes, aves, lácteos, secos y congelados</li>
+          <li>Precios por tramo desde 100 kg</li>
+          <li>Stock y vencimientos al día</li>
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import type { UsuarioMe } from '../../../common/schemas/auth';
+import { api } from './api-client';
+import { tokens } from './storage';
+
+export interface Session {
+  /** True while the stored token is being verified on load. */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  user: UsuarioMe | null;
+  is_comprador: boolean;
+  is_proveedor: boolean;
+  is_moderador: boolean;
+  /** Stores both tokens and loads the profile (SPEC §4 "Login success"). */
+  signIn(t: { access: string; refresh: string }): Promise<UsuarioMe | null>;
+  signOut(): void;
+  reload(): Promise<unknown>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+const SESSION_KEY = ['session'] as const;
+
+/** Verifies the stored token, then loads the user; any failure clears tokens (SPEC §4). */
+async function loadSession(): Promise<UsuarioMe | null> {
+  const access = tokens.access();
+  if (!access) return null;
+  try {
+    await api('/auth/jwt/verify/', { method: 'POST', body: { token: access } }).catch(async (error) => {
+      // An expired access token is normal after 30 minutes: the refresh token may still be good.
+      if (!tokens.refresh()) throw error;
+    });
+    return await api<UsuarioMe>('/auth/users/me/', { auth: true });
+  } catch {
+    tokens.clear();
+    return null;
+  }
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: SESSION_KEY, queryFn: loadSession, staleTime: Number.POSITIVE_INFINITY, retry: false });
+  const user = query.data ?? null;
+
+  const signIn = useCallback(
+    async (t: { access: string; refresh: string }) => {
+      tokens.set(t);
+      return queryClient.fetchQuery({ queryKey: SESSION_KEY, queryFn: loadSession, staleTime: 0 });
+    },
+    [queryClient],
+  );
+  const signOut = useCallback(() => {
+    tokens.clear();
+    queryClient.setQueryData(SESSION_KEY, null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
+  }, [queryClient]);
+  const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: SESSION_KEY }), [queryClient]);
+
+  const value = useMemo<Session>(
+    () => ({
+      isLoading: query.isPending,
+      isAuthenticated: user !== null,
+      user,
+      is_comprador: user?.is_comprador ?? false,
+      is_proveedor: user?.is_proveedor ?? false,
+      is_moderador: user?.is_moderador ?? false,
+      signIn,
+      signOut,
+      reload,
+    }),
+    [query.isPending, user, signIn, signOut, reload],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession fuera de SessionProvider');
+  return session;
+}
