@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { sortByEs } from '../../../common/sort-es';
 import type { ConsolidatedData, RangoPrecio } from '../../../common/schemas/catalogo';
 import type { Db } from '../../db/client';
 import { categoria, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '../../db/schema/catalogo';
@@ -6,7 +7,7 @@ import { categoria, formato, marca, origen, producto, productoFormato, rangoPrec
 /** Categories and approved products, as the quotation pickers need them. */
 export async function findConsolidatedData(db: Db): Promise<ConsolidatedData> {
   const [categorias, productos, formatos] = await Promise.all([
-    db.select({ id: categoria.id, nombre: categoria.nombre }).from(categoria).orderBy(asc(categoria.nombre)),
+    db.select({ id: categoria.id, nombre: categoria.nombre }).from(categoria),
     db
       .select({
         id: producto.id,
@@ -22,8 +23,7 @@ export async function findConsolidatedData(db: Db): Promise<ConsolidatedData> {
       .innerJoin(origen, eq(producto.origen_id, origen.id))
       .innerJoin(marca, eq(producto.marca_id, marca.id))
       .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
-      .where(eq(producto.estado_moderacion, 'aprobado'))
-      .orderBy(asc(producto.nombre), asc(producto.id)),
+      .where(eq(producto.estado_moderacion, 'aprobado')),
     db
       .select({ producto_id: productoFormato.producto_id, id: formato.id, descripcion: formato.descripcion })
       .from(productoFormato)
@@ -33,8 +33,8 @@ export async function findConsolidatedData(db: Db): Promise<ConsolidatedData> {
   const formatosDe = new Map<number, { id: number; descripcion: string }[]>();
   for (const { producto_id, id, descripcion } of formatos) formatosDe.set(producto_id, [...(formatosDe.get(producto_id) ?? []), { id, descripcion }]);
   return {
-    categorias,
-    productos: productos.map((p) => ({
+    categorias: sortByEs(categorias, (c) => c.nombre),
+    productos: sortByEs(productos, (p) => p.nombre).map((p) => ({
       id: p.id,
       nombre: p.nombre,
       categoria: { id: p.categoria_id, nombre: p.categoria_nombre },

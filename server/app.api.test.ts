@@ -1,0 +1,100 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const PATHS = [
+  '/api/productos/consolidated-data/',
+  '/api/productos/rangosprecios/',
+  '/api/ubicacion/regiones/',
+  '/api/ubicacion/comunas/',
+  '/api/facturacion/rubros/',
+  '/api/empresas/metodos-pago/',
+  '/auth/jwt/create/',
+  '/auth/jwt/refresh/',
+  '/auth/jwt/verify/',
+  '/auth/users/me/',
+];
+
+describe('every response', () => {
+  it('carries the security headers of the auth contract', async () => {
+    for (const url of ['/api/ubicacion/regiones/', '/api/nada/', '/auth/users/me/']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('same-origin');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('answers unknown API paths with a JSON 404 in Spanish', async () => {
+    for (const url of ['/api/nada/', '/auth/nada/', '/api']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ detail: 'No encontrado.' });
+    }
+  });
+
+  it('accepts paths with or without the trailing slash', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/ubicacion/regiones' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('sends 401 with WWW-Authenticate when credentials are missing', async () => {
+    const res = await t.request({ method: 'GET', url: '/auth/users/me/' });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['www-authenticate']).toBe('JWT realm="api"');
+    expect(res.json()).toEqual({ detail: 'Las credenciales de autenticación no se proveyeron.' });
+  });
+});
+
+describe('malformed requests', () => {
+  it('never get a 5xx, whatever the method, path, headers or body', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
+        fc.constantFrom(...PATHS),
+        fc.string({ maxLength: 30 }),
+        fc.oneof(fc.string({ maxLength: 200 }), fc.json({ maxDepth: 3 }), fc.constant('{"email":{"$gt":""},"password":[1]}')),
+        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=latin1'),
+        fc.oneof(fc.constant(undefined), fc.string({ maxLength: 40 }).map((s) => `JWT ${s}`), fc.string({ maxLength: 40 })),
+        async (method, path, query, body, contentType, authorization) => {
+          const res = await t.request({
+            method,
+            url: `${path}?${encodeURIComponent(query)}=${encodeURIComponent(query)}`,
+            payload: method === 'GET' ? undefined : body,
+            headers: { 'content-type': contentType, ...(authorization === undefined ? {} : { authorization }) },
+          });
+          expect(res.statusCode, `${method} ${path} ${body}`).toBeLessThan(500);
+          if (res.statusCode >= 400) expect(res.headers['content-type']).toMatch(/application\/json/);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('explains invalid JSON in Spanish', async () => {
+    const res = await t.request({ method: 'POST', url: '/auth/jwt/create/', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'El cuerpo de la solicitud no es JSON válido.' });
+  });
+});
+
+describe('documentation', () => {
+  it('publishes an OpenAPI document generated from the zod schemas, with a page at /api/docs', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of PATHS) expect(Object.keys(doc.paths), path).toContain(path);
+    expect(doc.paths['/api/ubicacion/comunas/'].get.parameters[0].name).toBe('region');
+    const page = await t.request({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(page.statusCode);
+  });
+
+  it('reports health once the database answers', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/health/' })).json()).toEqual({ status: 'ok' });
+  });
+});

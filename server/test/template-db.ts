@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { embeddedExtensions, openEmbedded, openPostgres } from '../db/client';
+import { prepareDatabase } from '../db/prepare';
+
+// One migrated and seeded template per test run; each test file gets its own copy of it.
+export const TEMPLATE_FILE = path.resolve('.tmp/test-template/pglite.tar.gz');
+export const templateDbName = (runId: string) => `abastece_tpl_${runId}`;
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function createTemplate(databaseUrl: string | undefined, runId: string): Promise<void> {
+  if (databaseUrl) {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${templateDbName(runId)}`);
+    await admin.query(`CREATE DATABASE ${templateDbName(runId)}`);
+    await admin.end();
+    const database = openPostgres(withDatabase(databaseUrl, templateDbName(runId)));
+    await prepareDatabase(database, { seedDemo: true });
+    await database.close();
+    return;
+  }
+  const pglite = await PGlite.create({ extensions: embeddedExtensions });
+  const database = openEmbedded(pglite);
+  await prepareDatabase(database, { seedDemo: true });
+  const dump = await pglite.dumpDataDir('gzip');
+  fs.mkdirSync(path.dirname(TEMPLATE_FILE), { recursive: true });
+  fs.writeFileSync(TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+}
+
+export async function dropTemplate(databaseUrl: string | undefined, runId: string): Promise<void> {
+  if (!databaseUrl) return;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  // Per-file copies are dropped by their own tests; sweep any a crashed worker left behind.
+  const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`abastece_t%_${runId}%`]);
+  for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  await admin.end();
+}

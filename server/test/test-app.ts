@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { parseConfig } from '../config';
+import { type Database, embeddedExtensions, openEmbedded, openPostgres } from '../db/client';
+import { DEMO_PASSWORD } from '../db/seed/demo-catalogo';
+import { TEMPLATE_FILE, templateDbName, withDatabase } from './template-db';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** Sends a request in-process; `token` adds `Authorization: JWT <token>`. */
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /** Access token of a demo account (the seed's one per role). */
+  tokenFor(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+let copies = 0;
+
+/** A fresh copy of the seeded template database (embedded, or PostgreSQL when DATABASE_URL is set) and the app on it. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const runId = inject('templateRunId');
+  const databaseUrl = process.env.DATABASE_URL;
+  let database: Database;
+  let drop = async () => {};
+  if (databaseUrl) {
+    const name = `abastece_t${process.pid}x${copies++}_${runId}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDbName(runId)}`);
+    await admin.end();
+    database = openPostgres(withDatabase(databaseUrl, name));
+    drop = async () => {
+      const a = new pg.Client({ connectionString: databaseUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    };
+  } else {
+    const blob = new Blob([fs.readFileSync(TEMPLATE_FILE)]);
+    database = openEmbedded(await PGlite.create({ loadDataDir: blob, extensions: embeddedExtensions }));
+  }
+  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', RATE_LIMIT_PER_MINUTE: '100000', ...env });
+  const app = await buildApp({ config, database, jwtSecret: 'secreto-de-pruebas-con-mas-de-32-caracteres' });
+  await app.ready();
+
+  const request: TestApp['request'] = ({ token, headers, ...options }) =>
+    app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `JWT ${token}` } : {}) } });
+  return {
+    app,
+    database,
+    request,
+    async tokenFor(email, password = DEMO_PASSWORD) {
+      const res = await request({ method: 'POST', url: '/auth/jwt/create/', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login de ${email}: ${res.statusCode} ${res.body}`);
+      return res.json().access;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
