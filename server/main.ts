@@ -1,5 +1,4 @@
-import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
+import path from 'node:path';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -8,6 +7,8 @@ import { resolveJwtSecret } from './modules/auth/jwt-secret';
 
 const config = loadConfigOrExit();
 
+// Loading the web stack overlaps with opening the database (its WASM compiles off the main thread).
+const appModule = import('./app');
 let database: Awaited<ReturnType<typeof openDatabase>>;
 try {
   database = await openDatabase(config);
@@ -20,11 +21,13 @@ try {
 }
 await prepareDatabase(database, { seedDemo: config.seedDemo });
 
+const { buildApp } = await appModule;
 const app = await buildApp({
   config,
   database,
   jwtSecret: resolveJwtSecret(config),
-  clientDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
+  // `npm start` runs from the project root, where `npm run build` put the SPA.
+  clientDir: path.resolve('dist/client'),
 });
 
 let closing = false;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password';
 import type { Db } from '../client';
-import { categoria, estadoModeracion, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '../schema/catalogo';
+import { categoria, type estadoModeracion, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '../schema/catalogo';
 import { lote, proveedorProducto, proveedorProductoRango } from '../schema/proveedor';
 import { usuario } from '../schema/usuario';
 import { DEMO_CATALOGO, DEMO_CUENTAS, DEMO_PASSWORD, DEMO_PENDIENTES, DEMO_PROVEEDORES } from './demo-catalogo';

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { CATEGORIAS, FORMATOS, LIMITES_RANGO_KG, nombreRango, UNIDADES } from '../../../common/constants';
-import type { Db } from '../client';
+import { type Db, queryRows } from '../client';
 import { categoria, formato, rangoPrecio, unidad } from '../schema/catalogo';
 import { metodoPago, rubro } from '../schema/ordenes';
 import { comuna, provincia, region } from '../schema/ubicacion';
@@ -25,8 +26,16 @@ export const RUBROS = [
 
 export const METODOS_PAGO = ['Transferencia bancaria', 'Tarjeta de crédito', 'Tarjeta de débito', 'Pago contra entrega', 'Crédito del proveedor (30 días)'];
 
-/** Data every installation needs; idempotent, runs on every start. */
+const EXPECTED = { region: 16, comuna: 346, rubro: RUBROS.length, metodo_pago: METODOS_PAGO.length, rango_precio: CATEGORIAS.length * LIMITES_RANGO_KG.length };
+
+/** Data every installation needs; idempotent, runs on every start but writes only when something is missing. */
 export async function seedReference(db: Db): Promise<void> {
+  const [counts] = await queryRows<typeof EXPECTED>(
+    db,
+    sql`SELECT (SELECT count(*) FROM region)::int AS region, (SELECT count(*) FROM comuna)::int AS comuna, (SELECT count(*) FROM rubro)::int AS rubro,
+                 (SELECT count(*) FROM metodo_pago)::int AS metodo_pago, (SELECT count(*) FROM rango_precio)::int AS rango_precio`,
+  );
+  if (Object.entries(EXPECTED).every(([table, n]) => counts?.[table as keyof typeof EXPECTED] === n)) return;
   await db.transaction(async (tx) => {
     const regiones = readSeedCsv('regions.csv').map((r) => {
       const id = Number(r.id);

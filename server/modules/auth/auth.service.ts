@@ -8,7 +8,11 @@ import { hashPassword, verifyPassword } from './password';
 export const CREDENCIALES_INVALIDAS = 'No se encontró una cuenta activa con las credenciales entregadas.';
 
 // Verified against when the e-mail is unknown, so both answers take the same time.
-const dummyHash = hashPassword('contraseña-que-nadie-tiene');
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => {
+  dummyHash ??= hashPassword('contraseña-que-nadie-tiene');
+  return dummyHash;
+};
 
 export function toUsuarioMe(u: Usuario): UsuarioMe {
   return {
@@ -36,7 +40,7 @@ export async function issueTokens(jwt: Jwt, userId: number) {
 /** Wrong password, unknown e-mail and inactive account answer alike: no enumeration. */
 export async function login(db: Db, jwt: Jwt, email: string, password: string) {
   const user = await getUsuarioByEmail(db, email);
-  const ok = await verifyPassword(user?.password ?? (await dummyHash), password);
+  const ok = await verifyPassword(user?.password ?? (await getDummyHash()), password);
   if (!user || !ok || !user.is_active) throw unauthorized(CREDENCIALES_INVALIDAS, 'no_active_account');
   await touchLastLogin(db, user.id);
   return issueTokens(jwt, user.id);

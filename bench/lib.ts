@@ -1,0 +1,26 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+/** Runs a script: TypeScript through tsx, the built server (dist/…/*.js) as it is. */
+export const node = (script: string, env: Record<string, string>) =>
+  spawn(process.execPath, [...(script.endsWith('.ts') ? ['--import', 'tsx'] : []), script], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+
+/** Milliseconds from `since` until GET url answers 200. */
+export async function waitUntilUp(url: string, since: number, timeoutMs = 120_000): Promise<number> {
+  while (performance.now() - since < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return performance.now() - since;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`${url} no respondió en ${timeoutMs} ms`);
+}
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('es-CL', { maximumFractionDigits: digits, minimumFractionDigits: digits });

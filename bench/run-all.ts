@@ -1,0 +1,6 @@
+// `npm run bench`: prints numbers; it is not a test and passes no judgement.
+import { execSync } from 'node:child_process';
+
+execSync('npm run build --silent', { stdio: 'inherit' });
+await import('./start-and-catalogo');
+await import('./bundle-size');

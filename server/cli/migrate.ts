@@ -1,0 +1,13 @@
+// `npm run db:migrate`: applies migrations and reference data (and demo data when configured), then exits.
+import { loadConfigOrExit } from '../config';
+import { openDatabase } from '../db/client';
+import { prepareDatabase } from '../db/prepare';
+
+const config = loadConfigOrExit();
+const database = await openDatabase(config);
+try {
+  await prepareDatabase(database, { seedDemo: config.seedDemo });
+  console.log(`Base de datos al día (${database.kind === 'embedded' ? config.dataDir : 'PostgreSQL'}).`);
+} finally {
+  await database.close();
+}
