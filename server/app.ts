@@ -2,16 +2,20 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, ping } from './db/client';
 import { registerErrorHandler } from './errors';
+import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createGuards, registerGuardsDecorator } from './modules/auth/authenticate';
 import { createJwt } from './modules/auth/jwt';
 import { createCatalogoCache } from './modules/catalogo/catalogo-cache';
 import { catalogoRoutes } from './modules/catalogo/catalogo.routes';
+import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
+import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
 import { ordenesRoutes } from './modules/ordenes/ordenes.routes';
 import { ubicacionRoutes } from './modules/ubicacion/ubicacion.routes';
 import { registerSpa } from './spa';
@@ -56,13 +60,18 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   const jwt = createJwt(jwtSecret, { access: config.accessTokenLifetimeS, refresh: config.refreshTokenLifetimeS });
   const guards = createGuards(db, jwt);
   const catalogo = createCatalogoCache(db);
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail'), from: config.mailFrom, log: app.log });
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', () => mailer.stop());
 
   // The whole API surface, module by module (DESIGN §1).
   app.get('/api/health/', { schema: { hide: true } }, async () => {
     await ping(db);
     return { status: 'ok' };
   });
-  await app.register(authRoutes, { db, jwt, guards });
+  await app.register(authRoutes, { db, jwt, guards, mailer, publicUrl: config.publicUrl });
+  await app.register(cuentaRoutes, { db, guards });
+  await app.register(direccionesRoutes, { db, guards });
   await app.register(catalogoRoutes, { db, catalogo });
   await app.register(ubicacionRoutes, { db });
   await app.register(ordenesRoutes, { db });

@@ -30,12 +30,14 @@ const MENSAJES_POR_ESTADO: Record<number, string> = {
   429: 'Demasiadas solicitudes. Intenta de nuevo más tarde.',
 };
 
-/** Groups zod/ajv issues by field, DRF style; issues without a path are non_field_errors. */
+/**
+ * Groups zod issues by field, DRF style; issues without a path are non_field_errors. Only the
+ * first message of a field is kept: an empty name is "obligatorio", not also "too short".
+ */
 function fieldErrors(error: FastifyError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   const add = (key: string, msg: string) => {
-    out[key] ??= [];
-    out[key].push(msg);
+    out[key] ??= [msg];
   };
   if (hasZodFastifySchemaValidationErrors(error)) {
     for (const v of error.validation) {

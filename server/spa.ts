@@ -16,9 +16,9 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
       root: clientDir,
       wildcard: false,
       index: false,
-      setHeaders(reply, filePath) {
+      setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

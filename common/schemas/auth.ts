@@ -1,15 +1,56 @@
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { z } from '../zod-es';
 
+const requerido = 'Este campo es obligatorio';
+const EN_BLANCO = 'Este campo no puede estar en blanco.';
+export const CONTRASENAS_NO_COINCIDEN = 'Las contraseñas no coinciden.';
+const CONTRASENA_CORTA = `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`;
+
+export const emailSchema = z.string().trim().min(1, requerido).max(254).email('Ingresa un correo válido');
+const password = z.string().min(1, requerido).min(PASSWORD_MIN_LENGTH, CONTRASENA_CORTA).max(128, 'La contraseña no puede superar los 128 caracteres.');
+
 export const loginSchema = z.object({
-  email: z.string().trim().min(1, 'Este campo no puede estar en blanco.').max(254),
-  password: z.string().min(1, 'Este campo no puede estar en blanco.').max(512),
+  email: z.string().trim().min(1, EN_BLANCO).max(254),
+  password: z.string().min(1, EN_BLANCO).max(512),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** SPEC §5 Signup: every field required, passwords of ≥ 6 characters and equal, role buyer or supplier. */
+export const signupSchema = z
+  .object({
+    first_name: z.string().trim().min(1, requerido).max(150),
+    last_name: z.string().trim().min(1, requerido).max(150),
+    email: emailSchema,
+    password,
+    re_password: z.string().min(1, requerido).max(128),
+    // Only buyer or supplier can be chosen at signup; is_moderador is not accepted from anyone.
+    is_comprador: z.boolean().optional(),
+    is_proveedor: z.boolean().optional(),
+  })
+  .refine((d) => d.password === d.re_password, { message: CONTRASENAS_NO_COINCIDEN, path: ['non_field_errors'] });
+export type SignupInput = z.infer<typeof signupSchema>;
+
+export const signupResponseSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  is_comprador: z.boolean(),
+  is_proveedor: z.boolean(),
+});
+
+export const uidTokenSchema = z.object({ uid: z.string().min(1, EN_BLANCO).max(64), token: z.string().min(1, EN_BLANCO).max(256) });
+export const emailOnlySchema = z.object({ email: emailSchema });
+
+/** SPEC §5 Reset confirm: same match rule and minimum length. */
+export const newPasswordSchema = z
+  .object({ new_password: password, re_new_password: z.string().min(1, requerido).max(128) })
+  .refine((d) => d.new_password === d.re_new_password, { message: CONTRASENAS_NO_COINCIDEN, path: ['non_field_errors'] });
+export const resetConfirmSchema = uidTokenSchema.and(newPasswordSchema);
+
 export const tokensSchema = z.object({ refresh: z.string(), access: z.string() });
-export const refreshSchema = z.object({ refresh: z.string().min(1, 'Este campo no puede estar en blanco.') });
-export const verifySchema = z.object({ token: z.string().min(1, 'Este campo no puede estar en blanco.') });
+export const refreshSchema = z.object({ refresh: z.string().min(1, EN_BLANCO) });
+export const verifySchema = z.object({ token: z.string().min(1, EN_BLANCO) });
 
 export const usuarioMeSchema = z.object({
   id: z.number().int(),
@@ -28,5 +69,4 @@ export const usuarioMeSchema = z.object({
 export type UsuarioMe = z.infer<typeof usuarioMeSchema>;
 
 export const detailSchema = z.object({ detail: z.string(), code: z.string().optional() });
-
-export { PASSWORD_MIN_LENGTH };
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));

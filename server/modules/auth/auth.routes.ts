@@ -1,16 +1,66 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailSchema, loginSchema, refreshSchema, tokensSchema, usuarioMeSchema, verifySchema } from '../../../common/schemas/auth';
+import {
+  detailSchema,
+  emailOnlySchema,
+  fieldErrorsSchema,
+  loginSchema,
+  refreshSchema,
+  resetConfirmSchema,
+  signupResponseSchema,
+  signupSchema,
+  tokensSchema,
+  uidTokenSchema,
+  usuarioMeSchema,
+  verifySchema,
+} from '../../../common/schemas/auth';
 import { z } from '../../../common/zod-es';
 import type { Db } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
+import { activate, confirmPasswordReset, register, requestPasswordReset, resendActivation } from './accounts.service';
 import { currentUser, type Guards } from './authenticate';
 import { login, refreshAccess, toUsuarioMe, verifyToken } from './auth.service';
 import type { Jwt } from './jwt';
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guards }> = async (app, { db, jwt, guards }) => {
+const noContent = { 204: z.null().describe('Sin contenido'), 400: fieldErrorsSchema };
+
+/** Djoser + SimpleJWT paths and answers (AUTH-CONTRACT.md), with its "differs" points. */
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guards; mailer: Mailer; publicUrl: string }> = async (app, { db, jwt, guards, mailer, publicUrl }) => {
+  const deps = { db, mailer, publicUrl };
+
+  app.post(
+    '/auth/users/',
+    { schema: { tags: ['auth'], summary: 'Registrarse como comprador o proveedor', body: signupSchema, response: { 201: signupResponseSchema, 400: fieldErrorsSchema } } },
+    async (request, reply) => reply.status(201).send(await register(deps, request.body)),
+  );
+
+  app.post('/auth/users/activation/', { schema: { tags: ['auth'], summary: 'Activar la cuenta', body: uidTokenSchema, response: { ...noContent, 403: detailSchema } } }, async (request, reply) => {
+    await activate(deps, request.body.uid, request.body.token);
+    return reply.status(204).send(null);
+  });
+
+  app.post('/auth/users/resend_activation/', { schema: { tags: ['auth'], summary: 'Reenviar el correo de activación', body: emailOnlySchema, response: noContent } }, async (request, reply) => {
+    await resendActivation(deps, request.body.email);
+    return reply.status(204).send(null);
+  });
+
+  app.post('/auth/users/reset_password/', { schema: { tags: ['auth'], summary: 'Pedir un enlace para restablecer la contraseña', body: emailOnlySchema, response: noContent } }, async (request, reply) => {
+    requestPasswordReset(deps, request.body.email, request.log);
+    return reply.status(204).send(null);
+  });
+
+  app.post(
+    '/auth/users/reset_password_confirm/',
+    { schema: { tags: ['auth'], summary: 'Elegir una nueva contraseña', body: resetConfirmSchema, response: noContent } },
+    async (request, reply) => {
+      await confirmPasswordReset(deps, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
   app.post(
     '/auth/jwt/create/',
     { schema: { tags: ['auth'], summary: 'Iniciar sesión', body: loginSchema, response: { 200: tokensSchema, 401: detailSchema } } },
-    (request) => login(db, jwt, request.body.email, request.body.password),
+    (request) => login(db, jwt, request.body.email, request.body.password, request.ip),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { getUsuarioByEmail, getUsuarioById, touchLastLogin, type Usuario } from './auth.repository';
 import { isIssuedBeforePasswordChange, TOKEN_INVALIDO, unauthorized } from './authenticate';
 import type { Jwt } from './jwt';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 
 export const CREDENCIALES_INVALIDAS = 'No se encontró una cuenta activa con las credenciales entregadas.';
@@ -38,10 +39,15 @@ export async function issueTokens(jwt: Jwt, userId: number) {
 }
 
 /** Wrong password, unknown e-mail and inactive account answer alike: no enumeration. */
-export async function login(db: Db, jwt: Jwt, email: string, password: string) {
+export async function login(db: Db, jwt: Jwt, email: string, password: string, ip: string) {
+  await assertLoginAllowed(db, email, ip);
   const user = await getUsuarioByEmail(db, email);
   const ok = await verifyPassword(user?.password ?? (await getDummyHash()), password);
-  if (!user || !ok || !user.is_active) throw unauthorized(CREDENCIALES_INVALIDAS, 'no_active_account');
+  if (!user || !ok || !user.is_active) {
+    await recordLoginFailure(db, email, ip);
+    throw unauthorized(CREDENCIALES_INVALIDAS, 'no_active_account');
+  }
+  await clearLoginFailures(db, email);
   await touchLastLogin(db, user.id);
   return issueTokens(jwt, user.id);
 }

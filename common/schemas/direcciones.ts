@@ -1,0 +1,44 @@
+import { DIRECCION_MIN_LENGTH, TELEFONO_MIN_LENGTH } from '../constants';
+import { EJEMPLOS_TELEFONO, isTelefonoChileno } from '../chile/telefono';
+import { z } from '../zod-es';
+
+const OBLIGATORIO = 'Este campo es obligatorio';
+export const CORREO_INVALIDO = 'Correo electrónico inválido. Ej: nombre@empresa.cl';
+
+export const telefonoContactoSchema = z
+  .string()
+  .trim()
+  .min(1, OBLIGATORIO)
+  .min(TELEFONO_MIN_LENGTH, `Debe tener al menos ${TELEFONO_MIN_LENGTH} dígitos`)
+  .max(20, `Formato inválido. Ej: ${EJEMPLOS_TELEFONO}`)
+  .refine(isTelefonoChileno, `Formato inválido. Ej: ${EJEMPLOS_TELEFONO}`);
+
+const idSeleccion = (mensaje: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: mensaje }).int(mensaje).positive(mensaje));
+
+/** SPEC §5 Address add and edit, shared by the forms and the address endpoints. */
+export const direccionSchema = z.object({
+  nombre_contacto: z.string().trim().min(1, OBLIGATORIO).max(150).regex(/^[^0-9]*$/, 'El nombre no puede contener números'),
+  correo_contacto: z.string().trim().min(1, OBLIGATORIO).max(254).email(CORREO_INVALIDO),
+  telefono_contacto: telefonoContactoSchema,
+  direccion_envio: z.string().trim().min(1, OBLIGATORIO).min(DIRECCION_MIN_LENGTH, 'La dirección debe ser más específica').max(255),
+  region: idSeleccion('Seleccione una región'),
+  comuna: idSeleccion('Seleccione una comuna'),
+});
+export type DireccionInput = z.input<typeof direccionSchema>;
+
+export const direccionSchemaOut = z.object({
+  id: z.number().int(),
+  cotizante_id: z.number().int(),
+  nombre_contacto: z.string(),
+  correo_contacto: z.string(),
+  telefono_contacto: z.string(),
+  direccion_envio: z.string(),
+  region: z.number().int().nullable(),
+  comuna: z.number().int().nullable(),
+  region_nombre: z.string().nullable(),
+  comuna_nombre: z.string().nullable(),
+  fecha_entrega: z.string().nullable(),
+  activa: z.boolean(),
+});
+export type Direccion = z.infer<typeof direccionSchemaOut>;

@@ -1,0 +1,102 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import { type Db, queryRows } from '../db/client';
+import { correoSaliente } from '../db/schema/usuario';
+import type { Correo } from './templates';
+
+const MAX_INTENTOS = 8;
+const REINTENTO_MS = 30_000;
+
+interface Fila {
+  id: number;
+  para: string;
+  asunto: string;
+  texto: string;
+  html: string;
+}
+
+/**
+ * Outbox delivery: a request writes its e-mail into correo_saliente inside its own transaction
+ * (so it is never lost once acknowledged, and never sent for a rolled-back request); this sends
+ * it afterwards, apart from the request, retrying failures every 30 s. SMTP_URL → real SMTP;
+ * otherwise each message becomes an .eml file under DATA_DIR/mail/ and its link goes to the log.
+ */
+export function createMailer(options: { db: Db; smtpUrl?: string; mailDir: string; from: string; log: FastifyBaseLogger }) {
+  const { db, smtpUrl, mailDir, from, log } = options;
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function send(fila: Fila) {
+    const info = await transport.sendMail({ from, to: fila.para, subject: fila.asunto, text: fila.texto, html: fila.html });
+    const enlace = fila.texto.match(/https?:\/\/\S+/)?.[0];
+    if (smtpUrl) return log.info({ para: fila.para, enlace }, 'correo enviado');
+    await fs.mkdir(mailDir, { recursive: true });
+    const file = path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${fila.id}.eml`);
+    await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+    log.info({ para: fila.para, archivo: file, enlace }, `correo guardado: ${enlace ?? file}`);
+  }
+
+  /** Claims pending rows one at a time (SKIP LOCKED: N processes never send one twice). */
+  async function deliverPending() {
+    let after = 0;
+    for (;;) {
+      const [fila] = await queryRows<Fila>(
+        db,
+        sql`UPDATE correo_saliente SET intentos = intentos + 1
+            WHERE id = (SELECT id FROM correo_saliente WHERE enviado_en IS NULL AND intentos < ${MAX_INTENTOS} AND id > ${after}
+                        ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+            RETURNING id, para, asunto, texto, html`,
+      );
+      if (!fila) return;
+      after = fila.id;
+      try {
+        await send(fila);
+        await db.execute(sql`UPDATE correo_saliente SET enviado_en = now(), ultimo_error = NULL WHERE id = ${fila.id}`);
+      } catch (error) {
+        log.error({ err: error, para: fila.para }, 'no se pudo enviar un correo; se reintentará');
+        await db.execute(sql`UPDATE correo_saliente SET ultimo_error = ${String(error)} WHERE id = ${fila.id}`);
+      }
+    }
+  }
+
+  /** Runs a delivery pass now, or right after the one under way. */
+  function kick(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = deliverPending()
+      .catch((error) => log.error({ err: error }, 'falló el envío de correos'))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          void kick();
+        }
+      });
+    return running;
+  }
+
+  return {
+    /** Writes the message in the caller's transaction; call kick() after it commits. */
+    async enqueue(tx: Db, correo: Correo) {
+      await tx.insert(correoSaliente).values(correo);
+    },
+    kick,
+    start() {
+      timer = setInterval(() => void kick(), REINTENTO_MS);
+      timer.unref();
+      void kick();
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+export type Mailer = ReturnType<typeof createMailer>;

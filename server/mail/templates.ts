@@ -1,0 +1,44 @@
+// Spanish e-mails, HTML + text. Values are escaped: names come from users.
+export interface Correo {
+  para: string;
+  asunto: string;
+  texto: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function layout(saludo: string, parrafos: string[], boton: { texto: string; url: string }, pie: string): string {
+  return `<!doctype html><html lang="es"><body style="margin:0;background:#f6f8f7;font-family:Arial,Helvetica,sans-serif;color:#1c2622">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:10px;padding:32px">
+<tr><td><p style="font-size:22px;font-weight:bold;color:#155c39;margin:0 0 16px">Abastece</p>
+<p>${escapeHtml(saludo)}</p>${parrafos.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}
+<p style="margin:28px 0"><a href="${escapeHtml(boton.url)}" style="background:#1f7a4d;color:#fff;padding:12px 22px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(boton.texto)}</a></p>
+<p style="font-size:13px;color:#4b5a53">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(boton.url)}</p>
+<p style="font-size:13px;color:#4b5a53">${escapeHtml(pie)}</p></td></tr></table></td></tr></table></body></html>`;
+}
+
+export function correoActivacion(para: string, nombre: string, url: string): Correo {
+  const saludo = `Hola ${nombre}:`;
+  const parrafos = ['Gracias por registrarte en Abastece. Para activar tu cuenta, confirma tu correo con el siguiente enlace (vale por 3 días).'];
+  const pie = 'Si no creaste esta cuenta, ignora este mensaje.';
+  return {
+    para,
+    asunto: 'Activa tu cuenta en Abastece',
+    texto: `${saludo}\n\n${parrafos.join('\n\n')}\n\n${url}\n\n${pie}\n\nEl equipo de Abastece`,
+    html: layout(saludo, parrafos, { texto: 'Activar mi cuenta', url }, pie),
+  };
+}
+
+export function correoReset(para: string, nombre: string, url: string): Correo {
+  const saludo = `Hola ${nombre}:`;
+  const parrafos = ['Recibimos una solicitud para restablecer la contraseña de tu cuenta en Abastece. Usa el siguiente enlace para elegir una nueva (vale por 1 hora y una sola vez).'];
+  const pie = 'Si no lo pediste, ignora este mensaje: tu contraseña sigue igual.';
+  return {
+    para,
+    asunto: 'Restablece tu contraseña de Abastece',
+    texto: `${saludo}\n\n${parrafos.join('\n\n')}\n\n${url}\n\n${pie}\n\nEl equipo de Abastece`,
+    html: layout(saludo, parrafos, { texto: 'Elegir una nueva contraseña', url }, pie),
+  };
+}

@@ -1,0 +1,38 @@
+import { desc, eq } from 'drizzle-orm';
+import { correoSaliente } from '../db/schema/usuario';
+import type { TestApp } from './test-app';
+
+let seq = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}.${process.pid}.${Date.now()}.${seq++}@prueba.cl`;
+
+/** The uid and token of the newest link e-mailed to `email`, read from the outbox. */
+export async function lastLink(t: TestApp, email: string, kind: 'activate' | 'password/reset/confirm') {
+  const rows = await t.database.db.select().from(correoSaliente).where(eq(correoSaliente.para, email)).orderBy(desc(correoSaliente.id));
+  for (const row of rows) {
+    const m = row.texto.match(new RegExp(`/${kind}/([^/\\s]+)/([^/\\s]+)`));
+    if (m) return { uid: m[1]!, token: m[2]! };
+  }
+  throw new Error(`no hay enlace ${kind} para ${email}`);
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  access: string;
+}
+
+/** Registers through the API, activates with the e-mailed link and logs in. */
+export async function createUser(t: TestApp, rol: 'comprador' | 'proveedor', password = 'clave-de-prueba-9'): Promise<TestUser> {
+  const email = uniqueEmail(rol);
+  const res = await t.request({
+    method: 'POST',
+    url: '/auth/users/',
+    payload: { first_name: 'Ana', last_name: 'Pérez', email, password, re_password: password, is_comprador: rol === 'comprador', is_proveedor: rol === 'proveedor' },
+  });
+  if (res.statusCode !== 201) throw new Error(`registro: ${res.body}`);
+  const link = await lastLink(t, email, 'activate');
+  const act = await t.request({ method: 'POST', url: '/auth/users/activation/', payload: link });
+  if (act.statusCode !== 204) throw new Error(`activación: ${act.body}`);
+  return { id: res.json().id, email, password, access: await t.tokenFor(email, password) };
+}
