@@ -50,7 +50,30 @@ function fieldErrors(error: FastifyError): Record<string, string[]> {
   return out;
 }
 
+/** PostgreSQL's "data exception" class (22xxx): bad input that got past validation, never a server fault. */
+const pgCode = (error: unknown): string | undefined => {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.cause?.code === 'string' ? e.cause.code : e.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
+/** What may be logged of an unexpected error: never the query parameters (they hold password hashes). */
+const loggable = (error: Error) => {
+  const cause = (error as { cause?: Error }).cause;
+  return { type: error.name, message: (cause?.message ?? error.message).split('\n')[0], code: pgCode(error), stack: cause?.stack ?? error.stack };
+};
+
+const hasNul = (value: unknown): boolean =>
+  typeof value === 'string' ? value.includes('\u0000') : typeof value === 'object' && value !== null && Object.values(value).some(hasNul);
+
 export function registerErrorHandler(app: FastifyInstance): void {
+  // PostgreSQL cannot store a NUL character in text: refuse it before anything reads the request.
+  app.addHook('preValidation', async (request) => {
+    if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) {
+      throw new AppError(400, { detail: 'La solicitud contiene caracteres no permitidos.' });
+    }
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).headers(error.headers).send(error.body);
@@ -58,9 +81,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.validation) {
       return reply.status(400).send(fieldErrors(error));
     }
+    if (pgCode(error)?.startsWith('22')) {
+      request.log.warn({ err: loggable(error) }, 'dato rechazado por la base de datos');
+      return reply.status(400).send({ detail: MENSAJES_POR_ESTADO[400]! });
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
-      request.log.error({ err: error }, 'error no controlado');
+      request.log.error({ err: loggable(error) }, 'error no controlado');
       return reply.status(500).send({ detail: 'Error interno del servidor.' });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {

@@ -70,3 +70,5 @@ export type UsuarioMe = z.infer<typeof usuarioMeSchema>;
 
 export const detailSchema = z.object({ detail: z.string(), code: z.string().optional() });
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+/** A 400 is either field errors or a {detail} (e.g. malformed JSON). */
+export const badRequestSchema = z.union([detailSchema, fieldErrorsSchema]);

@@ -14,7 +14,7 @@ export const telefonoContactoSchema = z
   .refine(isTelefonoChileno, `Formato inválido. Ej: ${EJEMPLOS_TELEFONO}`);
 
 const idSeleccion = (mensaje: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: mensaje }).int(mensaje).positive(mensaje));
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: mensaje }).int(mensaje).positive(mensaje).max(2_147_483_647, mensaje));
 
 /** SPEC §5 Address add and edit, shared by the forms and the address endpoints. */
 export const direccionSchema = z.object({

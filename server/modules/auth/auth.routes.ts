@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   detailSchema,
   emailOnlySchema,
-  fieldErrorsSchema,
+  badRequestSchema,
   loginSchema,
   refreshSchema,
   resetConfirmSchema,
@@ -21,7 +21,7 @@ import { currentUser, type Guards } from './authenticate';
 import { login, refreshAccess, toUsuarioMe, verifyToken } from './auth.service';
 import type { Jwt } from './jwt';
 
-const noContent = { 204: z.null().describe('Sin contenido'), 400: fieldErrorsSchema };
+const noContent = { 204: z.null().describe('Sin contenido'), 400: badRequestSchema };
 
 /** Djoser + SimpleJWT paths and answers (AUTH-CONTRACT.md), with its "differs" points. */
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guards; mailer: Mailer; publicUrl: string }> = async (app, { db, jwt, guards, mailer, publicUrl }) => {
@@ -29,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guard
 
   app.post(
     '/auth/users/',
-    { schema: { tags: ['auth'], summary: 'Registrarse como comprador o proveedor', body: signupSchema, response: { 201: signupResponseSchema, 400: fieldErrorsSchema } } },
+    { schema: { tags: ['auth'], summary: 'Registrarse como comprador o proveedor', body: signupSchema, response: { 201: signupResponseSchema, 400: badRequestSchema } } },
     async (request, reply) => reply.status(201).send(await register(deps, request.body)),
   );
 

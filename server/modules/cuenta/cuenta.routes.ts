@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailSchema, fieldErrorsSchema, usuarioMeSchema } from '../../../common/schemas/auth';
+import { detailSchema, badRequestSchema, usuarioMeSchema } from '../../../common/schemas/auth';
 import { perfilSchema } from '../../../common/schemas/cuenta';
 import type { Db } from '../../db/client';
 import { currentUser, type Guards } from '../auth/authenticate';
@@ -16,7 +16,7 @@ export const cuentaRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = a
         summary: 'Actualizar mis datos (nunca roles ni estado de la cuenta)',
         security: [{ jwt: [] }],
         body: perfilSchema,
-        response: { 200: usuarioMeSchema, 400: fieldErrorsSchema, 401: detailSchema },
+        response: { 200: usuarioMeSchema, 400: badRequestSchema, 401: detailSchema },
       },
     },
     async (request) => toUsuarioMe(await updatePerfil(db, currentUser(request).id, request.body)),

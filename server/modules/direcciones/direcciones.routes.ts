@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailSchema, fieldErrorsSchema } from '../../../common/schemas/auth';
+import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
 import { direccionSchema, direccionSchemaOut } from '../../../common/schemas/direcciones';
 import { z } from '../../../common/zod-es';
 import type { Db } from '../../db/client';
@@ -12,7 +12,7 @@ const ID_INVALIDO = 'Direccion inválida: falta el ID';
 // Bounded to PostgreSQL's integer: a larger id is a client error, not a database one.
 const idParams = z.object({ id: z.coerce.number({ error: ID_INVALIDO }).int(ID_INVALIDO).positive(ID_INVALIDO).max(2_147_483_647, ID_INVALIDO) });
 const common = { tags: ['direcciones'], security: [{ jwt: [] }] };
-const errores = { 400: fieldErrorsSchema, 401: detailSchema, 404: detailSchema };
+const errores = { 400: badRequestSchema, 401: detailSchema, 404: detailSchema };
 
 /** A user's saved delivery addresses: every call is the owner's only (others get 404). */
 export const direccionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = async (app, { db, guards }) => {
