@@ -15,7 +15,6 @@ export default defineConfig({
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          maxWorkers: 2,
         },
       },
     ],
