@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_DATA_DIR } from './tests/fixtures';
 
-const PORT = 8765;
+const PORT = Number(process.env.E2E_PORT ?? 8765);
 
 /** Debian's Chromium, with the flags this network needs (no background connections). */
 export const chromiumLaunch = {
@@ -30,6 +31,6 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health/`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR: '.tmp/e2e-data', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000' },
+    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000' },
   },
 });

@@ -1,4 +1,49 @@
-import { expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+/** Where the e2e server keeps its data; e-mails land in its mail/ folder as .eml files. */
+export const E2E_DATA_DIR = '.tmp/e2e-data';
+const MAIL_DIR = path.resolve(E2E_DATA_DIR, 'mail');
+
+let seq = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${process.pid}.${seq++}@prueba.cl`;
+
+const decodeQuotedPrintable = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
+
+/** The newest link of `kind` e-mailed to `email`, read from the .eml files the server wrote. */
+export async function readMailLink(email: string, kind: 'activate' | 'password/reset/confirm'): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).sort().reverse() : [];
+    for (const file of files) {
+      const eml = decodeQuotedPrintable(fs.readFileSync(path.join(MAIL_DIR, file), 'utf8'));
+      if (!eml.toLowerCase().includes(`to: ${email.toLowerCase()}`)) continue;
+      const link = eml.match(new RegExp(`https?://[^\\s"<]+/${kind}/[^\\s"<]+`))?.[0];
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no llegó un correo ${kind} para ${email}`);
+}
+
+export interface E2EUser {
+  email: string;
+  password: string;
+}
+
+/** Registers through the API and activates with the link from the real .eml file. */
+export async function createUserByApi(request: APIRequestContext, rol: 'comprador' | 'proveedor'): Promise<E2EUser> {
+  const email = uniqueEmail(rol);
+  const password = 'clave-e2e-2026';
+  const res = await request.post('/auth/users/', {
+    data: { first_name: 'Ana', last_name: 'Pérez', email, password, re_password: password, is_comprador: rol === 'comprador', is_proveedor: rol === 'proveedor' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const [uid, token] = new URL(await readMailLink(email, 'activate')).pathname.split('/').slice(-2);
+  expect((await request.post('/auth/users/activation/', { data: { uid, token } })).status()).toBe(204);
+  return { email, password };
+}
 
 export const DEMO_PASSWORD = 'abastece2026';
 export const DEMO = {

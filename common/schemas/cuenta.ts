@@ -27,13 +27,14 @@ export const perfilSchema = z.object({
     .max(20, 'Ingresa un teléfono válido (ej: +56912345678 o 221234567)')
     .refine((v) => v === '' || isTelefonoChileno(v), 'Ingresa un teléfono válido (ej: +56912345678 o 221234567)')
     .default(''),
-  fecha_nacimiento: z
+  // An empty date input means "not given".
+  fecha_nacimiento: z.preprocess((v) => (v === '' ? null : v), z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ingresa una fecha válida')
     .refine((v) => !Number.isNaN(Date.parse(v)), 'Ingresa una fecha válida')
     .refine((v) => edadPorAnio(v) <= EDAD_MAXIMA, 'Ingresa una fecha válida')
     .refine((v) => edadPorAnio(v) >= EDAD_MINIMA, `Debes tener al menos ${EDAD_MINIMA} años`)
     .nullable()
-    .default(null),
+    .default(null)),
 });
 export type PerfilInput = z.input<typeof perfilSchema>;

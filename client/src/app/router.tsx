@@ -1,10 +1,22 @@
 import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { PerfilLayout } from '../features/cuenta/components/perfil-layout';
 import { EnConstruccion } from '../ui/en-construccion';
 import { type Guard, Guarded } from './guards';
 import { Layout } from './layout/layout';
 
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
+const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
+const SignupPage = lazy(() => import('../features/auth/pages/signup-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
+const ResetConfirmPage = lazy(() => import('../features/auth/pages/reset-confirm-page'));
+const ActivatePage = lazy(() => import('../features/auth/pages/activate-page'));
+const MiPerfilPage = lazy(() => import('../features/cuenta/pages/mi-perfil-page'));
+const MiCuentaPage = lazy(() => import('../features/cuenta/pages/mi-cuenta-page'));
+const MiCuentaEditarPage = lazy(() => import('../features/cuenta/pages/mi-cuenta-editar-page'));
+const DireccionesPage = lazy(() => import('../features/direcciones/pages/direcciones-page'));
+const DireccionAgregarPage = lazy(() => import('../features/direcciones/pages/direccion-agregar-page'));
+const DireccionEditarPage = lazy(() => import('../features/direcciones/pages/direccion-editar-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 const route = (path: string, guard: Guard, element: ReactNode) => ({ path, element: <Guarded guard={guard}>{element}</Guarded> });
@@ -16,11 +28,11 @@ export const router = createBrowserRouter([
     element: <Layout />,
     children: [
       route('/', 'publico', <HomePage />),
-      pendiente('/login', 'publico', 'Iniciar sesión'),
-      pendiente('/signup', 'publico', 'Crear cuenta'),
-      pendiente('/reset-password', 'publico', 'Recuperar contraseña'),
-      pendiente('/password/reset/confirm/:uid/:token', 'publico', 'Nueva contraseña'),
-      pendiente('/activate/:uid/:token', 'publico', 'Activación de cuenta'),
+      route('/login', 'publico', <LoginPage />),
+      route('/signup', 'publico', <SignupPage />),
+      route('/reset-password', 'publico', <ResetPasswordPage />),
+      route('/password/reset/confirm/:uid/:token', 'publico', <ResetConfirmPage />),
+      route('/activate/:uid/:token', 'publico', <ActivatePage />),
       pendiente('/cotizar', 'publico', 'Cotizar productos'),
       // SPEC §2 names both /cotizacion and /cotizar as the quotation route: the first points to the second.
       { path: '/cotizacion', element: <Navigate to="/cotizar" replace /> },
@@ -32,13 +44,24 @@ export const router = createBrowserRouter([
       pendiente('/carga-masiva', 'proveedor', 'Carga masiva de productos'),
       pendiente('/mis-productos-proovedor', 'proveedor', 'Listado de Productos'),
       pendiente('/moderacion-productos', 'moderador', 'Moderación de Productos Pendientes'),
-      pendiente('/mi-perfil', 'sesion', 'Mi Perfil'),
-      pendiente('/mi-cuenta', 'sesion', 'Mi cuenta'),
-      pendiente('/mi-cuenta-editar', 'sesion', 'Editar mis datos'),
-      pendiente('/direcciones', 'sesion', 'Mis direcciones'),
-      pendiente('/direcciones-agregar', 'sesion', 'Agregar dirección'),
-      pendiente('/direcciones-editar', 'sesion', 'Editar dirección'),
-      pendiente('/direcciones-modificar', 'sesion', 'Editar dirección'),
+      route('/mi-perfil', 'sesion', <MiPerfilPage />),
+      {
+        // Account and address screens share the profile sidebar.
+        element: (
+          <Guarded guard="sesion">
+            <PerfilLayout />
+          </Guarded>
+        ),
+        children: [
+          { path: '/mi-cuenta', element: <MiCuentaPage /> },
+          { path: '/mi-cuenta-editar', element: <MiCuentaEditarPage /> },
+          { path: '/direcciones', element: <DireccionesPage /> },
+          { path: '/direcciones-agregar', element: <DireccionAgregarPage /> },
+          // SPEC §2: both paths open the same edit-address screen.
+          { path: '/direcciones-editar', element: <DireccionEditarPage /> },
+          { path: '/direcciones-modificar', element: <DireccionEditarPage /> },
+        ],
+      },
       pendiente('/historial', 'sesion', 'Mi Historial de Cotizaciones'),
       pendiente('/ordenes', 'sesion', 'Historial de Órdenes de Compra'),
       { path: '*', element: <NotFoundPage /> },

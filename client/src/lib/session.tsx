@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import type { UsuarioMe } from '../../../common/schemas/auth';
-import { api } from './api-client';
+import { useNavigate } from 'react-router';
+import { toast } from '../ui/toast';
+import { ApiError, api } from './api-client';
 import { tokens } from './storage';
 
 export interface Session {
@@ -71,6 +73,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [query.isPending, user, signIn, signOut, reload],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * For screens whose calls need a session (SPEC §8 'Sesión expirada'): when a call still answers
+ * 401 after the silent refresh, the session is over; say so and go to /login. True if handled.
+ */
+export function useSessionExpiredHandler() {
+  const session = useSession();
+  const navigate = useNavigate();
+  return useCallback(
+    (error: unknown) => {
+      if (!(error instanceof ApiError) || error.status !== 401) return false;
+      session.signOut();
+      toast.error('Sesión expirada');
+      navigate('/login');
+      return true;
+    },
+    [session, navigate],
+  );
 }
 
 export function useSession(): Session {

@@ -2,7 +2,27 @@
 export const STORAGE_KEYS = {
   access: 'access',
   refresh: 'refresh',
+  /** Session storage: the copy of the address being edited (SPEC §2 Add and edit address). */
+  direccionEditar: 'direccionEditar',
 } as const;
+
+/** JSON in session storage; a missing or unreadable value reads as null. */
+export const sessionJson = {
+  get<T>(key: string): T | null {
+    try {
+      const raw = sessionStorage.getItem(key);
+      return raw ? (JSON.parse(raw) as T) : null;
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: unknown) {
+    sessionStorage.setItem(key, JSON.stringify(value));
+  },
+  remove(key: string) {
+    sessionStorage.removeItem(key);
+  },
+};
 
 export const tokens = {
   access: () => localStorage.getItem(STORAGE_KEYS.access),

@@ -43,6 +43,8 @@ describe('addresses', () => {
     const all = await list(ana.access);
     expect(all.map((d: { activa: boolean }) => d.activa)).toEqual([true, false]);
     expect((await t.request({ method: 'GET', url: `${BASE}/activa/`, token: ana.access })).json().id).toBe(first.json().id);
+    // The account's shipping address follows the active address.
+    expect((await t.request({ method: 'GET', url: '/auth/users/me/', token: ana.access })).json().direccion_envio).toBe('Av. Providencia 1234, oficina 5, Providencia');
   });
 
   it('activates one and keeps exactly one active, listed first', async () => {
@@ -52,6 +54,7 @@ describe('addresses', () => {
     const all = await list(ana.access);
     expect(all.filter((d: { activa: boolean }) => d.activa)).toHaveLength(1);
     expect(all[0].id).toBe(otra.id);
+    expect((await t.request({ method: 'GET', url: '/auth/users/me/', token: ana.access })).json().direccion_envio).toBe('Calle Valparaíso 555, Viña, Viña del Mar');
   });
 
   it('edits an address of its owner', async () => {

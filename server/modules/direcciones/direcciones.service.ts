@@ -1,8 +1,9 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Direccion, direccionSchema } from '../../../common/schemas/direcciones';
 import type { Db } from '../../db/client';
 import { cotizante } from '../../db/schema/cotizaciones';
+import { usuario } from '../../db/schema/usuario';
 import { AppError, notFound } from '../../errors';
 import { comunaDeRegion, findDireccion, findDirecciones } from './direcciones.repository';
 
@@ -25,6 +26,17 @@ const valores = (d: DireccionData) => ({
   comuna_id: d.comuna,
 });
 
+/** The account's shipping address (usuario.direccion_envio) follows the active address. */
+async function syncDireccionEnvio(db: Db, usuarioId: number) {
+  await db
+    .update(usuario)
+    .set({
+      direccion_envio: sql`coalesce((SELECT c.direccion_envio || coalesce(', ' || co.nombre, '') FROM cotizante c LEFT JOIN comuna co ON co.id = c.comuna_id
+                                     WHERE c.usuario_id = ${usuarioId} AND c.activa), '')`,
+    })
+    .where(eq(usuario.id, usuarioId));
+}
+
 async function owned(db: Db, usuarioId: number, id: number): Promise<Direccion> {
   const direccion = await findDireccion(db, usuarioId, id);
   if (!direccion) throw notFound(NO_ENCONTRADA);
@@ -40,6 +52,7 @@ export async function addDireccion(db: Db, usuarioId: number, data: DireccionDat
       .insert(cotizante)
       .values({ ...valores(data), usuario_id: usuarioId, activa: existentes.length === 0 })
       .returning({ id: cotizante.id });
+    await syncDireccionEnvio(tx, usuarioId);
     return row!.id;
   });
   return owned(db, usuarioId, id);
@@ -48,10 +61,13 @@ export async function addDireccion(db: Db, usuarioId: number, data: DireccionDat
 export async function updateDireccion(db: Db, usuarioId: number, id: number, data: DireccionData): Promise<Direccion> {
   await owned(db, usuarioId, id);
   await assertUbicacion(db, data);
-  await db
-    .update(cotizante)
-    .set(valores(data))
-    .where(and(eq(cotizante.id, id), eq(cotizante.usuario_id, usuarioId)));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(cotizante)
+      .set(valores(data))
+      .where(and(eq(cotizante.id, id), eq(cotizante.usuario_id, usuarioId)));
+    await syncDireccionEnvio(tx, usuarioId);
+  });
   return owned(db, usuarioId, id);
 }
 
@@ -66,6 +82,7 @@ export async function deleteDireccion(db: Db, usuarioId: number, id: number): Pr
     if (!borrada.activa) return;
     const [siguiente] = await tx.select({ id: cotizante.id }).from(cotizante).where(eq(cotizante.usuario_id, usuarioId)).orderBy(desc(cotizante.id)).limit(1);
     if (siguiente) await tx.update(cotizante).set({ activa: true }).where(eq(cotizante.id, siguiente.id));
+    await syncDireccionEnvio(tx, usuarioId);
   });
 }
 
@@ -78,6 +95,7 @@ export async function activateDireccion(db: Db, usuarioId: number, id: number): 
       .set({ activa: false })
       .where(and(eq(cotizante.usuario_id, usuarioId), ne(cotizante.id, id)));
     await tx.update(cotizante).set({ activa: true }).where(eq(cotizante.id, id));
+    await syncDireccionEnvio(tx, usuarioId);
   });
   return findDirecciones(db, usuarioId);
 }

@@ -1,0 +1,3 @@
+import { api } from '../../../lib/api-client';
+
+export const activateUser = (body: { uid: string; token: string }) => api<null>('/auth/users/activation/', { method: 'POST', body });

@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { type SignupInput, signupSchema } from '../../../../../common/schemas/auth';
+import { ApiError } from '../../../lib/api-client';
+import { TextField } from '../../../ui/fields';
+import { toast } from '../../../ui/toast';
+import { createUser } from '../api/create-user';
+import { AuthCard } from '../components/auth-card';
+
+type Rol = 'comprador' | 'proveedor';
+
+export default function SignupPage() {
+  const navigate = useNavigate();
+  // SPEC §5: the role is a single choice, buyer by default.
+  const [rol, setRol] = useState<Rol>('comprador');
+  const { register, handleSubmit, formState, setError } = useForm<SignupInput>({ resolver: zodResolver(signupSchema) });
+  const { errors } = formState;
+
+  async function onSubmit(values: SignupInput) {
+    try {
+      await createUser({ ...values, is_comprador: rol === 'comprador', is_proveedor: rol === 'proveedor' });
+      toast.success('Cuenta creada. Te enviamos un correo para activarla.');
+      navigate('/login');
+    } catch (error) {
+      // Show the server's reason beside its field (e.g. an e-mail already registered).
+      if (error instanceof ApiError) {
+        for (const field of ['first_name', 'last_name', 'email', 'password'] as const) {
+          const message = error.field(field);
+          if (message) setError(field, { message });
+        }
+      }
+      toast.error('Hubo un problema al crear tu cuenta. Inténtalo nuevamente.');
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Crear cuenta"
+      intro="Compra al mejor precio mayorista o vende tu stock a restoranes, hoteles y comercios."
+      footer={
+        <span>
+          ¿Ya tienes cuenta? <Link to="/login">Iniciar Sesión</Link>
+        </span>
+      }
+    >
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="form">
+        <fieldset className="role-choice">
+          <legend>Quiero registrarme como</legend>
+          {(
+            [
+              ['comprador', 'Comprador', 'Cotizo y compro para mi negocio'],
+              ['proveedor', 'Proveedor', 'Vendo y publico mi stock'],
+            ] as const
+          ).map(([value, label, hint]) => (
+            <label key={value} className={rol === value ? 'role-choice__option role-choice__option--on' : 'role-choice__option'}>
+              <input type="radio" name="rol" value={value} checked={rol === value} onChange={() => setRol(value)} />
+              <span>
+                <strong>{label}</strong>
+                <small>{hint}</small>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="form__row">
+          <TextField label="Nombre" autoComplete="given-name" {...register('first_name')} error={errors.first_name?.message} />
+          <TextField label="Apellido" autoComplete="family-name" {...register('last_name')} error={errors.last_name?.message} />
+        </div>
+        <TextField label="Correo electrónico" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+        <TextField label="Contraseña" type="password" autoComplete="new-password" hint="Al menos 6 caracteres." {...register('password')} error={errors.password?.message} />
+        <TextField
+          label="Repite la contraseña"
+          type="password"
+          autoComplete="new-password"
+          {...register('re_password')}
+          error={errors.re_password?.message ?? (errors as { non_field_errors?: { message?: string } }).non_field_errors?.message}
+        />
+        <button type="submit" className="btn btn--primary btn--block" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Creando cuenta...' : 'Crear cuenta'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

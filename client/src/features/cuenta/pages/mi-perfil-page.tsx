@@ -1,0 +1,67 @@
+import { Link, useNavigate } from 'react-router';
+import { rolPerfil } from '../../../lib/roles';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../ui/toast';
+import { PERFIL_ITEMS } from '../components/perfil-items';
+
+export default function MiPerfilPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const user = session.user!;
+
+  function logout() {
+    session.signOut();
+    toast.success('Has cerrado sesión correctamente.');
+    navigate('/');
+  }
+
+  return (
+    <section className="page">
+      <div className="perfil-header panel">
+        <div className="avatar" aria-hidden="true">
+          {user.first_name.charAt(0)}
+          {user.last_name.charAt(0)}
+        </div>
+        <div>
+          <h1>Mi Perfil</h1>
+          <p className="perfil-header__name">
+            {user.first_name} {user.last_name}
+          </p>
+          <p className="muted">
+            <span className="tag">{rolPerfil(user)}</span> {user.email}
+          </p>
+        </div>
+      </div>
+      <ul className="perfil-items">
+        {PERFIL_ITEMS.map((item) => (
+          <li key={item.label}>
+            {item.to ? (
+              <Link className="perfil-item" to={item.to}>
+                <span className="perfil-item__icon" aria-hidden="true">
+                  {item.label.charAt(0)}
+                </span>
+                <span>
+                  <strong>{item.label}</strong>
+                  <small>{item.description}</small>
+                </span>
+              </Link>
+            ) : (
+              <button type="button" className="perfil-item" aria-disabled="true" title="Próximamente">
+                <span className="perfil-item__icon" aria-hidden="true">
+                  {item.label.charAt(0)}
+                </span>
+                <span>
+                  <strong>{item.label}</strong>
+                  <small>Próximamente</small>
+                </span>
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="btn btn--ghost" onClick={logout}>
+        Cerrar Sesión
+      </button>
+    </section>
+  );
+}

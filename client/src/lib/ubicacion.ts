@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { IdNombre } from '../../../common/schemas/catalogo';
+import { api } from './api-client';
+
+// Regions and comunas never change while the app runs: fetched once per session.
+export const useRegiones = () => useQuery({ queryKey: ['regiones'], queryFn: () => api<IdNombre[]>('/api/ubicacion/regiones/'), staleTime: Number.POSITIVE_INFINITY });
+
+export const useComunas = (region: number | undefined) =>
+  useQuery({
+    queryKey: ['comunas', region],
+    queryFn: () => api<IdNombre[]>(`/api/ubicacion/comunas/?region=${region}`),
+    enabled: region !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+  });

@@ -1,0 +1,45 @@
+import { type ComponentProps, type ReactNode, useId } from 'react';
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** Label, control and its error, wired for screen readers. One way to lay out every form field. */
+function FieldShell({ id, label, error, hint, children }: FieldProps & { id: string; children: ReactNode }) {
+  return (
+    <div className={error ? 'field field--error' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && !error && <p className="field__hint">{hint}</p>}
+      {error && (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const a11y = (id: string, error?: string) => ({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined });
+
+export function TextField({ label, error, hint, ...input }: FieldProps & ComponentProps<'input'>) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <input {...input} {...a11y(id, error)} />
+    </FieldShell>
+  );
+}
+
+export function SelectField({ label, error, hint, children, ...select }: FieldProps & ComponentProps<'select'>) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <select {...select} {...a11y(id, error)}>
+        {children}
+      </select>
+    </FieldShell>
+  );
+}

@@ -1,0 +1,105 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createUserByApi, loginByApi } from '../fixtures';
+
+// Every validation message of SPEC §5 for signup, edit account and addresses, shown in the browser.
+const expectErrors = async (page: Page, messages: string[]) => {
+  for (const m of messages) await expect(page.getByRole('alert').filter({ hasText: m }).first()).toBeVisible();
+};
+
+test('signup validation', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expectErrors(page, ['Este campo es obligatorio']);
+  await page.getByLabel('Correo electrónico').fill('no-es-correo');
+  await page.getByLabel('Contraseña', { exact: true }).fill('abc');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expectErrors(page, ['Ingresa un correo válido', 'La contraseña debe tener al menos 6 caracteres.']);
+  await page.getByLabel('Nombre', { exact: true }).fill('Ana');
+  await page.getByLabel('Apellido').fill('Soto');
+  await page.getByLabel('Correo electrónico').fill('ana.soto@prueba.cl');
+  await page.getByLabel('Contraseña', { exact: true }).fill('abcdef-1');
+  await page.getByLabel('Repite la contraseña').fill('abcdef-2');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expectErrors(page, ['Las contraseñas no coinciden.']);
+});
+
+test('a taken e-mail at signup shows the general failure toast and the reason', async ({ page, request }) => {
+  const user = await createUserByApi(request, 'comprador');
+  await page.goto('/signup');
+  await page.getByLabel('Nombre', { exact: true }).fill('Ana');
+  await page.getByLabel('Apellido').fill('Soto');
+  await page.getByLabel('Correo electrónico').fill(user.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill('abcdef-1');
+  await page.getByLabel('Repite la contraseña').fill('abcdef-1');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByText('Hubo un problema al crear tu cuenta. Inténtalo nuevamente.')).toBeVisible();
+  await expectErrors(page, ['Ya existe un usuario con este correo.']);
+});
+
+test('edit account validation and the e-mail already in use', async ({ page, request }) => {
+  const other = await createUserByApi(request, 'proveedor');
+  const user = await createUserByApi(request, 'comprador');
+  await loginByApi(page, user.email, user.password, '/mi-cuenta-editar');
+  const save = () => page.getByRole('button', { name: 'Guardar Cambios' }).click();
+
+  await page.getByLabel('Nombre').fill('');
+  await page.getByLabel('Apellido').fill('');
+  await page.getByLabel('Correo electrónico').fill('');
+  await save();
+  await expectErrors(page, ['El nombre es obligatorio', 'El apellido es obligatorio', 'El correo es obligatorio']);
+
+  await page.getByLabel('Nombre').fill('A');
+  await page.getByLabel('Apellido').fill('B');
+  await page.getByLabel('Correo electrónico').fill('sin-arroba');
+  await page.getByLabel('Teléfono').fill('12345');
+  await page.getByLabel('Fecha de nacimiento').fill(`${new Date().getFullYear() - 10}-01-01`);
+  await save();
+  await expectErrors(page, [
+    'El nombre debe tener al menos 2 caracteres',
+    'El apellido debe tener al menos 2 caracteres',
+    'Ingresa un correo válido',
+    'Ingresa un teléfono válido (ej: +56912345678 o 221234567)',
+    'Debes tener al menos 18 años',
+  ]);
+
+  await page.getByLabel('Nombre').fill('Ana3');
+  await page.getByLabel('Apellido').fill('Soto!');
+  await page.getByLabel('Fecha de nacimiento').fill('1890-01-01');
+  await save();
+  await expectErrors(page, ['El nombre solo puede contener letras', 'El apellido solo puede contener letras', 'Ingresa una fecha válida']);
+
+  await page.getByLabel('Nombre').fill('Ana');
+  await page.getByLabel('Apellido').fill('Soto');
+  await page.getByLabel('Correo electrónico').fill(other.email);
+  await page.getByLabel('Teléfono').fill('');
+  await page.getByLabel('Fecha de nacimiento').fill('');
+  await save();
+  await expect(page.getByText('Este correo ya está en uso')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL('/mi-cuenta');
+  await expect(page.getByText(`${user.email} · Validado ✓`)).toBeVisible();
+});
+
+test('address validation', async ({ page, request }) => {
+  const user = await createUserByApi(request, 'comprador');
+  await loginByApi(page, user.email, user.password, '/direcciones-agregar');
+  const save = () => page.getByRole('button', { name: 'Guardar dirección' }).click();
+  await save();
+  await expectErrors(page, ['Este campo es obligatorio', 'Seleccione una región', 'Seleccione una comuna']);
+  await page.getByLabel('Nombre de contacto').fill('Local 22');
+  await page.getByLabel('Correo de contacto').fill('malo');
+  await page.getByLabel('Teléfono').fill('1234');
+  await page.getByLabel('Dirección').fill('Calle 1');
+  await save();
+  await expectErrors(page, ['El nombre no puede contener números', 'Correo electrónico inválido. Ej: nombre@empresa.cl', 'Debe tener al menos 8 dígitos', 'La dirección debe ser más específica']);
+  await page.getByLabel('Teléfono').fill('123456789');
+  await save();
+  await expectErrors(page, ['Formato inválido. Ej: +56912345678, 912345678, 221234567, 322123456']);
+  // Changing the region clears a comuna of the previous one
+  await page.getByLabel('Región').selectOption({ label: 'Región de Valparaíso' });
+  await page.getByLabel('Comuna').selectOption({ label: 'Viña del Mar' });
+  await page.getByLabel('Región').selectOption({ label: 'Región de Ñuble' });
+  await expect(page.getByLabel('Comuna')).toHaveValue('');
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL('/direcciones');
+});

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { createUserByApi, readMailLink } from '../fixtures';
+
+test('a supplier who forgot the password gets a link by e-mail, sets a new one and logs in with it', async ({ page, request }) => {
+  const user = await createUserByApi(request, 'proveedor');
+  await page.goto('/login');
+  await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+  await page.getByLabel('Correo electrónico').fill(user.email);
+  await page.getByRole('button', { name: 'Enviar enlace' }).click();
+  await expect(page.getByText('Se ha enviado un enlace para restablecer tu contraseña.')).toBeVisible();
+  await expect(page).toHaveURL('/');
+
+  const link = await readMailLink(user.email, 'password/reset/confirm');
+  await page.goto(link);
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill('cilantro-77');
+  await page.getByLabel('Repite la nueva contraseña').fill('cilantro-78');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByText('Las contraseñas no coinciden.')).toBeVisible();
+  await page.getByLabel('Repite la nueva contraseña').fill('cilantro-77');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByText('Contraseña restablecida exitosamente.')).toBeVisible();
+  await expect(page).toHaveURL('/');
+
+  // The link is single-use
+  await page.goto(link);
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill('cilantro-99');
+  await page.getByLabel('Repite la nueva contraseña').fill('cilantro-99');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByText('Token inválido para este usuario.')).toBeVisible();
+
+  // Old password refused, new one accepted
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(user.email);
+  await page.getByLabel('Contraseña').fill(user.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByText('No se encontró una cuenta activa con las credenciales entregadas.')).toBeVisible();
+  await page.getByLabel('Contraseña').fill('cilantro-77');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByText('Bienvenid@, has ingresado como proveedor.')).toBeVisible();
+});
+
+test('an activation link that was already used says so', async ({ page, request }) => {
+  const user = await createUserByApi(request, 'comprador');
+  await page.goto(await readMailLink(user.email, 'activate'));
+  await expect(page.getByText('Error al verificar la cuenta. Inténtalo nuevamente.')).toBeVisible();
+});
