@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR } from './tests/fixtures';
+import { E2E_DATA_DIR, E2E_MODERADOR } from './tests/fixtures';
 
 const PORT = Number(process.env.E2E_PORT ?? 8765);
 
@@ -25,12 +25,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromiumLaunch } }],
-  // The real server on a fresh embedded database (demo catalogue included), built SPA and all.
+  // The real server on a fresh embedded database (demo catalogue included), built SPA and all,
+  // with a moderator created through the operator CLI.
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://localhost:${PORT}/api/health/`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000' },
+    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, E2E_MODERADOR_EMAIL: E2E_MODERADOR.email, E2E_MODERADOR_PASSWORD: E2E_MODERADOR.password, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000' },
   },
 });

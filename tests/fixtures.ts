@@ -45,13 +45,9 @@ export async function createUserByApi(request: APIRequestContext, rol: 'comprado
   return { email, password };
 }
 
-export const DEMO_PASSWORD = 'abastece2026';
-export const DEMO = {
-  comprador: 'comprador@abastece.cl',
-  proveedor: 'proveedor@abastece.cl',
-  moderador: 'moderador@abastece.cl',
-} as const;
-export type DemoRole = keyof typeof DEMO;
+/** Created by scripts/e2e-server.mjs through `npm run create-user`, the only way moderators come to exist. */
+export const E2E_MODERADOR = { email: 'moderador.e2e@prueba.cl', password: 'moderacion-e2e-2026' };
+export type Role = 'comprador' | 'proveedor' | 'moderador';
 
 /** Logs in through the API and stores the tokens as the app does, then opens `path`. */
 export async function loginByApi(page: Page, email: string, password: string, path = '/') {
@@ -67,8 +63,12 @@ export async function loginByApi(page: Page, email: string, password: string, pa
   return tokens as { access: string; refresh: string };
 }
 
-/** The demo accounts only play roles the shell tests read; journeys create their own users. */
-export const loginAsDemo = (page: Page, role: DemoRole, path = '/') => loginByApi(page, DEMO[role], DEMO_PASSWORD, path);
+/** A fresh buyer or supplier (or the e2e moderator), logged in, on `path`. */
+export async function loginAs(page: Page, role: Role, path = '/') {
+  const user = role === 'moderador' ? E2E_MODERADOR : await createUserByApi(page.request, role);
+  await loginByApi(page, user.email, user.password, path);
+  return user;
+}
 
 /** Opens the menu when the viewport shows it collapsed (≤ 768 px). */
 export async function openMenu(page: Page) {

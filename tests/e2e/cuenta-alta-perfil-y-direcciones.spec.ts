@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createUserByApi, loginByApi, menuLabels, openMenu, readMailLink, uniqueEmail } from '../fixtures';
 
-const toast = (page: Page, text: string) => expect(page.locator('[data-sonner-toaster]').getByText(text, { exact: true })).toBeVisible();
+const toast = (page: Page, text: string) => expect(page.locator('[data-sonner-toaster]').getByText(text, { exact: true }).first()).toBeVisible();
 
 async function fillAddress(page: Page, values: { nombre: string; correo: string; telefono: string; direccion: string; region: string; comuna: string }) {
   await page.getByLabel('Nombre de contacto').fill(values.nombre);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { type DemoRole, loginAsDemo, menuLabels, openMenu } from '../fixtures';
+import { loginAs, menuLabels, openMenu, type Role } from '../fixtures';
 
 const WIDTHS = [1280, 375];
 
@@ -13,14 +13,14 @@ for (const width of WIDTHS) {
       expect(await menuLabels(page)).toEqual(['Inicio', 'Iniciar Sesión', 'Registrarme']);
     });
 
-    const MENUS: Record<DemoRole, string[]> = {
+    const MENUS: Record<Role, string[]> = {
       comprador: ['Inicio', 'Mi Perfil', 'Historial Cotizaciones', 'Órdenes de Compras', 'Cerrar Sesión'],
       proveedor: ['Inicio', 'Mis Productos de Proveedor', 'Mi Perfil', 'Historial Cotizaciones', 'Órdenes de Compras', 'Cerrar Sesión'],
       moderador: ['Inicio', 'Moderar Productos', 'Cerrar Sesión'],
     };
-    for (const [role, menu] of Object.entries(MENUS) as [DemoRole, string[]][]) {
+    for (const [role, menu] of Object.entries(MENUS) as [Role, string[]][]) {
       test(`menu of a ${role}`, async ({ page }) => {
-        await loginAsDemo(page, role);
+        await loginAs(page, role);
         expect(await menuLabels(page)).toEqual(menu);
       });
     }
@@ -44,20 +44,20 @@ test.describe('home banner', () => {
   });
 
   test('a buyer who wants to upload stock is told it is for suppliers', async ({ page }) => {
-    await loginAsDemo(page, 'comprador');
+    await loginAs(page, 'comprador');
     await page.getByRole('button', { name: 'Sube tu stock' }).click();
     await expect(page.getByText('Debes estar registrado como proveedor para usar esta funcionalidad')).toBeVisible();
   });
 
   test('a supplier goes to the bulk upload', async ({ page }) => {
-    await loginAsDemo(page, 'proveedor');
+    await loginAs(page, 'proveedor');
     await page.getByRole('button', { name: 'Sube tu stock' }).click();
     await expect(page).toHaveURL('/carga-masiva');
     await expect(page.getByRole('heading', { name: 'Carga masiva de productos' })).toBeVisible();
   });
 
   test('a moderator sees only the moderation button', async ({ page }) => {
-    await loginAsDemo(page, 'moderador');
+    await loginAs(page, 'moderador');
     const banner = page.locator('.hero');
     await expect(banner.getByRole('link', { name: 'Moderar productos' })).toBeVisible();
     await expect(banner.getByRole('link', { name: 'Cotiza ahora' })).toHaveCount(0);
@@ -82,7 +82,7 @@ test.describe('route guards', () => {
   }
 
   test('a buyer is sent home from supplier and moderator screens', async ({ page }) => {
-    await loginAsDemo(page, 'comprador', '/carga-masiva');
+    await loginAs(page, 'comprador', '/carga-masiva');
     await expect(page).toHaveURL('/');
     for (const path of ['/mis-productos-proovedor', '/moderacion-productos']) {
       await page.goto(path);
@@ -93,12 +93,12 @@ test.describe('route guards', () => {
   });
 
   test('a supplier is sent home from moderation, a moderator from supplier screens', async ({ page, browser }) => {
-    await loginAsDemo(page, 'proveedor', '/moderacion-productos');
+    await loginAs(page, 'proveedor', '/moderacion-productos');
     await expect(page).toHaveURL('/');
     await page.goto('/mis-productos-proovedor');
     await expect(page).toHaveURL('/mis-productos-proovedor');
     const other = await browser.newPage();
-    await loginAsDemo(other, 'moderador', '/carga-masiva');
+    await loginAs(other, 'moderador', '/carga-masiva');
     await expect(other).toHaveURL('/');
     await other.goto('/moderacion-productos');
     await expect(other).toHaveURL('/moderacion-productos');
@@ -115,7 +115,7 @@ test.describe('route guards', () => {
 
 test.describe('session', () => {
   test('logging out removes the tokens, shows the toast at the top centre and restores the visitor menu', async ({ page }) => {
-    await loginAsDemo(page, 'comprador');
+    await loginAs(page, 'comprador');
     await openMenu(page);
     await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
     const toast = page.getByText('Has cerrado sesión correctamente.');
@@ -145,7 +145,7 @@ test.describe('session', () => {
   });
 
   test('the spinner appears only when loading takes longer than 300 ms', async ({ page }) => {
-    await loginAsDemo(page, 'comprador');
+    await loginAs(page, 'comprador');
     // Slow the real server's answer down (not a mock): the guard waits for the session.
     await page.route('**/auth/users/me/', async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
