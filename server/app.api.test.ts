@@ -1,12 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './test/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const ctx = useTestApp();
 
 const PATHS = [
   '/api/productos/consolidated-data/',
@@ -36,7 +32,7 @@ const PATHS = [
 describe('every response', () => {
   it('carries the security headers of the auth contract', async () => {
     for (const url of ['/api/ubicacion/regiones/', '/api/nada/', '/auth/users/me/']) {
-      const res = await t.request({ method: 'GET', url });
+      const res = await ctx.t.request({ method: 'GET', url });
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toBe('same-origin');
       expect(res.headers['x-frame-options'], url).toBe('DENY');
@@ -45,19 +41,19 @@ describe('every response', () => {
 
   it('answers unknown API paths with a JSON 404 in Spanish', async () => {
     for (const url of ['/api/nada/', '/auth/nada/', '/api']) {
-      const res = await t.request({ method: 'GET', url });
+      const res = await ctx.t.request({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ detail: 'No encontrado.' });
     }
   });
 
   it('accepts paths with or without the trailing slash', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/ubicacion/regiones' });
+    const res = await ctx.t.request({ method: 'GET', url: '/api/ubicacion/regiones' });
     expect(res.statusCode).toBe(200);
   });
 
   it('sends 401 with WWW-Authenticate when credentials are missing', async () => {
-    const res = await t.request({ method: 'GET', url: '/auth/users/me/' });
+    const res = await ctx.t.request({ method: 'GET', url: '/auth/users/me/' });
     expect(res.statusCode).toBe(401);
     expect(res.headers['www-authenticate']).toBe('JWT realm="api"');
     expect(res.json()).toEqual({ detail: 'Las credenciales de autenticación no se proveyeron.' });
@@ -75,7 +71,7 @@ describe('malformed requests', () => {
         fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=latin1'),
         fc.oneof(fc.constant(undefined), fc.string({ maxLength: 40 }).map((s) => `JWT ${s}`), fc.string({ maxLength: 40 })),
         async (method, path, query, body, contentType, authorization) => {
-          const res = await t.request({
+          const res = await ctx.t.request({
             method,
             url: `${path}?${encodeURIComponent(query)}=${encodeURIComponent(query)}`,
             payload: method === 'GET' ? undefined : body,
@@ -90,7 +86,7 @@ describe('malformed requests', () => {
   });
 
   it('explains invalid JSON in Spanish', async () => {
-    const res = await t.request({ method: 'POST', url: '/auth/jwt/create/', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    const res = await ctx.t.request({ method: 'POST', url: '/auth/jwt/create/', payload: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'El cuerpo de la solicitud no es JSON válido.' });
   });
@@ -98,15 +94,15 @@ describe('malformed requests', () => {
 
 describe('documentation', () => {
   it('publishes an OpenAPI document generated from the zod schemas, with a page at /api/docs', async () => {
-    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json();
+    const doc = (await ctx.t.request({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
     for (const path of PATHS.filter((p) => !p.includes('/direccion/') || p.endsWith('obtener/'))) expect(Object.keys(doc.paths), path).toContain(path);
     expect(doc.paths['/api/ubicacion/comunas/'].get.parameters[0].name).toBe('region');
-    const page = await t.request({ method: 'GET', url: '/api/docs' });
+    const page = await ctx.t.request({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(page.statusCode);
   });
 
   it('reports health once the database answers', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/health/' })).json()).toEqual({ status: 'ok' });
+    expect((await ctx.t.request({ method: 'GET', url: '/api/health/' })).json()).toEqual({ status: 'ok' });
   });
 });

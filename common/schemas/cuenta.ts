@@ -4,22 +4,24 @@ import { z } from '../zod-es';
 
 const LETRAS = /^[A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]+$/;
 
-const nombrePropio = (campo: 'nombre' | 'apellido') =>
-  z
-    .string()
-    .trim()
-    .min(1, `El ${campo} es obligatorio`)
-    .min(NOMBRE_MIN_LENGTH, `El ${campo} debe tener al menos ${NOMBRE_MIN_LENGTH} caracteres`)
-    .max(150)
-    .regex(LETRAS, `El ${campo} solo puede contener letras`);
+const nombrePropio = (m: { obligatorio: string; corto: string; letras: string }) =>
+  z.string().trim().min(1, m.obligatorio).min(NOMBRE_MIN_LENGTH, m.corto).max(150).regex(LETRAS, m.letras);
 
 /** Age from the year alone, as SPEC §5 states it. */
 export const edadPorAnio = (fechaIso: string, hoy = new Date()) => hoy.getFullYear() - Number(fechaIso.slice(0, 4));
 
 /** SPEC §5 Edit account, shared by the form and PUT /api/usuarios/usuarios/perfil/. */
 export const perfilSchema = z.object({
-  first_name: nombrePropio('nombre'),
-  last_name: nombrePropio('apellido'),
+  first_name: nombrePropio({
+    obligatorio: 'El nombre es obligatorio',
+    corto: 'El nombre debe tener al menos 2 caracteres',
+    letras: 'El nombre solo puede contener letras',
+  }),
+  last_name: nombrePropio({
+    obligatorio: 'El apellido es obligatorio',
+    corto: 'El apellido debe tener al menos 2 caracteres',
+    letras: 'El apellido solo puede contener letras',
+  }),
   email: z.string().trim().min(1, 'El correo es obligatorio').max(254).email('Ingresa un correo válido'),
   telefono: z
     .string()

@@ -19,26 +19,35 @@ function layout(saludo: string, parrafos: string[], boton: { texto: string; url:
 <p style="font-size:13px;color:#4b5a53">${escapeHtml(pie)}</p></td></tr></table></td></tr></table></body></html>`;
 }
 
-export function correoActivacion(para: string, nombre: string, url: string): Correo {
+interface Contenido {
+  asunto: string;
+  parrafo: string;
+  boton: string;
+  pie: string;
+}
+
+function correo(para: string, nombre: string, url: string, c: Contenido): Correo {
   const saludo = `Hola ${nombre}:`;
-  const parrafos = ['Gracias por registrarte en Abastece. Para activar tu cuenta, confirma tu correo con el siguiente enlace (vale por 3 días).'];
-  const pie = 'Si no creaste esta cuenta, ignora este mensaje.';
   return {
     para,
-    asunto: 'Activa tu cuenta en Abastece',
-    texto: `${saludo}\n\n${parrafos.join('\n\n')}\n\n${url}\n\n${pie}\n\nEl equipo de Abastece`,
-    html: layout(saludo, parrafos, { texto: 'Activar mi cuenta', url }, pie),
+    asunto: c.asunto,
+    texto: `${saludo}\n\n${c.parrafo}\n\n${url}\n\n${c.pie}\n\nEl equipo de Abastece`,
+    html: layout(saludo, [c.parrafo], { texto: c.boton, url }, c.pie),
   };
 }
 
-export function correoReset(para: string, nombre: string, url: string): Correo {
-  const saludo = `Hola ${nombre}:`;
-  const parrafos = ['Recibimos una solicitud para restablecer la contraseña de tu cuenta en Abastece. Usa el siguiente enlace para elegir una nueva (vale por 1 hora y una sola vez).'];
-  const pie = 'Si no lo pediste, ignora este mensaje: tu contraseña sigue igual.';
-  return {
-    para,
+export const correoActivacion = (para: string, nombre: string, url: string) =>
+  correo(para, nombre, url, {
+    asunto: 'Activa tu cuenta en Abastece',
+    parrafo: 'Gracias por registrarte en Abastece. Para activar tu cuenta, confirma tu correo con el siguiente enlace (vale por 3 días).',
+    boton: 'Activar mi cuenta',
+    pie: 'Si no creaste esta cuenta, ignora este mensaje.',
+  });
+
+export const correoReset = (para: string, nombre: string, url: string) =>
+  correo(para, nombre, url, {
     asunto: 'Restablece tu contraseña de Abastece',
-    texto: `${saludo}\n\n${parrafos.join('\n\n')}\n\n${url}\n\n${pie}\n\nEl equipo de Abastece`,
-    html: layout(saludo, parrafos, { texto: 'Elegir una nueva contraseña', url }, pie),
-  };
-}
+    parrafo: 'Recibimos una solicitud para restablecer la contraseña de tu cuenta en Abastece. Usa el siguiente enlace para elegir una nueva (vale por 1 hora y una sola vez).',
+    boton: 'Elegir una nueva contraseña',
+    pie: 'Si no lo pediste, ignora este mensaje: tu contraseña sigue igual.',
+  });

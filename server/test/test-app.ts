@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { parseConfig } from '../config';
 import { type Database, embeddedExtensions, openEmbedded, openPostgres } from '../db/client';
 import { DEMO_PASSWORD } from '../db/seed/demo-catalogo';
+import { type RoleName, tokensByRole } from './roles';
 import { TEMPLATE_FILE, templateDbName, withDatabase } from './template-db';
 
 export interface TestApp {
@@ -65,4 +66,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await drop();
     },
   };
+}
+
+/**
+ * Registers beforeAll/afterAll for a test file: a fresh app on its own database copy, and
+ * (with roleTokens) an access token per role of server/test/roles.ts.
+ */
+export function useTestApp({ roleTokens = false } = {}) {
+  const ctx = {} as { t: TestApp; tokens: Record<RoleName, string | undefined> };
+  beforeAll(async () => {
+    ctx.t = await createTestApp();
+    if (roleTokens) ctx.tokens = await tokensByRole(ctx.t);
+  });
+  afterAll(() => ctx.t.close());
+  return ctx;
 }

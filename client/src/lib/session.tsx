@@ -94,6 +94,17 @@ export function useSessionExpiredHandler() {
   );
 }
 
+/** Logging out from the menu or the profile: tokens gone, SPEC §8's toast, back home. */
+export function useLogout() {
+  const session = useSession();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    session.signOut();
+    toast.success('Has cerrado sesión correctamente.');
+    navigate('/');
+  }, [session, navigate]);
+}
+
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession fuera de SessionProvider');

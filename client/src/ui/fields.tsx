@@ -1,4 +1,5 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 
 interface FieldProps {
   label: string;
@@ -43,3 +44,6 @@ export function SelectField({ label, error, hint, children, ...select }: FieldPr
     </FieldShell>
   );
 }
+
+/** A cross-field error (zod path 'non_field_errors', e.g. passwords that differ), shown under the retype field. */
+export const nonFieldError = (errors: FieldErrors) => (errors as { non_field_errors?: { message?: string } }).non_field_errors?.message;

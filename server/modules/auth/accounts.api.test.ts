@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tokenCuenta, usuario } from '../../db/schema/usuario';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { createUser, lastLink, uniqueEmail } from '../../test/users';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const ctx = useTestApp();
 
-const post = (url: string, payload: unknown, token?: string) => t.request({ method: 'POST', url, payload: payload as object, token });
+const post = (url: string, payload: unknown, token?: string) => ctx.t.request({ method: 'POST', url, payload: payload as object, token });
 const signup = (over: Record<string, unknown> = {}) => {
   const email = uniqueEmail('alta');
   return { email, res: post('/auth/users/', { first_name: 'Ana', last_name: 'Pérez', email, password: 'papaya-77', re_password: 'papaya-77', ...over }) };
@@ -33,14 +29,14 @@ describe('POST /auth/users/', () => {
     expect(r.statusCode).toBe(201);
     expect(r.json()).toEqual({ id: expect.any(Number), email, first_name: 'Ana', last_name: 'Pérez', is_comprador: true, is_proveedor: false });
     expect((await post('/auth/jwt/create/', { email, password: 'papaya-77' })).statusCode).toBe(401);
-    expect(await lastLink(t, email, 'activate')).toMatchObject({ uid: Buffer.from(String(r.json().id)).toString('base64url') });
+    expect(await lastLink(ctx.t, email, 'activate')).toMatchObject({ uid: Buffer.from(String(r.json().id)).toString('base64url') });
   });
 
   it('makes a supplier a supplier only, and never a moderator, whatever the body says', async () => {
     const { res } = signup({ is_proveedor: true, is_comprador: true, is_moderador: true, is_active: true, ofrece_credito: true });
     const r = await res;
     expect(r.json()).toMatchObject({ is_comprador: false, is_proveedor: true });
-    const [row] = await t.database.db.select().from(usuario).where(eq(usuario.id, r.json().id));
+    const [row] = await ctx.t.database.db.select().from(usuario).where(eq(usuario.id, r.json().id));
     expect(row).toMatchObject({ is_moderador: false, is_active: false, ofrece_credito: false });
   });
 
@@ -78,7 +74,7 @@ describe('POST /auth/users/', () => {
 
   it('is not blocked by a bad Authorization header', async () => {
     const { email } = signup();
-    const r = await t.request({
+    const r = await ctx.t.request({
       method: 'POST',
       url: '/auth/users/',
       headers: { authorization: 'JWT basura' },
@@ -92,7 +88,7 @@ describe('POST /auth/users/activation/', () => {
   it('activates once (204), then answers a reuse with 403, and the user can log in', async () => {
     const { email, res } = signup();
     await res;
-    const link = await lastLink(t, email, 'activate');
+    const link = await lastLink(ctx.t, email, 'activate');
     expect((await post('/auth/users/activation/', link)).statusCode).toBe(204);
     expect((await post('/auth/jwt/create/', { email, password: 'papaya-77' })).statusCode).toBe(200);
     const again = await post('/auth/users/activation/', link);
@@ -114,11 +110,11 @@ describe('POST /auth/users/activation/', () => {
     const a = signup();
     const b = signup();
     await Promise.all([a.res, b.res]);
-    const la = await lastLink(t, a.email, 'activate');
-    const lb = await lastLink(t, b.email, 'activate');
+    const la = await lastLink(ctx.t, a.email, 'activate');
+    const lb = await lastLink(ctx.t, b.email, 'activate');
     expect((await post('/auth/users/activation/', { uid: la.uid, token: `${la.token}x` })).json()).toEqual({ token: ['Token inválido para este usuario.'] });
     expect((await post('/auth/users/activation/', { uid: la.uid, token: lb.token })).statusCode).toBe(400);
-    await t.database.db.update(tokenCuenta).set({ expira_en: new Date(Date.now() - 1000) });
+    await ctx.t.database.db.update(tokenCuenta).set({ expira_en: new Date(Date.now() - 1000) });
     expect((await post('/auth/users/activation/', la)).json()).toEqual({ token: ['El enlace expiró. Solicita uno nuevo.'] });
   });
 
@@ -127,31 +123,31 @@ describe('POST /auth/users/activation/', () => {
     await res;
     expect((await post('/auth/users/resend_activation/', { email })).statusCode).toBe(204);
     expect((await post('/auth/users/resend_activation/', { email: 'nadie@nada.cl' })).statusCode).toBe(204);
-    const link = await lastLink(t, email, 'activate');
+    const link = await lastLink(ctx.t, email, 'activate');
     expect((await post('/auth/users/activation/', link)).statusCode).toBe(204);
   });
 });
 
 describe('password reset', () => {
   it('answers 204 whether or not the e-mail exists, and e-mails only an existing active account', async () => {
-    const user = await createUser(t, 'comprador');
+    const user = await createUser(ctx.t, 'comprador');
     expect((await post('/auth/users/reset_password/', { email: 'nadie@nada.cl' })).statusCode).toBe(204);
     expect((await post('/auth/users/reset_password/', { email: user.email.toUpperCase() })).statusCode).toBe(204);
-    expect(await waitFor(() => lastLink(t, user.email, 'password/reset/confirm'))).toBeTruthy();
+    expect(await waitFor(() => lastLink(ctx.t, user.email, 'password/reset/confirm'))).toBeTruthy();
     expect((await post('/auth/users/reset_password/', { email: 'malo' })).json()).toEqual({ email: ['Ingresa un correo válido'] });
   });
 
   it('sets the new password, ends every earlier session and voids the link', async () => {
-    const user = await createUser(t, 'proveedor');
+    const user = await createUser(ctx.t, 'proveedor');
     const { refresh } = (await post('/auth/jwt/create/', { email: user.email, password: user.password })).json();
     await post('/auth/users/reset_password/', { email: user.email });
-    const link = await waitFor(() => lastLink(t, user.email, 'password/reset/confirm'));
+    const link = await waitFor(() => lastLink(ctx.t, user.email, 'password/reset/confirm'));
     await new Promise((r) => setTimeout(r, 1100)); // tokens carry whole seconds
     const body = { ...link, new_password: 'mango-nuevo-55', re_new_password: 'mango-nuevo-55' };
     expect((await post('/auth/users/reset_password_confirm/', body)).statusCode).toBe(204);
     expect((await post('/auth/jwt/create/', { email: user.email, password: user.password })).statusCode).toBe(401);
     expect((await post('/auth/jwt/create/', { email: user.email, password: 'mango-nuevo-55' })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: '/auth/users/me/', token: user.access })).statusCode).toBe(401);
+    expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token: user.access })).statusCode).toBe(401);
     expect((await post('/auth/jwt/refresh/', { refresh })).statusCode).toBe(401);
     expect((await post('/auth/users/reset_password_confirm/', body)).json()).toEqual({ token: ['Token inválido para este usuario.'] });
   });
@@ -159,7 +155,7 @@ describe('password reset', () => {
   it('checks the new passwords and never accepts an activation token for a reset', async () => {
     const { email, res } = signup();
     await res;
-    const activation = await lastLink(t, email, 'activate');
+    const activation = await lastLink(ctx.t, email, 'activate');
     expect((await post('/auth/users/reset_password_confirm/', { ...activation, new_password: 'mango-1', re_new_password: 'mango-2' })).json()).toEqual({
       non_field_errors: ['Las contraseñas no coinciden.'],
     });
@@ -173,7 +169,7 @@ describe('password reset', () => {
 
 describe('login throttling', () => {
   it('answers the 11th failure within 15 minutes with 429, Retry-After and a Spanish detail, even with the right password', async () => {
-    const user = await createUser(t, 'comprador');
+    const user = await createUser(ctx.t, 'comprador');
     for (let i = 0; i < 10; i++) expect((await post('/auth/jwt/create/', { email: user.email, password: 'mala' })).statusCode).toBe(401);
     const blocked = await post('/auth/jwt/create/', { email: user.email.toUpperCase(), password: user.password });
     expect(blocked.statusCode).toBe(429);

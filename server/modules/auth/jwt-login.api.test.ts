@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const ctx = useTestApp();
 
-const login = (email: string, password: string) => t.request({ method: 'POST', url: '/auth/jwt/create/', payload: { email, password } });
+const login = (email: string, password: string) => ctx.t.request({ method: 'POST', url: '/auth/jwt/create/', payload: { email, password } });
 
 describe('JWT login, verify, refresh and /auth/users/me/', () => {
   it('logs a demo account in, case-insensitively, and returns its profile and roles', async () => {
     const res = await login('PROVEEDOR@Abastece.cl', 'abastece2026');
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json())).toEqual(['refresh', 'access']);
-    const me = await t.request({ method: 'GET', url: '/auth/users/me/', token: res.json().access });
+    const me = await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token: res.json().access });
     expect(me.json()).toMatchObject({ email: 'proveedor@abastece.cl', is_proveedor: true, is_comprador: false, is_moderador: false, ofrece_credito: true });
   });
 
@@ -29,28 +25,28 @@ describe('JWT login, verify, refresh and /auth/users/me/', () => {
 
   it('verifies access and refresh tokens, and refuses tampered ones', async () => {
     const { access, refresh } = (await login('moderador@abastece.cl', 'abastece2026')).json();
-    for (const token of [access, refresh]) expect((await t.request({ method: 'POST', url: '/auth/jwt/verify/', payload: { token } })).json()).toEqual({});
-    const bad = await t.request({ method: 'POST', url: '/auth/jwt/verify/', payload: { token: `${access.slice(0, -2)}xx` } });
+    for (const token of [access, refresh]) expect((await ctx.t.request({ method: 'POST', url: '/auth/jwt/verify/', payload: { token } })).json()).toEqual({});
+    const bad = await ctx.t.request({ method: 'POST', url: '/auth/jwt/verify/', payload: { token: `${access.slice(0, -2)}xx` } });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().code).toBe('token_not_valid');
-    expect((await t.request({ method: 'POST', url: '/auth/jwt/verify/', payload: { token: '' } })).json()).toEqual({ token: ['Este campo no puede estar en blanco.'] });
+    expect((await ctx.t.request({ method: 'POST', url: '/auth/jwt/verify/', payload: { token: '' } })).json()).toEqual({ token: ['Este campo no puede estar en blanco.'] });
   });
 
   it('refreshes with a refresh token only', async () => {
     const { access, refresh } = (await login('comprador@abastece.cl', 'abastece2026')).json();
-    const res = await t.request({ method: 'POST', url: '/auth/jwt/refresh/', payload: { refresh } });
+    const res = await ctx.t.request({ method: 'POST', url: '/auth/jwt/refresh/', payload: { refresh } });
     expect(res.statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: '/auth/users/me/', token: res.json().access })).statusCode).toBe(200);
-    const wrongType = await t.request({ method: 'POST', url: '/auth/jwt/refresh/', payload: { refresh: access } });
+    expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token: res.json().access })).statusCode).toBe(200);
+    const wrongType = await ctx.t.request({ method: 'POST', url: '/auth/jwt/refresh/', payload: { refresh: access } });
     expect(wrongType.statusCode).toBe(401);
   });
 
   it('refuses a refresh token, another scheme or a malformed header on /auth/users/me/', async () => {
     const { refresh, access } = (await login('comprador@abastece.cl', 'abastece2026')).json();
-    expect((await t.request({ method: 'GET', url: '/auth/users/me/', token: refresh })).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: '/auth/users/me/', headers: { authorization: `Bearer ${access}` } })).json().detail).toBe(
+    expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token: refresh })).statusCode).toBe(401);
+    expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', headers: { authorization: `Bearer ${access}` } })).json().detail).toBe(
       'Las credenciales de autenticación no se proveyeron.',
     );
-    expect((await t.request({ method: 'GET', url: '/auth/users/me/', headers: { authorization: 'JWT a b' } })).json().code).toBe('bad_authorization_header');
+    expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', headers: { authorization: 'JWT a b' } })).json().code).toBe('bad_authorization_header');
   });
 });

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CATEGORIAS, LIMITES_RANGO_KG } from '../../../common/constants';
 import { consolidatedDataSchema, rangoPrecioSchema } from '../../../common/schemas/catalogo';
 import { producto } from '../../db/schema/catalogo';
-import { ROLES, type RoleName, tokensByRole } from '../../test/roles';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { ROLES, type RoleName } from '../../test/roles';
+import { createTestApp, useTestApp } from '../../test/test-app';
 
-let t: TestApp;
-let tokens: Record<RoleName, string | undefined>;
-beforeAll(async () => {
-  t = await createTestApp();
-  tokens = await tokensByRole(t);
-});
-afterAll(() => t.close());
+const ctx = useTestApp({ roleTokens: true });
 
 describe('GET /api/productos/consolidated-data/', () => {
   it('lists every category and only approved products, with origin, brand, unit and formats', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/productos/consolidated-data/' });
+    const res = await ctx.t.request({ method: 'GET', url: '/api/productos/consolidated-data/' });
     expect(res.statusCode).toBe(200);
     const data = consolidatedDataSchema.parse(res.json());
     expect(data.categorias.map((c) => c.nombre).sort()).toEqual([...CATEGORIAS].sort());
@@ -29,10 +23,10 @@ describe('GET /api/productos/consolidated-data/', () => {
   });
 
   it('answers 304 to a matching If-None-Match and a new ETag after the catalogue changes', async () => {
-    const first = await t.request({ method: 'GET', url: '/api/productos/consolidated-data/' });
+    const first = await ctx.t.request({ method: 'GET', url: '/api/productos/consolidated-data/' });
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^".+"$/);
-    const again = await t.request({ method: 'GET', url: '/api/productos/consolidated-data/', headers: { 'if-none-match': etag } });
+    const again = await ctx.t.request({ method: 'GET', url: '/api/productos/consolidated-data/', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });
@@ -40,7 +34,7 @@ describe('GET /api/productos/consolidated-data/', () => {
   it('is public: every role gets the same catalogue', async () => {
     const bodies = new Set<string>();
     for (const role of Object.keys(ROLES) as RoleName[]) {
-      const res = await t.request({ method: 'GET', url: '/api/productos/consolidated-data/', token: tokens[role] });
+      const res = await ctx.t.request({ method: 'GET', url: '/api/productos/consolidated-data/', token: ctx.tokens[role] });
       expect(res.statusCode, role).toBe(200);
       bodies.add(res.body);
     }
@@ -48,7 +42,7 @@ describe('GET /api/productos/consolidated-data/', () => {
   });
 
   it('reflects a newly approved product once the cache is refreshed', async () => {
-    const before = consolidatedDataSchema.parse((await t.request({ method: 'GET', url: '/api/productos/consolidated-data/' })).json());
+    const before = consolidatedDataSchema.parse((await ctx.t.request({ method: 'GET', url: '/api/productos/consolidated-data/' })).json());
     const app2 = await createTestApp();
     try {
       await app2.database.db.update(producto).set({ estado_moderacion: 'aprobado' });
@@ -62,7 +56,7 @@ describe('GET /api/productos/consolidated-data/', () => {
 
 describe('GET /api/productos/rangosprecios/', () => {
   it('gives the five tiers of every category with their lower limits', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/productos/rangosprecios/' });
+    const res = await ctx.t.request({ method: 'GET', url: '/api/productos/rangosprecios/' });
     expect(res.statusCode).toBe(200);
     const rangos = res.json().map((r: unknown) => rangoPrecioSchema.parse(r));
     expect(rangos).toHaveLength(CATEGORIAS.length * LIMITES_RANGO_KG.length);
@@ -72,7 +66,7 @@ describe('GET /api/productos/rangosprecios/', () => {
 
   it('is public for every role', async () => {
     for (const role of Object.keys(ROLES) as RoleName[]) {
-      expect((await t.request({ method: 'GET', url: '/api/productos/rangosprecios/', token: tokens[role] })).statusCode, role).toBe(200);
+      expect((await ctx.t.request({ method: 'GET', url: '/api/productos/rangosprecios/', token: ctx.tokens[role] })).statusCode, role).toBe(200);
     }
   });
 });

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES, type RoleName, tokensByRole } from '../../test/roles';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, type RoleName } from '../../test/roles';
+import { useTestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/users';
 
-let t: TestApp;
-let tokens: Record<RoleName, string | undefined>;
-beforeAll(async () => {
-  t = await createTestApp();
-  tokens = await tokensByRole(t);
-});
-afterAll(() => t.close());
+const ctx = useTestApp({ roleTokens: true });
 
 const BASE = '/api/cotizaciones/direccion';
 const direccion = (over: Record<string, unknown> = {}) => ({
@@ -25,13 +19,13 @@ const direccion = (over: Record<string, unknown> = {}) => ({
   fecha_entrega: '',
   ...over,
 });
-const add = (token: string | undefined, over: Record<string, unknown> = {}) => t.request({ method: 'POST', url: `${BASE}/agregar/`, payload: direccion(over), token });
-const list = async (token: string) => (await t.request({ method: 'GET', url: `${BASE}/obtener/`, token })).json();
+const add = (token: string | undefined, over: Record<string, unknown> = {}) => ctx.t.request({ method: 'POST', url: `${BASE}/agregar/`, payload: direccion(over), token });
+const list = async (token: string) => (await ctx.t.request({ method: 'GET', url: `${BASE}/obtener/`, token })).json();
 
 describe('addresses', () => {
   let ana: TestUser;
   beforeAll(async () => {
-    ana = await createUser(t, 'comprador');
+    ana = await createUser(ctx.t, 'comprador');
   });
 
   it('adds addresses with names from the database; the first one is the active one', async () => {
@@ -42,34 +36,34 @@ describe('addresses', () => {
     expect(second.json()).toMatchObject({ comuna_nombre: 'Viña del Mar', activa: false });
     const all = await list(ana.access);
     expect(all.map((d: { activa: boolean }) => d.activa)).toEqual([true, false]);
-    expect((await t.request({ method: 'GET', url: `${BASE}/activa/`, token: ana.access })).json().id).toBe(first.json().id);
+    expect((await ctx.t.request({ method: 'GET', url: `${BASE}/activa/`, token: ana.access })).json().id).toBe(first.json().id);
     // The account's shipping address follows the active address.
-    expect((await t.request({ method: 'GET', url: '/auth/users/me/', token: ana.access })).json().direccion_envio).toBe('Av. Providencia 1234, oficina 5, Providencia');
+    expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token: ana.access })).json().direccion_envio).toBe('Av. Providencia 1234, oficina 5, Providencia');
   });
 
   it('activates one and keeps exactly one active, listed first', async () => {
     const [, otra] = await list(ana.access);
-    const res = await t.request({ method: 'POST', url: `${BASE}/${otra.id}/activar/`, token: ana.access });
+    const res = await ctx.t.request({ method: 'POST', url: `${BASE}/${otra.id}/activar/`, token: ana.access });
     expect(res.statusCode).toBe(200);
     const all = await list(ana.access);
     expect(all.filter((d: { activa: boolean }) => d.activa)).toHaveLength(1);
     expect(all[0].id).toBe(otra.id);
-    expect((await t.request({ method: 'GET', url: '/auth/users/me/', token: ana.access })).json().direccion_envio).toBe('Calle Valparaíso 555, Viña, Viña del Mar');
+    expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token: ana.access })).json().direccion_envio).toBe('Calle Valparaíso 555, Viña, Viña del Mar');
   });
 
   it('edits an address of its owner', async () => {
     const [activa] = await list(ana.access);
-    const res = await t.request({ method: 'PUT', url: `${BASE}/${activa.id}/editar/`, token: ana.access, payload: direccion({ id: activa.id, nombre_contacto: 'Bodega Norte' }) });
+    const res = await ctx.t.request({ method: 'PUT', url: `${BASE}/${activa.id}/editar/`, token: ana.access, payload: direccion({ id: activa.id, nombre_contacto: 'Bodega Norte' }) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: activa.id, nombre_contacto: 'Bodega Norte', activa: true });
   });
 
   it('deleting the active address activates the most recent remaining one', async () => {
-    const bea = await createUser(t, 'proveedor');
+    const bea = await createUser(ctx.t, 'proveedor');
     const a = (await add(bea.access)).json();
     const b = (await add(bea.access, { nombre_contacto: 'Segunda' })).json();
     const c = (await add(bea.access, { nombre_contacto: 'Tercera' })).json();
-    expect((await t.request({ method: 'DELETE', url: `${BASE}/${a.id}/eliminar/`, token: bea.access })).statusCode).toBe(204);
+    expect((await ctx.t.request({ method: 'DELETE', url: `${BASE}/${a.id}/eliminar/`, token: bea.access })).statusCode).toBe(204);
     const all = await list(bea.access);
     expect(all.map((d: { id: number; activa: boolean }) => [d.id, d.activa])).toEqual([
       [c.id, true],
@@ -80,10 +74,10 @@ describe('addresses', () => {
   it("gives another user 404 on every call about someone else's address, and changes nothing", async () => {
     const [ajena] = await list(ana.access);
     for (const role of ['comprador', 'proveedor', 'otroProveedor', 'moderador'] as const) {
-      const token = tokens[role];
-      expect((await t.request({ method: 'PUT', url: `${BASE}/${ajena.id}/editar/`, token, payload: direccion() })).statusCode, role).toBe(404);
-      expect((await t.request({ method: 'DELETE', url: `${BASE}/${ajena.id}/eliminar/`, token })).statusCode, role).toBe(404);
-      expect((await t.request({ method: 'POST', url: `${BASE}/${ajena.id}/activar/`, token })).statusCode, role).toBe(404);
+      const token = ctx.tokens[role];
+      expect((await ctx.t.request({ method: 'PUT', url: `${BASE}/${ajena.id}/editar/`, token, payload: direccion() })).statusCode, role).toBe(404);
+      expect((await ctx.t.request({ method: 'DELETE', url: `${BASE}/${ajena.id}/eliminar/`, token })).statusCode, role).toBe(404);
+      expect((await ctx.t.request({ method: 'POST', url: `${BASE}/${ajena.id}/activar/`, token })).statusCode, role).toBe(404);
       expect((await list(token!)).some((d: { id: number }) => d.id === ajena.id), role).toBe(false);
     }
     expect((await list(ana.access))[0]).toEqual(ajena);
@@ -91,15 +85,15 @@ describe('addresses', () => {
 
   it('lets every signed-in role keep its own addresses and refuses anonymous callers', async () => {
     for (const role of Object.keys(ROLES) as RoleName[]) {
-      const res = await add(tokens[role]);
+      const res = await add(ctx.tokens[role]);
       expect(res.statusCode, role).toBe(role === 'anonimo' ? 401 : 201);
     }
-    for (const url of [`${BASE}/obtener/`, `${BASE}/activa/`]) expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+    for (const url of [`${BASE}/obtener/`, `${BASE}/activa/`]) expect((await ctx.t.request({ method: 'GET', url })).statusCode).toBe(401);
   });
 
   it('answers 404 on /activa/ when the user has no address yet', async () => {
-    const nuevo = await createUser(t, 'comprador');
-    const res = await t.request({ method: 'GET', url: `${BASE}/activa/`, token: nuevo.access });
+    const nuevo = await createUser(ctx.t, 'comprador');
+    const res = await ctx.t.request({ method: 'GET', url: `${BASE}/activa/`, token: nuevo.access });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'No tienes una dirección activa.' });
   });
@@ -124,7 +118,7 @@ describe('addresses', () => {
   });
 
   it('refuses a non-numeric id with the SPEC message', async () => {
-    const res = await t.request({ method: 'POST', url: `${BASE}/abc/activar/`, token: ana.access });
+    const res = await ctx.t.request({ method: 'POST', url: `${BASE}/abc/activar/`, token: ana.access });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ id: ['Direccion inválida: falta el ID'] });
   });

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { METODOS_PAGO, RUBROS } from '../../db/seed/reference';
-import { ROLES, type RoleName, tokensByRole } from '../../test/roles';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { ROLES, type RoleName } from '../../test/roles';
+import { useTestApp } from '../../test/test-app';
 
-let t: TestApp;
-let tokens: Record<RoleName, string | undefined>;
-beforeAll(async () => {
-  t = await createTestApp();
-  tokens = await tokensByRole(t);
-});
-afterAll(() => t.close());
+const ctx = useTestApp({ roleTokens: true });
 
 describe.each([
   ['/api/facturacion/rubros/', RUBROS],
@@ -17,7 +11,7 @@ describe.each([
 ])('GET %s', (url, expected) => {
   it('lists id and nombre of every seeded entry, for every role', async () => {
     for (const role of Object.keys(ROLES) as RoleName[]) {
-      const res = await t.request({ method: 'GET', url, token: tokens[role] });
+      const res = await ctx.t.request({ method: 'GET', url, token: ctx.tokens[role] });
       expect(res.statusCode, role).toBe(200);
       expect(res.json().map((r: { nombre: string }) => r.nombre)).toEqual(expected);
     }

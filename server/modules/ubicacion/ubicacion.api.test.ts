@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES, type RoleName, tokensByRole } from '../../test/roles';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { ROLES, type RoleName } from '../../test/roles';
+import { useTestApp } from '../../test/test-app';
 
-let t: TestApp;
-let tokens: Record<RoleName, string | undefined>;
-beforeAll(async () => {
-  t = await createTestApp();
-  tokens = await tokensByRole(t);
-});
-afterAll(() => t.close());
+const ctx = useTestApp({ roleTokens: true });
 
 describe('GET /api/ubicacion/regiones/', () => {
   it('lists the 16 regions of Chile from north to south with their official codes', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/ubicacion/regiones/' });
+    const res = await ctx.t.request({ method: 'GET', url: '/api/ubicacion/regiones/' });
     expect(res.statusCode).toBe(200);
     const regiones = res.json() as { id: number; nombre: string }[];
     expect(regiones).toHaveLength(16);
@@ -24,13 +18,13 @@ describe('GET /api/ubicacion/regiones/', () => {
 
 describe('GET /api/ubicacion/comunas/?region=', () => {
   it('lists the comunas of a region alphabetically, 346 in all', async () => {
-    const rm = (await t.request({ method: 'GET', url: '/api/ubicacion/comunas/?region=13' })).json() as { id: number; nombre: string }[];
+    const rm = (await ctx.t.request({ method: 'GET', url: '/api/ubicacion/comunas/?region=13' })).json() as { id: number; nombre: string }[];
     expect(rm).toHaveLength(52);
     expect(rm.find((c) => c.nombre === 'Providencia')?.id).toBe(13123);
     expect(rm.map((c) => c.nombre)).toEqual([...rm.map((c) => c.nombre)].sort((a, b) => a.localeCompare(b, 'es')));
     let total = 0;
-    for (const { id } of (await t.request({ method: 'GET', url: '/api/ubicacion/regiones/' })).json()) {
-      total += (await t.request({ method: 'GET', url: `/api/ubicacion/comunas/?region=${id}` })).json().length;
+    for (const { id } of (await ctx.t.request({ method: 'GET', url: '/api/ubicacion/regiones/' })).json()) {
+      total += (await ctx.t.request({ method: 'GET', url: `/api/ubicacion/comunas/?region=${id}` })).json().length;
     }
     expect(total).toBe(346);
   });
@@ -44,14 +38,14 @@ describe('GET /api/ubicacion/comunas/?region=', () => {
     ['?region=99', 404],
     ['?region=99999999999999999999', 400],
   ])('answers %s with %i and a Spanish message', async (query, status) => {
-    const res = await t.request({ method: 'GET', url: `/api/ubicacion/comunas/${query}` });
+    const res = await ctx.t.request({ method: 'GET', url: `/api/ubicacion/comunas/${query}` });
     expect(res.statusCode).toBe(status);
     expect(JSON.stringify(res.json())).toMatch(/región/i);
   });
 
   it('is public for every role', async () => {
     for (const role of Object.keys(ROLES) as RoleName[]) {
-      expect((await t.request({ method: 'GET', url: '/api/ubicacion/comunas/?region=5', token: tokens[role] })).statusCode, role).toBe(200);
+      expect((await ctx.t.request({ method: 'GET', url: '/api/ubicacion/comunas/?region=5', token: ctx.tokens[role] })).statusCode, role).toBe(200);
     }
   });
 });

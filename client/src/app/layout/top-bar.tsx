@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { NavLink, useNavigate } from 'react-router';
-import { useSession } from '../../lib/session';
-import { toast } from '../../ui/toast';
+import { NavLink } from 'react-router';
+import { useLogout, useSession } from '../../lib/session';
 
 interface Item {
   to: string;
@@ -12,7 +11,6 @@ interface Item {
 /** Top bar and menu exactly as SPEC §2 lists them per role; a toggle opens it on narrow screens. */
 export function TopBar() {
   const session = useSession();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const { isAuthenticated: logged, is_proveedor, is_moderador, is_comprador } = session;
 
@@ -27,11 +25,10 @@ export function TopBar() {
     { to: '/signup', label: 'Registrarme', show: !logged },
   ];
 
+  const logoutAndGoHome = useLogout();
   function logout() {
     setOpen(false);
-    session.signOut();
-    toast.success('Has cerrado sesión correctamente.');
-    navigate('/');
+    logoutAndGoHome();
   }
 
   return (

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { newPasswordSchema } from '../../../../../common/schemas/auth';
 import { ApiError } from '../../../lib/api-client';
-import { TextField } from '../../../ui/fields';
+import { nonFieldError, TextField } from '../../../ui/fields';
 import { toast } from '../../../ui/toast';
 import { confirmResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
@@ -39,7 +39,7 @@ export default function ResetConfirmPage() {
           type="password"
           autoComplete="new-password"
           {...register('re_new_password')}
-          error={errors.re_new_password?.message ?? (errors as { non_field_errors?: { message?: string } }).non_field_errors?.message}
+          error={errors.re_new_password?.message ?? nonFieldError(errors)}
         />
         <button type="submit" className="btn btn--primary btn--block" disabled={formState.isSubmitting}>
           Guardar contraseña

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { type SignupInput, signupSchema } from '../../../../../common/schemas/auth';
 import { ApiError } from '../../../lib/api-client';
-import { TextField } from '../../../ui/fields';
+import { nonFieldError, TextField } from '../../../ui/fields';
 import { toast } from '../../../ui/toast';
 import { createUser } from '../api/create-user';
 import { AuthCard } from '../components/auth-card';
@@ -74,7 +74,7 @@ export default function SignupPage() {
           type="password"
           autoComplete="new-password"
           {...register('re_password')}
-          error={errors.re_password?.message ?? (errors as { non_field_errors?: { message?: string } }).non_field_errors?.message}
+          error={errors.re_password?.message ?? nonFieldError(errors)}
         />
         <button type="submit" className="btn btn--primary btn--block" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Creando cuenta...' : 'Crear cuenta'}

@@ -1,19 +1,11 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { rolPerfil } from '../../../lib/roles';
-import { useSession } from '../../../lib/session';
-import { toast } from '../../../ui/toast';
+import { useLogout, useSession } from '../../../lib/session';
 import { PERFIL_ITEMS } from '../components/perfil-items';
 
 export default function MiPerfilPage() {
-  const session = useSession();
-  const navigate = useNavigate();
-  const user = session.user!;
-
-  function logout() {
-    session.signOut();
-    toast.success('Has cerrado sesión correctamente.');
-    navigate('/');
-  }
+  const user = useSession().user!;
+  const logout = useLogout();
 
   return (
     <section className="page">
