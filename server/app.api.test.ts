@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from './test/test-app';
+import { setupTestApp } from './test/test-app';
 
-const ctx = useTestApp();
+const ctx = setupTestApp();
 
 const PATHS = [
   '/api/productos/consolidated-data/',

@@ -47,7 +47,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((r) => (smtp ? smtp.close(r) : r(null)));
+  await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
 });
 
 const signup = (email: string) =>

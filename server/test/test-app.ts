@@ -72,7 +72,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
  * Registers beforeAll/afterAll for a test file: a fresh app on its own database copy, and
  * (with roleTokens) an access token per role of server/test/roles.ts.
  */
-export function useTestApp({ roleTokens = false } = {}) {
+export function setupTestApp({ roleTokens = false } = {}) {
   const ctx = {} as { t: TestApp; tokens: Record<RoleName, string | undefined> };
   beforeAll(async () => {
     ctx.t = await createTestApp();

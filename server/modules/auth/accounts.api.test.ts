@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tokenCuenta, usuario } from '../../db/schema/usuario';
-import { useTestApp } from '../../test/test-app';
+import { setupTestApp } from '../../test/test-app';
 import { createUser, lastLink, uniqueEmail } from '../../test/users';
 
-const ctx = useTestApp();
+const ctx = setupTestApp();
 
 const post = (url: string, payload: unknown, token?: string) => ctx.t.request({ method: 'POST', url, payload: payload as object, token });
 const signup = (over: Record<string, unknown> = {}) => {

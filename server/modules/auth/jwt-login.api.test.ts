@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/test-app';
+import { setupTestApp } from '../../test/test-app';
 
-const ctx = useTestApp();
+const ctx = setupTestApp();
 
 const login = (email: string, password: string) => ctx.t.request({ method: 'POST', url: '/auth/jwt/create/', payload: { email, password } });
 

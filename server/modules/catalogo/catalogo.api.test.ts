@@ -3,9 +3,9 @@ import { CATEGORIAS, LIMITES_RANGO_KG } from '../../../common/constants';
 import { consolidatedDataSchema, rangoPrecioSchema } from '../../../common/schemas/catalogo';
 import { producto } from '../../db/schema/catalogo';
 import { ROLES, type RoleName } from '../../test/roles';
-import { createTestApp, useTestApp } from '../../test/test-app';
+import { createTestApp, setupTestApp } from '../../test/test-app';
 
-const ctx = useTestApp({ roleTokens: true });
+const ctx = setupTestApp({ roleTokens: true });
 
 describe('GET /api/productos/consolidated-data/', () => {
   it('lists every category and only approved products, with origin, brand, unit and formats', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type RoleName } from '../../test/roles';
-import { useTestApp } from '../../test/test-app';
+import { setupTestApp } from '../../test/test-app';
 import { createUser } from '../../test/users';
 
-const ctx = useTestApp({ roleTokens: true });
+const ctx = setupTestApp({ roleTokens: true });
 
 const URL = '/api/usuarios/usuarios/perfil/';
 const perfil = (over: Record<string, unknown> = {}) => ({ first_name: 'María José', last_name: 'Núñez', email: 'mj@prueba.cl', telefono: '+56912345678', fecha_nacimiento: '1990-05-17', ...over });

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type RoleName } from '../../test/roles';
-import { useTestApp } from '../../test/test-app';
+import { setupTestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/users';
 
-const ctx = useTestApp({ roleTokens: true });
+const ctx = setupTestApp({ roleTokens: true });
 
 const BASE = '/api/cotizaciones/direccion';
 const direccion = (over: Record<string, unknown> = {}) => ({

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { METODOS_PAGO, RUBROS } from '../../db/seed/reference';
 import { ROLES, type RoleName } from '../../test/roles';
-import { useTestApp } from '../../test/test-app';
+import { setupTestApp } from '../../test/test-app';
 
-const ctx = useTestApp({ roleTokens: true });
+const ctx = setupTestApp({ roleTokens: true });
 
 describe.each([
   ['/api/facturacion/rubros/', RUBROS],

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type RoleName } from '../../test/roles';
-import { useTestApp } from '../../test/test-app';
+import { setupTestApp } from '../../test/test-app';
 
-const ctx = useTestApp({ roleTokens: true });
+const ctx = setupTestApp({ roleTokens: true });
 
 describe('GET /api/ubicacion/regiones/', () => {
   it('lists the 16 regions of Chile from north to south with their official codes', async () => {
