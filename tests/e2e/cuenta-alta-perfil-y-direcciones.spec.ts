@@ -27,6 +27,7 @@ test('a buyer signs up, activates from the e-mail, logs in, edits the account, m
   await page.getByLabel('Repite la contraseña').fill(password);
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
 
   // Not active yet: login is refused with the server's detail
   await page.getByLabel('Correo electrónico').fill(email);
@@ -41,6 +42,7 @@ test('a buyer signs up, activates from the e-mail, logs in, edits the account, m
 
   // Log in
   await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   await page.getByLabel('Correo electrónico').fill(email.toUpperCase());
   await page.getByLabel('Contraseña').fill(password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();

@@ -5,6 +5,7 @@ test('a supplier who forgot the password gets a link by e-mail, sets a new one a
   const user = await createUserByApi(request, 'proveedor');
   await page.goto('/login');
   await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+  await expect(page.getByRole('heading', { name: 'Recuperar contraseña' })).toBeVisible();
   await page.getByLabel('Correo electrónico').fill(user.email);
   await page.getByRole('button', { name: 'Enviar enlace' }).click();
   await expect(page.getByText('Se ha enviado un enlace para restablecer tu contraseña.')).toBeVisible();
@@ -30,6 +31,7 @@ test('a supplier who forgot the password gets a link by e-mail, sets a new one a
 
   // Old password refused, new one accepted
   await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   await page.getByLabel('Correo electrónico').fill(user.email);
   await page.getByLabel('Contraseña').fill(user.password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();

@@ -144,14 +144,26 @@ test.describe('session', () => {
     expect(await page.evaluate(() => localStorage.getItem('access'))).toBeNull();
   });
 
+  test('an access token that no longer works is renewed silently with the refresh token', async ({ page }) => {
+    await loginAs(page, 'comprador');
+    const refresh = await page.evaluate(() => localStorage.getItem('refresh'));
+    await page.evaluate(() => localStorage.setItem('access', 'token-vencido'));
+    await page.goto('/mi-cuenta');
+    await expect(page.getByRole('heading', { name: 'Datos de la cuenta' })).toBeVisible();
+    const access = await page.evaluate(() => localStorage.getItem('access'));
+    expect(access).not.toBe('token-vencido');
+    expect(access?.split('.')).toHaveLength(3);
+    expect(await page.evaluate(() => localStorage.getItem('refresh'))).toBe(refresh);
+  });
+
   test('the spinner appears only when loading takes longer than 300 ms', async ({ page }) => {
     await loginAs(page, 'comprador');
     // Slow the real server's answer down (not a mock): the guard waits for the session.
     await page.route('**/auth/users/me/', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await new Promise((r) => setTimeout(r, 4000));
       await route.continue();
     });
-    await page.goto('/mi-perfil');
+    await page.goto('/mi-perfil', { waitUntil: 'commit' });
     await expect(page.getByRole('status')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Mi Perfil' })).toBeVisible();
     await expect(page.getByRole('status')).toHaveCount(0);
