@@ -57,6 +57,9 @@ const pgCode = (error: unknown): string | undefined => {
   return typeof code === 'string' ? code : undefined;
 };
 
+/** A unique constraint refused the write (two requests racing for the same e-mail, say). */
+export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+
 /** What may be logged of an unexpected error: never the query parameters (they hold password hashes). */
 const loggable = (error: Error) => {
   const cause = (error as { cause?: Error }).cause;

@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { SignupInput } from '../../../common/schemas/auth';
 import type { Db } from '../../db/client';
 import { tokenCuenta, usuario } from '../../db/schema/usuario';
-import { AppError } from '../../errors';
+import { AppError, isUniqueViolation } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
 import { correoActivacion, correoReset } from '../../mail/templates';
 import { consumeAccountToken, createAccountToken, encodeUid } from './account-tokens';
@@ -22,8 +22,6 @@ const MAX_RESETS_POR_HORA = 3;
 function assertNotCommon(field: string, password: string) {
   if (isCommonPassword(password)) throw new AppError(400, { [field]: [CONTRASENA_COMUN] });
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /** Roles an account may have, from who creates it: signup allows buyer or supplier only. */
 export type RolAlta = 'comprador' | 'proveedor' | 'moderador';
