@@ -81,6 +81,15 @@ test.describe('route guards', () => {
     });
   }
 
+  test('a visitor sent to /login from the account or address screens is told why (SPEC §8)', async ({ page }) => {
+    await page.goto('/mi-cuenta-editar');
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByText('Debes iniciar sesión', { exact: true })).toBeVisible();
+    await page.goto('/direcciones');
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByText('Sesión expirada', { exact: true })).toBeVisible();
+  });
+
   test('a buyer is sent home from supplier and moderator screens', async ({ page }) => {
     await loginAs(page, 'comprador', '/carga-masiva');
     await expect(page).toHaveURL('/');

@@ -1,7 +1,16 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { useSession } from '../lib/session';
 import { DelayedSpinner } from '../ui/delayed-spinner';
+import { toast } from '../ui/toast';
+
+/** Goes to /login, saying why when the screen has a message for it (SPEC §8). */
+function ToLogin({ message }: { message?: string }) {
+  useEffect(() => {
+    if (message) toast.error(message, { id: 'login-requerido' });
+  }, [message]);
+  return <Navigate to="/login" replace />;
+}
 
 export type Guard = 'publico' | 'sesion' | 'proveedor' | 'moderador';
 
@@ -9,11 +18,11 @@ export type Guard = 'publico' | 'sesion' | 'proveedor' | 'moderador';
  * SPEC §2: logged-out visitors of private screens go to /login; a logged-in user without the
  * screen's role goes to /. Convenience only: the server enforces every rule itself.
  */
-export function Guarded({ guard, children }: { guard: Guard; children: ReactNode }) {
+export function Guarded({ guard, loginMessage, children }: { guard: Guard; loginMessage?: string; children: ReactNode }) {
   const session = useSession();
   if (guard === 'publico') return children;
   if (session.isLoading) return <DelayedSpinner />;
-  if (!session.isAuthenticated) return <Navigate to="/login" replace />;
+  if (!session.isAuthenticated) return <ToLogin message={loginMessage} />;
   if (guard === 'proveedor' && !session.is_proveedor) return <Navigate to="/" replace />;
   if (guard === 'moderador' && !session.is_moderador) return <Navigate to="/" replace />;
   return children;

@@ -19,7 +19,14 @@ const DireccionAgregarPage = lazy(() => import('../features/direcciones/pages/di
 const DireccionEditarPage = lazy(() => import('../features/direcciones/pages/direccion-editar-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
-const route = (path: string, guard: Guard, element: ReactNode) => ({ path, element: <Guarded guard={guard}>{element}</Guarded> });
+const route = (path: string, guard: Guard, element: ReactNode, loginMessage?: string) => ({
+  path,
+  element: (
+    <Guarded guard={guard} loginMessage={loginMessage}>
+      {element}
+    </Guarded>
+  ),
+});
 const pendiente = (path: string, guard: Guard, titulo: string) => route(path, guard, <EnConstruccion titulo={titulo} />);
 
 /** Every route of SPEC §2 with its guard, in one place. */
@@ -46,20 +53,16 @@ export const router = createBrowserRouter([
       pendiente('/moderacion-productos', 'moderador', 'Moderación de Productos Pendientes'),
       route('/mi-perfil', 'sesion', <MiPerfilPage />),
       {
-        // Account and address screens share the profile sidebar.
-        element: (
-          <Guarded guard="sesion">
-            <PerfilLayout />
-          </Guarded>
-        ),
+        // Account and address screens share the profile sidebar; SPEC §8 says why a visitor is sent away.
+        element: <PerfilLayout />,
         children: [
-          { path: '/mi-cuenta', element: <MiCuentaPage /> },
-          { path: '/mi-cuenta-editar', element: <MiCuentaEditarPage /> },
-          { path: '/direcciones', element: <DireccionesPage /> },
-          { path: '/direcciones-agregar', element: <DireccionAgregarPage /> },
+          route('/mi-cuenta', 'sesion', <MiCuentaPage />),
+          route('/mi-cuenta-editar', 'sesion', <MiCuentaEditarPage />, 'Debes iniciar sesión'),
+          route('/direcciones', 'sesion', <DireccionesPage />, 'Sesión expirada'),
+          route('/direcciones-agregar', 'sesion', <DireccionAgregarPage />, 'Sesión expirada'),
           // SPEC §2: both paths open the same edit-address screen.
-          { path: '/direcciones-editar', element: <DireccionEditarPage /> },
-          { path: '/direcciones-modificar', element: <DireccionEditarPage /> },
+          route('/direcciones-editar', 'sesion', <DireccionEditarPage />, 'Sesión expirada'),
+          route('/direcciones-modificar', 'sesion', <DireccionEditarPage />, 'Sesión expirada'),
         ],
       },
       pendiente('/historial', 'sesion', 'Mi Historial de Cotizaciones'),
