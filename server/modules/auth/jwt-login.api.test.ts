@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { usuario } from '../../db/schema/usuario';
 import { setupTestApp } from '../../test/test-app';
+import { createUser } from '../../test/users';
 
 const ctx = setupTestApp();
 
@@ -48,5 +51,17 @@ describe('JWT login, verify, refresh and /auth/users/me/', () => {
       'Las credenciales de autenticación no se proveyeron.',
     );
     expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', headers: { authorization: 'JWT a b' } })).json().code).toBe('bad_authorization_header');
+  });
+
+  it("stops a token working once its user is deactivated or deleted", async () => {
+    const inactive = await createUser(ctx.t, 'comprador');
+    const gone = await createUser(ctx.t, 'proveedor');
+    await ctx.t.database.db.update(usuario).set({ is_active: false }).where(eq(usuario.id, inactive.id));
+    await ctx.t.database.db.delete(usuario).where(eq(usuario.id, gone.id));
+    const a = await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token: inactive.access });
+    const b = await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token: gone.access });
+    expect([a.statusCode, a.json().code]).toEqual([401, 'user_inactive']);
+    expect([b.statusCode, b.json().code]).toEqual([401, 'user_not_found']);
+    expect((await ctx.t.request({ method: 'POST', url: '/auth/jwt/verify/', payload: { token: inactive.access } })).statusCode).toBe(401);
   });
 });
