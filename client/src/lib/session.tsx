@@ -23,8 +23,12 @@ export interface Session {
 const SessionContext = createContext<Session | null>(null);
 const SESSION_KEY = ['session'] as const;
 
-/** Verifies the stored token, then loads the user; any failure clears tokens (SPEC §4). */
-async function loadSession(): Promise<UsuarioMe | null> {
+/**
+ * Verifies the stored token, then loads the user; when the server refuses them the tokens are
+ * cleared (SPEC §4). A network failure (offline, or a request aborted because the page is being
+ * left) says nothing about the tokens, so they are kept for the next load.
+ */
+export async function loadSession(): Promise<UsuarioMe | null> {
   const access = tokens.access();
   if (!access) return null;
   try {
@@ -33,8 +37,8 @@ async function loadSession(): Promise<UsuarioMe | null> {
       if (!tokens.refresh()) throw error;
     });
     return await api<UsuarioMe>('/auth/users/me/', { auth: true });
-  } catch {
-    tokens.clear();
+  } catch (error) {
+    if (error instanceof ApiError) tokens.clear();
     return null;
   }
 }

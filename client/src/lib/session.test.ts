@@ -1,0 +1,29 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadSession } from './session';
+import { tokens } from './storage';
+
+const answer = (status: number, body: unknown = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('loadSession', () => {
+  it('keeps the tokens when the network fails (an aborted request says nothing about them)', async () => {
+    tokens.set({ access: 'a', refresh: 'r' });
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    expect(await loadSession()).toBeNull();
+    expect(tokens.access()).toBe('a');
+    expect(tokens.refresh()).toBe('r');
+  });
+
+  it('clears the tokens when the server refuses them', async () => {
+    tokens.set({ access: 'a', refresh: 'r' });
+    vi.stubGlobal('fetch', vi.fn(async () => answer(401, { detail: 'Token inválido.' })));
+    expect(await loadSession()).toBeNull();
+    expect(tokens.access()).toBeNull();
+    expect(tokens.refresh()).toBeNull();
+  });
+});
