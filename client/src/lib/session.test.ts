@@ -19,6 +19,13 @@ describe('loadSession', () => {
     expect(tokens.refresh()).toBe('r');
   });
 
+  it('keeps the tokens when the server is busy or failing', async () => {
+    tokens.set({ access: 'a', refresh: 'r' });
+    vi.stubGlobal('fetch', vi.fn(async () => answer(503, { detail: 'Servicio no disponible.' })));
+    expect(await loadSession()).toBeNull();
+    expect(tokens.access()).toBe('a');
+  });
+
   it('clears the tokens when the server refuses them', async () => {
     tokens.set({ access: 'a', refresh: 'r' });
     vi.stubGlobal('fetch', vi.fn(async () => answer(401, { detail: 'Token inválido.' })));

@@ -25,8 +25,8 @@ const SESSION_KEY = ['session'] as const;
 
 /**
  * Verifies the stored token, then loads the user; when the server refuses them the tokens are
- * cleared (SPEC §4). A network failure (offline, or a request aborted because the page is being
- * left) says nothing about the tokens, so they are kept for the next load.
+ * cleared (SPEC §4). Anything else (offline, a request aborted because the page is being left, a
+ * 429 or 5xx) says nothing about the tokens, so they are kept for the next load.
  */
 export async function loadSession(): Promise<UsuarioMe | null> {
   const access = tokens.access();
@@ -38,7 +38,7 @@ export async function loadSession(): Promise<UsuarioMe | null> {
     });
     return await api<UsuarioMe>('/auth/users/me/', { auth: true });
   } catch (error) {
-    if (error instanceof ApiError) tokens.clear();
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) tokens.clear();
     return null;
   }
 }
