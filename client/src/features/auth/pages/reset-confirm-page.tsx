@@ -3,10 +3,11 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { newPasswordSchema } from '../../../../../common/schemas/auth';
 import { ApiError } from '../../../lib/api-client';
-import { nonFieldError, TextField } from '../../../ui/fields';
+import { nonFieldError } from '../../../ui/fields';
 import { toast } from '../../../ui/toast';
 import { confirmResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
+import { NewPasswordFields } from '../components/new-password-fields';
 
 interface Values {
   new_password: string;
@@ -33,13 +34,11 @@ export default function ResetConfirmPage() {
   return (
     <AuthCard title="Nueva contraseña" intro="Elige la nueva contraseña de tu cuenta." footer={<Link to="/reset-password">Pedir un enlace nuevo</Link>}>
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="form">
-        <TextField label="Nueva contraseña" type="password" autoComplete="new-password" hint="Al menos 6 caracteres." {...register('new_password')} error={errors.new_password?.message} />
-        <TextField
-          label="Repite la nueva contraseña"
-          type="password"
-          autoComplete="new-password"
-          {...register('re_new_password')}
-          error={errors.re_new_password?.message ?? nonFieldError(errors)}
+        <NewPasswordFields
+          labels={['Nueva contraseña', 'Repite la nueva contraseña']}
+          password={register('new_password')}
+          retype={register('re_new_password')}
+          errors={{ password: errors.new_password?.message, retype: errors.re_new_password?.message ?? nonFieldError(errors) }}
         />
         <button type="submit" className="btn btn--primary btn--block" disabled={formState.isSubmitting}>
           Guardar contraseña

@@ -8,6 +8,7 @@ import { nonFieldError, TextField } from '../../../ui/fields';
 import { toast } from '../../../ui/toast';
 import { createUser } from '../api/create-user';
 import { AuthCard } from '../components/auth-card';
+import { NewPasswordFields } from '../components/new-password-fields';
 
 type Rol = 'comprador' | 'proveedor';
 
@@ -68,13 +69,11 @@ export default function SignupPage() {
           <TextField label="Apellido" autoComplete="family-name" {...register('last_name')} error={errors.last_name?.message} />
         </div>
         <TextField label="Correo electrónico" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
-        <TextField label="Contraseña" type="password" autoComplete="new-password" hint="Al menos 6 caracteres." {...register('password')} error={errors.password?.message} />
-        <TextField
-          label="Repite la contraseña"
-          type="password"
-          autoComplete="new-password"
-          {...register('re_password')}
-          error={errors.re_password?.message ?? nonFieldError(errors)}
+        <NewPasswordFields
+          labels={['Contraseña', 'Repite la contraseña']}
+          password={register('password')}
+          retype={register('re_password')}
+          errors={{ password: errors.password?.message, retype: errors.re_password?.message ?? nonFieldError(errors) }}
         />
         <button type="submit" className="btn btn--primary btn--block" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Creando cuenta...' : 'Crear cuenta'}
