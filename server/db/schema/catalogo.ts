@@ -50,6 +50,8 @@ export const producto = pgTable(
     creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     moderado_por: integer('moderado_por').references(() => usuario.id, { onDelete: 'set null' }),
     moderado_en: timestamp('moderado_en', { withTimezone: true }),
+    // Archived products leave the catalogue and new comparisons; quotations and orders keep them.
+    archivado_en: timestamp('archivado_en', { withTimezone: true }),
   },
   (t) => [index('producto_estado_idx').on(t.estado_moderacion), index('producto_categoria_idx').on(t.categoria_id)],
 );

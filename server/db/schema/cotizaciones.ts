@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgEnum, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgEnum, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { producto } from './catalogo';
 import { proveedorProducto } from './proveedor';
 import { comuna, region } from './ubicacion';
@@ -22,12 +21,16 @@ export const solicitudDetalle = pgTable('solicitud_detalle', {
   cantidad: numeric('cantidad', { precision: 12, scale: 2, mode: 'number' }).notNull(),
 });
 
-/** Delivery contact of a quotation; with a usuario it is also one of that user's saved addresses. */
+/**
+ * The delivery record of one quotation (SPEC's cotizante: contact, address, región/comuna, date).
+ * Filled from the form or copied from a saved address (direccion), never linked to one.
+ */
 export const cotizante = pgTable(
   'cotizante',
   {
     id: serial('id').primaryKey(),
-    usuario_id: integer('usuario_id').references(() => usuario.id, { onDelete: 'cascade' }),
+    // Who quoted, when known; deleting the account keeps the quotation's delivery data.
+    usuario_id: integer('usuario_id').references(() => usuario.id, { onDelete: 'set null' }),
     nombre_contacto: varchar('nombre_contacto', { length: 150 }).notNull(),
     correo_contacto: varchar('correo_contacto', { length: 254 }).notNull(),
     telefono_contacto: varchar('telefono_contacto', { length: 20 }).notNull(),
@@ -36,11 +39,9 @@ export const cotizante = pgTable(
     comuna_id: integer('comuna_id').references(() => comuna.id),
     fecha_entrega: date('fecha_entrega'),
     solicitud_id: integer('solicitud_id').references(() => solicitud.id, { onDelete: 'set null' }),
-    activa: boolean('activa').notNull().default(false),
     creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Exactly one active address per user (SPEC §4 Addresses), enforced by the database.
-  (t) => [uniqueIndex('cotizante_una_activa').on(t.usuario_id).where(sql`${t.activa}`), index('cotizante_usuario_idx').on(t.usuario_id)],
+  (t) => [index('cotizante_usuario_idx').on(t.usuario_id), index('cotizante_solicitud_idx').on(t.solicitud_id)],
 );
 
 export const cotizacion = pgTable('cotizacion', {
@@ -66,9 +67,10 @@ export const opcion = pgTable(
     producto_id: integer('producto_id')
       .notNull()
       .references(() => producto.id),
+    // No action: an offer a quotation priced is archived, never deleted (DESIGN §2).
     proveedor_producto_id: integer('proveedor_producto_id')
       .notNull()
-      .references(() => proveedorProducto.id, { onDelete: 'cascade' }),
+      .references(() => proveedorProducto.id),
     cantidad_solicitada: numeric('cantidad_solicitada', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     cantidad_proveida: numeric('cantidad_proveida', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     precio: integer('precio').notNull(),

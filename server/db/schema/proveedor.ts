@@ -2,21 +2,27 @@ import { date, index, integer, numeric, pgTable, primaryKey, serial, timestamp, 
 import { producto, rangoPrecio } from './catalogo';
 import { usuario } from './usuario';
 
-/** A supplier's offer of a catalogue product. Money is whole CLP. */
+/**
+ * A supplier's offer of a catalogue product. Money is whole CLP. An offer a quotation or an
+ * order refers to is archived (archivado_en), never deleted: it leaves the supplier's list,
+ * the catalogue and new comparisons, and its history stays (DESIGN §2).
+ */
 export const proveedorProducto = pgTable(
   'proveedor_producto',
   {
     id: serial('id').primaryKey(),
+    // No action on both: removing a supplier or a product must not take quotations and orders with it.
     proveedor_id: integer('proveedor_id')
       .notNull()
-      .references(() => usuario.id, { onDelete: 'cascade' }),
+      .references(() => usuario.id),
     producto_id: integer('producto_id')
       .notNull()
-      .references(() => producto.id, { onDelete: 'cascade' }),
+      .references(() => producto.id),
     sku: varchar('sku', { length: 60 }).notNull(),
     tarifa: integer('tarifa').notNull(),
     creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     actualizado_en: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+    archivado_en: timestamp('archivado_en', { withTimezone: true }),
   },
   (t) => [unique('proveedor_producto_sku').on(t.proveedor_id, t.sku), index('proveedor_producto_producto_idx').on(t.producto_id)],
 );
@@ -41,9 +47,10 @@ export const lote = pgTable(
   'lote',
   {
     id: serial('id').primaryKey(),
+    // No action: deleting an offer never sweeps away lots, some of which orders took stock from.
     proveedor_producto_id: integer('proveedor_producto_id')
       .notNull()
-      .references(() => proveedorProducto.id, { onDelete: 'cascade' }),
+      .references(() => proveedorProducto.id),
     cantidad: numeric('cantidad', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     fecha_expiracion: date('fecha_expiracion').notNull(),
   },
