@@ -6,13 +6,30 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import * as catalogo from './schema/catalogo';
+import * as cotizaciones from './schema/cotizaciones';
+import * as direcciones from './schema/direcciones';
+import * as ordenes from './schema/ordenes';
+import * as proveedor from './schema/proveedor';
+import * as ubicacion from './schema/ubicacion';
+import * as usuario from './schema/usuario';
 
-export type Db = PgDatabase<PgQueryResultHKT>;
+/** Every table of server/db/schema/, so `db.query.<table>` works on both drivers. */
+export const schema = { ...catalogo, ...cotizaciones, ...direcciones, ...ordenes, ...proveedor, ...ubicacion, ...usuario };
+export type Schema = typeof schema;
+
+/**
+ * What a repository runs on: the database or a transaction opened on it. Both drivers share
+ * this type, and the `tx` that `db.transaction()` hands over is one too, so a service passes
+ * it to several repository calls to make them one transaction.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export interface Database {
   db: Db;
@@ -28,7 +45,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export const embeddedExtensions = { pg_trgm, unaccent };
 
 export function openEmbedded(pglite: PGlite, release: () => void = () => {}): Database {
-  const db = drizzlePglite(pglite) as unknown as Db;
+  const db: Db = drizzlePglite(pglite, { schema });
   return {
     db,
     kind: 'embedded',
@@ -45,9 +62,9 @@ export function openEmbedded(pglite: PGlite, release: () => void = () => {}): Da
 
 export function openPostgres(databaseUrl: string): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  const nodePg = drizzleNodePg(pool);
+  const db: Db = drizzleNodePg(pool, { schema });
   return {
-    db: nodePg as unknown as Db,
+    db,
     kind: 'postgres',
     async migrate() {
       // N processes may start together against one server: the advisory lock makes them take turns.

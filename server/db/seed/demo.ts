@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password';
+import { findDirecciones, insertDireccion } from '../../modules/direcciones/direcciones.repository';
+import { syncDireccionEnvio } from '../../modules/direcciones/direcciones.service';
 import type { Db } from '../client';
 import { categoria, type estadoModeracion, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '../schema/catalogo';
 import { lote, proveedorProducto, proveedorProductoRango } from '../schema/proveedor';
@@ -22,10 +24,37 @@ function createRandom(seed: number) {
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 const redondear = (clp: number) => Math.round(clp / 10) * 10;
 
+/** The demo buyer's saved address, one active address as a buyer who has used the site has. */
+const DEMO_DIRECCION = {
+  nombre_contacto: 'Daniela Araya',
+  correo_contacto: DEMO_CUENTAS.comprador.email,
+  telefono_contacto: '+56912345678',
+  direccion_envio: 'Av. Providencia 1234',
+  region_id: 13,
+  comuna_id: 13123,
+};
+
+/**
+ * Gives the demo buyer its active address when it has none, through the same code as the
+ * address API, so /mi-cuenta (usuario.direccion_envio) and /direcciones show the same one.
+ * Databases seeded before this existed get it on their next start.
+ */
+async function seedDemoDireccion(db: Db): Promise<void> {
+  const [comprador] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.email, DEMO_CUENTAS.comprador.email));
+  if (!comprador || (await findDirecciones(db, comprador.id)).length > 0) return;
+  await db.transaction(async (tx) => {
+    await insertDireccion(tx, comprador.id, DEMO_DIRECCION, true);
+    await syncDireccionEnvio(tx, comprador.id);
+  });
+}
+
 /** Demo marketplace: accounts of every role, ≥120 approved products, 9 suppliers with differing offers. */
 export async function seedDemo(db: Db, today = new Date()): Promise<boolean> {
   const existing = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.email, DEMO_PROVEEDORES[0]!.email));
-  if (existing.length > 0) return false;
+  if (existing.length > 0) {
+    await seedDemoDireccion(db);
+    return false;
+  }
 
   const password = await hashPassword(DEMO_PASSWORD);
   const rnd = createRandom(20261122);
@@ -33,7 +62,7 @@ export async function seedDemo(db: Db, today = new Date()): Promise<boolean> {
   await db.transaction(async (tx) => {
     const cuenta = { password, is_active: true, password_changed_at: new Date(0) };
     await tx.insert(usuario).values([
-      { ...DEMO_CUENTAS.comprador, ...cuenta, is_comprador: true, telefono: '+56912345678', correo_contacto: DEMO_CUENTAS.comprador.email, direccion_envio: 'Av. Providencia 1234, Providencia' },
+      { ...DEMO_CUENTAS.comprador, ...cuenta, is_comprador: true, telefono: '+56912345678', correo_contacto: DEMO_CUENTAS.comprador.email },
       { ...DEMO_CUENTAS.moderador, ...cuenta, is_comprador: false, is_moderador: true },
     ]);
     const proveedores = await tx
@@ -110,6 +139,7 @@ export async function seedDemo(db: Db, today = new Date()): Promise<boolean> {
     await tx.insert(proveedorProductoRango).values(tramos);
     await tx.insert(lote).values(lotes);
   });
+  await seedDemoDireccion(db);
   await db.execute(sql`analyze`);
   return true;
 }

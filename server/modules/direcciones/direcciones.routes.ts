@@ -14,9 +14,10 @@ const idParams = z.object({ id: z.coerce.number({ error: ID_INVALIDO }).int(ID_I
 const common = { tags: ['direcciones'], security: [{ jwt: [] }] };
 const errores = { 400: badRequestSchema, 401: detailSchema, 404: detailSchema };
 
-/** A user's saved delivery addresses: every call is the owner's only (others get 404). */
+/** A user's saved addresses (table direccion; SPEC calls the id cotizante_id): every call is the owner's only (others get 404). */
 export const direccionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = async (app, { db, guards }) => {
-  app.addHook('preHandler', guards.authenticate);
+  // onRequest, not preHandler: an anonymous write gets 401 before its body is validated.
+  app.addHook('onRequest', guards.authenticate);
   const uid = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
   app.get('/api/cotizaciones/direccion/obtener/', { schema: { ...common, summary: 'Mis direcciones', response: { 200: z.array(direccionSchemaOut), ...errores } } }, (request) =>

@@ -1,23 +1,32 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Direccion, direccionSchema } from '../../../common/schemas/direcciones';
 import type { Db } from '../../db/client';
-import { cotizante } from '../../db/schema/cotizaciones';
-import { usuario } from '../../db/schema/usuario';
 import { AppError, notFound } from '../../errors';
-import { comunaDeRegion, findDireccion, findDirecciones } from './direcciones.repository';
+import {
+  type DireccionValores,
+  deleteDireccionRow,
+  findDireccion,
+  findDireccionActiva,
+  findDirecciones,
+  findNewestDireccionId,
+  findRegionDeComuna,
+  insertDireccion,
+  setDireccionActiva,
+  setUsuarioDireccionEnvio,
+  updateDireccionValores,
+} from './direcciones.repository';
 
 type DireccionData = z.output<typeof direccionSchema>;
 const NO_ENCONTRADA = 'Dirección no encontrada.';
 
 /** Region and comuna must exist and belong together (names come from the database, not the client). */
 async function assertUbicacion(db: Db, data: DireccionData) {
-  const regionDeComuna = await comunaDeRegion(db, data.comuna);
+  const regionDeComuna = await findRegionDeComuna(db, data.comuna);
   if (regionDeComuna === undefined) throw new AppError(400, { comuna: ['Seleccione una comuna'] });
   if (regionDeComuna !== data.region) throw new AppError(400, { comuna: ['La comuna no pertenece a la región seleccionada.'] });
 }
 
-const valores = (d: DireccionData) => ({
+const valores = (d: DireccionData): DireccionValores => ({
   nombre_contacto: d.nombre_contacto,
   correo_contacto: d.correo_contacto,
   telefono_contacto: d.telefono_contacto,
@@ -26,15 +35,17 @@ const valores = (d: DireccionData) => ({
   comuna_id: d.comuna,
 });
 
-/** The account's shipping address (usuario.direccion_envio) follows the active address. */
-async function syncDireccionEnvio(db: Db, usuarioId: number) {
-  await db
-    .update(usuario)
-    .set({
-      direccion_envio: sql`coalesce((SELECT c.direccion_envio || coalesce(', ' || co.nombre, '') FROM cotizante c LEFT JOIN comuna co ON co.id = c.comuna_id
-                                     WHERE c.usuario_id = ${usuarioId} AND c.activa), '')`,
-    })
-    .where(eq(usuario.id, usuarioId));
+/** The account's shipping address as /mi-cuenta shows it: street, then comuna. */
+export const formatDireccionEnvio = (d: Pick<Direccion, 'direccion_envio' | 'comuna_nombre'>) =>
+  d.comuna_nombre ? `${d.direccion_envio}, ${d.comuna_nombre}` : d.direccion_envio;
+
+/**
+ * usuario.direccion_envio follows the active address (empty without one). Every write that can
+ * change the active address calls this in its transaction; nothing else writes that column.
+ */
+export async function syncDireccionEnvio(db: Db, usuarioId: number): Promise<void> {
+  const activa = await findDireccionActiva(db, usuarioId);
+  await setUsuarioDireccionEnvio(db, usuarioId, activa ? formatDireccionEnvio(activa) : '');
 }
 
 async function owned(db: Db, usuarioId: number, id: number): Promise<Direccion> {
@@ -47,25 +58,20 @@ async function owned(db: Db, usuarioId: number, id: number): Promise<Direccion> 
 export async function addDireccion(db: Db, usuarioId: number, data: DireccionData): Promise<Direccion> {
   await assertUbicacion(db, data);
   const id = await db.transaction(async (tx) => {
-    const existentes = await tx.select({ id: cotizante.id }).from(cotizante).where(and(eq(cotizante.usuario_id, usuarioId), eq(cotizante.activa, true)));
-    const [row] = await tx
-      .insert(cotizante)
-      .values({ ...valores(data), usuario_id: usuarioId, activa: existentes.length === 0 })
-      .returning({ id: cotizante.id });
+    const activa = await findDireccionActiva(tx, usuarioId);
+    const nueva = await insertDireccion(tx, usuarioId, valores(data), activa === undefined);
     await syncDireccionEnvio(tx, usuarioId);
-    return row!.id;
+    return nueva;
   });
   return owned(db, usuarioId, id);
 }
 
+/** Changes the saved address only: quotations and orders keep the copies they made (DESIGN §2). */
 export async function updateDireccion(db: Db, usuarioId: number, id: number, data: DireccionData): Promise<Direccion> {
   await owned(db, usuarioId, id);
   await assertUbicacion(db, data);
   await db.transaction(async (tx) => {
-    await tx
-      .update(cotizante)
-      .set(valores(data))
-      .where(and(eq(cotizante.id, id), eq(cotizante.usuario_id, usuarioId)));
+    if (!(await updateDireccionValores(tx, usuarioId, id, valores(data)))) throw notFound(NO_ENCONTRADA);
     await syncDireccionEnvio(tx, usuarioId);
   });
   return owned(db, usuarioId, id);
@@ -74,14 +80,11 @@ export async function updateDireccion(db: Db, usuarioId: number, id: number, dat
 /** Deleting the active address activates the most recent remaining one. */
 export async function deleteDireccion(db: Db, usuarioId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [borrada] = await tx
-      .delete(cotizante)
-      .where(and(eq(cotizante.id, id), eq(cotizante.usuario_id, usuarioId)))
-      .returning({ activa: cotizante.activa });
+    const borrada = await deleteDireccionRow(tx, usuarioId, id);
     if (!borrada) throw notFound(NO_ENCONTRADA);
     if (!borrada.activa) return;
-    const [siguiente] = await tx.select({ id: cotizante.id }).from(cotizante).where(eq(cotizante.usuario_id, usuarioId)).orderBy(desc(cotizante.id)).limit(1);
-    if (siguiente) await tx.update(cotizante).set({ activa: true }).where(eq(cotizante.id, siguiente.id));
+    const siguiente = await findNewestDireccionId(tx, usuarioId);
+    if (siguiente !== undefined) await setDireccionActiva(tx, usuarioId, siguiente);
     await syncDireccionEnvio(tx, usuarioId);
   });
 }
@@ -90,11 +93,7 @@ export async function deleteDireccion(db: Db, usuarioId: number, id: number): Pr
 export async function activateDireccion(db: Db, usuarioId: number, id: number): Promise<Direccion[]> {
   await owned(db, usuarioId, id);
   await db.transaction(async (tx) => {
-    await tx
-      .update(cotizante)
-      .set({ activa: false })
-      .where(and(eq(cotizante.usuario_id, usuarioId), ne(cotizante.id, id)));
-    await tx.update(cotizante).set({ activa: true }).where(eq(cotizante.id, id));
+    await setDireccionActiva(tx, usuarioId, id);
     await syncDireccionEnvio(tx, usuarioId);
   });
   return findDirecciones(db, usuarioId);
