@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { cotizacion, cotizante, solicitud } from '../../db/schema/cotizaciones';
+import { orden } from '../../db/schema/ordenes';
+import { setupTestApp } from '../../test/test-app';
+import { createUser, type TestUser } from '../../test/users';
+import { copyDireccionToCotizante } from './direcciones.repository';
+
+const ctx = setupTestApp();
+
+const BASE = '/api/cotizaciones/direccion';
+const direccion = (over: Record<string, unknown> = {}) => ({
+  nombre_contacto: 'Cocina Central',
+  correo_contacto: 'cocina@prueba.cl',
+  telefono_contacto: '+56912345678',
+  direccion_envio: 'Av. Providencia 1234, oficina 5',
+  region: 13,
+  comuna: 13123,
+  cotizante_id: '',
+  fecha_entrega: '',
+  ...over,
+});
+
+/** A quotation whose delivery record is copied from a saved address, and an order placed on it. */
+async function quoteAndOrderFrom(db: Db, usuarioId: number, direccionId: number) {
+  return db.transaction(async (tx) => {
+    const [s] = await tx.insert(solicitud).values({ usuario_id: usuarioId }).returning();
+    const cotizanteId = await copyDireccionToCotizante(tx, usuarioId, direccionId, { solicitud_id: s!.id, fecha_entrega: '2030-01-15' });
+    const [c] = await tx.insert(cotizacion).values({ solicitud_id: s!.id, cotizante_id: cotizanteId, usuario_id: usuarioId }).returning();
+    const [entrega] = await tx.select().from(cotizante).where(eq(cotizante.id, cotizanteId!));
+    const [o] = await tx
+      .insert(orden)
+      .values({
+        cotizacion_id: c!.id,
+        cotizante_id: cotizanteId,
+        usuario_id: usuarioId,
+        nombre_contacto: entrega!.nombre_contacto,
+        correo_contacto: entrega!.correo_contacto,
+        telefono_contacto: entrega!.telefono_contacto,
+        direccion_envio: entrega!.direccion_envio,
+        region_nombre: 'Región Metropolitana de Santiago',
+        comuna_nombre: 'Providencia',
+        fecha_entrega: entrega!.fecha_entrega,
+        total: 100_000,
+      })
+      .returning();
+    return { cotizanteId: cotizanteId!, ordenId: o!.id };
+  });
+}
+
+const snapshot = async (db: Db, cotizanteId: number, ordenId: number) => ({
+  cotizante: (await db.select().from(cotizante).where(eq(cotizante.id, cotizanteId)))[0],
+  orden: (await db.select().from(orden).where(eq(orden.id, ordenId)))[0],
+});
+
+describe('a saved address is not a quotation’s delivery record (DESIGN §2)', () => {
+  let ana: TestUser;
+  beforeAll(async () => {
+    ana = await createUser(ctx.t, 'comprador');
+  });
+
+  it('copies an address into a quotation; editing and deleting the address leave the cotizante and the order unchanged', async () => {
+    const { db } = ctx.t.database;
+    const guardada = (await ctx.t.request({ method: 'POST', url: `${BASE}/agregar/`, token: ana.access, payload: direccion() })).json();
+    const { cotizanteId, ordenId } = await quoteAndOrderFrom(db, ana.id, guardada.id);
+    const antes = await snapshot(db, cotizanteId, ordenId);
+    expect(antes.cotizante).toMatchObject({ nombre_contacto: 'Cocina Central', direccion_envio: 'Av. Providencia 1234, oficina 5', comuna_id: 13123, fecha_entrega: '2030-01-15' });
+    expect(antes.orden).toMatchObject({ nombre_contacto: 'Cocina Central', direccion_envio: 'Av. Providencia 1234, oficina 5', comuna_nombre: 'Providencia' });
+
+    const editada = await ctx.t.request({
+      method: 'PUT',
+      url: `${BASE}/${guardada.id}/editar/`,
+      token: ana.access,
+      payload: direccion({ id: guardada.id, nombre_contacto: 'Bodega Norte', direccion_envio: 'Calle Valparaíso 555, Viña', region: 5, comuna: 5109 }),
+    });
+    expect(editada.statusCode).toBe(200);
+    expect(await snapshot(db, cotizanteId, ordenId)).toEqual(antes);
+
+    expect((await ctx.t.request({ method: 'DELETE', url: `${BASE}/${guardada.id}/eliminar/`, token: ana.access })).statusCode).toBe(204);
+    expect(await snapshot(db, cotizanteId, ordenId)).toEqual(antes);
+  });
+
+  it('lists only saved addresses, never a quotation’s delivery record of the same user', async () => {
+    const { db } = ctx.t.database;
+    const guardada = (await ctx.t.request({ method: 'POST', url: `${BASE}/agregar/`, token: ana.access, payload: direccion({ nombre_contacto: 'Casa Matriz' }) })).json();
+    await quoteAndOrderFrom(db, ana.id, guardada.id);
+    await db.insert(cotizante).values({ usuario_id: ana.id, nombre_contacto: 'Solo Cotizacion', correo_contacto: 'c@prueba.cl', telefono_contacto: '+56911111111' });
+    const lista = (await ctx.t.request({ method: 'GET', url: `${BASE}/obtener/`, token: ana.access })).json();
+    expect(lista.map((d: { id: number; cotizante_id: number; nombre_contacto: string }) => [d.id, d.cotizante_id, d.nombre_contacto])).toEqual([
+      [guardada.id, guardada.id, 'Casa Matriz'],
+    ]);
+    const activa = (await ctx.t.request({ method: 'GET', url: `${BASE}/activa/`, token: ana.access })).json();
+    expect(activa.id).toBe(guardada.id);
+  });
+
+  it('does not copy another user’s address', async () => {
+    const bea = await createUser(ctx.t, 'comprador');
+    const ajena = (await ctx.t.request({ method: 'POST', url: `${BASE}/agregar/`, token: bea.access, payload: direccion() })).json();
+    expect(await copyDireccionToCotizante(ctx.t.database.db, ana.id, ajena.id, { solicitud_id: null, fecha_entrega: null })).toBeUndefined();
+  });
+
+  it('answers 401 to an anonymous write before looking at its body', async () => {
+    for (const [method, url] of [
+      ['POST', `${BASE}/agregar/`],
+      ['PUT', `${BASE}/1/editar/`],
+      ['PUT', `${BASE}/abc/editar/`],
+    ] as const) {
+      const res = await ctx.t.request({ method, url, payload: { nombre_contacto: 7 } });
+      expect(res.statusCode, url).toBe(401);
+    }
+  });
+});
+
+describe('the demo buyer', () => {
+  it('has one active saved address, the same one /mi-cuenta shows', async () => {
+    const token = await ctx.t.tokenFor('comprador@abastece.cl');
+    const activa = (await ctx.t.request({ method: 'GET', url: `${BASE}/activa/`, token })).json();
+    const me = (await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token })).json();
+    expect(activa).toMatchObject({ direccion_envio: 'Av. Providencia 1234', comuna_nombre: 'Providencia', activa: true });
+    expect(me.direccion_envio).toBe(`${activa.direccion_envio}, ${activa.comuna_nombre}`);
+  });
+});
