@@ -112,6 +112,20 @@ describe('a saved address is not a quotation’s delivery record (DESIGN §2)', 
   });
 });
 
+describe('concurrent address writes of one user', () => {
+  it('keep exactly one active address (no race into the one-active index, no 500)', async () => {
+    const cam = await createUser(ctx.t, 'comprador');
+    const adds = await Promise.all([1, 2, 3, 4].map(() => ctx.t.request({ method: 'POST', url: `${BASE}/agregar/`, token: cam.access, payload: direccion() })));
+    expect(adds.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    const ids = adds.map((r) => r.json().id as number);
+    const activations = await Promise.all(ids.map((id) => ctx.t.request({ method: 'POST', url: `${BASE}/${id}/activar/`, token: cam.access })));
+    expect(activations.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const lista = (await ctx.t.request({ method: 'GET', url: `${BASE}/obtener/`, token: cam.access })).json();
+    expect(lista).toHaveLength(4);
+    expect(lista.filter((d: { activa: boolean }) => d.activa)).toHaveLength(1);
+  });
+});
+
 describe('the demo buyer', () => {
   it('has one active saved address, the same one /mi-cuenta shows', async () => {
     const token = await ctx.t.tokenFor('comprador@abastece.cl');

@@ -106,6 +106,15 @@ export async function setDireccionActiva(db: Db, usuarioId: number, id: number):
     .where(and(eq(direccion.usuario_id, usuarioId), eq(direccion.id, id)));
 }
 
+/**
+ * Takes the user's row lock until the transaction ends, so two writes to one user's addresses
+ * (two first addresses, two activations) run one after the other instead of racing into the
+ * one-active index. Call it first inside the transaction.
+ */
+export async function lockDireccionesDe(db: Db, usuarioId: number): Promise<void> {
+  await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, usuarioId)).for('update');
+}
+
 /** usuario.direccion_envio, the shipping address /mi-cuenta shows. */
 export async function setUsuarioDireccionEnvio(db: Db, usuarioId: number, direccionEnvio: string): Promise<void> {
   await db.update(usuario).set({ direccion_envio: direccionEnvio }).where(eq(usuario.id, usuarioId));

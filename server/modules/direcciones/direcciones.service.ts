@@ -11,6 +11,7 @@ import {
   findNewestDireccionId,
   findRegionDeComuna,
   insertDireccion,
+  lockDireccionesDe,
   setDireccionActiva,
   setUsuarioDireccionEnvio,
   updateDireccionValores,
@@ -58,6 +59,7 @@ async function owned(db: Db, usuarioId: number, id: number): Promise<Direccion> 
 export async function addDireccion(db: Db, usuarioId: number, data: DireccionData): Promise<Direccion> {
   await assertUbicacion(db, data);
   const id = await db.transaction(async (tx) => {
+    await lockDireccionesDe(tx, usuarioId);
     const activa = await findDireccionActiva(tx, usuarioId);
     const nueva = await insertDireccion(tx, usuarioId, valores(data), activa === undefined);
     await syncDireccionEnvio(tx, usuarioId);
@@ -80,6 +82,7 @@ export async function updateDireccion(db: Db, usuarioId: number, id: number, dat
 /** Deleting the active address activates the most recent remaining one. */
 export async function deleteDireccion(db: Db, usuarioId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockDireccionesDe(tx, usuarioId);
     const borrada = await deleteDireccionRow(tx, usuarioId, id);
     if (!borrada) throw notFound(NO_ENCONTRADA);
     if (!borrada.activa) return;
@@ -93,6 +96,7 @@ export async function deleteDireccion(db: Db, usuarioId: number, id: number): Pr
 export async function activateDireccion(db: Db, usuarioId: number, id: number): Promise<Direccion[]> {
   await owned(db, usuarioId, id);
   await db.transaction(async (tx) => {
+    await lockDireccionesDe(tx, usuarioId);
     await setDireccionActiva(tx, usuarioId, id);
     await syncDireccionEnvio(tx, usuarioId);
   });
