@@ -17,11 +17,12 @@ import * as cotizaciones from './schema/cotizaciones';
 import * as direcciones from './schema/direcciones';
 import * as ordenes from './schema/ordenes';
 import * as proveedor from './schema/proveedor';
+import * as relations from './schema/relations';
 import * as ubicacion from './schema/ubicacion';
 import * as usuario from './schema/usuario';
 
-/** Every table of server/db/schema/, so `db.query.<table>` works on both drivers. */
-export const schema = { ...catalogo, ...cotizaciones, ...direcciones, ...ordenes, ...proveedor, ...ubicacion, ...usuario };
+/** Every table and relation of server/db/schema/, so `db.query.<table>` works on both drivers. */
+export const schema = { ...catalogo, ...cotizaciones, ...direcciones, ...ordenes, ...proveedor, ...relations, ...ubicacion, ...usuario };
 export type Schema = typeof schema;
 
 /**

@@ -69,7 +69,8 @@ describe('archiving keeps history (DESIGN §2)', () => {
 
     expect(await db.select().from(opcion).where(eq(opcion.id, h.opcionId))).toMatchObject([{ proveedor_producto_id: ofertaId, precio: h.oferta.tarifa }]);
     expect(await db.select().from(ordenLinea).where(eq(ordenLinea.id, h.lineaId))).toMatchObject([{ proveedor_producto_id: ofertaId, precio: h.oferta.tarifa }]);
-    expect(await db.select().from(ordenLineaLote).where(eq(ordenLineaLote.orden_linea_id, h.lineaId))).toEqual([{ orden_linea_id: h.lineaId, lote_id: h.loteId, cantidad: 10 }]);
+    const linea = await db.query.ordenLinea.findFirst({ where: eq(ordenLinea.id, h.lineaId), with: { lotes: { with: { lote: true } } } });
+    expect(linea?.lotes).toMatchObject([{ lote_id: h.loteId, cantidad: 10, lote: { id: h.loteId, proveedor_producto_id: ofertaId } }]);
   });
 
   it('refuses to hard-delete an offer, a product, a supplier or a lot that history refers to (no cascade)', async () => {
