@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password';
-import { findDirecciones, insertDireccion } from '../../modules/direcciones/direcciones.repository';
-import { syncDireccionEnvio } from '../../modules/direcciones/direcciones.service';
+import { findDirecciones } from '../../modules/direcciones/direcciones.repository';
+import { addDireccion } from '../../modules/direcciones/direcciones.service';
 import type { Db } from '../client';
 import { categoria, type estadoModeracion, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '../schema/catalogo';
 import { lote, proveedorProducto, proveedorProductoRango } from '../schema/proveedor';
@@ -30,22 +30,19 @@ const DEMO_DIRECCION = {
   correo_contacto: DEMO_CUENTAS.comprador.email,
   telefono_contacto: '+56912345678',
   direccion_envio: 'Av. Providencia 1234',
-  region_id: 13,
-  comuna_id: 13123,
+  region: 13,
+  comuna: 13123,
 };
 
 /**
- * Gives the demo buyer its active address when it has none, through the same code as the
- * address API, so /mi-cuenta (usuario.direccion_envio) and /direcciones show the same one.
+ * Gives the demo buyer its active address when it has none, through the address API's own
+ * service, so /mi-cuenta (usuario.direccion_envio) and /direcciones show the same one.
  * Databases seeded before this existed get it on their next start.
  */
 async function seedDemoDireccion(db: Db): Promise<void> {
   const [comprador] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.email, DEMO_CUENTAS.comprador.email));
   if (!comprador || (await findDirecciones(db, comprador.id)).length > 0) return;
-  await db.transaction(async (tx) => {
-    await insertDireccion(tx, comprador.id, DEMO_DIRECCION, true);
-    await syncDireccionEnvio(tx, comprador.id);
-  });
+  await addDireccion(db, comprador.id, DEMO_DIRECCION);
 }
 
 /** Demo marketplace: accounts of every role, ≥120 approved products, 9 suppliers with differing offers. */

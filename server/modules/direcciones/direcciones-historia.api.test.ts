@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { cotizacion, cotizante, solicitud } from '../../db/schema/cotizaciones';
+import { direccion as direccionTable } from '../../db/schema/direcciones';
 import { orden } from '../../db/schema/ordenes';
+import { usuario } from '../../db/schema/usuario';
+import { seedDemo } from '../../db/seed/demo';
 import { setupTestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/users';
 import { copyDireccionToCotizante } from './direcciones.repository';
@@ -133,5 +136,16 @@ describe('the demo buyer', () => {
     const me = (await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token })).json();
     expect(activa).toMatchObject({ direccion_envio: 'Av. Providencia 1234', comuna_nombre: 'Providencia', activa: true });
     expect(me.direccion_envio).toBe(`${activa.direccion_envio}, ${activa.comuna_nombre}`);
+  });
+
+  it('gets its address back on the next start of a database seeded without one', async () => {
+    const { db } = ctx.t.database;
+    const [comprador] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.email, 'comprador@abastece.cl'));
+    await db.delete(direccionTable).where(eq(direccionTable.usuario_id, comprador!.id));
+    expect(await seedDemo(db)).toBe(false);
+    const token = await ctx.t.tokenFor('comprador@abastece.cl');
+    const activa = (await ctx.t.request({ method: 'GET', url: `${BASE}/activa/`, token })).json();
+    expect(activa).toMatchObject({ direccion_envio: 'Av. Providencia 1234', comuna_nombre: 'Providencia', activa: true });
+    expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token })).json().direccion_envio).toBe('Av. Providencia 1234, Providencia');
   });
 });
