@@ -10,7 +10,8 @@ export function isFechaIso(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return false;
   const [anio, mes, dia] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const d = new Date(Date.UTC(anio, mes - 1, dia));
+  const d = new Date(0);
+  d.setUTCFullYear(anio, mes - 1, dia); // unlike Date.UTC, years 0–99 stay themselves
   return d.getUTCFullYear() === anio && d.getUTCMonth() === mes - 1 && d.getUTCDate() === dia;
 }
 

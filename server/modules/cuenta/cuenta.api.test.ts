@@ -147,11 +147,7 @@ describe('changing the e-mail', () => {
   it('refuses a wrong, superseded or expired link, and an address taken meanwhile', async () => {
     const user = await createUser(ctx.t, 'comprador');
     const invalido = { token: ['El enlace no es válido o ya fue usado. Solicita el cambio de nuevo.'] };
-    const linkTo = async (email: string) => {
-      const [row] = await correos(email);
-      const m = row!.texto.match(/\/confirmar-correo\/([^/\s]+)\/([^/\s]+)/)!;
-      return { uid: m[1]!, token: m[2]! };
-    };
+    const linkTo = (email: string) => lastLink(ctx.t, email, 'confirmar-correo');
     const primero = uniqueEmail('primero');
     await put(perfil({ email: primero }), user.access);
     const first = await linkTo(primero);
