@@ -3,7 +3,7 @@ import { AUTH_SCHEME } from '../../../common/constants';
 import { hasRol, type Rol } from '../../../common/rol';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { getSesionById, type UsuarioSesion } from './auth.repository';
+import { prepareGetSesionById, type UsuarioSesion } from './auth.repository';
 import type { Jwt, TokenClaims, TokenType } from './jwt';
 
 declare module 'fastify' {
@@ -24,11 +24,12 @@ export const TOKEN_INVALIDO = 'El token es inválido o ha expirado.';
  * exist, be active and still be on the token's version (a password change moves it on).
  */
 export function createTokenCheck(db: Db, jwt: Jwt) {
+  const getSesionById = prepareGetSesionById(db);
   return async function checkToken(token: string, type?: TokenType): Promise<{ claims: TokenClaims; usuario: UsuarioSesion }> {
     const claims = jwt.verify(token);
     if (!claims) throw unauthorized(TOKEN_INVALIDO, 'token_not_valid');
     if (type && claims.token_type !== type) throw unauthorized('El token tiene un tipo incorrecto.', 'token_not_valid');
-    const usuario = await getSesionById(db, claims.user_id);
+    const usuario = await getSesionById(claims.user_id);
     if (!usuario) throw unauthorized('Usuario no encontrado.', 'user_not_found');
     if (!usuario.is_active) throw unauthorized('El usuario está inactivo.', 'user_inactive');
     if (usuario.token_version !== claims.ver) throw unauthorized(TOKEN_INVALIDO, 'token_not_valid');
