@@ -70,7 +70,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
     return { status: 'ok' };
   });
   await app.register(authRoutes, { db, jwt, guards, mailer, publicUrl: config.publicUrl });
-  await app.register(cuentaRoutes, { db, guards });
+  await app.register(cuentaRoutes, { db, guards, mailer, publicUrl: config.publicUrl });
   await app.register(direccionesRoutes, { db, guards });
   await app.register(catalogoRoutes, { db, catalogo });
   await app.register(ubicacionRoutes, { db });

@@ -1,5 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { z } from '../zod-es';
+import { APELLIDO_SOLO_LETRAS, NOMBRE_PERSONA, NOMBRE_SOLO_LETRAS } from './cuenta';
 
 const requerido = 'Este campo es obligatorio';
 const EN_BLANCO = 'Este campo no puede estar en blanco.';
@@ -18,8 +19,9 @@ export type LoginInput = z.infer<typeof loginSchema>;
 /** SPEC §5 Signup: every field required, passwords of ≥ 6 characters and equal, role buyer or supplier. */
 export const signupSchema = z
   .object({
-    first_name: z.string().trim().min(1, requerido).max(150),
-    last_name: z.string().trim().min(1, requerido).max(150),
+    // The profile's letters rule (SPEC §5 Edit account), so no account starts with a name it cannot save.
+    first_name: z.string().trim().min(1, requerido).max(150).regex(NOMBRE_PERSONA, NOMBRE_SOLO_LETRAS),
+    last_name: z.string().trim().min(1, requerido).max(150).regex(NOMBRE_PERSONA, APELLIDO_SOLO_LETRAS),
     email: emailSchema,
     password,
     re_password: z.string().min(1, requerido).max(128),
@@ -55,6 +57,8 @@ export const verifySchema = z.object({ token: z.string().min(1, EN_BLANCO) });
 export const usuarioMeSchema = z.object({
   id: z.number().int(),
   email: z.string(),
+  /** A new e-mail waiting for its confirmation link; null when none. */
+  email_pendiente: z.string().nullable(),
   first_name: z.string(),
   last_name: z.string(),
   telefono: z.string(),
@@ -65,10 +69,14 @@ export const usuarioMeSchema = z.object({
   correo_contacto: z.string(),
   direccion_envio: z.string(),
   ofrece_credito: z.boolean(),
+  /** A supplier's company name (razón social); '' when none. */
+  empresa: z.string(),
 });
 export type UsuarioMe = z.infer<typeof usuarioMeSchema>;
 
 export const detailSchema = z.object({ detail: z.string(), code: z.string().optional() });
+/** Login with the right password on an account not yet activated: the client offers resend_activation. */
+export const CUENTA_INACTIVA = { detail: 'Tu cuenta aún no está activada. Revisa tu correo o pide un nuevo enlace de activación.', code: 'cuenta_inactiva' } as const;
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 /** A 400 is either field errors or a {detail} (e.g. malformed JSON). */
 export const badRequestSchema = z.union([detailSchema, fieldErrorsSchema]);

@@ -1,11 +1,22 @@
 import { EDAD_MAXIMA, EDAD_MINIMA, NOMBRE_MIN_LENGTH } from '../constants';
 import { isTelefonoChileno } from '../chile/telefono';
+import { FECHA_INVALIDA, fechaIsoSchema } from '../fecha';
 import { z } from '../zod-es';
 
-const LETRAS = /^[A-Za-zÁÉÍÓÚÜÑáéíóúüñ\s]+$/;
+/**
+ * What Chilean names contain (issue #7): letters of any accent (ñ, ü, Mª), words joined by
+ * spaces, hyphens or apostrophes (’ or '), and a dot right after an initial: O'Higgins,
+ * Pérez-Cotapos, María José, Mª Ignacia, Juan P. Soto. Digits and other symbols stay out.
+ */
+const PALABRA = String.raw`(?:\p{L}\p{M}*\.|[\p{L}\p{M}]+)`;
+const SEPARADOR = String.raw`(?:\s*[-'’]\s*|\s+)`;
+export const NOMBRE_PERSONA = new RegExp(`^${PALABRA}(?:${SEPARADOR}${PALABRA})*$`, 'u');
 
 const nombrePropio = (m: { obligatorio: string; corto: string; letras: string }) =>
-  z.string().trim().min(1, m.obligatorio).min(NOMBRE_MIN_LENGTH, m.corto).max(150).regex(LETRAS, m.letras);
+  z.string().trim().min(1, m.obligatorio).min(NOMBRE_MIN_LENGTH, m.corto).max(150).regex(NOMBRE_PERSONA, m.letras);
+
+export const NOMBRE_SOLO_LETRAS = 'El nombre solo puede contener letras';
+export const APELLIDO_SOLO_LETRAS = 'El apellido solo puede contener letras';
 
 /** Age from the year alone, as SPEC §5 states it. */
 export const edadPorAnio = (fechaIso: string, hoy = new Date()) => hoy.getFullYear() - Number(fechaIso.slice(0, 4));
@@ -15,13 +26,14 @@ export const perfilSchema = z.object({
   first_name: nombrePropio({
     obligatorio: 'El nombre es obligatorio',
     corto: 'El nombre debe tener al menos 2 caracteres',
-    letras: 'El nombre solo puede contener letras',
+    letras: NOMBRE_SOLO_LETRAS,
   }),
   last_name: nombrePropio({
     obligatorio: 'El apellido es obligatorio',
     corto: 'El apellido debe tener al menos 2 caracteres',
-    letras: 'El apellido solo puede contener letras',
+    letras: APELLIDO_SOLO_LETRAS,
   }),
+  // A new address takes effect only once it confirms the link e-mailed to it (email_pendiente).
   email: z.string().trim().min(1, 'El correo es obligatorio').max(254).email('Ingresa un correo válido'),
   telefono: z
     .string()
@@ -30,13 +42,18 @@ export const perfilSchema = z.object({
     .refine((v) => v === '' || isTelefonoChileno(v), 'Ingresa un teléfono válido (ej: +56912345678 o 221234567)')
     .default(''),
   // An empty date input means "not given".
-  fecha_nacimiento: z.preprocess((v) => (v === '' ? null : v), z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ingresa una fecha válida')
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'Ingresa una fecha válida')
-    .refine((v) => edadPorAnio(v) <= EDAD_MAXIMA, 'Ingresa una fecha válida')
-    .refine((v) => edadPorAnio(v) >= EDAD_MINIMA, `Debes tener al menos ${EDAD_MINIMA} años`)
-    .nullable()
-    .default(null)),
+  fecha_nacimiento: z.preprocess(
+    (v) => (v === '' ? null : v),
+    fechaIsoSchema()
+      .refine((v) => edadPorAnio(v) <= EDAD_MAXIMA, FECHA_INVALIDA)
+      .refine((v) => edadPorAnio(v) >= EDAD_MINIMA, `Debes tener al menos ${EDAD_MINIMA} años`)
+      .nullable()
+      .default(null),
+  ),
+  // A supplier's company name (razón social), apart from the person's name. Absent: unchanged.
+  empresa: z.string().trim().max(150, 'El nombre de la empresa no puede superar los 150 caracteres.').optional(),
 });
 export type PerfilInput = z.input<typeof perfilSchema>;
+
+export const confirmarCorreoSchema = z.object({ uid: z.string().min(1, 'Este campo no puede estar en blanco.').max(64), token: z.string().min(1, 'Este campo no puede estar en blanco.').max(256) });
+export type ConfirmarCorreoInput = z.infer<typeof confirmarCorreoSchema>;

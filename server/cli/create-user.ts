@@ -1,6 +1,7 @@
 // npm run create-user -- --email E --password P --role comprador|proveedor|moderador [--first-name N --last-name A]
 // Creates an active user (migrating the database first if needed): how moderators come to exist.
 import { parseArgs } from 'node:util';
+import { isRol, ROLES, type Rol } from '../../common/rol';
 import { emailSchema } from '../../common/schemas/auth';
 import { PASSWORD_MIN_LENGTH } from '../../common/constants';
 import { loadConfigOrExit } from '../config';
@@ -8,10 +9,9 @@ import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { prepareDatabase } from '../db/prepare';
 import { AppError } from '../errors';
-import { insertUsuario, type RolAlta } from '../modules/auth/accounts.service';
+import { createUsuario } from '../modules/auth/accounts.service';
 import { isCommonPassword } from '../modules/auth/common-passwords';
 
-const ROLES: RolAlta[] = ['comprador', 'proveedor', 'moderador'];
 const fail = (message: string): never => {
   console.error(message);
   process.exit(1);
@@ -30,14 +30,14 @@ const email = emailSchema.safeParse(values.email ?? '');
 if (!email.success) fail('Indica un correo válido con --email.');
 if (!values.password || values.password.length < PASSWORD_MIN_LENGTH) fail(`Indica una contraseña de al menos ${PASSWORD_MIN_LENGTH} caracteres con --password.`);
 if (isCommonPassword(values.password!)) fail('Esa contraseña es demasiado común; elige otra.');
-if (!ROLES.includes(values.role as RolAlta)) fail(`Indica el rol con --role: ${ROLES.join(', ')}.`);
+if (!isRol(values.role)) fail(`Indica el rol con --role: ${ROLES.join(', ')}.`);
 
 const config = loadConfigOrExit();
 const database = await openDatabase(config).catch((error) => (error instanceof DataDirLockedError ? fail(error.message) : Promise.reject(error)));
 try {
   await prepareDatabase(database, { seedDemo: config.seedDemo });
-  const rol = values.role as RolAlta;
-  const user = await insertUsuario(database.db, {
+  const rol = values.role as Rol;
+  const user = await createUsuario(database.db, {
     email: email.data!,
     password: values.password!,
     first_name: values['first-name'] ?? rol[0]!.toUpperCase() + rol.slice(1),

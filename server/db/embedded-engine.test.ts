@@ -95,7 +95,7 @@ describe('embedded database', () => {
     const dataDir = tempDir();
     fs.writeFileSync(path.join(dataDir, 'abastece.lock'), '999999999');
     const release = lockDataDir(dataDir);
-    expect(fs.readFileSync(path.join(dataDir, 'abastece.lock'), 'utf8')).toBe(String(process.pid));
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'abastece.lock'), 'utf8'))).toMatchObject({ pid: process.pid });
     release();
     expect(fs.existsSync(path.join(dataDir, 'abastece.lock'))).toBe(false);
   });

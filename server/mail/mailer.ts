@@ -1,22 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { type Db, queryRows } from '../db/client';
-import { correoSaliente } from '../db/schema/usuario';
+import type { Db } from '../db/client';
+import { type CorreoPendiente, claimCorreo, insertCorreo, markCorreoEnviado, markCorreoFallido } from './correo.repository';
 import type { Correo } from './templates';
 
 const MAX_INTENTOS = 8;
 const REINTENTO_MS = 30_000;
-
-interface Fila {
-  id: number;
-  para: string;
-  asunto: string;
-  texto: string;
-  html: string;
-}
 
 /**
  * Outbox delivery: a request writes its e-mail into correo_saliente inside its own transaction
@@ -31,7 +22,7 @@ export function createMailer(options: { db: Db; smtpUrl?: string; mailDir: strin
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
-  async function send(fila: Fila) {
+  async function send(fila: CorreoPendiente) {
     const info = await transport.sendMail({ from, to: fila.para, subject: fila.asunto, text: fila.texto, html: fila.html });
     const enlace = fila.texto.match(/https?:\/\/\S+/)?.[0];
     if (smtpUrl) return log.info({ para: fila.para, enlace }, 'correo enviado');
@@ -45,21 +36,15 @@ export function createMailer(options: { db: Db; smtpUrl?: string; mailDir: strin
   async function deliverPending() {
     let after = 0;
     for (;;) {
-      const [fila] = await queryRows<Fila>(
-        db,
-        sql`UPDATE correo_saliente SET intentos = intentos + 1
-            WHERE id = (SELECT id FROM correo_saliente WHERE enviado_en IS NULL AND intentos < ${MAX_INTENTOS} AND id > ${after}
-                        ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-            RETURNING id, para, asunto, texto, html`,
-      );
+      const fila = await claimCorreo(db, after, MAX_INTENTOS);
       if (!fila) return;
       after = fila.id;
       try {
         await send(fila);
-        await db.execute(sql`UPDATE correo_saliente SET enviado_en = now(), ultimo_error = NULL WHERE id = ${fila.id}`);
+        await markCorreoEnviado(db, fila.id);
       } catch (error) {
         log.error({ err: error, para: fila.para }, 'no se pudo enviar un correo; se reintentará');
-        await db.execute(sql`UPDATE correo_saliente SET ultimo_error = ${String(error)} WHERE id = ${fila.id}`);
+        await markCorreoFallido(db, fila.id, String(error));
       }
     }
   }
@@ -85,7 +70,7 @@ export function createMailer(options: { db: Db; smtpUrl?: string; mailDir: strin
   return {
     /** Writes the message in the caller's transaction; call kick() after it commits. */
     async enqueue(tx: Db, correo: Correo) {
-      await tx.insert(correoSaliente).values(correo);
+      await insertCorreo(tx, correo);
     },
     kick,
     start() {

@@ -51,3 +51,22 @@ export const correoReset = (para: string, nombre: string, url: string) =>
     boton: 'Elegir una nueva contraseña',
     pie: 'Si no lo pediste, ignora este mensaje: tu contraseña sigue igual.',
   });
+
+/** To the new address of a profile e-mail change: it takes effect only through this link. */
+export const correoCambioCorreo = (para: string, nombre: string, url: string) =>
+  correo(para, nombre, url, {
+    asunto: 'Confirma tu nuevo correo en Abastece',
+    parrafo:
+      'Pediste usar esta dirección como correo de tu cuenta en Abastece. Confírmala con el siguiente enlace (vale por 24 horas y una sola vez); hasta entonces sigues entrando con tu correo anterior.',
+    boton: 'Confirmar mi nuevo correo',
+    pie: 'Si no lo pediste, ignora este mensaje: tu cuenta no cambia.',
+  });
+
+/** To the current address of a profile e-mail change: a notice, with the way out if it was not the owner. */
+export const correoAvisoCambioCorreo = (para: string, nombre: string, nuevo: string, urlReset: string) =>
+  correo(para, nombre, urlReset, {
+    asunto: 'Se pidió cambiar el correo de tu cuenta de Abastece',
+    parrafo: `Se pidió cambiar el correo de tu cuenta en Abastece a ${nuevo}. El cambio se hará solo cuando se confirme desde esa dirección; mientras tanto sigues entrando con este correo. Si no fuiste tú, cambia tu contraseña ahora.`,
+    boton: 'Cambiar mi contraseña',
+    pie: 'Si fuiste tú, no tienes que hacer nada más aquí.',
+  });

@@ -6,7 +6,7 @@ let seq = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}.${process.pid}.${Date.now()}.${seq++}@prueba.cl`;
 
 /** The uid and token of the newest link e-mailed to `email`, read from the outbox. */
-export async function lastLink(t: TestApp, email: string, kind: 'activate' | 'password/reset/confirm') {
+export async function lastLink(t: TestApp, email: string, kind: 'activate' | 'password/reset/confirm' | 'confirmar-correo') {
   const rows = await t.database.db.select().from(correoSaliente).where(eq(correoSaliente.para, email)).orderBy(desc(correoSaliente.id));
   for (const row of rows) {
     const m = row.texto.match(new RegExp(`/${kind}/([^/\\s]+)/([^/\\s]+)`));

@@ -6,9 +6,13 @@ export const usuario = pgTable(
   {
     id: serial('id').primaryKey(),
     email: varchar('email', { length: 254 }).notNull(),
+    // A new e-mail asked for on the profile; it becomes `email` once its link is confirmed.
+    email_pendiente: varchar('email_pendiente', { length: 254 }),
     password: text('password').notNull(),
     first_name: varchar('first_name', { length: 150 }).notNull(),
     last_name: varchar('last_name', { length: 150 }).notNull(),
+    // A supplier's company name (razón social), never mixed into the person's last name.
+    empresa: varchar('empresa', { length: 150 }).notNull().default(''),
     telefono: varchar('telefono', { length: 20 }).notNull().default(''),
     fecha_nacimiento: date('fecha_nacimiento'),
     is_active: boolean('is_active').notNull().default(false),
@@ -19,17 +23,19 @@ export const usuario = pgTable(
     direccion_envio: varchar('direccion_envio', { length: 255 }).notNull().default(''),
     ofrece_credito: boolean('ofrece_credito').notNull().default(false),
     last_login: timestamp('last_login', { withTimezone: true }),
-    // Tokens (JWT, activation, reset) issued before this instant are void: a reset ends every session.
     password_changed_at: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    // Every JWT carries it (claim `ver`); a password change increments it, so every token issued
+    // before, even within the same second, stops working (AUTH-CONTRACT "differs" 5).
+    token_version: integer('token_version').notNull().default(0),
     date_joined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
   },
   // E-mail identity is case-insensitive (AUTH-CONTRACT "differs" 2).
   (t) => [uniqueIndex('usuario_email_lower_unique').on(sql`lower(${t.email})`)],
 );
 
-export const propositoToken = pgEnum('proposito_token', ['activacion', 'reset']);
+export const propositoToken = pgEnum('proposito_token', ['activacion', 'reset', 'cambio_correo']);
 
-/** Single-use activation and reset tokens; only a hash is stored. */
+/** Single-use activation, reset and e-mail change tokens; only a hash is stored. */
 export const tokenCuenta = pgTable(
   'token_cuenta',
   {
@@ -46,11 +52,17 @@ export const tokenCuenta = pgTable(
   (t) => [uniqueIndex('token_cuenta_hash_unique').on(t.token_hash)],
 );
 
-/** Failed logins, kept in the database so throttling holds across N processes. */
+export const accionIntento = pgEnum('accion_intento', ['login', 'activacion', 'reset']);
+
+/**
+ * Throttled attempts, kept in the database so limits hold across N processes: failed logins
+ * (accion 'login') and requests for an activation or reset e-mail (counted per IP).
+ */
 export const intentoLogin = pgTable(
   'intento_login',
   {
     id: serial('id').primaryKey(),
+    accion: accionIntento('accion').notNull().default('login'),
     email: varchar('email', { length: 254 }).notNull(),
     ip: varchar('ip', { length: 64 }).notNull(),
     creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),

@@ -1,25 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { tokenCuenta, usuario } from '../../db/schema/usuario';
+import { correoSaliente, tokenCuenta, usuario } from '../../db/schema/usuario';
 import { setupTestApp } from '../../test/test-app';
 import { createUser, lastLink, uniqueEmail } from '../../test/users';
+import { afterReplyIdle } from './after-reply';
 
 const ctx = setupTestApp();
 
-const post = (url: string, payload: unknown, token?: string) => ctx.t.request({ method: 'POST', url, payload: payload as object, token });
+let ipSeq = 0;
+/** A client address of its own, so one test's throttling never reaches another's. */
+const newIp = () => `10.7.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
+const post = (url: string, payload: unknown, token?: string, remoteAddress?: string) =>
+  ctx.t.request({ method: 'POST', url, payload: payload as object, token, ...(remoteAddress ? { remoteAddress } : {}) });
+const correosA = async (email: string) => (await ctx.t.database.db.select().from(correoSaliente).where(eq(correoSaliente.para, email))).length;
 const signup = (over: Record<string, unknown> = {}) => {
   const email = uniqueEmail('alta');
   return { email, res: post('/auth/users/', { first_name: 'Ana', last_name: 'Pérez', email, password: 'papaya-77', re_password: 'papaya-77', ...over }) };
-};
-const waitFor = async <T>(fn: () => Promise<T>) => {
-  for (let i = 0; i < 100; i++) {
-    try {
-      return await fn();
-    } catch {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-  return fn();
 };
 
 describe('POST /auth/users/', () => {
@@ -42,6 +38,7 @@ describe('POST /auth/users/', () => {
 
   it.each([
     [{ first_name: '', last_name: '' }, { first_name: ['Este campo es obligatorio'], last_name: ['Este campo es obligatorio'] }],
+    [{ first_name: 'Ana2', last_name: 'Pérez_' }, { first_name: ['El nombre solo puede contener letras'], last_name: ['El apellido solo puede contener letras'] }],
     [{ re_password: 'otra-cosa' }, { non_field_errors: ['Las contraseñas no coinciden.'] }],
     [{ password: 'abc', re_password: 'abc' }, { password: ['La contraseña debe tener al menos 6 caracteres.'] }],
     [{ password: '123456', re_password: '123456' }, { password: ['Esta contraseña es demasiado común.'] }],
@@ -121,34 +118,69 @@ describe('POST /auth/users/activation/', () => {
   it('resend_activation answers 204 for anyone and e-mails only an inactive account', async () => {
     const { email, res } = signup();
     await res;
-    expect((await post('/auth/users/resend_activation/', { email })).statusCode).toBe(204);
-    expect((await post('/auth/users/resend_activation/', { email: 'nadie@nada.cl' })).statusCode).toBe(204);
+    const active = await createUser(ctx.t, 'comprador');
+    const ip = newIp();
+    for (const address of [email, 'nadie@nada.cl', active.email]) expect((await post('/auth/users/resend_activation/', { email: address }, undefined, ip)).statusCode).toBe(204);
+    await afterReplyIdle();
+    expect(await correosA(email)).toBe(2);
+    expect(await correosA(active.email)).toBe(1); // its signup's only
     const link = await lastLink(ctx.t, email, 'activate');
     expect((await post('/auth/users/activation/', link)).statusCode).toBe(204);
+  });
+
+  it('resend_activation: 25 calls from one client send at most 3 e-mails and the last ones get 429 with Retry-After', async () => {
+    const { email, res } = signup();
+    await res;
+    const ip = newIp();
+    const answers = [];
+    for (let i = 0; i < 25; i++) answers.push(await post('/auth/users/resend_activation/', { email }, undefined, ip));
+    await afterReplyIdle();
+    expect(answers.slice(0, 20).map((r) => r.statusCode)).toEqual(Array(20).fill(204));
+    const blocked = answers.slice(20);
+    expect(blocked.map((r) => r.statusCode)).toEqual(Array(5).fill(429));
+    expect(Number(blocked[0]!.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(blocked[0]!.json().detail).toMatch(/^Demasiadas solicitudes de correo\. Intenta de nuevo en \d+ minutos\.$/);
+    expect(await correosA(email)).toBe(3); // signup's and two more
+    // The limit is the client's, not the address's: another client is still answered.
+    expect((await post('/auth/users/resend_activation/', { email }, undefined, newIp())).statusCode).toBe(204);
+  });
+
+  it('resend_activation: 25 calls from 25 clients all get 204, and still at most 3 e-mails reach the address', async () => {
+    const { email, res } = signup();
+    await res;
+    const answers = await Promise.all(Array.from({ length: 25 }, () => post('/auth/users/resend_activation/', { email: email.toUpperCase() }, undefined, newIp())));
+    await afterReplyIdle();
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(25).fill(204));
+    expect(await correosA(email)).toBe(3);
   });
 });
 
 describe('password reset', () => {
   it('answers 204 whether or not the e-mail exists, and e-mails only an existing active account', async () => {
     const user = await createUser(ctx.t, 'comprador');
-    expect((await post('/auth/users/reset_password/', { email: 'nadie@nada.cl' })).statusCode).toBe(204);
-    expect((await post('/auth/users/reset_password/', { email: user.email.toUpperCase() })).statusCode).toBe(204);
-    expect(await waitFor(() => lastLink(ctx.t, user.email, 'password/reset/confirm'))).toBeTruthy();
+    const { email: inactive, res } = signup();
+    await res;
+    for (const email of ['nadie@nada.cl', user.email.toUpperCase(), inactive]) expect((await post('/auth/users/reset_password/', { email })).statusCode).toBe(204);
+    await afterReplyIdle();
+    expect(await lastLink(ctx.t, user.email, 'password/reset/confirm')).toBeTruthy();
+    await expect(lastLink(ctx.t, inactive, 'password/reset/confirm')).rejects.toThrow();
     expect((await post('/auth/users/reset_password/', { email: 'malo' })).json()).toEqual({ email: ['Ingresa un correo válido'] });
   });
 
-  it('sets the new password, ends every earlier session and voids the link', async () => {
+  it('sets the new password, ends every earlier session (even one opened in the same second) and voids the link', async () => {
     const user = await createUser(ctx.t, 'proveedor');
-    const { refresh } = (await post('/auth/jwt/create/', { email: user.email, password: user.password })).json();
     await post('/auth/users/reset_password/', { email: user.email });
-    const link = await waitFor(() => lastLink(ctx.t, user.email, 'password/reset/confirm'));
-    await new Promise((r) => setTimeout(r, 1100)); // tokens carry whole seconds
+    await afterReplyIdle();
+    const link = await lastLink(ctx.t, user.email, 'password/reset/confirm');
+    // Logged in right before the reset, within the same second: JWTs carry whole seconds, the token version does not.
+    const { refresh, access } = (await post('/auth/jwt/create/', { email: user.email, password: user.password })).json();
     const body = { ...link, new_password: 'mango-nuevo-55', re_new_password: 'mango-nuevo-55' };
     expect((await post('/auth/users/reset_password_confirm/', body)).statusCode).toBe(204);
     expect((await post('/auth/jwt/create/', { email: user.email, password: user.password })).statusCode).toBe(401);
     expect((await post('/auth/jwt/create/', { email: user.email, password: 'mango-nuevo-55' })).statusCode).toBe(200);
-    expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token: user.access })).statusCode).toBe(401);
+    for (const token of [user.access, access]) expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token })).statusCode).toBe(401);
     expect((await post('/auth/jwt/refresh/', { refresh })).statusCode).toBe(401);
+    expect((await post('/auth/jwt/verify/', { token: refresh })).statusCode).toBe(401);
     expect((await post('/auth/users/reset_password_confirm/', body)).json()).toEqual({ token: ['Token inválido para este usuario.'] });
   });
 
@@ -167,13 +199,54 @@ describe('password reset', () => {
   });
 });
 
+describe('login', () => {
+  it('tells the owner of an account not yet activated so, only with the right password', async () => {
+    const { email, res } = signup();
+    await res;
+    const right = await post('/auth/jwt/create/', { email, password: 'papaya-77' });
+    expect(right.statusCode).toBe(401);
+    expect(right.json()).toEqual({
+      detail: 'Tu cuenta aún no está activada. Revisa tu correo o pide un nuevo enlace de activación.',
+      code: 'cuenta_inactiva',
+    });
+    const wrong = await post('/auth/jwt/create/', { email, password: 'otra-cosa' });
+    const unknown = await post('/auth/jwt/create/', { email: 'nadie@nada.cl', password: 'otra-cosa' });
+    expect(wrong.json()).toEqual({ detail: 'No se encontró una cuenta activa con las credenciales entregadas.', code: 'no_active_account' });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+});
+
 describe('login throttling', () => {
-  it('answers the 11th failure within 15 minutes with 429, Retry-After and a Spanish detail, even with the right password', async () => {
+  it('answers the 11th failure from one client within 15 minutes with 429, Retry-After and a Spanish detail, even with the right password', async () => {
     const user = await createUser(ctx.t, 'comprador');
-    for (let i = 0; i < 10; i++) expect((await post('/auth/jwt/create/', { email: user.email, password: 'mala' })).statusCode).toBe(401);
-    const blocked = await post('/auth/jwt/create/', { email: user.email.toUpperCase(), password: user.password });
+    const ip = newIp();
+    for (let i = 0; i < 10; i++) expect((await post('/auth/jwt/create/', { email: user.email, password: 'mala' }, undefined, ip)).statusCode).toBe(401);
+    const blocked = await post('/auth/jwt/create/', { email: user.email.toUpperCase(), password: user.password }, undefined, ip);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
     expect(blocked.json().detail).toMatch(/^Demasiados intentos fallidos\. Intenta de nuevo en \d+ minutos\.$/);
+  });
+
+  it('locks the account for that client only, and a password reset lifts the lock', async () => {
+    const user = await createUser(ctx.t, 'comprador');
+    const [a, b] = [newIp(), newIp()];
+    for (let i = 0; i < 10; i++) await post('/auth/jwt/create/', { email: user.email, password: 'mala' }, undefined, a);
+    expect((await post('/auth/jwt/create/', { email: user.email, password: user.password }, undefined, a)).statusCode).toBe(429);
+    expect((await post('/auth/jwt/create/', { email: user.email, password: user.password }, undefined, b)).statusCode).toBe(200);
+    // The owner's success elsewhere does not unlock the client that guessed.
+    expect((await post('/auth/jwt/create/', { email: user.email, password: user.password }, undefined, a)).statusCode).toBe(429);
+
+    await post('/auth/users/reset_password/', { email: user.email }, undefined, b);
+    await afterReplyIdle();
+    const link = await lastLink(ctx.t, user.email, 'password/reset/confirm');
+    const reset = await post('/auth/users/reset_password_confirm/', { ...link, new_password: 'kiwi-maduro-31', re_new_password: 'kiwi-maduro-31' });
+    expect(reset.statusCode).toBe(204);
+    expect((await post('/auth/jwt/create/', { email: user.email, password: 'kiwi-maduro-31' }, undefined, a)).statusCode).toBe(200);
+  });
+
+  it('still limits one client across accounts', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 50; i++) await post('/auth/jwt/create/', { email: `nadie${i}@nada.cl`, password: 'mala' }, undefined, ip);
+    expect((await post('/auth/jwt/create/', { email: 'otro@nada.cl', password: 'mala' }, undefined, ip)).statusCode).toBe(429);
   });
 });

@@ -16,16 +16,20 @@ import {
 import { z } from '../../../common/zod-es';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
-import { activate, confirmPasswordReset, register, requestPasswordReset, resendActivation } from './accounts.service';
+import { activate, confirmPasswordReset, register, requestAccountEmail } from './accounts.service';
+import { afterReplyIdle } from './after-reply';
 import { currentUser, type Guards } from './authenticate';
-import { login, refreshAccess, toUsuarioMe, verifyToken } from './auth.service';
+import { login, refreshAccess, toUsuarioMe } from './auth.service';
 import type { Jwt } from './jwt';
 
 const noContent = { 204: z.null().describe('Sin contenido'), 400: badRequestSchema };
+const throttled = { ...noContent, 429: detailSchema };
 
 /** Djoser + SimpleJWT paths and answers (AUTH-CONTRACT.md), with its "differs" points. */
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guards; mailer: Mailer; publicUrl: string }> = async (app, { db, jwt, guards, mailer, publicUrl }) => {
   const deps = { db, mailer, publicUrl };
+  // Work left for after a reply (e-mails of resend_activation and reset_password) ends before the database closes.
+  app.addHook('onClose', afterReplyIdle);
 
   app.post(
     '/auth/users/',
@@ -38,15 +42,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guard
     return reply.status(204).send(null);
   });
 
-  app.post('/auth/users/resend_activation/', { schema: { tags: ['auth'], summary: 'Reenviar el correo de activación', body: emailOnlySchema, response: noContent } }, async (request, reply) => {
-    await resendActivation(deps, request.body.email);
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/auth/users/resend_activation/',
+    { schema: { tags: ['auth'], summary: 'Reenviar el correo de activación', body: emailOnlySchema, response: throttled } },
+    async (request, reply) => {
+      await requestAccountEmail(deps, 'activacion', request.body.email, request.ip, request.log);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.post('/auth/users/reset_password/', { schema: { tags: ['auth'], summary: 'Pedir un enlace para restablecer la contraseña', body: emailOnlySchema, response: noContent } }, async (request, reply) => {
-    requestPasswordReset(deps, request.body.email, request.log);
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/auth/users/reset_password/',
+    { schema: { tags: ['auth'], summary: 'Pedir un enlace para restablecer la contraseña', body: emailOnlySchema, response: throttled } },
+    async (request, reply) => {
+      await requestAccountEmail(deps, 'reset', request.body.email, request.ip, request.log);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.post(
     '/auth/users/reset_password_confirm/',
@@ -59,28 +71,28 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guard
 
   app.post(
     '/auth/jwt/create/',
-    { schema: { tags: ['auth'], summary: 'Iniciar sesión', body: loginSchema, response: { 200: tokensSchema, 401: detailSchema } } },
+    { schema: { tags: ['auth'], summary: 'Iniciar sesión', body: loginSchema, response: { 200: tokensSchema, 401: detailSchema, 429: detailSchema } } },
     (request) => login(db, jwt, request.body.email, request.body.password, request.ip),
   );
 
   app.post(
     '/auth/jwt/refresh/',
     { schema: { tags: ['auth'], summary: 'Renovar el token de acceso', body: refreshSchema, response: { 200: z.object({ access: z.string() }), 401: detailSchema } } },
-    (request) => refreshAccess(db, jwt, request.body.refresh),
+    (request) => refreshAccess(guards.checkToken, jwt, request.body.refresh),
   );
 
   app.post(
     '/auth/jwt/verify/',
     { schema: { tags: ['auth'], summary: 'Verificar un token', body: verifySchema, response: { 200: z.object({}), 401: detailSchema } } },
     async (request) => {
-      await verifyToken(db, jwt, request.body.token);
+      await guards.checkToken(request.body.token);
       return {};
     },
   );
 
   app.get(
     '/auth/users/me/',
-    { preHandler: guards.authenticate, schema: { tags: ['auth'], summary: 'Mi perfil', security: [{ jwt: [] }], response: { 200: usuarioMeSchema, 401: detailSchema } } },
+    { onRequest: guards.authenticate, schema: { tags: ['auth'], summary: 'Mi perfil', security: [{ jwt: [] }], response: { 200: usuarioMeSchema, 401: detailSchema } } },
     async (request) => toUsuarioMe(currentUser(request)),
   );
 };

@@ -1,10 +1,10 @@
-import type { UsuarioMe } from '../../../common/schemas/auth';
+import { CUENTA_INACTIVA, type UsuarioMe } from '../../../common/schemas/auth';
 import type { Db } from '../../db/client';
-import { getUsuarioByEmail, getUsuarioById, touchLastLogin, type Usuario } from './auth.repository';
-import { isIssuedBeforePasswordChange, TOKEN_INVALIDO, unauthorized } from './authenticate';
+import { getUsuarioByEmail, touchLastLogin, type UsuarioSesion } from './auth.repository';
+import { type TokenCheck, unauthorized } from './authenticate';
 import type { Jwt } from './jwt';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle';
 
 export const CREDENCIALES_INVALIDAS = 'No se encontró una cuenta activa con las credenciales entregadas.';
 
@@ -15,12 +15,14 @@ const getDummyHash = () => {
   return dummyHash;
 };
 
-export function toUsuarioMe(u: Usuario): UsuarioMe {
+export function toUsuarioMe(u: UsuarioSesion): UsuarioMe {
   return {
     id: u.id,
     email: u.email,
+    email_pendiente: u.email_pendiente,
     first_name: u.first_name,
     last_name: u.last_name,
+    empresa: u.empresa,
     telefono: u.telefono,
     fecha_nacimiento: u.fecha_nacimiento,
     is_comprador: u.is_comprador,
@@ -32,37 +34,32 @@ export function toUsuarioMe(u: Usuario): UsuarioMe {
   };
 }
 
-export async function issueTokens(jwt: Jwt, userId: number) {
+export async function issueTokens(jwt: Jwt, user: { id: number; token_version: number }) {
   const iat = Math.floor(Date.now() / 1000);
-  const [refresh, access] = await Promise.all([jwt.sign('refresh', userId, iat), jwt.sign('access', userId, iat)]);
+  const [refresh, access] = await Promise.all([jwt.sign('refresh', user.id, user.token_version, iat), jwt.sign('access', user.id, user.token_version, iat)]);
   return { refresh, access };
 }
 
-/** Wrong password, unknown e-mail and inactive account answer alike: no enumeration. */
+/**
+ * A wrong password answers alike whatever the account (unknown, inactive or active): no
+ * enumeration. Only the right password of an account not yet activated says so, and the client
+ * then offers resend_activation.
+ */
 export async function login(db: Db, jwt: Jwt, email: string, password: string, ip: string) {
   await assertLoginAllowed(db, email, ip);
   const user = await getUsuarioByEmail(db, email);
   const ok = await verifyPassword(user?.password ?? (await getDummyHash()), password);
-  if (!user || !ok || !user.is_active) {
+  if (!user || !ok) {
     await recordLoginFailure(db, email, ip);
     throw unauthorized(CREDENCIALES_INVALIDAS, 'no_active_account');
   }
-  await clearLoginFailures(db, email);
+  if (!user.is_active) throw unauthorized(CUENTA_INACTIVA.detail, CUENTA_INACTIVA.code);
+  await clearLoginFailures(db, email, ip);
   await touchLastLogin(db, user.id);
-  return issueTokens(jwt, user.id);
+  return issueTokens(jwt, user);
 }
 
-/** A valid access or refresh token of an active user whose password has not changed since. */
-export async function verifyToken(db: Db, jwt: Jwt, token: string, expected?: 'refresh') {
-  const claims = await jwt.verify(token);
-  if (!claims) throw unauthorized(TOKEN_INVALIDO, 'token_not_valid');
-  if (expected && claims.token_type !== expected) throw unauthorized('El token tiene un tipo incorrecto.', 'token_not_valid');
-  const user = await getUsuarioById(db, claims.user_id);
-  if (!user || !user.is_active || isIssuedBeforePasswordChange(claims, user)) throw unauthorized(TOKEN_INVALIDO, 'token_not_valid');
-  return { claims, user };
-}
-
-export async function refreshAccess(db: Db, jwt: Jwt, refresh: string) {
-  const { claims } = await verifyToken(db, jwt, refresh, 'refresh');
-  return { access: await jwt.sign('access', claims.user_id, Math.floor(Date.now() / 1000)) };
+export async function refreshAccess(checkToken: TokenCheck, jwt: Jwt, refresh: string) {
+  const { usuario } = await checkToken(refresh, 'refresh');
+  return { access: await jwt.sign('access', usuario.id, usuario.token_version) };
 }

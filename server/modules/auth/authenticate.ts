@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_SCHEME } from '../../../common/constants';
+import { hasRol, type Rol } from '../../../common/rol';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { getUsuarioById, type Usuario } from './auth.repository';
-import type { Jwt, TokenClaims } from './jwt';
+import { prepareGetSesionById, type UsuarioSesion } from './auth.repository';
+import type { Jwt, TokenClaims, TokenType } from './jwt';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated user, once a guard has run. */
-    usuario?: Usuario;
+    usuario?: UsuarioSesion;
   }
 }
 
@@ -17,43 +18,51 @@ export const unauthorized = (detail: string, code?: string) => new AppError(401,
 export const NO_CREDENCIALES = 'Las credenciales de autenticación no se proveyeron.';
 export const TOKEN_INVALIDO = 'El token es inválido o ha expirado.';
 
-/** A token issued before the last password change is void: a reset ends every session. */
-export function isIssuedBeforePasswordChange(claims: Pick<TokenClaims, 'iat'>, user: Usuario): boolean {
-  return claims.iat < Math.floor(user.password_changed_at.getTime() / 1000);
+/**
+ * The one token check: guards, /auth/jwt/verify/ and /auth/jwt/refresh/ all go through it.
+ * Signature and expiry, the expected type (any, for verify), then the user, read once: it must
+ * exist, be active and still be on the token's version (a password change moves it on).
+ */
+export function createTokenCheck(db: Db, jwt: Jwt) {
+  const getSesionById = prepareGetSesionById(db);
+  return async function checkToken(token: string, type?: TokenType): Promise<{ claims: TokenClaims; usuario: UsuarioSesion }> {
+    const claims = jwt.verify(token);
+    if (!claims) throw unauthorized(TOKEN_INVALIDO, 'token_not_valid');
+    if (type && claims.token_type !== type) throw unauthorized('El token tiene un tipo incorrecto.', 'token_not_valid');
+    const usuario = await getSesionById(claims.user_id);
+    if (!usuario) throw unauthorized('Usuario no encontrado.', 'user_not_found');
+    if (!usuario.is_active) throw unauthorized('El usuario está inactivo.', 'user_inactive');
+    if (usuario.token_version !== claims.ver) throw unauthorized(TOKEN_INVALIDO, 'token_not_valid');
+    return { claims, usuario };
+  };
 }
-
-export type Role = 'comprador' | 'proveedor' | 'moderador';
-const hasRole = (u: Usuario, role: Role) => (role === 'comprador' ? u.is_comprador : role === 'proveedor' ? u.is_proveedor : u.is_moderador);
+export type TokenCheck = ReturnType<typeof createTokenCheck>;
 
 /**
- * Guards. `authenticate` resolves `Authorization: JWT <access>` (any other scheme counts as
- * anonymous, as in SimpleJWT) and answers 401 when missing or invalid; `requireRole` also
- * answers 403 to a user without that role flag.
+ * Guards, to be used as `onRequest` hooks: they read only the header, so an anonymous write gets
+ * its 401 before its body is parsed or validated. `authenticate` resolves `Authorization: JWT
+ * <access>` (any other scheme counts as anonymous, as in SimpleJWT); `requireRole` also answers
+ * 403 to a user without that role.
  */
 export function createGuards(db: Db, jwt: Jwt) {
-  async function resolve(request: FastifyRequest): Promise<Usuario> {
-    const header = request.headers.authorization;
-    const parts = header?.split(' ') ?? [];
+  const checkToken = createTokenCheck(db, jwt);
+  async function resolve(request: FastifyRequest): Promise<UsuarioSesion> {
+    const parts = request.headers.authorization?.split(' ') ?? [];
     if (parts[0] !== AUTH_SCHEME) throw unauthorized(NO_CREDENCIALES);
     if (parts.length !== 2 || !parts[1]) {
       throw unauthorized('El encabezado Authorization debe contener dos valores separados por un espacio.', 'bad_authorization_header');
     }
-    const claims = await jwt.verify(parts[1]);
-    if (!claims || claims.token_type !== 'access') throw unauthorized(TOKEN_INVALIDO, 'token_not_valid');
-    const user = await getUsuarioById(db, claims.user_id);
-    if (!user) throw unauthorized('Usuario no encontrado.', 'user_not_found');
-    if (!user.is_active) throw unauthorized('El usuario está inactivo.', 'user_inactive');
-    if (isIssuedBeforePasswordChange(claims, user)) throw unauthorized(TOKEN_INVALIDO, 'token_not_valid');
-    return user;
+    return (await checkToken(parts[1], 'access')).usuario;
   }
   return {
+    checkToken,
     async authenticate(request: FastifyRequest) {
       request.usuario = await resolve(request);
     },
-    requireRole(role: Role) {
+    requireRole(rol: Rol) {
       return async (request: FastifyRequest) => {
         request.usuario = await resolve(request);
-        if (!hasRole(request.usuario, role)) throw new AppError(403, { detail: 'No tienes permiso para realizar esta acción.' });
+        if (!hasRol(request.usuario, rol)) throw new AppError(403, { detail: 'No tienes permiso para realizar esta acción.' });
       };
     },
   };
@@ -61,7 +70,7 @@ export function createGuards(db: Db, jwt: Jwt) {
 export type Guards = ReturnType<typeof createGuards>;
 
 /** The user a guard put on the request; only call inside guarded routes. */
-export function currentUser(request: FastifyRequest): Usuario {
+export function currentUser(request: FastifyRequest): UsuarioSesion {
   if (!request.usuario) throw unauthorized(NO_CREDENCIALES);
   return request.usuario;
 }

@@ -1,28 +1,48 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ROLES, type RoleName } from '../../test/roles';
+import { correoSaliente, tokenCuenta, usuario } from '../../db/schema/usuario';
 import { setupTestApp } from '../../test/test-app';
-import { createUser } from '../../test/users';
+import { createUser, lastLink, uniqueEmail } from '../../test/users';
 
 const ctx = setupTestApp({ roleTokens: true });
 
 const URL = '/api/usuarios/usuarios/perfil/';
+const CONFIRMAR = '/api/usuarios/usuarios/confirmar-correo/';
 const perfil = (over: Record<string, unknown> = {}) => ({ first_name: 'María José', last_name: 'Núñez', email: 'mj@prueba.cl', telefono: '+56912345678', fecha_nacimiento: '1990-05-17', ...over });
 const put = (payload: object, token?: string) => ctx.t.request({ method: 'PUT', url: URL, payload, token });
+const me = async (token: string) => (await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token })).json();
+const confirmar = (payload: object) => ctx.t.request({ method: 'POST', url: CONFIRMAR, payload });
+const correos = async (email: string) => ctx.t.database.db.select().from(correoSaliente).where(eq(correoSaliente.para, email));
 
 describe('PUT /api/usuarios/usuarios/perfil/', () => {
+  // First, before any test edits the demo accounts: the seed's data must be valid as it stands.
+  it('saves every demo account unchanged, the suppliers with their company apart from their name', async () => {
+    for (const role of ['comprador', 'proveedor', 'otroProveedor', 'moderador'] as const) {
+      const shown = await me(ctx.tokens[role]!);
+      const res = await put(shown, ctx.tokens[role]);
+      expect(res.statusCode, `${role}: ${res.body}`).toBe(200);
+      expect(res.json()).toEqual(shown);
+    }
+    expect(await me(ctx.tokens.proveedor!)).toMatchObject({ first_name: 'Rodrigo', last_name: 'Fuentes', empresa: 'Carnes del Maule' });
+  });
+
   it('updates only the caller, whatever role it has, and answers with the full profile', async () => {
     for (const role of ['comprador', 'proveedor', 'moderador'] as const) {
-      const email = `${role}-nuevo@prueba.cl`;
-      const res = await put(perfil({ email }), ctx.tokens[role]);
+      const before = await me(ctx.tokens[role]!);
+      const res = await put(perfil({ email: before.email }), ctx.tokens[role]);
       expect(res.statusCode, role).toBe(200);
-      expect(res.json()).toMatchObject({ email, first_name: 'María José', telefono: '+56912345678', fecha_nacimiento: '1990-05-17', [`is_${role}`]: true });
-      // The old e-mail no longer logs in; the new one does (identity follows the profile).
-      await ctx.t.tokenFor(email);
+      expect(res.json()).toMatchObject({ email: before.email, email_pendiente: null, first_name: 'María José', telefono: '+56912345678', fecha_nacimiento: '1990-05-17', [`is_${role}`]: true });
     }
   });
 
-  it('refuses anonymous callers with 401', async () => {
-    expect((await put(perfil(), ctx.tokens[Object.keys(ROLES)[0] as RoleName])).statusCode).toBe(401);
+  it('refuses anonymous callers with 401, before looking at the body', async () => {
+    for (const payload of [perfil(), {}, { first_name: 7, fecha_nacimiento: '2000-02-30' }]) {
+      const res = await put(payload);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Las credenciales de autenticación no se proveyeron.' });
+    }
+    const badToken = await ctx.t.request({ method: 'PUT', url: URL, payload: {}, headers: { authorization: 'JWT basura' } });
+    expect([badToken.statusCode, badToken.json().code]).toEqual([401, 'token_not_valid']);
   });
 
   it('never changes roles, activation or credit, whatever the body says', async () => {
@@ -32,35 +52,131 @@ describe('PUT /api/usuarios/usuarios/perfil/', () => {
     expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token: user.access })).statusCode).toBe(200);
   });
 
-  it("refuses another user's e-mail, in any letter case", async () => {
+  it("refuses another user's e-mail at once, in any letter case", async () => {
     const user = await createUser(ctx.t, 'proveedor');
     const other = await createUser(ctx.t, 'comprador');
     const res = await put(perfil({ email: other.email.toUpperCase() }), user.access);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ email: ['Este correo ya está en uso'] });
+    expect(await correos(other.email.toUpperCase())).toHaveLength(0);
   });
 
   it.each([
     [{ first_name: '' }, { first_name: ['El nombre es obligatorio'] }],
     [{ first_name: 'A' }, { first_name: ['El nombre debe tener al menos 2 caracteres'] }],
     [{ last_name: 'Núñez 2' }, { last_name: ['El apellido solo puede contener letras'] }],
+    [{ last_name: 'Fuentes (Carnes)' }, { last_name: ['El apellido solo puede contener letras'] }],
+    [{ first_name: 'Ana@' }, { first_name: ['El nombre solo puede contener letras'] }],
+    [{ first_name: "O''" }, { first_name: ['El nombre solo puede contener letras'] }],
+    [{ first_name: '-Ana' }, { first_name: ['El nombre solo puede contener letras'] }],
     [{ email: '' }, { email: ['El correo es obligatorio'] }],
     [{ email: 'sin-arroba' }, { email: ['Ingresa un correo válido'] }],
     [{ telefono: '12345' }, { telefono: ['Ingresa un teléfono válido (ej: +56912345678 o 221234567)'] }],
     [{ fecha_nacimiento: `${new Date().getFullYear() - 10}-01-01` }, { fecha_nacimiento: ['Debes tener al menos 18 años'] }],
     [{ fecha_nacimiento: '1850-01-01' }, { fecha_nacimiento: ['Ingresa una fecha válida'] }],
     [{ fecha_nacimiento: '17-05-1990' }, { fecha_nacimiento: ['Ingresa una fecha válida'] }],
+    [{ fecha_nacimiento: '2000-02-30' }, { fecha_nacimiento: ['Ingresa una fecha válida'] }],
+    [{ fecha_nacimiento: '1999-02-29' }, { fecha_nacimiento: ['Ingresa una fecha válida'] }],
+    [{ empresa: 'x'.repeat(151) }, { empresa: ['El nombre de la empresa no puede superar los 150 caracteres.'] }],
   ])('refuses %j with the message of SPEC §5 and changes nothing', async (over, errors) => {
     const user = await createUser(ctx.t, 'comprador');
     const res = await put(perfil({ email: user.email, ...over }), user.access);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(errors);
-    expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token: user.access })).json()).toMatchObject({ first_name: 'Ana', telefono: '' });
+    expect(await me(user.access)).toMatchObject({ first_name: 'Ana', telefono: '' });
+  });
+
+  it.each([
+    ["Bernardo", "O'Higgins"],
+    ['José Miguel', 'Pérez-Cotapos'],
+    ['María José', 'Ñuñoa Güemes'],
+    ['Mª Ignacia', 'D’Alessandro'],
+    ['Juan P.', 'Soto Del Río'],
+  ])('accepts the Chilean name %s %s', async (first_name, last_name) => {
+    const user = await createUser(ctx.t, 'comprador');
+    const res = await put(perfil({ email: user.email, first_name, last_name, fecha_nacimiento: '2000-02-29' }), user.access);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ first_name, last_name, fecha_nacimiento: '2000-02-29' });
   });
 
   it('accepts an empty phone and a null birth date', async () => {
     const user = await createUser(ctx.t, 'comprador');
     const res = await put(perfil({ email: user.email, telefono: '', fecha_nacimiento: null }), user.access);
     expect(res.json()).toMatchObject({ telefono: '', fecha_nacimiento: null });
+  });
+
+  it("keeps a supplier's company apart from its name, and leaves it as it is when the body has none", async () => {
+    const user = await createUser(ctx.t, 'proveedor');
+    expect(await me(user.access)).toMatchObject({ empresa: '' });
+    const res = await put(perfil({ email: user.email, first_name: 'Rodrigo', last_name: 'Fuentes', empresa: 'Carnes del Maule SpA' }), user.access);
+    expect(res.json()).toMatchObject({ first_name: 'Rodrigo', last_name: 'Fuentes', empresa: 'Carnes del Maule SpA' });
+    expect((await put(perfil({ email: user.email }), user.access)).json()).toMatchObject({ empresa: 'Carnes del Maule SpA' });
+    expect(await me(user.access)).toMatchObject({ empresa: 'Carnes del Maule SpA' });
+  });
+});
+
+describe('changing the e-mail', () => {
+  it('waits for the new address to confirm, tells the old one, then switches the login identity', async () => {
+    const user = await createUser(ctx.t, 'comprador');
+    const nuevo = uniqueEmail('nuevo');
+    const res = await put(perfil({ email: nuevo }), user.access);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: user.email, email_pendiente: nuevo, first_name: 'María José' });
+    expect(await me(user.access)).toMatchObject({ email: user.email, email_pendiente: nuevo });
+    // Nothing changes for logging in until the link is used.
+    await ctx.t.tokenFor(user.email, user.password);
+    await expect(ctx.t.tokenFor(nuevo, user.password)).rejects.toThrow();
+
+    const [aviso] = await correos(user.email).then((rows) => rows.filter((r) => r.asunto.includes('cambiar el correo')));
+    expect(aviso?.texto).toContain(nuevo);
+    const [mensaje] = await correos(nuevo);
+    expect(mensaje?.asunto).toBe('Confirma tu nuevo correo en Abastece');
+    const link = mensaje!.texto.match(/http:\/\/localhost:8000\/confirmar-correo\/([^/\s]+)\/([^/\s]+)/);
+    expect(link).not.toBeNull();
+    const body = { uid: link![1]!, token: link![2]! };
+
+    const ok = await confirmar(body);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ id: user.id, email: nuevo, email_pendiente: null });
+    await ctx.t.tokenFor(nuevo, user.password);
+    await expect(ctx.t.tokenFor(user.email, user.password)).rejects.toThrow();
+    // Single use.
+    expect((await confirmar(body)).json()).toEqual({ token: ['El enlace no es válido o ya fue usado. Solicita el cambio de nuevo.'] });
+  });
+
+  it('refuses a wrong, superseded or expired link, and an address taken meanwhile', async () => {
+    const user = await createUser(ctx.t, 'comprador');
+    const invalido = { token: ['El enlace no es válido o ya fue usado. Solicita el cambio de nuevo.'] };
+    const linkTo = (email: string) => lastLink(ctx.t, email, 'confirmar-correo');
+    const primero = uniqueEmail('primero');
+    await put(perfil({ email: primero }), user.access);
+    const first = await linkTo(primero);
+    expect((await confirmar({ ...first, token: `${first.token}x` })).json()).toEqual(invalido);
+    expect((await confirmar({ uid: 'xx', token: first.token })).json()).toEqual(invalido);
+    expect((await confirmar({})).json()).toEqual({ uid: ['Este campo es requerido.'], token: ['Este campo es requerido.'] });
+
+    // A newer request voids the earlier link.
+    const segundo = uniqueEmail('segundo');
+    await put(perfil({ email: segundo }), user.access);
+    expect((await confirmar(first)).json()).toEqual(invalido);
+    const second = await linkTo(segundo);
+
+    // Someone else takes the address before the link is used.
+    const other = await createUser(ctx.t, 'proveedor');
+    await ctx.t.database.db.update(usuario).set({ email: segundo }).where(eq(usuario.id, other.id));
+    const taken = await confirmar(second);
+    expect([taken.statusCode, taken.json()]).toEqual([400, { email: ['Este correo ya está en uso'] }]);
+
+    const tercero = uniqueEmail('tercero');
+    await put(perfil({ email: tercero }), user.access);
+    await ctx.t.database.db.update(tokenCuenta).set({ expira_en: new Date(Date.now() - 1000) }).where(eq(tokenCuenta.usuario_id, user.id));
+    expect((await confirmar(await linkTo(tercero))).json()).toEqual({ token: ['El enlace expiró. Solicita el cambio de nuevo.'] });
+    expect(await me(user.access)).toMatchObject({ email: user.email, email_pendiente: tercero });
+  });
+
+  it('takes a change of letter case at once: same mailbox', async () => {
+    const user = await createUser(ctx.t, 'comprador');
+    const res = await put(perfil({ email: user.email.toUpperCase() }), user.access);
+    expect(res.json()).toMatchObject({ email: user.email.toUpperCase(), email_pendiente: null });
   });
 });

@@ -1,24 +1,81 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { perfilSchema } from '../../../common/schemas/cuenta';
 import type { Db } from '../../db/client';
-import { usuario } from '../../db/schema/usuario';
 import { AppError, isUniqueViolation } from '../../errors';
-import { getUsuarioByEmail, type Usuario } from '../auth/auth.repository';
+import type { Mailer } from '../../mail/mailer';
+import { correoAvisoCambioCorreo, correoCambioCorreo } from '../../mail/templates';
+import { consumeAccountToken, createAccountToken, encodeUid, type MensajesToken } from '../auth/account-tokens';
+import { getUsuarioByEmail, type PerfilUpdate, updatePerfil as updatePerfilRow, type UsuarioSesion } from '../auth/auth.repository';
+import { demasiadosIntentos } from '../auth/throttle';
+import { countTokensCuenta, revokeTokensCuenta } from '../auth/token-cuenta.repository';
 
-/** Only the five profile fields: roles, is_active and ofrece_credito are not the user's to change here. */
-export async function updatePerfil(db: Db, usuarioId: number, perfil: z.output<typeof perfilSchema>): Promise<Usuario> {
-  const titular = await getUsuarioByEmail(db, perfil.email);
-  if (titular && titular.id !== usuarioId) throw new AppError(400, { email: ['Este correo ya está en uso'] });
-  try {
-    const [updated] = await db
-      .update(usuario)
-      .set({ first_name: perfil.first_name, last_name: perfil.last_name, email: perfil.email, telefono: perfil.telefono, fecha_nacimiento: perfil.fecha_nacimiento })
-      .where(eq(usuario.id, usuarioId))
-      .returning();
-    return updated!;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(400, { email: ['Este correo ya está en uso'] });
-    throw error;
-  }
+export interface CuentaDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+const emailEnUso = () => new AppError(400, { email: ['Este correo ya está en uso'] });
+/** E-mail change requests per account and hour: each one e-mails an address the user chose. */
+const MAX_CAMBIOS_CORREO_POR_HORA = 5;
+
+const MENSAJES_CAMBIO_CORREO: MensajesToken = {
+  uid: () => new AppError(400, { token: ['El enlace no es válido o ya fue usado. Solicita el cambio de nuevo.'] }),
+  token: () => new AppError(400, { token: ['El enlace no es válido o ya fue usado. Solicita el cambio de nuevo.'] }),
+  expirado: () => new AppError(400, { token: ['El enlace expiró. Solicita el cambio de nuevo.'] }),
+};
+
+/**
+ * The profile fields only: roles, is_active and ofrece_credito are not the user's to change here.
+ * A new e-mail does not take effect until it confirms the link sent to it (email_pendiente),
+ * and the current address is told about the request; a taken one is refused at once.
+ */
+export async function updatePerfil({ db, mailer, publicUrl }: CuentaDeps, usuario: UsuarioSesion, perfil: z.output<typeof perfilSchema>): Promise<UsuarioSesion> {
+  const cambiaCorreo = perfil.email.toLowerCase() !== usuario.email.toLowerCase();
+  const values: PerfilUpdate = {
+    first_name: perfil.first_name,
+    last_name: perfil.last_name,
+    telefono: perfil.telefono,
+    fecha_nacimiento: perfil.fecha_nacimiento,
+    ...(perfil.empresa === undefined ? {} : { empresa: perfil.empresa }),
+    // Letter case alone is the same mailbox: no confirmation needed.
+    ...(cambiaCorreo ? { email_pendiente: perfil.email } : { email: perfil.email }),
+  };
+  const updated = await db.transaction(async (tx) => {
+    if (cambiaCorreo) {
+      if (await getUsuarioByEmail(tx, perfil.email)) throw emailEnUso();
+      const desde = new Date(Date.now() - 3600_000);
+      if ((await countTokensCuenta(tx, usuario.id, 'cambio_correo', desde)) >= MAX_CAMBIOS_CORREO_POR_HORA) {
+        throw demasiadosIntentos('Demasiadas solicitudes de cambio de correo. Intenta de nuevo en una hora.', 3600);
+      }
+    }
+    const row = await updatePerfilRow(tx, usuario.id, values);
+    if (cambiaCorreo) {
+      // Only the newest request can be confirmed.
+      await revokeTokensCuenta(tx, usuario.id, 'cambio_correo');
+      const token = await createAccountToken(tx, usuario.id, 'cambio_correo');
+      await mailer.enqueue(tx, correoCambioCorreo(perfil.email, row.first_name, `${publicUrl}/confirmar-correo/${encodeUid(usuario.id)}/${token}`));
+      await mailer.enqueue(tx, correoAvisoCambioCorreo(usuario.email, row.first_name, perfil.email, `${publicUrl}/reset-password`));
+    }
+    return row;
+  }).catch((error) => {
+    throw isUniqueViolation(error) ? emailEnUso() : error;
+  });
+  if (cambiaCorreo) void mailer.kick();
+  return updated;
+}
+
+/** POST confirmar-correo/: the pending e-mail becomes the account's, unless someone took it meanwhile. */
+export async function confirmarCorreo({ db }: CuentaDeps, uid: string, token: string): Promise<UsuarioSesion> {
+  return db
+    .transaction(async (tx) => {
+      const user = await consumeAccountToken(tx, uid, token, 'cambio_correo', MENSAJES_CAMBIO_CORREO);
+      if (!user.email_pendiente) throw MENSAJES_CAMBIO_CORREO.token();
+      const titular = await getUsuarioByEmail(tx, user.email_pendiente);
+      if (titular && titular.id !== user.id) throw emailEnUso();
+      return updatePerfilRow(tx, user.id, { email: user.email_pendiente, email_pendiente: null });
+    })
+    .catch((error) => {
+      throw isUniqueViolation(error) ? emailEnUso() : error;
+    });
 }

@@ -1,0 +1,41 @@
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { correoSaliente } from '../db/schema/usuario';
+import type { Correo } from './templates';
+
+export interface CorreoPendiente extends Correo {
+  id: number;
+}
+
+/** Writes a message into the outbox, on the caller's executor (its transaction). */
+export async function insertCorreo(db: Db, correo: Correo): Promise<void> {
+  await db.insert(correoSaliente).values(correo);
+}
+
+/**
+ * Claims the next unsent message after `afterId` and counts the attempt, in one statement.
+ * SKIP LOCKED: N processes never claim the same row.
+ */
+export async function claimCorreo(db: Db, afterId: number, maxIntentos: number): Promise<CorreoPendiente | undefined> {
+  const siguiente = db
+    .select({ id: correoSaliente.id })
+    .from(correoSaliente)
+    .where(and(isNull(correoSaliente.enviado_en), lt(correoSaliente.intentos, maxIntentos), gt(correoSaliente.id, afterId)))
+    .orderBy(correoSaliente.id)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [fila] = await db
+    .update(correoSaliente)
+    .set({ intentos: sql`${correoSaliente.intentos} + 1` })
+    .where(inArray(correoSaliente.id, siguiente))
+    .returning({ id: correoSaliente.id, para: correoSaliente.para, asunto: correoSaliente.asunto, texto: correoSaliente.texto, html: correoSaliente.html });
+  return fila;
+}
+
+export async function markCorreoEnviado(db: Db, id: number): Promise<void> {
+  await db.update(correoSaliente).set({ enviado_en: new Date(), ultimo_error: null }).where(eq(correoSaliente.id, id));
+}
+
+export async function markCorreoFallido(db: Db, id: number, error: string): Promise<void> {
+  await db.update(correoSaliente).set({ ultimo_error: error }).where(eq(correoSaliente.id, id));
+}
