@@ -136,6 +136,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
 
   app.addHook('preValidation', async (request) => {
+    // The 404/405 answer reads no input: the path decides it, whatever the body.
+    if (request.is404) return;
     const rechazo = findUnusable(request.body) ?? findUnusable(request.query) ?? findUnusable(request.params);
     if (rechazo) throw new AppError(400, { detail: RECHAZOS[rechazo] });
   });
