@@ -49,7 +49,8 @@ function fieldErrors(error: FastifyError): Record<string, string[]> {
       add(key, v.message ?? 'Valor inválido.');
     }
   } else {
-    add('non_field_errors', error.message);
+    // Another validator (a JSON schema) words its messages in English: name the field only.
+    for (const v of error.validation ?? []) add(v.instancePath.replace(/^\//, '').split('/')[0] || 'non_field_errors', 'Valor inválido.');
   }
   return out;
 }
@@ -147,6 +148,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).headers(error.headers).send(error.body);
     }
     if (error.validation) {
+      // No body at all is one problem, not "this field is required" about nothing (DRF's wording).
+      if (error.validationContext === 'body' && (request.body === undefined || request.body === null)) {
+        return reply.status(400).send({ non_field_errors: ['No se proporcionaron datos.'] });
+      }
       return reply.status(400).send(fieldErrors(error));
     }
     if (pgCode(error)?.startsWith('22')) {

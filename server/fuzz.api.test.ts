@@ -13,7 +13,7 @@ import { setupTestApp } from './test/test-app';
 const ctx = setupTestApp({ roleTokens: true });
 
 const WRITING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const NUM_RUNS = 300;
+const NUM_RUNS = 400;
 
 /** Kept small and printable: fast-check shows it as the counterexample, the body is built from it. */
 type BodySpec =

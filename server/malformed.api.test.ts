@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { registeredRoutes } from './method-not-allowed';
-import { setupTestApp } from './test/test-app';
+import { createTestApp, setupTestApp } from './test/test-app';
 
 const ctx = setupTestApp({ roleTokens: true });
 
@@ -145,6 +145,22 @@ describe('bodies that are not JSON objects', () => {
     }
   });
 
+  it('say so when no data came at all, instead of "required" about nothing', async () => {
+    for (const request of [{}, { payload: 'null', headers: json }]) {
+      const res = await ctx.t.request({ method: 'POST', url: login, ...request });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ non_field_errors: ['No se proporcionaron datos.'] });
+    }
+  });
+
+  it('read a JSON body whatever the charset parameter or the case of the type', async () => {
+    for (const contentType of ['application/json; charset=utf-8', 'Application/JSON', 'application/json; charset=latin1']) {
+      const res = await ctx.t.request({ method: 'POST', url: login, payload: '{}', headers: { 'content-type': contentType } });
+      expect(res.statusCode, contentType).toBe(400);
+      expect(res.json(), contentType).toEqual({ email: ['Este campo es requerido.'], password: ['Este campo es requerido.'] });
+    }
+  });
+
   it('refuse a body beyond the limit with 413 in Spanish', async () => {
     const res = await ctx.t.request({ method: 'POST', url: '/auth/users/', payload: JSON.stringify({ first_name: 'x'.repeat(1_100_000) }), headers: json });
     expect(res.statusCode).toBe(413);
@@ -205,6 +221,20 @@ describe('bodies that are not JSON objects', () => {
     const res = await ctx.t.request({ method: 'GET', url: '/api/ubicacion/%E0%A4%A/' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'La dirección de la solicitud no es válida.' });
+  });
+});
+
+describe('the global rate limit', () => {
+  it('answers 429 in Spanish', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '1' });
+    try {
+      await limited.request({ method: 'GET', url: '/api/ubicacion/regiones/' });
+      const res = await limited.request({ method: 'POST', url: '/auth/jwt/create/', payload: deepArray(50), headers: json });
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({ detail: 'Demasiadas solicitudes. Intenta de nuevo más tarde.' });
+    } finally {
+      await limited.close();
+    }
   });
 });
 
