@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { VALID_BODIES } from './fuzz-corpus';
 import { type RegisteredRoute, registeredRoutes } from './method-not-allowed';
 import { ROLES, type RoleName } from './test/roles';
 import { setupTestApp } from './test/test-app';
@@ -61,8 +62,22 @@ const bodyKeys = (route: RegisteredRoute): string[] => {
   return shape ? Object.keys(shape) : [];
 };
 
-const bodySpec = (keys: string[]): fc.Arbitrary<BodySpec> =>
-  fc.oneof(
+/** A valid body with one field replaced, removed or added (or none, to reach success paths too). */
+const mutatedBody = (valid: Record<string, unknown>): fc.Arbitrary<BodySpec> =>
+  fc
+    .tuple(fc.constantFrom(...Object.keys(valid), 'extra'), fc.constantFrom('replace', 'remove', 'keep'), fieldValue)
+    .map(([key, how, value]) => {
+      const body = { ...valid };
+      if (how === 'replace') body[key] = value;
+      if (how === 'remove') delete body[key];
+      return { kind: 'fields' as const, value: body };
+    });
+
+const bodySpec = (route: RegisteredRoute): fc.Arbitrary<BodySpec> => {
+  const keys = bodyKeys(route);
+  const valid = VALID_BODIES[`${route.method} ${route.url}`];
+  return fc.oneof(
+    ...(valid ? [{ weight: 4, arbitrary: mutatedBody(valid) }] : []),
     { weight: 4, arbitrary: fc.record(Object.fromEntries([...keys, 'extra'].map((k) => [k, fieldValue])), { requiredKeys: [] }).map((value) => ({ kind: 'fields' as const, value })) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value) => ({ kind: 'json' as const, value })) },
     {
@@ -78,6 +93,7 @@ const bodySpec = (keys: string[]): fc.Arbitrary<BodySpec> =>
     { weight: 1, arbitrary: fc.record({ field: fc.constantFrom(...keys, 'x'), length: fc.constantFrom(10_000, 400_000, 600_000) }).map((h) => ({ kind: 'huge' as const, ...h })) },
     { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
   );
+};
 
 const contentType = fc.oneof(
   { weight: 6, arbitrary: fc.constant('application/json') },
@@ -130,7 +146,7 @@ describe('fuzzing every writing endpoint', () => {
           query,
           caller: fc.constantFrom(...callers),
           contentType,
-          body: bodySpec(bodyKeys(route)),
+          body: bodySpec(route),
         });
       });
 
