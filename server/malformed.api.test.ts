@@ -1,5 +1,10 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { parseConfig } from './config';
 import { registeredRoutes } from './method-not-allowed';
 import { createTestApp, setupTestApp } from './test/test-app';
 
@@ -119,6 +124,28 @@ describe('a wrong method on an existing path', () => {
     const res = await ctx.t.request({ method: 'PUT', url: `/api/cotizaciones/direccion/${'9'.repeat(200)}/editar/` });
     expect(res.statusCode).toBe(414);
     expect(res.json()).toEqual({ detail: 'La dirección de la solicitud es demasiado larga.' });
+  });
+});
+
+describe('with the built client served', () => {
+  it('keeps the history fallback for GET outside the API, and 405/404 under it', async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-spa-'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Abastece</title>');
+    const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data' });
+    const app = await buildApp({ config, database: ctx.t.database, jwtSecret: 'secreto-de-pruebas-con-mas-de-32-caracteres', clientDir });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/mi-cuenta' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Abastece</title>');
+      expect((await app.inject({ method: 'POST', url: '/mi-cuenta' })).statusCode).toBe(404);
+      const wrong = await app.inject({ method: 'GET', url: '/auth/jwt/create/' });
+      expect(wrong.statusCode).toBe(405);
+      expect(wrong.headers.allow).toBe('POST');
+      expect((await app.inject({ method: 'GET', url: '/api/nada/' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      fs.rmSync(clientDir, { recursive: true });
+    }
   });
 });
 
