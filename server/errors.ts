@@ -72,7 +72,8 @@ const loggable = (error: Error) => {
 };
 
 /**
- * Our bodies nest three levels at most; 32 leaves room for the endpoints to come. Anything deeper
+ * Our bodies nest a few levels at most (a list of lines, each an object); 32 leaves room for the
+ * endpoints to come. Anything deeper
  * is refused before a recursive reader (zod, a serializer) can overflow the stack on it (issue #7:
  * 20,000 levels answered 500).
  */
