@@ -9,7 +9,6 @@ import type { Config } from './config';
 import { type Database, ping } from './db/client';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './errors';
 import { createMailer } from './mail/mailer';
-import { registerRouteRegistry } from './method-not-allowed';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createGuards, registerGuardsDecorator } from './modules/auth/authenticate';
 import { createJwt } from './modules/auth/jwt';
@@ -19,6 +18,7 @@ import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
 import { ordenesRoutes } from './modules/ordenes/ordenes.routes';
 import { ubicacionRoutes } from './modules/ubicacion/ubicacion.routes';
+import { registerRouteRegistry } from './route-registry';
 import { registerSpa } from './spa';
 
 export interface AppOptions {

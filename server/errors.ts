@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { allowedMethods } from './route-registry';
 
 /** Body shapes follow DRF: {field: [msgs]}, {non_field_errors: [msg]} or {detail: msg}. */
 export type ErrorBody = Record<string, string[]> | { detail: string; code?: string };
@@ -18,6 +19,16 @@ export class AppError extends Error {
 
 export const notFound = (detail = 'No encontrado.') => new AppError(404, { detail });
 export const badRequest = (field: string, message: string) => new AppError(400, { [field]: [message] });
+
+/**
+ * For a request no route answers: 405 with `Allow` when the path exists under other methods
+ * (DRF's wording, AUTH-CONTRACT: `Método "GET" no permitido.`), 404 when the path is unknown.
+ */
+export function noRouteError(request: FastifyRequest): AppError {
+  const allow = allowedMethods(request.server, request.url);
+  if (allow.length === 0) return notFound();
+  return new AppError(405, { detail: `Método "${request.method}" no permitido.` }, { allow: allow.join(', ') });
+}
 
 const MENSAJES_POR_ESTADO: Record<number, string> = {
   400: 'La solicitud no es válida.',
@@ -145,9 +156,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).headers(error.headers).send(error.body);
-    }
+    const send = (e: AppError) => reply.status(e.statusCode).headers(e.headers).send(e.body);
+    if (error instanceof AppError) return send(error);
+    // No route answers this request: its path decides (404 or 405), not the body it failed to parse.
+    if (request.is404) return send(noRouteError(request));
     if (error.validation) {
       // No body at all is one problem, not "this field is required" about nothing (DRF's wording).
       if (error.validationContext === 'body' && (request.body === undefined || request.body === null)) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { parseConfig } from './config';
-import { registeredRoutes } from './method-not-allowed';
+import { registeredRoutes } from './route-registry';
 import { createTestApp, setupTestApp } from './test/test-app';
 
 const ctx = setupTestApp({ roleTokens: true });
@@ -92,6 +92,22 @@ describe('a wrong method on an existing path', () => {
         expect(res.statusCode, `${method} ${url}`).toBe(405);
         expect(res.headers.allow?.toString().split(', '), `${method} ${url}`).toContain(route.method);
       }
+    }
+  });
+
+  it('is decided by the path, whatever body came with it', async () => {
+    for (const [contentType, payload] of [
+      ['application/json', '{'],
+      ['application/json', deepArray(20_000)],
+      ['text/plain', 'x'],
+      ['application/xml', '<a/>'],
+      ['application/json', JSON.stringify({ a: 'x'.repeat(1_100_000) })],
+    ] as const) {
+      const wrong = await ctx.t.request({ method: 'PATCH', url: '/api/cotizaciones/direccion/agregar/', payload, headers: { 'content-type': contentType } });
+      expect(wrong.statusCode, `${contentType} ${payload.slice(0, 10)}`).toBe(405);
+      expect(wrong.json()).toEqual({ detail: 'Método "PATCH" no permitido.' });
+      const unknown = await ctx.t.request({ method: 'POST', url: '/api/nada/', payload, headers: { 'content-type': contentType } });
+      expect(unknown.statusCode, `${contentType} ${payload.slice(0, 10)}`).toBe(404);
     }
   });
 

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from './errors';
-import { methodNotAllowed } from './method-not-allowed';
+import { noRouteError } from './errors';
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url === '/auth';
 
@@ -30,6 +29,6 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     // A known path under another method is 405 with Allow, not 404 (issue #7).
-    return reply.send(methodNotAllowed(app, request) ?? notFound());
+    return reply.send(noRouteError(request));
   });
 }
