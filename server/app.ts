@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, ping } from './db/client';
-import { registerErrorHandler } from './errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './errors';
 import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createGuards, registerGuardsDecorator } from './modules/auth/authenticate';
@@ -18,6 +18,7 @@ import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
 import { ordenesRoutes } from './modules/ordenes/ordenes.routes';
 import { ubicacionRoutes } from './modules/ubicacion/ubicacion.routes';
+import { registerRouteRegistry } from './route-registry';
 import { registerSpa } from './spa';
 
 export interface AppOptions {
@@ -35,10 +36,13 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRouteRegistry(app);
   registerGuardsDecorator(app);
 
   await app.register(helmet, {

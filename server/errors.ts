@@ -1,5 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { allowedMethods } from './route-registry';
 
 /** Body shapes follow DRF: {field: [msgs]}, {non_field_errors: [msg]} or {detail: msg}. */
 export type ErrorBody = Record<string, string[]> | { detail: string; code?: string };
@@ -18,6 +20,16 @@ export class AppError extends Error {
 export const notFound = (detail = 'No encontrado.') => new AppError(404, { detail });
 export const badRequest = (field: string, message: string) => new AppError(400, { [field]: [message] });
 
+/**
+ * For a request no route answers: 405 with `Allow` when the path exists under other methods
+ * (DRF's wording, AUTH-CONTRACT: `Método "GET" no permitido.`), 404 when the path is unknown.
+ */
+export function noRouteError(request: FastifyRequest): AppError {
+  const allow = allowedMethods(request.server, request.url);
+  if (allow.length === 0) return notFound();
+  return new AppError(405, { detail: `Método "${request.method}" no permitido.` }, { allow: allow.join(', ') });
+}
+
 const MENSAJES_POR_ESTADO: Record<number, string> = {
   400: 'La solicitud no es válida.',
   401: 'Las credenciales de autenticación no se proveyeron.',
@@ -25,9 +37,12 @@ const MENSAJES_POR_ESTADO: Record<number, string> = {
   404: 'No encontrado.',
   405: 'Método no permitido.',
   406: 'No se puede satisfacer el encabezado Accept.',
+  408: 'La solicitud tardó demasiado.',
   413: 'La solicitud es demasiado grande.',
+  414: 'La dirección de la solicitud es demasiado larga.',
   415: 'Tipo de contenido no soportado.',
   429: 'Demasiadas solicitudes. Intenta de nuevo más tarde.',
+  431: 'Los encabezados de la solicitud son demasiado grandes.',
 };
 
 /**
@@ -45,7 +60,8 @@ function fieldErrors(error: FastifyError): Record<string, string[]> {
       add(key, v.message ?? 'Valor inválido.');
     }
   } else {
-    add('non_field_errors', error.message);
+    // Another validator (a JSON schema) words its messages in English: name the field only.
+    for (const v of error.validation ?? []) add(v.instancePath.replace(/^\//, '').split('/')[0] || 'non_field_errors', 'Valor inválido.');
   }
   return out;
 }
@@ -66,22 +82,89 @@ const loggable = (error: Error) => {
   return { type: error.name, message: (cause?.message ?? error.message).split('\n')[0], code: pgCode(error), stack: cause?.stack ?? error.stack };
 };
 
-const hasNul = (value: unknown): boolean =>
-  typeof value === 'string' ? value.includes('\u0000') : typeof value === 'object' && value !== null && Object.values(value).some(hasNul);
+/**
+ * Our bodies nest a few levels at most (a list of lines, each an object); 32 leaves room for the
+ * endpoints to come. Anything deeper
+ * is refused before a recursive reader (zod, a serializer) can overflow the stack on it (issue #7:
+ * 20,000 levels answered 500).
+ */
+const MAX_DEPTH = 32;
+const NUL = '\u0000';
+
+/**
+ * Why a parsed body, query or params cannot be used, walking it with an explicit stack (never
+ * recursion, whatever the depth): PostgreSQL cannot store a NUL character in text, in values or
+ * in keys that a record schema would keep.
+ */
+function findUnusable(value: unknown): 'nul' | 'profundo' | undefined {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    if (typeof item.value === 'string') {
+      if (item.value.includes(NUL)) return 'nul';
+    } else if (typeof item.value === 'object' && item.value !== null) {
+      if (item.depth >= MAX_DEPTH) return 'profundo';
+      for (const [key, child] of Object.entries(item.value)) {
+        if (key.includes(NUL)) return 'nul';
+        pending.push({ value: child, depth: item.depth + 1 });
+      }
+    }
+  }
+  return undefined;
+}
+
+const RECHAZOS = {
+  nul: 'La solicitud contiene caracteres no permitidos.',
+  profundo: 'La solicitud tiene demasiados niveles de anidación.',
+} as const;
+
+/**
+ * Errors Fastify raises before any route or hook runs (a URL that does not decode, a path
+ * parameter longer than the router allows): the same Spanish bodies as everywhere else.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+  const detail = status === 400 ? 'La dirección de la solicitud no es válida.' : (MENSAJES_POR_ESTADO[status] ?? 'Error interno del servidor.');
+  reply.status(status).send({ detail });
+}
+
+/**
+ * Requests Node's HTTP parser refuses (malformed request line, headers over the limit, a client
+ * too slow): no route runs, so the answer is written on the socket, in Spanish, as Fastify's own
+ * handler does in English.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const reason = status === 408 ? 'Request Timeout' : status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+  const body = JSON.stringify({ detail: MENSAJES_POR_ESTADO[status] });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  // PostgreSQL cannot store a NUL character in text: refuse it before anything reads the request.
+  // Only JSON reaches the routes (multipart, when an upload route needs it, registers its own
+  // parser): text/plain would otherwise arrive as a string and read as a validation error.
+  app.removeContentTypeParser('text/plain');
+
   app.addHook('preValidation', async (request) => {
-    if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) {
-      throw new AppError(400, { detail: 'La solicitud contiene caracteres no permitidos.' });
-    }
+    // The 404/405 answer reads no input: the path decides it, whatever the body.
+    if (request.is404) return;
+    const rechazo = findUnusable(request.body) ?? findUnusable(request.query) ?? findUnusable(request.params);
+    if (rechazo) throw new AppError(400, { detail: RECHAZOS[rechazo] });
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).headers(error.headers).send(error.body);
-    }
+    const send = (e: AppError) => reply.status(e.statusCode).headers(e.headers).send(e.body);
+    if (error instanceof AppError) return send(error);
+    // No route answers this request: its path decides (404 or 405), not the body it failed to parse.
+    if (request.is404) return send(noRouteError(request));
     if (error.validation) {
+      // No body at all is one problem, not "this field is required" about nothing (DRF's wording).
+      if (error.validationContext === 'body' && (request.body === undefined || request.body === null)) {
+        return reply.status(400).send({ non_field_errors: ['No se proporcionaron datos.'] });
+      }
       return reply.status(400).send(fieldErrors(error));
     }
     if (pgCode(error)?.startsWith('22')) {
@@ -93,6 +176,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: loggable(error) }, 'error no controlado');
       return reply.status(500).send({ detail: 'Error interno del servidor.' });
     }
+    // Fastify's parser also refuses __proto__ and constructor.prototype keys here (prototype pollution).
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
       return reply.status(400).send({ detail: 'El cuerpo de la solicitud no es JSON válido.' });
     }

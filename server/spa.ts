@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { noRouteError } from './errors';
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url === '/auth';
 
@@ -27,6 +28,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
     if (hasClient && !isApiPath(url) && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ detail: 'No encontrado.' });
+    // A known path under another method is 405 with Allow, not 404 (issue #7).
+    return reply.send(noRouteError(request));
   });
 }

@@ -1,0 +1,42 @@
+import { DEMO_PASSWORD } from './db/seed/demo-catalogo';
+
+/**
+ * One valid body per writing endpoint, keyed `METHOD /pattern/`, for server/fuzz.api.test.ts to
+ * mutate one field at a time: random bodies rarely pass validation, these reach the services and
+ * the database. An endpoint without an entry is still fuzzed, with its schema's field names only;
+ * a new endpoint adds its example here.
+ */
+export const VALID_BODIES: Record<string, Record<string, unknown>> = {
+  'POST /auth/users/': {
+    first_name: 'Ana',
+    last_name: "O'Higgins Pérez-Cotapos",
+    email: 'fuzz@prueba.cl',
+    password: 'clave-de-prueba-9',
+    re_password: 'clave-de-prueba-9',
+    is_comprador: true,
+    is_proveedor: false,
+  },
+  'POST /auth/users/activation/': { uid: 'MQ', token: 'dig37p-d2d30eef10d64f6936aecd0d8e5546d7' },
+  'POST /auth/users/resend_activation/': { email: 'comprador@abastece.cl' },
+  'POST /auth/users/reset_password/': { email: 'comprador@abastece.cl' },
+  'POST /auth/users/reset_password_confirm/': { uid: 'MQ', token: 'dig37p-d2d30eef10d64f6936aecd0d8e5546d7', new_password: 'clave-nueva-123', re_new_password: 'clave-nueva-123' },
+  'POST /auth/jwt/create/': { email: 'comprador@abastece.cl', password: DEMO_PASSWORD },
+  'POST /auth/jwt/refresh/': { refresh: 'eyJhbGciOiJIUzI1NiJ9.e30.x' },
+  'POST /auth/jwt/verify/': { token: 'eyJhbGciOiJIUzI1NiJ9.e30.x' },
+  'PUT /api/usuarios/usuarios/perfil/': {
+    first_name: 'Ana',
+    last_name: 'Pérez',
+    email: 'comprador@abastece.cl',
+    telefono: '+56912345678',
+    fecha_nacimiento: '1990-05-17',
+  },
+  'POST /api/cotizaciones/direccion/agregar/': {
+    nombre_contacto: 'Cocina Central',
+    correo_contacto: 'cocina@prueba.cl',
+    telefono_contacto: '+56912345678',
+    direccion_envio: 'Av. Providencia 1234, oficina 5',
+    region: 13,
+    comuna: 13123,
+  },
+};
+VALID_BODIES['PUT /api/cotizaciones/direccion/:id/editar/'] = VALID_BODIES['POST /api/cotizaciones/direccion/agregar/']!;
