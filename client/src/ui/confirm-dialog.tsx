@@ -20,7 +20,6 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Sí', canc
       open={open}
       title={title}
       onClose={onCancel}
-      role="alertdialog"
       footer={
         <>
           <button type="button" className="btn btn--ghost" onClick={onCancel} data-autofocus={danger || undefined}>

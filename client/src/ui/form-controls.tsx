@@ -15,7 +15,6 @@ interface SubmitButtonProps extends ComponentProps<'button'> {
  */
 export function SubmitButton({ busy, busyLabel, children, className = 'btn btn--primary', disabled, type = 'submit', ...button }: SubmitButtonProps) {
   return (
-    // biome-ignore lint/a11y/useButtonType: the type is a prop, 'submit' unless the caller says otherwise
     <button type={type} className={className} disabled={busy || disabled} aria-busy={busy || undefined} {...button}>
       {busy && <span className="btn__spinner" aria-hidden="true" />}
       {busy && busyLabel ? busyLabel : children}

@@ -10,8 +10,6 @@ interface ModalProps {
   children?: ReactNode;
   /** Buttons, right-aligned under the content. */
   footer?: ReactNode;
-  /** 'alertdialog' for questions that interrupt (a confirmation). */
-  role?: 'dialog' | 'alertdialog';
   className?: string;
 }
 
@@ -22,7 +20,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * control), Tab and Shift+Tab cycle inside it, Escape closes it, and on close focus returns to
  * whatever opened it. Hand-written: ~70 lines against ~10 KB gzip for a dialog library.
  */
-export function Modal({ open, title, onClose, children, footer, role = 'dialog', className }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, className }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   // The latest onClose without re-running the focus effect on every render.
@@ -71,14 +69,15 @@ export function Modal({ open, title, onClose, children, footer, role = 'dialog',
 
   return createPortal(
     // The backdrop only closes on a click that starts on it: a text selection dragged out of the dialog does not.
-    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is a mouse convenience; Escape and the buttons are the keyboard way out
+    // biome-ignore lint/a11y/noStaticElementInteractions: keys typed inside the dialog bubble here; a click on the backdrop is a mouse convenience beside Escape and the buttons
     <div
       className="modal-backdrop"
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) close.current();
       }}
+      onKeyDown={onKeyDown}
     >
-      <div ref={ref} role={role} aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={className ? `modal ${className}` : 'modal'} onKeyDown={onKeyDown}>
+      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={className ? `modal ${className}` : 'modal'}>
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>
