@@ -31,6 +31,11 @@ describe('apiErrorMessage', () => {
     expect(apiErrorMessage(new ApiError(400, { email: ['This field is required.'] }), FALLBACK)).toBe(FALLBACK);
   });
 
+  it("prefers the screen's message to the server's stock text of a status", () => {
+    expect(apiErrorMessage(new ApiError(404, { detail: 'No encontrado.' }), 'Error al eliminar la dirección.')).toBe('Error al eliminar la dirección.');
+    expect(apiErrorMessage(new ApiError(429, { detail: 'Demasiadas solicitudes. Intenta de nuevo más tarde.' }), FALLBACK)).toBe('Demasiadas solicitudes. Intenta de nuevo más tarde.');
+  });
+
   it("turns 'Token inválido para este usuario.' into a sentence that says what to do", () => {
     const message = apiErrorMessage(new ApiError(400, { token: ['Token inválido para este usuario.'] }), FALLBACK);
     expect(message).toBe(ENLACE_INVALIDO);

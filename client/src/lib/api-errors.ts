@@ -17,6 +17,16 @@ const PARA_EL_USUARIO: Record<string, string> = {
   'El enlace expiró. Solicita uno nuevo.': ENLACE_INVALIDO,
 };
 
+/** The server's stock texts per status: true, but the screen's own message tells the user more. */
+const GENERICOS = new Set([
+  'No encontrado.',
+  'Método no permitido.',
+  'La solicitud no es válida.',
+  'Las credenciales de autenticación no se proveyeron.',
+  'No se puede satisfacer el encabezado Accept.',
+  'Tipo de contenido no soportado.',
+]);
+
 /** English words that give away a technical text (a framework default, a proxy, a stack). */
 const TECNICO =
   /\b(the|is|not|this|that|with|are|was|were|any|should|cannot|does|please|enter|valid|invalid|required|must|field|value|address|expected|expecting|received|given|provided|found|credentials|undefined|null|json|parse|object|string|boolean|array|failed|unauthorized|forbidden|exception|internal)\b|[a-z](Error|Exception)\b|^HTTP \d/i;
@@ -28,7 +38,7 @@ export function readable(message: unknown): string | undefined {
   if (typeof message !== 'string') return undefined;
   const text = message.trim();
   if (PARA_EL_USUARIO[text]) return PARA_EL_USUARIO[text];
-  if (!text || text.length > 300 || TECNICO.test(text) || CODIGO.test(text)) return undefined;
+  if (!text || text.length > 300 || GENERICOS.has(text) || TECNICO.test(text) || CODIGO.test(text)) return undefined;
   return text;
 }
 

@@ -9,6 +9,7 @@ export interface Column<T> {
   cell(row: T): ReactNode;
   /** Makes the column sortable by this value (text sorts in Spanish order). */
   sortValue?(row: T): string | number | null | undefined;
+  /** 'data-table__full' makes the cell span the whole card on small screens, without its label (actions). */
   className?: string;
 }
 
@@ -139,7 +140,8 @@ export function DataTable<T>({ caption, rows, columns, rowKey, pageSize, empty, 
               <tr key={key} className={rowClass}>
                 {columns.map((c) => (
                   <td key={c.id} data-label={c.header} className={c.className}>
-                    {c.cell(row)}
+                    {/* One box per cell, so the card layout's label + value grid holds whatever the cell renders. */}
+                    <div className="data-table__value">{c.cell(row)}</div>
                   </td>
                 ))}
               </tr>

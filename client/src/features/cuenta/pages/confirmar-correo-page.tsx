@@ -38,7 +38,7 @@ export default function ConfirmarCorreoPage() {
   return (
     <section className="page page--narrow">
       <div className="panel">
-        <h1>Confirmar nuevo correo</h1>
+        <h1>Confirmar correo</h1>
         {confirm.isError ? (
           <>
             <p role="alert">{motivo}</p>

@@ -75,6 +75,7 @@ export default function DireccionesPage() {
     {
       id: 'acciones',
       header: 'Acciones',
+      className: 'data-table__full',
       cell: (d) => (
         <div className="direccion__actions">
           <button type="button" className="btn btn--secondary" onClick={() => modificar(d)}>
