@@ -86,7 +86,7 @@ describe('api with FormData', () => {
   it('throws ApiError with the body on a non-2xx, and a TypeError when the network fails', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     FakeXhr.replies.push({ status: 404, body: '<html>Not Found</html>' });
-    const error = await api('/api/productos/cargar-excel/', { method: 'POST', body: form() }).catch((e) => e);
+    const error = (await api('/api/productos/cargar-excel/', { method: 'POST', body: form() }).catch((e) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(404);
     expect(error.data).toBeNull();
