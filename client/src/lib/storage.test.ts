@@ -1,44 +1,31 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from '../../../common/zod-es';
-import { direccionEditar, STORAGE_KEYS, storedJson, tokens } from './storage';
-
-const DIRECCION = {
-  id: 7,
-  cotizante_id: 7,
-  nombre_contacto: 'Cocina Central',
-  correo_contacto: 'cocina@prueba.cl',
-  telefono_contacto: '+56912345678',
-  direccion_envio: 'Av. Providencia 1234',
-  region: 13,
-  comuna: 13120,
-  region_nombre: 'Región Metropolitana de Santiago',
-  comuna_nombre: 'Ñuñoa',
-  fecha_entrega: null,
-  activa: true,
-};
+import { STORAGE_KEYS, storedJson, tokens } from './storage';
 
 afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
 
+const historial = storedJson('local', 'historialOrdenes', z.array(z.object({ orden_id: z.number().int(), fecha: z.string() })));
+
 describe('storedJson', () => {
   it('reads back what was stored', () => {
-    direccionEditar.set(DIRECCION);
-    expect(direccionEditar.get()).toEqual(DIRECCION);
+    historial.set([{ orden_id: 7, fecha: '2026-11-23' }]);
+    expect(historial.get()).toEqual([{ orden_id: 7, fecha: '2026-11-23' }]);
   });
 
   it.each([
-    ['not JSON', '{"id": 7,'],
-    ['the wrong shape', JSON.stringify({ ...DIRECCION, id: 'siete' })],
-    ['a missing field', JSON.stringify({ id: 7 })],
+    ['not JSON', '[{"orden_id": 7,'],
+    ['the wrong shape', JSON.stringify([{ orden_id: 'siete', fecha: '2026-11-23' }])],
+    ['a missing field', JSON.stringify([{ orden_id: 7 }])],
     ['null', 'null'],
-    ['an array', '[1,2]'],
+    ['an object', '{"orden_id": 7}'],
   ])('drops an entry that is %s, and reads null', (_, raw) => {
-    sessionStorage.setItem(STORAGE_KEYS.direccionEditar, raw);
-    expect(direccionEditar.get()).toBeNull();
-    expect(sessionStorage.getItem(STORAGE_KEYS.direccionEditar)).toBeNull();
+    localStorage.setItem('historialOrdenes', raw);
+    expect(historial.get()).toBeNull();
+    expect(localStorage.getItem('historialOrdenes')).toBeNull();
   });
 
   it('reads null when nothing is stored, and remove() forgets', () => {

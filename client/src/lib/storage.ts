@@ -1,5 +1,4 @@
-import { direccionSchemaOut } from '../../../common/schemas/direcciones';
-import { z } from '../../../common/zod-es';
+import type { z } from 'zod';
 
 // Every browser-storage key the app uses, in one place (SPEC §3 "Login state", histories).
 // Storage is user-editable: every read goes through a schema, and an entry that fails it is
@@ -11,8 +10,9 @@ export const STORAGE_KEYS = {
   direccionEditar: 'direccionEditar',
 } as const;
 
-/** A JWT's shape (three base64url parts); anything else in the token keys is not ours. */
-const jwtSchema = z.string().regex(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+/** A JWT's shape (three base64url parts); anything else in the token keys is not ours. A regex, not
+ * a zod schema: the tokens are read on every load, and zod stays out of the first bundle. */
+const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
 /** One stored JSON value with its schema: get() returns the parsed value or null, never throws. */
 export interface StoredJson<T> {
@@ -29,6 +29,7 @@ function drop(storage: Storage, key: string) {
   }
 }
 
+/** A stored JSON value read through its zod schema (the screens that use one bring zod with them). */
 export function storedJson<T>(area: 'local' | 'session', key: string, schema: z.ZodType<T>): StoredJson<T> {
   const storage = () => (area === 'local' ? localStorage : sessionStorage);
   return {
@@ -60,14 +61,11 @@ export function storedJson<T>(area: 'local' | 'session', key: string, schema: z.
   };
 }
 
-/** Session storage: the address chosen with Modificar (SPEC §7). */
-export const direccionEditar = storedJson('session', STORAGE_KEYS.direccionEditar, direccionSchemaOut);
-
 function readToken(key: string): string | null {
   try {
     const raw = localStorage.getItem(key);
     if (raw === null) return null;
-    if (jwtSchema.safeParse(raw).success) return raw;
+    if (JWT.test(raw)) return raw;
     localStorage.removeItem(key);
   } catch {
     // Storage disabled: no session.

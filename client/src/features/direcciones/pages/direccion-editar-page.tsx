@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { direccionEditar } from '../../../lib/storage';
+import { direccionEditar } from '../api/direccion-editar';
 import { DireccionForm } from '../components/direccion-form';
 
 /** Prefilled from the copy saved in session storage when Modificar was clicked (SPEC §2); a missing or tampered copy goes back to the list. */

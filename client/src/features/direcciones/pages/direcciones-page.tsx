@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Direccion } from '../../../../../common/schemas/direcciones';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { useSessionExpiredHandler } from '../../../lib/session';
-import { direccionEditar } from '../../../lib/storage';
+import { direccionEditar } from '../api/direccion-editar';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
