@@ -20,6 +20,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Sí', canc
       open={open}
       title={title}
       onClose={onCancel}
+      description={message}
       footer={
         <>
           <button type="button" className="btn btn--ghost" onClick={onCancel} data-autofocus={danger || undefined}>
@@ -30,8 +31,6 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Sí', canc
           </button>
         </>
       }
-    >
-      {message && <p>{message}</p>}
-    </Modal>
+    />
   );
 }

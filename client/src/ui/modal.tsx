@@ -7,6 +7,8 @@ interface ModalProps {
   title: string;
   /** Escape, the backdrop and every cancel button call it. */
   onClose(): void;
+  /** A sentence under the title that screen readers read with it (aria-describedby). */
+  description?: string;
   children?: ReactNode;
   /** Buttons, right-aligned under the content. */
   footer?: ReactNode;
@@ -20,9 +22,10 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * control), Tab and Shift+Tab cycle inside it, Escape closes it, and on close focus returns to
  * whatever opened it. Hand-written: ~70 lines against ~10 KB gzip for a dialog library.
  */
-export function Modal({ open, title, onClose, children, footer, className }: ModalProps) {
+export function Modal({ open, title, onClose, description, children, footer, className }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const descriptionId = useId();
   // The latest onClose without re-running the focus effect on every render.
   const close = useRef(onClose);
   close.current = onClose;
@@ -77,10 +80,11 @@ export function Modal({ open, title, onClose, children, footer, className }: Mod
       }}
       onKeyDown={onKeyDown}
     >
-      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={className ? `modal ${className}` : 'modal'}>
+      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={description ? descriptionId : undefined} tabIndex={-1} className={className ? `modal ${className}` : 'modal'}>
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>
+        {description && <p id={descriptionId}>{description}</p>}
         {children}
         {footer && <div className="modal__actions">{footer}</div>}
       </div>
