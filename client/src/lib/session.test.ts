@@ -37,4 +37,26 @@ describe('loadSession', () => {
     expect(tokens.access()).toBeNull();
     expect(tokens.refresh()).toBeNull();
   });
+
+  it('renews a tampered access token with the refresh token instead of logging out', async () => {
+    tokens.set({ access: ACCESS, refresh: REFRESH });
+    localStorage.setItem('access', 'token-vencido');
+    const NUEVO = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.nuevo';
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/auth/jwt/refresh/') return answer(200, { access: NUEVO });
+      const auth = (init?.headers as Record<string, string>)?.authorization;
+      return auth === `JWT ${NUEVO}` ? answer(200, { id: 1, email: 'ana@prueba.cl' }) : answer(401, { detail: 'No autenticado.' });
+    });
+    vi.stubGlobal('fetch', fetch);
+    expect(await loadSession()).toMatchObject({ id: 1 });
+    expect(tokens.access()).toBe(NUEVO);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/auth/users/me/', '/auth/jwt/refresh/', '/auth/users/me/']);
+  });
+
+  it('without any token there is no session and no request', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    expect(await loadSession()).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });

@@ -36,12 +36,15 @@ export const SESSION_KEY = ['session'] as const;
  */
 export async function loadSession(): Promise<UsuarioSesion | null> {
   const access = tokens.access();
-  if (!access) return null;
+  // A missing or malformed access token (storage drops those) still leaves the refresh token to try.
+  if (!access && !tokens.refresh()) return null;
   try {
-    await api('/auth/jwt/verify/', { method: 'POST', body: { token: access } }).catch(async (error) => {
-      // An expired access token is normal after 30 minutes: the refresh token may still be good.
-      if (!tokens.refresh()) throw error;
-    });
+    if (access) {
+      await api('/auth/jwt/verify/', { method: 'POST', body: { token: access } }).catch(async (error) => {
+        // An expired access token is normal after 30 minutes: the refresh token may still be good.
+        if (!tokens.refresh()) throw error;
+      });
+    }
     return await api<UsuarioSesion>('/auth/users/me/', { auth: true });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) tokens.clear();
