@@ -47,8 +47,9 @@ export default function MiCuentaEditarPage() {
     updatePerfil.mutate(values, {
       onSuccess: (saved) => {
         toast.success('¡Datos actualizados correctamente!');
-        // A new e-mail takes effect only once the new address confirms it (issue #7 §5).
-        if (saved.email_pendiente) toast.info(`Te enviamos un enlace a ${saved.email_pendiente} para confirmar el cambio de correo.`);
+        // A new e-mail takes effect only once the new address confirms it (issue #7 §5); an
+        // older pending change the user did not touch now is not announced again.
+        if (saved.email_pendiente && saved.email_pendiente.toLowerCase() === values.email.trim().toLowerCase()) toast.info(`Te enviamos un enlace a ${saved.email_pendiente} para confirmar el cambio de correo.`);
         navigate('/mi-cuenta');
       },
       onError: (error) => {
