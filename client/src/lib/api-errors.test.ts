@@ -29,6 +29,10 @@ describe('apiErrorMessage', () => {
     expect(apiErrorMessage(new ApiError(401, { detail: 'Given token not valid for any token type' }), FALLBACK)).toBe(FALLBACK);
     expect(apiErrorMessage(new ApiError(400, { detail: 'token_not_valid' }), FALLBACK)).toBe(FALLBACK);
     expect(apiErrorMessage(new ApiError(400, { email: ['This field is required.'] }), FALLBACK)).toBe(FALLBACK);
+    // AUTH-CONTRACT's English texts of the reference server
+    for (const detail of ['Token is invalid or expired', 'Token has wrong type', 'User is inactive', 'User not found', 'Must be a valid boolean.', 'Authorization header must contain two space-delimited values']) {
+      expect(apiErrorMessage(new ApiError(401, { detail }), FALLBACK)).toBe(FALLBACK);
+    }
   });
 
   it("prefers the screen's message to the server's stock text of a status", () => {

@@ -29,7 +29,7 @@ const GENERICOS = new Set([
 
 /** English words that give away a technical text (a framework default, a proxy, a stack). */
 const TECNICO =
-  /\b(the|is|not|this|that|with|are|was|were|any|should|cannot|does|please|enter|valid|invalid|required|must|field|value|address|expected|expecting|received|given|provided|found|credentials|undefined|null|json|parse|object|string|boolean|array|failed|unauthorized|forbidden|exception|internal)\b|[a-z](Error|Exception)\b|^HTTP \d/i;
+  /\b(the|is|not|this|that|with|are|was|were|any|should|cannot|does|please|enter|valid|invalid|required|must|field|value|address|expected|expecting|received|given|provided|found|credentials|undefined|null|json|parse|object|string|boolean|array|failed|unauthorized|forbidden|exception|internal|wrong|token|header|user|authorization)\b|[a-z](Error|Exception)\b|^HTTP \d/i;
 /** A bare code such as 'cuenta_inactiva' or 'token_not_valid'. */
 const CODIGO = /^[a-z0-9_.]+$/;
 
