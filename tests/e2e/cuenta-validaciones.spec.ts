@@ -74,7 +74,9 @@ test('edit account validation and the e-mail already in use', async ({ page, req
   await page.getByLabel('Teléfono').fill('');
   await page.getByLabel('Fecha de nacimiento').fill('');
   await save();
-  await expect(page.getByText('Este correo ya está en uso')).toBeVisible();
+  // SPEC §8's toast, and the server's reason under the field it belongs to.
+  await expect(page.locator('[data-sonner-toaster]').getByText('Este correo ya está en uso')).toBeVisible();
+  await expect(page.locator('.field').filter({ has: page.getByLabel('Correo electrónico') }).getByRole('alert')).toHaveText('Este correo ya está en uso');
   await page.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page).toHaveURL('/mi-cuenta');
   await expect(page.getByText(`${user.email} · Validado ✓`)).toBeVisible();

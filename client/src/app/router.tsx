@@ -14,6 +14,7 @@ const ActivatePage = lazy(() => import('../features/auth/pages/activate-page'));
 const MiPerfilPage = lazy(() => import('../features/cuenta/pages/mi-perfil-page'));
 const MiCuentaPage = lazy(() => import('../features/cuenta/pages/mi-cuenta-page'));
 const MiCuentaEditarPage = lazy(() => import('../features/cuenta/pages/mi-cuenta-editar-page'));
+const ConfirmarCorreoPage = lazy(() => import('../features/cuenta/pages/confirmar-correo-page'));
 const DireccionesPage = lazy(() => import('../features/direcciones/pages/direcciones-page'));
 const DireccionAgregarPage = lazy(() => import('../features/direcciones/pages/direccion-agregar-page'));
 const DireccionEditarPage = lazy(() => import('../features/direcciones/pages/direccion-editar-page'));
@@ -40,6 +41,7 @@ export const router = createBrowserRouter([
       route('/reset-password', 'publico', <ResetPasswordPage />),
       route('/password/reset/confirm/:uid/:token', 'publico', <ResetConfirmPage />),
       route('/activate/:uid/:token', 'publico', <ActivatePage />),
+      route('/confirmar-correo/:uid/:token', 'publico', <ConfirmarCorreoPage />),
       pendiente('/cotizar', 'publico', 'Cotizar productos'),
       // SPEC §2 names both /cotizacion and /cotizar as the quotation route: the first points to the second.
       { path: '/cotizacion', element: <Navigate to="/cotizar" replace /> },

@@ -6,37 +6,46 @@ import { toast } from '../ui/toast';
 import { ApiError, api } from './api-client';
 import { tokens } from './storage';
 
+/**
+ * The user as /auth/users/me/ returns it. email_pendiente (a new address waiting for its
+ * confirmation link) arrives with the accounts branch; absent, it reads as none.
+ */
+export type UsuarioSesion = UsuarioMe & { email_pendiente?: string | null };
+
 export interface Session {
   /** True while the stored token is being verified on load. */
   isLoading: boolean;
   isAuthenticated: boolean;
-  user: UsuarioMe | null;
+  user: UsuarioSesion | null;
   is_comprador: boolean;
   is_proveedor: boolean;
   is_moderador: boolean;
   /** Stores both tokens and loads the profile (SPEC §4 "Login success"). */
-  signIn(t: { access: string; refresh: string }): Promise<UsuarioMe | null>;
+  signIn(t: { access: string; refresh: string }): Promise<UsuarioSesion | null>;
   signOut(): void;
   reload(): Promise<unknown>;
 }
 
 const SessionContext = createContext<Session | null>(null);
-const SESSION_KEY = ['session'] as const;
+export const SESSION_KEY = ['session'] as const;
 
 /**
  * Verifies the stored token, then loads the user; when the server refuses them the tokens are
  * cleared (SPEC §4). Anything else (offline, a request aborted because the page is being left, a
  * 429 or 5xx) says nothing about the tokens, so they are kept for the next load.
  */
-export async function loadSession(): Promise<UsuarioMe | null> {
+export async function loadSession(): Promise<UsuarioSesion | null> {
   const access = tokens.access();
-  if (!access) return null;
+  // A missing or malformed access token (storage drops those) still leaves the refresh token to try.
+  if (!access && !tokens.refresh()) return null;
   try {
-    await api('/auth/jwt/verify/', { method: 'POST', body: { token: access } }).catch(async (error) => {
-      // An expired access token is normal after 30 minutes: the refresh token may still be good.
-      if (!tokens.refresh()) throw error;
-    });
-    return await api<UsuarioMe>('/auth/users/me/', { auth: true });
+    if (access) {
+      await api('/auth/jwt/verify/', { method: 'POST', body: { token: access } }).catch(async (error) => {
+        // An expired access token is normal after 30 minutes: the refresh token may still be good.
+        if (!tokens.refresh()) throw error;
+      });
+    }
+    return await api<UsuarioSesion>('/auth/users/me/', { auth: true });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) tokens.clear();
     return null;

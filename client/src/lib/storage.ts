@@ -1,4 +1,8 @@
+import type { z } from 'zod';
+
 // Every browser-storage key the app uses, in one place (SPEC §3 "Login state", histories).
+// Storage is user-editable: every read goes through a schema, and an entry that fails it is
+// dropped, so a tampered or stale value reads as "nothing stored" instead of crashing a screen.
 export const STORAGE_KEYS = {
   access: 'access',
   refresh: 'refresh',
@@ -6,27 +10,72 @@ export const STORAGE_KEYS = {
   direccionEditar: 'direccionEditar',
 } as const;
 
-/** JSON in session storage; a missing or unreadable value reads as null. */
-export const sessionJson = {
-  get<T>(key: string): T | null {
-    try {
-      const raw = sessionStorage.getItem(key);
-      return raw ? (JSON.parse(raw) as T) : null;
-    } catch {
+/** A JWT's shape (three base64url parts); anything else in the token keys is not ours. A regex, not
+ * a zod schema: the tokens are read on every load, and zod stays out of the first bundle. */
+const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
+/** One stored JSON value with its schema: get() returns the parsed value or null, never throws. */
+export interface StoredJson<T> {
+  get(): T | null;
+  set(value: T): void;
+  remove(): void;
+}
+
+function drop(storage: Storage, key: string) {
+  try {
+    storage.removeItem(key);
+  } catch {
+    // Storage disabled (private mode, a sandboxed iframe): nothing to drop.
+  }
+}
+
+/** A stored JSON value read through its zod schema (the screens that use one bring zod with them). */
+export function storedJson<T>(area: 'local' | 'session', key: string, schema: z.ZodType<T>): StoredJson<T> {
+  const storage = () => (area === 'local' ? localStorage : sessionStorage);
+  return {
+    get() {
+      let raw: string | null;
+      try {
+        raw = storage().getItem(key);
+      } catch {
+        return null;
+      }
+      if (raw === null) return null;
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        value = undefined;
+      }
+      const parsed = schema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      drop(storage(), key);
       return null;
-    }
-  },
-  set(key: string, value: unknown) {
-    sessionStorage.setItem(key, JSON.stringify(value));
-  },
-  remove(key: string) {
-    sessionStorage.removeItem(key);
-  },
-};
+    },
+    set(value) {
+      storage().setItem(key, JSON.stringify(value));
+    },
+    remove() {
+      drop(storage(), key);
+    },
+  };
+}
+
+function readToken(key: string): string | null {
+  try {
+    const raw = localStorage.getItem(key);
+    if (raw === null) return null;
+    if (JWT.test(raw)) return raw;
+    localStorage.removeItem(key);
+  } catch {
+    // Storage disabled: no session.
+  }
+  return null;
+}
 
 export const tokens = {
-  access: () => localStorage.getItem(STORAGE_KEYS.access),
-  refresh: () => localStorage.getItem(STORAGE_KEYS.refresh),
+  access: () => readToken(STORAGE_KEYS.access),
+  refresh: () => readToken(STORAGE_KEYS.refresh),
   set(t: { access: string; refresh?: string }) {
     localStorage.setItem(STORAGE_KEYS.access, t.access);
     if (t.refresh) localStorage.setItem(STORAGE_KEYS.refresh, t.refresh);

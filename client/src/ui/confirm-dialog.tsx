@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Modal } from './modal';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -6,31 +6,31 @@ interface ConfirmDialogProps {
   message?: string;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** 'danger' for what cannot be undone (deleting): the confirm button is red and focus starts on cancel. */
+  variant?: 'default' | 'danger';
   onConfirm(): void;
   onCancel(): void;
 }
 
-/** The app's one confirmation modal: a native <dialog>, so focus, Escape and the backdrop behave. */
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Sí', cancelLabel = 'No', onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+/** The app's one yes/no question, built on Modal (SPEC §2: 'No' / 'Sí' unless the screen names them). */
+export function ConfirmDialog({ open, title, message, confirmLabel = 'Sí', cancelLabel = 'No', variant = 'default', onConfirm, onCancel }: ConfirmDialogProps) {
+  const danger = variant === 'danger';
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="dialog-titulo" onCancel={onCancel}>
-      <h2 id="dialog-titulo">{title}</h2>
-      {message && <p>{message}</p>}
-      <div className="dialog__actions">
-        <button type="button" className="btn btn--ghost" onClick={onCancel}>
-          {cancelLabel}
-        </button>
-        <button type="button" className="btn btn--primary" onClick={onConfirm} autoFocus>
-          {confirmLabel}
-        </button>
-      </div>
-    </dialog>
+    <Modal
+      open={open}
+      title={title}
+      onClose={onCancel}
+      description={message}
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onCancel} data-autofocus={danger || undefined}>
+            {cancelLabel}
+          </button>
+          <button type="button" className={danger ? 'btn btn--danger' : 'btn btn--primary'} onClick={onConfirm} data-autofocus={danger ? undefined : true}>
+            {confirmLabel}
+          </button>
+        </>
+      }
+    />
   );
 }

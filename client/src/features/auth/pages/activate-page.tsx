@@ -1,37 +1,44 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { apiErrorMessage } from '../../../lib/api-errors';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { toast } from '../../../ui/toast';
-import { activateUser } from '../api/activate-user';
+import { useActivateUser } from '../api/activate-user';
 import { AuthCard } from '../components/auth-card';
+
+const FALLA = 'Error al verificar la cuenta. Inténtalo nuevamente.';
 
 export default function ActivatePage() {
   const { uid = '', token = '' } = useParams();
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
+  const activate = useActivateUser();
   // The link is single-use: activate once even when React runs effects twice in development.
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    activateUser({ uid, token })
-      .then(() => {
-        toast.success('Cuenta verificada con éxito. ¡Bienvenido/a!');
-        navigate('/');
-      })
-      .catch(() => {
-        toast.error('Error al verificar la cuenta. Inténtalo nuevamente.');
-        setFailed(true);
-      });
-  }, [uid, token, navigate]);
+    activate.mutate(
+      { uid, token },
+      {
+        onSuccess: () => {
+          toast.success('Cuenta verificada con éxito. ¡Bienvenido/a!');
+          navigate('/');
+        },
+        onError: () => toast.error(FALLA),
+      },
+    );
+  }, [uid, token, navigate, activate]);
 
   return (
     <AuthCard title="Activación de cuenta">
-      {failed ? (
-        <p>
-          No pudimos activar tu cuenta con este enlace: puede haber expirado o ya fue usado. Si ya la activaste, <Link to="/login">inicia sesión</Link>.
-        </p>
+      {activate.isError ? (
+        <>
+          <p role="alert">{apiErrorMessage(activate.error, FALLA)}</p>
+          <p>
+            Si ya activaste tu cuenta, <Link to="/login">inicia sesión</Link>; si no, intenta iniciar sesión y te ofreceremos enviarte un enlace nuevo.
+          </p>
+        </>
       ) : (
         <>
           <p>Estamos verificando tu cuenta...</p>

@@ -1,30 +1,60 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { type LoginInput, loginSchema } from '../../../../../common/schemas/auth';
-import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
+import { SERVER_ERROR, showFormErrors } from '../../../lib/form-errors';
 import { rolLogin } from '../../../lib/roles';
-import { useSession } from '../../../lib/session';
 import { TextField } from '../../../ui/fields';
+import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
-import { createJwt } from '../api/create-jwt';
+import { useLogin } from '../api/create-jwt';
+import { useResendActivation } from '../api/resend-activation';
 import { AuthCard } from '../components/auth-card';
 
-export default function LoginPage() {
-  const session = useSession();
-  const navigate = useNavigate();
-  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+/** The server's code for the right password on an account not activated yet (AUTH-CONTRACT). */
+const CUENTA_INACTIVA = 'cuenta_inactiva';
+const CUENTA_INACTIVA_MENSAJE = 'Tu cuenta aún no está activada. Revisa tu correo o pide un nuevo enlace de activación.';
 
-  async function onSubmit(values: LoginInput) {
-    try {
-      const user = await session.signIn(await createJwt(values));
-      if (!user) throw new Error('perfil');
-      toast.success(`Bienvenid@, has ingresado como ${rolLogin(user)}.`);
-      navigate('/');
-    } catch (error) {
-      const detail = error instanceof ApiError && typeof (error.data as { detail?: unknown })?.detail === 'string' ? error.message : null;
-      toast.error(detail ?? 'Error desconocido. Por favor, intenta de nuevo.');
-    }
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const resend = useResendActivation();
+  // The address of an account that is not active yet: /login offers to send its link again.
+  const [inactiva, setInactiva] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+  const { errors } = formState;
+
+  function onSubmit(values: LoginInput) {
+    setInactiva(null);
+    login.mutate(values, {
+      onSuccess: (user) => {
+        toast.success(`Bienvenid@, has ingresado como ${rolLogin(user)}.`);
+        navigate('/');
+      },
+      onError: (error) => {
+        const parsed = parseApiError(error);
+        if (parsed.code === CUENTA_INACTIVA) {
+          setInactiva(values.email);
+          setError(SERVER_ERROR, { type: 'server', message: parsed.general ?? CUENTA_INACTIVA_MENSAJE });
+          return;
+        }
+        // SPEC §8: the server's detail, or the generic message.
+        showFormErrors(error, setError, { fields: ['email', 'password'], fallback: 'Error desconocido. Por favor, intenta de nuevo.' });
+      },
+    });
+  }
+
+  function reenviar() {
+    if (!inactiva) return;
+    resend.mutate(
+      { email: inactiva },
+      {
+        onSuccess: () => toast.success('Te enviamos un nuevo enlace de activación.'),
+        onError: (error) => toast.error(apiErrorMessage(error, 'No pudimos enviar el correo de activación. Inténtalo nuevamente.')),
+      },
+    );
   }
 
   return (
@@ -41,11 +71,18 @@ export default function LoginPage() {
       }
     >
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="form">
-        <TextField label="Correo electrónico" type="email" autoComplete="email" {...register('email')} error={formState.errors.email?.message} />
-        <TextField label="Contraseña" type="password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
-        <button type="submit" className="btn btn--primary btn--block" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Ingresando...' : 'Iniciar sesión'}
-        </button>
+        <TextField label="Correo electrónico" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+        <TextField label="Contraseña" type="password" autoComplete="current-password" {...register('password')} error={errors.password?.message} />
+        <FormError message={errors.root?.server?.message}>
+          {inactiva && (
+            <SubmitButton type="button" className="btn btn--secondary" busy={resend.isPending} busyLabel="Enviando..." onClick={reenviar}>
+              Reenviar correo de activación
+            </SubmitButton>
+          )}
+        </FormError>
+        <SubmitButton className="btn btn--primary btn--block" busy={login.isPending} busyLabel="Ingresando...">
+          Iniciar sesión
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { newPasswordSchema } from '../../../../../common/schemas/auth';
-import { ApiError } from '../../../lib/api-client';
+import { showFormErrors } from '../../../lib/form-errors';
 import { nonFieldError } from '../../../ui/fields';
+import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
-import { confirmResetPassword } from '../api/reset-password';
+import { useConfirmResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
 import { NewPasswordFields } from '../components/new-password-fields';
 
@@ -17,18 +18,22 @@ interface Values {
 export default function ResetConfirmPage() {
   const { uid = '', token = '' } = useParams();
   const navigate = useNavigate();
-  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(newPasswordSchema) });
+  const { register, handleSubmit, formState, setError } = useForm<Values>({ resolver: zodResolver(newPasswordSchema) });
   const { errors } = formState;
+  const confirm = useConfirmResetPassword();
 
-  async function onSubmit(values: Values) {
-    try {
-      await confirmResetPassword({ uid, token, ...values });
-      toast.success('Contraseña restablecida exitosamente.');
-      navigate('/');
-    } catch (error) {
-      const reason = error instanceof ApiError ? ((error.data as { detail?: string })?.detail ?? error.field('token') ?? error.field('new_password') ?? error.field('uid')) : undefined;
-      toast.error(reason ?? 'Hubo un error. Por favor, intenta de nuevo.');
-    }
+  function onSubmit(values: Values) {
+    confirm.mutate(
+      { uid, token, ...values },
+      {
+        onSuccess: () => {
+          toast.success('Contraseña restablecida exitosamente.');
+          navigate('/');
+        },
+        // SPEC §8: the reason (a used or expired link reads as such, with the way out) or the generic message.
+        onError: (error) => showFormErrors(error, setError, { fields: ['new_password', 're_new_password'], fallback: 'Hubo un error. Por favor, intenta de nuevo.', toast: null }),
+      },
+    );
   }
 
   return (
@@ -40,9 +45,10 @@ export default function ResetConfirmPage() {
           retype={register('re_new_password')}
           errors={{ password: errors.new_password?.message, retype: errors.re_new_password?.message ?? nonFieldError(errors) }}
         />
-        <button type="submit" className="btn btn--primary btn--block" disabled={formState.isSubmitting}>
+        <FormError message={errors.root?.server?.message} />
+        <SubmitButton className="btn btn--primary btn--block" busy={confirm.isPending} busyLabel="Guardando...">
           Guardar contraseña
-        </button>
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { type SignupInput, signupSchema } from '../../../../../common/schemas/auth';
-import { ApiError } from '../../../lib/api-client';
+import { showFormErrors } from '../../../lib/form-errors';
 import { nonFieldError, TextField } from '../../../ui/fields';
+import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
-import { createUser } from '../api/create-user';
+import { useCreateUser } from '../api/create-user';
 import { AuthCard } from '../components/auth-card';
 import { NewPasswordFields } from '../components/new-password-fields';
 
@@ -18,22 +19,25 @@ export default function SignupPage() {
   const [rol, setRol] = useState<Rol>('comprador');
   const { register, handleSubmit, formState, setError } = useForm<SignupInput>({ resolver: zodResolver(signupSchema) });
   const { errors } = formState;
+  const createUser = useCreateUser();
 
-  async function onSubmit(values: SignupInput) {
-    try {
-      await createUser({ ...values, is_comprador: rol === 'comprador', is_proveedor: rol === 'proveedor' });
-      toast.success('Cuenta creada. Te enviamos un correo para activarla.');
-      navigate('/login');
-    } catch (error) {
-      // Show the server's reason beside its field (e.g. an e-mail already registered).
-      if (error instanceof ApiError) {
-        for (const field of ['first_name', 'last_name', 'email', 'password'] as const) {
-          const message = error.field(field);
-          if (message) setError(field, { message });
-        }
-      }
-      toast.error('Hubo un problema al crear tu cuenta. Inténtalo nuevamente.');
-    }
+  function onSubmit(values: SignupInput) {
+    createUser.mutate(
+      { ...values, is_comprador: rol === 'comprador', is_proveedor: rol === 'proveedor' },
+      {
+        onSuccess: () => {
+          toast.success('Cuenta creada. Te enviamos un correo para activarla.');
+          navigate('/login');
+        },
+        // SPEC §8's toast, and the server's reason beside its field (e.g. an e-mail already registered).
+        onError: (error) =>
+          showFormErrors(error, setError, {
+            fields: ['first_name', 'last_name', 'email', 'password', 're_password'],
+            fallback: 'Hubo un problema al crear tu cuenta. Inténtalo nuevamente.',
+            toast: 'Hubo un problema al crear tu cuenta. Inténtalo nuevamente.',
+          }),
+      },
+    );
   }
 
   return (
@@ -75,9 +79,10 @@ export default function SignupPage() {
           retype={register('re_password')}
           errors={{ password: errors.password?.message, retype: errors.re_password?.message ?? nonFieldError(errors) }}
         />
-        <button type="submit" className="btn btn--primary btn--block" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Creando cuenta...' : 'Crear cuenta'}
-        </button>
+        <FormError message={errors.root?.server?.message} />
+        <SubmitButton className="btn btn--primary btn--block" busy={createUser.isPending} busyLabel="Creando cuenta...">
+          Crear cuenta
+        </SubmitButton>
       </form>
     </AuthCard>
   );

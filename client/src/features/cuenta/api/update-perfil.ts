@@ -1,5 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PerfilInput } from '../../../../../common/schemas/cuenta';
-import type { UsuarioMe } from '../../../../../common/schemas/auth';
 import { api } from '../../../lib/api-client';
+import { SESSION_KEY, type UsuarioSesion } from '../../../lib/session';
 
-export const updatePerfil = (body: PerfilInput) => api<UsuarioMe>('/api/usuarios/usuarios/perfil/', { method: 'PUT', body, auth: true });
+export const updatePerfil = (body: PerfilInput) => api<UsuarioSesion>('/api/usuarios/usuarios/perfil/', { method: 'PUT', body, auth: true });
+
+/** SPEC §7: afterwards the user is reloaded. */
+export function useUpdatePerfil() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePerfil,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSION_KEY }),
+  });
+}

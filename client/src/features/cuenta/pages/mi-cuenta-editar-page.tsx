@@ -3,18 +3,21 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { type PerfilInput, perfilSchema } from '../../../../../common/schemas/cuenta';
-import { ApiError } from '../../../lib/api-client';
+import { parseApiError } from '../../../lib/api-errors';
+import { showFormErrors } from '../../../lib/form-errors';
 import { rolCuenta } from '../../../lib/roles';
 import { useSession, useSessionExpiredHandler } from '../../../lib/session';
 import { TextField } from '../../../ui/fields';
+import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
-import { updatePerfil } from '../api/update-perfil';
+import { useUpdatePerfil } from '../api/update-perfil';
 
 /** SPEC §8 Edit account: which toast a failed save shows. */
 function mensajeDeError(error: unknown): string {
-  if (error instanceof ApiError && error.status === 400) {
-    if (error.field('email')) return 'Este correo ya está en uso';
-    if (error.field('telefono')) return 'El teléfono no es válido';
+  const { status, fields } = parseApiError(error);
+  if (status === 400) {
+    if (fields.email) return 'Este correo ya está en uso';
+    if (fields.telefono) return 'El teléfono no es válido';
     return 'Revisa los datos ingresados';
   }
   return 'Error al actualizar los datos';
@@ -24,8 +27,9 @@ export default function MiCuentaEditarPage() {
   const session = useSession();
   const navigate = useNavigate();
   const onExpired = useSessionExpiredHandler();
+  const updatePerfil = useUpdatePerfil();
   const user = session.user;
-  const { register, handleSubmit, formState } = useForm<PerfilInput>({
+  const { register, handleSubmit, formState, setError } = useForm<PerfilInput>({
     resolver: zodResolver(perfilSchema),
     defaultValues: user ? { first_name: user.first_name, last_name: user.last_name, email: user.email, telefono: user.telefono, fecha_nacimiento: user.fecha_nacimiento ?? '' } : undefined,
   });
@@ -39,15 +43,24 @@ export default function MiCuentaEditarPage() {
   }, [user, navigate]);
   if (!user) return null;
 
-  async function onSubmit(values: PerfilInput) {
-    try {
-      await updatePerfil(values);
-      await session.reload();
-      toast.success('¡Datos actualizados correctamente!');
-      navigate('/mi-cuenta');
-    } catch (error) {
-      if (!onExpired(error)) toast.error(mensajeDeError(error));
-    }
+  function onSubmit(values: PerfilInput) {
+    updatePerfil.mutate(values, {
+      onSuccess: (saved) => {
+        toast.success('¡Datos actualizados correctamente!');
+        // A new e-mail takes effect only once the new address confirms it (issue #7 §5); an
+        // older pending change the user did not touch now is not announced again.
+        if (saved.email_pendiente && saved.email_pendiente.toLowerCase() === values.email.trim().toLowerCase()) toast.info(`Te enviamos un enlace a ${saved.email_pendiente} para confirmar el cambio de correo.`);
+        navigate('/mi-cuenta');
+      },
+      onError: (error) => {
+        if (onExpired(error)) return;
+        showFormErrors(error, setError, {
+          fields: ['first_name', 'last_name', 'email', 'telefono', 'fecha_nacimiento'],
+          fallback: 'Error al actualizar los datos',
+          toast: mensajeDeError(error),
+        });
+      },
+    });
   }
 
   return (
@@ -58,19 +71,27 @@ export default function MiCuentaEditarPage() {
           <TextField label="Nombre" autoComplete="given-name" {...register('first_name')} error={errors.first_name?.message} />
           <TextField label="Apellido" autoComplete="family-name" {...register('last_name')} error={errors.last_name?.message} />
         </div>
-        <TextField label="Correo electrónico" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          hint={user.email_pendiente ? `Correo pendiente de confirmación: ${user.email_pendiente}` : 'Si lo cambias, te enviaremos un enlace al nuevo correo para confirmarlo.'}
+          {...register('email')}
+          error={errors.email?.message}
+        />
         <div className="form__row">
           <TextField label="Teléfono" type="tel" autoComplete="tel" placeholder="+56912345678" {...register('telefono')} error={errors.telefono?.message} />
           <TextField label="Fecha de nacimiento" type="date" {...register('fecha_nacimiento')} error={errors.fecha_nacimiento?.message} />
         </div>
         <TextField label="Tipo de usuario" value={rolCuenta(user)} readOnly disabled hint="El tipo de usuario no se puede cambiar." />
+        <FormError message={errors.root?.server?.message} />
         <div className="form__actions">
           <button type="button" className="btn btn--ghost" onClick={() => navigate('/mi-cuenta')}>
             Cancelar
           </button>
-          <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting}>
+          <SubmitButton busy={updatePerfil.isPending} busyLabel="Guardando...">
             Guardar Cambios
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </section>

@@ -20,6 +20,12 @@ export default function MiCuentaPage() {
   return (
     <section>
       <h1>Datos de la cuenta</h1>
+      {/* Issue #7 §5: a new e-mail waits for its confirmation link; until then the old one stands. */}
+      {user.email_pendiente && (
+        <p className="panel panel--info">
+          Correo pendiente de confirmación: <strong>{user.email_pendiente}</strong>. Abre el enlace que te enviamos a ese correo para completar el cambio.
+        </p>
+      )}
       <dl className="panel datos">
         {filas.map(([k, v]) => (
           <div key={k} className="datos__fila">

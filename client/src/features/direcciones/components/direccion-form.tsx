@@ -2,23 +2,48 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { type DireccionInput, direccionSchema } from '../../../../../common/schemas/direcciones';
+import { showFormErrors } from '../../../lib/form-errors';
+import { useSessionExpiredHandler } from '../../../lib/session';
 import { TextField } from '../../../ui/fields';
+import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { RegionComunaFields } from '../../../ui/region-comuna-fields';
+import { toast } from '../../../ui/toast';
+import { useSaveDireccion } from '../api/save-direccion';
 
 interface Props {
+  /** The address being edited; none when adding. */
+  editingId?: number;
   initial?: Partial<DireccionInput>;
   submitLabel: string;
-  onSubmit(values: DireccionInput): Promise<void>;
 }
 
-/** SPEC §2 Add and edit address: contact, e-mail, phone, street, región → comuna. */
-export function DireccionForm({ initial, submitLabel, onSubmit }: Props) {
+const FIELDS = ['nombre_contacto', 'correo_contacto', 'telefono_contacto', 'direccion_envio', 'region', 'comuna'] as const;
+
+/** SPEC §2 Add and edit address: contact, e-mail, phone, street, región → comuna; both end on /direcciones. */
+export function DireccionForm({ editingId, initial, submitLabel }: Props) {
   const navigate = useNavigate();
-  const { register, handleSubmit, formState, watch, setValue } = useForm<DireccionInput>({
+  const onExpired = useSessionExpiredHandler();
+  const save = useSaveDireccion(editingId);
+  const adding = editingId === undefined;
+  const { register, handleSubmit, formState, watch, setValue, setError } = useForm<DireccionInput>({
     resolver: zodResolver(direccionSchema),
     defaultValues: { nombre_contacto: '', correo_contacto: '', telefono_contacto: '', direccion_envio: '', region: '', comuna: '', ...initial } as DireccionInput,
   });
   const { errors } = formState;
+
+  function onSubmit(values: DireccionInput) {
+    save.mutate(values, {
+      onSuccess: () => {
+        toast.success(adding ? '¡Dirección agregada correctamente!' : '¡Dirección actualizada correctamente!');
+        navigate('/direcciones');
+      },
+      onError: (error) => {
+        if (onExpired(error)) return;
+        // SPEC §8: the server's reason, or the screen's message.
+        showFormErrors(error, setError, { fields: FIELDS, fallback: adding ? 'Error al guardar la dirección' : 'Error al actualizar la dirección' });
+      },
+    });
+  }
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="form panel">
@@ -42,13 +67,14 @@ export function DireccionForm({ initial, submitLabel, onSubmit }: Props) {
         comunaError={errors.comuna?.message}
         onRegionChange={() => setValue('comuna', '' as unknown as number)}
       />
+      <FormError message={errors.root?.server?.message} />
       <div className="form__actions">
         <button type="button" className="btn btn--ghost" onClick={() => navigate('/direcciones')}>
           Cancelar
         </button>
-        <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting}>
+        <SubmitButton busy={save.isPending} busyLabel="Guardando...">
           {submitLabel}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,18 +1,16 @@
 import { Navigate } from 'react-router';
-import type { Direccion } from '../../../../../common/schemas/direcciones';
-import { STORAGE_KEYS, sessionJson } from '../../../lib/storage';
+import { direccionEditar } from '../api/direccion-editar';
 import { DireccionForm } from '../components/direccion-form';
-import { useGuardarDireccion } from '../components/use-guardar-direccion';
 
-/** Prefilled from the copy saved in session storage when Modificar was clicked (SPEC §2). */
+/** Prefilled from the copy saved in session storage when Modificar was clicked (SPEC §2); a missing or tampered copy goes back to the list. */
 export default function DireccionEditarPage() {
-  const direccion = sessionJson.get<Direccion>(STORAGE_KEYS.direccionEditar);
-  const guardar = useGuardarDireccion(direccion?.id);
-  if (!direccion?.id) return <Navigate to="/direcciones" replace />;
+  const direccion = direccionEditar.get();
+  if (!direccion) return <Navigate to="/direcciones" replace />;
   return (
     <section>
       <h1>Editar dirección</h1>
       <DireccionForm
+        editingId={direccion.id}
         submitLabel="Guardar cambios"
         initial={{
           nombre_contacto: direccion.nombre_contacto,
@@ -22,7 +20,6 @@ export default function DireccionEditarPage() {
           region: direccion.region ?? '',
           comuna: direccion.comuna ?? '',
         }}
-        onSubmit={guardar}
       />
     </section>
   );

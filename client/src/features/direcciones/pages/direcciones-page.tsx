@@ -1,59 +1,102 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Direccion } from '../../../../../common/schemas/direcciones';
-import { ApiError } from '../../../lib/api-client';
-import { useSession, useSessionExpiredHandler } from '../../../lib/session';
-import { STORAGE_KEYS, sessionJson } from '../../../lib/storage';
+import { apiErrorMessage } from '../../../lib/api-errors';
+import { useSessionExpiredHandler } from '../../../lib/session';
+import { direccionEditar } from '../api/direccion-editar';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { type Column, DataTable } from '../../../ui/data-table';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
+import { SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
-import { activateDireccion } from '../api/activate-direccion';
-import { deleteDireccion } from '../api/delete-direccion';
-import { DIRECCIONES_KEY, useDirecciones } from '../api/use-direcciones';
+import { useActivateDireccion } from '../api/activate-direccion';
+import { useDeleteDireccion } from '../api/delete-direccion';
+import { useDirecciones } from '../api/use-direcciones';
+import './direcciones.css';
+
+const PAGE_SIZE = 10;
 
 export default function DireccionesPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const session = useSession();
   const onExpired = useSessionExpiredHandler();
   const direcciones = useDirecciones();
+  const activate = useActivateDireccion();
+  const remove = useDeleteDireccion();
   const [porEliminar, setPorEliminar] = useState<Direccion | null>(null);
 
   useEffect(() => {
     if (direcciones.error) onExpired(direcciones.error);
   }, [direcciones.error, onExpired]);
 
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: DIRECCIONES_KEY }), session.reload()]);
-
-  async function activar(d: Direccion) {
+  function activar(d: Direccion) {
     if (!d.id) return toast.error('Direccion inválida: falta el ID');
-    try {
-      await activateDireccion(d.id);
-      await refresh();
-      toast.success('Dirección activada correctamente.');
-    } catch (error) {
-      if (!onExpired(error)) toast.error('No se pudo activar la dirección.');
-    }
+    activate.mutate(d.id, {
+      onSuccess: () => toast.success('Dirección activada correctamente.'),
+      onError: (error) => onExpired(error) || toast.error('No se pudo activar la dirección.'),
+    });
   }
 
-  async function eliminar(d: Direccion) {
+  function eliminar(d: Direccion) {
     setPorEliminar(null);
     const id = toast.loading('Eliminando dirección...');
-    try {
-      await deleteDireccion(d.id);
-      await refresh();
-      toast.success('Dirección eliminada correctamente.', { id });
-    } catch (error) {
-      toast.dismiss(id);
-      if (!onExpired(error)) toast.error((error instanceof ApiError && (error.field('error') ?? error.field('detail'))) || 'Error al eliminar la dirección.');
-    }
+    remove.mutate(d.id, {
+      onSuccess: () => toast.success('Dirección eliminada correctamente.', { id }),
+      onError: (error) => {
+        toast.dismiss(id);
+        // SPEC §8: the server's error field, or the screen's message.
+        if (!onExpired(error)) toast.error(apiErrorMessage(error, 'Error al eliminar la dirección.'));
+      },
+    });
   }
 
   function modificar(d: Direccion) {
-    sessionJson.set(STORAGE_KEYS.direccionEditar, d);
+    direccionEditar.set(d);
     navigate('/direcciones-editar');
   }
+
+  // SPEC §2: contact name, address, commune, region, e-mail and phone; the active one tagged '(Activa)'.
+  const columns: Column<Direccion>[] = [
+    {
+      id: 'contacto',
+      header: 'Contacto',
+      sortValue: (d) => d.nombre_contacto,
+      cell: (d) => (
+        <>
+          <strong>{d.nombre_contacto}</strong> {d.activa && <span className="tag tag--ok">(Activa)</span>}
+          <div className="muted">
+            {d.correo_contacto} · {d.telefono_contacto}
+          </div>
+        </>
+      ),
+    },
+    { id: 'direccion', header: 'Dirección', sortValue: (d) => d.direccion_envio, cell: (d) => d.direccion_envio },
+    { id: 'comuna', header: 'Comuna', sortValue: (d) => d.comuna_nombre, cell: (d) => d.comuna_nombre },
+    { id: 'region', header: 'Región', sortValue: (d) => d.region_nombre, cell: (d) => d.region_nombre },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      className: 'data-table__full',
+      cell: (d) => (
+        <div className="direccion__actions">
+          <button type="button" className="btn btn--secondary" onClick={() => modificar(d)}>
+            Modificar
+          </button>
+          <button type="button" className="btn btn--ghost" onClick={() => setPorEliminar(d)}>
+            Eliminar
+          </button>
+          <SubmitButton
+            type="button"
+            className={d.activa ? 'btn btn--ok' : 'btn btn--ghost'}
+            disabled={d.activa}
+            busy={activate.isPending && activate.variables === d.id}
+            onClick={() => activar(d)}
+          >
+            {d.activa ? 'Activada' : 'Desactivada'}
+          </SubmitButton>
+        </div>
+      ),
+    },
+  ];
 
   return (
     <section>
@@ -64,36 +107,20 @@ export default function DireccionesPage() {
         </Link>
       </div>
       {direcciones.isPending && <DelayedSpinner />}
-      {direcciones.data?.length === 0 && <p className="panel empty">No tienes direcciones guardadas.</p>}
-      <ul className="direcciones">
-        {direcciones.data?.map((d) => (
-          <li key={d.id} className={d.activa ? 'panel direccion direccion--activa' : 'panel direccion'}>
-            <h2>
-              {d.nombre_contacto} {d.activa && <span className="tag tag--ok">(Activa)</span>}
-            </h2>
-            <p>{d.direccion_envio}</p>
-            <p>
-              {d.comuna_nombre}, {d.region_nombre}
-            </p>
-            <p className="muted">
-              {d.correo_contacto} · {d.telefono_contacto}
-            </p>
-            <div className="direccion__actions">
-              <button type="button" className="btn btn--secondary" onClick={() => modificar(d)}>
-                Modificar
-              </button>
-              <button type="button" className="btn btn--ghost" onClick={() => setPorEliminar(d)}>
-                Eliminar
-              </button>
-              <button type="button" className={d.activa ? 'btn btn--ok' : 'btn btn--ghost'} disabled={d.activa} onClick={() => activar(d)}>
-                {d.activa ? 'Activada' : 'Desactivada'}
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
+      {direcciones.data && (
+        <DataTable
+          caption="Mis direcciones"
+          rows={direcciones.data}
+          columns={columns}
+          rowKey={(d) => d.id}
+          rowClassName={(d) => (d.activa ? 'direccion direccion--activa' : 'direccion')}
+          pageSize={PAGE_SIZE}
+          empty="No tienes direcciones guardadas."
+        />
+      )}
       <ConfirmDialog
         open={porEliminar !== null}
+        variant="danger"
         title="¿Deseas eliminar esta dirección?"
         message={porEliminar ? `${porEliminar.nombre_contacto} · ${porEliminar.direccion_envio}` : undefined}
         confirmLabel="Eliminar"
