@@ -21,6 +21,7 @@ for (const width of [1280, 375]) {
     test.use({ viewport: { width, height: 800 } });
 
     test('public screens have no serious accessibility violation and no sideways overflow', async ({ page }) => {
+      test.setTimeout(60_000);
       for (const path of PUBLICAS) await expectAccessible(page, path, width);
     });
 
