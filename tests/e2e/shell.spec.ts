@@ -21,7 +21,7 @@ test.describe('top bar', () => {
         await page.setViewportSize({ width, height: 800 });
         await page.goto('/');
         // The role's menu is there once the session has loaded (the menu may be hidden behind ☰).
-        await expect(page.locator('#menu-principal li')).toHaveCount(menu.length);
+        await expect(page.locator('#menu-principal li')).toHaveText(menu);
         const toggle = page.getByRole('button', { name: 'Abrir menú' });
         // One row: the bar is as tall as --topbar-alto (64 px), whether the menu is laid out or collapsed.
         expect((await bar.boundingBox())?.height, `${role} at ${width} px`).toBe(64);
