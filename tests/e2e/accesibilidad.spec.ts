@@ -21,6 +21,7 @@ for (const width of [1280, 375]) {
     test.use({ viewport: { width, height: 800 } });
 
     test('public screens have no serious accessibility violation and no sideways overflow', async ({ page }) => {
+      test.setTimeout(60_000);
       for (const path of PUBLICAS) await expectAccessible(page, path, width);
     });
 
@@ -42,4 +43,27 @@ test('the main flows can be reached with the keyboard alone', async ({ page }) =
     seen.add(await page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''));
   }
   for (const label of ['Iniciar Sesión', 'Registrarme', 'Cotiza ahora', 'Sube tu stock']) expect(seen).toContain(label);
+});
+
+test.describe('toasts', () => {
+  /** axe over the visible toast alone, once it has faded in (a half-transparent toast reads as low contrast). */
+  async function expectReadable(page: Page, text: string) {
+    const toast = page.locator('[data-sonner-toast]', { hasText: text });
+    await expect(toast).toHaveAttribute('data-mounted', 'true');
+    await expect(toast).toHaveCSS('opacity', '1');
+    const { violations } = await new AxeBuilder({ page }).include('[data-sonner-toaster]').analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.failureSummary).join(' | ')}`)).toEqual([]);
+  }
+
+  test('a success toast reads at 4.5:1 or more', async ({ page }) => {
+    await loginAs(page, 'moderador');
+    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await expectReadable(page, 'Has cerrado sesión correctamente.');
+  });
+
+  test('an error toast too', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sube tu stock' }).click();
+    await expectReadable(page, 'Debes iniciar sesión para acceder');
+  });
 });

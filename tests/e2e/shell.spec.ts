@@ -1,37 +1,183 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { loginAs, menuLabels, openMenu, type Role } from '../fixtures';
+import { createUserByApi, loginAs, menuLabels, openMenu, type Role } from '../fixtures';
 
-const WIDTHS = [1280, 375];
+const MENUS: Record<Role | 'visitante', string[]> = {
+  visitante: ['Inicio', 'Iniciar Sesión', 'Registrarme'],
+  comprador: ['Inicio', 'Mi Perfil', 'Historial Cotizaciones', 'Órdenes de Compras', 'Cerrar Sesión'],
+  proveedor: ['Inicio', 'Mis Productos de Proveedor', 'Mi Perfil', 'Historial Cotizaciones', 'Órdenes de Compras', 'Cerrar Sesión'],
+  moderador: ['Inicio', 'Moderar Productos', 'Cerrar Sesión'],
+};
+/** Where the top bar changes: phones, SPEC §9's 768 px edge, tablets and small laptops, desktop. */
+const BAR_WIDTHS = [375, 769, 900, 1024, 1100, 1280];
 
-for (const width of WIDTHS) {
-  test.describe(`shell at ${width} px`, () => {
-    test.use({ viewport: { width, height: 800 } });
-
-    test('menu of a visitor', async ({ page }) => {
-      await page.goto('/');
-      expect(await menuLabels(page)).toEqual(['Inicio', 'Iniciar Sesión', 'Registrarme']);
+test.describe('top bar', () => {
+  for (const [role, menu] of Object.entries(MENUS) as [Role | 'visitante', string[]][]) {
+    test(`the ${role}'s menu reads as SPEC §2 says and the bar keeps one row at every width`, async ({ page }) => {
+      if (role !== 'visitante') await loginAs(page, role);
+      const bar = page.locator('header.topbar');
+      const nav = page.getByRole('navigation', { name: 'Menú principal' });
+      for (const width of BAR_WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/');
+        // The role's menu is there once the session has loaded (the menu may be hidden behind ☰).
+        await expect(page.locator('#menu-principal li')).toHaveText(menu);
+        const toggle = page.getByRole('button', { name: 'Abrir menú' });
+        // One row: the bar is as tall as --topbar-alto (64 px), whether the menu is laid out or collapsed.
+        expect((await bar.boundingBox())?.height, `${role} at ${width} px`).toBe(64);
+        if (!(await toggle.isVisible())) {
+          const tops = await nav.locator('li').evaluateAll((lis) => lis.map((li) => Math.round(li.getBoundingClientRect().top)));
+          expect(new Set(tops).size, `${role} at ${width} px: items on one row`).toBe(1);
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${role} at ${width} px overflows`).toBeLessThanOrEqual(width);
+        expect(await menuLabels(page), `${role} at ${width} px`).toEqual(menu);
+      }
     });
+  }
 
-    const MENUS: Record<Role, string[]> = {
-      comprador: ['Inicio', 'Mi Perfil', 'Historial Cotizaciones', 'Órdenes de Compras', 'Cerrar Sesión'],
-      proveedor: ['Inicio', 'Mis Productos de Proveedor', 'Mi Perfil', 'Historial Cotizaciones', 'Órdenes de Compras', 'Cerrar Sesión'],
-      moderador: ['Inicio', 'Moderar Productos', 'Cerrar Sesión'],
-    };
-    for (const [role, menu] of Object.entries(MENUS) as [Role, string[]][]) {
-      test(`menu of a ${role}`, async ({ page }) => {
-        await loginAs(page, role);
-        expect(await menuLabels(page)).toEqual(menu);
-      });
+  test('the current page is marked in the menu, on its sub-screens too, and looks different', async ({ page }) => {
+    await loginAs(page, 'comprador');
+    const nav = page.getByRole('navigation', { name: 'Menú principal' });
+    const current = nav.locator('[aria-current="page"]');
+    await expect(current).toHaveText('Inicio');
+    await expect(page.getByRole('link', { name: 'Abastece', exact: true })).not.toHaveAttribute('aria-current');
+    for (const path of ['/mi-perfil', '/mi-cuenta', '/mi-cuenta-editar', '/direcciones', '/direcciones-agregar']) {
+      await page.goto(path);
+      await expect(current, path).toHaveText('Mi Perfil');
     }
+    await page.goto('/historial');
+    await expect(current).toHaveText('Historial Cotizaciones');
+    const look = (name: string) =>
+      nav.getByRole('link', { name }).evaluate((a) => {
+        const s = getComputedStyle(a);
+        return `${s.backgroundColor} ${s.boxShadow}`;
+      });
+    expect(await look('Historial Cotizaciones')).not.toBe(await look('Órdenes de Compras'));
+  });
 
-    test('the page has no serious accessibility violation and nothing overflows sideways', async ({ page }) => {
+  test('the profile sidebar marks the current screen', async ({ page }) => {
+    await loginAs(page, 'comprador', '/mi-cuenta');
+    const sidebar = page.getByRole('navigation', { name: 'Mi perfil' });
+    const current = sidebar.locator('[aria-current="page"]');
+    const expected: [string, string][] = [
+      ['/mi-cuenta', 'Datos de la cuenta'],
+      ['/mi-cuenta-editar', 'Datos de la cuenta'],
+      ['/direcciones', 'Direcciones'],
+      ['/direcciones-agregar', 'Direcciones'],
+    ];
+    for (const [path, label] of expected) {
+      await page.goto(path);
+      await expect(current, path).toHaveText(label);
+    }
+    const look = (name: string) => sidebar.getByRole('link', { name }).evaluate((a) => getComputedStyle(a).backgroundColor);
+    expect(await look('Direcciones')).not.toBe(await look('Datos de la cuenta'));
+  });
+
+  test('on a phone the menu closes on Escape, giving the focus back to ☰, and on a click outside', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Menú principal' });
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(nav.getByRole('link', { name: 'Iniciar Sesión' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Iniciar Sesión' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Abrir menú' })).toHaveAttribute('aria-expanded', 'false');
+
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(nav).toBeVisible();
+    await page.mouse.click(200, 700);
+    await expect(nav).toBeHidden();
+    await expect(page).toHaveURL('/');
+  });
+});
+
+test.describe('toasts', () => {
+  for (const width of [1280, 375]) {
+    test(`sit below the top bar and leave ☰ free at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
       await page.goto('/');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.getByRole('button', { name: 'Sube tu stock' }).click();
+      const toast = page.locator('[data-sonner-toast]');
+      await expect(toast).toHaveText(/Debes iniciar sesión para acceder/);
+      await expect(toast).toHaveAttribute('data-mounted', 'true');
+      const bar = await page.locator('header.topbar').boundingBox();
+      const barBottom = (bar?.y ?? 0) + (bar?.height ?? 0);
+      // Once in place, the toast and its close button start under the bar…
+      await expect.poll(async () => (await toast.boundingBox())?.y).toBeGreaterThanOrEqual(barBottom);
+      expect((await toast.getByRole('button', { name: 'Cerrar aviso' }).boundingBox())?.y).toBeGreaterThanOrEqual(barBottom);
+      // …and the bar stays on top: what a click on ☰ or on the bar above the toast reaches is the bar.
+      const box = await toast.boundingBox();
+      const points: [number, number][] = [[(box?.x ?? 0) + (box?.width ?? 0) / 2, barBottom - 4]];
+      // A visitor's menu is laid out at 1280 px: ☰ shows only on the phone.
+      const toggle = width <= 768 ? await page.getByRole('button', { name: 'Abrir menú' }).boundingBox() : null;
+      if (toggle) points.push([toggle.x + toggle.width / 2, toggle.y + toggle.height / 2]);
+      for (const [x, y] of points) {
+        expect(await page.evaluate((p) => !!document.elementFromPoint(p.x, p.y)?.closest('header.topbar'), { x, y }), `${x},${y}`).toBe(true);
+      }
     });
+  }
+});
+
+test.describe('tab titles', () => {
+  test('each public route names itself in the tab', async ({ page }) => {
+    const titles: [string, string][] = [
+      ['/', 'Abastece · Mayorista de alimentos'],
+      ['/login', 'Iniciar sesión · Abastece'],
+      ['/signup', 'Crear cuenta · Abastece'],
+      ['/reset-password', 'Recuperar contraseña · Abastece'],
+      ['/password/reset/confirm/MQ/x', 'Nueva contraseña · Abastece'],
+      ['/cotizar', 'Cotizar productos · Abastece'],
+      ['/cotizacion', 'Cotizar productos · Abastece'],
+      ['/datos-cotizacion', 'Datos de entrega · Abastece'],
+      ['/confirmar-cotizacion', 'Resumen de la solicitud · Abastece'],
+      ['/cotizar-resultado', 'Las mejores opciones para ti · Abastece'],
+      ['/facturacion', 'Datos de facturación · Abastece'],
+      ['/confirmacion', 'Orden confirmada · Abastece'],
+      ['/no-existe', 'Página no encontrada · Abastece'],
+      // A guarded screen names where the visitor lands.
+      ['/mi-perfil', 'Iniciar sesión · Abastece'],
+    ];
+    for (const [path, title] of titles) {
+      await page.goto(path);
+      await expect(page, path).toHaveTitle(title);
+    }
+    // Moving inside the app (no reload) renames the tab as well.
+    await page.getByRole('link', { name: 'Registrarme' }).first().click();
+    await expect(page).toHaveTitle('Crear cuenta · Abastece');
+  });
+
+  test('and so does each private one', async ({ page }) => {
+    await loginAs(page, 'comprador', '/mi-perfil');
+    const titles: [string, string][] = [
+      ['/mi-perfil', 'Mi Perfil · Abastece'],
+      ['/mi-cuenta', 'Datos de la cuenta · Abastece'],
+      ['/mi-cuenta-editar', 'Editar mis datos · Abastece'],
+      ['/direcciones', 'Mis direcciones · Abastece'],
+      ['/direcciones-agregar', 'Agregar dirección · Abastece'],
+      ['/historial', 'Mi Historial de Cotizaciones · Abastece'],
+      ['/ordenes', 'Historial de Órdenes de Compra · Abastece'],
+    ];
+    for (const [path, title] of titles) {
+      await page.goto(path);
+      await expect(page, path).toHaveTitle(title);
+    }
+    const other = await page.context().browser()!.newPage();
+    await loginAs(other, 'moderador', '/moderacion-productos');
+    await expect(other).toHaveTitle('Moderación de Productos Pendientes · Abastece');
+    await other.close();
+  });
+});
+
+for (const width of [1280, 375]) {
+  test(`the home page has no serious accessibility violation and nothing overflows sideways at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });
 }
 
@@ -112,6 +258,31 @@ test.describe('route guards', () => {
     await other.goto('/moderacion-productos');
     await expect(other).toHaveURL('/moderacion-productos');
     await other.close();
+  });
+
+  test('a logged-in user opening /login or /signup goes to /', async ({ page }) => {
+    await loginAs(page, 'comprador', '/login');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/signup');
+    await expect(page).toHaveURL('/');
+    // Back to the visitor's view once logged out.
+    await openMenu(page);
+    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  });
+
+  test('logging in from /login still welcomes the user and lands on /', async ({ page }) => {
+    const user = await createUserByApi(page.request, 'proveedor');
+    await page.goto('/login');
+    await page.getByLabel('Correo electrónico').fill(user.email);
+    await page.getByLabel('Contraseña').fill(user.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page.getByText('Bienvenid@, has ingresado como proveedor.')).toBeVisible();
+    await expect(page).toHaveURL('/');
+    await page.goBack();
+    await expect(page).not.toHaveURL('/login');
   });
 
   test('/cotizacion leads to the quotation route and unknown paths show a 404 page', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { useSession } from '../lib/session';
+import { tokens } from '../lib/storage';
 import { DelayedSpinner } from '../ui/delayed-spinner';
 import { toast } from '../ui/toast';
 
@@ -12,15 +13,22 @@ function ToLogin({ message }: { message?: string }) {
   return <Navigate to="/login" replace />;
 }
 
-export type Guard = 'publico' | 'sesion' | 'proveedor' | 'moderador';
+/** 'sin-sesion': screens for logged-out visitors only (login, signup). */
+export type Guard = 'publico' | 'sin-sesion' | 'sesion' | 'proveedor' | 'moderador';
 
 /**
  * SPEC §2: logged-out visitors of private screens go to /login; a logged-in user without the
- * screen's role goes to /. Convenience only: the server enforces every rule itself.
+ * screen's role goes to /; a logged-in user has nothing to do on /login or /signup and goes to /
+ * too. Convenience only: the server enforces every rule itself.
  */
 export function Guarded({ guard, loginMessage, children }: { guard: Guard; loginMessage?: string; children: ReactNode }) {
   const session = useSession();
   if (guard === 'publico') return children;
+  if (guard === 'sin-sesion') {
+    // A visitor without a stored token sees the form at once: there is no session to wait for.
+    if (session.isLoading) return tokens.access() ? <DelayedSpinner /> : children;
+    return session.isAuthenticated ? <Navigate to="/" replace /> : children;
+  }
   if (session.isLoading) return <DelayedSpinner />;
   if (!session.isAuthenticated) return <ToLogin message={loginMessage} />;
   if (guard === 'proveedor' && !session.is_proveedor) return <Navigate to="/" replace />;

@@ -4,6 +4,7 @@ import { PerfilLayout } from '../features/cuenta/components/perfil-layout';
 import { EnConstruccion } from '../ui/en-construccion';
 import { type Guard, Guarded } from './guards';
 import { Layout } from './layout/layout';
+import type { RouteHandle } from './route-title';
 
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
@@ -20,28 +21,30 @@ const DireccionAgregarPage = lazy(() => import('../features/direcciones/pages/di
 const DireccionEditarPage = lazy(() => import('../features/direcciones/pages/direccion-editar-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
-const route = (path: string, guard: Guard, element: ReactNode, loginMessage?: string) => ({
+/** A route with its guard and its tab title (null: the app's own title, for the home page). */
+const route = (path: string, guard: Guard, title: string | null, element: ReactNode, loginMessage?: string) => ({
   path,
+  handle: { title } satisfies RouteHandle,
   element: (
     <Guarded guard={guard} loginMessage={loginMessage}>
       {element}
     </Guarded>
   ),
 });
-const pendiente = (path: string, guard: Guard, titulo: string) => route(path, guard, <EnConstruccion titulo={titulo} />);
+const pendiente = (path: string, guard: Guard, titulo: string) => route(path, guard, titulo, <EnConstruccion titulo={titulo} />);
 
-/** Every route of SPEC §2 with its guard, in one place. */
+/** Every route of SPEC §2 with its guard and tab title, in one place. */
 export const router = createBrowserRouter([
   {
     element: <Layout />,
     children: [
-      route('/', 'publico', <HomePage />),
-      route('/login', 'publico', <LoginPage />),
-      route('/signup', 'publico', <SignupPage />),
-      route('/reset-password', 'publico', <ResetPasswordPage />),
-      route('/password/reset/confirm/:uid/:token', 'publico', <ResetConfirmPage />),
-      route('/activate/:uid/:token', 'publico', <ActivatePage />),
-      route('/confirmar-correo/:uid/:token', 'publico', <ConfirmarCorreoPage />),
+      route('/', 'publico', null, <HomePage />),
+      route('/login', 'sin-sesion', 'Iniciar sesión', <LoginPage />),
+      route('/signup', 'sin-sesion', 'Crear cuenta', <SignupPage />),
+      route('/reset-password', 'publico', 'Recuperar contraseña', <ResetPasswordPage />),
+      route('/password/reset/confirm/:uid/:token', 'publico', 'Nueva contraseña', <ResetConfirmPage />),
+      route('/activate/:uid/:token', 'publico', 'Activación de cuenta', <ActivatePage />),
+      route('/confirmar-correo/:uid/:token', 'publico', 'Confirmar correo', <ConfirmarCorreoPage />),
       pendiente('/cotizar', 'publico', 'Cotizar productos'),
       // SPEC §2 names both /cotizacion and /cotizar as the quotation route: the first points to the second.
       { path: '/cotizacion', element: <Navigate to="/cotizar" replace /> },
@@ -53,23 +56,23 @@ export const router = createBrowserRouter([
       pendiente('/carga-masiva', 'proveedor', 'Carga masiva de productos'),
       pendiente('/mis-productos-proovedor', 'proveedor', 'Listado de Productos'),
       pendiente('/moderacion-productos', 'moderador', 'Moderación de Productos Pendientes'),
-      route('/mi-perfil', 'sesion', <MiPerfilPage />),
+      route('/mi-perfil', 'sesion', 'Mi Perfil', <MiPerfilPage />),
       {
         // Account and address screens share the profile sidebar; SPEC §8 says why a visitor is sent away.
         element: <PerfilLayout />,
         children: [
-          route('/mi-cuenta', 'sesion', <MiCuentaPage />),
-          route('/mi-cuenta-editar', 'sesion', <MiCuentaEditarPage />, 'Debes iniciar sesión'),
-          route('/direcciones', 'sesion', <DireccionesPage />, 'Sesión expirada'),
-          route('/direcciones-agregar', 'sesion', <DireccionAgregarPage />, 'Sesión expirada'),
+          route('/mi-cuenta', 'sesion', 'Datos de la cuenta', <MiCuentaPage />),
+          route('/mi-cuenta-editar', 'sesion', 'Editar mis datos', <MiCuentaEditarPage />, 'Debes iniciar sesión'),
+          route('/direcciones', 'sesion', 'Mis direcciones', <DireccionesPage />, 'Sesión expirada'),
+          route('/direcciones-agregar', 'sesion', 'Agregar dirección', <DireccionAgregarPage />, 'Sesión expirada'),
           // SPEC §2: both paths open the same edit-address screen.
-          route('/direcciones-editar', 'sesion', <DireccionEditarPage />, 'Sesión expirada'),
-          route('/direcciones-modificar', 'sesion', <DireccionEditarPage />, 'Sesión expirada'),
+          route('/direcciones-editar', 'sesion', 'Editar dirección', <DireccionEditarPage />, 'Sesión expirada'),
+          route('/direcciones-modificar', 'sesion', 'Editar dirección', <DireccionEditarPage />, 'Sesión expirada'),
         ],
       },
       pendiente('/historial', 'sesion', 'Mi Historial de Cotizaciones'),
       pendiente('/ordenes', 'sesion', 'Historial de Órdenes de Compra'),
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', handle: { title: 'Página no encontrada' } satisfies RouteHandle, element: <NotFoundPage /> },
     ],
   },
 ]);

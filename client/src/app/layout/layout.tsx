@@ -2,11 +2,13 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { DelayedSpinner } from '../../ui/delayed-spinner';
 import { Toaster } from '../../ui/toast';
+import { useRouteTitle } from '../route-title';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 
 /** The one layout every route shares (SPEC §2). */
 export function Layout() {
+  useRouteTitle();
   return (
     <div className="app">
       <a className="skip-link" href="#contenido">

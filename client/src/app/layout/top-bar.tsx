@@ -1,29 +1,78 @@
-import { useState } from 'react';
-import { NavLink } from 'react-router';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useLogout, useSession } from '../../lib/session';
 
 interface Item {
   to: string;
   label: string;
   show: boolean;
+  /** Other screens that belong to this entry, so it stays marked there (the profile's account and address screens). */
+  section?: string[];
+}
+
+const isCurrent = (pathname: string, item: Item) =>
+  pathname === item.to || (item.section ?? []).some((p) => pathname === p || pathname.startsWith(`${p}-`));
+
+/**
+ * Widths below which the menu collapses to ☰. SPEC §9's mobile layout (768 px) for the short menus
+ * (visitor, moderator); the buyer's and supplier's need up to about 1,060 px with wide fonts (DejaVu
+ * Sans), so they collapse up to 1,100 px rather than wrap onto a second row.
+ */
+const COLLAPSE_SHORT = '(max-width: 768px)';
+const COLLAPSE_LONG = '(max-width: 1100px)';
+
+function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
 }
 
 /** Top bar and menu exactly as SPEC §2 lists them per role; a toggle opens it on narrow screens. */
 export function TopBar() {
   const session = useSession();
+  const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const { isAuthenticated: logged, is_proveedor, is_moderador, is_comprador } = session;
 
   const items: Item[] = [
     { to: '/', label: 'Inicio', show: true },
     { to: '/mis-productos-proovedor', label: 'Mis Productos de Proveedor', show: logged && is_proveedor },
     { to: '/moderacion-productos', label: 'Moderar Productos', show: logged && is_moderador },
-    { to: '/mi-perfil', label: 'Mi Perfil', show: logged && (is_proveedor || is_comprador) },
+    { to: '/mi-perfil', label: 'Mi Perfil', show: logged && (is_proveedor || is_comprador), section: ['/mi-cuenta', '/direcciones'] },
     { to: '/historial', label: 'Historial Cotizaciones', show: logged && (is_proveedor || is_comprador) },
     { to: '/ordenes', label: 'Órdenes de Compras', show: logged && (is_proveedor || is_comprador) },
     { to: '/login', label: 'Iniciar Sesión', show: !logged },
     { to: '/signup', label: 'Registrarme', show: !logged },
   ];
+  const shown = items.filter((i) => i.show);
+  const collapsed = useMediaQuery(shown.length > 3 ? COLLAPSE_LONG : COLLAPSE_SHORT);
+
+  // The open mobile menu closes on Escape (focus back on ☰) and on a click anywhere outside the bar.
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    }
+    function onPointerDown(event: PointerEvent) {
+      if (!headerRef.current?.contains(event.target as Node)) setOpen(false);
+    }
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
 
   const logoutAndGoHome = useLogout();
   function logout() {
@@ -32,15 +81,16 @@ export function TopBar() {
   }
 
   return (
-    <header className="topbar">
+    <header ref={headerRef} className={collapsed ? 'topbar topbar--plegado' : 'topbar'}>
       <div className="topbar__inner">
-        <NavLink to="/" className="brand" onClick={() => setOpen(false)}>
+        <Link to="/" className="brand" onClick={() => setOpen(false)}>
           <span className="brand__mark" aria-hidden="true">
             ▲
           </span>
           Abastece
-        </NavLink>
+        </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="topbar__toggle"
           aria-expanded={open}
@@ -52,15 +102,13 @@ export function TopBar() {
         </button>
         <nav id="menu-principal" aria-label="Menú principal" className={open ? 'menu menu--open' : 'menu'}>
           <ul>
-            {items
-              .filter((i) => i.show)
-              .map((i) => (
-                <li key={i.to}>
-                  <NavLink to={i.to} end={i.to === '/'} onClick={() => setOpen(false)}>
-                    {i.label}
-                  </NavLink>
-                </li>
-              ))}
+            {shown.map((i) => (
+              <li key={i.to}>
+                <Link to={i.to} aria-current={isCurrent(pathname, i) ? 'page' : undefined} onClick={() => setOpen(false)}>
+                  {i.label}
+                </Link>
+              </li>
+            ))}
             {logged && (
               <li>
                 <button type="button" className="menu__logout" onClick={logout}>

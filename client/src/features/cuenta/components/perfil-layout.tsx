@@ -1,19 +1,24 @@
-import { NavLink, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { PERFIL_ITEMS } from './perfil-items';
 
 /** Account and address screens: the sidebar repeats the profile items plus 'Mi Perfil' (SPEC §2). */
 export function PerfilLayout() {
+  const { pathname } = useLocation();
+  // An item stays marked on its sub-screens too: /mi-cuenta-editar, /direcciones-agregar, /direcciones-editar…
+  const current = (to: string) => (pathname === to || pathname.startsWith(`${to}-`) ? 'page' : undefined);
   return (
     <div className="page perfil-layout">
       <nav className="perfil-sidebar" aria-label="Mi perfil">
         <ul>
           <li>
-            <NavLink to="/mi-perfil">Mi Perfil</NavLink>
+            <Link to="/mi-perfil">Mi Perfil</Link>
           </li>
           {PERFIL_ITEMS.map((item) => (
             <li key={item.label}>
               {item.to ? (
-                <NavLink to={item.to}>{item.label}</NavLink>
+                <Link to={item.to} aria-current={current(item.to)}>
+                  {item.label}
+                </Link>
               ) : (
                 <span className="perfil-sidebar__soon" aria-disabled="true" title="Próximamente">
                   {item.label}
