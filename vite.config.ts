@@ -16,7 +16,12 @@ export default defineConfig({
     }),
     precompress(),
   ],
-  build: { outDir: '../dist/client', emptyOutDir: true },
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    // Brotli at its best level takes a few seconds on purpose (once per build, not per request).
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
   // `npm run dev`: Vite serves the SPA with hot reload and forwards the API to the server.
   server: { port: 5173, proxy: { '/api': api, '/auth': api } },
 });
