@@ -33,15 +33,16 @@ export function precompressDir(dir: string): void {
 
 /** Vite plugin: precompresses the output folder once everything is written. */
 export function precompress(): Plugin {
-  let outDir = '';
+  let outDir: string | undefined;
   return {
     name: 'abastece:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      // Nothing to compress when the build is kept in memory (`build.write: false`).
+      if (config.build.write) outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      precompressDir(outDir);
+      if (outDir) precompressDir(outDir);
     },
   };
 }
@@ -87,7 +88,7 @@ export function preloadLandingPages(pages: Record<string, string>): Plugin {
         if (!chunk) return this.error(`preloadLandingPages: ${source} (${route}) no es un chunk del build`);
         hrefs[route] = [...staticClosure([chunk.fileName])].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
       }
-      const code = `for(const h of (${JSON.stringify(hrefs)})[location.pathname.replace(/(.)\\/$/,'$1')]??[]){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}\n`;
+      const code = `for(const h of (${JSON.stringify(hrefs)})[location.pathname.replace(/(.)\\/$/,'$1')]??[]){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;l.dataset.route='';document.head.append(l)}\n`;
       const fileName = `assets/preload-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source: code });
 

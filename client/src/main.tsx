@@ -9,16 +9,29 @@ import './app/styles.css';
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 
 const root = createRoot(document.getElementById('root')!);
-// As a transition the first render yields to the browser every few milliseconds instead of
-// holding the main thread for the whole tree (a phone stays responsive while the app starts).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+
+/**
+ * The build preloads the chunks of the landing page being opened (scripts/client-build.ts).
+ * Running them before the first render means the first paint is the whole page, with their
+ * start-up work done before it rather than blocking the screen once it is shown. If one fails
+ * to load, the app renders anyway and the router asks for it again.
+ */
+const landingPageChunks = [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload][data-route]')].map((link) =>
+  import(/* @vite-ignore */ link.href).catch(() => {}),
+);
+
+void Promise.all(landingPageChunks).then(() => {
+  // As a transition the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree (a phone stays responsive while the app starts).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
 });
