@@ -50,14 +50,12 @@ try {
   const benchmarkIndexes: number[] = [];
   for (const page of PAGES) {
     const runs: { score: number; lcp: number; fcp: number; tbt: number; cls: number }[] = [];
-    for (let i = 0; i < RUNS; i++) {
+    // A failed run (Chromium now and then reports no navigation start) is retried, up to twice RUNS in all.
+    for (let attempt = 0; runs.length < RUNS && attempt < 2 * RUNS; attempt++) {
       const lhr = (await lighthouse(`${base}${page}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' }))!.lhr;
       benchmarkIndexes.push(lhr.environment.benchmarkIndex);
       // A run Lighthouse could not finish (e.g. no paint within its limits on a busy machine) has no score.
-      if (lhr.runtimeError || lhr.categories.performance?.score == null) {
-        console.log(`  ${page}: corrida sin resultado (${lhr.runtimeError?.code ?? 'sin puntaje'})`);
-        continue;
-      }
+      if (lhr.runtimeError || lhr.categories.performance?.score == null) continue;
       const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       runs.push({
         score: lhr.categories.performance.score,
@@ -67,7 +65,10 @@ try {
         cls: value('cumulative-layout-shift'),
       });
     }
-    if (runs.length === 0) continue;
+    if (runs.length === 0) {
+      console.log(`  ${page.padEnd(8)} sin resultado en ${2 * RUNS} corridas`);
+      continue;
+    }
     const m = (key: keyof (typeof runs)[number]) => median(runs.map((r) => r[key]));
     console.log(
       `  ${page.padEnd(8)} rendimiento ${fmt(m('score'), 2)} (${runs.map((r) => fmt(r.score, 2)).join(' / ')})   LCP ${fmt(m('lcp') / 1000, 2)} s   FCP ${fmt(m('fcp') / 1000, 2)} s   TBT ${fmt(m('tbt'))} ms   CLS ${fmt(m('cls'), 3)}`,

@@ -4,3 +4,4 @@ import { execSync } from 'node:child_process';
 execSync('npm run build --silent', { stdio: 'inherit' });
 await import('./start-and-catalogo');
 await import('./bundle-size');
+await import('./lighthouse');
