@@ -5,3 +5,4 @@ execSync('npm run build --silent', { stdio: 'inherit' });
 await import('./start-and-catalogo');
 await import('./bundle-size');
 await import('./auth-hot-path');
+await import('./lighthouse');

@@ -6,9 +6,14 @@ import { noRouteError } from './errors';
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url === '/auth';
 
+/** Hashed file names change with their content, so a year is safe; anything else revalidates. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * The built SPA: hashed assets cached for a year, index.html for every other GET (history
- * fallback, so /mi-cuenta reloads), and a JSON 404 under /api and /auth.
+ * fallback, so /mi-cuenta reloads), and a JSON 404 under /api and /auth. Text files are sent
+ * as the brotli or gzip copy the build wrote beside them (scripts/client-build.ts), whichever
+ * the browser accepts, so nothing is compressed per request.
  */
 export async function registerSpa(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
   const hasClient = clientDir !== undefined && fs.existsSync(path.join(clientDir, 'index.html'));
@@ -17,9 +22,14 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
       root: clientDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // Ours below; `send`'s own (public, max-age=0) would overwrite it.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', immutable ? IMMUTABLE : 'no-cache');
+        // The same URL answers br, gzip or identity: caches must key on Accept-Encoding.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

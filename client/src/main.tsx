@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
@@ -8,12 +8,30 @@ import './app/styles.css';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+
+/**
+ * The build preloads the chunks of the landing page being opened (scripts/client-build.ts).
+ * Running them before the first render means the first paint is the whole page, with their
+ * start-up work done before it rather than blocking the screen once it is shown. If one fails
+ * to load, the app renders anyway and the router asks for it again.
+ */
+const landingPageChunks = [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload][data-route]')].map((link) =>
+  import(/* @vite-ignore */ link.href).catch(() => {}),
 );
+
+void Promise.all(landingPageChunks).then(() => {
+  // As a transition the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree (a phone stays responsive while the app starts).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
+});

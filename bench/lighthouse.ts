@@ -1,0 +1,85 @@
+// Lighthouse (mobile, default simulated throttling) on the first screens a visitor opens, served
+// by the built server on a free loopback port with a fresh embedded database. Debian's Chromium,
+// launched with the same flags as the end-to-end suite; nothing is downloaded.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumLaunch } from '../playwright.config';
+import { fmt, node, stop, waitUntilUp } from './lib';
+
+const PAGES = ['/', '/login', '/signup'];
+/** Runs per page: the median is printed, since a shared 2-core machine makes single runs noisy. */
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+/** The whole measurement stops itself after this long, whatever state it is in. */
+const LIMIT_MS = 10 * 60_000;
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-lighthouse-'));
+const app = node('dist/server/main.js', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '10000000' });
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+const timer = setTimeout(() => {
+  console.error(`Lighthouse: sin terminar tras ${LIMIT_MS / 60_000} min; se detiene.`);
+  chrome?.kill();
+  app.kill('SIGKILL');
+  process.exit(1);
+}, LIMIT_MS);
+
+try {
+  await waitUntilUp(`${base}/api/health/`, performance.now());
+  chrome = await chromeLauncher.launch({
+    chromePath: chromiumLaunch.executablePath,
+    // chrome-launcher adds its own defaults (no first run, no default browser check…) to these.
+    chromeFlags: chromiumLaunch.args,
+    logLevel: 'silent',
+  });
+  console.log(`\nLighthouse móvil (throttling simulado por defecto; mediana de ${RUNS} corridas)`);
+  const benchmarkIndexes: number[] = [];
+  for (const page of PAGES) {
+    const runs: { score: number; lcp: number; fcp: number; tbt: number; cls: number }[] = [];
+    // A failed run (Chromium now and then reports no navigation start) is retried, up to twice RUNS in all.
+    for (let attempt = 0; runs.length < RUNS && attempt < 2 * RUNS; attempt++) {
+      const lhr = (await lighthouse(`${base}${page}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' }))!.lhr;
+      benchmarkIndexes.push(lhr.environment.benchmarkIndex);
+      // A run Lighthouse could not finish (e.g. no paint within its limits on a busy machine) has no score.
+      if (lhr.runtimeError || lhr.categories.performance?.score == null) continue;
+      const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      runs.push({
+        score: lhr.categories.performance.score,
+        lcp: value('largest-contentful-paint'),
+        fcp: value('first-contentful-paint'),
+        tbt: value('total-blocking-time'),
+        cls: value('cumulative-layout-shift'),
+      });
+    }
+    if (runs.length === 0) {
+      console.log(`  ${page.padEnd(8)} sin resultado en ${2 * RUNS} corridas`);
+      continue;
+    }
+    const m = (key: keyof (typeof runs)[number]) => median(runs.map((r) => r[key]));
+    console.log(
+      `  ${page.padEnd(8)} rendimiento ${fmt(m('score'), 2)} (${runs.map((r) => fmt(r.score, 2)).join(' / ')})   LCP ${fmt(m('lcp') / 1000, 2)} s   FCP ${fmt(m('fcp') / 1000, 2)} s   TBT ${fmt(m('tbt'))} ms   CLS ${fmt(m('cls'), 3)}`,
+    );
+  }
+  // Lighthouse's own measure of this machine's speed (about 1,000+ on a typical desktop): CPU
+  // time is simulated from what was observed here, so a busy machine lowers every score.
+  console.log(`  índice de rendimiento de la máquina (BenchmarkIndex de Lighthouse): ${fmt(Math.min(...benchmarkIndexes))} a ${fmt(Math.max(...benchmarkIndexes))}`);
+} finally {
+  clearTimeout(timer);
+  chrome?.kill();
+  await stop(app);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
