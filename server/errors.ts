@@ -17,6 +17,9 @@ export class AppError extends Error {
   }
 }
 
+/** Answers with an AppError's status, headers and body: the one way an error reaches the client. */
+export const sendError = (reply: FastifyReply, e: AppError) => reply.status(e.statusCode).headers(e.headers).send(e.body);
+
 export const notFound = (detail = 'No encontrado.') => new AppError(404, { detail });
 export const badRequest = (field: string, message: string) => new AppError(400, { [field]: [message] });
 
@@ -156,7 +159,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const send = (e: AppError) => reply.status(e.statusCode).headers(e.headers).send(e.body);
+    const send = (e: AppError) => sendError(reply, e);
     if (error instanceof AppError) return send(error);
     // No route answers this request: its path decides (404 or 405), not the body it failed to parse.
     if (request.is404) return send(noRouteError(request));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { noRouteError } from './errors';
+import { noRouteError, sendError } from './errors';
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url === '/auth';
 
@@ -39,6 +39,6 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     // A known path under another method is 405 with Allow, not 404 (issue #7).
-    return reply.send(noRouteError(request));
+    return sendError(reply, noRouteError(request));
   });
 }

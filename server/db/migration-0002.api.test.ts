@@ -64,7 +64,7 @@ async function openAt0001(): Promise<{ database: Database; drop: () => Promise<v
 describe('migration 0002: saved addresses leave cotizante for direccion', () => {
   let database: Database;
   let drop: () => Promise<void>;
-  const ids = { ana: 0, ben: 0, prov: 0, orden: 0, linea: 0 };
+  const ids = { ana: 0, ben: 0, prov: 0, fuentes: 0, orden: 0, linea: 0 };
 
   beforeAll(async () => {
     ({ database, drop } = await openAt0001());
@@ -81,6 +81,12 @@ describe('migration 0002: saved addresses leave cotizante for direccion', () => 
     ids.ana = await usuario('ana@prueba.cl', 'Ana', 'Av. Uno 111, Providencia');
     ids.ben = await usuario('ben@prueba.cl', 'Ben', 'Calle Vieja 1, sin dirección guardada');
     ids.prov = await usuario('prov@prueba.cl', 'Rodrigo', '');
+    ids.fuentes = (
+      await queryRows<{ id: number }>(
+        db,
+        sql`INSERT INTO usuario (email, password, first_name, last_name, is_proveedor) VALUES ('fuentes@prueba.cl', 'x', 'Rodrigo', 'Fuentes (Carnes del Maule)', true) RETURNING id`,
+      )
+    )[0]!.id;
     await db.execute(sql`INSERT INTO cotizante (id, usuario_id, nombre_contacto, correo_contacto, telefono_contacto, direccion_envio, region_id, comuna_id, activa) VALUES
       (501, ${ids.ana}, 'Ana Uno', 'uno@prueba.cl', '+56911111111', 'Av. Uno 111', 13, 13123, true),
       (502, ${ids.ana}, 'Ana Dos', 'dos@prueba.cl', '+56922222222', 'Calle Dos 222', 5, 5109, false),
@@ -156,6 +162,7 @@ describe('migration 0002: saved addresses leave cotizante for direccion', () => 
       { id: ids.ana, direccion_envio: 'Av. Uno 111, Providencia' },
       { id: ids.ben, direccion_envio: '' },
       { id: ids.prov, direccion_envio: '' },
+      { id: ids.fuentes, direccion_envio: '' },
     ]);
   });
 
@@ -181,5 +188,13 @@ describe('migration 0002: saved addresses leave cotizante for direccion', () => 
     });
     const [l] = await queryRows(database.db, sql`SELECT proveedor_nombre, sku, categoria, marca, origen, unidad, precio FROM orden_linea WHERE id = ${ids.linea}`);
     expect(l).toEqual({ proveedor_nombre: 'Rodrigo Prueba', sku: 'P1-0003', categoria: 'AVES', marca: 'Sopraval', origen: 'Chile', unidad: 'KILO', precio: 6490 });
+  });
+
+  it('(0003) gives a supplier registered as "Fuentes (Carnes del Maule)" its company in its own field', async () => {
+    const filas = await queryRows(database.db, sql`SELECT id, last_name, empresa FROM usuario WHERE id IN (${ids.prov}, ${ids.fuentes}) ORDER BY id`);
+    expect(filas).toEqual([
+      { id: ids.prov, last_name: 'Prueba', empresa: '' },
+      { id: ids.fuentes, last_name: 'Fuentes', empresa: 'Carnes del Maule' },
+    ]);
   });
 });

@@ -149,17 +149,17 @@ export const DEMO_CATALOGO: Record<string, Fila[]> = {
   ],
 };
 
-/** Demo suppliers: a person's name, a company e-mail and how each prices. */
+/** Demo suppliers: a person's name, the company's own name and e-mail, and how each prices. */
 export const DEMO_PROVEEDORES = [
-  { email: 'proveedor@abastece.cl', first_name: 'Rodrigo', last_name: 'Fuentes (Carnes del Maule)', ofrece_credito: true },
-  { email: 'ventas@frigorificolosandes.cl', first_name: 'Carolina', last_name: 'Muñoz (Frigorífico Los Andes)', ofrece_credito: true },
-  { email: 'contacto@distribuidoraaustral.cl', first_name: 'Felipe', last_name: 'Rojas (Distribuidora Austral)', ofrece_credito: false },
-  { email: 'pedidos@comercialpacifico.cl', first_name: 'Javiera', last_name: 'Soto (Comercial Pacífico)', ofrece_credito: true },
-  { email: 'ventas@alimentosdelvalle.cl', first_name: 'Matías', last_name: 'Contreras (Alimentos del Valle)', ofrece_credito: false },
-  { email: 'mayorista@importadoracordillera.cl', first_name: 'Valentina', last_name: 'Silva (Importadora Cordillera)', ofrece_credito: true },
-  { email: 'ventas@lacteosbiobio.cl', first_name: 'Sebastián', last_name: 'Morales (Lácteos Biobío)', ofrece_credito: false },
-  { email: 'pedidos@mayoristasantaelena.cl', first_name: 'Fernanda', last_name: 'Pérez (Mayorista Santa Elena)', ofrece_credito: true },
-  { email: 'ventas@congeladospatagonia.cl', first_name: 'Ignacio', last_name: 'Vargas (Congelados Patagonia)', ofrece_credito: false },
+  { email: 'proveedor@abastece.cl', first_name: 'Rodrigo', last_name: 'Fuentes', empresa: 'Carnes del Maule', ofrece_credito: true },
+  { email: 'ventas@frigorificolosandes.cl', first_name: 'Carolina', last_name: 'Muñoz', empresa: 'Frigorífico Los Andes', ofrece_credito: true },
+  { email: 'contacto@distribuidoraaustral.cl', first_name: 'Felipe', last_name: 'Rojas', empresa: 'Distribuidora Austral', ofrece_credito: false },
+  { email: 'pedidos@comercialpacifico.cl', first_name: 'Javiera', last_name: 'Soto', empresa: 'Comercial Pacífico', ofrece_credito: true },
+  { email: 'ventas@alimentosdelvalle.cl', first_name: 'Matías', last_name: 'Contreras', empresa: 'Alimentos del Valle', ofrece_credito: false },
+  { email: 'mayorista@importadoracordillera.cl', first_name: 'Valentina', last_name: 'Silva', empresa: 'Importadora Cordillera', ofrece_credito: true },
+  { email: 'ventas@lacteosbiobio.cl', first_name: 'Sebastián', last_name: 'Morales', empresa: 'Lácteos Biobío', ofrece_credito: false },
+  { email: 'pedidos@mayoristasantaelena.cl', first_name: 'Fernanda', last_name: 'Pérez', empresa: 'Mayorista Santa Elena', ofrece_credito: true },
+  { email: 'ventas@congeladospatagonia.cl', first_name: 'Ignacio', last_name: 'Vargas', empresa: 'Congelados Patagonia', ofrece_credito: false },
 ];
 
 /** Products a supplier proposed that are waiting for a moderator. */
