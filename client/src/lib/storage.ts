@@ -8,6 +8,13 @@ export const STORAGE_KEYS = {
   refresh: 'refresh',
   /** Session storage: the copy of the address being edited (SPEC §2 Add and edit address). */
   direccionEditar: 'direccionEditar',
+  /** Session storage, the quotation flow (SPEC §4 Quotation flow): the rows, the saved request, its delivery data, the comparison. */
+  filasCotizacion: 'filasCotizacion',
+  solicitud: 'solicitud',
+  cotizante: 'cotizante',
+  cotizacion: 'cotizacion',
+  /** Local storage: the buyer's quotation history (SPEC §3). */
+  historialCotizaciones: 'historialCotizaciones',
 } as const;
 
 /** A JWT's shape (three base64url parts); anything else in the token keys is not ours. A regex, not

@@ -1,0 +1,125 @@
+import { CANTIDAD_MAX_DIGITOS, CANTIDAD_MAXIMA } from '../../../../../common/constants';
+import type { ConsolidatedData, ProductoCatalogo, RangoPrecio } from '../../../../../common/schemas/catalogo';
+import { MENSAJES_COTIZACION, mensajeFila } from './mensajes-provisionales';
+import { compareEs } from '../../../../../common/sort-es';
+import type { FilaCotizacion } from '../api/cotizacion-storage';
+
+// The quotation table's rules (SPEC §5 Quotation) as pure functions over the catalogue: the
+// cascade categoría → origen → marca → producto, the quantity input and the row checks.
+
+export type CampoFila = 'categoria' | 'origen' | 'marca' | 'producto' | 'cantidad';
+export const CAMPOS_FILA: readonly CampoFila[] = ['categoria', 'origen', 'marca', 'producto', 'cantidad'];
+
+let seq = 0;
+/** A key for React and for errors: unique in the page, kept across reloads with the row. */
+export const nuevaFila = (): FilaCotizacion => ({ key: `f${Date.now().toString(36)}${(seq++).toString(36)}`, categoria: null, origen: null, marca: null, producto: null, cantidad: '' });
+
+/** SPEC §5: only digits, no leading zero, at most 5 digits and at most 9999. A keystroke that breaks it is ignored. */
+export function isCantidadTecleable(text: string): boolean {
+  if (text === '') return true;
+  if (!/^[1-9]\d*$/.test(text) || text.length > CANTIDAD_MAX_DIGITOS) return false;
+  return Number(text) <= CANTIDAD_MAXIMA;
+}
+
+const unicos = (valores: string[]) => [...new Set(valores)].sort(compareEs);
+
+export interface OpcionesFila {
+  origenes: string[];
+  marcas: string[];
+  /** Products of the chosen category, narrowed by origen and marca when chosen. */
+  productos: ProductoCatalogo[];
+}
+
+/** What each select of a row offers, given what the row has chosen so far (the cascade). */
+export function opcionesFila(catalogo: ConsolidatedData, fila: FilaCotizacion): OpcionesFila {
+  if (fila.categoria === null) return { origenes: [], marcas: [], productos: [] };
+  const deCategoria = catalogo.productos.filter((p) => p.categoria.id === fila.categoria);
+  const deOrigen = fila.origen === null ? deCategoria : deCategoria.filter((p) => p.origen.descripcion === fila.origen);
+  const deMarca = fila.marca === null ? deOrigen : deOrigen.filter((p) => p.marca.nombre === fila.marca);
+  return { origenes: unicos(deCategoria.map((p) => p.origen.descripcion)), marcas: unicos(deOrigen.map((p) => p.marca.nombre)), productos: deMarca };
+}
+
+/**
+ * A row after one of its selects changed: choosing upstream clears what no longer fits downstream;
+ * choosing a product (typing its name is the quick way) fills its origen and marca.
+ */
+export function cambiarCampo(catalogo: ConsolidatedData, fila: FilaCotizacion, campo: Exclude<CampoFila, 'cantidad'>, valor: string | null): FilaCotizacion {
+  if (campo === 'categoria') {
+    const categoria = valor === null ? null : Number(valor);
+    return categoria === fila.categoria ? fila : { ...fila, categoria, origen: null, marca: null, producto: null };
+  }
+  if (campo === 'producto') {
+    const producto = valor === null ? undefined : catalogo.productos.find((p) => p.id === Number(valor));
+    if (!producto) return { ...fila, producto: null };
+    return { ...fila, categoria: producto.categoria.id, origen: producto.origen.descripcion, marca: producto.marca.nombre, producto: producto.id };
+  }
+  const siguiente = { ...fila, [campo]: valor };
+  if (campo === 'origen') siguiente.marca = null;
+  // The product stays when it still matches the new origen/marca.
+  const producto = productoDe(catalogo, fila);
+  if (producto && ((siguiente.origen !== null && producto.origen.descripcion !== siguiente.origen) || (siguiente.marca !== null && producto.marca.nombre !== siguiente.marca))) siguiente.producto = null;
+  if (campo === 'origen' && siguiente.producto !== null && producto) siguiente.marca = producto.marca.nombre;
+  return siguiente;
+}
+
+export const productoDe = (catalogo: ConsolidatedData, fila: FilaCotizacion) => (fila.producto === null ? undefined : catalogo.productos.find((p) => p.id === fila.producto));
+
+/**
+ * Rows read back from session storage, checked against today's catalogue: a category, origin,
+ * brand or product that is gone (archived, or a tampered id) is cleared instead of kept.
+ */
+export function depurarFilas(catalogo: ConsolidatedData, filas: FilaCotizacion[]): FilaCotizacion[] {
+  return filas.map((fila) => {
+    if (fila.categoria === null || !catalogo.categorias.some((c) => c.id === fila.categoria)) return { ...nuevaFila(), key: fila.key, cantidad: fila.cantidad };
+    const { origenes } = opcionesFila(catalogo, fila);
+    const origen = fila.origen !== null && origenes.includes(fila.origen) ? fila.origen : null;
+    const { marcas } = opcionesFila(catalogo, { ...fila, origen });
+    const marca = fila.marca !== null && marcas.includes(fila.marca) ? fila.marca : null;
+    const { productos } = opcionesFila(catalogo, { ...fila, origen, marca });
+    const producto = fila.producto !== null && productos.some((p) => p.id === fila.producto) ? fila.producto : null;
+    return { ...fila, origen, marca, producto };
+  });
+}
+
+/** SPEC §9: a category's minimum is the lowest lower limit of its price ranges (kg). */
+export function minimosPorCategoria(rangos: readonly RangoPrecio[]): Map<number, number> {
+  const minimos = new Map<number, number>();
+  for (const r of rangos) minimos.set(r.categoria, Math.min(minimos.get(r.categoria) ?? Number.POSITIVE_INFINITY, r.limite_inferior));
+  return minimos;
+}
+
+export interface ValidacionFilas {
+  /** Messages per row key and field, worded as SPEC §5 with the row's number. */
+  errores: Record<string, Partial<Record<CampoFila, string>>>;
+  /** The message that belongs to no row. */
+  general: string | null;
+  /** What Continuar sends: the complete rows, in order. */
+  productos: { producto: number; cantidad: number }[];
+}
+
+/** SPEC §5 Quotation, checked on Continuar (minimums only when the price ranges loaded). */
+export function validarFilas(filas: readonly FilaCotizacion[], minimos: ReadonlyMap<number, number> | undefined): ValidacionFilas {
+  const resultado: ValidacionFilas = { errores: {}, general: null, productos: [] };
+  if (filas.length === 0) return { ...resultado, general: MENSAJES_COTIZACION.sinProductos };
+  filas.forEach((fila, i) => {
+    const n = i + 1;
+    const errores: Partial<Record<CampoFila, string>> = {};
+    for (const campo of CAMPOS_FILA) {
+      const valor = fila[campo];
+      if (valor === null || valor === '') errores[campo] = mensajeFila(n, MENSAJES_COTIZACION.campoIncompleto(campo));
+    }
+    const cantidad = Number(fila.cantidad);
+    if (!errores.cantidad) {
+      if (!Number.isInteger(cantidad) || cantidad <= 0) errores.cantidad = mensajeFila(n, MENSAJES_COTIZACION.cantidadPositiva);
+      else if (cantidad > CANTIDAD_MAXIMA) errores.cantidad = mensajeFila(n, MENSAJES_COTIZACION.cantidadMaxima);
+      else {
+        const minimo = fila.categoria === null ? undefined : minimos?.get(fila.categoria);
+        if (minimo !== undefined && cantidad < minimo) errores.cantidad = mensajeFila(n, MENSAJES_COTIZACION.cantidadMinima(minimo));
+      }
+    }
+    if (Object.keys(errores).length > 0) resultado.errores[fila.key] = errores;
+    else resultado.productos.push({ producto: fila.producto!, cantidad });
+  });
+  if (resultado.productos.length === 0) resultado.general = MENSAJES_COTIZACION.sinFilaValida;
+  return resultado;
+}
