@@ -16,10 +16,14 @@ export const telefonoContactoSchema = z
 const idSeleccion = (mensaje: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: mensaje }).int(mensaje).positive(mensaje).max(2_147_483_647, mensaje));
 
+/** SPEC §5: the contact's name and e-mail, as the address forms and a quotation's delivery data ask them. */
+export const nombreContactoSchema = z.string().trim().min(1, OBLIGATORIO).max(150).regex(/^[^0-9]*$/, 'El nombre no puede contener números');
+export const correoContactoSchema = z.string().trim().min(1, OBLIGATORIO).max(254).email(CORREO_INVALIDO);
+
 /** SPEC §5 Address add and edit, shared by the forms and the address endpoints. */
 export const direccionSchema = z.object({
-  nombre_contacto: z.string().trim().min(1, OBLIGATORIO).max(150).regex(/^[^0-9]*$/, 'El nombre no puede contener números'),
-  correo_contacto: z.string().trim().min(1, OBLIGATORIO).max(254).email(CORREO_INVALIDO),
+  nombre_contacto: nombreContactoSchema,
+  correo_contacto: correoContactoSchema,
   telefono_contacto: telefonoContactoSchema,
   direccion_envio: z.string().trim().min(1, OBLIGATORIO).min(DIRECCION_MIN_LENGTH, 'La dirección debe ser más específica').max(255),
   region: idSeleccion('Seleccione una región'),

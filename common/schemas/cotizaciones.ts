@@ -1,0 +1,244 @@
+import { CANTIDAD_MAXIMA, HORA_CORTE_MISMO_DIA } from '../constants';
+import { fechaIsoSchema } from '../fecha';
+import { z } from '../zod-es';
+import { correoContactoSchema, nombreContactoSchema, telefonoContactoSchema } from './direcciones';
+
+/**
+ * The quotation request (solicitud) and its delivery record (cotizante), SPEC §5 Quotation and
+ * Delivery data. Server and client validate with these schemas; the messages live here, once.
+ *
+ * Errors of a solicitud come back DRF-style as ONE flat list under `productos`, each message
+ * starting with 'Fila {n}: ' (n from 1, the row's position in the body), so the client can put
+ * it on its row with `filaDeMensaje`:
+ *   {"productos": ["Fila 2: La cantidad mínima debe ser de 100 kg.", "Fila 3: …"]}
+ * A message about the whole list (none, too many) has no row:
+ *   {"productos": ["Debe haber al menos un producto en la cotización."]}
+ * Errors of a cotizante are per field: {"telefono_contacto": ["Formato inválido. Ej: …"]}.
+ *
+ * Ownership: with `Authorization: JWT <access>` the records are the user's. An anonymous record
+ * is held by its clave (returned on creation and edit, null for a user's record), sent back in
+ * the header CLAVE_COTIZACION_HEADER; without it, or with a wrong one, the record is a 404.
+ */
+
+/** Header carrying an anonymous request's clave (lower case: Node's header names are). */
+export const CLAVE_COTIZACION_HEADER = 'x-clave-cotizacion';
+
+/** Rows per request: a wholesale order of more than this is not one form (and bounds the work). */
+export const MAX_FILAS_COTIZACION = 200;
+
+export const SIN_PRODUCTOS = 'Debe haber al menos un producto en la cotización.';
+export const SIN_FILA_COMPLETA = 'Debe haber al menos una fila completa y válida en la cotización.';
+export const DEMASIADAS_FILAS = `La cotización puede tener como máximo ${MAX_FILAS_COTIZACION} productos.`;
+
+/** The fields of a row as the form shows them; the API receives only producto and cantidad. */
+export const CAMPOS_FILA = ['categoria', 'origen', 'marca', 'producto', 'cantidad'] as const;
+export type CampoFila = (typeof CAMPOS_FILA)[number];
+
+export const mensajesFila = {
+  filaInvalida: (n: number) => `Fila ${n}: La fila no tiene el formato esperado.`,
+  incompleto: (n: number, campo: CampoFila) => `Fila ${n}: El campo "${campo}" está incompleto.`,
+  cantidadPositiva: (n: number) => `Fila ${n}: La cantidad debe ser un número positivo.`,
+  cantidadEntera: (n: number) => `Fila ${n}: La cantidad debe ser un número entero.`,
+  cantidadMaxima: (n: number) => `Fila ${n}: La cantidad máxima es ${CANTIDAD_MAXIMA}.`,
+  cantidadMinima: (n: number, minimo: number) => `Fila ${n}: La cantidad mínima debe ser de ${minimo} kg.`,
+  productoInvalido: (n: number) => `Fila ${n}: El producto seleccionado no es válido.`,
+  productoRepetido: (n: number, nombre: string) => `Fila ${n}: El producto "${nombre}" ya está en otra fila de la cotización.`,
+  productoInexistente: (n: number, id: number) => `Fila ${n}: El producto ${id} no existe.`,
+  productoNoDisponible: (n: number, nombre: string) => `Fila ${n}: El producto "${nombre}" ya no está disponible para cotizar.`,
+};
+
+/** The row number a server message is about (its 'Fila {n}: ' prefix), or undefined for the whole list. */
+export function filaDeMensaje(mensaje: string): number | undefined {
+  const m = /^Fila (\d+): /.exec(mensaje);
+  return m ? Number(m[1]) : undefined;
+}
+
+const esFila = (v: unknown): v is Partial<Record<CampoFila, unknown>> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A whole number given as a number or as digits (form inputs hold strings). */
+const entero = (v: unknown): number | undefined => {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  return undefined;
+};
+const vacio = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * SPEC §5 Quotation, for row n (from 1): every given field filled, cantidad a whole number from 1
+ * to 9999 and, when the category's minimum is known, at least that. First problem per field.
+ */
+export function erroresFila(
+  fila: Partial<Record<CampoFila, unknown>>,
+  n: number,
+  { campos = CAMPOS_FILA, minimo }: { campos?: readonly CampoFila[]; minimo?: number } = {},
+): Array<{ campo: CampoFila; mensaje: string }> {
+  const errores: Array<{ campo: CampoFila; mensaje: string }> = [];
+  for (const campo of campos) {
+    if (vacio(fila[campo])) errores.push({ campo, mensaje: mensajesFila.incompleto(n, campo) });
+  }
+  if (campos.includes('producto') && !vacio(fila.producto)) {
+    const id = entero(fila.producto);
+    if (id === undefined || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) errores.push({ campo: 'producto', mensaje: mensajesFila.productoInvalido(n) });
+  }
+  if (campos.includes('cantidad') && !vacio(fila.cantidad)) {
+    const cantidad = entero(fila.cantidad);
+    const mensaje =
+      cantidad === undefined || !Number.isFinite(cantidad) || cantidad <= 0
+        ? mensajesFila.cantidadPositiva(n)
+        : !Number.isInteger(cantidad)
+          ? mensajesFila.cantidadEntera(n)
+          : cantidad > CANTIDAD_MAXIMA
+            ? mensajesFila.cantidadMaxima(n)
+            : minimo !== undefined && cantidad < minimo
+              ? mensajesFila.cantidadMinima(n, minimo)
+              : undefined;
+    if (mensaje) errores.push({ campo: 'cantidad', mensaje });
+  }
+  return errores;
+}
+
+/** Lowest limite_inferior per category id (SPEC §5: the minimum quantity of a row of that category). */
+export function minimosPorCategoria(rangos: ReadonlyArray<{ categoria: number; limite_inferior: number }>): Map<number, number> {
+  const minimos = new Map<number, number>();
+  for (const { categoria, limite_inferior } of rangos) {
+    const actual = minimos.get(categoria);
+    if (actual === undefined || limite_inferior < actual) minimos.set(categoria, limite_inferior);
+  }
+  return minimos;
+}
+
+/**
+ * The rows of a request body. Rows are checked here rather than by a schema per field so every
+ * message carries its row number; the path of each issue still names the row and field
+ * (productos.1.cantidad) for a form resolver.
+ */
+const productosSchema = z
+  .array(z.unknown(), { error: SIN_PRODUCTOS })
+  .min(1, SIN_PRODUCTOS)
+  .max(MAX_FILAS_COTIZACION, DEMASIADAS_FILAS)
+  .superRefine((filas, ctx) => {
+    filas.forEach((fila, i) => {
+      if (!esFila(fila)) {
+        ctx.addIssue({ code: 'custom', message: mensajesFila.filaInvalida(i + 1), path: [i] });
+        return;
+      }
+      for (const { campo, mensaje } of erroresFila(fila, i + 1, { campos: ['producto', 'cantidad'] })) {
+        ctx.addIssue({ code: 'custom', message: mensaje, path: [i, campo] });
+      }
+    });
+  })
+  .transform((filas) => (filas as Array<Record<string, unknown>>).map((f) => ({ producto: entero(f.producto)!, cantidad: entero(f.cantidad)! })));
+
+/** Body of POST crear-solicitud/ and PUT editar-solicitud/{id}/. */
+export const solicitudSchema = z.object({ productos: productosSchema });
+export type SolicitudInput = z.input<typeof solicitudSchema>;
+export type SolicitudData = z.output<typeof solicitudSchema>;
+
+export const detalleSolicitudSchema = z.object({
+  producto_id: z.number().int(),
+  cantidad: z.number(),
+  categoria: z.string(),
+  origen: z.string(),
+  marca: z.string(),
+  producto_nombre: z.string(),
+  unidad: z.string(),
+});
+export type DetalleSolicitud = z.infer<typeof detalleSolicitudSchema>;
+
+export const solicitudSchemaOut = z.object({
+  id: z.number().int(),
+  fecha_creacion: z.string(),
+  /** The anonymous holder's key: keep it (session storage) and send it back in CLAVE_COTIZACION_HEADER. Null for a user's record. */
+  clave: z.string().nullable(),
+  detalles: z.array(detalleSolicitudSchema),
+});
+export type Solicitud = z.infer<typeof solicitudSchemaOut>;
+
+export const FECHA_PASADA = 'No puedes seleccionar una fecha pasada';
+export const MISMO_DIA_DESPUES_DE_MEDIODIA = 'Para envios el mismo día, debe ser antes de medio día.';
+export const FECHA_ENTREGA_INVALIDA = 'Ingresa una fecha de entrega válida';
+export const DIRECCION_SIN_NUMERO = 'Debe contener el numero de dirección';
+export const COMUNA_SIN_REGION = 'Seleccione una región';
+export const ZONA_HORARIA_CHILE = 'America/Santiago';
+
+const santiago = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ZONA_HORARIA_CHILE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Today's date (YYYY-MM-DD) and hour in Chile at `ahora`, whatever the machine's time zone. */
+export function ahoraEnChile(ahora: Date): { hoy: string; hora: number } {
+  const p = Object.fromEntries(santiago.formatToParts(ahora).map((x) => [x.type, x.value]));
+  return { hoy: `${p.year}-${p.month}-${p.day}`, hora: Number(p.hour) };
+}
+
+/** SPEC §5 Delivery data: not before today, and today only before noon, both in Chile. */
+export function errorFechaEntrega(fecha: string, ahora: Date): string | undefined {
+  const { hoy, hora } = ahoraEnChile(ahora);
+  if (fecha < hoy) return FECHA_PASADA;
+  if (fecha === hoy && hora >= HORA_CORTE_MISMO_DIA) return MISMO_DIA_DESPUES_DE_MEDIODIA;
+  return undefined;
+}
+
+const sinValor = (v: unknown) => (v === '' || v === null ? undefined : v);
+const idOpcional = (mensaje: string) =>
+  z.preprocess(sinValor, z.coerce.number({ error: mensaje }).int(mensaje).positive(mensaje).max(2_147_483_647, mensaje).optional());
+
+/**
+ * Body of POST crear-cotizante/ and PUT editar-cotizante/{id}/ (SPEC §5 Delivery data). Whether
+ * the date is past depends on the clock and whether the comuna is of the región on the
+ * database: the server checks both in its service; a form adds the first with cotizanteFormSchema.
+ */
+export const cotizanteSchema = z
+  .object({
+    fecha_entrega: z.preprocess(sinValor, fechaIsoSchema(FECHA_ENTREGA_INVALIDA).optional()),
+    nombre_contacto: nombreContactoSchema,
+    correo_contacto: correoContactoSchema,
+    telefono_contacto: telefonoContactoSchema,
+    direccion_envio: z.preprocess(
+      (v) => (v === null ? undefined : v),
+      z
+        .string()
+        .trim()
+        .max(255)
+        .refine((v) => v === '' || /\d/.test(v), DIRECCION_SIN_NUMERO)
+        .default(''),
+    ),
+    region: idOpcional('Seleccione una región'),
+    comuna: idOpcional('Seleccione una comuna'),
+    solicitud_id: z.coerce.number({ error: 'Solicitud inválida.' }).int('Solicitud inválida.').positive('Solicitud inválida.').max(2_147_483_647, 'Solicitud inválida.'),
+  })
+  .superRefine((c, ctx) => {
+    // SPEC §5: the comuna is chosen after a región.
+    if (c.comuna !== undefined && c.region === undefined) ctx.addIssue({ code: 'custom', message: COMUNA_SIN_REGION, path: ['region'] });
+  });
+export type CotizanteInput = z.input<typeof cotizanteSchema>;
+export type CotizanteData = z.output<typeof cotizanteSchema>;
+
+/** The delivery form's schema: the body's rules plus the date against the browser's clock. */
+export const cotizanteFormSchema = (ahora: () => Date = () => new Date()) =>
+  cotizanteSchema.superRefine((c, ctx) => {
+    const error = c.fecha_entrega === undefined ? undefined : errorFechaEntrega(c.fecha_entrega, ahora());
+    if (error) ctx.addIssue({ code: 'custom', message: error, path: ['fecha_entrega'] });
+  });
+
+export const cotizanteSchemaOut = z.object({
+  cotizante_id: z.number().int(),
+  fecha_entrega: z.string().nullable(),
+  nombre_contacto: z.string(),
+  correo_contacto: z.string(),
+  telefono_contacto: z.string(),
+  direccion_envio: z.string(),
+  region: z.number().int().nullable(),
+  comuna: z.number().int().nullable(),
+  region_nombre: z.string().nullable(),
+  comuna_nombre: z.string().nullable(),
+  solicitud_id: z.number().int().nullable(),
+  /** As the solicitud's: the anonymous holder's key, null for a user's record. */
+  clave: z.string().nullable(),
+});
+export type Cotizante = z.infer<typeof cotizanteSchemaOut>;
