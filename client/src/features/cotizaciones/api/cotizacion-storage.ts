@@ -1,4 +1,5 @@
 import { CANTIDAD_MAX_DIGITOS } from '../../../../../common/constants';
+import { cotizanteSchemaOut, MAX_FILAS_COTIZACION, type Solicitud, solicitudSchemaOut } from '../../../../../common/schemas/cotizaciones';
 import { z } from '../../../../../common/zod-es';
 import { STORAGE_KEYS, storedJson } from '../../../lib/storage';
 
@@ -20,48 +21,17 @@ export const filaCotizacionSchema = z.object({
 });
 export type FilaCotizacion = z.infer<typeof filaCotizacionSchema>;
 
-export const filasCotizacion = storedJson('session', STORAGE_KEYS.filasCotizacion, z.array(filaCotizacionSchema).max(200));
+export const filasCotizacion = storedJson('session', STORAGE_KEYS.filasCotizacion, z.array(filaCotizacionSchema).max(MAX_FILAS_COTIZACION));
 
-/** The saved request (SPEC §3 Request) and the clave that lets an anonymous buyer edit it. */
-export const solicitudGuardadaSchema = z.object({
-  id,
-  fecha_creacion: z.string().max(40),
-  clave: z.string().max(200).nullable(),
-  detalles: z
-    .array(
-      z.object({
-        producto_id: id,
-        cantidad: z.coerce.number().positive().max(99_999),
-        categoria: texto,
-        origen: texto,
-        marca: texto,
-        producto_nombre: texto,
-        unidad: texto,
-      }),
-    )
-    .min(1)
-    .max(200),
-});
-export type SolicitudGuardada = z.infer<typeof solicitudGuardadaSchema>;
-export const solicitudGuardada = storedJson('session', STORAGE_KEYS.solicitud, solicitudGuardadaSchema);
+/** The saved request (SPEC §3 Request), with the clave that lets an anonymous buyer edit it. */
+export const solicitudGuardada = storedJson('session', STORAGE_KEYS.solicitud, solicitudSchemaOut);
 
-/** The quotation's own delivery record (SPEC §3 Delivery data) as the server saved it. */
-export const cotizanteGuardadoSchema = z.object({
-  cotizante_id: id,
-  solicitud_id: id,
-  clave: z.string().max(200).nullable(),
-  fecha_entrega: z.string().max(10).nullable(),
-  nombre_contacto: texto,
-  correo_contacto: texto,
-  telefono_contacto: z.string().max(30),
-  direccion_envio: texto,
-  region: id.nullable(),
-  comuna: id.nullable(),
-  region_nombre: texto.nullable(),
-  comuna_nombre: texto.nullable(),
-});
+/** The quotation's own delivery record (SPEC §3 Delivery data) as the server saved it, for this request. */
+const cotizanteGuardadoSchema = cotizanteSchemaOut.extend({ solicitud_id: id });
 export type CotizanteGuardado = z.infer<typeof cotizanteGuardadoSchema>;
 export const cotizanteGuardado = storedJson('session', STORAGE_KEYS.cotizante, cotizanteGuardadoSchema);
+
+export type SolicitudGuardada = Solicitud;
 
 /** The comparison's answer (SPEC §4.3), read by the results screen of the next issue. */
 export const cotizacionGuardada = storedJson('session', STORAGE_KEYS.cotizacion, z.object({ cotizacion_id: id, resultados: z.array(z.unknown()).max(500) }));

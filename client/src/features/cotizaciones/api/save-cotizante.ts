@@ -1,26 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Cotizante, CotizanteData } from '../../../../../common/schemas/cotizaciones';
 import { ApiError, api } from '../../../lib/api-client';
 import { claveHeaders } from './clave';
 import { type CotizanteGuardado, cotizanteGuardado, type SolicitudGuardada } from './cotizacion-storage';
 
-/** The delivery fields as the API takes them (SPEC §7 crear-cotizante). */
-export interface CotizanteBody {
-  fecha_entrega: string | null;
-  nombre_contacto: string;
-  correo_contacto: string;
-  telefono_contacto: string;
-  direccion_envio: string;
-  region: number | null;
-  comuna: number | null;
-}
+/** The delivery fields of the request (SPEC §7 crear-cotizante); solicitud_id is added from the request itself. */
+export type CotizanteBody = Omit<CotizanteData, 'solicitud_id'>;
 
-type CotizanteRespuesta = Omit<CotizanteGuardado, 'clave' | 'solicitud_id'> & { clave?: string | null; solicitud_id?: number };
-
+// The clave of the request opens its delivery record too; the record's own, once it has one.
 const createCotizante = (body: CotizanteBody, solicitud: SolicitudGuardada) =>
-  api<CotizanteRespuesta>('/api/cotizaciones/crear-cotizante/', { method: 'POST', body: { ...body, solicitud_id: solicitud.id }, auth: true, headers: claveHeaders(solicitud.clave) });
+  api<Cotizante>('/api/cotizaciones/crear-cotizante/', { method: 'POST', body: { ...body, solicitud_id: solicitud.id }, auth: true, headers: claveHeaders(solicitud.clave) });
 
 const editCotizante = (saved: CotizanteGuardado, body: CotizanteBody, solicitud: SolicitudGuardada) =>
-  api<CotizanteRespuesta>(`/api/cotizaciones/editar-cotizante/${saved.cotizante_id}/`, {
+  api<Cotizante>(`/api/cotizaciones/editar-cotizante/${saved.cotizante_id}/`, {
     method: 'PUT',
     body: { ...body, solicitud_id: solicitud.id },
     auth: true,
@@ -34,19 +26,14 @@ const editCotizante = (saved: CotizanteGuardado, body: CotizanteBody, solicitud:
 export async function saveCotizante({ body, solicitud }: { body: CotizanteBody; solicitud: SolicitudGuardada }): Promise<CotizanteGuardado> {
   const saved = cotizanteGuardado.get();
   const editable = saved && saved.solicitud_id === solicitud.id ? saved : null;
-  let res: CotizanteRespuesta;
+  let res: Cotizante;
   try {
     res = editable ? await editCotizante(editable, body, solicitud) : await createCotizante(body, solicitud);
   } catch (error) {
     if (!(editable && error instanceof ApiError && error.status === 404)) throw error;
     res = await createCotizante(body, solicitud);
   }
-  const guardado: CotizanteGuardado = {
-    ...body,
-    ...res,
-    solicitud_id: solicitud.id,
-    clave: res.clave ?? (editable?.cotizante_id === res.cotizante_id ? editable.clave : null),
-  };
+  const guardado: CotizanteGuardado = { ...res, solicitud_id: solicitud.id };
   cotizanteGuardado.set(guardado);
   return guardado;
 }

@@ -1,14 +1,13 @@
 import { CANTIDAD_MAX_DIGITOS, CANTIDAD_MAXIMA } from '../../../../../common/constants';
-import type { ConsolidatedData, ProductoCatalogo, RangoPrecio } from '../../../../../common/schemas/catalogo';
-import { MENSAJES_COTIZACION, mensajeFila } from './mensajes-provisionales';
+import type { ConsolidatedData, ProductoCatalogo } from '../../../../../common/schemas/catalogo';
+import { CAMPOS_FILA, type CampoFila, erroresFila, SIN_FILA_COMPLETA, SIN_PRODUCTOS } from '../../../../../common/schemas/cotizaciones';
 import { compareEs } from '../../../../../common/sort-es';
 import type { FilaCotizacion } from '../api/cotizacion-storage';
 
 // The quotation table's rules (SPEC §5 Quotation) as pure functions over the catalogue: the
 // cascade categoría → origen → marca → producto, the quantity input and the row checks.
 
-export type CampoFila = 'categoria' | 'origen' | 'marca' | 'producto' | 'cantidad';
-export const CAMPOS_FILA: readonly CampoFila[] = ['categoria', 'origen', 'marca', 'producto', 'cantidad'];
+export type { CampoFila };
 
 let seq = 0;
 /** A key for React and for errors: unique in the page, kept across reloads with the row. */
@@ -81,13 +80,6 @@ export function depurarFilas(catalogo: ConsolidatedData, filas: FilaCotizacion[]
   });
 }
 
-/** SPEC §9: a category's minimum is the lowest lower limit of its price ranges (kg). */
-export function minimosPorCategoria(rangos: readonly RangoPrecio[]): Map<number, number> {
-  const minimos = new Map<number, number>();
-  for (const r of rangos) minimos.set(r.categoria, Math.min(minimos.get(r.categoria) ?? Number.POSITIVE_INFINITY, r.limite_inferior));
-  return minimos;
-}
-
 export interface ValidacionFilas {
   /** Messages per row key and field, worded as SPEC §5 with the row's number. */
   errores: Record<string, Partial<Record<CampoFila, string>>>;
@@ -97,29 +89,18 @@ export interface ValidacionFilas {
   productos: { producto: number; cantidad: number }[];
 }
 
-/** SPEC §5 Quotation, checked on Continuar (minimums only when the price ranges loaded). */
+/** SPEC §5 Quotation, checked on Continuar with the shared rules (minimums only when the price ranges loaded). */
 export function validarFilas(filas: readonly FilaCotizacion[], minimos: ReadonlyMap<number, number> | undefined): ValidacionFilas {
   const resultado: ValidacionFilas = { errores: {}, general: null, productos: [] };
-  if (filas.length === 0) return { ...resultado, general: MENSAJES_COTIZACION.sinProductos };
+  if (filas.length === 0) return { ...resultado, general: SIN_PRODUCTOS };
   filas.forEach((fila, i) => {
-    const n = i + 1;
+    const minimo = fila.categoria === null ? undefined : minimos?.get(fila.categoria);
     const errores: Partial<Record<CampoFila, string>> = {};
-    for (const campo of CAMPOS_FILA) {
-      const valor = fila[campo];
-      if (valor === null || valor === '') errores[campo] = mensajeFila(n, MENSAJES_COTIZACION.campoIncompleto(campo));
-    }
-    const cantidad = Number(fila.cantidad);
-    if (!errores.cantidad) {
-      if (!Number.isInteger(cantidad) || cantidad <= 0) errores.cantidad = mensajeFila(n, MENSAJES_COTIZACION.cantidadPositiva);
-      else if (cantidad > CANTIDAD_MAXIMA) errores.cantidad = mensajeFila(n, MENSAJES_COTIZACION.cantidadMaxima);
-      else {
-        const minimo = fila.categoria === null ? undefined : minimos?.get(fila.categoria);
-        if (minimo !== undefined && cantidad < minimo) errores.cantidad = mensajeFila(n, MENSAJES_COTIZACION.cantidadMinima(minimo));
-      }
-    }
+    // The first problem of each field is the one shown under it.
+    for (const { campo, mensaje } of erroresFila(fila, i + 1, { campos: CAMPOS_FILA, minimo })) errores[campo] ??= mensaje;
     if (Object.keys(errores).length > 0) resultado.errores[fila.key] = errores;
-    else resultado.productos.push({ producto: fila.producto!, cantidad });
+    else resultado.productos.push({ producto: fila.producto!, cantidad: Number(fila.cantidad) });
   });
-  if (resultado.productos.length === 0) resultado.general = MENSAJES_COTIZACION.sinFilaValida;
+  if (resultado.productos.length === 0) resultado.general = SIN_FILA_COMPLETA;
   return resultado;
 }

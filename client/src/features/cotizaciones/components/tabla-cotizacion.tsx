@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ConsolidatedData } from '../../../../../common/schemas/catalogo';
+import { SIN_PRODUCTOS } from '../../../../../common/schemas/cotizaciones';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Combobox, type ComboboxOption } from '../../../ui/combobox';
 import { type Column, DataTable } from '../../../ui/data-table';
@@ -9,7 +10,6 @@ import { toast } from '../../../ui/toast';
 import { type FilaCotizacion, filasCotizacion } from '../api/cotizacion-storage';
 import { useSaveSolicitud } from '../api/save-solicitud';
 import { type CampoFila, cambiarCampo, depurarFilas, isCantidadTecleable, nuevaFila, opcionesFila, productoDe, type ValidacionFilas, validarFilas } from './filas-cotizacion';
-import { MENSAJES_COTIZACION } from './mensajes-provisionales';
 import { erroresDelServidor } from './errores-servidor';
 
 interface Props {
@@ -70,7 +70,7 @@ export function TablaCotizacion({ catalogo, minimos }: Props) {
 
   function pedirEliminar(fila: FilaCotizacion) {
     // SPEC §5: at least one row must remain.
-    if (filas.length === 1) return toast.error(MENSAJES_COTIZACION.sinProductos);
+    if (filas.length === 1) return toast.error(SIN_PRODUCTOS);
     setPorEliminar(fila);
   }
 
@@ -196,7 +196,7 @@ export function TablaCotizacion({ catalogo, minimos }: Props) {
   return (
     <form onSubmit={continuar} noValidate className="cotizar">
       <div ref={tablaRef}>
-        <DataTable caption="Productos a cotizar" rows={numerada} columns={columns} rowKey={({ fila }) => fila.key} empty={<p>{MENSAJES_COTIZACION.sinProductos}</p>} />
+        <DataTable caption="Productos a cotizar" rows={numerada} columns={columns} rowKey={({ fila }) => fila.key} empty={<p>{SIN_PRODUCTOS}</p>} />
       </div>
       <button type="button" className="btn btn--secondary cotizar__agregar" onClick={() => setFilas((actuales) => [...actuales, nuevaFila()])}>
         + Agregar producto

@@ -29,13 +29,13 @@ const fechaLegible = (iso: string | null) => (iso ? iso.split('-').reverse().joi
 
 /** The body that re-saves the delivery data just as it was confirmed (SPEC §4.3). */
 const cuerpoDe = ({ fecha_entrega, nombre_contacto, correo_contacto, telefono_contacto, direccion_envio, region, comuna }: CotizanteGuardado) => ({
-  fecha_entrega,
+  fecha_entrega: fecha_entrega ?? undefined,
   nombre_contacto,
   correo_contacto,
   telefono_contacto,
   direccion_envio,
-  region,
-  comuna,
+  region: region ?? undefined,
+  comuna: comuna ?? undefined,
 });
 
 /** SPEC §2 Summary; without the request and its delivery data in session storage there is nothing to confirm. */

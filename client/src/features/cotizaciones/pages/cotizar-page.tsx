@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { toast } from '../../../ui/toast';
 import { useConsolidatedData, useRangosPrecios } from '../api/use-catalogo';
-import { minimosPorCategoria } from '../components/filas-cotizacion';
+import { minimosPorCategoria } from '../../../../../common/schemas/cotizaciones';
 import { TablaCotizacion } from '../components/tabla-cotizacion';
 import './cotizaciones.css';
 

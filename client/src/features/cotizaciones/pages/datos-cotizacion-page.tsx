@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
+import { type CotizanteData, type CotizanteInput, cotizanteFormSchema } from '../../../../../common/schemas/cotizaciones';
 import type { Direccion } from '../../../../../common/schemas/direcciones';
 import { showFormErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session';
@@ -9,16 +10,19 @@ import { SelectField, TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { RegionComunaFields } from '../../../ui/region-comuna-fields';
 import { type CotizanteGuardado, cotizanteGuardado, type SolicitudGuardada, solicitudGuardada } from '../api/cotizacion-storage';
-import { type CotizanteBody, useSaveCotizante } from '../api/save-cotizante';
+import { useSaveCotizante } from '../api/save-cotizante';
 import { useDireccionesGuardadas } from '../api/use-direcciones-guardadas';
-import { type CotizanteInput, cotizanteSchema } from '../components/mensajes-provisionales';
 import './cotizaciones.css';
 
 const FIELDS = ['fecha_entrega', 'nombre_contacto', 'correo_contacto', 'telefono_contacto', 'direccion_envio', 'region', 'comuna'] as const;
 
-const VACIO: CotizanteInput = { fecha_entrega: '', nombre_contacto: '', correo_contacto: '', telefono_contacto: '', direccion_envio: '', region: '', comuna: '' };
+/** The form's values: the delivery fields of the request whose id they carry. */
+type Valores = CotizanteInput;
+type Campos = Omit<Valores, 'solicitud_id'>;
 
-const desdeGuardado = (c: CotizanteGuardado): CotizanteInput => ({
+const VACIO: Campos = { fecha_entrega: '', nombre_contacto: '', correo_contacto: '', telefono_contacto: '', direccion_envio: '', region: '', comuna: '' };
+
+const desdeGuardado = (c: CotizanteGuardado): Campos => ({
   fecha_entrega: c.fecha_entrega ?? '',
   nombre_contacto: c.nombre_contacto,
   correo_contacto: c.correo_contacto,
@@ -29,7 +33,7 @@ const desdeGuardado = (c: CotizanteGuardado): CotizanteInput => ({
 });
 
 /** A saved address's fields copied into the form (the date is the request's own, so it stays). */
-const desdeDireccion = (d: Direccion, fecha_entrega: CotizanteInput['fecha_entrega']): CotizanteInput => ({
+const desdeDireccion = (d: Direccion, fecha_entrega: Valores['fecha_entrega']): Campos => ({
   fecha_entrega,
   nombre_contacto: d.nombre_contacto,
   correo_contacto: d.correo_contacto,
@@ -61,15 +65,16 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
   const direcciones = useDireccionesGuardadas(session.is_comprador);
   const [copiada, setCopiada] = useState('');
 
-  const { register, handleSubmit, formState, watch, setValue, setError, reset, getValues } = useForm<CotizanteInput>({
-    resolver: zodResolver(cotizanteSchema),
-    defaultValues: guardado ? desdeGuardado(guardado) : VACIO,
+  const [schema] = useState(() => cotizanteFormSchema());
+  const { register, handleSubmit, formState, watch, setValue, setError, reset, getValues } = useForm<Valores, unknown, CotizanteData>({
+    resolver: zodResolver(schema),
+    defaultValues: { ...(guardado ? desdeGuardado(guardado) : VACIO), solicitud_id: solicitud.id },
   });
   const { errors } = formState;
 
   function copiar(d: Direccion | undefined) {
     setCopiada(d ? String(d.id) : '');
-    if (d) reset(desdeDireccion(d, getValues('fecha_entrega')), { keepErrors: false });
+    if (d) reset({ ...desdeDireccion(d, getValues('fecha_entrega')), solicitud_id: solicitud.id });
   }
 
   // Once, when the addresses arrive, and only over an untouched form: later edits are the buyer's.
@@ -79,9 +84,9 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
     copiar(direcciones.data.find((d) => d.activa));
   }, [direcciones.data]);
 
-  function onSubmit(values: CotizanteInput) {
+  function onSubmit({ solicitud_id: _, ...body }: CotizanteData) {
     save.mutate(
-      { body: cotizanteSchema.parse(values) as CotizanteBody, solicitud },
+      { body, solicitud },
       {
         onSuccess: () => navigate('/confirmar-cotizacion'),
         onError: (error) => showFormErrors(error, setError, { fields: FIELDS, fallback: 'Error al registrar los datos de entrega.', toast: 'Error al registrar los datos de entrega.' }),
