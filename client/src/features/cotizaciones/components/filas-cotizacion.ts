@@ -96,8 +96,10 @@ export function validarFilas(filas: readonly FilaCotizacion[], minimos: Readonly
   filas.forEach((fila, i) => {
     const minimo = fila.categoria === null ? undefined : minimos?.get(fila.categoria);
     const errores: Partial<Record<CampoFila, string>> = {};
+    // Without a category the other pickers are still closed: the category is what the row lacks.
+    const campos = fila.categoria === null ? (['categoria', 'cantidad'] as const) : CAMPOS_FILA;
     // The first problem of each field is the one shown under it.
-    for (const { campo, mensaje } of erroresFila(fila, i + 1, { campos: CAMPOS_FILA, minimo })) errores[campo] ??= mensaje;
+    for (const { campo, mensaje } of erroresFila(fila, i + 1, { campos, minimo })) errores[campo] ??= mensaje;
     if (Object.keys(errores).length > 0) resultado.errores[fila.key] = errores;
     else resultado.productos.push({ producto: fila.producto!, cantidad: Number(fila.cantidad) });
   });

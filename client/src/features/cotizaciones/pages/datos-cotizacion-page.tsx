@@ -6,6 +6,7 @@ import { type CotizanteData, type CotizanteInput, cotizanteFormSchema } from '..
 import type { Direccion } from '../../../../../common/schemas/direcciones';
 import { showFormErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session';
+import { useComunas, useRegiones } from '../../../lib/ubicacion';
 import { SelectField, TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { RegionComunaFields } from '../../../ui/region-comuna-fields';
@@ -83,6 +84,18 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
     if (!prefill || !direcciones.data || formState.isDirty) return;
     copiar(direcciones.data.find((d) => d.activa));
   }, [direcciones.data]);
+
+  // The región and comuna selects get their options after the values are set (prefill, a copied
+  // address): set again once the options are there, so the select shows what the form holds.
+  const regionId = Number(watch('region')) || undefined;
+  const regiones = useRegiones();
+  const comunas = useComunas(regionId);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the options arrive
+  useEffect(() => {
+    const { region, comuna } = getValues();
+    if (region) setValue('region', region);
+    if (comuna) setValue('comuna', comuna);
+  }, [regiones.data, comunas.data]);
 
   function onSubmit({ solicitud_id: _, ...body }: CotizanteData) {
     save.mutate(
