@@ -14,6 +14,7 @@ import { createGuards, registerGuardsDecorator } from './modules/auth/authentica
 import { createJwt } from './modules/auth/jwt';
 import { createCatalogoCache } from './modules/catalogo/catalogo-cache';
 import { catalogoRoutes } from './modules/catalogo/catalogo.routes';
+import { cotizacionesRoutes } from './modules/cotizaciones/cotizaciones.routes';
 import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
 import { ordenesRoutes } from './modules/ordenes/ordenes.routes';
@@ -78,6 +79,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   await app.register(direccionesRoutes, { db, guards });
   await app.register(catalogoRoutes, { db, catalogo });
   await app.register(ubicacionRoutes, { db });
+  await app.register(cotizacionesRoutes, { db, guards });
   await app.register(ordenesRoutes, { db });
 
   await registerSpa(app, clientDir);

@@ -40,3 +40,22 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
   },
 };
 VALID_BODIES['PUT /api/cotizaciones/direccion/:id/editar/'] = VALID_BODIES['POST /api/cotizaciones/direccion/agregar/']!;
+// Quotation flow (issue #8): product ids of the demo catalogue; the cotizante names request 1.
+VALID_BODIES['POST /api/cotizaciones/crear-solicitud/'] = {
+  productos: [
+    { producto: 1, cantidad: 100 },
+    { producto: 2, cantidad: 350 },
+  ],
+};
+VALID_BODIES['PUT /api/cotizaciones/editar-solicitud/:id/'] = VALID_BODIES['POST /api/cotizaciones/crear-solicitud/']!;
+VALID_BODIES['POST /api/cotizaciones/crear-cotizante/'] = {
+  fecha_entrega: '2099-01-15',
+  nombre_contacto: 'Cocina Central',
+  correo_contacto: 'cocina@prueba.cl',
+  telefono_contacto: '+56912345678',
+  direccion_envio: 'Av. Providencia 1234, oficina 5',
+  region: 13,
+  comuna: 13123,
+  solicitud_id: 1,
+};
+VALID_BODIES['PUT /api/cotizaciones/editar-cotizante/:id/'] = VALID_BODIES['POST /api/cotizaciones/crear-cotizante/']!;

@@ -1,7 +1,7 @@
 import { CANTIDAD_MAXIMA, HORA_CORTE_MISMO_DIA } from '../constants';
 import { fechaIsoSchema } from '../fecha';
 import { z } from '../zod-es';
-import { correoContactoSchema, nombreContactoSchema, telefonoContactoSchema } from './direcciones';
+import { correoContactoSchema, nombreContactoSchema, SELECCIONE_COMUNA, SELECCIONE_REGION, telefonoContactoSchema } from './direcciones';
 
 /**
  * The quotation request (solicitud) and its delivery record (cotizante), SPEC §5 Quotation and
@@ -158,7 +158,6 @@ export const FECHA_PASADA = 'No puedes seleccionar una fecha pasada';
 export const MISMO_DIA_DESPUES_DE_MEDIODIA = 'Para envios el mismo día, debe ser antes de medio día.';
 export const FECHA_ENTREGA_INVALIDA = 'Ingresa una fecha de entrega válida';
 export const DIRECCION_SIN_NUMERO = 'Debe contener el numero de dirección';
-export const COMUNA_SIN_REGION = 'Seleccione una región';
 export const ZONA_HORARIA_CHILE = 'America/Santiago';
 
 const santiago = new Intl.DateTimeFormat('en-CA', {
@@ -208,13 +207,13 @@ export const cotizanteSchema = z
         .refine((v) => v === '' || /\d/.test(v), DIRECCION_SIN_NUMERO)
         .default(''),
     ),
-    region: idOpcional('Seleccione una región'),
-    comuna: idOpcional('Seleccione una comuna'),
+    region: idOpcional(SELECCIONE_REGION),
+    comuna: idOpcional(SELECCIONE_COMUNA),
     solicitud_id: z.coerce.number({ error: 'Solicitud inválida.' }).int('Solicitud inválida.').positive('Solicitud inválida.').max(2_147_483_647, 'Solicitud inválida.'),
   })
   .superRefine((c, ctx) => {
     // SPEC §5: the comuna is chosen after a región.
-    if (c.comuna !== undefined && c.region === undefined) ctx.addIssue({ code: 'custom', message: COMUNA_SIN_REGION, path: ['region'] });
+    if (c.comuna !== undefined && c.region === undefined) ctx.addIssue({ code: 'custom', message: SELECCIONE_REGION, path: ['region'] });
   });
 export type CotizanteInput = z.input<typeof cotizanteSchema>;
 export type CotizanteData = z.output<typeof cotizanteSchema>;

@@ -4,6 +4,9 @@ import { z } from '../zod-es';
 
 const OBLIGATORIO = 'Este campo es obligatorio';
 export const CORREO_INVALIDO = 'Correo electrónico inválido. Ej: nombre@empresa.cl';
+export const SELECCIONE_REGION = 'Seleccione una región';
+export const SELECCIONE_COMUNA = 'Seleccione una comuna';
+export const COMUNA_DE_OTRA_REGION = 'La comuna no pertenece a la región seleccionada.';
 
 export const telefonoContactoSchema = z
   .string()
@@ -26,8 +29,8 @@ export const direccionSchema = z.object({
   correo_contacto: correoContactoSchema,
   telefono_contacto: telefonoContactoSchema,
   direccion_envio: z.string().trim().min(1, OBLIGATORIO).min(DIRECCION_MIN_LENGTH, 'La dirección debe ser más específica').max(255),
-  region: idSeleccion('Seleccione una región'),
-  comuna: idSeleccion('Seleccione una comuna'),
+  region: idSeleccion(SELECCIONE_REGION),
+  comuna: idSeleccion(SELECCIONE_COMUNA),
 });
 export type DireccionInput = z.input<typeof direccionSchema>;
 

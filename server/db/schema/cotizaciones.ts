@@ -1,25 +1,41 @@
-import { date, index, integer, numeric, pgEnum, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { char, date, index, integer, numeric, pgEnum, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { producto } from './catalogo';
 import { proveedorProducto } from './proveedor';
 import { comuna, region } from './ubicacion';
 import { usuario } from './usuario';
 
-export const solicitud = pgTable('solicitud', {
-  id: serial('id').primaryKey(),
-  usuario_id: integer('usuario_id').references(() => usuario.id, { onDelete: 'set null' }),
-  fecha_creacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * SHA-256 (hex) of the clave that holds an anonymous record (docs/decisions/005): the key itself
+ * is never stored, so a copy of the database cannot edit anyone's request. Null once a user owns it.
+ */
+const claveHash = () => char('clave_hash', { length: 64 });
 
-export const solicitudDetalle = pgTable('solicitud_detalle', {
-  id: serial('id').primaryKey(),
-  solicitud_id: integer('solicitud_id')
-    .notNull()
-    .references(() => solicitud.id, { onDelete: 'cascade' }),
-  producto_id: integer('producto_id')
-    .notNull()
-    .references(() => producto.id),
-  cantidad: numeric('cantidad', { precision: 12, scale: 2, mode: 'number' }).notNull(),
-});
+export const solicitud = pgTable(
+  'solicitud',
+  {
+    id: serial('id').primaryKey(),
+    usuario_id: integer('usuario_id').references(() => usuario.id, { onDelete: 'set null' }),
+    clave_hash: claveHash(),
+    fecha_creacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('solicitud_usuario_idx').on(t.usuario_id)],
+);
+
+export const solicitudDetalle = pgTable(
+  'solicitud_detalle',
+  {
+    id: serial('id').primaryKey(),
+    solicitud_id: integer('solicitud_id')
+      .notNull()
+      .references(() => solicitud.id, { onDelete: 'cascade' }),
+    producto_id: integer('producto_id')
+      .notNull()
+      .references(() => producto.id),
+    cantidad: numeric('cantidad', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  },
+  // SPEC §5: a product at most once per request (the service says which; this holds under races).
+  (t) => [unique('solicitud_detalle_producto').on(t.solicitud_id, t.producto_id)],
+);
 
 /**
  * The delivery record of one quotation (SPEC's cotizante: contact, address, región/comuna, date).
@@ -31,6 +47,7 @@ export const cotizante = pgTable(
     id: serial('id').primaryKey(),
     // Who quoted, when known; deleting the account keeps the quotation's delivery data.
     usuario_id: integer('usuario_id').references(() => usuario.id, { onDelete: 'set null' }),
+    clave_hash: claveHash(),
     nombre_contacto: varchar('nombre_contacto', { length: 150 }).notNull(),
     correo_contacto: varchar('correo_contacto', { length: 254 }).notNull(),
     telefono_contacto: varchar('telefono_contacto', { length: 20 }).notNull(),

@@ -59,6 +59,14 @@ export function createGuards(db: Db, jwt: Jwt) {
     async authenticate(request: FastifyRequest) {
       request.usuario = await resolve(request);
     },
+    /**
+     * For endpoints open to anonymous callers (SPEC §6: the quotation calls): no JWT header is an
+     * anonymous call, but a JWT that is sent must be valid (401 otherwise, as SimpleJWT does).
+     */
+    async identify(request: FastifyRequest) {
+      if (request.headers.authorization?.split(' ')[0] !== AUTH_SCHEME) return;
+      request.usuario = await resolve(request);
+    },
     requireRole(rol: Rol) {
       return async (request: FastifyRequest) => {
         request.usuario = await resolve(request);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Direccion, direccionSchema } from '../../../common/schemas/direcciones';
+import { COMUNA_DE_OTRA_REGION, type Direccion, type direccionSchema, SELECCIONE_COMUNA } from '../../../common/schemas/direcciones';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import {
@@ -23,8 +23,8 @@ const NO_ENCONTRADA = 'Dirección no encontrada.';
 /** Region and comuna must exist and belong together (names come from the database, not the client). */
 async function assertUbicacion(db: Db, data: DireccionData) {
   const regionDeComuna = await findRegionDeComuna(db, data.comuna);
-  if (regionDeComuna === undefined) throw new AppError(400, { comuna: ['Seleccione una comuna'] });
-  if (regionDeComuna !== data.region) throw new AppError(400, { comuna: ['La comuna no pertenece a la región seleccionada.'] });
+  if (regionDeComuna === undefined) throw new AppError(400, { comuna: [SELECCIONE_COMUNA] });
+  if (regionDeComuna !== data.region) throw new AppError(400, { comuna: [COMUNA_DE_OTRA_REGION] });
 }
 
 const valores = (d: DireccionData): DireccionValores => ({

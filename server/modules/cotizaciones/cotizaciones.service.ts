@@ -1,0 +1,153 @@
+import { type Cotizante, type CotizanteData, errorFechaEntrega, erroresFila, mensajesFila, minimosPorCategoria, type Solicitud, type SolicitudData } from '../../../common/schemas/cotizaciones';
+import { COMUNA_DE_OTRA_REGION, SELECCIONE_COMUNA, SELECCIONE_REGION } from '../../../common/schemas/direcciones';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../errors';
+import { findRangosPrecios } from '../catalogo/catalogo.repository';
+import { findRegionDeComuna } from '../direcciones/direcciones.repository';
+import { existsRegion } from '../ubicacion/ubicacion.repository';
+import { createClave, hashClave, type Llamante, tenenciaDe } from './clave';
+import {
+  type CotizanteValores,
+  findCotizante,
+  findCotizanteTenencia,
+  findProductosSolicitables,
+  findSolicitud,
+  findSolicitudTenencia,
+  insertCotizante,
+  insertSolicitud,
+  replaceDetalles,
+  setUsuarioOfClave,
+  type Tenencia,
+  updateCotizante as updateCotizanteRow,
+} from './cotizaciones.repository';
+
+const SOLICITUD_NO_ENCONTRADA = 'Solicitud no encontrada.';
+const COTIZANTE_NO_ENCONTRADO = 'Datos de entrega no encontrados.';
+
+type Filas = SolicitudData['productos'];
+
+/**
+ * SPEC §5 Quotation rules that need the catalogue: the product exists, can be quoted (approved,
+ * not archived), appears once, and its quantity reaches its category's minimum. Every row's
+ * problem is reported at once, each with its row number.
+ */
+async function assertFilas(db: Db, filas: Filas): Promise<void> {
+  const ids = [...new Set(filas.map((f) => f.producto))];
+  const [productos, rangos] = await Promise.all([findProductosSolicitables(db, ids), findRangosPrecios(db)]);
+  const porId = new Map(productos.map((p) => [p.id, p]));
+  const minimos = minimosPorCategoria(rangos);
+  const vistos = new Set<number>();
+  const errorDe = (fila: Filas[number], n: number): string | undefined => {
+    const p = porId.get(fila.producto);
+    if (!p) return mensajesFila.productoInexistente(n, fila.producto);
+    if (!p.disponible) return mensajesFila.productoNoDisponible(n, p.nombre);
+    if (vistos.has(p.id)) return mensajesFila.productoRepetido(n, p.nombre);
+    vistos.add(p.id);
+    return erroresFila(fila, n, { campos: ['cantidad'], minimo: minimos.get(p.categoria_id) })[0]?.mensaje;
+  };
+  const errores = filas.flatMap((fila, i) => errorDe(fila, i + 1) ?? []);
+  if (errores.length > 0) throw new AppError(400, { productos: errores });
+}
+
+/**
+ * The caller's hold on a record, or 404. A logged-in caller who holds an anonymous record by its
+ * clave takes it over, with the rest of that flow (docs/decisions/005): from then on the token,
+ * not the clave, opens it.
+ */
+async function hold(db: Db, registro: Tenencia | undefined, llamante: Llamante, mensaje: string): Promise<void> {
+  const tenencia = registro && tenenciaDe(registro, llamante);
+  if (!tenencia) throw notFound(mensaje);
+  if (tenencia === 'clave' && llamante.usuarioId !== undefined) await setUsuarioOfClave(db, registro.clave_hash!, llamante.usuarioId);
+}
+
+/** The clave a response returns: the anonymous caller's (new or sent), none for a user's records. */
+const claveDeRespuesta = (llamante: Llamante) => (llamante.usuarioId === undefined ? llamante.clave! : null);
+
+async function solicitudRespuesta(db: Db, id: number, llamante: Llamante): Promise<Solicitud> {
+  const s = await findSolicitud(db, id);
+  if (!s) throw notFound(SOLICITUD_NO_ENCONTRADA);
+  return { ...s, clave: claveDeRespuesta(llamante) };
+}
+
+/** A new request, the user's when logged in, else held by a new clave. */
+export async function createSolicitud(db: Db, llamante: Llamante, data: SolicitudData): Promise<Solicitud> {
+  await assertFilas(db, data.productos);
+  // An anonymous creator's old clave (from an earlier request) has nothing to do with this one.
+  const quien: Llamante = llamante.usuarioId === undefined ? { clave: createClave() } : { usuarioId: llamante.usuarioId };
+  const id = await db.transaction(async (tx) => {
+    const nueva = await insertSolicitud(tx, { usuario_id: quien.usuarioId ?? null, clave_hash: quien.clave === undefined ? null : hashClave(quien.clave) });
+    await replaceDetalles(tx, nueva, data.productos);
+    return nueva;
+  });
+  return solicitudRespuesta(db, id, quien);
+}
+
+/** Replaces the rows of a request its caller holds, in one transaction. */
+export async function updateSolicitud(db: Db, llamante: Llamante, id: number, data: SolicitudData): Promise<Solicitud> {
+  await db.transaction(async (tx) => {
+    await hold(tx, await findSolicitudTenencia(tx, id, { lock: true }), llamante, SOLICITUD_NO_ENCONTRADA);
+    await assertFilas(tx, data.productos);
+    await replaceDetalles(tx, id, data.productos);
+  });
+  return solicitudRespuesta(db, id, llamante);
+}
+
+/**
+ * SPEC §5 Delivery data rules that need the clock or the database: the date is not past (today
+ * only before noon, in Chile), and the región and comuna exist and belong together.
+ */
+async function assertEntrega(db: Db, data: CotizanteData, ahora: Date): Promise<void> {
+  const errores: Record<string, string[]> = {};
+  const fecha = data.fecha_entrega === undefined ? undefined : errorFechaEntrega(data.fecha_entrega, ahora);
+  if (fecha) errores.fecha_entrega = [fecha];
+  if (data.region !== undefined && !(await existsRegion(db, data.region))) errores.region = [SELECCIONE_REGION];
+  if (data.comuna !== undefined) {
+    const regionDeComuna = await findRegionDeComuna(db, data.comuna);
+    if (regionDeComuna === undefined) errores.comuna = [SELECCIONE_COMUNA];
+    else if (regionDeComuna !== data.region) errores.comuna = [COMUNA_DE_OTRA_REGION];
+  }
+  if (Object.keys(errores).length > 0) throw new AppError(400, errores);
+}
+
+const valores = (d: CotizanteData): CotizanteValores => ({
+  fecha_entrega: d.fecha_entrega ?? null,
+  nombre_contacto: d.nombre_contacto,
+  correo_contacto: d.correo_contacto,
+  telefono_contacto: d.telefono_contacto,
+  direccion_envio: d.direccion_envio,
+  region_id: d.region ?? null,
+  comuna_id: d.comuna ?? null,
+  solicitud_id: d.solicitud_id,
+});
+
+async function cotizanteRespuesta(db: Db, id: number, llamante: Llamante): Promise<Cotizante> {
+  const c = await findCotizante(db, id);
+  if (!c) throw notFound(COTIZANTE_NO_ENCONTRADO);
+  return { ...c, clave: claveDeRespuesta(llamante) };
+}
+
+/**
+ * A quotation's own delivery record (DESIGN §2: never a saved address; a client copies one by
+ * sending its fields), for a request the caller holds. An anonymous record is held by the same
+ * clave as its request, so one clave opens the whole flow.
+ */
+export async function createCotizante(db: Db, llamante: Llamante, data: CotizanteData, ahora: Date): Promise<Cotizante> {
+  await assertEntrega(db, data, ahora);
+  const id = await db.transaction(async (tx) => {
+    await hold(tx, await findSolicitudTenencia(tx, data.solicitud_id), llamante, SOLICITUD_NO_ENCONTRADA);
+    const anonimo = llamante.usuarioId === undefined;
+    return insertCotizante(tx, { ...valores(data), usuario_id: llamante.usuarioId ?? null, clave_hash: anonimo ? hashClave(llamante.clave!) : null });
+  });
+  return cotizanteRespuesta(db, id, llamante);
+}
+
+/** Overwrites a delivery record the caller holds; the request it names must be held too. */
+export async function updateCotizante(db: Db, llamante: Llamante, id: number, data: CotizanteData, ahora: Date): Promise<Cotizante> {
+  await assertEntrega(db, data, ahora);
+  await db.transaction(async (tx) => {
+    await hold(tx, await findCotizanteTenencia(tx, id, { lock: true }), llamante, COTIZANTE_NO_ENCONTRADO);
+    await hold(tx, await findSolicitudTenencia(tx, data.solicitud_id), llamante, SOLICITUD_NO_ENCONTRADA);
+    await updateCotizanteRow(tx, id, valores(data));
+  });
+  return cotizanteRespuesta(db, id, llamante);
+}
