@@ -70,13 +70,14 @@ export const productoDe = (catalogo: ConsolidatedData, fila: FilaCotizacion) => 
 export function depurarFilas(catalogo: ConsolidatedData, filas: FilaCotizacion[]): FilaCotizacion[] {
   return filas.map((fila) => {
     if (fila.categoria === null || !catalogo.categorias.some((c) => c.id === fila.categoria)) return { ...nuevaFila(), key: fila.key, cantidad: fila.cantidad };
+    // A product of the category still offered decides its own origin and brand.
+    const producto = catalogo.productos.find((p) => p.id === fila.producto && p.categoria.id === fila.categoria);
+    if (producto) return { ...fila, origen: producto.origen.descripcion, marca: producto.marca.nombre };
     const { origenes } = opcionesFila(catalogo, fila);
     const origen = fila.origen !== null && origenes.includes(fila.origen) ? fila.origen : null;
     const { marcas } = opcionesFila(catalogo, { ...fila, origen });
     const marca = fila.marca !== null && marcas.includes(fila.marca) ? fila.marca : null;
-    const { productos } = opcionesFila(catalogo, { ...fila, origen, marca });
-    const producto = fila.producto !== null && productos.some((p) => p.id === fila.producto) ? fila.producto : null;
-    return { ...fila, origen, marca, producto };
+    return { ...fila, origen, marca, producto: null };
   });
 }
 
