@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { createUserByApi, loginByApi } from '../fixtures';
 
@@ -271,3 +272,51 @@ test('the summary at 375 px: product cards and delivery data within the screen',
   await expectSummary(page, ['Cocina Los Andes', 'Quilpué']);
   await expectCards(page, page.getByRole('table', { name: 'Productos solicitados' }).locator('tbody tr'));
 });
+
+/** No serious axe violation and nothing wider than the screen. */
+async function expectAccessible(page: Page, width: number) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px the three screens are accessible and the pickers work with the keyboard alone`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/cotizar');
+    const categoria = page.getByRole('combobox', { name: 'Categoría, fila 1' });
+    await categoria.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('listbox', { name: 'Categoría, fila 1' })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(categoria).toHaveValue('CARNE BOVINA');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('combobox', { name: 'Producto, fila 1' })).toBeFocused();
+    await page.keyboard.type('entra');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('combobox', { name: 'Producto, fila 1' })).toHaveValue('Entraña');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('150');
+    await page.getByRole('button', { name: '+ Agregar producto' }).click();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(filas(page).nth(1)).toContainText('Fila 2: El campo "categoria" está incompleto.');
+    await expectAccessible(page, width);
+
+    await page.getByRole('button', { name: 'Eliminar fila 2' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sí' }).click();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page).toHaveURL(/\/datos-cotizacion$/);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    // An empty form: the name, e-mail and phone are asked for, each under its field.
+    await expect(page.getByText('Este campo es obligatorio')).toHaveCount(3);
+    await expectAccessible(page, width);
+
+    await fillDelivery(page);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByRole('heading', { name: 'Resumen de la solicitud' })).toBeVisible();
+    await expectAccessible(page, width);
+  });
+}
