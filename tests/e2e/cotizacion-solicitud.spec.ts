@@ -116,8 +116,11 @@ test('logged out: three rows, each message on its row, delivery data, and the su
   await expect(page.getByLabel('Nombre de contacto')).toHaveValue('');
   await expect(page.getByLabel('Comuna')).toBeDisabled();
   await page.getByLabel('Teléfono').fill('12');
+  await page.getByLabel('Fecha de entrega (opcional)').fill('2020-01-01');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByText('Debe tener al menos 8 dígitos')).toBeVisible();
+  await expect(page.getByText('No puedes seleccionar una fecha pasada')).toBeVisible();
+  await page.getByLabel('Fecha de entrega (opcional)').fill('');
   await fillDelivery(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expectSummary(page, ['Cocina Los Andes', 'compras@losandes.cl', '+56922334455', 'Calle Larga 450', 'Región de Valparaíso', 'Quilpué']);

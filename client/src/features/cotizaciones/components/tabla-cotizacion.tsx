@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ConsolidatedData } from '../../../../../common/schemas/catalogo';
 import { SIN_PRODUCTOS } from '../../../../../common/schemas/cotizaciones';
+import { useSessionExpiredHandler } from '../../../lib/session';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Combobox, type ComboboxOption } from '../../../ui/combobox';
 import { type Column, DataTable } from '../../../ui/data-table';
@@ -42,6 +43,7 @@ function ErrorCampo({ fila, campo, errores }: { fila: FilaCotizacion; campo: Cam
 export function TablaCotizacion({ catalogo, minimos }: Props) {
   const navigate = useNavigate();
   const save = useSaveSolicitud();
+  const onExpired = useSessionExpiredHandler();
   const [filas, setFilas] = useState(() => filasIniciales(catalogo));
   const [errores, setErrores] = useState<Errores>({});
   const [general, setGeneral] = useState<string | null>(null);
@@ -97,6 +99,8 @@ export function TablaCotizacion({ catalogo, minimos }: Props) {
         navigate('/datos-cotizacion');
       },
       onError: (error) => {
+        // A session that ended while on this screen: log in again; the rows wait in session storage.
+        if (onExpired(error)) return;
         // The server checks the same rules: its messages go on their rows.
         const servidor = erroresDelServidor(error, filas);
         setErrores(servidor.errores);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { LOADING_MIN_MS } from '../../../../../common/constants';
 import { ApiError } from '../../../lib/api-client';
+import { useSessionExpiredHandler } from '../../../lib/session';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
@@ -50,13 +51,14 @@ function Resumen({ solicitud, cotizante }: { solicitud: SolicitudGuardada; cotiz
   const navigate = useNavigate();
   const saveCotizante = useSaveCotizante();
   const compare = useComparePrecios();
+  const onExpired = useSessionExpiredHandler();
   const [generando, setGenerando] = useState(false);
   const espera = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(espera.current), []);
 
-  function fallar(mensaje: string) {
+  function fallar(error: unknown, mensaje: string) {
     setGenerando(false);
-    toast.error(mensaje);
+    if (!onExpired(error)) toast.error(mensaje);
   }
 
   function generar() {
@@ -65,7 +67,7 @@ function Resumen({ solicitud, cotizante }: { solicitud: SolicitudGuardada; cotiz
     saveCotizante.mutate(
       { body: cuerpoDe(cotizante), solicitud },
       {
-        onError: () => fallar('Ocurrió un error al confirmar la cotización'),
+        onError: (error) => fallar(error, 'Ocurrió un error al confirmar la cotización'),
         onSuccess: () =>
           compare.mutate(solicitud, {
             // SPEC §4.3, §9: the results open once the loading screen has shown for 6 s in total.
@@ -74,6 +76,7 @@ function Resumen({ solicitud, cotizante }: { solicitud: SolicitudGuardada; cotiz
             },
             onError: (error) =>
               fallar(
+                error,
                 error instanceof ApiError && error.status === 400 ? 'Error en los datos enviados. Por favor, verifica la información.' : 'Error al generar la cotización. Intenta nuevamente.',
               ),
           }),

@@ -5,7 +5,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { type CotizanteData, type CotizanteInput, cotizanteFormSchema } from '../../../../../common/schemas/cotizaciones';
 import type { Direccion } from '../../../../../common/schemas/direcciones';
 import { showFormErrors } from '../../../lib/form-errors';
-import { useSession } from '../../../lib/session';
+import { useSession, useSessionExpiredHandler } from '../../../lib/session';
 import { useComunas, useRegiones } from '../../../lib/ubicacion';
 import { SelectField, TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
@@ -60,6 +60,7 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
   const navigate = useNavigate();
   const session = useSession();
   const save = useSaveCotizante();
+  const onExpired = useSessionExpiredHandler();
   const [guardado] = useState(() => cotizanteGuardado.get());
   // A buyer coming back to this screen finds what they entered; otherwise the active saved address prefills it.
   const prefill = session.is_comprador && guardado === null;
@@ -102,7 +103,7 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
       { body, solicitud },
       {
         onSuccess: () => navigate('/confirmar-cotizacion'),
-        onError: (error) => showFormErrors(error, setError, { fields: FIELDS, fallback: 'Error al registrar los datos de entrega.', toast: 'Error al registrar los datos de entrega.' }),
+        onError: (error) => onExpired(error) || showFormErrors(error, setError, { fields: FIELDS, fallback: 'Error al registrar los datos de entrega.', toast: 'Error al registrar los datos de entrega.' }),
       },
     );
   }
