@@ -234,6 +234,11 @@ test('at 375 px each row is a card; rows survive a reload; tampered session stor
   await page.getByRole('button', { name: '+ Agregar producto' }).click();
   await pick(page, 'Categoría, fila 2', 'VEGETALES');
   await expectCards(page, filas(page));
+  // An open list stays within the screen too.
+  await page.getByRole('combobox', { name: 'Producto, fila 2' }).click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.keyboard.press('Escape');
 
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Producto, fila 1' })).toHaveValue('Avena instantánea');
