@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { type CSSProperties, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import './combobox.css';
 
 export interface ComboboxOption {
@@ -39,6 +39,24 @@ export function filterOptions(options: readonly ComboboxOption[], query: string)
   });
 }
 
+const MARGEN = 8;
+const ALTO_MAXIMO = 288;
+const ANCHO_MAXIMO = 416;
+
+/** Where the open list goes: under the field, or above it when below is short and above is not. */
+function placeList(field: DOMRect): CSSProperties {
+  const below = window.innerHeight - field.bottom - MARGEN;
+  const above = field.top - MARGEN;
+  const up = below < 200 && above > below;
+  return {
+    left: field.left,
+    minWidth: field.width,
+    maxWidth: Math.max(field.width, Math.min(ANCHO_MAXIMO, window.innerWidth - field.left - MARGEN)),
+    maxHeight: Math.min(ALTO_MAXIMO, up ? above : below),
+    ...(up ? { bottom: window.innerHeight - field.top + 2 } : { top: field.bottom + 2 }),
+  };
+}
+
 /**
  * A select you can type into (WAI-ARIA combobox with a listbox popup): typing filters, arrows move,
  * Enter picks, Escape closes and leaving the field restores the chosen label, so the value is
@@ -48,6 +66,8 @@ export function Combobox({ label, options, value, onChange, disabled, placeholde
   const listId = useId();
   const selected = options.find((o) => o.value === value) ?? null;
   const [open, setOpen] = useState(false);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState<CSSProperties>({});
   const [query, setQuery] = useState<string | null>(null);
   const [active, setActive] = useState(0);
 
@@ -60,6 +80,20 @@ export function Combobox({ label, options, value, onChange, disabled, placeholde
   useEffect(() => {
     if (open && activeIndex >= 0) document.getElementById(`${listId}-${activeIndex}`)?.scrollIntoView?.({ block: 'nearest' });
   }, [open, activeIndex, listId]);
+
+  // The list is fixed to the viewport under its field (above it when there is more room there), so
+  // a scrolling table or a card never clips it; it follows the field while the page scrolls.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const follow = () => setPlace(placeList(boxRef.current!.getBoundingClientRect()));
+    follow();
+    window.addEventListener('scroll', follow, true);
+    window.addEventListener('resize', follow);
+    return () => {
+      window.removeEventListener('scroll', follow, true);
+      window.removeEventListener('resize', follow);
+    };
+  }, [open]);
 
   function close() {
     setOpen(false);
@@ -98,7 +132,7 @@ export function Combobox({ label, options, value, onChange, disabled, placeholde
 
   const text = query ?? selected?.label ?? '';
   return (
-    <div className="combobox">
+    <div className="combobox" ref={boxRef}>
       <input
         type="text"
         role="combobox"
@@ -130,7 +164,7 @@ export function Combobox({ label, options, value, onChange, disabled, placeholde
         ▾
       </span>
       {open && (
-        <div className="combobox__list">
+        <div className="combobox__list" style={place}>
           <div id={listId} role="listbox" aria-label={label}>
             {visible.map((o, i) => (
               <div

@@ -199,7 +199,7 @@ export function TablaCotizacion({ catalogo, minimos }: Props) {
 
   return (
     <form onSubmit={continuar} noValidate className="cotizar">
-      <div ref={tablaRef}>
+      <div ref={tablaRef} className="cotizar__tabla">
         <DataTable caption="Productos a cotizar" rows={numerada} columns={columns} rowKey={({ fila }) => fila.key} empty={<p>{SIN_PRODUCTOS}</p>} />
       </div>
       <button type="button" className="btn btn--secondary cotizar__agregar" onClick={() => setFilas((actuales) => [...actuales, nuevaFila()])}>
