@@ -328,3 +328,32 @@ for (const width of [1280, 375]) {
     await expectAccessible(page, width);
   });
 }
+
+test('logging in halfway keeps the same request and delivery data, now the buyer’s', async ({ page, request }) => {
+  const user = await createUserByApi(request, 'comprador');
+  await page.goto('/cotizar');
+  await pick(page, 'Categoría, fila 1', 'AVES');
+  await pick(page, 'Producto, fila 1', 'codorniz', 'Codorniz entera');
+  await cantidad(page, 1).fill('100');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/datos-cotizacion$/);
+  await fillDelivery(page);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/confirmar-cotizacion$/);
+  const antes = await page.evaluate(() => [JSON.parse(sessionStorage.getItem('solicitud')!), JSON.parse(sessionStorage.getItem('cotizante')!)]);
+  expect(antes[0].clave).toBeTruthy();
+
+  await loginByApi(page, user.email, user.password, '/cotizar');
+  await expect(page.getByRole('combobox', { name: 'Producto, fila 1' })).toHaveValue('Codorniz entera');
+  await cantidad(page, 1).fill('200');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/datos-cotizacion$/);
+  await expect(page.getByLabel('Nombre de contacto')).toHaveValue('Cocina Los Andes');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/confirmar-cotizacion$/);
+  await expect(page.getByRole('table', { name: 'Productos solicitados' })).toContainText('200');
+  const despues = await page.evaluate(() => [JSON.parse(sessionStorage.getItem('solicitud')!), JSON.parse(sessionStorage.getItem('cotizante')!)]);
+  // Same records, taken over by the account: no clave any more, the token opens them.
+  expect(despues[0]).toMatchObject({ id: antes[0].id, clave: null });
+  expect(despues[1]).toMatchObject({ cotizante_id: antes[1].cotizante_id, clave: null });
+});
