@@ -107,13 +107,20 @@ export function minimosPorCategoria(rangos: ReadonlyArray<{ categoria: number; l
   return minimos;
 }
 
+// The rows are checked by hand (below), so the API documentation is told their shape.
+const FILA_DOCUMENTADA = {
+  type: 'object',
+  properties: { producto: { type: 'integer', description: 'id del producto' }, cantidad: { type: 'integer', minimum: 1, maximum: CANTIDAD_MAXIMA } },
+  required: ['producto', 'cantidad'],
+} as Record<string, unknown>;
+
 /**
  * The rows of a request body. Rows are checked here rather than by a schema per field so every
  * message carries its row number; the path of each issue still names the row and field
  * (productos.1.cantidad) for a form resolver.
  */
 const productosSchema = z
-  .array(z.unknown(), { error: SIN_PRODUCTOS })
+  .array(z.unknown().meta(FILA_DOCUMENTADA), { error: SIN_PRODUCTOS })
   .min(1, SIN_PRODUCTOS)
   .max(MAX_FILAS_COTIZACION, DEMASIADAS_FILAS)
   .superRefine((filas, ctx) => {
