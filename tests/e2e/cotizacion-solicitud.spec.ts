@@ -61,6 +61,10 @@ async function seeMessagesThenContinue(page: Page) {
   await cantidad(page, 1).fill('150');
   await expect(filas(page).nth(0)).not.toContainText('Fila 1:');
   await pick(page, 'Producto, fila 2', 'alitas', 'Alitas de pollo');
+  // The product filled its origin and brand: their messages go too; the quantity's stays.
+  await expect(filas(page).nth(1)).not.toContainText('"origen"');
+  await expect(filas(page).nth(1)).not.toContainText('"marca"');
+  await expect(filas(page).nth(1)).toContainText('Fila 2: El campo "cantidad" está incompleto.');
   await cantidad(page, 2).fill('200');
   await cantidad(page, 3).fill('120');
   await page.getByRole('button', { name: 'Continuar' }).click();

@@ -60,7 +60,11 @@ export function storedJson<T>(area: 'local' | 'session', key: string, schema: z.
       return null;
     },
     set(value) {
-      storage().setItem(key, JSON.stringify(value));
+      try {
+        storage().setItem(key, JSON.stringify(value));
+      } catch {
+        // Storage disabled or full: the value is not kept, and the screen goes on without it.
+      }
     },
     remove() {
       drop(storage(), key);

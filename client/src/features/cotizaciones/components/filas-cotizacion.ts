@@ -7,7 +7,6 @@ import type { FilaCotizacion } from '../api/cotizacion-storage';
 // The quotation table's rules (SPEC §5 Quotation) as pure functions over the catalogue: the
 // cascade categoría → origen → marca → producto, the quantity input and the row checks.
 
-export type { CampoFila };
 
 let seq = 0;
 /** A key for React and for errors: unique in the page, kept across reloads with the row. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ConsolidatedData } from '../../../../../common/schemas/catalogo';
-import { SIN_PRODUCTOS } from '../../../../../common/schemas/cotizaciones';
+import { CAMPOS_FILA, type CampoFila, SIN_PRODUCTOS } from '../../../../../common/schemas/cotizaciones';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Combobox, type ComboboxOption } from '../../../ui/combobox';
@@ -10,7 +10,7 @@ import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
 import { type FilaCotizacion, filasCotizacion } from '../api/cotizacion-storage';
 import { useSaveSolicitud } from '../api/save-solicitud';
-import { type CampoFila, cambiarCampo, depurarFilas, isCantidadTecleable, nuevaFila, opcionesFila, productoDe, type ValidacionFilas, validarFilas } from './filas-cotizacion';
+import { cambiarCampo, depurarFilas, isCantidadTecleable, nuevaFila, opcionesFila, productoDe, type ValidacionFilas, validarFilas } from './filas-cotizacion';
 import { erroresDelServidor } from './errores-servidor';
 
 interface Props {
@@ -60,12 +60,12 @@ export function TablaCotizacion({ catalogo, minimos }: Props) {
 
   const categorias = useMemo<ComboboxOption[]>(() => catalogo.categorias.map((c) => ({ value: String(c.id), label: c.nombre })), [catalogo]);
 
-  function actualizar(fila: FilaCotizacion, campo: CampoFila, siguiente: FilaCotizacion) {
+  function actualizar(fila: FilaCotizacion, siguiente: FilaCotizacion) {
     setFilas((actuales) => actuales.map((f) => (f.key === fila.key ? siguiente : f)));
-    // The message of a field the buyer just changed is no longer true.
+    // The messages of the fields that just changed (a product also fills its origin and brand) no longer hold.
+    const cambiados = CAMPOS_FILA.filter((c) => siguiente[c] !== fila[c]);
     setErrores(({ [fila.key]: deFila, ...resto }) => {
-      if (!deFila) return resto;
-      const { [campo]: _, ...quedan } = deFila;
+      const quedan = Object.fromEntries(Object.entries(deFila ?? {}).filter(([campo]) => !cambiados.includes(campo as CampoFila)));
       return Object.keys(quedan).length > 0 ? { ...resto, [fila.key]: quedan } : resto;
     });
   }
@@ -136,7 +136,7 @@ export function TablaCotizacion({ catalogo, minimos }: Props) {
             label={`${header}, fila ${n}`}
             options={options}
             value={valor === null ? null : String(valor)}
-            onChange={(v) => actualizar(fila, campo, cambiarCampo(catalogo, fila, campo, v))}
+            onChange={(v) => actualizar(fila, cambiarCampo(catalogo, fila, campo, v))}
             // The cascade (SPEC §2): a category first; then origin, brand and product narrow each other.
             disabled={campo !== 'categoria' && fila.categoria === null}
             placeholder={campo === 'producto' ? 'Escribe para buscar' : 'Selecciona'}
@@ -177,7 +177,7 @@ export function TablaCotizacion({ catalogo, minimos }: Props) {
               value={fila.cantidad}
               onChange={(e) => {
                 // SPEC §5: digits only, no leading zero, ≤ 9999; any other keystroke is ignored.
-                if (isCantidadTecleable(e.target.value)) actualizar(fila, 'cantidad', { ...fila, cantidad: e.target.value });
+                if (isCantidadTecleable(e.target.value)) actualizar(fila, { ...fila, cantidad: e.target.value });
               }}
             />
             <ErrorCampo fila={fila} campo="cantidad" errores={errores} />
