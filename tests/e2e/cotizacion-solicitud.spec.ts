@@ -285,9 +285,9 @@ test('the summary at 375 px: product cards and delivery data within the screen',
   await expectCards(page, page.getByRole('table', { name: 'Productos solicitados' }).locator('tbody tr'));
 });
 
-/** No serious axe violation and nothing wider than the screen. */
+/** No serious axe violation and nothing wider than the screen. Toasts are left out: one fading away reads as low contrast, and accesibilidad.spec.ts checks them shown. */
 async function expectAccessible(page: Page, width: number) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
@@ -320,7 +320,8 @@ for (const width of [1280, 375]) {
     await page.getByRole('button', { name: 'Eliminar fila 2' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sí' }).click();
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await expect(page).toHaveURL(/\/datos-cotizacion$/);
+    // The next screen is a lazy route: the previous one stays up until it has loaded.
+    await expect(page.getByRole('heading', { name: 'Datos de entrega' })).toBeVisible();
     await page.getByRole('button', { name: 'Continuar' }).click();
     // An empty form: the name, e-mail and phone are asked for, each under its field.
     await expect(page.getByText('Este campo es obligatorio')).toHaveCount(3);
