@@ -166,6 +166,12 @@ test('removing the only row is refused with its message; the server places its r
   await expect(filas(page).nth(1)).toContainText('Fila 2: El producto "Chuleta centro de cerdo" ya está en otra fila de la cotización.');
   await expect(filas(page).nth(0)).not.toContainText('Fila');
   await expect(page).toHaveURL(/\/cotizar$/);
+
+  // Cancelar leaves for the home page; the rows wait in session storage for the next visit.
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('link', { name: 'Cotiza ahora' }).click();
+  await expect(page.getByRole('combobox', { name: 'Producto, fila 2' })).toHaveValue('Chuleta centro de cerdo');
 });
 
 test('the demo buyer finds the active saved address prefilled and reaches the summary', async ({ page }) => {
