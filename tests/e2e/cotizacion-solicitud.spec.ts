@@ -268,6 +268,20 @@ test('at 375 px each row is a card; rows survive a reload; tampered session stor
   await expect(page.getByRole('combobox', { name: 'Producto, fila 1' })).toHaveValue('');
   await expect(cantidad(page, 1)).toHaveValue('300');
 
+  // A well-formed request that is not this buyer's (a guessed id, a wrong clave): the server refuses it, nothing is saved.
+  await page.evaluate(() =>
+    sessionStorage.setItem(
+      'solicitud',
+      JSON.stringify({ id: 1, fecha_creacion: '2026-01-01T00:00:00Z', clave: 'adivinada', detalles: [{ producto_id: 1, cantidad: 100, categoria: 'SECOS', origen: 'Chile', marca: 'X', producto_nombre: 'Y', unidad: 'KILO' }] }),
+    ),
+  );
+  await page.goto('/datos-cotizacion');
+  await fillDelivery(page);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByText('Error al registrar los datos de entrega.')).toBeVisible();
+  await expect(page).toHaveURL(/\/datos-cotizacion$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('cotizante'))).toBeNull();
+
   // Without a valid saved request or delivery data, the later screens send the buyer back to /cotizar.
   await page.evaluate(() => sessionStorage.setItem('solicitud', '{"id":"1; DROP TABLE"}'));
   await page.goto('/datos-cotizacion');
