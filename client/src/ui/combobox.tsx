@@ -147,6 +147,8 @@ export function Combobox({ label, options, value, onChange, disabled, placeholde
         spellCheck={false}
         className="combobox__input"
         value={text}
+        // A long product name is cut to fit the field: the whole of it shows on hover.
+        title={query === null ? selected?.label : undefined}
         placeholder={placeholder}
         disabled={disabled}
         onChange={(e) => {
