@@ -213,6 +213,10 @@ test("another saved address can be copied in; deleting it afterwards leaves the 
   await expect(page.getByLabel('Nombre de contacto')).toHaveValue('Sucursal Centro');
   await expect(page.getByLabel('Dirección de envío (opcional)')).toHaveValue('Calle Blanco 77');
   await expect(page.getByLabel('Comuna')).toHaveValue('5801');
+  await expect(page.getByLabel('Usar una dirección guardada')).toHaveValue(String(sucursal.id));
+  // Typing over it: the form is no longer that address.
+  await page.getByLabel('Teléfono').fill('+56933445566');
+  await expect(page.getByLabel('Usar una dirección guardada')).toHaveValue('');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expectSummary(page, ['Sucursal Centro', 'Calle Blanco 77', 'Quilpué']);
 
@@ -226,7 +230,7 @@ test("another saved address can be copied in; deleting it afterwards leaves the 
   await expect(page.getByText('Error al generar la cotización. Intenta nuevamente.')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Ocurrió un error al confirmar la cotización')).toHaveCount(0);
   const cotizante = await page.evaluate(() => JSON.parse(sessionStorage.getItem('cotizante')!));
-  expect(cotizante).toMatchObject({ nombre_contacto: 'Sucursal Centro', direccion_envio: 'Calle Blanco 77', comuna_nombre: 'Quilpué' });
+  expect(cotizante).toMatchObject({ nombre_contacto: 'Sucursal Centro', telefono_contacto: '+56933445566', direccion_envio: 'Calle Blanco 77', comuna_nombre: 'Quilpué' });
 });
 
 async function expectCards(page: Page, rows: Locator) {

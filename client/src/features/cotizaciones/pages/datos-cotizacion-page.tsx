@@ -86,6 +86,14 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
     copiar(direcciones.data.find((d) => d.activa));
   }, [direcciones.data]);
 
+  // Once the buyer types over a copied address, the form no longer is that address.
+  useEffect(() => {
+    const { unsubscribe } = watch((_, { type }) => {
+      if (type === 'change') setCopiada('');
+    });
+    return unsubscribe;
+  }, [watch]);
+
   // The región and comuna selects get their options after the values are set (prefill, a copied
   // address): set again once the options are there, so the select shows what the form holds.
   const regionId = Number(watch('region')) || undefined;
