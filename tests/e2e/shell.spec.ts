@@ -130,8 +130,9 @@ test.describe('tab titles', () => {
       ['/password/reset/confirm/MQ/x', 'Nueva contraseña · Abastece'],
       ['/cotizar', 'Cotizar productos · Abastece'],
       ['/cotizacion', 'Cotizar productos · Abastece'],
-      ['/datos-cotizacion', 'Datos de entrega · Abastece'],
-      ['/confirmar-cotizacion', 'Resumen de la solicitud · Abastece'],
+      // Without a saved request these two send the visitor back to /cotizar (SPEC §2 Summary, issue #8).
+      ['/datos-cotizacion', 'Cotizar productos · Abastece'],
+      ['/confirmar-cotizacion', 'Cotizar productos · Abastece'],
       ['/cotizar-resultado', 'Las mejores opciones para ti · Abastece'],
       ['/facturacion', 'Datos de facturación · Abastece'],
       ['/confirmacion', 'Orden confirmada · Abastece'],

@@ -19,6 +19,9 @@ const ConfirmarCorreoPage = lazy(() => import('../features/cuenta/pages/confirma
 const DireccionesPage = lazy(() => import('../features/direcciones/pages/direcciones-page'));
 const DireccionAgregarPage = lazy(() => import('../features/direcciones/pages/direccion-agregar-page'));
 const DireccionEditarPage = lazy(() => import('../features/direcciones/pages/direccion-editar-page'));
+const CotizarPage = lazy(() => import('../features/cotizaciones/pages/cotizar-page'));
+const DatosCotizacionPage = lazy(() => import('../features/cotizaciones/pages/datos-cotizacion-page'));
+const ConfirmarCotizacionPage = lazy(() => import('../features/cotizaciones/pages/confirmar-cotizacion-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** A route with its guard and its tab title (null: the app's own title, for the home page). */
@@ -45,11 +48,11 @@ export const router = createBrowserRouter([
       route('/password/reset/confirm/:uid/:token', 'publico', 'Nueva contraseña', <ResetConfirmPage />),
       route('/activate/:uid/:token', 'publico', 'Activación de cuenta', <ActivatePage />),
       route('/confirmar-correo/:uid/:token', 'publico', 'Confirmar correo', <ConfirmarCorreoPage />),
-      pendiente('/cotizar', 'publico', 'Cotizar productos'),
+      route('/cotizar', 'publico', 'Cotizar productos', <CotizarPage />),
       // SPEC §2 names both /cotizacion and /cotizar as the quotation route: the first points to the second.
       { path: '/cotizacion', element: <Navigate to="/cotizar" replace /> },
-      pendiente('/datos-cotizacion', 'publico', 'Datos de entrega'),
-      pendiente('/confirmar-cotizacion', 'publico', 'Resumen de la solicitud'),
+      route('/datos-cotizacion', 'publico', 'Datos de entrega', <DatosCotizacionPage />),
+      route('/confirmar-cotizacion', 'publico', 'Resumen de la solicitud', <ConfirmarCotizacionPage />),
       pendiente('/cotizar-resultado', 'publico', 'Las mejores opciones para ti'),
       pendiente('/facturacion', 'publico', 'Datos de facturación'),
       pendiente('/confirmacion', 'publico', 'Orden confirmada'),

@@ -17,6 +17,8 @@ interface RequestOptions {
   body?: unknown;
   /** Sends `Authorization: JWT <access>` (SPEC §6 lists which calls do). */
   auth?: boolean;
+  /** Extra headers of one call (the anonymous quotation's X-Clave-Cotizacion). */
+  headers?: Record<string, string>;
   /** Upload progress from 0 to 1; only FormData bodies report it (fetch cannot, so these go through XMLHttpRequest). */
   onUploadProgress?(fraction: number): void;
 }
@@ -43,8 +45,8 @@ function refreshAccess(): Promise<boolean> {
   return refreshing;
 }
 
-function headersFor({ body, auth }: RequestOptions): Record<string, string> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+function headersFor({ body, auth, headers: extra }: RequestOptions): Record<string, string> {
+  const headers: Record<string, string> = { ...extra, accept: 'application/json' };
   // FormData sets its own multipart content type with the boundary.
   if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
   const access = tokens.access();

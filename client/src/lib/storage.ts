@@ -8,6 +8,13 @@ export const STORAGE_KEYS = {
   refresh: 'refresh',
   /** Session storage: the copy of the address being edited (SPEC §2 Add and edit address). */
   direccionEditar: 'direccionEditar',
+  /** Session storage, the quotation flow (SPEC §4 Quotation flow): the rows, the saved request, its delivery data, the comparison. */
+  filasCotizacion: 'filasCotizacion',
+  solicitud: 'solicitud',
+  cotizante: 'cotizante',
+  cotizacion: 'cotizacion',
+  /** Local storage: the buyer's quotation history (SPEC §3). */
+  historialCotizaciones: 'historialCotizaciones',
 } as const;
 
 /** A JWT's shape (three base64url parts); anything else in the token keys is not ours. A regex, not
@@ -53,7 +60,11 @@ export function storedJson<T>(area: 'local' | 'session', key: string, schema: z.
       return null;
     },
     set(value) {
-      storage().setItem(key, JSON.stringify(value));
+      try {
+        storage().setItem(key, JSON.stringify(value));
+      } catch {
+        // Storage disabled or full: the value is not kept, and the screen goes on without it.
+      }
     },
     remove() {
       drop(storage(), key);

@@ -1,0 +1,48 @@
+import { CANTIDAD_MAX_DIGITOS } from '../../../../../common/constants';
+import { cotizanteSchemaOut, MAX_FILAS_COTIZACION, type Solicitud, solicitudSchemaOut } from '../../../../../common/schemas/cotizaciones';
+import { z } from '../../../../../common/zod-es';
+import { STORAGE_KEYS, storedJson } from '../../../lib/storage';
+
+// What the quotation flow keeps in session storage between its three screens (SPEC §4 Quotation
+// flow 1–3). Storage is user-editable: each value is read through its schema, and a value that
+// fails it is dropped (the screen then starts over), never trusted and never a blank screen.
+
+const id = z.number().int().positive().max(2_147_483_647);
+const texto = z.string().max(300);
+
+/** SPEC §3 Quotation row, as the table edits it (the quantity as typed). */
+export const filaCotizacionSchema = z.object({
+  key: z.string().min(1).max(40),
+  categoria: id.nullable(),
+  origen: texto.nullable(),
+  marca: texto.nullable(),
+  producto: id.nullable(),
+  cantidad: z.string().regex(new RegExp(`^([1-9]\\d{0,${CANTIDAD_MAX_DIGITOS - 1}})?$`)),
+});
+export type FilaCotizacion = z.infer<typeof filaCotizacionSchema>;
+
+export const filasCotizacion = storedJson('session', STORAGE_KEYS.filasCotizacion, z.array(filaCotizacionSchema).max(MAX_FILAS_COTIZACION));
+
+/** The saved request (SPEC §3 Request), with the clave that lets an anonymous buyer edit it. */
+export const solicitudGuardada = storedJson('session', STORAGE_KEYS.solicitud, solicitudSchemaOut);
+
+/** The quotation's own delivery record (SPEC §3 Delivery data) as the server saved it, for this request. */
+const cotizanteGuardadoSchema = cotizanteSchemaOut.extend({ solicitud_id: id });
+export type CotizanteGuardado = z.infer<typeof cotizanteGuardadoSchema>;
+export const cotizanteGuardado = storedJson('session', STORAGE_KEYS.cotizante, cotizanteGuardadoSchema);
+
+export type SolicitudGuardada = Solicitud;
+
+/** The comparison's answer (SPEC §4.3), read by the results screen of the next issue. */
+export const cotizacionGuardada = storedJson('session', STORAGE_KEYS.cotizacion, z.object({ cotizacion_id: id, resultados: z.array(z.unknown()).max(500) }));
+
+/** SPEC §3 Local quotation history entry. */
+const historialSchema = z
+  .array(
+    z.object({
+      fecha: z.string().max(40),
+      productos: z.array(z.object({ categoria: texto, origen: texto, marca: texto, producto_nombre: texto, unidad: texto, cantidad: z.number() })).max(200),
+    }),
+  )
+  .max(1000);
+export const historialCotizaciones = storedJson('local', STORAGE_KEYS.historialCotizaciones, historialSchema);

@@ -1,0 +1,226 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ConsolidatedData } from '../../../../../common/schemas/catalogo';
+import { CAMPOS_FILA, type CampoFila, SIN_PRODUCTOS } from '../../../../../common/schemas/cotizaciones';
+import { useSessionExpiredHandler } from '../../../lib/session';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { Combobox, type ComboboxOption } from '../../../ui/combobox';
+import { type Column, DataTable } from '../../../ui/data-table';
+import { FormError, SubmitButton } from '../../../ui/form-controls';
+import { toast } from '../../../ui/toast';
+import { type FilaCotizacion, filasCotizacion } from '../api/cotizacion-storage';
+import { useSaveSolicitud } from '../api/save-solicitud';
+import { cambiarCampo, depurarFilas, isCantidadTecleable, nuevaFila, opcionesFila, productoDe, type ValidacionFilas, validarFilas } from './filas-cotizacion';
+import { erroresDelServidor } from './errores-servidor';
+
+interface Props {
+  catalogo: ConsolidatedData;
+  /** Minimum kg per category; undefined while the price ranges are loading or failed to load. */
+  minimos: ReadonlyMap<number, number> | undefined;
+}
+
+type Errores = ValidacionFilas['errores'];
+
+/** Rows of the last visit in this tab (SPEC §4.1), checked against today's catalogue; one empty row otherwise. */
+function filasIniciales(catalogo: ConsolidatedData): FilaCotizacion[] {
+  const guardadas = filasCotizacion.get();
+  return guardadas && guardadas.length > 0 ? depurarFilas(catalogo, guardadas) : [nuevaFila()];
+}
+
+const errorId = (fila: FilaCotizacion, campo: CampoFila) => `${fila.key}-${campo}-error`;
+
+function ErrorCampo({ fila, campo, errores }: { fila: FilaCotizacion; campo: CampoFila; errores: Errores }) {
+  const mensaje = errores[fila.key]?.[campo];
+  if (!mensaje) return null;
+  return (
+    <p className="field__error" id={errorId(fila, campo)}>
+      {mensaje}
+    </p>
+  );
+}
+
+/** SPEC §2 Quotation screen: one row per product, a table on wide screens and cards at ≤ 768 px. */
+export function TablaCotizacion({ catalogo, minimos }: Props) {
+  const navigate = useNavigate();
+  const save = useSaveSolicitud();
+  const onExpired = useSessionExpiredHandler();
+  const [filas, setFilas] = useState(() => filasIniciales(catalogo));
+  const [errores, setErrores] = useState<Errores>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [porEliminar, setPorEliminar] = useState<FilaCotizacion | null>(null);
+  const tablaRef = useRef<HTMLDivElement>(null);
+  const [enfocarError, setEnfocarError] = useState(0);
+
+  useEffect(() => filasCotizacion.set(filas), [filas]);
+
+  // After a failed Continuar, the first field in error takes the focus (and scrolls into view).
+  useEffect(() => {
+    if (enfocarError > 0) tablaRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [enfocarError]);
+
+  const categorias = useMemo<ComboboxOption[]>(() => catalogo.categorias.map((c) => ({ value: String(c.id), label: c.nombre })), [catalogo]);
+
+  function actualizar(fila: FilaCotizacion, siguiente: FilaCotizacion) {
+    setFilas((actuales) => actuales.map((f) => (f.key === fila.key ? siguiente : f)));
+    // The messages of the fields that just changed (a product also fills its origin and brand) no longer hold.
+    const cambiados = CAMPOS_FILA.filter((c) => siguiente[c] !== fila[c]);
+    setErrores(({ [fila.key]: deFila, ...resto }) => {
+      const quedan = Object.fromEntries(Object.entries(deFila ?? {}).filter(([campo]) => !cambiados.includes(campo as CampoFila)));
+      return Object.keys(quedan).length > 0 ? { ...resto, [fila.key]: quedan } : resto;
+    });
+  }
+
+  function pedirEliminar(fila: FilaCotizacion) {
+    // SPEC §5: at least one row must remain.
+    if (filas.length === 1) return toast.error(SIN_PRODUCTOS);
+    setPorEliminar(fila);
+  }
+
+  function eliminar(fila: FilaCotizacion) {
+    setPorEliminar(null);
+    setFilas((actuales) => actuales.filter((f) => f.key !== fila.key));
+    // Row numbers in the messages change: they are shown again on the next Continuar.
+    setErrores({});
+    setGeneral(null);
+  }
+
+  function continuar(e: React.FormEvent) {
+    e.preventDefault();
+    const validacion = validarFilas(filas, minimos);
+    setErrores(validacion.errores);
+    setGeneral(validacion.general);
+    if (validacion.general || Object.keys(validacion.errores).length > 0) {
+      setEnfocarError((n) => n + 1);
+      return;
+    }
+    save.mutate(validacion.productos, {
+      onSuccess: () => {
+        toast.success('Solicitud guardada correctamente.');
+        navigate('/datos-cotizacion');
+      },
+      onError: (error) => {
+        // A session that ended while on this screen: log in again; the rows wait in session storage.
+        if (onExpired(error)) return;
+        // The server checks the same rules: its messages go on their rows.
+        const servidor = erroresDelServidor(error, filas);
+        setErrores(servidor.errores);
+        setGeneral(servidor.general);
+        setEnfocarError((n) => n + 1);
+        toast.error('Error al realizar la solicitud, intente de nuevo más tarde');
+      },
+    });
+  }
+
+  const numerada = filas.map((fila, i) => ({ fila, n: i + 1 }));
+  type Fila = (typeof numerada)[number];
+
+  const selector = (campo: 'categoria' | 'origen' | 'marca' | 'producto', header: string): Column<Fila> => ({
+    id: campo,
+    header,
+    className: `cotizar__col-${campo}`,
+    cell: ({ fila, n }) => {
+      const opciones = opcionesFila(catalogo, fila);
+      const options: ComboboxOption[] =
+        campo === 'categoria'
+          ? categorias
+          : campo === 'origen'
+            ? opciones.origenes.map((o) => ({ value: o, label: o }))
+            : campo === 'marca'
+              ? opciones.marcas.map((m) => ({ value: m, label: m }))
+              : opciones.productos.map((p) => ({ value: String(p.id), label: p.nombre, hint: `${p.marca.nombre} · ${p.origen.descripcion}` }));
+      const valor = fila[campo];
+      const invalid = Boolean(errores[fila.key]?.[campo]);
+      return (
+        <>
+          <Combobox
+            label={`${header}, fila ${n}`}
+            options={options}
+            value={valor === null ? null : String(valor)}
+            onChange={(v) => actualizar(fila, cambiarCampo(catalogo, fila, campo, v))}
+            // The cascade (SPEC §2): a category first; then origin, brand and product narrow each other.
+            disabled={campo !== 'categoria' && fila.categoria === null}
+            placeholder={campo === 'producto' ? 'Escribe para buscar' : 'Selecciona'}
+            invalid={invalid}
+            errorId={invalid ? errorId(fila, campo) : undefined}
+          />
+          <ErrorCampo fila={fila} campo={campo} errores={errores} />
+        </>
+      );
+    },
+  });
+
+  const columns: Column<Fila>[] = [
+    { id: 'n', header: 'Fila', className: 'cotizar__col-n', cell: ({ n }) => n },
+    selector('categoria', 'Categoría'),
+    selector('origen', 'Origen'),
+    selector('marca', 'Marca'),
+    selector('producto', 'Producto'),
+    { id: 'unidad', header: 'Unidad', className: 'cotizar__col-unidad', cell: ({ fila }) => productoDe(catalogo, fila)?.unidad.descripcion ?? '—' },
+    {
+      id: 'cantidad',
+      header: 'Cantidad',
+      className: 'cotizar__col-cantidad',
+      cell: ({ fila, n }) => {
+        const invalid = Boolean(errores[fila.key]?.cantidad);
+        const minimo = fila.categoria === null ? undefined : minimos?.get(fila.categoria);
+        return (
+          <>
+            <input
+              className="cotizar__cantidad"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              aria-label={`Cantidad, fila ${n}`}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? errorId(fila, 'cantidad') : undefined}
+              placeholder={minimo ? `Mín. ${minimo}` : undefined}
+              value={fila.cantidad}
+              onChange={(e) => {
+                // SPEC §5: digits only, no leading zero, ≤ 9999; any other keystroke is ignored.
+                if (isCantidadTecleable(e.target.value)) actualizar(fila, { ...fila, cantidad: e.target.value });
+              }}
+            />
+            <ErrorCampo fila={fila} campo="cantidad" errores={errores} />
+          </>
+        );
+      },
+    },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      className: 'data-table__full cotizar__col-acciones',
+      cell: ({ fila, n }) => (
+        <button type="button" className="btn btn--ghost" aria-label={`Eliminar fila ${n}`} onClick={() => pedirEliminar(fila)}>
+          Eliminar
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <form onSubmit={continuar} noValidate className="cotizar">
+      <div ref={tablaRef} className="cotizar__tabla">
+        <DataTable caption="Productos a cotizar" rows={numerada} columns={columns} rowKey={({ fila }) => fila.key} empty={<p>{SIN_PRODUCTOS}</p>} />
+      </div>
+      <button type="button" className="btn btn--secondary cotizar__agregar" onClick={() => setFilas((actuales) => [...actuales, nuevaFila()])}>
+        + Agregar producto
+      </button>
+      <FormError message={general ?? undefined} />
+      <div className="form__actions">
+        <button type="button" className="btn btn--ghost" onClick={() => navigate('/')}>
+          Cancelar
+        </button>
+        <SubmitButton busy={save.isPending} busyLabel="Guardando...">
+          Continuar
+        </SubmitButton>
+      </div>
+      <ConfirmDialog
+        open={porEliminar !== null}
+        title="¿Estás seguro de que deseas eliminar este producto?"
+        variant="danger"
+        onCancel={() => setPorEliminar(null)}
+        onConfirm={() => porEliminar && eliminar(porEliminar)}
+      />
+    </form>
+  );
+}

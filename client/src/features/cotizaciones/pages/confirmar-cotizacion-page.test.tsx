@@ -1,0 +1,140 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '../../../lib/session';
+import { toast } from '../../../ui/toast';
+import ConfirmarCotizacionPage from './confirmar-cotizacion-page';
+
+const SOLICITUD = {
+  id: 5,
+  fecha_creacion: '2026-11-23T10:00:00Z',
+  clave: 'clave-de-prueba',
+  detalles: [{ producto_id: 23, cantidad: 150, categoria: 'CARNE BOVINA', origen: 'Chile', marca: 'Carnes Ñuble', producto_nombre: 'Abastero', unidad: 'KILO' }],
+};
+const COTIZANTE = {
+  cotizante_id: 9,
+  solicitud_id: 5,
+  clave: 'clave-de-prueba',
+  fecha_entrega: null,
+  nombre_contacto: 'Daniela Araya',
+  correo_contacto: 'daniela@prueba.cl',
+  telefono_contacto: '+56912345678',
+  direccion_envio: '',
+  region: null,
+  comuna: null,
+  region_nombre: null,
+  comuna_nombre: null,
+};
+
+type Respuesta = { status: number; body: unknown };
+let respuestas: Record<string, Respuesta>;
+const llamadas: { url: string; method: string; headers: Record<string, string>; body: unknown }[] = [];
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: false });
+  sessionStorage.setItem('solicitud', JSON.stringify(SOLICITUD));
+  sessionStorage.setItem('cotizante', JSON.stringify(COTIZANTE));
+  llamadas.length = 0;
+  respuestas = {
+    'PUT /api/cotizaciones/editar-cotizante/9/': { status: 200, body: { ...COTIZANTE, solicitud_id: 5 } },
+    'POST /api/cotizaciones/comparar-precios/': { status: 200, body: { cotizacion_id: 77, resultados: [] } },
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      llamadas.push({ url, method: init.method ?? 'GET', headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const r = respuestas[`${init.method} ${url}`] ?? { status: 404, body: { detail: 'No encontrado.' } };
+      return new Response(JSON.stringify(r.body), { status: r.status });
+    }),
+  );
+  vi.spyOn(toast, 'error');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+function renderPage() {
+  const router = createMemoryRouter(
+    [
+      { path: '/confirmar-cotizacion', element: <ConfirmarCotizacionPage /> },
+      { path: '/cotizar-resultado', element: <h1>Resultados</h1> },
+      { path: '/cotizar', element: <h1>Cotizar</h1> },
+    ],
+    { initialEntries: ['/confirmar-cotizacion'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const avanzar = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+describe('/confirmar-cotizacion', () => {
+  it('re-saves the delivery data, compares, rotates the three messages every 2 s and opens the results at 6 s', async () => {
+    const router = renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Generar cotización' }));
+    expect(screen.getByRole('status').textContent).toBe('Buscando los mejores precios');
+    await avanzar(2000);
+    expect(screen.getByRole('status').textContent).toBe('Analizando opciones disponibles');
+    await avanzar(2000);
+    expect(screen.getByRole('status').textContent).toBe('Seleccionando los productos ideales');
+    await avanzar(1900);
+    expect(router.state.location.pathname).toBe('/confirmar-cotizacion');
+    await avanzar(100);
+    expect(router.state.location.pathname).toBe('/cotizar-resultado');
+
+    expect(llamadas.map((l) => `${l.method} ${l.url}`)).toEqual(['PUT /api/cotizaciones/editar-cotizante/9/', 'POST /api/cotizaciones/comparar-precios/']);
+    expect(llamadas[0]!.headers['x-clave-cotizacion']).toBe('clave-de-prueba');
+    expect(llamadas[0]!.body).toMatchObject({ nombre_contacto: 'Daniela Araya', solicitud_id: 5 });
+    expect(llamadas[1]!.body).toEqual({ productos: [{ producto: 23, cantidad: 150 }], solicitudId: 5 });
+    // SPEC §4.3: the quotation id and results are kept, and the history gains the entry.
+    expect(JSON.parse(sessionStorage.getItem('cotizacion')!)).toEqual({ cotizacion_id: 77, resultados: [] });
+    expect(JSON.parse(localStorage.getItem('historialCotizaciones')!)[0].productos).toEqual([
+      { categoria: 'CARNE BOVINA', origen: 'Chile', marca: 'Carnes Ñuble', producto_nombre: 'Abastero', unidad: 'KILO', cantidad: 150 },
+    ]);
+  });
+
+  it.each([
+    [400, 'Error en los datos enviados. Por favor, verifica la información.'],
+    [500, 'Error al generar la cotización. Intenta nuevamente.'],
+    [404, 'Error al generar la cotización. Intenta nuevamente.'],
+  ])('a comparison answered %i says so and returns to the summary', async (status, mensaje) => {
+    respuestas['POST /api/cotizaciones/comparar-precios/'] = { status, body: {} };
+    const router = renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Generar cotización' }));
+    await avanzar(0);
+    expect(toast.error).toHaveBeenCalledWith(mensaje);
+    expect(screen.getByRole('button', { name: 'Generar cotización' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/confirmar-cotizacion');
+    expect(localStorage.getItem('historialCotizaciones')).toBeNull();
+  });
+
+  it('a delivery record that cannot be re-saved stops before comparing', async () => {
+    respuestas['PUT /api/cotizaciones/editar-cotizante/9/'] = { status: 400, body: { fecha_entrega: ['No puedes seleccionar una fecha pasada'] } };
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Generar cotización' }));
+    await avanzar(0);
+    expect(toast.error).toHaveBeenCalledWith('Ocurrió un error al confirmar la cotización');
+    expect(llamadas).toHaveLength(1);
+  });
+
+  it('goes to /cotizar when the delivery data belong to another request', async () => {
+    sessionStorage.setItem('cotizante', JSON.stringify({ ...COTIZANTE, solicitud_id: 6 }));
+    const router = renderPage();
+    await avanzar(0);
+    expect(router.state.location.pathname).toBe('/cotizar');
+  });
+});

@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { LOADING_MIN_MS } from '../../../../../common/constants';
+import { ApiError } from '../../../lib/api-client';
+import { useSessionExpiredHandler } from '../../../lib/session';
+import { type Column, DataTable } from '../../../ui/data-table';
+import { SubmitButton } from '../../../ui/form-controls';
+import { toast } from '../../../ui/toast';
+import { useComparePrecios } from '../api/compare-precios';
+import { type CotizanteGuardado, cotizanteGuardado, type SolicitudGuardada, solicitudGuardada } from '../api/cotizacion-storage';
+import { useSaveCotizante } from '../api/save-cotizante';
+import { MensajesComparando } from '../components/mensajes-comparando';
+import './cotizaciones.css';
+
+type Detalle = SolicitudGuardada['detalles'][number];
+
+const COLUMNAS: Column<Detalle>[] = [
+  { id: 'producto', header: 'Producto', cell: (d) => <strong>{d.producto_nombre}</strong> },
+  { id: 'categoria', header: 'Categoría', cell: (d) => d.categoria },
+  { id: 'origen', header: 'Origen', cell: (d) => d.origen },
+  { id: 'marca', header: 'Marca', cell: (d) => d.marca },
+  { id: 'unidad', header: 'Unidad', cell: (d) => d.unidad },
+  { id: 'cantidad', header: 'Cantidad', cell: (d) => d.cantidad.toLocaleString('es-CL') },
+];
+
+const NO_INDICADO = 'No indicado';
+
+/** 'YYYY-MM-DD' as a Chilean reader writes it; the day itself, with no time zone to shift it. */
+const fechaLegible = (iso: string | null) => (iso ? iso.split('-').reverse().join('-') : 'Lo antes posible');
+
+/** The body that re-saves the delivery data just as it was confirmed (SPEC §4.3). */
+const cuerpoDe = ({ fecha_entrega, nombre_contacto, correo_contacto, telefono_contacto, direccion_envio, region, comuna }: CotizanteGuardado) => ({
+  fecha_entrega: fecha_entrega ?? undefined,
+  nombre_contacto,
+  correo_contacto,
+  telefono_contacto,
+  direccion_envio,
+  region: region ?? undefined,
+  comuna: comuna ?? undefined,
+});
+
+/** SPEC §2 Summary; without the request and its delivery data in session storage there is nothing to confirm. */
+export default function ConfirmarCotizacionPage() {
+  const solicitud = solicitudGuardada.get();
+  const cotizante = cotizanteGuardado.get();
+  if (!solicitud || !cotizante || cotizante.solicitud_id !== solicitud.id) return <Navigate to="/cotizar" replace />;
+  return <Resumen solicitud={solicitud} cotizante={cotizante} />;
+}
+
+function Resumen({ solicitud, cotizante }: { solicitud: SolicitudGuardada; cotizante: CotizanteGuardado }) {
+  const navigate = useNavigate();
+  const saveCotizante = useSaveCotizante();
+  const compare = useComparePrecios();
+  const onExpired = useSessionExpiredHandler();
+  const [generando, setGenerando] = useState(false);
+  const espera = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(espera.current), []);
+
+  function fallar(error: unknown, mensaje: string) {
+    setGenerando(false);
+    if (!onExpired(error)) toast.error(mensaje);
+  }
+
+  function generar() {
+    const inicio = Date.now();
+    setGenerando(true);
+    saveCotizante.mutate(
+      { body: cuerpoDe(cotizante), solicitud },
+      {
+        onError: (error) => fallar(error, 'Ocurrió un error al confirmar la cotización'),
+        onSuccess: () =>
+          compare.mutate(solicitud, {
+            // SPEC §4.3, §9: the results open once the loading screen has shown for 6 s in total.
+            onSuccess: () => {
+              espera.current = setTimeout(() => navigate('/cotizar-resultado'), Math.max(0, LOADING_MIN_MS - (Date.now() - inicio)));
+            },
+            onError: (error) =>
+              fallar(
+                error,
+                error instanceof ApiError && error.status === 400 ? 'Error en los datos enviados. Por favor, verifica la información.' : 'Error al generar la cotización. Intenta nuevamente.',
+              ),
+          }),
+      },
+    );
+  }
+
+  if (generando) return <MensajesComparando />;
+
+  const entrega: [string, string][] = [
+    ['Fecha de entrega', fechaLegible(cotizante.fecha_entrega)],
+    ['Nombre de contacto', cotizante.nombre_contacto],
+    ['Correo de contacto', cotizante.correo_contacto],
+    ['Teléfono', cotizante.telefono_contacto],
+    ['Dirección de envío', cotizante.direccion_envio || NO_INDICADO],
+    ['Región', cotizante.region_nombre ?? NO_INDICADO],
+    ['Comuna', cotizante.comuna_nombre ?? NO_INDICADO],
+  ];
+
+  return (
+    <section className="page resumen">
+      <div>
+        <h1>Resumen de la solicitud</h1>
+        <p className="muted">Revisa tu solicitud antes de generar la cotización.</p>
+      </div>
+      <div>
+        <div className="section-head">
+          <h2>Productos solicitados</h2>
+          <button type="button" className="btn btn--ghost" onClick={() => navigate('/cotizar')}>
+            Modificar productos
+          </button>
+        </div>
+        <DataTable caption="Productos solicitados" rows={solicitud.detalles} columns={COLUMNAS} rowKey={(d) => d.producto_id} empty={null} />
+      </div>
+      <div>
+        <div className="section-head">
+          <h2>Datos de entrega</h2>
+          <button type="button" className="btn btn--ghost" onClick={() => navigate('/datos-cotizacion')}>
+            Modificar datos
+          </button>
+        </div>
+        <dl className="panel datos" aria-label="Datos de entrega">
+          {entrega.map(([campo, valor]) => (
+            <div key={campo} className="datos__fila">
+              <dt>{campo}</dt>
+              <dd>{valor}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <div className="form__actions">
+        <button type="button" className="btn btn--ghost" onClick={() => navigate('/datos-cotizacion')}>
+          Volver
+        </button>
+        <SubmitButton type="button" busy={saveCotizante.isPending || compare.isPending} className="btn btn--primary btn--lg" onClick={generar}>
+          Generar cotización
+        </SubmitButton>
+      </div>
+    </section>
+  );
+}

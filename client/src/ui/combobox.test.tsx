@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Combobox, filterOptions } from './combobox';
+
+afterEach(cleanup);
+
+const OPCIONES = [
+  { value: '1', label: 'Jamón serrano', hint: 'Cerdo · España' },
+  { value: '2', label: 'Jamón cocido', hint: 'Cerdo · Chile' },
+  { value: '3', label: 'Lomo vetado', hint: 'Vacuno · Chile' },
+];
+
+function Probe({ initial = null as string | null }) {
+  const [value, setValue] = useState<string | null>(initial);
+  return (
+    <>
+      <Combobox label="Producto, fila 1" options={OPCIONES} value={value} onChange={setValue} maxVisible={2} />
+      <output>{value ?? 'ninguno'}</output>
+    </>
+  );
+}
+
+const input = () => screen.getByRole('combobox', { name: 'Producto, fila 1' }) as HTMLInputElement;
+const chosen = () => screen.getByRole('status').textContent;
+
+describe('filterOptions', () => {
+  it('ignores case and accents and matches every word, in the label or its hint', () => {
+    expect(filterOptions(OPCIONES, 'jamon').map((o) => o.value)).toEqual(['1', '2']);
+    expect(filterOptions(OPCIONES, 'JAMÓN chile').map((o) => o.value)).toEqual(['2']);
+    expect(filterOptions(OPCIONES, '  ')).toHaveLength(3);
+    expect(filterOptions(OPCIONES, 'pato')).toEqual([]);
+  });
+});
+
+describe('Combobox', () => {
+  it('typing filters, arrows move, Enter picks', () => {
+    render(<Probe />);
+    fireEvent.change(input(), { target: { value: 'jamon' } });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Jamón serranoCerdo · España', 'Jamón cocidoCerdo · Chile']);
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(input().getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[1]!.id);
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(chosen()).toBe('2');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(input().value).toBe('Jamón cocido');
+  });
+
+  it('draws at most maxVisible options and says how many more typing would reach', () => {
+    render(<Probe />);
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(screen.getAllByRole('option')).toHaveLength(2);
+    expect(screen.getByText('1 más: sigue escribiendo para acotar')).toBeTruthy();
+  });
+
+  it('Escape and leaving the field keep the chosen value and restore its label; clearing the text clears it', () => {
+    render(<Probe initial="3" />);
+    fireEvent.change(input(), { target: { value: 'jam' } });
+    fireEvent.keyDown(input(), { key: 'Escape' });
+    expect(input().value).toBe('Lomo vetado');
+    fireEvent.change(input(), { target: { value: 'pato' } });
+    expect(screen.getByText('Sin resultados')).toBeTruthy();
+    fireEvent.blur(input());
+    expect(input().value).toBe('Lomo vetado');
+    expect(chosen()).toBe('3');
+    fireEvent.change(input(), { target: { value: '' } });
+    expect(chosen()).toBe('ninguno');
+  });
+
+  it('a click on an option picks it', () => {
+    render(<Probe />);
+    fireEvent.click(input());
+    fireEvent.mouseDown(screen.getByRole('option', { name: /Jamón serrano/ }));
+    expect(chosen()).toBe('1');
+  });
+});
