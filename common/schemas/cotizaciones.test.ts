@@ -14,10 +14,10 @@ import {
 describe('erroresFila (SPEC §5 Quotation)', () => {
   it('names every empty field of the row, with its number', () => {
     expect(erroresFila({ categoria: 'AVES', origen: '', producto: null }, 3).map((e) => e.mensaje)).toEqual([
-      'Fila 3: El campo "origen" está incompleto.',
-      'Fila 3: El campo "marca" está incompleto.',
-      'Fila 3: El campo "producto" está incompleto.',
-      'Fila 3: El campo "cantidad" está incompleto.',
+      'Fila 3: El campo "Origen" está incompleto.',
+      'Fila 3: El campo "Marca" está incompleto.',
+      'Fila 3: El campo "Producto" está incompleto.',
+      'Fila 3: El campo "Cantidad" está incompleto.',
     ]);
   });
 
@@ -45,7 +45,7 @@ describe('erroresFila (SPEC §5 Quotation)', () => {
 describe('solicitudSchema', () => {
   it('puts each row problem on its row and field', () => {
     const issues = solicitudSchema.safeParse({ productos: [{ producto: 1, cantidad: 100 }, { producto: 2 }] }).error?.issues;
-    expect(issues?.map((i) => [i.path.join('.'), i.message])).toEqual([['productos.1.cantidad', 'Fila 2: El campo "cantidad" está incompleto.']]);
+    expect(issues?.map((i) => [i.path.join('.'), i.message])).toEqual([['productos.1.cantidad', 'Fila 2: El campo "Cantidad" está incompleto.']]);
   });
 
   it('hands the server numbers', () => {

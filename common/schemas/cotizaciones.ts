@@ -33,10 +33,12 @@ export const DEMASIADAS_FILAS = `La cotización puede tener como máximo ${MAX_F
 /** The fields of a row as the form shows them; the API receives only producto and cantidad. */
 export const CAMPOS_FILA = ['categoria', 'origen', 'marca', 'producto', 'cantidad'] as const;
 export type CampoFila = (typeof CAMPOS_FILA)[number];
+/** How a message names a field: as the column the buyer sees, not its key. */
+export const ETIQUETA_CAMPO: Record<CampoFila, string> = { categoria: 'Categoría', origen: 'Origen', marca: 'Marca', producto: 'Producto', cantidad: 'Cantidad' };
 
 export const mensajesFila = {
   filaInvalida: (n: number) => `Fila ${n}: La fila no tiene el formato esperado.`,
-  incompleto: (n: number, campo: CampoFila) => `Fila ${n}: El campo "${campo}" está incompleto.`,
+  incompleto: (n: number, campo: CampoFila) => `Fila ${n}: El campo "${ETIQUETA_CAMPO[campo]}" está incompleto.`,
   cantidadPositiva: (n: number) => `Fila ${n}: La cantidad debe ser un número positivo.`,
   cantidadEntera: (n: number) => `Fila ${n}: La cantidad debe ser un número entero.`,
   cantidadMaxima: (n: number) => `Fila ${n}: La cantidad máxima es ${CANTIDAD_MAXIMA}.`,

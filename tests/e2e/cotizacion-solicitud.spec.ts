@@ -52,7 +52,7 @@ async function seeMessagesThenContinue(page: Page) {
   await expect(filas(page).nth(0)).toContainText('Fila 1: La cantidad mínima debe ser de 100 kg.');
   await expect(cantidad(page, 1)).toBeFocused();
   for (const campo of ['origen', 'marca', 'producto', 'cantidad']) await expect(filas(page).nth(1)).toContainText(`Fila 2: El campo "${campo}" está incompleto.`);
-  await expect(filas(page).nth(2)).toContainText('Fila 3: El campo "cantidad" está incompleto.');
+  await expect(filas(page).nth(2)).toContainText('Fila 3: El campo "Cantidad" está incompleto.');
   await expect(filas(page).nth(0)).not.toContainText('Fila 2');
   await expect(page.getByText('Debe haber al menos una fila completa y válida en la cotización.')).toBeVisible();
   await expect(page).toHaveURL(/\/cotizar$/);
@@ -64,7 +64,7 @@ async function seeMessagesThenContinue(page: Page) {
   // The product filled its origin and brand: their messages go too; the quantity's stays.
   await expect(filas(page).nth(1)).not.toContainText('"origen"');
   await expect(filas(page).nth(1)).not.toContainText('"marca"');
-  await expect(filas(page).nth(1)).toContainText('Fila 2: El campo "cantidad" está incompleto.');
+  await expect(filas(page).nth(1)).toContainText('Fila 2: El campo "Cantidad" está incompleto.');
   await cantidad(page, 2).fill('200');
   await cantidad(page, 3).fill('120');
   await page.getByRole('button', { name: 'Continuar' }).click();
@@ -338,7 +338,7 @@ for (const width of [1280, 375]) {
     await page.keyboard.type('150');
     await page.getByRole('button', { name: '+ Agregar producto' }).click();
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await expect(filas(page).nth(1)).toContainText('Fila 2: El campo "categoria" está incompleto.');
+    await expect(filas(page).nth(1)).toContainText('Fila 2: El campo "Categoría" está incompleto.');
     await expectAccessible(page, width);
 
     await page.getByRole('button', { name: 'Eliminar fila 2' }).click();

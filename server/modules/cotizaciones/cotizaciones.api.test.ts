@@ -92,9 +92,9 @@ describe('crear-solicitud', () => {
 
   it('names the row and field of an incomplete row', async () => {
     const id = aprobados[0]!.id;
-    expect(await erroresDe({ productos: [{ cantidad: 100 }] })).toEqual({ productos: ['Fila 1: El campo "producto" está incompleto.'] });
+    expect(await erroresDe({ productos: [{ cantidad: 100 }] })).toEqual({ productos: ['Fila 1: El campo "Producto" está incompleto.'] });
     expect(await erroresDe({ productos: [{ producto: id, cantidad: 100 }, { producto: aprobados[1]!.id, cantidad: '' }] })).toEqual({
-      productos: ['Fila 2: El campo "cantidad" está incompleto.'],
+      productos: ['Fila 2: El campo "Cantidad" está incompleto.'],
     });
     expect(await erroresDe({ productos: ['x'] })).toEqual({ productos: ['Fila 1: La fila no tiene el formato esperado.'] });
     expect(await erroresDe({ productos: [{ producto: 'abc', cantidad: 100 }] })).toEqual({ productos: ['Fila 1: El producto seleccionado no es válido.'] });

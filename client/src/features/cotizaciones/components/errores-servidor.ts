@@ -1,13 +1,14 @@
-import { CAMPOS_FILA, type CampoFila, filaDeMensaje } from '../../../../../common/schemas/cotizaciones';
+import { CAMPOS_FILA, type CampoFila, ETIQUETA_CAMPO, filaDeMensaje } from '../../../../../common/schemas/cotizaciones';
 import { ApiError } from '../../../lib/api-client';
 import { parseApiError, readable } from '../../../lib/api-errors';
 import type { FilaCotizacion } from '../api/cotizacion-storage';
 import type { ValidacionFilas } from './filas-cotizacion';
 
-/** The field a row message is about: the one it names ('El campo "marca"…'), the quantity, else the product. */
+/** The field a row message is about: the one it names ('El campo "Marca"…'), the quantity, else the product. */
 function campoDe(mensaje: string): CampoFila {
-  const nombrado = /El campo "(\w+)"/.exec(mensaje)?.[1];
-  if (nombrado && (CAMPOS_FILA as readonly string[]).includes(nombrado)) return nombrado as CampoFila;
+  const nombrado = /El campo "([^"]+)"/.exec(mensaje)?.[1];
+  const campo = CAMPOS_FILA.find((c) => ETIQUETA_CAMPO[c] === nombrado);
+  if (campo) return campo;
   return /cantidad/i.test(mensaje) ? 'cantidad' : 'producto';
 }
 

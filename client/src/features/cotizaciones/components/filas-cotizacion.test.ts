@@ -84,13 +84,13 @@ describe('validarFilas (SPEC §5 Quotation)', () => {
     const r = validarFilas([completa('a', { cantidad: '50' }), fila({ key: 'b', categoria: 2 }), fila({ key: 'c' }), completa('d', { cantidad: '0' })], MINIMOS);
     expect(r.errores.a).toEqual({ cantidad: 'Fila 1: La cantidad mínima debe ser de 100 kg.' });
     expect(r.errores.b).toEqual({
-      origen: 'Fila 2: El campo "origen" está incompleto.',
-      marca: 'Fila 2: El campo "marca" está incompleto.',
-      producto: 'Fila 2: El campo "producto" está incompleto.',
-      cantidad: 'Fila 2: El campo "cantidad" está incompleto.',
+      origen: 'Fila 2: El campo "Origen" está incompleto.',
+      marca: 'Fila 2: El campo "Marca" está incompleto.',
+      producto: 'Fila 2: El campo "Producto" está incompleto.',
+      cantidad: 'Fila 2: El campo "Cantidad" está incompleto.',
     });
     // Without a category the other pickers are closed: only the category and the quantity are asked for.
-    expect(r.errores.c).toEqual({ categoria: 'Fila 3: El campo "categoria" está incompleto.', cantidad: 'Fila 3: El campo "cantidad" está incompleto.' });
+    expect(r.errores.c).toEqual({ categoria: 'Fila 3: El campo "Categoría" está incompleto.', cantidad: 'Fila 3: El campo "Cantidad" está incompleto.' });
     expect(r.errores.d).toEqual({ cantidad: 'Fila 4: La cantidad debe ser un número positivo.' });
     expect(r.general).toBe('Debe haber al menos una fila completa y válida en la cotización.');
     expect(r.productos).toEqual([]);
