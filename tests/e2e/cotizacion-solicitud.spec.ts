@@ -51,7 +51,7 @@ async function seeMessagesThenContinue(page: Page) {
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(filas(page).nth(0)).toContainText('Fila 1: La cantidad mínima debe ser de 100 kg.');
   await expect(cantidad(page, 1)).toBeFocused();
-  for (const campo of ['origen', 'marca', 'producto', 'cantidad']) await expect(filas(page).nth(1)).toContainText(`Fila 2: El campo "${campo}" está incompleto.`);
+  for (const campo of ['Origen', 'Marca', 'Producto', 'Cantidad']) await expect(filas(page).nth(1)).toContainText(`Fila 2: El campo "${campo}" está incompleto.`);
   await expect(filas(page).nth(2)).toContainText('Fila 3: El campo "Cantidad" está incompleto.');
   await expect(filas(page).nth(0)).not.toContainText('Fila 2');
   await expect(page.getByText('Debe haber al menos una fila completa y válida en la cotización.')).toBeVisible();
