@@ -10,7 +10,7 @@ import { createCotizante, createSolicitud, updateCotizante, updateSolicitud } fr
 
 const ID_INVALIDO = 'Identificador inválido.';
 // Bounded to PostgreSQL's integer: a larger id is a client error, not a database one.
-const idParams = z.object({ id: z.coerce.number({ error: ID_INVALIDO }).int(ID_INVALIDO).positive(ID_INVALIDO).max(2_147_483_647, ID_INVALIDO) });
+export const idParams = z.object({ id: z.coerce.number({ error: ID_INVALIDO }).int(ID_INVALIDO).positive(ID_INVALIDO).max(2_147_483_647, ID_INVALIDO) });
 const common = {
   tags: ['cotizaciones'],
   description: `Anónimo o con \`Authorization: JWT <access>\`. Un registro anónimo se edita enviando su clave en el encabezado \`${CLAVE_COTIZACION_HEADER}\`.`,
@@ -24,6 +24,9 @@ const claveDe = (request: FastifyRequest): string | undefined => {
   return typeof v === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(v) ? v : undefined;
 };
 
+/** Who calls a quotation endpoint (after guards.identify): its user, its clave, or neither. */
+export const llamanteDe = (request: FastifyRequest): Llamante => ({ usuarioId: request.usuario?.id, clave: claveDe(request) });
+
 /**
  * The quotation request and its delivery record (SPEC §7 Catalogue and quotation), open to
  * anonymous callers (SPEC §6). `now` is the clock of the same-day noon rule, injectable for tests.
@@ -31,7 +34,7 @@ const claveDe = (request: FastifyRequest): string | undefined => {
 export const cotizacionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; now?: () => Date }> = async (app, { db, guards, now = () => new Date() }) => {
   // onRequest: a bad token is a 401 before the body is read, as on the guarded modules.
   app.addHook('onRequest', guards.identify);
-  const llamante = (request: FastifyRequest): Llamante => ({ usuarioId: request.usuario?.id, clave: claveDe(request) });
+  const llamante = llamanteDe;
 
   app.post(
     '/api/cotizaciones/crear-solicitud/',
