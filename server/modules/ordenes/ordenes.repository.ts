@@ -185,3 +185,15 @@ export async function replaceSeleccion(db: Db, cotizacionId: number, elegidas: O
   }
   await db.update(cotizacion).set({ actualizado_en: sql`now()` }).where(eq(cotizacion.id, cotizacionId));
 }
+
+/** Product and supplier names of offers, archived or not, for messages about them. */
+export const findNombresOfertas = (db: Db, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ id: proveedorProducto.id, producto_nombre: producto.nombre, proveedor_nombre: proveedorNombre, unidad: unidad.descripcion })
+        .from(proveedorProducto)
+        .innerJoin(producto, eq(proveedorProducto.producto_id, producto.id))
+        .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
+        .innerJoin(usuario, eq(proveedorProducto.proveedor_id, usuario.id))
+        .where(inArray(proveedorProducto.id, ids));

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
 import { CLAVE_COTIZACION_HEADER } from '../../../common/schemas/cotizaciones';
-import { metodosPagoSchema, ordenSchema, ordenSchemaOut, rubrosSchema } from '../../../common/schemas/ordenes';
+import { actualizarCotizacionSchema, actualizarCotizacionSchemaOut, metodosPagoSchema, ordenSchema, ordenSchemaOut, rubrosSchema } from '../../../common/schemas/ordenes';
 import type { Db } from '../../db/client';
 import type { Guards } from '../auth/authenticate';
-import { llamanteDe } from '../cotizaciones/cotizaciones.routes';
+import { idParams, llamanteDe } from '../cotizaciones/cotizaciones.routes';
 import { findMetodosPago, findRubros } from './ordenes.repository';
-import { placeOrden } from './ordenes.service';
+import { placeOrden, updateSeleccion } from './ordenes.service';
 
 // As the quotation calls (SPEC §6): open to anonymous callers, who hold their records by a clave.
 const abierta = {
@@ -16,7 +16,7 @@ const abierta = {
 const errores = { 400: badRequestSchema, 401: detailSchema, 404: detailSchema, 409: detailSchema };
 
 /**
- * Billing lookups and order placement (SPEC §7). `now` is the clock that says which lots a
+ * The buyer's final choice of a quotation, the billing lookups and order placement (SPEC §7). `now` is the clock that says which lots a
  * delivery without a date can still use, injectable for tests.
  */
 export const ordenesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; now?: () => Date }> = async (app, { db, guards, now = () => new Date() }) => {
@@ -42,5 +42,21 @@ export const ordenesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; now?
       const { orden_id, creada } = await placeOrden(db, llamanteDe(request), request.body, now());
       return reply.status(creada ? 201 : 200).send({ orden_id });
     },
+  );
+
+  app.put(
+    '/api/cotizaciones/:id/actualizar/',
+    {
+      onRequest: guards.identify,
+      schema: {
+        ...abierta,
+        tags: ['cotizaciones'],
+        summary: 'Guardar la elección final de una cotización (el servidor calcula los precios)',
+        params: idParams,
+        body: actualizarCotizacionSchema,
+        response: { 200: actualizarCotizacionSchemaOut, ...errores },
+      },
+    },
+    (request) => updateSeleccion(db, llamanteDe(request), request.params.id, request.body, now()),
   );
 };
