@@ -123,21 +123,32 @@ export async function findNombresFacturacion(db: Db, ids: { region?: number; com
 export type OrdenValores = Omit<typeof orden.$inferInsert, 'id' | 'creado_en'>;
 export type LineaValores = Omit<typeof ordenLinea.$inferInsert, 'id' | 'orden_id'>;
 
-/**
- * Writes an order, its lines, the lots each line took and takes that stock off the lots. Run it
- * in the transaction that locked those lots.
- */
-export async function insertOrden(db: Db, valores: OrdenValores, lineas: Array<{ linea: LineaValores; tomas: Toma[] }>): Promise<number> {
+/** Writes an order and its lines; returns the order's id and its lines' ids, in the order given. */
+export async function insertOrden(db: Db, valores: OrdenValores, lineas: LineaValores[]): Promise<{ ordenId: number; lineaIds: number[] }> {
   const [nueva] = await db.insert(orden).values(valores).returning({ id: orden.id });
-  const ordenId = nueva!.id;
   const ids = await db
     .insert(ordenLinea)
-    .values(lineas.map((l) => ({ ...l.linea, orden_id: ordenId })))
+    .values(lineas.map((l) => ({ ...l, orden_id: nueva!.id })))
     .returning({ id: ordenLinea.id });
-  const tomas = lineas.flatMap((l, i) => l.tomas.map((t) => ({ orden_linea_id: ids[i]!.id, lote_id: t.lote_id, cantidad: t.cantidad })));
-  if (tomas.length > 0) await db.insert(ordenLineaLote).values(tomas);
-  for (const t of tomas) await db.update(lote).set({ cantidad: sql`${lote.cantidad} - ${t.cantidad}` }).where(eq(lote.id, t.lote_id));
-  return ordenId;
+  return { ordenId: nueva!.id, lineaIds: ids.map((r) => r.id) };
+}
+
+/**
+ * Records which lots each order line took from and takes that stock off the lots, in two
+ * statements whatever the number of lots: they run while the lots are locked, and every other
+ * order wanting those lots waits for this one to commit. Run it in the transaction that locked them.
+ */
+export async function takeLotes(db: Db, tomas: Array<{ orden_linea_id: number } & Toma>): Promise<void> {
+  if (tomas.length === 0) return;
+  await db.insert(ordenLineaLote).values(tomas);
+  // One row per lot: UPDATE … FROM applies a single source row to each target row.
+  const porLote = new Map<number, number>();
+  for (const t of tomas) porLote.set(t.lote_id, (porLote.get(t.lote_id) ?? 0) + Math.round(t.cantidad * 100));
+  const filas = sql.join(
+    [...porLote].map(([id, centesimos]) => sql`(${id}::integer, ${centesimos / 100}::numeric)`),
+    sql`, `,
+  );
+  await db.execute(sql`update ${lote} set cantidad = ${lote}.cantidad - v.cantidad from (values ${filas}) as v(id, cantidad) where ${lote}.id = v.id`);
 }
 
 /** One option of a quotation, as a change of choice reads it. */

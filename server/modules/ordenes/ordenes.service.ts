@@ -22,6 +22,7 @@ import {
   lockLotesUsables,
   type OpcionElegida,
   replaceSeleccion,
+  takeLotes,
 } from './ordenes.repository';
 
 export const COTIZACION_NO_ENCONTRADA = 'Cotización no encontrada.';
@@ -100,9 +101,9 @@ async function resolveEntrega(db: Db, llamante: Llamante, cotizacion: { solicitu
 /**
  * Places the order of a quotation the caller holds (SPEC §3 Order creation payload), in ONE
  * transaction (docs/decisions/007): lock the quotation (a second submit waits, then finds the
- * order and gets its id: `creada` false), lock the usable lots of the chosen offers, take each
- * line's quantity first-expired-first-out, then write the order with copies of what it was placed
- * with. Stock gone → 409 naming the product, and the rollback leaves nothing written.
+ * order and gets its id: `creada` false), write the order with copies of what it was placed with,
+ * then lock the usable lots of the chosen offers and take each line's quantity
+ * first-expired-first-out. Stock gone → 409 naming the product, and the rollback leaves nothing written.
  */
 export async function placeOrden(db: Db, llamante: Llamante, data: OrdenData, ahora: Date): Promise<{ orden_id: number; creada: boolean }> {
   const facturacion = await resolveFacturacion(db, data);
@@ -118,17 +119,11 @@ export async function placeOrden(db: Db, llamante: Llamante, data: OrdenData, ah
     const retiradas = lineas.filter((l) => !l.vendible);
     if (retiradas.length > 0) throw new AppError(409, { detail: retiradas.map(mensajesOrden.noDisponible).join(' ') });
 
-    // A lot that expires on or before the delivery day cannot be delivered (DESIGN §3); no date is today.
-    const fecha = entrega?.fecha_entrega ?? ahoraEnChile(ahora).hoy;
-    const lotes = await lockLotesUsables(tx, [...new Set(lineas.map((l) => l.proveedor_producto_id))], fecha);
-    const { tomas, faltantes } = asignarFefo(lineas, lotes);
-    if (faltantes.length > 0) throw new AppError(409, { detail: faltantes.map((f) => mensajesOrden.sinStock(lineas[f.indice]!, f.disponible)).join(' ') });
-
-    const filas = lineas.map((l, i) => {
-      const { vendible: _, ...copia } = l;
-      return { linea: { ...copia, subtotal: Math.round(l.precio * l.cantidad) }, tomas: tomas[i]! };
-    });
-    const ordenId = await insertOrden(
+    // The order and its lines are written before the lots are locked: the lots are the rows every
+    // order contends for, so their locks are held only for the allocation and its two writes.
+    // Stock found short below throws, and the rollback takes these rows away again.
+    const copias = lineas.map(({ vendible: _, ...copia }) => ({ ...copia, subtotal: Math.round(copia.precio * copia.cantidad) }));
+    const { ordenId, lineaIds } = await insertOrden(
       tx,
       {
         cotizacion_id: data.cotizacion_id,
@@ -142,9 +137,19 @@ export async function placeOrden(db: Db, llamante: Llamante, data: OrdenData, ah
         comuna_nombre: entrega?.comuna_nombre ?? '',
         fecha_entrega: entrega?.fecha_entrega ?? null,
         ...facturacion,
-        total: filas.reduce((s, f) => s + f.linea.subtotal, 0),
+        total: copias.reduce((s, l) => s + l.subtotal, 0),
       },
-      filas,
+      copias,
+    );
+
+    // A lot that expires on or before the delivery day cannot be delivered (DESIGN §3); no date is today.
+    const fecha = entrega?.fecha_entrega ?? ahoraEnChile(ahora).hoy;
+    const lotes = await lockLotesUsables(tx, [...new Set(lineas.map((l) => l.proveedor_producto_id))], fecha);
+    const { tomas, faltantes } = asignarFefo(lineas, lotes);
+    if (faltantes.length > 0) throw new AppError(409, { detail: faltantes.map((f) => mensajesOrden.sinStock(lineas[f.indice]!, f.disponible)).join(' ') });
+    await takeLotes(
+      tx,
+      tomas.flatMap((linea, i) => linea.map((t) => ({ ...t, orden_linea_id: lineaIds[i]! }))),
     );
     return { orden_id: ordenId, creada: true };
   });
@@ -177,18 +182,16 @@ export async function updateSeleccion(db: Db, llamante: Llamante, cotizacionId: 
     const opcionDe = new Map(opciones.map((o) => [o.proveedor_producto_id, o]));
     const nombres = new Map((await findNombresOfertas(tx, data.productos.map((p) => p.proveedor_producto_id))).map((n) => [n.id, n]));
 
-    const errores: string[] = [];
     const elegidas: OpcionElegida[] = [];
     const vistas = new Set<number>();
-    data.productos.forEach(({ proveedor_producto_id: id, cantidad }, i) => {
-      const n = i + 1;
+    const errorDe = (id: number, cantidad: number, n: number): string | undefined => {
       const viva = vivas.get(id);
       const nombre = nombres.get(id);
-      if (!nombre || (!viva && !opcionDe.has(id))) return void errores.push(mensajesEleccion.ajena(n, id));
-      if (vistas.has(id)) return void errores.push(mensajesEleccion.repetida(n, nombre));
+      if (!nombre || (!viva && !opcionDe.has(id))) return mensajesEleccion.ajena(n, id);
+      if (vistas.has(id)) return mensajesEleccion.repetida(n, nombre);
       vistas.add(id);
-      if (!viva) return void errores.push(mensajesEleccion.noDisponible(n, nombre));
-      if (cantidad > viva.stock) return void errores.push(mensajesEleccion.sinStock(n, nombre, viva.stock, cantidad));
+      if (!viva) return mensajesEleccion.noDisponible(n, nombre);
+      if (cantidad > viva.stock) return mensajesEleccion.sinStock(n, nombre, viva.stock, cantidad);
       elegidas.push({
         opcion_id: opcionDe.get(id)?.id,
         producto_id: viva.producto_id,
@@ -197,7 +200,9 @@ export async function updateSeleccion(db: Db, llamante: Llamante, cotizacionId: 
         cantidad_proveida: cantidad,
         precio: precioUnitario(viva, cantidad),
       });
-    });
+      return undefined;
+    };
+    const errores = data.productos.flatMap((p, i) => errorDe(p.proveedor_producto_id, p.cantidad, i + 1) ?? []);
     if (errores.length > 0) throw new AppError(400, { productos: errores });
     await replaceSeleccion(tx, cotizacionId, elegidas);
   });
