@@ -53,3 +53,4 @@ VALID_BODIES['POST /api/cotizaciones/crear-cotizante/'] = {
   solicitud_id: 1,
 };
 VALID_BODIES['PUT /api/cotizaciones/editar-cotizante/:id/'] = VALID_BODIES['POST /api/cotizaciones/crear-cotizante/']!;
+VALID_BODIES['POST /api/cotizaciones/comparar-precios/'] = { ...VALID_BODIES['POST /api/cotizaciones/crear-solicitud/']!, solicitudId: 1 };

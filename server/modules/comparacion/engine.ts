@@ -189,7 +189,10 @@ export function asignacionOptima(ofertas: ReadonlyArray<Tarifario & { stock: num
   };
 
   const buscar = (j: number, resto: number, costo: number, proveedores: number, vence: number): void => {
-    if (resto === 0) return registrar(costo, proveedores, vence, 0);
+    if (resto === 0) {
+      registrar(costo, proveedores, vence, 0);
+      return;
+    }
     if (abierta >= 0 && j === m) {
       if (resto <= abiertaHolgura) registrar(costo + resto * abiertaPrecio, proveedores, vence + resto * orden[abierta]!.vence, resto);
       return;
@@ -221,7 +224,8 @@ export function asignacionOptima(ofertas: ReadonlyArray<Tarifario & { stock: num
     const visitar = (e: Eleccion | null) => {
       if (e === null) {
         actual[d.i] = 0;
-        return buscar(j + 1, resto, costo, proveedores, vence);
+        buscar(j + 1, resto, costo, proveedores, vence);
+        return;
       }
       actual[d.i] = e.cantidad;
       if (e.abierta) {
