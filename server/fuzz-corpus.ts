@@ -53,6 +53,7 @@ VALID_BODIES['POST /api/cotizaciones/crear-cotizante/'] = {
   solicitud_id: 1,
 };
 VALID_BODIES['PUT /api/cotizaciones/editar-cotizante/:id/'] = VALID_BODIES['POST /api/cotizaciones/crear-cotizante/']!;
+VALID_BODIES['POST /api/cotizaciones/comparar-precios/'] = { ...VALID_BODIES['POST /api/cotizaciones/crear-solicitud/']!, solicitudId: 1 };
 // Order half of issue #9: quotation 1 and its delivery record 1, seed offer ids; billing as SPEC §5.
 VALID_BODIES['PUT /api/cotizaciones/:id/actualizar/'] = {
   productos: [

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { producto } from '../../db/schema/catalogo';
+import { categoria, marca, origen, producto, unidad } from '../../db/schema/catalogo';
+import { cotizacion, cotizante, opcion } from '../../db/schema/cotizaciones';
 import { lote, proveedorProducto } from '../../db/schema/proveedor';
 import { usuario } from '../../db/schema/usuario';
 import type { Tramo } from './precio';
@@ -79,4 +80,68 @@ export async function findOfertasVivas(db: Db, productoIds: readonly number[], f
       stock: lotes.reduce((s, l) => s + Math.round(l.cantidad * 100), 0) / 100,
     };
   });
+}
+
+/** A requested product as a comparison shows it; `disponible` = approved and not archived. */
+export interface ProductoComparable {
+  id: number;
+  nombre: string;
+  categoria_id: number;
+  categoria: string;
+  origen: string;
+  marca: string;
+  unidad: string;
+  disponible: boolean;
+}
+
+export async function findProductosComparables(db: Db, ids: readonly number[]): Promise<ProductoComparable[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: producto.id,
+      nombre: producto.nombre,
+      categoria_id: producto.categoria_id,
+      categoria: categoria.nombre,
+      origen: origen.descripcion,
+      marca: marca.nombre,
+      unidad: unidad.descripcion,
+      estado: producto.estado_moderacion,
+      archivado_en: producto.archivado_en,
+    })
+    .from(producto)
+    .innerJoin(categoria, eq(producto.categoria_id, categoria.id))
+    .innerJoin(origen, eq(producto.origen_id, origen.id))
+    .innerJoin(marca, eq(producto.marca_id, marca.id))
+    .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
+    .where(inArray(producto.id, [...ids]));
+  return rows.map(({ estado, archivado_en, ...p }) => ({ ...p, disponible: estado === 'aprobado' && archivado_en === null }));
+}
+
+/** The newest delivery record of a request: the one the buyer confirmed last (SPEC §4.3 creates one per 'Generar cotización'). */
+export async function findUltimoCotizante(db: Db, solicitudId: number): Promise<{ id: number; fecha_entrega: string | null } | undefined> {
+  const [row] = await db
+    .select({ id: cotizante.id, fecha_entrega: cotizante.fecha_entrega })
+    .from(cotizante)
+    .where(eq(cotizante.solicitud_id, solicitudId))
+    .orderBy(desc(cotizante.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertCotizacion(db: Db, valores: { solicitud_id: number; cotizante_id: number | null; usuario_id: number | null }): Promise<number> {
+  const [row] = await db.insert(cotizacion).values(valores).returning({ id: cotizacion.id });
+  return row!.id;
+}
+
+export type OpcionNueva = Omit<typeof opcion.$inferInsert, 'id' | 'cotizacion_id'>;
+
+/** The options of a quotation, in one statement; their ids in the order given. */
+export async function insertOpciones(db: Db, cotizacionId: number, opciones: readonly OpcionNueva[]): Promise<number[]> {
+  if (opciones.length === 0) return [];
+  const rows = await db
+    .insert(opcion)
+    .values(opciones.map((o) => ({ ...o, cotizacion_id: cotizacionId })))
+    .returning({ id: opcion.id });
+  // One statement takes its serial ids in the order of its rows; sorting makes that explicit.
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }

@@ -21,7 +21,7 @@ import {
   updateCotizante as updateCotizanteRow,
 } from './cotizaciones.repository';
 
-const SOLICITUD_NO_ENCONTRADA = 'Solicitud no encontrada.';
+export const SOLICITUD_NO_ENCONTRADA = 'Solicitud no encontrada.';
 const COTIZANTE_NO_ENCONTRADO = 'Datos de entrega no encontrados.';
 
 type Filas = SolicitudData['productos'];
