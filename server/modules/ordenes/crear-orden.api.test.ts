@@ -168,6 +168,28 @@ describe('what an order copies (DESIGN §2)', () => {
   });
 });
 
+describe('from the comparison to the order', () => {
+  it('orders what comparar-precios selected, at the prices it showed, when the buyer changes nothing', async () => {
+    const p = await createProductoConOfertas(ctx.t, [
+      { tarifa: 5000, tramos: { 100: 4700 }, lotes: [[120, LEJOS]] },
+      { tarifa: 5200, lotes: [[500, LEJOS]] },
+    ]);
+    const s = await ctx.t.request({ method: 'POST', url: '/api/cotizaciones/crear-solicitud/', token: ctx.tokens.comprador, payload: { productos: [{ producto: p.productoId, cantidad: 200 }] } });
+    const c = await ctx.t.request({ method: 'POST', url: '/api/cotizaciones/crear-cotizante/', token: ctx.tokens.comprador, payload: { ...ENTREGA, solicitud_id: s.json().id } });
+    const q = await ctx.t.request({ method: 'POST', url: '/api/cotizaciones/comparar-precios/', token: ctx.tokens.comprador, payload: { productos: [{ producto: p.productoId, cantidad: 200 }], solicitudId: s.json().id } });
+    expect(q.statusCode, q.body).toBe(201);
+    const seleccion: Array<{ proveedor_producto_id: number; cantidad_proveida: number; precio: number }> = q.json().resultados[0].opciones_seleccionadas;
+    expect(seleccion.length).toBeGreaterThan(0);
+
+    const res = await ctx.t.request({ method: 'POST', url: '/api/facturacion/crear-orden/', token: ctx.tokens.comprador, payload: { cotizacion_id: q.json().cotizacion_id, cotizante_id: c.json().cotizante_id } });
+    expect(res.statusCode, res.body).toBe(201);
+    const lineas = await db().select().from(ordenLinea).where(eq(ordenLinea.orden_id, res.json().orden_id)).orderBy(asc(ordenLinea.id));
+    const porOferta = (xs: Array<{ proveedor_producto_id: number | null; cantidad: number; precio: number }>) =>
+      xs.map((x) => [x.proveedor_producto_id, x.cantidad, x.precio]).sort((a, b) => Number(a[0]) - Number(b[0]));
+    expect(porOferta(lineas)).toEqual(porOferta(seleccion.map((o) => ({ ...o, cantidad: o.cantidad_proveida }))));
+  });
+});
+
 describe('stock (DESIGN §2: FEFO, never oversold)', () => {
   it('takes the lots that expire first, skipping those that expire by the delivery day', async () => {
     const lotes: Array<[number, string]> = [
@@ -234,7 +256,8 @@ describe('stock (DESIGN §2: FEFO, never oversold)', () => {
   });
 
   it('refuses a quotation with nothing selected', async () => {
-    const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, lotes: [[100, LEJOS]] }]);
+    // Its only lot expires before the delivery day: the comparison selects nothing.
+    const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, lotes: [[100, '2099-01-10']] }]);
     const f = await createFlujo(ctx.t, [[p.productoId, 100]], ctx.tokens.comprador);
     const res = await crearOrden(ctx.t, f, ctx.tokens.comprador);
     expect(res.statusCode).toBe(400);
