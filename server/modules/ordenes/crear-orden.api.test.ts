@@ -245,6 +245,22 @@ describe('stock (DESIGN §2: FEFO, never oversold)', () => {
     expect(await tomadoDe([l!.id])).toBe(100);
   });
 
+  it('six orders at once on two lots that hold two of them: two succeed, the rest are refused, nothing oversold', async () => {
+    const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, lotes: [[150, LEJOS], [90, '2099-03-01']] }]);
+    const flujos: Flujo[] = [];
+    for (let i = 0; i < 6; i++) {
+      const f = await createFlujo(ctx.t, [[p.productoId, 100]], ctx.tokens.comprador);
+      expect((await actualizar(ctx.t, f, [[p.ofertas[0]!, 100]], ctx.tokens.comprador)).statusCode).toBe(200);
+      flujos.push(f);
+    }
+    const res = await Promise.all(flujos.map((f) => crearOrden(ctx.t, f, ctx.tokens.comprador)));
+    expect(res.map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+    const lotes = await lotesDe(p.ofertas[0]!);
+    // FEFO: the lot expiring in March went first, then 110 of the June one.
+    expect(lotes.map((l) => l.cantidad)).toEqual([40, 0]);
+    expect(await tomadoDe(lotes.map((l) => l.id))).toBe(200);
+  });
+
   it('refuses an order whose offer was archived after the choice (409, nothing written)', async () => {
     const a = await eleccion([[500, LEJOS]], 100);
     const [oferta] = await db().select().from(proveedorProducto).where(eq(proveedorProducto.id, a.ofertaId));
