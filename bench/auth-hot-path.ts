@@ -72,7 +72,7 @@ if (!databaseUrl) {
     for (const opts of Object.values(targets)) await load(opts, 2);
 
     // Rounds in turn, so a change in the machine's load falls on all three alike.
-    console.log(`\nRuta autenticada en PostgreSQL (${CONNECTIONS} conexiones, ${ROUNDS} turnos de ${DURATION_S / ROUNDS} s cada una)`);
+    console.log(`\nRuta autenticada en PostgreSQL (${CONNECTIONS} conexiones, ${ROUNDS} turnos de ${fmt(DURATION_S / ROUNDS, 1)} s cada uno)`);
     const runs: Record<keyof typeof targets, autocannon.Result[]> = { me: [], verify: [], base: [] };
     for (let round = 0; round < ROUNDS; round++) {
       for (const key of Object.keys(targets) as (keyof typeof targets)[]) runs[key].push(await load(targets[key], DURATION_S / ROUNDS));

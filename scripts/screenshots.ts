@@ -2,20 +2,13 @@
 // Usage: tsx scripts/screenshots.ts http://localhost:8000 out-dir [role] /route …
 import { chromium } from '@playwright/test';
 import { chromiumLaunch } from '../playwright.config';
+import { loginAsDemo } from './demo-login';
 
 const [base = 'http://localhost:8000', out = '.tmp/shots', role, ...routes] = process.argv.slice(2);
 const browser = await chromium.launch(chromiumLaunch);
 for (const width of [1280, 375]) {
   const page = await browser.newPage({ viewport: { width, height: width > 800 ? 800 : 740 }, locale: 'es-CL' });
-  if (role && role !== 'anon') {
-    const res = await page.request.post(`${base}/auth/jwt/create/`, { data: { email: `${role}@abastece.cl`, password: 'abastece2026' } });
-    const t = await res.json();
-    await page.goto(base);
-    await page.evaluate((t) => {
-      localStorage.setItem('access', t.access);
-      localStorage.setItem('refresh', t.refresh);
-    }, t);
-  }
+  if (role && role !== 'anon') await loginAsDemo(page, base, role);
   for (const r of routes.length ? routes : ['/']) {
     await page.goto(base + r);
     await page.waitForTimeout(600);

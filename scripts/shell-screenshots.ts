@@ -3,6 +3,7 @@
 // Usage: tsx scripts/shell-screenshots.ts http://localhost:8000 out-dir
 import { chromium } from '@playwright/test';
 import { chromiumLaunch } from '../playwright.config';
+import { loginAsDemo } from './demo-login';
 
 const [base = 'http://localhost:8000', out = '.tmp/shots'] = process.argv.slice(2);
 const WIDTHS = [1280, 1100, 1024, 900, 769, 375];
@@ -12,15 +13,7 @@ const browser = await chromium.launch(chromiumLaunch);
 for (const role of ROLES) {
   const context = await browser.newContext({ locale: 'es-CL' });
   const page = await context.newPage();
-  if (role !== 'anon') {
-    const res = await page.request.post(`${base}/auth/jwt/create/`, { data: { email: `${role}@abastece.cl`, password: 'abastece2026' } });
-    const t = await res.json();
-    await page.goto(base);
-    await page.evaluate((t) => {
-      localStorage.setItem('access', t.access);
-      localStorage.setItem('refresh', t.refresh);
-    }, t);
-  }
+  if (role !== 'anon') await loginAsDemo(page, base, role);
   const path = role === 'anon' ? '/login' : role === 'moderador' ? '/moderacion-productos' : '/mi-cuenta';
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 420 });

@@ -14,6 +14,7 @@ import { createGuards, registerGuardsDecorator } from './modules/auth/authentica
 import { createJwt } from './modules/auth/jwt';
 import { createCatalogoCache } from './modules/catalogo/catalogo-cache';
 import { catalogoRoutes } from './modules/catalogo/catalogo.routes';
+import { comparacionRoutes } from './modules/comparacion/comparacion.routes';
 import { cotizacionesRoutes } from './modules/cotizaciones/cotizaciones.routes';
 import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
@@ -80,6 +81,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   await app.register(catalogoRoutes, { db, catalogo });
   await app.register(ubicacionRoutes, { db });
   await app.register(cotizacionesRoutes, { db, guards });
+  await app.register(comparacionRoutes, { db, guards });
   await app.register(ordenesRoutes, { db });
 
   await registerSpa(app, clientDir);

@@ -1,4 +1,5 @@
 import { DEMO_PASSWORD } from './db/seed/demo-catalogo';
+import { DIRECCION_BODY } from './test/bodies';
 
 /**
  * One valid body per writing endpoint, keyed `METHOD /pattern/`, for server/fuzz.api.test.ts to
@@ -30,14 +31,7 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
     telefono: '+56912345678',
     fecha_nacimiento: '1990-05-17',
   },
-  'POST /api/cotizaciones/direccion/agregar/': {
-    nombre_contacto: 'Cocina Central',
-    correo_contacto: 'cocina@prueba.cl',
-    telefono_contacto: '+56912345678',
-    direccion_envio: 'Av. Providencia 1234, oficina 5',
-    region: 13,
-    comuna: 13123,
-  },
+  'POST /api/cotizaciones/direccion/agregar/': DIRECCION_BODY,
 };
 VALID_BODIES['PUT /api/cotizaciones/direccion/:id/editar/'] = VALID_BODIES['POST /api/cotizaciones/direccion/agregar/']!;
 // Quotation flow (issue #8): product ids of the demo catalogue; the cotizante names request 1.
@@ -59,3 +53,4 @@ VALID_BODIES['POST /api/cotizaciones/crear-cotizante/'] = {
   solicitud_id: 1,
 };
 VALID_BODIES['PUT /api/cotizaciones/editar-cotizante/:id/'] = VALID_BODIES['POST /api/cotizaciones/crear-cotizante/']!;
+VALID_BODIES['POST /api/cotizaciones/comparar-precios/'] = { ...VALID_BODIES['POST /api/cotizaciones/crear-solicitud/']!, solicitudId: 1 };

@@ -119,7 +119,7 @@ const FILA_DOCUMENTADA = {
  * message carries its row number; the path of each issue still names the row and field
  * (productos.1.cantidad) for a form resolver.
  */
-const productosSchema = z
+export const productosSchema = z
   .array(z.unknown().meta(FILA_DOCUMENTADA), { error: SIN_PRODUCTOS })
   .min(1, SIN_PRODUCTOS)
   .max(MAX_FILAS_COTIZACION, DEMASIADAS_FILAS)

@@ -24,6 +24,9 @@ const claveDe = (request: FastifyRequest): string | undefined => {
   return typeof v === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(v) ? v : undefined;
 };
 
+/** The caller of a quotation endpoint: its user (after guards.identify) and the clave it sent. */
+export const llamanteDe = (request: FastifyRequest): Llamante => ({ usuarioId: request.usuario?.id, clave: claveDe(request) });
+
 /**
  * The quotation request and its delivery record (SPEC §7 Catalogue and quotation), open to
  * anonymous callers (SPEC §6). `now` is the clock of the same-day noon rule, injectable for tests.
@@ -31,29 +34,28 @@ const claveDe = (request: FastifyRequest): string | undefined => {
 export const cotizacionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; now?: () => Date }> = async (app, { db, guards, now = () => new Date() }) => {
   // onRequest: a bad token is a 401 before the body is read, as on the guarded modules.
   app.addHook('onRequest', guards.identify);
-  const llamante = (request: FastifyRequest): Llamante => ({ usuarioId: request.usuario?.id, clave: claveDe(request) });
 
   app.post(
     '/api/cotizaciones/crear-solicitud/',
     { schema: { ...common, summary: 'Crear una solicitud de cotización', body: solicitudSchema, response: { 201: solicitudSchemaOut, ...errores } } },
-    async (request, reply) => reply.status(201).send(await createSolicitud(db, llamante(request), request.body)),
+    async (request, reply) => reply.status(201).send(await createSolicitud(db, llamanteDe(request), request.body)),
   );
 
   app.put(
     '/api/cotizaciones/editar-solicitud/:id/',
     { schema: { ...common, summary: 'Editar una solicitud (reemplaza sus productos)', params: idParams, body: solicitudSchema, response: { 200: solicitudSchemaOut, ...errores } } },
-    (request) => updateSolicitud(db, llamante(request), request.params.id, request.body),
+    (request) => updateSolicitud(db, llamanteDe(request), request.params.id, request.body),
   );
 
   app.post(
     '/api/cotizaciones/crear-cotizante/',
     { schema: { ...common, summary: 'Registrar los datos de entrega de una solicitud', body: cotizanteSchema, response: { 201: cotizanteSchemaOut, ...errores } } },
-    async (request, reply) => reply.status(201).send(await createCotizante(db, llamante(request), request.body, now())),
+    async (request, reply) => reply.status(201).send(await createCotizante(db, llamanteDe(request), request.body, now())),
   );
 
   app.put(
     '/api/cotizaciones/editar-cotizante/:id/',
     { schema: { ...common, summary: 'Editar los datos de entrega', params: idParams, body: cotizanteSchema, response: { 200: cotizanteSchemaOut, ...errores } } },
-    (request) => updateCotizante(db, llamante(request), request.params.id, request.body, now()),
+    (request) => updateCotizante(db, llamanteDe(request), request.params.id, request.body, now()),
   );
 };

@@ -21,7 +21,7 @@ import {
   updateCotizante as updateCotizanteRow,
 } from './cotizaciones.repository';
 
-const SOLICITUD_NO_ENCONTRADA = 'Solicitud no encontrada.';
+export const SOLICITUD_NO_ENCONTRADA = 'Solicitud no encontrada.';
 const COTIZANTE_NO_ENCONTRADO = 'Datos de entrega no encontrados.';
 
 type Filas = SolicitudData['productos'];
@@ -54,7 +54,7 @@ async function assertFilas(db: Db, filas: Filas): Promise<void> {
  * clave takes it over, with the rest of that flow (docs/decisions/005): from then on the token,
  * not the clave, opens it.
  */
-async function hold(db: Db, registro: Tenencia | undefined, llamante: Llamante, mensaje: string): Promise<void> {
+export async function hold(db: Db, registro: Tenencia | undefined, llamante: Llamante, mensaje: string): Promise<void> {
   const tenencia = registro && tenenciaDe(registro, llamante);
   if (!tenencia) throw notFound(mensaje);
   if (tenencia === 'clave' && llamante.usuarioId !== undefined) await setUsuarioOfClave(db, registro.clave_hash!, llamante.usuarioId);

@@ -6,6 +6,7 @@ import { direccion as direccionTable } from '../../db/schema/direcciones';
 import { orden } from '../../db/schema/ordenes';
 import { usuario } from '../../db/schema/usuario';
 import { seedDemo } from '../../db/seed/demo';
+import { DIRECCION_BODY } from '../../test/bodies';
 import { setupTestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/users';
 import { copyDireccionToCotizante } from './direcciones.repository';
@@ -14,12 +15,7 @@ const ctx = setupTestApp();
 
 const BASE = '/api/cotizaciones/direccion';
 const direccion = (over: Record<string, unknown> = {}) => ({
-  nombre_contacto: 'Cocina Central',
-  correo_contacto: 'cocina@prueba.cl',
-  telefono_contacto: '+56912345678',
-  direccion_envio: 'Av. Providencia 1234, oficina 5',
-  region: 13,
-  comuna: 13123,
+  ...DIRECCION_BODY,
   cotizante_id: '',
   fecha_entrega: '',
   ...over,

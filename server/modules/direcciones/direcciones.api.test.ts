@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type RoleName } from '../../test/roles';
+import { DIRECCION_BODY } from '../../test/bodies';
 import { setupTestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/users';
 
@@ -7,13 +8,8 @@ const ctx = setupTestApp({ roleTokens: true });
 
 const BASE = '/api/cotizaciones/direccion';
 const direccion = (over: Record<string, unknown> = {}) => ({
-  nombre_contacto: 'Cocina Central',
-  correo_contacto: 'cocina@prueba.cl',
-  telefono_contacto: '+56912345678',
-  direccion_envio: 'Av. Providencia 1234, oficina 5',
-  region: 13,
+  ...DIRECCION_BODY,
   region_nombre: 'ignorado',
-  comuna: 13123,
   comuna_nombre: 'ignorado',
   cotizante_id: '',
   fecha_entrega: '',

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { apiErrorMessage } from '../../../lib/api-errors';
+import { useRunOnce } from '../../../lib/use-run-once';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { toast } from '../../../ui/toast';
 import { useActivateUser } from '../api/activate-user';
@@ -12,12 +12,7 @@ export default function ActivatePage() {
   const { uid = '', token = '' } = useParams();
   const navigate = useNavigate();
   const activate = useActivateUser();
-  // The link is single-use: activate once even when React runs effects twice in development.
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+  useRunOnce(() =>
     activate.mutate(
       { uid, token },
       {
@@ -27,8 +22,8 @@ export default function ActivatePage() {
         },
         onError: () => toast.error(FALLA),
       },
-    );
-  }, [uid, token, navigate, activate]);
+    ),
+  );
 
   return (
     <AuthCard title="Activación de cuenta">

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { parseApiError } from '../../../lib/api-errors';
 import { tokens } from '../../../lib/storage';
+import { useRunOnce } from '../../../lib/use-run-once';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { toast } from '../../../ui/toast';
 import { useConfirmEmail } from '../api/confirm-email';
@@ -13,12 +13,7 @@ export default function ConfirmarCorreoPage() {
   const { uid = '', token = '' } = useParams();
   const navigate = useNavigate();
   const confirm = useConfirmEmail();
-  // Single-use link: confirm once even when React runs effects twice in development.
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+  useRunOnce(() =>
     confirm.mutate(
       { uid, token },
       {
@@ -28,8 +23,8 @@ export default function ConfirmarCorreoPage() {
           navigate(tokens.access() ? '/mi-cuenta' : '/');
         },
       },
-    );
-  }, [uid, token, navigate, confirm]);
+    ),
+  );
 
   // The token's or the e-mail's own reason (a used link, an address taken meanwhile), else ours.
   const { fields, general } = parseApiError(confirm.error);

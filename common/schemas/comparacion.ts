@@ -1,0 +1,93 @@
+import { z } from '../zod-es';
+import { productosSchema } from './cotizaciones';
+
+/**
+ * POST /api/cotizaciones/comparar-precios/ (SPEC §3 Comparison result item and Option, §4
+ * Quotation flow 3). The rows follow the request's rules and messages ('Fila {n}: …', under
+ * `productos`); ownership of the solicitud is that of the request (token or clave header).
+ *
+ * The answer has one item per requested product the catalogue knows, in the order sent:
+ * - opciones_seleccionadas: the cheapest way to buy the quantity (docs/decisions/006);
+ * - opciones_adicionales: every other live offer, priced for what it could supply;
+ * - mensaje: why the line is short ('Stock insuficiente: faltan 20 kg') or has no offer, else null;
+ * - productos_inexistentes: [its name] when no offer can deliver it (the not-found modal lists
+ *   the names of every item), else [];
+ * - sugerencia: the next-tier nudge ('Agrega 20 kg y pagas $4.990/kg'), else null.
+ * Ids the catalogue does not know, or no longer offers, come in productos_no_identificados with
+ * the message the unidentified-products modal shows.
+ */
+
+const SOLICITUD_INVALIDA = 'Solicitud inválida.';
+
+export const compararPreciosSchema = z.object({
+  productos: productosSchema,
+  solicitudId: z.coerce.number({ error: SOLICITUD_INVALIDA }).int(SOLICITUD_INVALIDA).positive(SOLICITUD_INVALIDA).max(2_147_483_647, SOLICITUD_INVALIDA),
+});
+export type CompararPreciosInput = z.input<typeof compararPreciosSchema>;
+export type CompararPreciosData = z.output<typeof compararPreciosSchema>;
+
+export const ESTADOS_OPCION = ['seleccionado', 'adicional'] as const;
+export type EstadoOpcion = (typeof ESTADOS_OPCION)[number];
+
+export const opcionSchema = z.object({
+  opcion_id: z.number().int(),
+  proveedor_producto_id: z.number().int(),
+  producto_id: z.number().int(),
+  /** The product's name. */
+  producto: z.string(),
+  marca: z.string(),
+  categoria: z.string(),
+  origen: z.string(),
+  unidad: z.string(),
+  /** The supplier as buyers know it (company name, else the person's name). */
+  proveedor: z.string(),
+  cantidad_solicitada: z.number(),
+  cantidad_proveida: z.number(),
+  /** Unit price in whole CLP for cantidad_proveida at this offer (its volume tier). */
+  precio: z.number().int(),
+  subtotal: z.number().int(),
+  stock_disponible: z.number(),
+  /** YYYY-MM-DD: expiry of the first lot the order would take (first-expired-first-out). */
+  fecha_vencimiento: z.string(),
+  estado: z.enum(ESTADOS_OPCION),
+});
+export type Opcion = z.infer<typeof opcionSchema>;
+
+export const sugerenciaSchema = z.object({
+  proveedor_producto_id: z.number().int(),
+  cantidad_adicional: z.number(),
+  cantidad_total: z.number(),
+  precio: z.number().int(),
+  total: z.number().int(),
+  mensaje: z.string(),
+});
+
+export const resultadoComparacionSchema = z.object({
+  producto: z.number().int(),
+  nombre: z.string(),
+  unidad: z.string(),
+  cantidad_solicitada: z.number(),
+  opciones_seleccionadas: z.array(opcionSchema),
+  opciones_adicionales: z.array(opcionSchema),
+  mensaje: z.string().nullable(),
+  productos_inexistentes: z.array(z.string()),
+  sugerencia: sugerenciaSchema.nullable(),
+});
+export type ResultadoComparacion = z.infer<typeof resultadoComparacionSchema>;
+
+export const productoNoIdentificadoSchema = z.object({ producto: z.number().int(), mensaje: z.string() });
+
+export const compararPreciosSchemaOut = z.object({
+  cotizacion_id: z.number().int(),
+  /** The delivery date the offers were checked against (YYYY-MM-DD): lots expiring by then never count. */
+  fecha_entrega: z.string(),
+  resultados: z.array(resultadoComparacionSchema),
+  productos_no_identificados: z.array(productoNoIdentificadoSchema),
+});
+export type CompararPrecios = z.infer<typeof compararPreciosSchemaOut>;
+
+export const mensajesComparacion = {
+  noIdentificado: (id: number) => `No encontramos el producto ${id} en el catálogo.`,
+  noDisponible: (nombre: string) => `El producto "${nombre}" ya no está disponible para cotizar.`,
+  sinOfertas: (nombre: string) => `No hay ofertas de "${nombre}" con stock para la fecha de entrega.`,
+};

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/test-app';
+import { findOfertasVivas } from './comparacion.repository';
+import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from './fixtures';
+
+const ctx = setupTestApp();
+
+describe('findOfertasVivas (DESIGN §3.1)', () => {
+  it('loads approved, unarchived offers with the lots still good on the delivery date, for several products at once', async () => {
+    const { db } = ctx.t.database;
+    const [p1, p2] = [await createProductoDePrueba(db), await createProductoDePrueba(db)];
+    const [a, b] = await findProveedorIds(db);
+    const base = { productoId: p1.id, categoriaId: p1.categoria_id };
+    const viva = await createOfertaDePrueba(db, {
+      ...base,
+      proveedorId: a!,
+      tarifa: 5000,
+      tramos: { 300: 4500, 100: 4800, 700: 0 },
+      lotes: [
+        [30, '2027-03-01'],
+        [20.5, '2027-01-10'],
+        [99, '2026-12-01'], // expires the day of delivery: never counts
+        [0, '2027-05-01'], // no stock left
+      ],
+    });
+    await createOfertaDePrueba(db, { ...base, proveedorId: b!, tarifa: 4000, lotes: [[50, '2026-11-30']] }); // every lot expires before delivery
+    await createOfertaDePrueba(db, { ...base, proveedorId: b!, tarifa: 4000, lotes: [[50, '2027-06-01']], archivada: true });
+    await createOfertaDePrueba(db, { ...base, proveedorId: b!, tarifa: 4000, lotes: [] });
+    const otra = await createOfertaDePrueba(db, { productoId: p2.id, categoriaId: p2.categoria_id, proveedorId: b!, tarifa: 7000, lotes: [[10, '2027-01-01']] });
+
+    const ofertas = await findOfertasVivas(db, [p1.id, p2.id], '2026-12-01');
+    expect(ofertas.map((o) => o.proveedor_producto_id)).toEqual([viva, otra]);
+    const [o] = ofertas;
+    expect(o).toMatchObject({ producto_id: p1.id, proveedor_id: a, tarifa: 5000, stock: 50.5 });
+    expect(o!.proveedor.length).toBeGreaterThan(1);
+    // Tier prices of 0 are tiers left blank; the rest come lowest limit first.
+    expect(o!.tramos).toEqual([
+      { limite_inferior: 100, precio: 4800 },
+      { limite_inferior: 300, precio: 4500 },
+    ]);
+    expect(o!.lotes.map((l) => [l.cantidad, l.fecha_expiracion])).toEqual([
+      [20.5, '2027-01-10'],
+      [30, '2027-03-01'],
+    ]);
+  });
+
+  it('leaves out products that are pending, rejected or archived', async () => {
+    const { db } = ctx.t.database;
+    const [a] = await findProveedorIds(db);
+    const ids: number[] = [];
+    for (const opts of [{ estado: 'pendiente' as const }, { estado: 'rechazado' as const }, { archivado: true }]) {
+      const p = await createProductoDePrueba(db, opts);
+      await createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId: a!, tarifa: 1000, lotes: [[10, '2030-01-01']] });
+      ids.push(p.id);
+    }
+    expect(await findOfertasVivas(db, ids, '2026-12-01')).toEqual([]);
+    expect(await findOfertasVivas(db, [], '2026-12-01')).toEqual([]);
+  });
+});

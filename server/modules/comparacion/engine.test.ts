@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { asignacionOptima, compararLinea, mensajeFaltante, mensajeSugerencia, type OfertaMotor } from './engine';
+import { precioUnitario } from './precio';
+
+const dias = (fecha: string) => Math.floor(Date.parse(`${fecha}T00:00:00Z`) / 86_400_000);
+
+/** The tie-break order of the engine: cost, then fewer suppliers, then more units of later expiry. */
+function valor(ofertas: readonly OfertaMotor[], q: readonly number[]) {
+  let costo = 0;
+  let proveedores = 0;
+  let vence = 0;
+  q.forEach((c, i) => {
+    if (c <= 0) return;
+    costo += c * precioUnitario(ofertas[i]!, c);
+    proveedores++;
+    vence += c * dias(ofertas[i]!.fecha_vencimiento);
+  });
+  return { costo, proveedores, vence };
+}
+
+/** Every whole allocation of `objetivo` within the stocks: the answer the engine must match. */
+function fuerzaBruta(ofertas: readonly OfertaMotor[], objetivo: number) {
+  let mejor: ReturnType<typeof valor> | undefined;
+  const q = new Array<number>(ofertas.length).fill(0);
+  const recorrer = (i: number, resto: number) => {
+    if (i === ofertas.length) {
+      if (resto !== 0) return;
+      const v = valor(ofertas, q);
+      if (!mejor || v.costo < mejor.costo || (v.costo === mejor.costo && (v.proveedores < mejor.proveedores || (v.proveedores === mejor.proveedores && v.vence > mejor.vence)))) mejor = v;
+      return;
+    }
+    for (let c = 0; c <= Math.min(resto, Math.floor(ofertas[i]!.stock)); c++) {
+      q[i] = c;
+      recorrer(i + 1, resto - c);
+    }
+    q[i] = 0;
+  };
+  recorrer(0, objetivo);
+  return mejor!;
+}
+
+const FECHAS = ['2027-01-01', '2027-01-02', '2027-02-01', '2027-06-30'];
+// Small prices and thresholds so that ties, tier thresholds and stock limits all happen often.
+const ofertaArb = fc.record({
+  tarifa: fc.integer({ min: 1, max: 20 }),
+  tramos: fc.uniqueArray(fc.record({ limite_inferior: fc.constantFrom(2, 3, 5, 8, 10, 15, 20), precio: fc.integer({ min: 0, max: 20 }) }), {
+    maxLength: 4,
+    selector: (t) => t.limite_inferior,
+  }),
+  stock: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 60 }).map((x) => x / 2)),
+  fecha_vencimiento: fc.constantFrom(...FECHAS),
+});
+const lineaArb = fc.record({
+  cantidad: fc.integer({ min: 1, max: 30 }),
+  ofertas: fc.array(ofertaArb, { minLength: 1, maxLength: 4 }).map((os) => os.map((o, i) => ({ ...o, proveedor_producto_id: i + 1 }))),
+});
+
+describe('asignacionOptima (DESIGN §3.3)', () => {
+  it('matches brute force on small instances: cost, then fewer suppliers, then later expiry', () => {
+    fc.assert(
+      fc.property(lineaArb, ({ cantidad, ofertas }) => {
+        const objetivo = Math.min(cantidad, ofertas.reduce((s, o) => s + Math.floor(o.stock), 0));
+        const q = asignacionOptima(ofertas, objetivo);
+        expect(q.reduce((s, c) => s + c, 0)).toBe(objetivo);
+        q.forEach((c, i) => {
+          expect(Number.isInteger(c)).toBe(true);
+          expect(c).toBeGreaterThanOrEqual(0);
+          expect(c).toBeLessThanOrEqual(ofertas[i]!.stock);
+        });
+        expect(valor(ofertas, q)).toEqual(fuerzaBruta(ofertas, objetivo));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('the selection of a line costs what its options say, and covers the request or all the stock', () => {
+    fc.assert(
+      fc.property(lineaArb, ({ cantidad, ofertas }) => {
+        const r = compararLinea(cantidad, ofertas);
+        const asignado = r.seleccionadas.reduce((s, a) => s + a.cantidad, 0);
+        const stock = ofertas.reduce((s, o) => s + o.stock, 0);
+        if (stock <= cantidad) expect(asignado).toBeCloseTo(stock, 6);
+        else expect(asignado).toBe(Math.min(cantidad, ofertas.reduce((s, o) => s + Math.floor(o.stock), 0)));
+        expect(r.faltante).toBeCloseTo(cantidad - asignado, 6);
+        expect(r.total).toBe(r.seleccionadas.reduce((s, a) => s + a.subtotal, 0));
+        for (const a of r.seleccionadas) expect(a.precio).toBe(precioUnitario(a.oferta, a.cantidad));
+        // Every offer appears once, selected or additional; an additional one is priced for what it could supply.
+        expect([...r.seleccionadas, ...r.adicionales].map((a) => a.oferta.proveedor_producto_id).sort()).toEqual(ofertas.map((o) => o.proveedor_producto_id).sort());
+        for (const a of r.adicionales) expect(a.cantidad).toBe(Math.min(cantidad, a.oferta.stock));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+const oferta = (id: number, o: Partial<OfertaMotor>): OfertaMotor => ({ proveedor_producto_id: id, tarifa: 5000, tramos: [], stock: 1000, fecha_vencimiento: '2027-01-01', ...o });
+
+describe('compararLinea: examples', () => {
+  it('the tier trap: 100 kg at one supplier’s 100-kg tier beats the cheapest unit price first', () => {
+    const a = oferta(1, { tarifa: 5000, tramos: [{ limite_inferior: 100, precio: 4500 }], stock: 200 });
+    const b = oferta(2, { tarifa: 4800, stock: 60 });
+    const r = compararLinea(100, [a, b]);
+    // Cheapest first would buy 60 kg at 4.800 and 40 at 5.000: $488.000.
+    expect(r.seleccionadas.map((s) => [s.oferta.proveedor_producto_id, s.cantidad, s.precio])).toEqual([[1, 100, 4500]]);
+    expect(r.total).toBe(450_000);
+    expect(r.adicionales.map((s) => [s.oferta.proveedor_producto_id, s.cantidad, s.precio])).toEqual([[2, 60, 4800]]);
+  });
+
+  it('splits when no tier pays for it, the cheaper offer first up to its stock', () => {
+    const r = compararLinea(100, [oferta(1, { tarifa: 5000 }), oferta(2, { tarifa: 4000, stock: 70 })]);
+    expect(r.seleccionadas.map((s) => [s.oferta.proveedor_producto_id, s.cantidad])).toEqual([
+      [2, 70],
+      [1, 30],
+    ]);
+    expect(r.total).toBe(70 * 4000 + 30 * 5000);
+  });
+
+  it('equal cost: one supplier rather than two, then the later expiry', () => {
+    const r = compararLinea(50, [oferta(1, { tarifa: 1000, stock: 30 }), oferta(2, { tarifa: 1000, stock: 30 }), oferta(3, { tarifa: 1000, stock: 50, fecha_vencimiento: '2026-12-20' })]);
+    expect(r.seleccionadas.map((s) => s.oferta.proveedor_producto_id)).toEqual([3]);
+    const r2 = compararLinea(20, [oferta(1, { tarifa: 1000, fecha_vencimiento: '2027-01-01' }), oferta(2, { tarifa: 1000, fecha_vencimiento: '2027-03-01' })]);
+    expect(r2.seleccionadas.map((s) => s.oferta.proveedor_producto_id)).toEqual([2]);
+  });
+
+  it('short of stock: takes all of it and says how much is missing, in the product’s unit', () => {
+    const r = compararLinea(100, [oferta(1, { stock: 30 }), oferta(2, { stock: 25.5 })]);
+    expect(r.seleccionadas.reduce((s, a) => s + a.cantidad, 0)).toBe(55.5);
+    expect(r.faltante).toBe(44.5);
+    expect(mensajeFaltante(r.faltante, 'KILO')).toBe('Stock insuficiente: faltan 44,5 kg');
+    expect(mensajeFaltante(3, 'CAJA')).toBe('Stock insuficiente: faltan 3 cajas');
+    expect(compararLinea(10, []).faltante).toBe(10);
+  });
+
+  it('nudges toward a tier a few units away that lowers the unit price or the total', () => {
+    const a = oferta(1, { tarifa: 5200, tramos: [{ limite_inferior: 100, precio: 4990 }] });
+    const r = compararLinea(84, [a]);
+    expect(r.sugerencia).toMatchObject({ cantidad_adicional: 16, cantidad_total: 100, precio: 4990 });
+    expect(mensajeSugerencia(r.sugerencia!, 'KILO')).toBe('Agrega 16 kg y pagas $4.990/kg');
+    // 98 kg at 5.200 cost more than 100 kg at 4.000: the nudge says so too.
+    expect(compararLinea(98, [oferta(1, { tarifa: 5200, tramos: [{ limite_inferior: 100, precio: 4000 }] })]).sugerencia).toMatchObject({ total: 400_000 });
+    // Too far (more than 20 % more), beyond the stock, or not cheaper: no nudge.
+    expect(compararLinea(70, [a]).sugerencia).toBeNull();
+    expect(compararLinea(90, [oferta(1, { ...a, stock: 95 })]).sugerencia).toBeNull();
+    expect(compararLinea(90, [oferta(1, { tarifa: 5000, tramos: [{ limite_inferior: 100, precio: 5100 }] })]).sugerencia).toBeNull();
+  });
+
+  it('stays fast with 50 offers of five tiers each', () => {
+    const ofertas = Array.from({ length: 50 }, (_, i) =>
+      oferta(i + 1, {
+        tarifa: 4000 + ((i * 7919) % 1000),
+        tramos: [100, 300, 700, 1000, 1500].map((l, k) => ({ limite_inferior: l, precio: 4000 + ((i * 7919) % 1000) - (k + 1) * (50 + ((i * 31) % 40)) })),
+        stock: 100 + ((i * 104729) % 1900),
+      }),
+    );
+    for (const q of [1, 99, 100, 250, 701, 1499, 3000, 9999]) {
+      const r = compararLinea(q, ofertas);
+      expect(r.seleccionadas.reduce((s, a) => s + a.cantidad, 0)).toBe(q);
+    }
+  });
+});
