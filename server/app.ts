@@ -82,7 +82,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   await app.register(ubicacionRoutes, { db });
   await app.register(cotizacionesRoutes, { db, guards });
   await app.register(comparacionRoutes, { db, guards });
-  await app.register(ordenesRoutes, { db });
+  await app.register(ordenesRoutes, { db, guards });
 
   await registerSpa(app, clientDir);
   return app;

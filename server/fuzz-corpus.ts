@@ -54,3 +54,24 @@ VALID_BODIES['POST /api/cotizaciones/crear-cotizante/'] = {
 };
 VALID_BODIES['PUT /api/cotizaciones/editar-cotizante/:id/'] = VALID_BODIES['POST /api/cotizaciones/crear-cotizante/']!;
 VALID_BODIES['POST /api/cotizaciones/comparar-precios/'] = { ...VALID_BODIES['POST /api/cotizaciones/crear-solicitud/']!, solicitudId: 1 };
+// Order half of issue #9: quotation 1 and its delivery record 1, seed offer ids; billing as SPEC §5.
+VALID_BODIES['PUT /api/cotizaciones/:id/actualizar/'] = {
+  productos: [
+    { proveedor_producto_id: 1, cantidad: 100, precio: 4990 },
+    { proveedor_producto_id: 2, cantidad: 50.5, precio: 1 },
+  ],
+};
+VALID_BODIES['POST /api/facturacion/crear-orden/'] = {
+  cotizacion_id: 1,
+  cotizante_id: 1,
+  rut_facturacion: '12.345.678-5',
+  razon_social: 'Comercial Los Andes SpA',
+  giro_comercial: 'Venta de alimentos al por mayor',
+  direccion_facturacion: 'Av. Apoquindo 4500, oficina 1201',
+  telefono_facturacion: '+56912345678',
+  email_facturacion: 'facturas@prueba.cl',
+  region: 13,
+  comuna: 13123,
+  rubro: 1,
+  metodo_pago: 1,
+};

@@ -1,5 +1,94 @@
+import { CANTIDAD_MAXIMA } from '../constants';
+import { EJEMPLO_RUT, isRutValido } from '../chile/rut';
 import { z } from '../zod-es';
 import { idNombreSchema } from './catalogo';
+import { DIRECCION_SIN_NUMERO, SIN_PRODUCTOS } from './cotizaciones';
+import { CORREO_INVALIDO, SELECCIONE_COMUNA, SELECCIONE_REGION, telefonoContactoSchema } from './direcciones';
 
 export const rubrosSchema = z.array(idNombreSchema);
 export const metodosPagoSchema = z.array(idNombreSchema);
+
+const ENTERO_MAXIMO = 2_147_483_647;
+const sinValor = (v: unknown) => (v === '' || v === null ? undefined : v);
+const id = (mensaje: string) => z.coerce.number({ error: mensaje }).int(mensaje).positive(mensaje).max(ENTERO_MAXIMO, mensaje);
+const idOpcional = (mensaje: string) => z.preprocess(sinValor, id(mensaje).optional());
+/** An optional text field: empty or null is "not given" (SPEC §5 Billing: every field is optional). */
+const textoOpcional = (schema: z.ZodType<string>) => z.preprocess(sinValor, schema.optional());
+
+export const COTIZACION_INVALIDA = 'Cotización inválida.';
+export const RUT_INVALIDO = `RUT inválido. Ej: ${EJEMPLO_RUT}`;
+export const RAZON_SOCIAL_CON_NUMEROS = 'La razón social no puede contener números';
+export const GIRO_CON_NUMEROS = 'El giro comercial no puede contener números';
+export const SELECCIONE_RUBRO = 'Seleccione un rubro';
+export const SELECCIONE_METODO_PAGO = 'Seleccione un método de pago';
+
+const sinNumeros = (mensaje: string) => z.string().trim().max(200).regex(/^[^0-9]*$/, mensaje);
+
+/**
+ * Body of POST /api/facturacion/crear-orden/ (SPEC §3 Order creation payload, §5 Billing). Every
+ * billing field is optional (the buyer may answer No to the billing question); a field that is
+ * given follows its rule. Whether the región, comuna, rubro and método de pago exist, and the
+ * comuna is of the región, is checked on the database by the server.
+ */
+export const ordenSchema = z
+  .object({
+    cotizacion_id: id(COTIZACION_INVALIDA),
+    // The quotation's own delivery record when absent (the one comparar-precios was run with).
+    cotizante_id: idOpcional('Datos de entrega inválidos.'),
+    rut_facturacion: textoOpcional(z.string().trim().max(12, RUT_INVALIDO).refine(isRutValido, RUT_INVALIDO)),
+    razon_social: textoOpcional(sinNumeros(RAZON_SOCIAL_CON_NUMEROS)),
+    giro_comercial: textoOpcional(sinNumeros(GIRO_CON_NUMEROS)),
+    direccion_facturacion: textoOpcional(
+      z
+        .string()
+        .trim()
+        .max(255)
+        .refine((v) => /\d/.test(v), DIRECCION_SIN_NUMERO),
+    ),
+    telefono_facturacion: textoOpcional(telefonoContactoSchema),
+    email_facturacion: textoOpcional(z.string().trim().max(254).email(CORREO_INVALIDO)),
+    region: idOpcional(SELECCIONE_REGION),
+    comuna: idOpcional(SELECCIONE_COMUNA),
+    rubro: idOpcional(SELECCIONE_RUBRO),
+    metodo_pago: idOpcional(SELECCIONE_METODO_PAGO),
+  })
+  .superRefine((o, ctx) => {
+    // As on the delivery form: a comuna is chosen after its región.
+    if (o.comuna !== undefined && o.region === undefined) ctx.addIssue({ code: 'custom', message: SELECCIONE_REGION, path: ['region'] });
+  });
+export type OrdenInput = z.input<typeof ordenSchema>;
+export type OrdenData = z.output<typeof ordenSchema>;
+
+export const ordenSchemaOut = z.object({ orden_id: z.number().int() });
+
+export const OFERTA_INVALIDA = 'Oferta inválida.';
+export const CANTIDAD_ELEGIDA_INVALIDA = `La cantidad debe ser un número mayor a 0 y de hasta ${CANTIDAD_MAXIMA}.`;
+/** Lines of one choice: more would not be a wholesale order form (and bounds the work). */
+export const MAX_LINEAS_ELECCION = 600;
+
+/**
+ * Body of PUT /api/cotizaciones/{id}/actualizar/ (SPEC §7): the buyer's final choice, one item
+ * per offer bought. `precio` is what the screen showed; the server prices every item again and
+ * never reads it (a client can send anything there).
+ */
+export const actualizarCotizacionSchema = z.object({
+  productos: z
+    .array(
+      z.object({
+        proveedor_producto_id: id(OFERTA_INVALIDA),
+        // Quantities are kg or boxes with at most two decimals (a lot's stock may have cents).
+        cantidad: z.coerce
+          .number({ error: CANTIDAD_ELEGIDA_INVALIDA })
+          .positive(CANTIDAD_ELEGIDA_INVALIDA)
+          .max(CANTIDAD_MAXIMA, CANTIDAD_ELEGIDA_INVALIDA)
+          .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, CANTIDAD_ELEGIDA_INVALIDA),
+        precio: z.unknown().optional().describe('Ignorado: el servidor calcula el precio.'),
+      }),
+      { error: SIN_PRODUCTOS },
+    )
+    .min(1, SIN_PRODUCTOS)
+    .max(MAX_LINEAS_ELECCION, `La cotización puede tener como máximo ${MAX_LINEAS_ELECCION} productos.`),
+});
+export type ActualizarCotizacionData = z.output<typeof actualizarCotizacionSchema>;
+
+export const actualizarCotizacionSchemaOut = z.object({ id: z.number().int() });

@@ -10,7 +10,7 @@ import { createCotizante, createSolicitud, updateCotizante, updateSolicitud } fr
 
 const ID_INVALIDO = 'Identificador inválido.';
 // Bounded to PostgreSQL's integer: a larger id is a client error, not a database one.
-const idParams = z.object({ id: z.coerce.number({ error: ID_INVALIDO }).int(ID_INVALIDO).positive(ID_INVALIDO).max(2_147_483_647, ID_INVALIDO) });
+export const idParams = z.object({ id: z.coerce.number({ error: ID_INVALIDO }).int(ID_INVALIDO).positive(ID_INVALIDO).max(2_147_483_647, ID_INVALIDO) });
 const common = {
   tags: ['cotizaciones'],
   description: `Anónimo o con \`Authorization: JWT <access>\`. Un registro anónimo se edita enviando su clave en el encabezado \`${CLAVE_COTIZACION_HEADER}\`.`,

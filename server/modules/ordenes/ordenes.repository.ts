@@ -1,6 +1,210 @@
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { metodoPago, rubro } from '../../db/schema/ordenes';
+import { categoria, marca, origen, producto, unidad } from '../../db/schema/catalogo';
+import { cotizacion, opcion, solicitud, solicitudDetalle } from '../../db/schema/cotizaciones';
+import { metodoPago, orden, ordenLinea, ordenLineaLote, rubro } from '../../db/schema/ordenes';
+import { lote, proveedorProducto } from '../../db/schema/proveedor';
+import { comuna, region } from '../../db/schema/ubicacion';
+import { usuario } from '../../db/schema/usuario';
+import type { Tenencia } from '../cotizaciones/cotizaciones.repository';
+import type { LoteUsable, Toma } from './fefo';
 
 export const findRubros = (db: Db) => db.select({ id: rubro.id, nombre: rubro.nombre }).from(rubro).orderBy(asc(rubro.id));
 export const findMetodosPago = (db: Db) => db.select({ id: metodoPago.id, nombre: metodoPago.nombre }).from(metodoPago).orderBy(asc(metodoPago.id));
+
+/** A quotation, held as its request is held (one clave or one user opens the whole flow, docs/decisions/005). */
+export interface CotizacionTenencia extends Tenencia {
+  solicitud_id: number;
+  cotizante_id: number | null;
+}
+
+/**
+ * Who holds a quotation: its request's user or clave. With `lock`, the quotation's row stays
+ * locked until the transaction ends: two orders (or an order and a change of choice) of one
+ * quotation run one after the other, which is what makes a double submit create one order.
+ */
+export async function findCotizacionTenencia(db: Db, id: number, { lock = false } = {}): Promise<CotizacionTenencia | undefined> {
+  const query = db
+    .select({ id: cotizacion.id, usuario_id: solicitud.usuario_id, clave_hash: solicitud.clave_hash, solicitud_id: cotizacion.solicitud_id, cotizante_id: cotizacion.cotizante_id })
+    .from(cotizacion)
+    .innerJoin(solicitud, eq(cotizacion.solicitud_id, solicitud.id))
+    .where(eq(cotizacion.id, id));
+  const [row] = lock ? await query.for('update', { of: cotizacion }) : await query;
+  return row;
+}
+
+export async function findOrdenIdDeCotizacion(db: Db, cotizacionId: number): Promise<number | undefined> {
+  const [row] = await db.select({ id: orden.id }).from(orden).where(eq(orden.cotizacion_id, cotizacionId)).orderBy(asc(orden.id)).limit(1);
+  return row?.id;
+}
+
+/** The supplier's name as buyers see it: the company, else the person (trimmed, never empty-with-space). */
+const proveedorNombre = sql<string>`coalesce(nullif(trim(${usuario.empresa}), ''), trim(${usuario.first_name} || ' ' || ${usuario.last_name}))`;
+
+/** A selected option with everything an order line copies, and whether it can still be sold. */
+export interface LineaElegida {
+  proveedor_producto_id: number;
+  proveedor_id: number;
+  proveedor_nombre: string;
+  sku: string;
+  producto_nombre: string;
+  categoria: string;
+  marca: string;
+  origen: string;
+  unidad: string;
+  cantidad: number;
+  precio: number;
+  vendible: boolean;
+}
+
+export async function findLineasSeleccionadas(db: Db, cotizacionId: number): Promise<LineaElegida[]> {
+  const rows = await db
+    .select({
+      proveedor_producto_id: opcion.proveedor_producto_id,
+      proveedor_id: proveedorProducto.proveedor_id,
+      proveedor_nombre: proveedorNombre,
+      sku: proveedorProducto.sku,
+      producto_nombre: producto.nombre,
+      categoria: categoria.nombre,
+      marca: marca.nombre,
+      origen: origen.descripcion,
+      unidad: unidad.descripcion,
+      cantidad: opcion.cantidad_proveida,
+      precio: opcion.precio,
+      oferta_archivada: proveedorProducto.archivado_en,
+      producto_archivado: producto.archivado_en,
+      estado: producto.estado_moderacion,
+    })
+    .from(opcion)
+    .innerJoin(proveedorProducto, eq(opcion.proveedor_producto_id, proveedorProducto.id))
+    .innerJoin(usuario, eq(proveedorProducto.proveedor_id, usuario.id))
+    .innerJoin(producto, eq(proveedorProducto.producto_id, producto.id))
+    .innerJoin(categoria, eq(producto.categoria_id, categoria.id))
+    .innerJoin(marca, eq(producto.marca_id, marca.id))
+    .innerJoin(origen, eq(producto.origen_id, origen.id))
+    .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
+    .where(and(eq(opcion.cotizacion_id, cotizacionId), eq(opcion.estado, 'seleccionado'), gt(opcion.cantidad_proveida, 0)))
+    .orderBy(asc(opcion.id));
+  return rows.map(({ oferta_archivada, producto_archivado, estado, ...r }) => ({
+    ...r,
+    // DESIGN §2: what left the catalogue (archived, or no longer approved) is not sold any more.
+    vendible: oferta_archivada === null && producto_archivado === null && estado === 'aprobado',
+  }));
+}
+
+/**
+ * Locks the lots of these offers that can still serve an order delivered on `fecha` (stock left,
+ * expiring after that day), in lot id order: every order locks in the same order, so two orders
+ * wanting the same lots wait for each other instead of deadlocking. A lot another order emptied
+ * meanwhile is re-read after its lock is granted and drops out (READ COMMITTED re-checks the WHERE).
+ */
+export async function lockLotesUsables(db: Db, ofertaIds: number[], fecha: string): Promise<LoteUsable[]> {
+  if (ofertaIds.length === 0) return [];
+  return db
+    .select({ id: lote.id, proveedor_producto_id: lote.proveedor_producto_id, cantidad: lote.cantidad, fecha_expiracion: lote.fecha_expiracion })
+    .from(lote)
+    .where(and(inArray(lote.proveedor_producto_id, ofertaIds), gt(lote.cantidad, 0), gt(lote.fecha_expiracion, fecha)))
+    .orderBy(asc(lote.id))
+    .for('update');
+}
+
+/** The names an order copies next to the billing ids; undefined where an id does not exist. */
+export async function findNombresFacturacion(db: Db, ids: { region?: number; comuna?: number; rubro?: number; metodo_pago?: number }) {
+  const uno = async <T>(id: number | undefined, query: (id: number) => Promise<T[]>) => (id === undefined ? undefined : (await query(id))[0]);
+  const [r, c, ru, m] = await Promise.all([
+    uno(ids.region, (id) => db.select({ nombre: region.nombre }).from(region).where(eq(region.id, id))),
+    uno(ids.comuna, (id) => db.select({ nombre: comuna.nombre, region_id: comuna.region_id }).from(comuna).where(eq(comuna.id, id))),
+    uno(ids.rubro, (id) => db.select({ nombre: rubro.nombre }).from(rubro).where(eq(rubro.id, id))),
+    uno(ids.metodo_pago, (id) => db.select({ nombre: metodoPago.nombre }).from(metodoPago).where(eq(metodoPago.id, id))),
+  ]);
+  return { region: r?.nombre, comuna: c, rubro: ru?.nombre, metodo_pago: m?.nombre };
+}
+
+export type OrdenValores = Omit<typeof orden.$inferInsert, 'id' | 'creado_en'>;
+export type LineaValores = Omit<typeof ordenLinea.$inferInsert, 'id' | 'orden_id'>;
+
+/** Writes an order and its lines; returns the order's id and its lines' ids, in the order given. */
+export async function insertOrden(db: Db, valores: OrdenValores, lineas: LineaValores[]): Promise<{ ordenId: number; lineaIds: number[] }> {
+  const [nueva] = await db.insert(orden).values(valores).returning({ id: orden.id });
+  const ids = await db
+    .insert(ordenLinea)
+    .values(lineas.map((l) => ({ ...l, orden_id: nueva!.id })))
+    .returning({ id: ordenLinea.id });
+  return { ordenId: nueva!.id, lineaIds: ids.map((r) => r.id) };
+}
+
+/**
+ * Records which lots each order line took from and takes that stock off the lots, in two
+ * statements whatever the number of lots: they run while the lots are locked, and every other
+ * order wanting those lots waits for this one to commit. Run it in the transaction that locked them.
+ */
+export async function takeLotes(db: Db, tomas: Array<{ orden_linea_id: number } & Toma>): Promise<void> {
+  if (tomas.length === 0) return;
+  await db.insert(ordenLineaLote).values(tomas);
+  // One row per lot: UPDATE … FROM applies a single source row to each target row.
+  const porLote = new Map<number, number>();
+  for (const t of tomas) porLote.set(t.lote_id, (porLote.get(t.lote_id) ?? 0) + Math.round(t.cantidad * 100));
+  const filas = sql.join(
+    [...porLote].map(([id, centesimos]) => sql`(${id}::integer, ${centesimos / 100}::numeric)`),
+    sql`, `,
+  );
+  await db.execute(sql`update ${lote} set cantidad = ${lote}.cantidad - v.cantidad from (values ${filas}) as v(id, cantidad) where ${lote}.id = v.id`);
+}
+
+/** One option of a quotation, as a change of choice reads it. */
+export interface OpcionActual {
+  id: number;
+  producto_id: number;
+  proveedor_producto_id: number;
+  cantidad_solicitada: number;
+}
+
+export const findOpciones = (db: Db, cotizacionId: number): Promise<OpcionActual[]> =>
+  db
+    .select({ id: opcion.id, producto_id: opcion.producto_id, proveedor_producto_id: opcion.proveedor_producto_id, cantidad_solicitada: opcion.cantidad_solicitada })
+    .from(opcion)
+    .where(eq(opcion.cotizacion_id, cotizacionId))
+    .orderBy(asc(opcion.id));
+
+/** The products a request asked for, with the quantity asked. */
+export const findDetallesSolicitud = (db: Db, solicitudId: number) =>
+  db.select({ producto_id: solicitudDetalle.producto_id, cantidad: solicitudDetalle.cantidad }).from(solicitudDetalle).where(eq(solicitudDetalle.solicitud_id, solicitudId));
+
+export interface OpcionElegida {
+  /** The option already priced for this offer, if any. */
+  opcion_id?: number;
+  producto_id: number;
+  proveedor_producto_id: number;
+  cantidad_solicitada: number;
+  cantidad_proveida: number;
+  precio: number;
+}
+
+/**
+ * Makes `elegidas` the quotation's selected options and every other option an additional one.
+ * Run it in the transaction that locked the quotation.
+ */
+export async function replaceSeleccion(db: Db, cotizacionId: number, elegidas: OpcionElegida[]): Promise<void> {
+  await db.update(opcion).set({ estado: 'adicional' }).where(eq(opcion.cotizacion_id, cotizacionId));
+  for (const e of elegidas) {
+    const valores = { cantidad_proveida: e.cantidad_proveida, precio: e.precio, estado: 'seleccionado' as const };
+    if (e.opcion_id === undefined) {
+      await db.insert(opcion).values({ ...valores, cotizacion_id: cotizacionId, producto_id: e.producto_id, proveedor_producto_id: e.proveedor_producto_id, cantidad_solicitada: e.cantidad_solicitada });
+    } else {
+      await db.update(opcion).set(valores).where(eq(opcion.id, e.opcion_id));
+    }
+  }
+  await db.update(cotizacion).set({ actualizado_en: sql`now()` }).where(eq(cotizacion.id, cotizacionId));
+}
+
+/** Product and supplier names of offers, archived or not, for messages about them. */
+export const findNombresOfertas = (db: Db, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ id: proveedorProducto.id, producto_nombre: producto.nombre, proveedor_nombre: proveedorNombre, unidad: unidad.descripcion })
+        .from(proveedorProducto)
+        .innerJoin(producto, eq(proveedorProducto.producto_id, producto.id))
+        .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
+        .innerJoin(usuario, eq(proveedorProducto.proveedor_id, usuario.id))
+        .where(inArray(proveedorProducto.id, ids));

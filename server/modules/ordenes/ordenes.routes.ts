@@ -1,11 +1,62 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { metodosPagoSchema, rubrosSchema } from '../../../common/schemas/ordenes';
+import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
+import { CLAVE_COTIZACION_HEADER } from '../../../common/schemas/cotizaciones';
+import { actualizarCotizacionSchema, actualizarCotizacionSchemaOut, metodosPagoSchema, ordenSchema, ordenSchemaOut, rubrosSchema } from '../../../common/schemas/ordenes';
 import type { Db } from '../../db/client';
+import type { Guards } from '../auth/authenticate';
+import { idParams, llamanteDe } from '../cotizaciones/cotizaciones.routes';
 import { findMetodosPago, findRubros } from './ordenes.repository';
+import { placeOrden, updateSeleccion } from './ordenes.service';
 
-export const ordenesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+// As the quotation calls (SPEC §6): open to anonymous callers, who hold their records by a clave.
+const abierta = {
+  description: `Anónimo o con \`Authorization: JWT <access>\`. Una cotización anónima se usa enviando su clave en el encabezado \`${CLAVE_COTIZACION_HEADER}\`.`,
+  security: [{}, { jwt: [] }] as Array<Record<string, string[]>>,
+};
+const errores = { 400: badRequestSchema, 401: detailSchema, 404: detailSchema, 409: detailSchema };
+
+/**
+ * The buyer's final choice of a quotation, the billing lookups and order placement (SPEC §7). `now` is the clock that says which lots a
+ * delivery without a date can still use, injectable for tests.
+ */
+export const ordenesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; now?: () => Date }> = async (app, { db, guards, now = () => new Date() }) => {
   app.get('/api/facturacion/rubros/', { schema: { tags: ['ordenes'], summary: 'Rubros de facturación', response: { 200: rubrosSchema } } }, () => findRubros(db));
   app.get('/api/empresas/metodos-pago/', { schema: { tags: ['ordenes'], summary: 'Métodos de pago', response: { 200: metodosPagoSchema } } }, () =>
     findMetodosPago(db),
+  );
+
+  app.post(
+    '/api/facturacion/crear-orden/',
+    {
+      // onRequest: a bad token is a 401 before the body is read.
+      onRequest: guards.identify,
+      schema: {
+        ...abierta,
+        tags: ['ordenes'],
+        summary: 'Crear la orden de compra de una cotización (201; 200 con la misma orden si ya se creó)',
+        body: ordenSchema,
+        response: { 200: ordenSchemaOut, 201: ordenSchemaOut, ...errores },
+      },
+    },
+    async (request, reply) => {
+      const { orden_id, creada } = await placeOrden(db, llamanteDe(request), request.body, now());
+      return reply.status(creada ? 201 : 200).send({ orden_id });
+    },
+  );
+
+  app.put(
+    '/api/cotizaciones/:id/actualizar/',
+    {
+      onRequest: guards.identify,
+      schema: {
+        ...abierta,
+        tags: ['cotizaciones'],
+        summary: 'Guardar la elección final de una cotización (el servidor calcula los precios)',
+        params: idParams,
+        body: actualizarCotizacionSchema,
+        response: { 200: actualizarCotizacionSchemaOut, ...errores },
+      },
+    },
+    (request) => updateSeleccion(db, llamanteDe(request), request.params.id, request.body, now()),
   );
 };

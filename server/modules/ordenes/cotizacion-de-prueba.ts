@@ -1,0 +1,68 @@
+import { expect } from 'vitest';
+import { CLAVE_COTIZACION_HEADER } from '../../../common/schemas/cotizaciones';
+import { cotizacion } from '../../db/schema/cotizaciones';
+import type { TestApp } from '../../test/test-app';
+import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../comparacion/fixtures';
+
+/**
+ * Test data for the order endpoints. The request and its delivery record go through the real
+ * endpoints; the quotation row is written here (comparar-precios, which creates it, belongs to the
+ * other half of issue #9), and its selected options are made by PUT actualizar, the endpoint under
+ * test, which accepts any live offer of the quotation's products.
+ */
+
+export const conClave = (clave?: string | null): Record<string, string> => (clave ? { [CLAVE_COTIZACION_HEADER]: clave } : {});
+
+export const ENTREGA = {
+  fecha_entrega: '2099-01-15',
+  nombre_contacto: 'Cocina Central',
+  correo_contacto: 'cocina@prueba.cl',
+  telefono_contacto: '+56912345678',
+  direccion_envio: 'Av. Providencia 1234',
+  region: 13,
+  comuna: 13123,
+};
+
+export interface Flujo {
+  cotizacionId: number;
+  cotizanteId: number;
+  solicitudId: number;
+  /** The anonymous holder's clave; null for a user's quotation. */
+  clave: string | null;
+}
+
+/** A request for `productos` [id, cantidad], its delivery record and a quotation on it, made by `token` (anonymous when undefined). */
+export async function createFlujo(t: TestApp, productos: Array<[number, number]>, token?: string, entrega: Partial<typeof ENTREGA> = {}): Promise<Flujo> {
+  const s = await t.request({ method: 'POST', url: '/api/cotizaciones/crear-solicitud/', token, payload: { productos: productos.map(([producto, cantidad]) => ({ producto, cantidad })) } });
+  expect(s.statusCode, s.body).toBe(201);
+  const clave = s.json().clave as string | null;
+  const c = await t.request({ method: 'POST', url: '/api/cotizaciones/crear-cotizante/', token, headers: conClave(clave), payload: { ...ENTREGA, ...entrega, solicitud_id: s.json().id } });
+  expect(c.statusCode, c.body).toBe(201);
+  const [q] = await t.database.db.insert(cotizacion).values({ solicitud_id: s.json().id, cotizante_id: c.json().cotizante_id }).returning({ id: cotizacion.id });
+  return { cotizacionId: q!.id, cotizanteId: c.json().cotizante_id, solicitudId: s.json().id, clave };
+}
+
+/** PUT actualizar with [proveedor_producto_id, cantidad, precio?] items. */
+export const actualizar = (t: TestApp, f: Flujo, items: Array<[number, number, unknown?]>, token?: string, clave: string | null = f.clave) =>
+  t.request({
+    method: 'PUT',
+    url: `/api/cotizaciones/${f.cotizacionId}/actualizar/`,
+    token,
+    headers: conClave(clave),
+    payload: { productos: items.map(([proveedor_producto_id, cantidad, precio]) => ({ proveedor_producto_id, cantidad, precio: precio ?? 1 })) },
+  });
+
+export const crearOrden = (t: TestApp, f: Flujo, token?: string, billing: Record<string, unknown> = {}, clave: string | null = f.clave) =>
+  t.request({ method: 'POST', url: '/api/facturacion/crear-orden/', token, headers: conClave(clave), payload: { cotizacion_id: f.cotizacionId, cotizante_id: f.cotizanteId, ...billing } });
+
+/** A new approved product (category with tiers from 100 kg) with one offer per entry. */
+export async function createProductoConOfertas(t: TestApp, ofertas: Array<{ tarifa: number; tramos?: Record<number, number>; lotes: Array<[number, string]>; proveedor?: number }>) {
+  const { db } = t.database;
+  const p = await createProductoDePrueba(db);
+  const proveedores = await findProveedorIds(db);
+  const ids: number[] = [];
+  for (const [i, o] of ofertas.entries()) {
+    ids.push(await createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId: proveedores[o.proveedor ?? i]!, tarifa: o.tarifa, tramos: o.tramos, lotes: o.lotes }));
+  }
+  return { productoId: p.id, ofertas: ids };
+}

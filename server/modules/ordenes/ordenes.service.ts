@@ -1,0 +1,210 @@
+import { ahoraEnChile } from '../../../common/schemas/cotizaciones';
+import { COMUNA_DE_OTRA_REGION, SELECCIONE_COMUNA, SELECCIONE_REGION } from '../../../common/schemas/direcciones';
+import { type ActualizarCotizacionData, type OrdenData, SELECCIONE_METODO_PAGO, SELECCIONE_RUBRO } from '../../../common/schemas/ordenes';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../errors';
+import type { Llamante } from '../cotizaciones/clave';
+import { findCotizante, findCotizanteTenencia } from '../cotizaciones/cotizaciones.repository';
+import { hold } from '../cotizaciones/cotizaciones.service';
+import { findOfertasVivas } from '../comparacion/comparacion.repository';
+import { precioUnitario } from '../comparacion/precio';
+import { asignarFefo } from './fefo';
+import {
+  findCotizacionTenencia,
+  findDetallesSolicitud,
+  findLineasSeleccionadas,
+  findNombresFacturacion,
+  findNombresOfertas,
+  findOpciones,
+  findOrdenIdDeCotizacion,
+  insertOrden,
+  type LineaElegida,
+  lockLotesUsables,
+  type OpcionElegida,
+  replaceSeleccion,
+  takeLotes,
+} from './ordenes.repository';
+
+export const COTIZACION_NO_ENCONTRADA = 'Cotización no encontrada.';
+export const ENTREGA_NO_ENCONTRADA = 'Datos de entrega no encontrados.';
+export const SIN_SELECCION = 'La cotización no tiene productos seleccionados.';
+export const YA_ORDENADA = 'Esta cotización ya tiene una orden de compra: no se puede cambiar.';
+
+const cantidadTexto = (v: number) => v.toLocaleString('es-CL', { maximumFractionDigits: 2 });
+const unidadTexto = (unidad: string) => (unidad.toUpperCase() === 'CAJA' ? 'cajas' : 'kg');
+/** How a buyer recognises a line in a message: the product and who sells it. */
+const nombreLinea = (l: LineaElegida) => `"${l.producto_nombre}" de ${l.proveedor_nombre}`;
+
+export const mensajesOrden = {
+  sinStock: (l: LineaElegida, disponible: number) =>
+    `No queda stock suficiente de ${nombreLinea(l)}: pediste ${cantidadTexto(l.cantidad)} ${unidadTexto(l.unidad)} y quedan ${cantidadTexto(disponible)}.`,
+  noDisponible: (l: LineaElegida) => `${nombreLinea(l)} ya no está disponible.`,
+};
+
+type NombreOferta = { producto_nombre: string; proveedor_nombre: string; unidad: string };
+const nombreOferta = (o: NombreOferta) => `"${o.producto_nombre}" de ${o.proveedor_nombre}`;
+
+/** Row errors of a change of choice, numbered from 1 as the body's items (like a request's rows). */
+export const mensajesEleccion = {
+  ajena: (n: number, id: number) => `Fila ${n}: La oferta ${id} no es una opción de esta cotización.`,
+  repetida: (n: number, o: NombreOferta) => `Fila ${n}: ${nombreOferta(o)} ya está en otra fila.`,
+  noDisponible: (n: number, o: NombreOferta) => `Fila ${n}: ${nombreOferta(o)} ya no está disponible.`,
+  sinStock: (n: number, o: NombreOferta, stock: number, cantidad: number) =>
+    `Fila ${n}: Solo quedan ${cantidadTexto(stock)} ${unidadTexto(o.unidad)} de ${nombreOferta(o)}; elegiste ${cantidadTexto(cantidad)}.`,
+};
+
+/** The billing names an order copies, after checking every id the buyer sent exists (SPEC §5 Billing). */
+async function resolveFacturacion(db: Db, data: OrdenData) {
+  const nombres = await findNombresFacturacion(db, data);
+  const errores: Record<string, string[]> = {};
+  if (data.region !== undefined && nombres.region === undefined) errores.region = [SELECCIONE_REGION];
+  if (data.comuna !== undefined) {
+    if (nombres.comuna === undefined) errores.comuna = [SELECCIONE_COMUNA];
+    else if (nombres.comuna.region_id !== data.region) errores.comuna = [COMUNA_DE_OTRA_REGION];
+  }
+  if (data.rubro !== undefined && nombres.rubro === undefined) errores.rubro = [SELECCIONE_RUBRO];
+  if (data.metodo_pago !== undefined && nombres.metodo_pago === undefined) errores.metodo_pago = [SELECCIONE_METODO_PAGO];
+  if (Object.keys(errores).length > 0) throw new AppError(400, errores);
+  return {
+    rut_facturacion: data.rut_facturacion ?? '',
+    razon_social: data.razon_social ?? '',
+    giro_comercial: data.giro_comercial ?? '',
+    direccion_facturacion: data.direccion_facturacion ?? '',
+    telefono_facturacion: data.telefono_facturacion ?? '',
+    email_facturacion: data.email_facturacion ?? '',
+    region_id: data.region ?? null,
+    region_nombre_facturacion: nombres.region ?? '',
+    comuna_id: data.comuna ?? null,
+    comuna_nombre_facturacion: nombres.comuna?.nombre ?? '',
+    rubro_id: data.rubro ?? null,
+    rubro_nombre: nombres.rubro ?? '',
+    metodo_pago_id: data.metodo_pago ?? null,
+    metodo_pago_nombre: nombres.metodo_pago ?? '',
+  };
+}
+
+/**
+ * The delivery record an order copies: the one named in the body (held by the caller, of the same
+ * request), else the quotation's own. None at all is allowed: the order then has no delivery data.
+ */
+async function resolveEntrega(db: Db, llamante: Llamante, cotizacion: { solicitud_id: number; cotizante_id: number | null }, cotizanteId: number | undefined) {
+  if (cotizanteId !== undefined) {
+    const tenencia = await findCotizanteTenencia(db, cotizanteId);
+    await hold(db, tenencia, llamante, ENTREGA_NO_ENCONTRADA);
+  }
+  const id = cotizanteId ?? cotizacion.cotizante_id;
+  const entrega = id === null ? undefined : await findCotizante(db, id);
+  if (cotizanteId !== undefined && entrega?.solicitud_id !== cotizacion.solicitud_id) throw notFound(ENTREGA_NO_ENCONTRADA);
+  return entrega;
+}
+
+/**
+ * Places the order of a quotation the caller holds (SPEC §3 Order creation payload), in ONE
+ * transaction (docs/decisions/007): lock the quotation (a second submit waits, then finds the
+ * order and gets its id: `creada` false), write the order with copies of what it was placed with,
+ * then lock the usable lots of the chosen offers and take each line's quantity
+ * first-expired-first-out. Stock gone → 409 naming the product, and the rollback leaves nothing written.
+ */
+export async function placeOrden(db: Db, llamante: Llamante, data: OrdenData, ahora: Date): Promise<{ orden_id: number; creada: boolean }> {
+  const facturacion = await resolveFacturacion(db, data);
+  return db.transaction(async (tx) => {
+    const cotizacion = await findCotizacionTenencia(tx, data.cotizacion_id, { lock: true });
+    await hold(tx, cotizacion, llamante, COTIZACION_NO_ENCONTRADA);
+    const existente = await findOrdenIdDeCotizacion(tx, data.cotizacion_id);
+    if (existente !== undefined) return { orden_id: existente, creada: false };
+
+    const entrega = await resolveEntrega(tx, llamante, cotizacion!, data.cotizante_id);
+    const lineas = await findLineasSeleccionadas(tx, data.cotizacion_id);
+    if (lineas.length === 0) throw new AppError(400, { detail: SIN_SELECCION });
+    const retiradas = lineas.filter((l) => !l.vendible);
+    if (retiradas.length > 0) throw new AppError(409, { detail: retiradas.map(mensajesOrden.noDisponible).join(' ') });
+
+    // The order and its lines are written before the lots are locked: the lots are the rows every
+    // order contends for, so their locks are held only for the allocation and its two writes.
+    // Stock found short below throws, and the rollback takes these rows away again.
+    const copias = lineas.map(({ vendible: _, ...copia }) => ({ ...copia, subtotal: Math.round(copia.precio * copia.cantidad) }));
+    const { ordenId, lineaIds } = await insertOrden(
+      tx,
+      {
+        cotizacion_id: data.cotizacion_id,
+        cotizante_id: entrega?.cotizante_id ?? null,
+        usuario_id: llamante.usuarioId ?? null,
+        nombre_contacto: entrega?.nombre_contacto ?? '',
+        correo_contacto: entrega?.correo_contacto ?? '',
+        telefono_contacto: entrega?.telefono_contacto ?? '',
+        direccion_envio: entrega?.direccion_envio ?? '',
+        region_nombre: entrega?.region_nombre ?? '',
+        comuna_nombre: entrega?.comuna_nombre ?? '',
+        fecha_entrega: entrega?.fecha_entrega ?? null,
+        ...facturacion,
+        total: copias.reduce((s, l) => s + l.subtotal, 0),
+      },
+      copias,
+    );
+
+    // A lot that expires on or before the delivery day cannot be delivered (DESIGN §3); no date is today.
+    const fecha = entrega?.fecha_entrega ?? ahoraEnChile(ahora).hoy;
+    const lotes = await lockLotesUsables(tx, [...new Set(lineas.map((l) => l.proveedor_producto_id))], fecha);
+    const { tomas, faltantes } = asignarFefo(lineas, lotes);
+    if (faltantes.length > 0) throw new AppError(409, { detail: faltantes.map((f) => mensajesOrden.sinStock(lineas[f.indice]!, f.disponible)).join(' ') });
+    await takeLotes(
+      tx,
+      tomas.flatMap((linea, i) => linea.map((t) => ({ ...t, orden_linea_id: lineaIds[i]! }))),
+    );
+    return { orden_id: ordenId, creada: true };
+  });
+}
+
+/** The delivery day of a quotation (its cotizante's date, else today in Chile): lots must outlive it. */
+async function fechaEntrega(db: Db, cotizanteId: number | null, ahora: Date): Promise<string> {
+  const entrega = cotizanteId === null ? undefined : await findCotizante(db, cotizanteId);
+  return entrega?.fecha_entrega ?? ahoraEnChile(ahora).hoy;
+}
+
+/**
+ * The buyer's final choice (SPEC §4.4–4.6: swaps, an added supplier, the stock confirmation):
+ * each item becomes a selected option, every other option an additional one. The unit price is
+ * computed again here with the one pricing rule for the quantity chosen; the body's `precio` is
+ * never read. An item must be an offer of this quotation's products that can still sell that
+ * quantity for its delivery day; every row's problem is answered at once (400, under productos).
+ */
+export async function updateSeleccion(db: Db, llamante: Llamante, cotizacionId: number, data: ActualizarCotizacionData, ahora: Date): Promise<{ id: number }> {
+  await db.transaction(async (tx) => {
+    const cotizacion = await findCotizacionTenencia(tx, cotizacionId, { lock: true });
+    await hold(tx, cotizacion, llamante, COTIZACION_NO_ENCONTRADA);
+    // The order copied the choice; changing it now would make the quotation say what was not bought.
+    if ((await findOrdenIdDeCotizacion(tx, cotizacionId)) !== undefined) throw new AppError(409, { detail: YA_ORDENADA });
+
+    const [opciones, detalles] = await Promise.all([findOpciones(tx, cotizacionId), findDetallesSolicitud(tx, cotizacion!.solicitud_id)]);
+    const solicitado = new Map(detalles.map((d) => [d.producto_id, d.cantidad]));
+    const productoIds = [...new Set([...detalles.map((d) => d.producto_id), ...opciones.map((o) => o.producto_id)])];
+    const vivas = new Map((await findOfertasVivas(tx, productoIds, await fechaEntrega(tx, cotizacion!.cotizante_id, ahora))).map((o) => [o.proveedor_producto_id, o]));
+    const opcionDe = new Map(opciones.map((o) => [o.proveedor_producto_id, o]));
+    const nombres = new Map((await findNombresOfertas(tx, data.productos.map((p) => p.proveedor_producto_id))).map((n) => [n.id, n]));
+
+    const elegidas: OpcionElegida[] = [];
+    const vistas = new Set<number>();
+    const errorDe = (id: number, cantidad: number, n: number): string | undefined => {
+      const viva = vivas.get(id);
+      const nombre = nombres.get(id);
+      if (!nombre || (!viva && !opcionDe.has(id))) return mensajesEleccion.ajena(n, id);
+      if (vistas.has(id)) return mensajesEleccion.repetida(n, nombre);
+      vistas.add(id);
+      if (!viva) return mensajesEleccion.noDisponible(n, nombre);
+      if (cantidad > viva.stock) return mensajesEleccion.sinStock(n, nombre, viva.stock, cantidad);
+      elegidas.push({
+        opcion_id: opcionDe.get(id)?.id,
+        producto_id: viva.producto_id,
+        proveedor_producto_id: id,
+        cantidad_solicitada: opcionDe.get(id)?.cantidad_solicitada ?? solicitado.get(viva.producto_id) ?? cantidad,
+        cantidad_proveida: cantidad,
+        precio: precioUnitario(viva, cantidad),
+      });
+      return undefined;
+    };
+    const errores = data.productos.flatMap((p, i) => errorDe(p.proveedor_producto_id, p.cantidad, i + 1) ?? []);
+    if (errores.length > 0) throw new AppError(400, { productos: errores });
+    await replaceSeleccion(tx, cotizacionId, elegidas);
+  });
+  return { id: cotizacionId };
+}
