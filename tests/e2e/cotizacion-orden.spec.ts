@@ -60,11 +60,13 @@ async function swapThenCover(page: Page, producto: string, desde: string, escasa
   await page.getByRole('button', { name: `Ver alternativas a ${desde} para ${producto}` }).click();
   const alternativas = page.getByRole('dialog', { name: `Opciones alternativas: ${producto}` });
   await expect(alternativas).toContainText('Stock: 80 kg');
+  await shot(page, `alternativas-${page.viewportSize()!.width}`);
   await alternativas.getByRole('button', { name: `Elegir ${escasa}` }).click();
 
   // SPEC §4.5: fewer than the 280 kg the line supplies; No keeps the line as it was.
   const confirmar = page.getByRole('dialog', { name: 'Stock insuficiente' });
   await expect(confirmar).toContainText(`${escasa} tiene 80 kg disponibles`);
+  await shot(page, `confirmar-stock-${page.viewportSize()!.width}`);
   await confirmar.getByRole('button', { name: 'No' }).click();
   await expect(fila(page, producto, desde)).toBeVisible();
   await page.getByRole('button', { name: `Ver alternativas a ${desde} para ${producto}` }).click();
@@ -82,10 +84,12 @@ async function swapThenCover(page: Page, producto: string, desde: string, escasa
   await page.getByRole('button', { name: `Agregar proveedor para ${producto}` }).click();
   const agregar = page.getByRole('dialog', { name: `Agregar proveedor: ${producto}` });
   await expect(agregar).toContainText('Faltan 200 kg para completar lo que pediste.');
+  await shot(page, `agregar-proveedor-${page.viewportSize()!.width}`);
   await agregar.getByRole('button', { name: `Agregar ${otra}` }).click();
   await expect(fila(page, producto, otra)).toContainText('200');
   await expect(tabla(page)).not.toContainText('Stock insuficiente: faltan 200 kg');
   await expect(page.getByRole('button', { name: `Agregar proveedor para ${producto}` })).toHaveCount(0);
+  await shot(page, `resultado-cambiado-${page.viewportSize()!.width}`);
 }
 
 /** Comprar: the server takes the choice (PUT actualizar answers 200, stock checked there too), then billing. */

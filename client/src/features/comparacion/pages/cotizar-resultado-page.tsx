@@ -197,8 +197,7 @@ function Notas({ r }: { r: ResultadoComparacion }) {
       {mensaje && <p className="resultado__faltante">{mensaje}</p>}
       {sugerencia && (
         <p className="resultado__sugerencia">
-          <span aria-hidden="true">💡 </span>
-          {sugerencia}
+          <strong>Sugerencia:</strong> {sugerencia}
         </p>
       )}
     </>

@@ -21,7 +21,11 @@ function clearFlujoCotizacion() {
 /** SPEC §2 Confirmation: success animation, 'Número de orden' and 'Volver al inicio'. */
 export default function ConfirmacionPage() {
   const estado = estadoSchema.safeParse(useLocation().state);
-  useEffect(clearFlujoCotizacion, []);
+  useEffect(() => {
+    clearFlujoCotizacion();
+    // Comprar sits at the bottom of a long page: the success starts at the top, where it shows.
+    window.scrollTo(0, 0);
+  }, []);
   if (!estado.success) return <Navigate to="/" replace />;
 
   return (

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { EJEMPLO_RUT } from '../../../../../common/chile/rut';
@@ -44,6 +44,8 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
   const [paso, setPaso] = useState<'pregunta' | 'formulario'>('pregunta');
   const [preguntaAbierta, setPreguntaAbierta] = useState(true);
   const [rechazo, setRechazo] = useState<string | null>(null);
+  // Comprar sits at the bottom of the long results page: the billing question starts at the top.
+  useEffect(() => window.scrollTo(0, 0), []);
 
   const cotizante = cotizanteGuardado.get();
   const solicitud = solicitudGuardada.get();
