@@ -166,7 +166,9 @@ export function Combobox({ label, options, value, onChange, disabled, placeholde
         ▾
       </span>
       {open && (
-        <div className="combobox__list" style={place}>
+        // Pressing on the list (its scrollbar, a note) must not take the focus from the field, which would close it.
+        // biome-ignore lint/a11y/noStaticElementInteractions: only keeps the focus in the field; the keyboard works there
+        <div className="combobox__list" style={place} onMouseDown={(e) => e.preventDefault()}>
           <div id={listId} role="listbox" aria-label={label}>
             {visible.map((o, i) => (
               <div
@@ -178,10 +180,7 @@ export function Combobox({ label, options, value, onChange, disabled, placeholde
                 aria-selected={o.value === value}
                 className={i === activeIndex ? 'combobox__option combobox__option--active' : 'combobox__option'}
                 // mousedown, not click: it fires before the input's blur closes the list.
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  pick(o);
-                }}
+                onMouseDown={() => pick(o)}
                 onMouseMove={() => setActive(i)}
               >
                 {o.label}
