@@ -5,5 +5,6 @@ execSync('npm run build --silent', { stdio: 'inherit' });
 await import('./start-and-catalogo');
 await import('./bundle-size');
 await import('./auth-hot-path');
+await import('./comparacion');
 await import('./ordenes');
 await import('./lighthouse');

@@ -102,12 +102,16 @@ export function asignacionOptima(ofertas: ReadonlyArray<Tarifario & { stock: num
     const tramos = capacidad > 0 ? tramosDe(o, capacidad) : [];
     const elecciones: Eleccion[] = [];
     let minimo = Number.POSITIVE_INFINITY;
-    for (const t of tramos) {
+    tramos.forEach((t, k) => {
+      // The first stretch costs q·tarifa from q = 0, so its lower end is 0 (the offer unused), not 1:
+      // a single unit is no end of anything, and making it one would let the search try a unit here
+      // and a unit there at every offer.
+      const inicio = k === 0 ? 0 : t.desde;
       elecciones.push({ cantidad: t.hasta, precio: t.precio, holgura: 0, abierta: false, id: 0 });
-      if (t.hasta > t.desde) elecciones.push({ cantidad: t.desde, precio: t.precio, holgura: 0, abierta: false, id: 0 });
-      if (t.hasta - t.desde >= 2) elecciones.push({ cantidad: t.desde + 1, precio: t.precio, holgura: t.hasta - t.desde - 2, abierta: true, id: ++eleccionesVistas });
+      if (inicio > 0 && t.hasta > inicio) elecciones.push({ cantidad: inicio, precio: t.precio, holgura: 0, abierta: false, id: 0 });
+      if (t.hasta - inicio >= 2) elecciones.push({ cantidad: inicio + 1, precio: t.precio, holgura: t.hasta - inicio - 2, abierta: true, id: ++eleccionesVistas });
       if (t.precio < minimo) minimo = t.precio;
-    }
+    });
     return { i, capacidad, tramos, elecciones, minimo, vence: dias(o.fecha_vencimiento) };
   });
   const orden = datos.filter((d) => d.capacidad > 0).sort((a, b) => a.minimo - b.minimo || b.vence - a.vence || a.i - b.i);

@@ -1,0 +1,170 @@
+// comparar-precios on a large catalogue (issue #9 point 6): 200 suppliers × 2.000 products
+// (≈ 100.000 offers, 200.000 lots), a request of 30 lines of ~50 offers each. Prints the server's
+// p50/p99 (sequential HTTP requests: the latency of one buyer, no queueing), the one query alone,
+// and the engine alone. Runs on the embedded default; with DATABASE_URL, on a scratch database of
+// that server, dropped afterwards.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { ahoraEnChile } from '../common/schemas/cotizaciones';
+import { buildApp } from '../server/app';
+import { parseConfig } from '../server/config';
+import { type Database, openDatabase, openPostgres } from '../server/db/client';
+import { prepareDatabase } from '../server/db/prepare';
+import { findOfertasVivas } from '../server/modules/comparacion/comparacion.repository';
+import { compararLinea } from '../server/modules/comparacion/engine';
+import { withDatabase } from '../server/test/template-db';
+import { fmt } from './lib';
+
+const LINEAS = 30;
+const PETICIONES = Number(process.env.BENCH_COMPARACION_PETICIONES ?? 200);
+const databaseUrl = process.env.DATABASE_URL;
+
+async function admin(query: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The catalogue, generated inside the database: what matters is its size and shape, not its names. */
+async function generarCatalogo(database: Database) {
+  const { db } = database;
+  // The reference seed has categories, units and tiers; origins and brands come with the demo data.
+  await db.execute(sql`INSERT INTO origen (descripcion) VALUES ('Nacional') ON CONFLICT DO NOTHING`);
+  await db.execute(sql`INSERT INTO marca (nombre) VALUES ('Marca bench') ON CONFLICT DO NOTHING`);
+  await db.execute(sql`INSERT INTO usuario (email, password, first_name, last_name, empresa, is_active, is_comprador, is_proveedor)
+    SELECT 'bench-proveedor-' || g || '@abastece.cl', '!', 'Proveedor', g::text, 'Distribuidora ' || g, true, false, true FROM generate_series(1, 200) g`);
+  await db.execute(sql`INSERT INTO producto (nombre, categoria_id, origen_id, marca_id, unidad_id, estado_moderacion)
+    SELECT 'Producto bench ' || g, (SELECT array_agg(id ORDER BY id) FROM categoria)[1 + g % (SELECT count(*) FROM categoria)::int],
+      (SELECT min(id) FROM origen), (SELECT min(id) FROM marca), (SELECT id FROM unidad WHERE descripcion = 'KILO'), 'aprobado'
+    FROM generate_series(1, 2000) g`);
+  // 50 offers per product, each from a different supplier.
+  await db.execute(sql`WITH p AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM producto WHERE nombre LIKE 'Producto bench %'),
+      s AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM usuario WHERE email LIKE 'bench-proveedor-%')
+    INSERT INTO proveedor_producto (proveedor_id, producto_id, sku, tarifa)
+    SELECT s.id, p.id, 'B' || p.id || '-' || k, 3000 + floor(random() * 2000)::int
+    FROM p CROSS JOIN generate_series(0, 49) k JOIN s ON s.n = (p.n * 7 + k) % 200`);
+  // Most offers price most tiers, each a little cheaper than the one before.
+  await db.execute(sql`INSERT INTO proveedor_producto_rango (proveedor_producto_id, rango_precio_id, precio)
+    SELECT pp.id, r.id, floor(pp.tarifa * (1 - 0.03 * r.rk - random() * 0.02))::int
+    FROM proveedor_producto pp JOIN producto p ON p.id = pp.producto_id
+    JOIN (SELECT id, categoria_id, row_number() OVER (PARTITION BY categoria_id ORDER BY limite_inferior) AS rk FROM rango_precio) r ON r.categoria_id = p.categoria_id
+    WHERE random() < 0.7`);
+  // Two lots per offer; about one in ten has already expired by the delivery date.
+  await db.execute(sql`INSERT INTO lote (proveedor_producto_id, cantidad, fecha_expiracion)
+    SELECT pp.id, (ARRAY[40, 80, 150, 250, 400, 600, 900, 1200, 2000])[1 + floor(random() * 9)::int], current_date + (floor(random() * 330) - 30)::int
+    FROM proveedor_producto pp CROSS JOIN generate_series(1, 2)`);
+  await db.execute(sql`ANALYZE`);
+}
+
+const percentil = (ms: number[], p: number) => {
+  const s = [...ms].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const fila = (label: string, ms: number[]) => console.log(`${label.padEnd(52)} p50 ${fmt(percentil(ms, 50), 2).padStart(7)} ms   p99 ${fmt(percentil(ms, 99), 2).padStart(7)} ms`);
+
+async function medir(database: Database, motor: string) {
+  const t0 = performance.now();
+  await prepareDatabase(database, { seedDemo: false });
+  await generarCatalogo(database);
+  const [conteo] = (
+    (await database.db.execute(sql`SELECT (SELECT count(*) FROM proveedor_producto)::int AS ofertas, (SELECT count(*) FROM lote)::int AS lotes`)) as unknown as {
+      rows: Array<{ ofertas: number; lotes: number }>;
+    }
+  ).rows;
+  console.log(`\ncomparar-precios en ${motor}: ${fmt(conteo!.ofertas)} ofertas, ${fmt(conteo!.lotes)} lotes (generados en ${fmt((performance.now() - t0) / 1000, 1)} s)`);
+
+  const jwtSecret = 'secreto-de-benchmark-con-mas-de-32-caracteres';
+  const config = parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: os.tmpdir(), RATE_LIMIT_PER_MINUTE: '100000000', JWT_SECRET: jwtSecret });
+  const app = await buildApp({ config, database, jwtSecret });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const post = async (url: string, body: object, clave?: string) => {
+      const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(clave ? { 'x-clave-cotizacion': clave } : {}) }, body: JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    // 30 products spread over the catalogue, quantities from 100 to 1.500 kg (fixed, so runs compare).
+    const ids = ((await database.db.execute(sql`SELECT id FROM producto WHERE nombre LIKE 'Producto bench %' ORDER BY id`)) as unknown as { rows: Array<{ id: number }> }).rows.map((r) => r.id);
+    const productos = Array.from({ length: LINEAS }, (_, i) => ({ producto: ids[(i * 67) % ids.length]!, cantidad: 100 + ((i * 397) % 1401) }));
+    const solicitud = await post('/api/cotizaciones/crear-solicitud/', { productos });
+    const hoy = ahoraEnChile(new Date()).hoy;
+    const fecha = new Date(Date.parse(`${hoy}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    await post(
+      '/api/cotizaciones/crear-cotizante/',
+      {
+        fecha_entrega: fecha,
+        nombre_contacto: 'Cocina Central',
+        correo_contacto: 'cocina@prueba.cl',
+        telefono_contacto: '+56912345678',
+        direccion_envio: 'Av. Providencia 1234',
+        solicitud_id: solicitud.id,
+      },
+      solicitud.clave,
+    );
+    if (process.env.BENCH_VOLCAR) {
+      const ofertas = await findOfertasVivas(database.db, productos.map((p) => p.producto), fecha);
+      fs.writeFileSync(process.env.BENCH_VOLCAR, JSON.stringify({ productos, ofertas }));
+    }
+    const comparar = () => post('/api/cotizaciones/comparar-precios/', { productos, solicitudId: solicitud.id }, solicitud.clave);
+
+    const muestra = await comparar();
+    const opciones = muestra.resultados.reduce((n: number, r: { opciones_seleccionadas: unknown[]; opciones_adicionales: unknown[] }) => n + r.opciones_seleccionadas.length + r.opciones_adicionales.length, 0);
+    console.log(`  ${LINEAS} líneas, ${fmt(opciones / LINEAS, 1)} ofertas vivas por línea, ${fmt(opciones)} opciones guardadas por cotización`);
+    for (let i = 0; i < 20; i++) await comparar();
+    const servidor: number[] = [];
+    for (let i = 0; i < PETICIONES; i++) {
+      const t = performance.now();
+      await comparar();
+      servidor.push(performance.now() - t);
+    }
+    fila(`  servidor (HTTP, ${PETICIONES} peticiones seguidas)`, servidor);
+
+    const consulta: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t = performance.now();
+      await findOfertasVivas(database.db, productos.map((p) => p.producto), fecha);
+      consulta.push(performance.now() - t);
+    }
+    fila('  la consulta de ofertas sola (findOfertasVivas)', consulta);
+
+    const ofertas = await findOfertasVivas(database.db, productos.map((p) => p.producto), fecha);
+    const porProducto = productos.map((p) => ofertas.filter((o) => o.producto_id === p.producto).map((o) => ({ ...o, fecha_vencimiento: o.lotes[0]!.fecha_expiracion })));
+    const motorSolo: number[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const t = performance.now();
+      productos.forEach((p, k) => compararLinea(p.cantidad, porProducto[k]!));
+      motorSolo.push(performance.now() - t);
+    }
+    fila(`  el motor solo (${LINEAS} líneas, 1.000 veces)`, motorSolo.slice(100));
+  } finally {
+    await app.close();
+  }
+}
+
+if (databaseUrl) {
+  const name = `abastece_bench_cmp_${process.pid}`;
+  await admin(`CREATE DATABASE ${name}`);
+  const database = openPostgres(withDatabase(databaseUrl, name));
+  try {
+    await medir(database, 'PostgreSQL');
+  } finally {
+    await database.close();
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+} else {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-bench-cmp-'));
+  const database = await openDatabase({ dataDir });
+  try {
+    await medir(database, 'la base embebida');
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
