@@ -1,4 +1,4 @@
-// crear-orden under contention (issue #9 point 6): 20 buyers at once placing orders that take
+// crear-orden under contention (issue #9 point 6): 20 buyers (BENCH_ORDENES_BUYERS) at once placing orders that take
 // stock from the same lots, for BENCH_ORDENES_SECONDS (30 by default). Prints orders per second
 // and proves that no unit was oversold: per lot, what orders took ≤ its initial stock, no lot
 // below zero, and initial = left + taken. On PostgreSQL when DATABASE_URL is set (a scratch
@@ -19,7 +19,7 @@ import { withDatabase } from '../server/test/template-db';
 import { fmt, node, stop, waitUntilUp } from './lib';
 
 const PORT = 8795;
-const BUYERS = 20;
+const BUYERS = Number(process.env.BENCH_ORDENES_BUYERS ?? 20);
 const DURATION_S = Number(process.env.BENCH_ORDENES_SECONDS ?? 30);
 /** Quotations ready per buyer: more than one buyer can order in the time given on these machines. */
 const POR_COMPRADOR = Number(process.env.BENCH_ORDENES_POOL ?? 400);

@@ -1,14 +1,12 @@
 import { expect } from 'vitest';
 import { CLAVE_COTIZACION_HEADER } from '../../../common/schemas/cotizaciones';
-import { cotizacion } from '../../db/schema/cotizaciones';
 import type { TestApp } from '../../test/test-app';
 import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../comparacion/fixtures';
 
 /**
- * Test data for the order endpoints. The request and its delivery record go through the real
- * endpoints; the quotation row is written here (comparar-precios, which creates it, belongs to the
- * other half of issue #9), and its selected options are made by PUT actualizar, the endpoint under
- * test, which accepts any live offer of the quotation's products.
+ * Test data for the order endpoints, through the real flow: crear-solicitud, crear-cotizante and
+ * comparar-precios (which stores the quotation and the engine's options). Tests then set the
+ * choice they need with PUT actualizar, the endpoint under test.
  */
 
 export const conClave = (clave?: string | null): Record<string, string> => (clave ? { [CLAVE_COTIZACION_HEADER]: clave } : {});
@@ -31,15 +29,16 @@ export interface Flujo {
   clave: string | null;
 }
 
-/** A request for `productos` [id, cantidad], its delivery record and a quotation on it, made by `token` (anonymous when undefined). */
+/** A request for `productos` [id, cantidad], its delivery record and its price comparison, made by `token` (anonymous when undefined). */
 export async function createFlujo(t: TestApp, productos: Array<[number, number]>, token?: string, entrega: Partial<typeof ENTREGA> = {}): Promise<Flujo> {
   const s = await t.request({ method: 'POST', url: '/api/cotizaciones/crear-solicitud/', token, payload: { productos: productos.map(([producto, cantidad]) => ({ producto, cantidad })) } });
   expect(s.statusCode, s.body).toBe(201);
   const clave = s.json().clave as string | null;
   const c = await t.request({ method: 'POST', url: '/api/cotizaciones/crear-cotizante/', token, headers: conClave(clave), payload: { ...ENTREGA, ...entrega, solicitud_id: s.json().id } });
   expect(c.statusCode, c.body).toBe(201);
-  const [q] = await t.database.db.insert(cotizacion).values({ solicitud_id: s.json().id, cotizante_id: c.json().cotizante_id }).returning({ id: cotizacion.id });
-  return { cotizacionId: q!.id, cotizanteId: c.json().cotizante_id, solicitudId: s.json().id, clave };
+  const q = await t.request({ method: 'POST', url: '/api/cotizaciones/comparar-precios/', token, headers: conClave(clave), payload: { productos: s.json().detalles.map((d: { producto_id: number; cantidad: number }) => ({ producto: d.producto_id, cantidad: d.cantidad })), solicitudId: s.json().id } });
+  expect(q.statusCode, q.body).toBe(201);
+  return { cotizacionId: q.json().cotizacion_id, cotizanteId: c.json().cotizante_id, solicitudId: s.json().id, clave };
 }
 
 /** PUT actualizar with [proveedor_producto_id, cantidad, precio?] items. */

@@ -168,6 +168,28 @@ describe('what an order copies (DESIGN §2)', () => {
   });
 });
 
+describe('from the comparison to the order', () => {
+  it('orders what comparar-precios selected, at the prices it showed, when the buyer changes nothing', async () => {
+    const p = await createProductoConOfertas(ctx.t, [
+      { tarifa: 5000, tramos: { 100: 4700 }, lotes: [[120, LEJOS]] },
+      { tarifa: 5200, lotes: [[500, LEJOS]] },
+    ]);
+    const s = await ctx.t.request({ method: 'POST', url: '/api/cotizaciones/crear-solicitud/', token: ctx.tokens.comprador, payload: { productos: [{ producto: p.productoId, cantidad: 200 }] } });
+    const c = await ctx.t.request({ method: 'POST', url: '/api/cotizaciones/crear-cotizante/', token: ctx.tokens.comprador, payload: { ...ENTREGA, solicitud_id: s.json().id } });
+    const q = await ctx.t.request({ method: 'POST', url: '/api/cotizaciones/comparar-precios/', token: ctx.tokens.comprador, payload: { productos: [{ producto: p.productoId, cantidad: 200 }], solicitudId: s.json().id } });
+    expect(q.statusCode, q.body).toBe(201);
+    const seleccion: Array<{ proveedor_producto_id: number; cantidad_proveida: number; precio: number }> = q.json().resultados[0].opciones_seleccionadas;
+    expect(seleccion.length).toBeGreaterThan(0);
+
+    const res = await ctx.t.request({ method: 'POST', url: '/api/facturacion/crear-orden/', token: ctx.tokens.comprador, payload: { cotizacion_id: q.json().cotizacion_id, cotizante_id: c.json().cotizante_id } });
+    expect(res.statusCode, res.body).toBe(201);
+    const lineas = await db().select().from(ordenLinea).where(eq(ordenLinea.orden_id, res.json().orden_id)).orderBy(asc(ordenLinea.id));
+    const porOferta = (xs: Array<{ proveedor_producto_id: number | null; cantidad: number; precio: number }>) =>
+      xs.map((x) => [x.proveedor_producto_id, x.cantidad, x.precio]).sort((a, b) => Number(a[0]) - Number(b[0]));
+    expect(porOferta(lineas)).toEqual(porOferta(seleccion.map((o) => ({ ...o, cantidad: o.cantidad_proveida }))));
+  });
+});
+
 describe('stock (DESIGN §2: FEFO, never oversold)', () => {
   it('takes the lots that expire first, skipping those that expire by the delivery day', async () => {
     const lotes: Array<[number, string]> = [
@@ -223,6 +245,22 @@ describe('stock (DESIGN §2: FEFO, never oversold)', () => {
     expect(await tomadoDe([l!.id])).toBe(100);
   });
 
+  it('six orders at once on two lots that hold two of them: two succeed, the rest are refused, nothing oversold', async () => {
+    const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, lotes: [[150, LEJOS], [90, '2099-03-01']] }]);
+    const flujos: Flujo[] = [];
+    for (let i = 0; i < 6; i++) {
+      const f = await createFlujo(ctx.t, [[p.productoId, 100]], ctx.tokens.comprador);
+      expect((await actualizar(ctx.t, f, [[p.ofertas[0]!, 100]], ctx.tokens.comprador)).statusCode).toBe(200);
+      flujos.push(f);
+    }
+    const res = await Promise.all(flujos.map((f) => crearOrden(ctx.t, f, ctx.tokens.comprador)));
+    expect(res.map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+    const lotes = await lotesDe(p.ofertas[0]!);
+    // FEFO: the lot expiring in March went first, then 110 of the June one.
+    expect(lotes.map((l) => l.cantidad)).toEqual([40, 0]);
+    expect(await tomadoDe(lotes.map((l) => l.id))).toBe(200);
+  });
+
   it('refuses an order whose offer was archived after the choice (409, nothing written)', async () => {
     const a = await eleccion([[500, LEJOS]], 100);
     const [oferta] = await db().select().from(proveedorProducto).where(eq(proveedorProducto.id, a.ofertaId));
@@ -234,7 +272,8 @@ describe('stock (DESIGN §2: FEFO, never oversold)', () => {
   });
 
   it('refuses a quotation with nothing selected', async () => {
-    const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, lotes: [[100, LEJOS]] }]);
+    // Its only lot expires before the delivery day: the comparison selects nothing.
+    const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, lotes: [[100, '2099-01-10']] }]);
     const f = await createFlujo(ctx.t, [[p.productoId, 100]], ctx.tokens.comprador);
     const res = await crearOrden(ctx.t, f, ctx.tokens.comprador);
     expect(res.statusCode).toBe(400);

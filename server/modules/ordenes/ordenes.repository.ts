@@ -134,21 +134,24 @@ export async function insertOrden(db: Db, valores: OrdenValores, lineas: LineaVa
 }
 
 /**
- * Records which lots each order line took from and takes that stock off the lots, in two
- * statements whatever the number of lots: they run while the lots are locked, and every other
- * order wanting those lots waits for this one to commit. Run it in the transaction that locked them.
+ * Records which lots each order line took from and takes that stock off the lots, in ONE
+ * statement whatever the number of lines and lots: it runs while the lots are locked, and every
+ * other order wanting them waits for this one to commit. Run it in the transaction that locked them.
  */
 export async function takeLotes(db: Db, tomas: Array<{ orden_linea_id: number } & Toma>): Promise<void> {
   if (tomas.length === 0) return;
-  await db.insert(ordenLineaLote).values(tomas);
-  // One row per lot: UPDATE … FROM applies a single source row to each target row.
-  const porLote = new Map<number, number>();
-  for (const t of tomas) porLote.set(t.lote_id, (porLote.get(t.lote_id) ?? 0) + Math.round(t.cantidad * 100));
   const filas = sql.join(
-    [...porLote].map(([id, centesimos]) => sql`(${id}::integer, ${centesimos / 100}::numeric)`),
+    tomas.map((t) => sql`(${t.orden_linea_id}::integer, ${t.lote_id}::integer, ${t.cantidad}::numeric)`),
     sql`, `,
   );
-  await db.execute(sql`update ${lote} set cantidad = ${lote}.cantidad - v.cantidad from (values ${filas}) as v(id, cantidad) where ${lote}.id = v.id`);
+  // Summed per lot: UPDATE … FROM applies only one source row to each lot.
+  await db.execute(sql`
+    with tomadas as (
+      insert into ${ordenLineaLote} (orden_linea_id, lote_id, cantidad) values ${filas} returning lote_id, cantidad
+    )
+    update ${lote} set cantidad = ${lote}.cantidad - t.cantidad
+    from (select lote_id, sum(cantidad) as cantidad from tomadas group by lote_id) as t
+    where ${lote}.id = t.lote_id`);
 }
 
 /** One option of a quotation, as a change of choice reads it. */

@@ -120,7 +120,7 @@ export async function placeOrden(db: Db, llamante: Llamante, data: OrdenData, ah
     if (retiradas.length > 0) throw new AppError(409, { detail: retiradas.map(mensajesOrden.noDisponible).join(' ') });
 
     // The order and its lines are written before the lots are locked: the lots are the rows every
-    // order contends for, so their locks are held only for the allocation and its two writes.
+    // order contends for, so their locks are held only for the allocation and its one write.
     // Stock found short below throws, and the rollback takes these rows away again.
     const copias = lineas.map(({ vendible: _, ...copia }) => ({ ...copia, subtotal: Math.round(copia.precio * copia.cantidad) }));
     const { ordenId, lineaIds } = await insertOrden(
