@@ -45,7 +45,10 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
   const [preguntaAbierta, setPreguntaAbierta] = useState(true);
   const [rechazo, setRechazo] = useState<string | null>(null);
   // Comprar sits at the bottom of the long results page: the billing question starts at the top.
-  useEffect(() => window.scrollTo(0, 0), []);
+  // (A block body: Chromium's scrollTo returns a promise, which React would take for a cleanup.)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
 
   const cotizante = cotizanteGuardado.get();
   const solicitud = solicitudGuardada.get();
