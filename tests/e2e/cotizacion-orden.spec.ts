@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { loginByApi } from '../fixtures';
 
@@ -115,6 +116,12 @@ async function shot(page: Page, name: string) {
   if (SCREENSHOTS) await page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
 }
 
+/** No serious or critical axe violation (the fading toasts left out, as in the other specs). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
 async function expectNoSideScroll(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
@@ -148,10 +155,12 @@ test('logged out at 1280 px: swap, stock confirmation, another supplier, billing
   // No other supplier sells the missing noodles: nothing to add there.
   await expect(page.getByRole('button', { name: 'Agregar proveedor para Fideos corbatitas' })).toHaveCount(0);
   await shot(page, 'resultado-1280');
+  await expectAccessible(page);
 
   await swapThenCover(page, 'Lomo vetado', 'Frigorífico Los Andes', 'Congelados Patagonia', 'Carnes del Maule');
   // The nudge was for the supplier that left the line.
   await expect(tabla(page)).not.toContainText('Agrega 20 kg');
+  await expect(page.getByText('Cambiaste la selección')).toBeVisible();
 
   // The choice survives a reload (session storage); Volver and back keep it too.
   await page.reload();
@@ -188,6 +197,7 @@ test('logged out at 1280 px: swap, stock confirmation, another supplier, billing
   await page.getByLabel('Rubro').selectOption({ label: 'Restaurante' });
   await page.getByLabel('Método de pago').selectOption({ label: 'Transferencia bancaria' });
   await shot(page, 'facturacion-form-1280');
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Confirmar compra' }).click();
 
   const ordenId = await expectConfirmation(page);
@@ -210,6 +220,7 @@ test('logged out at 1280 px: swap, stock confirmation, another supplier, billing
   const orden = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Orden N° ${ordenId}` }) });
   for (const texto of ['12.345.678-5', 'Cocina Los Andes SpA', 'Restaurante', 'Calle Larga 450', '+56922334455', 'Región de Valparaíso', 'Quilpué', 'Transferencia bancaria']) await expect(orden).toContainText(texto);
   await shot(page, 'ordenes-1280');
+  await expectAccessible(page);
 
   await confirmDelete(page, orden.getByRole('button', { name: `Eliminar la orden N° ${ordenId} del historial` }), '¿Deseas eliminar esta orden del historial?', 'Orden eliminada del historial');
   await expect(page.getByRole('link', { name: 'Crear nueva órden' })).toBeVisible();
@@ -247,6 +258,7 @@ test('the demo buyer at 375 px: cards, swap and another supplier, billing withou
   const ordenId = await expectConfirmation(page);
   await expectNoSideScroll(page, 375);
   await shot(page, 'confirmacion-375');
+  await expectAccessible(page);
 
   // A corrupted entry beside a good one: the good one still shows.
   await page.evaluate(() => {
@@ -267,6 +279,7 @@ test('the demo buyer at 375 px: cards, swap and another supplier, billing withou
   await expect(cotizacion.locator('tbody tr').first()).toHaveCSS('display', 'block');
   await expectNoSideScroll(page, 375);
   await shot(page, 'historial-375');
+  await expectAccessible(page);
 
   // Logging out from the order history goes to /login.
   await page.goto('/ordenes');

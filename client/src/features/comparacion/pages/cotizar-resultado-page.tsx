@@ -74,6 +74,8 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
   const noEncontrados = resultados.flatMap((r) => r.productos_inexistentes);
   const noIdentificados = cotizacion.productos_no_identificados.map((p) => p.mensaje);
   const proveedores = new Set(filas.map((f) => f.o.proveedor)).size;
+  // The server priced each option for the quantity it proposed; a changed quantity may fall in another volume tier.
+  const cambiada = JSON.stringify(resultados) !== JSON.stringify(cotizacion.resultados);
 
   const columnas: Column<Fila>[] = [
     {
@@ -172,6 +174,12 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
             <dd className="resultado__monto">{formatClp(total(resultados))}</dd>
           </div>
         </dl>
+      )}
+
+      {cambiada && (
+        <p className="muted resultado__nota">
+          Cambiaste la selección: cada proveedor cobra según el volumen que le compras, así que el precio unitario se confirma con la cantidad elegida al comprar.
+        </p>
       )}
 
       <div className="form__actions">
