@@ -67,14 +67,19 @@ export default function OrdenesPage() {
               deleteLabel={`Eliminar la orden N° ${o.orden_id} del historial`}
               onDelete={() => setPorEliminar(o)}
             >
-              <dl className="datos" aria-label={`Datos de facturación de la orden N° ${o.orden_id}`}>
-                {filasFacturacion(o).map(([campo, valor]) => (
-                  <div key={campo} className="datos__fila">
-                    <dt>{campo}</dt>
-                    <dd>{valor || NO_INDICADO}</dd>
-                  </div>
-                ))}
-              </dl>
+              {filasFacturacion(o).every(([, valor]) => !valor) ? (
+                // The buyer answered No to the billing question (SPEC §2 Billing): nine empty rows would say less than this.
+                <p className="muted">Compra sin datos de facturación.</p>
+              ) : (
+                <dl className="datos" aria-label={`Datos de facturación de la orden N° ${o.orden_id}`}>
+                  {filasFacturacion(o).map(([campo, valor]) => (
+                    <div key={campo} className="datos__fila">
+                      <dt>{campo}</dt>
+                      <dd>{valor || NO_INDICADO}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
             </EntryCard>
           ))}
         </ul>
