@@ -108,10 +108,6 @@ async function medir(database: Database, motor: string) {
       },
       solicitud.clave,
     );
-    if (process.env.BENCH_VOLCAR) {
-      const ofertas = await findOfertasVivas(database.db, productos.map((p) => p.producto), fecha);
-      fs.writeFileSync(process.env.BENCH_VOLCAR, JSON.stringify({ productos, ofertas }));
-    }
     const comparar = () => post('/api/cotizaciones/comparar-precios/', { productos, solicitudId: solicitud.id }, solicitud.clave);
 
     const muestra = await comparar();
@@ -139,7 +135,7 @@ async function medir(database: Database, motor: string) {
     const motorSolo: number[] = [];
     for (let i = 0; i < 1000; i++) {
       const t = performance.now();
-      productos.forEach((p, k) => compararLinea(p.cantidad, porProducto[k]!));
+      for (const [k, p] of productos.entries()) compararLinea(p.cantidad, porProducto[k]!);
       motorSolo.push(performance.now() - t);
     }
     fila(`  el motor solo (${LINEAS} líneas, 1.000 veces)`, motorSolo.slice(100));

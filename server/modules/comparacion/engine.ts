@@ -51,24 +51,6 @@ const asignar = <O extends OfertaMotor>(oferta: O, cantidad: number): Asignacion
 /** Days since 1970 of a YYYY-MM-DD date: the expiry weight of the tie-break. */
 const dias = (fecha: string) => Date.UTC(Number(fecha.slice(0, 4)), Number(fecha.slice(5, 7)) - 1, Number(fecha.slice(8, 10))) / 86_400_000;
 
-/** A stretch of quantities [desde, hasta] of one offer that all pay the same unit price. */
-interface Tramo {
-  desde: number;
-  hasta: number;
-  precio: number;
-}
-
-/** The offer's price stretches for whole quantities 1..limite (limite ≤ its stock and the target). */
-function tramosDe(oferta: Tarifario, limite: number): Tramo[] {
-  const inicios = [1];
-  for (const t of oferta.tramos) {
-    const desde = Math.ceil(t.limite_inferior);
-    if (t.precio > 0 && desde > 1 && desde <= limite && !inicios.includes(desde)) inicios.push(desde);
-  }
-  inicios.sort((a, b) => a - b);
-  return inicios.map((desde, k) => ({ desde, hasta: k + 1 < inicios.length ? inicios[k + 1]! - 1 : limite, precio: precioUnitario(oferta, desde) }));
-}
-
 /** One choice for one offer in the search: a fixed quantity, or the single quantity left open. */
 interface Eleccion {
   cantidad: number;
@@ -80,6 +62,44 @@ interface Eleccion {
   id: number;
 }
 
+/** Where the priced tiers of an offer start, as whole quantities above 1 and up to `limite`, ascending. */
+function iniciosDe(oferta: Tarifario, limite: number): number[] {
+  const inicios: number[] = [];
+  for (const t of oferta.tramos) {
+    const desde = Math.ceil(t.limite_inferior);
+    if (t.precio > 0 && desde > 1 && desde <= limite && !inicios.includes(desde)) inicios.push(desde);
+  }
+  return inicios.sort((a, b) => a - b);
+}
+
+/**
+ * The choices of one offer with capacity `cap`. Its quantities 1..cap fall in stretches that
+ * start where a priced tier starts; within a stretch the unit price is constant, so the cost is
+ * linear. Choices: each end of each stretch, and one open choice strictly inside it. The first
+ * stretch costs q·price from q = 0, so its lower end is 0 (the offer unused), not 1: a single unit
+ * is no end of anything, and making it one would let the search try a unit at every offer.
+ */
+function eleccionesDe(oferta: Tarifario, cap: number, siguienteId: () => number): Eleccion[] {
+  const inicios = iniciosDe(oferta, cap);
+  const elecciones: Eleccion[] = [];
+  for (let k = 0; k <= inicios.length; k++) {
+    const inicio = k === 0 ? 0 : inicios[k - 1]!;
+    const hasta = k < inicios.length ? inicios[k]! - 1 : cap;
+    const precio = precioUnitario(oferta, Math.max(1, inicio));
+    elecciones.push({ cantidad: hasta, precio, holgura: 0, abierta: false, id: 0 });
+    if (inicio > 0 && hasta > inicio) elecciones.push({ cantidad: inicio, precio, holgura: 0, abierta: false, id: 0 });
+    if (hasta - inicio >= 2) elecciones.push({ cantidad: inicio + 1, precio, holgura: hasta - inicio - 2, abierta: true, id: siguienteId() });
+  }
+  return elecciones;
+}
+
+/** The cheapest unit price an offer reaches with at most `limite` units (its tiers up to there). */
+function precioMinimo(oferta: Tarifario, limite: number): number {
+  let p = precioUnitario(oferta, 1);
+  for (const t of oferta.tramos) if (t.precio > 0 && t.precio < p && Math.ceil(t.limite_inferior) <= limite) p = t.precio;
+  return p;
+}
+
 /**
  * The exact minimum-cost allocation of `objetivo` whole units across offers with whole-unit
  * capacities (objetivo ≤ Σ capacidades). Order: cost, then fewer suppliers, then more units of
@@ -89,98 +109,145 @@ interface Eleccion {
  * one of its price stretches, or, for at most ONE offer in the whole allocation, a quantity
  * strictly inside a stretch, left open until the others are fixed (it takes what remains). The
  * exchange argument of docs/decisions/006 shows an optimum of that form always exists. The bound
- * fills what remains at each remaining offer's cheapest reachable price.
+ * fills what remains at each remaining offer's cheapest price reachable with what remains.
+ * Everything per offer is computed only when the search reaches it: most lines end after a few
+ * nodes, and 50 offers' worth of setup would cost more than the search.
  */
 export function asignacionOptima(ofertas: ReadonlyArray<Tarifario & { stock: number; fecha_vencimiento: string }>, objetivo: number): number[] {
   const n = ofertas.length;
   const resultado = new Array<number>(n).fill(0);
   if (objetivo <= 0 || n === 0) return resultado;
 
-  let eleccionesVistas = 0;
-  const datos = ofertas.map((o, i) => {
-    const capacidad = Math.min(Math.floor(o.stock), objetivo);
-    const tramos = capacidad > 0 ? tramosDe(o, capacidad) : [];
-    const elecciones: Eleccion[] = [];
-    let minimo = Number.POSITIVE_INFINITY;
-    tramos.forEach((t, k) => {
-      // The first stretch costs q·tarifa from q = 0, so its lower end is 0 (the offer unused), not 1:
-      // a single unit is no end of anything, and making it one would let the search try a unit here
-      // and a unit there at every offer.
-      const inicio = k === 0 ? 0 : t.desde;
-      elecciones.push({ cantidad: t.hasta, precio: t.precio, holgura: 0, abierta: false, id: 0 });
-      if (inicio > 0 && t.hasta > inicio) elecciones.push({ cantidad: inicio, precio: t.precio, holgura: 0, abierta: false, id: 0 });
-      if (t.hasta - inicio >= 2) elecciones.push({ cantidad: inicio + 1, precio: t.precio, holgura: t.hasta - inicio - 2, abierta: true, id: ++eleccionesVistas });
-      if (t.precio < minimo) minimo = t.precio;
-    });
-    return { i, capacidad, tramos, elecciones, minimo, vence: dias(o.fecha_vencimiento) };
-  });
-  const orden = datos.filter((d) => d.capacidad > 0).sort((a, b) => a.minimo - b.minimo || b.vence - a.vence || a.i - b.i);
+  // The offers that can supply something, cheapest reachable price first, then later expiry.
+  const capacidadDe = new Float64Array(n);
+  const minimoDe = new Float64Array(n);
+  const venceDe = new Float64Array(n);
+  const niveles = [1];
+  const indices: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const o = ofertas[i]!;
+    const cap = Math.min(Math.floor(o.stock), objetivo);
+    if (cap <= 0) continue;
+    capacidadDe[i] = cap;
+    minimoDe[i] = precioMinimo(o, cap);
+    venceDe[i] = dias(o.fecha_vencimiento);
+    indices.push(i);
+    for (const t of o.tramos) {
+      const desde = Math.ceil(t.limite_inferior);
+      if (t.precio > 0 && desde > 1 && desde <= cap && !niveles.includes(desde)) niveles.push(desde);
+    }
+  }
+  indices.sort((a, b) => minimoDe[a]! - minimoDe[b]! || venceDe[b]! - venceDe[a]! || a - b);
+  const orden = Int32Array.from(indices);
   const m = orden.length;
+  niveles.sort((a, b) => a - b);
 
-  // Capacity from offer j on, to drop at once a branch that can no longer reach the target.
+  // Capacity from position j on, to drop at once a branch that can no longer reach the target.
   const capDesde = new Float64Array(m + 1);
-  for (let k = m - 1; k >= 0; k--) capDesde[k] = capDesde[k + 1]! + orden[k]!.capacidad;
-  const precios = new Float64Array(m + 1);
-  const capacidades = new Float64Array(m + 1);
+  // And the latest expiry from position j on, to bound what a tie in cost can still gain.
+  const venceMaxDesde = new Float64Array(m + 1).fill(Number.NEGATIVE_INFINITY);
+  for (let k = m - 1; k >= 0; k--) {
+    capDesde[k] = capDesde[k + 1]! + capacidadDe[orden[k]!]!;
+    venceMaxDesde[k] = Math.max(venceMaxDesde[k + 1]!, venceDe[orden[k]!]!);
+  }
 
-  /**
-   * Lower bound of filling `resto` units from offer j on (plus the open offer's room): every offer
-   * at the cheapest price of the stretches it can reach with at most `resto` units, cheapest
-   * first. Knowing `resto` keeps a 1.500-kg tier out of the bound once only 1.000 kg are left.
-   */
-  const cotaResto = (j: number, resto: number): number => {
-    let c = 0;
-    for (let k = j; k < m; k++) {
-      const d = orden[k]!;
-      const lim = d.capacidad < resto ? d.capacidad : resto;
-      let p = Number.POSITIVE_INFINITY;
-      for (const t of d.tramos) if (t.desde <= lim && t.precio < p) p = t.precio;
-      // Insertion sort: the offers come sorted by their cheapest price, so this stays nearly linear.
-      let x = c++;
-      while (x > 0 && precios[x - 1]! > p) {
-        precios[x] = precios[x - 1]!;
-        capacidades[x] = capacidades[x - 1]!;
-        x--;
-      }
-      precios[x] = p;
-      capacidades[x] = lim;
-    }
-    if (abierta >= 0 && abiertaHolgura > 0) {
-      let x = c++;
-      while (x > 0 && precios[x - 1]! > abiertaPrecio) {
-        precios[x] = precios[x - 1]!;
-        capacidades[x] = capacidades[x - 1]!;
-        x--;
-      }
-      precios[x] = abiertaPrecio;
-      capacidades[x] = abiertaHolgura < resto ? abiertaHolgura : resto;
-    }
-    let falta = resto;
-    let costo = 0;
-    for (let x = 0; x < c && falta > 0; x++) {
-      const q = capacidades[x]! < falta ? capacidades[x]! : falta;
-      costo += q * precios[x]!;
-      falta -= q;
-    }
-    return falta > 0 ? Number.POSITIVE_INFINITY : costo;
+  // Price levels: with r units left an offer reaches the tiers starting at or below min(r, its
+  // stock), so its cheapest price depends only on the level of r among the tier starts.
+  const L = niveles.length;
+  const precioNivel = new Float64Array(L * m);
+  for (let k = 0; k < m; k++) {
+    const i = orden[k]!;
+    for (let l = 0; l < L; l++) precioNivel[l * m + k] = precioMinimo(ofertas[i]!, Math.min(capacidadDe[i]!, niveles[l]!));
+  }
+  const nivelDe = (resto: number) => {
+    let l = 0;
+    while (l + 1 < L && niveles[l + 1]! <= resto) l++;
+    return l;
   };
+
+  let ultimoId = 0;
+  const siguienteId = () => ++ultimoId;
+  const eleccionesEn: Eleccion[][] = [];
+  const hijoEleccion: Int32Array[] = [];
+  const hijoCota: Float64Array[] = [];
 
   const actual = new Array<number>(n).fill(0);
   let mejorCosto = Number.POSITIVE_INFINITY;
   let mejorProveedores = Number.POSITIVE_INFINITY;
   let mejorVence = Number.NEGATIVE_INFINITY;
-  // The open offer, while one is: its index in `orden`, its choice, price and room left.
+  // The open offer, while one is: its position in `orden`, its choice, price and room left.
   let abierta = -1;
   let abiertaId = 0;
   let abiertaPrecio = 0;
   let abiertaHolgura = 0;
-  // Memo of the search states already entered: the rest of the search from (offer, units left,
+
+  /**
+   * Lower bound of filling `resto` units from position j on, plus the open offer's room: each
+   * offer at the cheapest price it can reach with at most `resto` units, cheapest first. Knowing
+   * `resto` keeps a 1.500-kg tier out of the bound once only 1.000 kg are left.
+   */
+  const cotaResto = (j: number, resto: number): number => {
+    if (resto <= 0) return 0;
+    const base = nivelDe(resto) * m;
+    let falta = resto;
+    let costo = 0;
+    let conAbierta = abierta >= 0 && abiertaHolgura > 0;
+    // The cheapest offers one at a time (the next after (ultimoP, ultimoK)), not a full sort: the
+    // first one or two usually cover what remains.
+    let ultimoP = Number.NEGATIVE_INFINITY;
+    let ultimoK = -1;
+    while (falta > 0) {
+      let p = Number.POSITIVE_INFINITY;
+      let kk = -1;
+      for (let k = j; k < m; k++) {
+        const pk = precioNivel[base + k]!;
+        if ((pk > ultimoP || (pk === ultimoP && k > ultimoK)) && pk < p) {
+          p = pk;
+          kk = k;
+        }
+      }
+      if (conAbierta && abiertaPrecio <= p) {
+        const q = abiertaHolgura < falta ? abiertaHolgura : falta;
+        costo += q * abiertaPrecio;
+        falta -= q;
+        conAbierta = false;
+        continue;
+      }
+      if (kk < 0) return Number.POSITIVE_INFINITY;
+      const cap = capacidadDe[orden[kk]!]!;
+      const q = cap < falta ? cap : falta;
+      costo += q * p;
+      falta -= q;
+      ultimoP = p;
+      ultimoK = kk;
+    }
+    return costo;
+  };
+
+  // Memo of the search states already entered: the rest of the search from (position, units left,
   // open choice) is the same whatever came before, so an arrival no better in cost, suppliers and
   // expiry than an earlier one cannot lead anywhere better (sums of tier thresholds repeat often).
   const vistos = new Map<number, number>();
   const vistoCosto: number[] = [];
   const vistoProveedores: number[] = [];
   const vistoVence: number[] = [];
+  const yaVisto = (clave: number, costo: number, proveedores: number, vence: number): boolean => {
+    const k = vistos.get(clave);
+    if (k === undefined) {
+      vistos.set(clave, vistoCosto.length);
+      vistoCosto.push(costo);
+      vistoProveedores.push(proveedores);
+      vistoVence.push(vence);
+      return false;
+    }
+    if (vistoCosto[k]! <= costo && vistoProveedores[k]! <= proveedores && vistoVence[k]! >= vence) return true;
+    if (costo <= vistoCosto[k]! && proveedores <= vistoProveedores[k]! && vence >= vistoVence[k]!) {
+      vistoCosto[k] = costo;
+      vistoProveedores[k] = proveedores;
+      vistoVence[k] = vence;
+    }
+    return false;
+  };
 
   const registrar = (costo: number, proveedores: number, vence: number, resto: number) => {
     if (costo > mejorCosto) return;
@@ -189,7 +256,7 @@ export function asignacionOptima(ofertas: ReadonlyArray<Tarifario & { stock: num
     mejorProveedores = proveedores;
     mejorVence = vence;
     for (let k = 0; k < n; k++) resultado[k] = actual[k]!;
-    if (abierta >= 0) resultado[orden[abierta]!.i]! += resto;
+    if (abierta >= 0) resultado[orden[abierta]!]! += resto;
   };
 
   const buscar = (j: number, resto: number, costo: number, proveedores: number, vence: number): void => {
@@ -197,69 +264,82 @@ export function asignacionOptima(ofertas: ReadonlyArray<Tarifario & { stock: num
       registrar(costo, proveedores, vence, 0);
       return;
     }
-    if (abierta >= 0 && j === m) {
-      if (resto <= abiertaHolgura) registrar(costo + resto * abiertaPrecio, proveedores, vence + resto * orden[abierta]!.vence, resto);
+    if (j === m) {
+      if (abierta >= 0 && resto <= abiertaHolgura) registrar(costo + resto * abiertaPrecio, proveedores, vence + resto * venceDe[orden[abierta]!]!, resto);
       return;
     }
-    if (j === m) return;
     if (capDesde[j]! + (abierta >= 0 ? abiertaHolgura : 0) < resto) return;
+    // The open offer can take the rest: that is a leaf (every offer from here unused). Any other
+    // way on from here uses one supplier more.
+    const cierra = abierta >= 0 && resto <= abiertaHolgura;
+    if (cierra) registrar(costo + resto * abiertaPrecio, proveedores, vence + resto * venceDe[orden[abierta]!]!, resto);
     const cota = costo + cotaResto(j, resto);
     if (cota > mejorCosto) return;
     if (cota === mejorCosto) {
-      const alMenosUnoMas = abierta >= 0 && resto <= abiertaHolgura ? 0 : 1;
-      if (proveedores + alMenosUnoMas > mejorProveedores) return;
+      // A tie in cost can still win on fewer suppliers (it needs one more from here), or on expiry
+      // if the latest expiry left can beat it.
+      if (proveedores + 1 > mejorProveedores) return;
+      const venceMax = Math.max(venceMaxDesde[j]!, abierta >= 0 ? venceDe[orden[abierta]!]! : Number.NEGATIVE_INFINITY);
+      if (proveedores + 1 === mejorProveedores && vence + resto * venceMax <= mejorVence) return;
     }
-    const clave = (abiertaId * (m + 1) + j) * (objetivo + 1) + resto;
-    const k = vistos.get(clave);
-    if (k === undefined) {
-      vistos.set(clave, vistoCosto.length);
-      vistoCosto.push(costo);
-      vistoProveedores.push(proveedores);
-      vistoVence.push(vence);
-    } else {
-      if (vistoCosto[k]! <= costo && vistoProveedores[k]! <= proveedores && vistoVence[k]! >= vence) return;
-      if (costo <= vistoCosto[k]! && proveedores <= vistoProveedores[k]! && vence >= vistoVence[k]!) {
-        vistoCosto[k] = costo;
-        vistoProveedores[k] = proveedores;
-        vistoVence[k] = vence;
-      }
+    if (yaVisto((abiertaId * (m + 1) + j) * (objetivo + 1) + resto, costo, proveedores, vence)) return;
+
+    const i = orden[j]!;
+    if (!eleccionesEn[j]) {
+      eleccionesEn[j] = eleccionesDe(ofertas[i]!, capacidadDe[i]!, siguienteId);
+      hijoEleccion[j] = new Int32Array(eleccionesEn[j].length + 1);
+      hijoCota[j] = new Float64Array(eleccionesEn[j].length + 1);
     }
-    const d = orden[j]!;
-    const visitar = (e: Eleccion | null) => {
-      if (e === null) {
-        actual[d.i] = 0;
-        buscar(j + 1, resto, costo, proveedores, vence);
-        return;
-      }
-      actual[d.i] = e.cantidad;
-      if (e.abierta) {
-        abierta = j;
-        abiertaId = e.id;
-        abiertaPrecio = e.precio;
-        abiertaHolgura = e.holgura;
-      }
-      buscar(j + 1, resto - e.cantidad, costo + e.cantidad * e.precio, proveedores + 1, vence + e.cantidad * d.vence);
-      if (e.abierta) {
-        abierta = -1;
-        abiertaId = 0;
-      }
-      actual[d.i] = 0;
-    };
+    const elecciones = eleccionesEn[j]!;
+    const eleccion = hijoEleccion[j]!;
+    const cotas = hijoCota[j]!;
     // Children with the lowest bound first: the optimum is found early and its cost prunes the
     // rest (visiting the largest quantity first, 9.999 kg over 50 offers took 18.000 nodes; so, 100).
-    const hijos: Array<{ e: Eleccion | null; cota: number }> = [{ e: null, cota: costo + cotaResto(j + 1, resto) }];
-    for (const e of d.elecciones) {
+    let h = 0;
+    const agregar = (e: number, c: number) => {
+      let x = h++;
+      while (x > 0 && cotas[x - 1]! > c) {
+        cotas[x] = cotas[x - 1]!;
+        eleccion[x] = eleccion[x - 1]!;
+        x--;
+      }
+      cotas[x] = c;
+      eleccion[x] = e;
+    };
+    agregar(-1, costo + cotaResto(j + 1, resto));
+    for (let k = 0; k < elecciones.length; k++) {
+      const e = elecciones[k]!;
       if (e.cantidad > resto || (e.abierta && abierta >= 0)) continue;
       if (e.abierta) {
         abierta = j;
         abiertaPrecio = e.precio;
         abiertaHolgura = e.holgura;
       }
-      hijos.push({ e, cota: costo + e.cantidad * e.precio + cotaResto(j + 1, resto - e.cantidad) });
+      agregar(k, costo + e.cantidad * e.precio + cotaResto(j + 1, resto - e.cantidad));
       if (e.abierta) abierta = -1;
     }
-    hijos.sort((a, b) => a.cota - b.cota);
-    for (const h of hijos) if (h.cota <= mejorCosto) visitar(h.e);
+    for (let x = 0; x < h; x++) {
+      if (cotas[x]! > mejorCosto) break;
+      const k = eleccion[x]!;
+      if (k < 0) {
+        buscar(j + 1, resto, costo, proveedores, vence);
+        continue;
+      }
+      const e = elecciones[k]!;
+      actual[i] = e.cantidad;
+      if (e.abierta) {
+        abierta = j;
+        abiertaId = e.id;
+        abiertaPrecio = e.precio;
+        abiertaHolgura = e.holgura;
+      }
+      buscar(j + 1, resto - e.cantidad, costo + e.cantidad * e.precio, proveedores + 1, vence + e.cantidad * venceDe[i]!);
+      if (e.abierta) {
+        abierta = -1;
+        abiertaId = 0;
+      }
+      actual[i] = 0;
+    }
   };
   buscar(0, objetivo, 0, 0, 0);
   return resultado;
