@@ -1,5 +1,5 @@
 import { CANTIDAD_MAXIMA } from '../constants';
-import { EJEMPLO_RUT, isRutValido } from '../chile/rut';
+import { EJEMPLO_RUT, formatRut, isRutValido } from '../chile/rut';
 import { z } from '../zod-es';
 import { idNombreSchema } from './catalogo';
 import { DIRECCION_SIN_NUMERO, SIN_PRODUCTOS } from './cotizaciones';
@@ -9,10 +9,10 @@ export const rubrosSchema = z.array(idNombreSchema);
 export const metodosPagoSchema = z.array(idNombreSchema);
 
 const ENTERO_MAXIMO = 2_147_483_647;
-const sinValor = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** Empty, blank or null is "not given" (SPEC §5 Billing: every field is optional). */
+const sinValor = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 const id = (mensaje: string) => z.coerce.number({ error: mensaje }).int(mensaje).positive(mensaje).max(ENTERO_MAXIMO, mensaje);
 const idOpcional = (mensaje: string) => z.preprocess(sinValor, id(mensaje).optional());
-/** An optional text field: empty or null is "not given" (SPEC §5 Billing: every field is optional). */
 const textoOpcional = (schema: z.ZodType<string>) => z.preprocess(sinValor, schema.optional());
 
 export const COTIZACION_INVALIDA = 'Cotización inválida.';
@@ -35,7 +35,8 @@ export const ordenSchema = z
     cotizacion_id: id(COTIZACION_INVALIDA),
     // The quotation's own delivery record when absent (the one comparar-precios was run with).
     cotizante_id: idOpcional('Datos de entrega inválidos.'),
-    rut_facturacion: textoOpcional(z.string().trim().max(12, RUT_INVALIDO).refine(isRutValido, RUT_INVALIDO)),
+    // Stored as 12.345.678-5 however it was typed (it fits the column's 12 characters).
+    rut_facturacion: textoOpcional(z.string().trim().max(20, RUT_INVALIDO).refine(isRutValido, RUT_INVALIDO).transform(formatRut)),
     razon_social: textoOpcional(sinNumeros(RAZON_SOCIAL_CON_NUMEROS)),
     giro_comercial: textoOpcional(sinNumeros(GIRO_CON_NUMEROS)),
     direccion_facturacion: textoOpcional(

@@ -32,17 +32,15 @@ export const YA_ORDENADA = 'Esta cotización ya tiene una orden de compra: no se
 
 const cantidadTexto = (v: number) => v.toLocaleString('es-CL', { maximumFractionDigits: 2 });
 const unidadTexto = (unidad: string) => (unidad.toUpperCase() === 'CAJA' ? 'cajas' : 'kg');
-/** How a buyer recognises a line in a message: the product and who sells it. */
-const nombreLinea = (l: LineaElegida) => `"${l.producto_nombre}" de ${l.proveedor_nombre}`;
+type NombreOferta = { producto_nombre: string; proveedor_nombre: string; unidad: string };
+/** How a buyer recognises an offer in a message: the product and who sells it. */
+const nombreOferta = (o: NombreOferta) => `"${o.producto_nombre}" de ${o.proveedor_nombre}`;
 
 export const mensajesOrden = {
   sinStock: (l: LineaElegida, disponible: number) =>
-    `No queda stock suficiente de ${nombreLinea(l)}: pediste ${cantidadTexto(l.cantidad)} ${unidadTexto(l.unidad)} y quedan ${cantidadTexto(disponible)}.`,
-  noDisponible: (l: LineaElegida) => `${nombreLinea(l)} ya no está disponible.`,
+    `No queda stock suficiente de ${nombreOferta(l)}: pediste ${cantidadTexto(l.cantidad)} ${unidadTexto(l.unidad)} y quedan ${cantidadTexto(disponible)}.`,
+  noDisponible: (l: LineaElegida) => `${nombreOferta(l)} ya no está disponible.`,
 };
-
-type NombreOferta = { producto_nombre: string; proveedor_nombre: string; unidad: string };
-const nombreOferta = (o: NombreOferta) => `"${o.producto_nombre}" de ${o.proveedor_nombre}`;
 
 /** Row errors of a change of choice, numbered from 1 as the body's items (like a request's rows). */
 export const mensajesEleccion = {
