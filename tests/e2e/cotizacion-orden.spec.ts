@@ -253,6 +253,16 @@ test('the demo buyer at 375 px: cards, swap and another supplier, billing withou
   await expectNoSideScroll(page, 375);
   await buy(page);
 
+  // 'Sí' opens the form; Volver returns to the results with the choice as it was.
+  await shot(page, 'facturacion-pregunta-375');
+  await page.getByRole('dialog', { name: 'Datos de facturación' }).getByRole('button', { name: 'Sí' }).click();
+  await expect(page.getByLabel('Método de pago')).toBeVisible();
+  await expectNoSideScroll(page, 375);
+  await shot(page, 'facturacion-form-375');
+  await page.getByRole('button', { name: 'Volver' }).click();
+  await expect(fila(page, 'Trutro entero de pollo', 'Mayorista Santa Elena')).toContainText('200');
+  await buy(page);
+
   // 'No' places the order directly, with no billing data.
   await page.getByRole('dialog', { name: 'Datos de facturación' }).getByRole('button', { name: 'No' }).click();
   const ordenId = await expectConfirmation(page);
