@@ -79,6 +79,8 @@ async function medir(database: Database, motor: string) {
     }
   ).rows;
   console.log(`\ncomparar-precios en ${motor}: ${fmt(conteo!.ofertas)} ofertas, ${fmt(conteo!.lotes)} lotes (generados en ${fmt((performance.now() - t0) / 1000, 1)} s)`);
+  // The numbers mean little on a busy machine: say how busy it was.
+  console.log(`  carga del equipo al medir: ${os.loadavg().map((x) => fmt(x, 1)).join(' / ')} (1, 5, 15 min) en ${os.cpus().length} núcleos`);
 
   const jwtSecret = 'secreto-de-benchmark-con-mas-de-32-caracteres';
   const config = parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: os.tmpdir(), RATE_LIMIT_PER_MINUTE: '100000000', JWT_SECRET: jwtSecret });

@@ -130,12 +130,12 @@ test.describe('tab titles', () => {
       ['/password/reset/confirm/MQ/x', 'Nueva contraseña · Abastece'],
       ['/cotizar', 'Cotizar productos · Abastece'],
       ['/cotizacion', 'Cotizar productos · Abastece'],
-      // Without a saved request these two send the visitor back to /cotizar (SPEC §2 Summary, issue #8).
+      // Without a saved request, comparison or order these send the visitor back (SPEC §2 Summary, issues #8 and #9).
       ['/datos-cotizacion', 'Cotizar productos · Abastece'],
       ['/confirmar-cotizacion', 'Cotizar productos · Abastece'],
-      ['/cotizar-resultado', 'Las mejores opciones para ti · Abastece'],
-      ['/facturacion', 'Datos de facturación · Abastece'],
-      ['/confirmacion', 'Orden confirmada · Abastece'],
+      ['/cotizar-resultado', 'Cotizar productos · Abastece'],
+      ['/facturacion', 'Cotizar productos · Abastece'],
+      ['/confirmacion', 'Abastece · Mayorista de alimentos'],
       ['/no-existe', 'Página no encontrada · Abastece'],
       // A guarded screen names where the visitor lands.
       ['/mi-perfil', 'Iniciar sesión · Abastece'],

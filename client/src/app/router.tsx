@@ -22,6 +22,11 @@ const DireccionEditarPage = lazy(() => import('../features/direcciones/pages/dir
 const CotizarPage = lazy(() => import('../features/cotizaciones/pages/cotizar-page'));
 const DatosCotizacionPage = lazy(() => import('../features/cotizaciones/pages/datos-cotizacion-page'));
 const ConfirmarCotizacionPage = lazy(() => import('../features/cotizaciones/pages/confirmar-cotizacion-page'));
+const CotizarResultadoPage = lazy(() => import('../features/comparacion/pages/cotizar-resultado-page'));
+const FacturacionPage = lazy(() => import('../features/ordenes/pages/facturacion-page'));
+const ConfirmacionPage = lazy(() => import('../features/ordenes/pages/confirmacion-page'));
+const OrdenesPage = lazy(() => import('../features/ordenes/pages/ordenes-page'));
+const HistorialPage = lazy(() => import('../features/historial/pages/historial-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** A route with its guard and its tab title (null: the app's own title, for the home page). */
@@ -53,9 +58,9 @@ export const router = createBrowserRouter([
       { path: '/cotizacion', element: <Navigate to="/cotizar" replace /> },
       route('/datos-cotizacion', 'publico', 'Datos de entrega', <DatosCotizacionPage />),
       route('/confirmar-cotizacion', 'publico', 'Resumen de la solicitud', <ConfirmarCotizacionPage />),
-      pendiente('/cotizar-resultado', 'publico', 'Las mejores opciones para ti'),
-      pendiente('/facturacion', 'publico', 'Datos de facturación'),
-      pendiente('/confirmacion', 'publico', 'Orden confirmada'),
+      route('/cotizar-resultado', 'publico', 'Las mejores opciones para ti', <CotizarResultadoPage />),
+      route('/facturacion', 'publico', 'Datos de facturación', <FacturacionPage />),
+      route('/confirmacion', 'publico', 'Orden confirmada', <ConfirmacionPage />),
       pendiente('/carga-masiva', 'proveedor', 'Carga masiva de productos'),
       pendiente('/mis-productos-proovedor', 'proveedor', 'Listado de Productos'),
       pendiente('/moderacion-productos', 'moderador', 'Moderación de Productos Pendientes'),
@@ -73,8 +78,8 @@ export const router = createBrowserRouter([
           route('/direcciones-modificar', 'sesion', 'Editar dirección', <DireccionEditarPage />, 'Sesión expirada'),
         ],
       },
-      pendiente('/historial', 'sesion', 'Mi Historial de Cotizaciones'),
-      pendiente('/ordenes', 'sesion', 'Historial de Órdenes de Compra'),
+      route('/historial', 'sesion', 'Mi Historial de Cotizaciones', <HistorialPage />),
+      route('/ordenes', 'sesion', 'Historial de Órdenes de Compra', <OrdenesPage />),
       { path: '*', handle: { title: 'Página no encontrada' } satisfies RouteHandle, element: <NotFoundPage /> },
     ],
   },

@@ -107,15 +107,15 @@ export function useSessionExpiredHandler() {
   );
 }
 
-/** Logging out from the menu or the profile: tokens gone, SPEC §8's toast, back home. */
-export function useLogout() {
+/** Logging out from the menu or the profile: tokens gone, SPEC §8's toast, back home (or to `to`: /ordenes goes to /login, SPEC §2). */
+export function useLogout(to = '/') {
   const session = useSession();
   const navigate = useNavigate();
   return useCallback(() => {
     session.signOut();
     toast.success('Has cerrado sesión correctamente.');
-    navigate('/');
-  }, [session, navigate]);
+    navigate(to);
+  }, [session, navigate, to]);
 }
 
 export function useSession(): Session {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from '../../../common/zod-es';
-import { STORAGE_KEYS, storedJson, tokens } from './storage';
+import { STORAGE_KEYS, storedJson, storedList, tokens } from './storage';
 
 afterEach(() => {
   localStorage.clear();
@@ -53,5 +53,28 @@ describe('tokens', () => {
     expect(tokens.access()).toBeNull();
     expect(tokens.refresh()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.access)).toBeNull();
+  });
+});
+
+describe('storedList', () => {
+  const lista = storedList('local', 'historialOrdenes', z.object({ orden_id: z.number().int(), fecha: z.string() }), 3);
+
+  it('skips a corrupted entry and keeps the others', () => {
+    localStorage.setItem('historialOrdenes', JSON.stringify([{ orden_id: 'x' }, { orden_id: 7, fecha: 'hoy' }, 42, null]));
+    expect(lista.get()).toEqual([{ orden_id: 7, fecha: 'hoy' }]);
+    expect(localStorage.getItem('historialOrdenes')).not.toBeNull();
+  });
+
+  it('drops a value that is not a list at all, and reads null', () => {
+    for (const raw of ['{"orden_id": 7}', 'no es json', '7']) {
+      localStorage.setItem('historialOrdenes', raw);
+      expect(lista.get()).toBeNull();
+      expect(localStorage.getItem('historialOrdenes')).toBeNull();
+    }
+  });
+
+  it('keeps the newest entries up to its cap', () => {
+    lista.set([1, 2, 3, 4].map((n) => ({ orden_id: n, fecha: 'hoy' })));
+    expect(lista.get()!.map((o) => o.orden_id)).toEqual([2, 3, 4]);
   });
 });

@@ -13,8 +13,11 @@ export const STORAGE_KEYS = {
   solicitud: 'solicitud',
   cotizante: 'cotizante',
   cotizacion: 'cotizacion',
-  /** Local storage: the buyer's quotation history (SPEC §3). */
+  /** Session storage: the buyer's choice on the results screen (swaps, added suppliers), until the order is placed. */
+  eleccion: 'eleccion',
+  /** Local storage: the buyer's quotation and order histories (SPEC §3). */
   historialCotizaciones: 'historialCotizaciones',
+  historialOrdenes: 'historialOrdenes',
 } as const;
 
 /** A JWT's shape (three base64url parts); anything else in the token keys is not ours. A regex, not
@@ -36,39 +39,69 @@ function drop(storage: Storage, key: string) {
   }
 }
 
+const areaOf = (area: 'local' | 'session') => (area === 'local' ? localStorage : sessionStorage);
+
+/** The parsed JSON under `key`: undefined when nothing is stored (or storage is disabled), null-safe otherwise. */
+function readRaw(area: 'local' | 'session', key: string): { value: unknown } | undefined {
+  let raw: string | null;
+  try {
+    raw = areaOf(area).getItem(key);
+  } catch {
+    return undefined;
+  }
+  if (raw === null) return undefined;
+  try {
+    return { value: JSON.parse(raw) };
+  } catch {
+    return { value: undefined };
+  }
+}
+
+function write(area: 'local' | 'session', key: string, value: unknown) {
+  try {
+    areaOf(area).setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage disabled or full: the value is not kept, and the screen goes on without it.
+  }
+}
+
 /** A stored JSON value read through its zod schema (the screens that use one bring zod with them). */
 export function storedJson<T>(area: 'local' | 'session', key: string, schema: z.ZodType<T>): StoredJson<T> {
-  const storage = () => (area === 'local' ? localStorage : sessionStorage);
   return {
     get() {
-      let raw: string | null;
-      try {
-        raw = storage().getItem(key);
-      } catch {
-        return null;
-      }
-      if (raw === null) return null;
-      let value: unknown;
-      try {
-        value = JSON.parse(raw);
-      } catch {
-        value = undefined;
-      }
-      const parsed = schema.safeParse(value);
+      const raw = readRaw(area, key);
+      if (raw === undefined) return null;
+      const parsed = schema.safeParse(raw.value);
       if (parsed.success) return parsed.data;
-      drop(storage(), key);
+      drop(areaOf(area), key);
       return null;
     },
-    set(value) {
-      try {
-        storage().setItem(key, JSON.stringify(value));
-      } catch {
-        // Storage disabled or full: the value is not kept, and the screen goes on without it.
+    set: (value) => write(area, key, value),
+    remove: () => drop(areaOf(area), key),
+  };
+}
+
+/**
+ * A stored list read entry by entry (SPEC §2 histories): an entry that fails its schema is
+ * skipped, not fatal, and the others still show. Only a value that is not a list at all is
+ * dropped. At most the newest `max` entries are kept.
+ */
+export function storedList<T>(area: 'local' | 'session', key: string, itemSchema: z.ZodType<T>, max: number): StoredJson<T[]> {
+  return {
+    get() {
+      const raw = readRaw(area, key);
+      if (raw === undefined) return null;
+      if (!Array.isArray(raw.value)) {
+        drop(areaOf(area), key);
+        return null;
       }
+      return raw.value.slice(-max).flatMap((item) => {
+        const parsed = itemSchema.safeParse(item);
+        return parsed.success ? [parsed.data] : [];
+      });
     },
-    remove() {
-      drop(storage(), key);
-    },
+    set: (value) => write(area, key, value.slice(-max)),
+    remove: () => drop(areaOf(area), key),
   };
 }
 

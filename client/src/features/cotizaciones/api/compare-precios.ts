@@ -1,25 +1,24 @@
 import { useMutation } from '@tanstack/react-query';
+import type { CompararPrecios } from '../../../../../common/schemas/comparacion';
 import { api } from '../../../lib/api-client';
+import { claveHeaders } from './clave';
 import { cotizacionGuardada, historialCotizaciones, type SolicitudGuardada } from './cotizacion-storage';
-
-interface ComparacionRespuesta {
-  cotizacion_id: number;
-  resultados: unknown[];
-}
 
 /** SPEC §7: POST comparar-precios with the request's products and its id. */
 export const comparePrecios = (solicitud: SolicitudGuardada) =>
-  api<ComparacionRespuesta>('/api/cotizaciones/comparar-precios/', {
+  api<CompararPrecios>('/api/cotizaciones/comparar-precios/', {
     method: 'POST',
     body: { productos: solicitud.detalles.map((d) => ({ producto: d.producto_id, cantidad: d.cantidad })), solicitudId: solicitud.id },
     auth: true,
+    // An anonymous request is compared by whoever holds its clave (docs/decisions/005).
+    headers: claveHeaders(solicitud.clave),
   });
 
 /** SPEC §4.3: keeps the quotation id and results for the results screen and appends the history entry. */
-function recordComparacion(solicitud: SolicitudGuardada, res: ComparacionRespuesta) {
-  cotizacionGuardada.set({ cotizacion_id: res.cotizacion_id, resultados: res.resultados });
+function recordComparacion(solicitud: SolicitudGuardada, res: CompararPrecios) {
+  cotizacionGuardada.set(res);
   const productos = solicitud.detalles.map(({ categoria, origen, marca, producto_nombre, unidad, cantidad }) => ({ categoria, origen, marca, producto_nombre, unidad, cantidad }));
-  historialCotizaciones.set([...(historialCotizaciones.get() ?? []), { fecha: new Date().toISOString(), productos }]);
+  historialCotizaciones.set([...(historialCotizaciones.get() ?? []), { cotizacion_id: res.cotizacion_id, fecha: new Date().toISOString(), productos }]);
 }
 
 export const useComparePrecios = () =>

@@ -1,7 +1,8 @@
 import { CANTIDAD_MAX_DIGITOS } from '../../../../../common/constants';
+import { compararPreciosSchemaOut } from '../../../../../common/schemas/comparacion';
 import { cotizanteSchemaOut, MAX_FILAS_COTIZACION, type Solicitud, solicitudSchemaOut } from '../../../../../common/schemas/cotizaciones';
 import { z } from '../../../../../common/zod-es';
-import { STORAGE_KEYS, storedJson } from '../../../lib/storage';
+import { STORAGE_KEYS, storedJson, storedList } from '../../../lib/storage';
 
 // What the quotation flow keeps in session storage between its three screens (SPEC §4 Quotation
 // flow 1–3). Storage is user-editable: each value is read through its schema, and a value that
@@ -33,16 +34,15 @@ export const cotizanteGuardado = storedJson('session', STORAGE_KEYS.cotizante, c
 
 export type SolicitudGuardada = Solicitud;
 
-/** The comparison's answer (SPEC §4.3), read by the results screen of the next issue. */
-export const cotizacionGuardada = storedJson('session', STORAGE_KEYS.cotizacion, z.object({ cotizacion_id: id, resultados: z.array(z.unknown()).max(500) }));
+/** The comparison's answer as the server gave it (SPEC §4.3), read by the results screen. */
+export const cotizacionGuardada = storedJson('session', STORAGE_KEYS.cotizacion, compararPreciosSchemaOut);
 
-/** SPEC §3 Local quotation history entry. */
-const historialSchema = z
-  .array(
-    z.object({
-      fecha: z.string().max(40),
-      productos: z.array(z.object({ categoria: texto, origen: texto, marca: texto, producto_nombre: texto, unidad: texto, cantidad: z.number() })).max(200),
-    }),
-  )
-  .max(1000);
-export const historialCotizaciones = storedJson('local', STORAGE_KEYS.historialCotizaciones, historialSchema);
+/** SPEC §3 Local quotation history entry; cotizacion_id is the number the history shows. */
+export const historialCotizacionSchema = z.object({
+  cotizacion_id: id.optional(),
+  // A date that does not parse would read 'Invalid Date': such an entry is skipped like any other corrupted one.
+  fecha: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v))),
+  productos: z.array(z.object({ categoria: texto, origen: texto, marca: texto, producto_nombre: texto, unidad: texto, cantidad: z.number() })).max(200),
+});
+export type HistorialCotizacion = z.infer<typeof historialCotizacionSchema>;
+export const historialCotizaciones = storedList('local', STORAGE_KEYS.historialCotizaciones, historialCotizacionSchema, 1000);

@@ -100,6 +100,8 @@ describe('/confirmar-cotizacion', () => {
     expect(llamadas[0]!.headers['x-clave-cotizacion']).toBe('clave-de-prueba');
     expect(llamadas[0]!.body).toMatchObject({ nombre_contacto: 'Daniela Araya', solicitud_id: 5 });
     expect(llamadas[1]!.body).toEqual({ productos: [{ producto: 23, cantidad: 150 }], solicitudId: 5 });
+    // An anonymous request is compared with its clave too.
+    expect(llamadas[1]!.headers['x-clave-cotizacion']).toBe('clave-de-prueba');
     // SPEC §4.3: the quotation id and results are kept, and the history gains the entry.
     expect(JSON.parse(sessionStorage.getItem('cotizacion')!)).toEqual({ cotizacion_id: 77, resultados: [] });
     expect(JSON.parse(localStorage.getItem('historialCotizaciones')!)[0].productos).toEqual([

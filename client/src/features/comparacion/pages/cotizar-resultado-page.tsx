@@ -1,0 +1,254 @@
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import type { CompararPrecios, Opcion, ResultadoComparacion } from '../../../../../common/schemas/comparacion';
+import { formatClp, formatFechaEs } from '../../../../../common/format';
+import { type Column, DataTable } from '../../../ui/data-table';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { SubmitButton } from '../../../ui/form-controls';
+// The quotation flow's session storage belongs to the screens that write it (docs in features/cotizaciones/README.md).
+import { claveHeaders } from '../../cotizaciones/api/clave';
+import { cotizacionGuardada, solicitudGuardada } from '../../cotizaciones/api/cotizacion-storage';
+import { type Eleccion, eleccionGuardada } from '../api/eleccion-storage';
+import { useSaveEleccion } from '../api/update-seleccion';
+import { agregarProveedor, cantidadEs, faltante, mensajeFaltante, pideConfirmarStock, subtotal, swapOpcion, total, unidadCorta } from '../components/eleccion';
+import { AgregarProveedorModal, AlternativasModal, ListaModal } from '../components/opciones-modales';
+import './comparacion.css';
+
+interface Fila {
+  r: ResultadoComparacion;
+  o: Opcion;
+  /** The product's first row carries its notes and its 'Agregar proveedor' button. */
+  primera: boolean;
+}
+
+type Dialogo =
+  | { tipo: 'alternativas'; producto: number; actual: number }
+  | { tipo: 'confirmar-stock'; producto: number; actual: number; alternativa: number }
+  | { tipo: 'agregar'; producto: number }
+  | { tipo: 'no-encontrados' }
+  | { tipo: 'no-identificados' }
+  | null;
+
+/** SPEC §2 Results. Without a comparison in session storage (none yet, or tampered with) the flow starts over. */
+export default function CotizarResultadoPage() {
+  const cotizacion = cotizacionGuardada.get();
+  if (!cotizacion) return <Navigate to="/cotizar" replace />;
+  return <Resultado cotizacion={cotizacion} />;
+}
+
+/** The buyer's saved choice for this quotation, else the comparison as the server proposed it. */
+function eleccionInicial(cotizacion: CompararPrecios): Eleccion {
+  const guardada = eleccionGuardada.get();
+  if (guardada?.cotizacion_id === cotizacion.cotizacion_id) return guardada;
+  return { cotizacion_id: cotizacion.cotizacion_id, resultados: cotizacion.resultados, guardada: false };
+}
+
+function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
+  const navigate = useNavigate();
+  const save = useSaveEleccion();
+  const [eleccion, setEleccion] = useState(() => eleccionInicial(cotizacion));
+  const [dialogo, setDialogo] = useState<Dialogo>(null);
+  const { resultados } = eleccion;
+
+  function cambiar(nuevos: ResultadoComparacion[]) {
+    const nueva = { ...eleccion, resultados: nuevos, guardada: false };
+    eleccionGuardada.set(nueva);
+    setEleccion(nueva);
+    setDialogo(null);
+  }
+
+  const resultadoDe = (producto: number) => resultados.find((r) => r.producto === producto);
+
+  function elegir(producto: number, actual: Opcion, alternativa: Opcion) {
+    if (pideConfirmarStock(actual, alternativa)) setDialogo({ tipo: 'confirmar-stock', producto, actual: actual.opcion_id, alternativa: alternativa.opcion_id });
+    else cambiar(swapOpcion(resultados, producto, actual.opcion_id, alternativa.opcion_id));
+  }
+
+  function comprar() {
+    // SPEC §8: a failed save is silent; the choice stays in session storage and the order screen saves it first.
+    eleccionGuardada.set(eleccion);
+    save.mutate({ eleccion, headers: claveHeaders(solicitudGuardada.get()?.clave) }, { onSettled: () => navigate('/facturacion') });
+  }
+
+  const filas: Fila[] = resultados.flatMap((r) => r.opciones_seleccionadas.map((o, i) => ({ r, o, primera: i === 0 })));
+  const noEncontrados = resultados.flatMap((r) => r.productos_inexistentes);
+  const noIdentificados = cotizacion.productos_no_identificados.map((p) => p.mensaje);
+  const proveedores = new Set(filas.map((f) => f.o.proveedor)).size;
+  // The server priced each option for the quantity it proposed; a changed quantity may fall in another volume tier.
+  const cambiada = JSON.stringify(resultados) !== JSON.stringify(cotizacion.resultados);
+
+  const columnas: Column<Fila>[] = [
+    {
+      id: 'producto',
+      header: 'Producto',
+      cell: ({ r, o, primera }) => (
+        <>
+          <strong>{o.producto}</strong>
+          {primera && <Notas r={r} />}
+        </>
+      ),
+    },
+    { id: 'marca', header: 'Marca', cell: ({ o }) => o.marca },
+    { id: 'categoria', header: 'Categoría', cell: ({ o }) => o.categoria },
+    { id: 'origen', header: 'Origen', cell: ({ o }) => o.origen },
+    { id: 'unidad', header: 'Unidad', cell: ({ o }) => o.unidad },
+    { id: 'solicitada', header: 'Cantidad solicitada', cell: ({ r }) => cantidadEs(r.cantidad_solicitada) },
+    { id: 'proveida', header: 'Cantidad proveída', cell: ({ o }) => cantidadEs(o.cantidad_proveida) },
+    { id: 'proveedor', header: 'Proveedor', cell: ({ o }) => o.proveedor },
+    { id: 'precio', header: 'Precio unitario', cell: ({ o }) => formatClp(o.precio) },
+    { id: 'subtotal', header: 'Subtotal', cell: ({ o }) => <strong>{formatClp(subtotal(o))}</strong> },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      className: 'data-table__full resultado__acciones',
+      cell: ({ r, o, primera }) => (
+        <div className="resultado__botones">
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={r.opciones_adicionales.length === 0}
+            onClick={() => setDialogo({ tipo: 'alternativas', producto: r.producto, actual: o.opcion_id })}
+            aria-label={`Ver alternativas a ${o.proveedor} para ${o.producto}`}
+          >
+            Alternativas
+          </button>
+          {primera && faltante(r) > 0 && r.opciones_adicionales.length > 0 && (
+            <button type="button" className="btn btn--secondary" onClick={() => setDialogo({ tipo: 'agregar', producto: r.producto })} aria-label={`Agregar proveedor para ${o.producto}`}>
+              Agregar proveedor
+            </button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section className="page resultado">
+      <div>
+        <h1>Las mejores opciones para ti</h1>
+        <p className="muted">
+          Cotización N° {cotizacion.cotizacion_id} · Precios y stock para entregar el {formatFechaEs(cotizacion.fecha_entrega)}. Puedes cambiar un proveedor o agregar otro antes de comprar.
+        </p>
+      </div>
+
+      {(noEncontrados.length > 0 || noIdentificados.length > 0) && (
+        <div className="panel resultado__aviso" role="status">
+          <p>Algunos productos de tu solicitud no tienen ofertas disponibles.</p>
+          <div className="resultado__botones">
+            {noEncontrados.length > 0 && (
+              <button type="button" className="btn btn--ghost" onClick={() => setDialogo({ tipo: 'no-encontrados' })}>
+                Productos no encontrados ({noEncontrados.length})
+              </button>
+            )}
+            {noIdentificados.length > 0 && (
+              <button type="button" className="btn btn--ghost" onClick={() => setDialogo({ tipo: 'no-identificados' })}>
+                Productos no identificados ({noIdentificados.length})
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+
+      <div className="resultado__tabla">
+        <DataTable
+          caption="Opciones seleccionadas"
+          rows={filas}
+          columns={columnas}
+          rowKey={(f) => f.o.opcion_id}
+          empty={<p>No encontramos ofertas con stock para los productos de tu solicitud. Vuelve y ajusta tu cotización.</p>}
+        />
+      </div>
+
+      {filas.length > 0 && (
+        <dl className="panel resultado__total" aria-label="Total">
+          <div>
+            <dt>Productos</dt>
+            <dd>{new Set(filas.map((f) => f.r.producto)).size}</dd>
+          </div>
+          <div>
+            <dt>Proveedores</dt>
+            <dd>{proveedores}</dd>
+          </div>
+          <div>
+            <dt>Total</dt>
+            <dd className="resultado__monto">{formatClp(total(resultados))}</dd>
+          </div>
+        </dl>
+      )}
+
+      {cambiada && (
+        <p className="muted resultado__nota">
+          Cambiaste la selección: cada proveedor cobra según el volumen que le compras, así que el precio unitario se confirma con la cantidad elegida al comprar.
+        </p>
+      )}
+
+      <div className="form__actions">
+        <button type="button" className="btn btn--ghost" onClick={() => navigate('/confirmar-cotizacion')}>
+          Volver
+        </button>
+        <SubmitButton type="button" className="btn btn--primary btn--lg" busy={save.isPending} disabled={filas.length === 0} onClick={comprar}>
+          Comprar
+        </SubmitButton>
+      </div>
+
+      <Dialogos dialogo={dialogo} setDialogo={setDialogo} resultadoDe={resultadoDe} elegir={elegir} cambiar={cambiar} resultados={resultados} noEncontrados={noEncontrados} noIdentificados={noIdentificados} />
+    </section>
+  );
+}
+
+/** Under a product's first row: its shortfall now, and the next-tier nudge while its choice is the server's. */
+function Notas({ r }: { r: ResultadoComparacion }) {
+  const mensaje = mensajeFaltante(r);
+  const sugerencia = r.sugerencia && r.opciones_seleccionadas.some((o) => o.proveedor_producto_id === r.sugerencia!.proveedor_producto_id) && !mensaje ? r.sugerencia.mensaje : null;
+  return (
+    <>
+      {mensaje && <p className="resultado__faltante">{mensaje}</p>}
+      {sugerencia && (
+        <p className="resultado__sugerencia">
+          <strong>Sugerencia:</strong> {sugerencia}
+        </p>
+      )}
+    </>
+  );
+}
+
+interface DialogosProps {
+  dialogo: Dialogo;
+  setDialogo(d: Dialogo): void;
+  resultadoDe(producto: number): ResultadoComparacion | undefined;
+  elegir(producto: number, actual: Opcion, alternativa: Opcion): void;
+  cambiar(nuevos: ResultadoComparacion[]): void;
+  resultados: ResultadoComparacion[];
+  noEncontrados: string[];
+  noIdentificados: string[];
+}
+
+function Dialogos({ dialogo, setDialogo, resultadoDe, elegir, cambiar, resultados, noEncontrados, noIdentificados }: DialogosProps) {
+  const cerrar = () => setDialogo(null);
+  if (!dialogo) return null;
+  if (dialogo.tipo === 'no-encontrados')
+    return <ListaModal title="Productos no encontrados" description="No hay ofertas con stock de estos productos para tu fecha de entrega:" items={noEncontrados} onClose={cerrar} />;
+  if (dialogo.tipo === 'no-identificados')
+    return <ListaModal title="Productos no identificados" description="Estos productos no se pudieron cotizar:" items={noIdentificados} onClose={cerrar} />;
+
+  const r = resultadoDe(dialogo.producto);
+  if (!r) return null;
+  if (dialogo.tipo === 'agregar') return <AgregarProveedorModal resultado={r} onAgregar={(o) => cambiar(agregarProveedor(resultados, r.producto, o.opcion_id))} onClose={cerrar} />;
+
+  const actual = r.opciones_seleccionadas.find((o) => o.opcion_id === dialogo.actual);
+  if (!actual) return null;
+  if (dialogo.tipo === 'alternativas') return <AlternativasModal resultado={r} actual={actual} onElegir={(o) => elegir(r.producto, actual, o)} onClose={cerrar} />;
+
+  const alternativa = r.opciones_adicionales.find((o) => o.opcion_id === dialogo.alternativa);
+  if (!alternativa) return null;
+  const u = (n: number) => unidadCorta(r.unidad, n);
+  return (
+    <ConfirmDialog
+      open
+      title="Stock insuficiente"
+      message={`${alternativa.proveedor} tiene ${cantidadEs(alternativa.stock_disponible)} ${u(alternativa.stock_disponible)} disponibles y esta línea lleva ${cantidadEs(actual.cantidad_proveida)} ${u(actual.cantidad_proveida)}. Si continúas, recibirás ${cantidadEs(alternativa.stock_disponible)} ${u(alternativa.stock_disponible)} de este proveedor y podrás agregar otro para el resto. ¿Deseas continuar?`}
+      onConfirm={() => cambiar(swapOpcion(resultados, r.producto, actual.opcion_id, alternativa.opcion_id))}
+      onCancel={cerrar}
+    />
+  );
+}

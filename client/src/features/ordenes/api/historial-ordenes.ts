@@ -1,0 +1,27 @@
+import { z } from '../../../../../common/zod-es';
+import { STORAGE_KEYS, storedList } from '../../../lib/storage';
+
+const texto = z.string().max(300);
+
+/** SPEC §3 Local order history entry (key historialOrdenes): the billing data as names, ready to show. */
+export const historialOrdenSchema = z.object({
+  orden_id: z.number().int().positive(),
+  // A date that does not parse would read 'Invalid Date': such an entry is skipped like any other corrupted one.
+  fecha: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v))),
+  datos_facturacion: z.object({
+    rut: texto,
+    razon_social: texto,
+    giro_comercial: texto,
+    direccion_facturacion: texto,
+    telefono: texto,
+    region: texto,
+    comuna: texto,
+    rubro: texto,
+    metodo_pago_nombre: texto,
+  }),
+});
+export type HistorialOrden = z.infer<typeof historialOrdenSchema>;
+export type DatosFacturacion = HistorialOrden['datos_facturacion'];
+
+/** SPEC §3: no stated cap; 1000 entries keep local storage far from its limit. */
+export const historialOrdenes = storedList('local', STORAGE_KEYS.historialOrdenes, historialOrdenSchema, 1000);
