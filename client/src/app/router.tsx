@@ -4,6 +4,7 @@ import { PerfilLayout } from '../features/cuenta/components/perfil-layout';
 import { EnConstruccion } from '../ui/en-construccion';
 import { type Guard, Guarded } from './guards';
 import { Layout } from './layout/layout';
+import { RouteErrorPage } from './route-error-page';
 import type { RouteHandle } from './route-title';
 
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
@@ -46,41 +47,47 @@ export const router = createBrowserRouter([
   {
     element: <Layout />,
     children: [
-      route('/', 'publico', null, <HomePage />),
-      route('/login', 'sin-sesion', 'Iniciar sesión', <LoginPage />),
-      route('/signup', 'sin-sesion', 'Crear cuenta', <SignupPage />),
-      route('/reset-password', 'publico', 'Recuperar contraseña', <ResetPasswordPage />),
-      route('/password/reset/confirm/:uid/:token', 'publico', 'Nueva contraseña', <ResetConfirmPage />),
-      route('/activate/:uid/:token', 'publico', 'Activación de cuenta', <ActivatePage />),
-      route('/confirmar-correo/:uid/:token', 'publico', 'Confirmar correo', <ConfirmarCorreoPage />),
-      route('/cotizar', 'publico', 'Cotizar productos', <CotizarPage />),
-      // SPEC §2 names both /cotizacion and /cotizar as the quotation route: the first points to the second.
-      { path: '/cotizacion', element: <Navigate to="/cotizar" replace /> },
-      route('/datos-cotizacion', 'publico', 'Datos de entrega', <DatosCotizacionPage />),
-      route('/confirmar-cotizacion', 'publico', 'Resumen de la solicitud', <ConfirmarCotizacionPage />),
-      route('/cotizar-resultado', 'publico', 'Las mejores opciones para ti', <CotizarResultadoPage />),
-      route('/facturacion', 'publico', 'Datos de facturación', <FacturacionPage />),
-      route('/confirmacion', 'publico', 'Orden confirmada', <ConfirmacionPage />),
-      pendiente('/carga-masiva', 'proveedor', 'Carga masiva de productos'),
-      pendiente('/mis-productos-proovedor', 'proveedor', 'Listado de Productos'),
-      pendiente('/moderacion-productos', 'moderador', 'Moderación de Productos Pendientes'),
-      route('/mi-perfil', 'sesion', 'Mi Perfil', <MiPerfilPage />),
       {
-        // Account and address screens share the profile sidebar; SPEC §8 says why a visitor is sent away.
-        element: <PerfilLayout />,
+        // A screen that fails to render keeps the layout and says so in Spanish.
+        errorElement: <RouteErrorPage />,
         children: [
-          route('/mi-cuenta', 'sesion', 'Datos de la cuenta', <MiCuentaPage />),
-          route('/mi-cuenta-editar', 'sesion', 'Editar mis datos', <MiCuentaEditarPage />, 'Debes iniciar sesión'),
-          route('/direcciones', 'sesion', 'Mis direcciones', <DireccionesPage />, 'Sesión expirada'),
-          route('/direcciones-agregar', 'sesion', 'Agregar dirección', <DireccionAgregarPage />, 'Sesión expirada'),
-          // SPEC §2: both paths open the same edit-address screen.
-          route('/direcciones-editar', 'sesion', 'Editar dirección', <DireccionEditarPage />, 'Sesión expirada'),
-          route('/direcciones-modificar', 'sesion', 'Editar dirección', <DireccionEditarPage />, 'Sesión expirada'),
+        route('/', 'publico', null, <HomePage />),
+        route('/login', 'sin-sesion', 'Iniciar sesión', <LoginPage />),
+        route('/signup', 'sin-sesion', 'Crear cuenta', <SignupPage />),
+        route('/reset-password', 'publico', 'Recuperar contraseña', <ResetPasswordPage />),
+        route('/password/reset/confirm/:uid/:token', 'publico', 'Nueva contraseña', <ResetConfirmPage />),
+        route('/activate/:uid/:token', 'publico', 'Activación de cuenta', <ActivatePage />),
+        route('/confirmar-correo/:uid/:token', 'publico', 'Confirmar correo', <ConfirmarCorreoPage />),
+        route('/cotizar', 'publico', 'Cotizar productos', <CotizarPage />),
+        // SPEC §2 names both /cotizacion and /cotizar as the quotation route: the first points to the second.
+        { path: '/cotizacion', element: <Navigate to="/cotizar" replace /> },
+        route('/datos-cotizacion', 'publico', 'Datos de entrega', <DatosCotizacionPage />),
+        route('/confirmar-cotizacion', 'publico', 'Resumen de la solicitud', <ConfirmarCotizacionPage />),
+        route('/cotizar-resultado', 'publico', 'Las mejores opciones para ti', <CotizarResultadoPage />),
+        route('/facturacion', 'publico', 'Datos de facturación', <FacturacionPage />),
+        route('/confirmacion', 'publico', 'Orden confirmada', <ConfirmacionPage />),
+        pendiente('/carga-masiva', 'proveedor', 'Carga masiva de productos'),
+        pendiente('/mis-productos-proovedor', 'proveedor', 'Listado de Productos'),
+        pendiente('/moderacion-productos', 'moderador', 'Moderación de Productos Pendientes'),
+        route('/mi-perfil', 'sesion', 'Mi Perfil', <MiPerfilPage />),
+        {
+          // Account and address screens share the profile sidebar; SPEC §8 says why a visitor is sent away.
+          element: <PerfilLayout />,
+          children: [
+            route('/mi-cuenta', 'sesion', 'Datos de la cuenta', <MiCuentaPage />),
+            route('/mi-cuenta-editar', 'sesion', 'Editar mis datos', <MiCuentaEditarPage />, 'Debes iniciar sesión'),
+            route('/direcciones', 'sesion', 'Mis direcciones', <DireccionesPage />, 'Sesión expirada'),
+            route('/direcciones-agregar', 'sesion', 'Agregar dirección', <DireccionAgregarPage />, 'Sesión expirada'),
+            // SPEC §2: both paths open the same edit-address screen.
+            route('/direcciones-editar', 'sesion', 'Editar dirección', <DireccionEditarPage />, 'Sesión expirada'),
+            route('/direcciones-modificar', 'sesion', 'Editar dirección', <DireccionEditarPage />, 'Sesión expirada'),
+          ],
+        },
+        route('/historial', 'sesion', 'Mi Historial de Cotizaciones', <HistorialPage />),
+        route('/ordenes', 'sesion', 'Historial de Órdenes de Compra', <OrdenesPage />),
+        { path: '*', handle: { title: 'Página no encontrada' } satisfies RouteHandle, element: <NotFoundPage /> },
         ],
       },
-      route('/historial', 'sesion', 'Mi Historial de Cotizaciones', <HistorialPage />),
-      route('/ordenes', 'sesion', 'Historial de Órdenes de Compra', <OrdenesPage />),
-      { path: '*', handle: { title: 'Página no encontrada' } satisfies RouteHandle, element: <NotFoundPage /> },
     ],
   },
 ]);

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { DelayedSpinner } from '../../ui/delayed-spinner';
 import { Toaster } from '../../ui/toast';
 import { useRouteTitle } from '../route-title';
@@ -22,6 +22,8 @@ export function Layout() {
       </main>
       <Footer />
       <Toaster />
+      {/* A new screen opens at its top; back and forward return to where the user was. */}
+      <ScrollRestoration />
     </div>
   );
 }
