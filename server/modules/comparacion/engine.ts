@@ -49,7 +49,17 @@ const asignar = <O extends OfertaMotor>(oferta: O, cantidad: number): Asignacion
 };
 
 /** Days since 1970 of a YYYY-MM-DD date: the expiry weight of the tie-break. */
-const dias = (fecha: string) => Date.UTC(Number(fecha.slice(0, 4)), Number(fecha.slice(5, 7)) - 1, Number(fecha.slice(8, 10))) / 86_400_000;
+const diasDe = new Map<string, number>();
+const dias = (fecha: string) => {
+  let d = diasDe.get(fecha);
+  if (d === undefined) {
+    d = Date.UTC(Number(fecha.slice(0, 4)), Number(fecha.slice(5, 7)) - 1, Number(fecha.slice(8, 10))) / 86_400_000;
+    // A few hundred distinct expiry dates in practice; the bound only keeps a hostile input from growing it.
+    if (diasDe.size > 10_000) diasDe.clear();
+    diasDe.set(fecha, d);
+  }
+  return d;
+};
 
 /** One choice for one offer in the search: a fixed quantity, or the single quantity left open. */
 interface Eleccion {
@@ -157,7 +167,15 @@ export function asignacionOptima(ofertas: ReadonlyArray<Tarifario & { stock: num
   const precioNivel = new Float64Array(L * m);
   for (let k = 0; k < m; k++) {
     const i = orden[k]!;
-    for (let l = 0; l < L; l++) precioNivel[l * m + k] = precioMinimo(ofertas[i]!, Math.min(capacidadDe[i]!, niveles[l]!));
+    const o = ofertas[i]!;
+    const cap = capacidadDe[i]!;
+    const primero = precioUnitario(o, 1);
+    for (let l = 0; l < L; l++) {
+      const limite = cap < niveles[l]! ? cap : niveles[l]!;
+      let p = primero;
+      for (const t of o.tramos) if (t.precio > 0 && t.precio < p && Math.ceil(t.limite_inferior) <= limite) p = t.precio;
+      precioNivel[l * m + k] = p;
+    }
   }
   const nivelDe = (resto: number) => {
     let l = 0;
