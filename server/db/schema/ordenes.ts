@@ -22,8 +22,10 @@ export const metodoPago = pgTable('metodo_pago', {
  */
 export const orden = pgTable('orden', {
   id: serial('id').primaryKey(),
+  // One order per quotation: the database backs crear-orden's idempotency (docs/decisions/007).
   cotizacion_id: integer('cotizacion_id')
     .notNull()
+    .unique('orden_cotizacion_unica')
     .references(() => cotizacion.id),
   cotizante_id: integer('cotizante_id').references(() => cotizante.id, { onDelete: 'set null' }),
   usuario_id: integer('usuario_id').references(() => usuario.id, { onDelete: 'set null' }),

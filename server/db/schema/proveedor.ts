@@ -1,4 +1,5 @@
-import { date, index, integer, numeric, pgTable, primaryKey, serial, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, primaryKey, serial, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { producto, rangoPrecio } from './catalogo';
 import { usuario } from './usuario';
 
@@ -54,5 +55,6 @@ export const lote = pgTable(
     cantidad: numeric('cantidad', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     fecha_expiracion: date('fecha_expiracion').notNull(),
   },
-  (t) => [index('lote_proveedor_producto_idx').on(t.proveedor_producto_id)],
+  // Stock left never goes below zero, whatever a future writer forgets (orders take it down under row locks).
+  (t) => [index('lote_proveedor_producto_idx').on(t.proveedor_producto_id), check('lote_cantidad_no_negativa', sql`${t.cantidad} >= 0`)],
 );

@@ -31,7 +31,8 @@ export default function HomePage() {
               <Link className="btn btn--primary btn--lg" to="/cotizar">
                 Cotiza ahora
               </Link>
-              <button type="button" className="btn btn--secondary btn--lg" onClick={subirStock}>
+              {/* Until the session has loaded, who is asking is unknown: no answer rather than a wrong one. */}
+              <button type="button" className="btn btn--secondary btn--lg" onClick={subirStock} disabled={session.isLoading} aria-busy={session.isLoading}>
                 Sube tu stock
               </button>
             </>

@@ -1,0 +1,2 @@
+ALTER TABLE "orden" ADD CONSTRAINT "orden_cotizacion_unica" UNIQUE("cotizacion_id");--> statement-breakpoint
+ALTER TABLE "lote" ADD CONSTRAINT "lote_cantidad_no_negativa" CHECK ("lote"."cantidad" >= 0);
