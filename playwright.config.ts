@@ -6,7 +6,16 @@ const PORT = Number(process.env.E2E_PORT ?? 8765);
 /** Debian's Chromium, with the flags this network needs (no background connections). */
 export const chromiumLaunch = {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 export default defineConfig({
@@ -32,6 +41,13 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health/`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, E2E_MODERADOR_EMAIL: E2E_MODERADOR.email, E2E_MODERADOR_PASSWORD: E2E_MODERADOR.password, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      E2E_MODERADOR_EMAIL: E2E_MODERADOR.email,
+      E2E_MODERADOR_PASSWORD: E2E_MODERADOR.password,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
   },
 });

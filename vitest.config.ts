@@ -5,7 +5,12 @@ export default defineConfig({
     projects: [
       {
         // Pure logic, components (jsdom per file) and the embedded engine's crash and lock tests.
-        test: { name: 'unit', include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.{ts,tsx}'], exclude: ['**/*.api.test.ts'], testTimeout: 120_000 },
+        test: {
+          name: 'unit',
+          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.api.test.ts'],
+          testTimeout: 120_000,
+        },
       },
       {
         // The app in-process against a real database: embedded by default, PostgreSQL with DATABASE_URL.

@@ -48,7 +48,14 @@ if (!databaseUrl) {
   const name = `abastece_bench_${process.pid}`;
   const url = withDatabase(databaseUrl, name);
   await admin(`CREATE DATABASE ${name}`);
-  const env = { DATABASE_URL: url, PORT: String(PORT), SEED_DEMO: '1', RATE_LIMIT_PER_MINUTE: '100000000', JWT_SECRET: 'secreto-de-benchmark-con-mas-de-32-caracteres', NODE_ENV: 'production' };
+  const env = {
+    DATABASE_URL: url,
+    PORT: String(PORT),
+    SEED_DEMO: '1',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    JWT_SECRET: 'secreto-de-benchmark-con-mas-de-32-caracteres',
+    NODE_ENV: 'production',
+  };
   const app = node('server/main.ts', env);
   const floor = node('bench/auth-floor-server.ts', { DATABASE_URL: url, PORT: String(FLOOR_PORT) });
   try {
@@ -64,7 +71,12 @@ if (!databaseUrl) {
 
     const targets: Record<'me' | 'verify' | 'base', autocannon.Options> = {
       me: { url: `http://127.0.0.1:${PORT}/auth/users/me/`, headers: { authorization: `JWT ${access}` } },
-      verify: { url: `http://127.0.0.1:${PORT}/auth/jwt/verify/`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: access }) },
+      verify: {
+        url: `http://127.0.0.1:${PORT}/auth/jwt/verify/`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: access }),
+      },
       base: { url: `http://127.0.0.1:${FLOOR_PORT}/usuario/${id}` },
     };
     const load = (opts: autocannon.Options, duration: number) => autocannon({ connections: CONNECTIONS, duration, ...opts });

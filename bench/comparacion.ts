@@ -67,20 +67,30 @@ const percentil = (ms: number[], p: number) => {
   const s = [...ms].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
-const fila = (label: string, ms: number[]) => console.log(`${label.padEnd(52)} p50 ${fmt(percentil(ms, 50), 2).padStart(7)} ms   p99 ${fmt(percentil(ms, 99), 2).padStart(7)} ms`);
+const fila = (label: string, ms: number[]) =>
+  console.log(`${label.padEnd(52)} p50 ${fmt(percentil(ms, 50), 2).padStart(7)} ms   p99 ${fmt(percentil(ms, 99), 2).padStart(7)} ms`);
 
 async function medir(database: Database, motor: string) {
   const t0 = performance.now();
   await prepareDatabase(database, { seedDemo: false });
   await generarCatalogo(database);
   const [conteo] = (
-    (await database.db.execute(sql`SELECT (SELECT count(*) FROM proveedor_producto)::int AS ofertas, (SELECT count(*) FROM lote)::int AS lotes`)) as unknown as {
+    (await database.db.execute(
+      sql`SELECT (SELECT count(*) FROM proveedor_producto)::int AS ofertas, (SELECT count(*) FROM lote)::int AS lotes`,
+    )) as unknown as {
       rows: Array<{ ofertas: number; lotes: number }>;
     }
   ).rows;
-  console.log(`\ncomparar-precios en ${motor}: ${fmt(conteo!.ofertas)} ofertas, ${fmt(conteo!.lotes)} lotes (generados en ${fmt((performance.now() - t0) / 1000, 1)} s)`);
+  console.log(
+    `\ncomparar-precios en ${motor}: ${fmt(conteo!.ofertas)} ofertas, ${fmt(conteo!.lotes)} lotes (generados en ${fmt((performance.now() - t0) / 1000, 1)} s)`,
+  );
   // The numbers mean little on a busy machine: say how busy it was.
-  console.log(`  carga del equipo al medir: ${os.loadavg().map((x) => fmt(x, 1)).join(' / ')} (1, 5, 15 min) en ${os.cpus().length} núcleos`);
+  console.log(
+    `  carga del equipo al medir: ${os
+      .loadavg()
+      .map((x) => fmt(x, 1))
+      .join(' / ')} (1, 5, 15 min) en ${os.cpus().length} núcleos`,
+  );
 
   const jwtSecret = 'secreto-de-benchmark-con-mas-de-32-caracteres';
   const config = parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: os.tmpdir(), RATE_LIMIT_PER_MINUTE: '100000000', JWT_SECRET: jwtSecret });
@@ -88,12 +98,18 @@ async function medir(database: Database, motor: string) {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const post = async (url: string, body: object, clave?: string) => {
-      const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(clave ? { 'x-clave-cotizacion': clave } : {}) }, body: JSON.stringify(body) });
+      const res = await fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(clave ? { 'x-clave-cotizacion': clave } : {}) },
+        body: JSON.stringify(body),
+      });
       if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
       return res.json();
     };
     // 30 products spread over the catalogue, quantities from 100 to 1.500 kg (fixed, so runs compare).
-    const ids = ((await database.db.execute(sql`SELECT id FROM producto WHERE nombre LIKE 'Producto bench %' ORDER BY id`)) as unknown as { rows: Array<{ id: number }> }).rows.map((r) => r.id);
+    const ids = (
+      (await database.db.execute(sql`SELECT id FROM producto WHERE nombre LIKE 'Producto bench %' ORDER BY id`)) as unknown as { rows: Array<{ id: number }> }
+    ).rows.map((r) => r.id);
     const productos = Array.from({ length: LINEAS }, (_, i) => ({ producto: ids[(i * 67) % ids.length]!, cantidad: 100 + ((i * 397) % 1401) }));
     const solicitud = await post('/api/cotizaciones/crear-solicitud/', { productos });
     const hoy = ahoraEnChile(new Date()).hoy;
@@ -113,7 +129,11 @@ async function medir(database: Database, motor: string) {
     const comparar = () => post('/api/cotizaciones/comparar-precios/', { productos, solicitudId: solicitud.id }, solicitud.clave);
 
     const muestra = await comparar();
-    const opciones = muestra.resultados.reduce((n: number, r: { opciones_seleccionadas: unknown[]; opciones_adicionales: unknown[] }) => n + r.opciones_seleccionadas.length + r.opciones_adicionales.length, 0);
+    const opciones = muestra.resultados.reduce(
+      (n: number, r: { opciones_seleccionadas: unknown[]; opciones_adicionales: unknown[] }) =>
+        n + r.opciones_seleccionadas.length + r.opciones_adicionales.length,
+      0,
+    );
     console.log(`  ${LINEAS} líneas, ${fmt(opciones / LINEAS, 1)} ofertas vivas por línea, ${fmt(opciones)} opciones guardadas por cotización`);
     for (let i = 0; i < 20; i++) await comparar();
     const servidor: number[] = [];
@@ -127,13 +147,23 @@ async function medir(database: Database, motor: string) {
     const consulta: number[] = [];
     for (let i = 0; i < 50; i++) {
       const t = performance.now();
-      await findOfertasVivas(database.db, productos.map((p) => p.producto), fecha);
+      await findOfertasVivas(
+        database.db,
+        productos.map((p) => p.producto),
+        fecha,
+      );
       consulta.push(performance.now() - t);
     }
     fila('  la consulta de ofertas sola (findOfertasVivas)', consulta);
 
-    const ofertas = await findOfertasVivas(database.db, productos.map((p) => p.producto), fecha);
-    const porProducto = productos.map((p) => ofertas.filter((o) => o.producto_id === p.producto).map((o) => ({ ...o, fecha_vencimiento: o.lotes[0]!.fecha_expiracion })));
+    const ofertas = await findOfertasVivas(
+      database.db,
+      productos.map((p) => p.producto),
+      fecha,
+    );
+    const porProducto = productos.map((p) =>
+      ofertas.filter((o) => o.producto_id === p.producto).map((o) => ({ ...o, fecha_vencimiento: o.lotes[0]!.fecha_expiracion })),
+    );
     const motorSolo: number[] = [];
     for (let i = 0; i < 1000; i++) {
       const t = performance.now();

@@ -2,7 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 
 /** Runs a script: TypeScript through tsx, the built server (dist/…/*.js) as it is. */
 export const node = (script: string, env: Record<string, string>) =>
-  spawn(process.execPath, [...(script.endsWith('.ts') ? ['--import', 'tsx'] : []), script], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  spawn(process.execPath, [...(script.endsWith('.ts') ? ['--import', 'tsx'] : []), script], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 
 /** Milliseconds from `since` until GET url answers 200. */
 export async function waitUntilUp(url: string, since: number, timeoutMs = 120_000): Promise<number> {

@@ -76,7 +76,9 @@ try {
   }
   // Lighthouse's own measure of this machine's speed (about 1,000+ on a typical desktop): CPU
   // time is simulated from what was observed here, so a busy machine lowers every score.
-  console.log(`  índice de rendimiento de la máquina (BenchmarkIndex de Lighthouse): ${fmt(Math.min(...benchmarkIndexes))} a ${fmt(Math.max(...benchmarkIndexes))}`);
+  console.log(
+    `  índice de rendimiento de la máquina (BenchmarkIndex de Lighthouse): ${fmt(Math.min(...benchmarkIndexes))} a ${fmt(Math.max(...benchmarkIndexes))}`,
+  );
 } finally {
   clearTimeout(timer);
   chrome?.kill();

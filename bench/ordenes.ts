@@ -65,7 +65,11 @@ async function prepare(database: Database): Promise<{ porComprador: Cotizacion[]
         [6000, '2099-05-01'],
       ],
     });
-  const ofertas = [await abundante(a!), await abundante(b!), await createOfertaDePrueba(db, { ...base, proveedorId: c!, tarifa: 7000, lotes: [[100, '2099-02-15']] })];
+  const ofertas = [
+    await abundante(a!),
+    await abundante(b!),
+    await createOfertaDePrueba(db, { ...base, proveedorId: c!, tarifa: 7000, lotes: [[100, '2099-02-15']] }),
+  ];
   const lotes = await db.select({ id: lote.id, cantidad: lote.cantidad }).from(lote).where(inArray(lote.proveedor_producto_id, ofertas));
 
   const porComprador: Cotizacion[][] = [];
@@ -78,7 +82,15 @@ async function prepare(database: Database): Promise<{ porComprador: Cotizacion[]
       .returning({ id: solicitud.id });
     const entregas = await db
       .insert(cotizante)
-      .values(solicitudes.map((s) => ({ clave_hash, solicitud_id: s.id, nombre_contacto: `Comprador ${k}`, correo_contacto: 'bench@prueba.cl', telefono_contacto: '+56912345678' })))
+      .values(
+        solicitudes.map((s) => ({
+          clave_hash,
+          solicitud_id: s.id,
+          nombre_contacto: `Comprador ${k}`,
+          correo_contacto: 'bench@prueba.cl',
+          telefono_contacto: '+56912345678',
+        })),
+      )
       .returning({ id: cotizante.id });
     const cotizaciones = await db
       .insert(cotizacion)
@@ -132,7 +144,14 @@ async function run(label: string, open: () => Promise<Database>, env: Record<str
   const { porComprador, loteIds, inicial } = await prepare(database);
   await database.close();
 
-  const app = node('server/main.ts', { ...env, PORT: String(PORT), SEED_DEMO: '0', RATE_LIMIT_PER_MINUTE: '100000000', JWT_SECRET: 'secreto-de-benchmark-con-mas-de-32-caracteres', NODE_ENV: 'production' });
+  const app = node('server/main.ts', {
+    ...env,
+    PORT: String(PORT),
+    SEED_DEMO: '0',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    JWT_SECRET: 'secreto-de-benchmark-con-mas-de-32-caracteres',
+    NODE_ENV: 'production',
+  });
   const latencias: number[] = [];
   const estados = new Map<number, number>();
   let agotados = 0;
@@ -170,10 +189,16 @@ async function run(label: string, open: () => Promise<Database>, env: Record<str
     const p = (q: number) => latencias[Math.min(latencias.length - 1, Math.floor(q * latencias.length))] ?? 0;
     const creadas = estados.get(201) ?? 0;
     const otros = [...estados].filter(([s]) => s !== 201 && s !== 409).map(([s, n]) => `${s}×${n}`);
-    console.log(`  órdenes creadas ${fmt(creadas)} (${fmt(creadas / segundos, 1)} órdenes/s)   rechazadas por stock (409) ${fmt(estados.get(409) ?? 0)}   otras respuestas ${otros.join(' ') || 0}`);
-    console.log(`  latencia p50 ${fmt(p(0.5), 1)} ms   p99 ${fmt(p(0.99), 1)} ms${agotados > 0 ? `   (${agotados} compradores agotaron sus ${POR_COMPRADOR} cotizaciones)` : ''}`);
+    console.log(
+      `  órdenes creadas ${fmt(creadas)} (${fmt(creadas / segundos, 1)} órdenes/s)   rechazadas por stock (409) ${fmt(estados.get(409) ?? 0)}   otras respuestas ${otros.join(' ') || 0}`,
+    );
+    console.log(
+      `  latencia p50 ${fmt(p(0.5), 1)} ms   p99 ${fmt(p(0.99), 1)} ms${agotados > 0 ? `   (${agotados} compradores agotaron sus ${POR_COMPRADOR} cotizaciones)` : ''}`,
+    );
     console.log(`  órdenes en la base ${fmt(a.ordenes)} (respuestas 201: ${fmt(creadas)})   ${fmt(a.tomadoTotal)} kg tomados de ${a.lotes} lotes`);
-    console.log(`  unidades vendidas de más: ${fmt(a.vendidoDeMas)}   lotes negativos: ${a.negativos}   lotes descuadrados (inicial ≠ queda + tomado): ${a.descuadres}`);
+    console.log(
+      `  unidades vendidas de más: ${fmt(a.vendidoDeMas)}   lotes negativos: ${a.negativos}   lotes descuadrados (inicial ≠ queda + tomado): ${a.descuadres}`,
+    );
     if (a.vendidoDeMas > 0 || a.negativos > 0 || a.descuadres > 0 || a.ordenes !== creadas) process.exitCode = 1;
   } finally {
     await database.close();

@@ -39,7 +39,9 @@ try {
     ['  Abastece (caché + ETag, helmet, rate limit)', real],
     ['  piso: Fastify pelado, mismo JSON en memoria', base],
   ] as const) {
-    console.log(`${label.padEnd(52)} ${fmt(r.requests.average).padStart(8)} req/s   p50 ${fmt(r.latency.p50, 1)} ms   p99 ${fmt(r.latency.p99, 1)} ms   errores ${r.errors + r.non2xx}`);
+    console.log(
+      `${label.padEnd(52)} ${fmt(r.requests.average).padStart(8)} req/s   p50 ${fmt(r.latency.p50, 1)} ms   p99 ${fmt(r.latency.p99, 1)} ms   errores ${r.errors + r.non2xx}`,
+    );
   }
   console.log(`  razón Abastece / piso: ${fmt(real.requests.average / base.requests.average, 2)}`);
   await stop(floor);

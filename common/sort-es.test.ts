@@ -3,6 +3,13 @@ import { sortByEs } from './sort-es';
 
 describe('sortByEs', () => {
   it('orders Spanish names as a Chilean reader expects', () => {
-    expect(sortByEs(['Ñuñoa', 'Zapallar', 'Nogales', 'Álamos', 'Arica', 'Ollagüe'], (s) => s)).toEqual(['Álamos', 'Arica', 'Nogales', 'Ñuñoa', 'Ollagüe', 'Zapallar']);
+    expect(sortByEs(['Ñuñoa', 'Zapallar', 'Nogales', 'Álamos', 'Arica', 'Ollagüe'], (s) => s)).toEqual([
+      'Álamos',
+      'Arica',
+      'Nogales',
+      'Ñuñoa',
+      'Ollagüe',
+      'Zapallar',
+    ]);
   });
 });

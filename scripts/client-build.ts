@@ -95,7 +95,10 @@ export function preloadLandingPages(pages: Record<string, string>): Plugin {
       const html = bundle['index.html'];
       if (html?.type !== 'asset' || typeof html.source !== 'string') return this.error('preloadLandingPages: index.html no está en el bundle');
       // Before the main module script: module scripts run in document order, so this one runs first.
-      html.source = html.source.replace(/(\s*)<script type="module"/, `$1<script type="module" crossorigin src="/${fileName}"></script>$1<script type="module"`);
+      html.source = html.source.replace(
+        /(\s*)<script type="module"/,
+        `$1<script type="module" crossorigin src="/${fileName}"></script>$1<script type="module"`,
+      );
     },
   };
 }

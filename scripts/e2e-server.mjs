@@ -5,7 +5,10 @@ import fs from 'node:fs';
 
 fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 const { E2E_MODERADOR_EMAIL: email, E2E_MODERADOR_PASSWORD: password } = process.env;
-const created = spawnSync('npm', ['run', '-s', 'create-user', '--', '--email', email, '--password', password, '--role', 'moderador'], { stdio: 'inherit', env: process.env });
+const created = spawnSync('npm', ['run', '-s', 'create-user', '--', '--email', email, '--password', password, '--role', 'moderador'], {
+  stdio: 'inherit',
+  env: process.env,
+});
 if (created.status !== 0) process.exit(created.status ?? 1);
 
 const child = spawn('npm', ['start'], { stdio: 'inherit', env: process.env });

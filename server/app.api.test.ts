@@ -69,7 +69,11 @@ describe('malformed requests', () => {
         fc.string({ maxLength: 30 }),
         fc.oneof(fc.string({ maxLength: 200 }), fc.json({ maxDepth: 3 }), fc.constant('{"email":{"$gt":""},"password":[1]}')),
         fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=latin1'),
-        fc.oneof(fc.constant(undefined), fc.string({ maxLength: 40 }).map((s) => `JWT ${s}`), fc.string({ maxLength: 40 })),
+        fc.oneof(
+          fc.constant(undefined),
+          fc.string({ maxLength: 40 }).map((s) => `JWT ${s}`),
+          fc.string({ maxLength: 40 }),
+        ),
         async (method, path, query, body, contentType, authorization) => {
           const res = await ctx.t.request({
             method,

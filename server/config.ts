@@ -14,8 +14,16 @@ const envSchema = z
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Abastece <no-responder@abastece.cl>'),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET debe tener al menos 32 caracteres').optional(),
-    ACCESS_TOKEN_LIFETIME_S: z.coerce.number().int().positive().default(30 * 60),
-    REFRESH_TOKEN_LIFETIME_S: z.coerce.number().int().positive().default(24 * 60 * 60),
+    ACCESS_TOKEN_LIFETIME_S: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(30 * 60),
+    REFRESH_TOKEN_LIFETIME_S: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(24 * 60 * 60),
     SEED_DEMO: booleanFlag.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFlag.default(false),

@@ -20,7 +20,12 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /auth/users/activation/': { uid: 'MQ', token: 'dig37p-d2d30eef10d64f6936aecd0d8e5546d7' },
   'POST /auth/users/resend_activation/': { email: 'comprador@abastece.cl' },
   'POST /auth/users/reset_password/': { email: 'comprador@abastece.cl' },
-  'POST /auth/users/reset_password_confirm/': { uid: 'MQ', token: 'dig37p-d2d30eef10d64f6936aecd0d8e5546d7', new_password: 'clave-nueva-123', re_new_password: 'clave-nueva-123' },
+  'POST /auth/users/reset_password_confirm/': {
+    uid: 'MQ',
+    token: 'dig37p-d2d30eef10d64f6936aecd0d8e5546d7',
+    new_password: 'clave-nueva-123',
+    re_new_password: 'clave-nueva-123',
+  },
   'POST /auth/jwt/create/': { email: 'comprador@abastece.cl', password: DEMO_PASSWORD },
   'POST /auth/jwt/refresh/': { refresh: 'eyJhbGciOiJIUzI1NiJ9.e30.x' },
   'POST /auth/jwt/verify/': { token: 'eyJhbGciOiJIUzI1NiJ9.e30.x' },

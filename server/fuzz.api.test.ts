@@ -45,8 +45,35 @@ function bodyText(spec: BodySpec): string | undefined {
 
 /** Values a field may receive: plausible ones (to reach services and the database) and hostile ones. */
 const fieldValue = fc.oneof(
-  fc.constantFrom('Ana Pérez', 'ana@prueba.cl', '+56912345678', 'Av. Providencia 1234, oficina 5', 'clave-de-prueba-9', 13, 13123, 1, true, false, '1990-05-17'),
-  fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\uD800', '2000-02-30', '9999-99-99', '1e400', '-1', '99999999999999999999', 'NaN', "' OR 1=1 --", '__proto__', 'Mª O’Higgins'),
+  fc.constantFrom(
+    'Ana Pérez',
+    'ana@prueba.cl',
+    '+56912345678',
+    'Av. Providencia 1234, oficina 5',
+    'clave-de-prueba-9',
+    13,
+    13123,
+    1,
+    true,
+    false,
+    '1990-05-17',
+  ),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\uD800',
+    '2000-02-30',
+    '9999-99-99',
+    '1e400',
+    '-1',
+    '99999999999999999999',
+    'NaN',
+    "' OR 1=1 --",
+    '__proto__',
+    'Mª O’Higgins',
+  ),
   fc.string({ maxLength: 40 }),
   fc.integer(),
   fc.double(),
@@ -64,21 +91,24 @@ const bodyKeys = (route: RegisteredRoute): string[] => {
 
 /** A valid body with one field replaced, removed or added (or none, to reach success paths too). */
 const mutatedBody = (valid: Record<string, unknown>): fc.Arbitrary<BodySpec> =>
-  fc
-    .tuple(fc.constantFrom(...Object.keys(valid), 'extra'), fc.constantFrom('replace', 'remove', 'keep'), fieldValue)
-    .map(([key, how, value]) => {
-      const body = { ...valid };
-      if (how === 'replace') body[key] = value;
-      if (how === 'remove') delete body[key];
-      return { kind: 'fields' as const, value: body };
-    });
+  fc.tuple(fc.constantFrom(...Object.keys(valid), 'extra'), fc.constantFrom('replace', 'remove', 'keep'), fieldValue).map(([key, how, value]) => {
+    const body = { ...valid };
+    if (how === 'replace') body[key] = value;
+    if (how === 'remove') delete body[key];
+    return { kind: 'fields' as const, value: body };
+  });
 
 const bodySpec = (route: RegisteredRoute): fc.Arbitrary<BodySpec> => {
   const keys = bodyKeys(route);
   const valid = VALID_BODIES[`${route.method} ${route.url}`];
   return fc.oneof(
     ...(valid ? [{ weight: 4, arbitrary: mutatedBody(valid) }] : []),
-    { weight: 4, arbitrary: fc.record(Object.fromEntries([...keys, 'extra'].map((k) => [k, fieldValue])), { requiredKeys: [] }).map((value) => ({ kind: 'fields' as const, value })) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .record(Object.fromEntries([...keys, 'extra'].map((k) => [k, fieldValue])), { requiredKeys: [] })
+        .map((value) => ({ kind: 'fields' as const, value })),
+    },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value) => ({ kind: 'json' as const, value })) },
     {
       weight: 2,
@@ -89,8 +119,18 @@ const bodySpec = (route: RegisteredRoute): fc.Arbitrary<BodySpec> => {
         )
         .map((text) => ({ kind: 'text' as const, text })),
     },
-    { weight: 1, arbitrary: fc.record({ open: fc.constantFrom('[' as const, '{"a":' as const, '[{"a":' as const), depth: fc.constantFrom(33, 1_000, 20_000) }).map((d) => ({ kind: 'deep' as const, ...d })) },
-    { weight: 1, arbitrary: fc.record({ field: fc.constantFrom(...keys, 'x'), length: fc.constantFrom(10_000, 400_000, 600_000) }).map((h) => ({ kind: 'huge' as const, ...h })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .record({ open: fc.constantFrom('[' as const, '{"a":' as const, '[{"a":' as const), depth: fc.constantFrom(33, 1_000, 20_000) })
+        .map((d) => ({ kind: 'deep' as const, ...d })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .record({ field: fc.constantFrom(...keys, 'x'), length: fc.constantFrom(10_000, 400_000, 600_000) })
+        .map((h) => ({ kind: 'huge' as const, ...h })),
+    },
     { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
   );
 };
@@ -130,25 +170,27 @@ const ENGLISH = /^(Invalid|Too (big|small)|Unrecognized|Expected|Required|Bad Re
 
 /** Every message string of a DRF-style body: {detail} or {field: [msgs]}. */
 const messages = (body: unknown): string[] =>
-  typeof body === 'object' && body !== null ? Object.values(body).flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v): v is string => typeof v === 'string') : [];
+  typeof body === 'object' && body !== null
+    ? Object.values(body)
+        .flatMap((v) => (Array.isArray(v) ? v : [v]))
+        .filter((v): v is string => typeof v === 'string')
+    : [];
 
 describe('fuzzing every writing endpoint', () => {
   it('never answers 5xx, and every 4xx is a Spanish JSON body', async () => {
     const routes = registeredRoutes(ctx.t.app).filter((route) => WRITING.has(route.method) && !route.schema?.hide);
     expect(routes.length).toBeGreaterThanOrEqual(10);
-    const request = fc
-      .constantFrom(...routes)
-      .chain((route) => {
-        const params = route.url.match(/:\w+/g) ?? [];
-        return fc.record({
-          method: fc.constant(route.method),
-          url: fc.tuple(...params.map(() => paramValue)).map((values) => values.reduce<string>((url, v, i) => url.replace(params[i]!, v), route.url)),
-          query,
-          caller: fc.constantFrom(...callers),
-          contentType,
-          body: bodySpec(route),
-        });
+    const request = fc.constantFrom(...routes).chain((route) => {
+      const params = route.url.match(/:\w+/g) ?? [];
+      return fc.record({
+        method: fc.constant(route.method),
+        url: fc.tuple(...params.map(() => paramValue)).map((values) => values.reduce<string>((url, v, i) => url.replace(params[i]!, v), route.url)),
+        query,
+        caller: fc.constantFrom(...callers),
+        contentType,
+        body: bodySpec(route),
       });
+    });
 
     await fc.assert(
       fc.asyncProperty(request, async (r) => {

@@ -231,7 +231,14 @@ describe('bodies that are not JSON objects', () => {
       method: 'POST',
       url: '/api/cotizaciones/direccion/agregar/',
       token: ctx.tokens.comprador,
-      payload: { nombre_contacto: 'Ana', correo_contacto: 'ana@prueba.cl', telefono_contacto: 912345678, direccion_envio: 'Av. Providencia 1234', region: 1e300, comuna: 13123 },
+      payload: {
+        nombre_contacto: 'Ana',
+        correo_contacto: 'ana@prueba.cl',
+        telefono_contacto: 912345678,
+        direccion_envio: 'Av. Providencia 1234',
+        region: 1e300,
+        comuna: 13123,
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ telefono_contacto: ['No es una cadena válida.'], region: ['Seleccione una región'] });
@@ -240,7 +247,10 @@ describe('bodies that are not JSON objects', () => {
   });
 
   it('refuse NUL characters in values and in keys', async () => {
-    for (const payload of [{ email: 'a\u0000@b.cl', password: 'x' }, { email: 'a@b.cl', password: 'x', 'k\u0000': 1 }]) {
+    for (const payload of [
+      { email: 'a\u0000@b.cl', password: 'x' },
+      { email: 'a@b.cl', password: 'x', 'k\u0000': 1 },
+    ]) {
       const res = await ctx.t.request({ method: 'POST', url: '/auth/jwt/create/', payload });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ detail: 'La solicitud contiene caracteres no permitidos.' });
@@ -250,7 +260,10 @@ describe('bodies that are not JSON objects', () => {
   });
 
   it('refuse prototype-pollution keys and leave Object.prototype alone', async () => {
-    for (const payload of ['{"__proto__":{"polluted":1},"email":"a@b.cl","password":"x"}', '{"constructor":{"prototype":{"polluted":1}},"email":"a@b.cl","password":"x"}']) {
+    for (const payload of [
+      '{"__proto__":{"polluted":1},"email":"a@b.cl","password":"x"}',
+      '{"constructor":{"prototype":{"polluted":1}},"email":"a@b.cl","password":"x"}',
+    ]) {
       const res = await ctx.t.request({ method: 'POST', url: '/auth/jwt/create/', payload, headers: json });
       expect(res.statusCode, payload).toBe(400);
       expect(res.json()).toEqual({ detail: 'El cuerpo de la solicitud no es JSON válido.' });
@@ -335,7 +348,12 @@ describe('with the guards and the date branches of issue #7', () => {
   it('an impossible date gets the field’s Spanish error', async () => {
     const me = (await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token: ctx.tokens.comprador })).json();
     for (const fecha of ['2000-02-30', '1990-13-01', '1990-04-31']) {
-      const res = await ctx.t.request({ method: 'PUT', url: '/api/usuarios/usuarios/perfil/', token: ctx.tokens.comprador, payload: { ...me, fecha_nacimiento: fecha } });
+      const res = await ctx.t.request({
+        method: 'PUT',
+        url: '/api/usuarios/usuarios/perfil/',
+        token: ctx.tokens.comprador,
+        payload: { ...me, fecha_nacimiento: fecha },
+      });
       expect(res.statusCode, fecha).toBe(400);
       expect(Object.keys(res.json()), fecha).toEqual(['fecha_nacimiento']);
     }

@@ -37,7 +37,15 @@ export async function createUserByApi(request: APIRequestContext, rol: 'comprado
   const email = uniqueEmail(rol);
   const password = 'clave-e2e-2026';
   const res = await request.post('/auth/users/', {
-    data: { first_name: 'Ana', last_name: 'Pérez', email, password, re_password: password, is_comprador: rol === 'comprador', is_proveedor: rol === 'proveedor' },
+    data: {
+      first_name: 'Ana',
+      last_name: 'Pérez',
+      email,
+      password,
+      re_password: password,
+      is_comprador: rol === 'comprador',
+      is_proveedor: rol === 'proveedor',
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   const [uid, token] = new URL(await readMailLink(email, 'activate')).pathname.split('/').slice(-2);

@@ -76,7 +76,10 @@ export type UsuarioMe = z.infer<typeof usuarioMeSchema>;
 
 export const detailSchema = z.object({ detail: z.string(), code: z.string().optional() });
 /** Login with the right password on an account not yet activated: the client offers resend_activation. */
-export const CUENTA_INACTIVA = { detail: 'Tu cuenta aún no está activada. Revisa tu correo o pide un nuevo enlace de activación.', code: 'cuenta_inactiva' } as const;
+export const CUENTA_INACTIVA = {
+  detail: 'Tu cuenta aún no está activada. Revisa tu correo o pide un nuevo enlace de activación.',
+  code: 'cuenta_inactiva',
+} as const;
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 /** A 400 is either field errors or a {detail} (e.g. malformed JSON). */
 export const badRequestSchema = z.union([detailSchema, fieldErrorsSchema]);

@@ -33,7 +33,8 @@ describe('erroresFila (SPEC §5 Quotation)', () => {
   });
 
   it('accepts a whole quantity from the minimum to 9999, as a number or digits', () => {
-    for (const cantidad of [100, '100', 9999, ' 250 ']) expect(erroresFila({ producto: '7', cantidad }, 1, { campos: ['producto', 'cantidad'], minimo: 100 })).toEqual([]);
+    for (const cantidad of [100, '100', 9999, ' 250 '])
+      expect(erroresFila({ producto: '7', cantidad }, 1, { campos: ['producto', 'cantidad'], minimo: 100 })).toEqual([]);
   });
 
   it('reads the row of a server message back', () => {
@@ -49,7 +50,9 @@ describe('solicitudSchema', () => {
   });
 
   it('hands the server numbers', () => {
-    expect(solicitudSchema.parse({ productos: [{ producto: '3', cantidad: '120', categoria: 'AVES' }] })).toEqual({ productos: [{ producto: 3, cantidad: 120 }] });
+    expect(solicitudSchema.parse({ productos: [{ producto: '3', cantidad: '120', categoria: 'AVES' }] })).toEqual({
+      productos: [{ producto: 3, cantidad: 120 }],
+    });
   });
 });
 

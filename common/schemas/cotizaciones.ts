@@ -34,7 +34,13 @@ export const DEMASIADAS_FILAS = `La cotización puede tener como máximo ${MAX_F
 export const CAMPOS_FILA = ['categoria', 'origen', 'marca', 'producto', 'cantidad'] as const;
 export type CampoFila = (typeof CAMPOS_FILA)[number];
 /** How a message names a field: as the column the buyer sees, not its key. */
-export const ETIQUETA_CAMPO: Record<CampoFila, string> = { categoria: 'Categoría', origen: 'Origen', marca: 'Marca', producto: 'Producto', cantidad: 'Cantidad' };
+export const ETIQUETA_CAMPO: Record<CampoFila, string> = {
+  categoria: 'Categoría',
+  origen: 'Origen',
+  marca: 'Marca',
+  producto: 'Producto',
+  cantidad: 'Cantidad',
+};
 
 export const mensajesFila = {
   filaInvalida: (n: number) => `Fila ${n}: La fila no tiene el formato esperado.`,
@@ -80,7 +86,8 @@ export function erroresFila(
   }
   if (campos.includes('producto') && !vacio(fila.producto)) {
     const id = entero(fila.producto);
-    if (id === undefined || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) errores.push({ campo: 'producto', mensaje: mensajesFila.productoInvalido(n) });
+    if (id === undefined || !Number.isInteger(id) || id < 1 || id > 2_147_483_647)
+      errores.push({ campo: 'producto', mensaje: mensajesFila.productoInvalido(n) });
   }
   if (campos.includes('cantidad') && !vacio(fila.cantidad)) {
     const cantidad = entero(fila.cantidad);
@@ -218,7 +225,11 @@ export const cotizanteSchema = z
     ),
     region: idOpcional(SELECCIONE_REGION),
     comuna: idOpcional(SELECCIONE_COMUNA),
-    solicitud_id: z.coerce.number({ error: 'Solicitud inválida.' }).int('Solicitud inválida.').positive('Solicitud inválida.').max(2_147_483_647, 'Solicitud inválida.'),
+    solicitud_id: z.coerce
+      .number({ error: 'Solicitud inválida.' })
+      .int('Solicitud inválida.')
+      .positive('Solicitud inválida.')
+      .max(2_147_483_647, 'Solicitud inválida.'),
   })
   .superRefine((c, ctx) => {
     // SPEC §5: the comuna is chosen after a región.

@@ -55,5 +55,8 @@ export const perfilSchema = z.object({
 });
 export type PerfilInput = z.input<typeof perfilSchema>;
 
-export const confirmarCorreoSchema = z.object({ uid: z.string().min(1, 'Este campo no puede estar en blanco.').max(64), token: z.string().min(1, 'Este campo no puede estar en blanco.').max(256) });
+export const confirmarCorreoSchema = z.object({
+  uid: z.string().min(1, 'Este campo no puede estar en blanco.').max(64),
+  token: z.string().min(1, 'Este campo no puede estar en blanco.').max(256),
+});
 export type ConfirmarCorreoInput = z.infer<typeof confirmarCorreoSchema>;

@@ -20,7 +20,12 @@ const idSeleccion = (mensaje: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: mensaje }).int(mensaje).positive(mensaje).max(2_147_483_647, mensaje));
 
 /** SPEC §5: the contact's name and e-mail, as the address forms and a quotation's delivery data ask them. */
-export const nombreContactoSchema = z.string().trim().min(1, OBLIGATORIO).max(150).regex(/^[^0-9]*$/, 'El nombre no puede contener números');
+export const nombreContactoSchema = z
+  .string()
+  .trim()
+  .min(1, OBLIGATORIO)
+  .max(150)
+  .regex(/^[^0-9]*$/, 'El nombre no puede contener números');
 export const correoContactoSchema = z.string().trim().min(1, OBLIGATORIO).max(254).email(CORREO_INVALIDO);
 
 /** SPEC §5 Address add and edit, shared by the forms and the address endpoints. */

@@ -3,7 +3,15 @@ import { ordenSchema } from './ordenes';
 
 describe('ordenSchema (SPEC §5 Billing)', () => {
   it('reads empty, blank and null billing fields as not given', () => {
-    const r = ordenSchema.safeParse({ cotizacion_id: 1, rut_facturacion: '  ', razon_social: '', telefono_facturacion: ' ', email_facturacion: null, region: '', rubro: null });
+    const r = ordenSchema.safeParse({
+      cotizacion_id: 1,
+      rut_facturacion: '  ',
+      razon_social: '',
+      telefono_facturacion: ' ',
+      email_facturacion: null,
+      region: '',
+      rubro: null,
+    });
     expect(r.success).toBe(true);
     expect(r.data).toEqual({ cotizacion_id: 1 });
   });

@@ -22,7 +22,12 @@ export const GIRO_CON_NUMEROS = 'El giro comercial no puede contener números';
 export const SELECCIONE_RUBRO = 'Seleccione un rubro';
 export const SELECCIONE_METODO_PAGO = 'Seleccione un método de pago';
 
-const sinNumeros = (mensaje: string) => z.string().trim().max(200).regex(/^[^0-9]*$/, mensaje);
+const sinNumeros = (mensaje: string) =>
+  z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[^0-9]*$/, mensaje);
 
 /**
  * Body of POST /api/facturacion/crear-orden/ (SPEC §3 Order creation payload, §5 Billing). Every

@@ -28,7 +28,8 @@ const { values } = parseArgs({
 });
 const email = emailSchema.safeParse(values.email ?? '');
 if (!email.success) fail('Indica un correo válido con --email.');
-if (!values.password || values.password.length < PASSWORD_MIN_LENGTH) fail(`Indica una contraseña de al menos ${PASSWORD_MIN_LENGTH} caracteres con --password.`);
+if (!values.password || values.password.length < PASSWORD_MIN_LENGTH)
+  fail(`Indica una contraseña de al menos ${PASSWORD_MIN_LENGTH} caracteres con --password.`);
 if (isCommonPassword(values.password!)) fail('Esa contraseña es demasiado común; elige otra.');
 if (!isRol(values.role)) fail(`Indica el rol con --role: ${ROLES.join(', ')}.`);
 

@@ -11,7 +11,8 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
-const writeLock = (dir: string, content: unknown) => fs.writeFileSync(path.join(dir, 'abastece.lock'), typeof content === 'string' ? content : JSON.stringify(content));
+const writeLock = (dir: string, content: unknown) =>
+  fs.writeFileSync(path.join(dir, 'abastece.lock'), typeof content === 'string' ? content : JSON.stringify(content));
 
 // Another live process: what a reused pid looks like from here.
 let other: ChildProcess;

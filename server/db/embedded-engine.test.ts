@@ -75,7 +75,10 @@ describe('embedded database', () => {
     const first = await startWriter(dataDir, acked);
     try {
       await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DataDirLockedError);
-      const second = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const second = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       second.stderr!.on('data', (d) => {
         stderr += d;

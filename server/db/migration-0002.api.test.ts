@@ -94,7 +94,10 @@ describe('migration 0002: saved addresses leave cotizante for direccion', () => 
     await db.execute(sql`SELECT setval(pg_get_serial_sequence('cotizante', 'id'), 503)`);
     const [s] = await queryRows<{ id: number }>(db, sql`INSERT INTO solicitud (usuario_id) VALUES (${ids.ana}) RETURNING id`);
     await db.execute(sql`UPDATE cotizante SET solicitud_id = ${s!.id}, fecha_entrega = '2030-03-01' WHERE id = 503`);
-    const [c] = await queryRows<{ id: number }>(db, sql`INSERT INTO cotizacion (solicitud_id, cotizante_id, usuario_id) VALUES (${s!.id}, 502, ${ids.ana}) RETURNING id`);
+    const [c] = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO cotizacion (solicitud_id, cotizante_id, usuario_id) VALUES (${s!.id}, 502, ${ids.ana}) RETURNING id`,
+    );
     const [o] = await queryRows<{ id: number }>(
       db,
       sql`INSERT INTO orden (cotizacion_id, cotizante_id, usuario_id, region_id, comuna_id, rubro_id, metodo_pago_id, total)
@@ -167,7 +170,21 @@ describe('migration 0002: saved addresses leave cotizante for direccion', () => 
   });
 
   it('sets the sequence after the moved ids', async () => {
-    expect(await insertDireccion(database.db, ids.ben, { nombre_contacto: 'Ben', correo_contacto: 'ben@prueba.cl', telefono_contacto: '+56944444444', direccion_envio: 'Calle Nueva 444', region_id: 13, comuna_id: 13101 }, true)).toBe(503);
+    expect(
+      await insertDireccion(
+        database.db,
+        ids.ben,
+        {
+          nombre_contacto: 'Ben',
+          correo_contacto: 'ben@prueba.cl',
+          telefono_contacto: '+56944444444',
+          direccion_envio: 'Calle Nueva 444',
+          region_id: 13,
+          comuna_id: 13101,
+        },
+        true,
+      ),
+    ).toBe(503);
   });
 
   it('gives existing orders their delivery, billing, product and supplier copies', async () => {
@@ -186,8 +203,19 @@ describe('migration 0002: saved addresses leave cotizante for direccion', () => 
       rubro_nombre: 'Hotel',
       metodo_pago_nombre: 'Tarjeta de débito',
     });
-    const [l] = await queryRows(database.db, sql`SELECT proveedor_nombre, sku, categoria, marca, origen, unidad, precio FROM orden_linea WHERE id = ${ids.linea}`);
-    expect(l).toEqual({ proveedor_nombre: 'Rodrigo Prueba', sku: 'P1-0003', categoria: 'AVES', marca: 'Sopraval', origen: 'Chile', unidad: 'KILO', precio: 6490 });
+    const [l] = await queryRows(
+      database.db,
+      sql`SELECT proveedor_nombre, sku, categoria, marca, origen, unidad, precio FROM orden_linea WHERE id = ${ids.linea}`,
+    );
+    expect(l).toEqual({
+      proveedor_nombre: 'Rodrigo Prueba',
+      sku: 'P1-0003',
+      categoria: 'AVES',
+      marca: 'Sopraval',
+      origen: 'Chile',
+      unidad: 'KILO',
+      precio: 6490,
+    });
   });
 
   it('(0003) gives a supplier registered as "Fuentes (Carnes del Maule)" its company in its own field', async () => {

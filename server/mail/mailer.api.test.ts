@@ -51,7 +51,11 @@ afterAll(async () => {
 });
 
 const signup = (email: string) =>
-  t.request({ method: 'POST', url: '/auth/users/', payload: { first_name: 'Sol', last_name: 'Vega', email, password: 'pomelo-123', re_password: 'pomelo-123' } });
+  t.request({
+    method: 'POST',
+    url: '/auth/users/',
+    payload: { first_name: 'Sol', last_name: 'Vega', email, password: 'pomelo-123', re_password: 'pomelo-123' },
+  });
 const row = async (email: string) => (await t.database.db.select().from(correoSaliente).where(eq(correoSaliente.para, email)))[0]!;
 
 describe('e-mail over SMTP', () => {

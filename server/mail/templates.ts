@@ -47,7 +47,8 @@ export const correoActivacion = (para: string, nombre: string, url: string) =>
 export const correoReset = (para: string, nombre: string, url: string) =>
   correo(para, nombre, url, {
     asunto: 'Restablece tu contraseña de Abastece',
-    parrafo: 'Recibimos una solicitud para restablecer la contraseña de tu cuenta en Abastece. Usa el siguiente enlace para elegir una nueva (vale por 1 hora y una sola vez).',
+    parrafo:
+      'Recibimos una solicitud para restablecer la contraseña de tu cuenta en Abastece. Usa el siguiente enlace para elegir una nueva (vale por 1 hora y una sola vez).',
     boton: 'Elegir una nueva contraseña',
     pie: 'Si no lo pediste, ignora este mensaje: tu contraseña sigue igual.',
   });

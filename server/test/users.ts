@@ -28,7 +28,15 @@ export async function createUser(t: TestApp, rol: 'comprador' | 'proveedor', pas
   const res = await t.request({
     method: 'POST',
     url: '/auth/users/',
-    payload: { first_name: 'Ana', last_name: 'Pérez', email, password, re_password: password, is_comprador: rol === 'comprador', is_proveedor: rol === 'proveedor' },
+    payload: {
+      first_name: 'Ana',
+      last_name: 'Pérez',
+      email,
+      password,
+      re_password: password,
+      is_comprador: rol === 'comprador',
+      is_proveedor: rol === 'proveedor',
+    },
   });
   if (res.statusCode !== 201) throw new Error(`registro: ${res.body}`);
   const link = await lastLink(t, email, 'activate');

@@ -24,7 +24,10 @@ async function pick(page: Page, name: string, typed: string, option: string) {
   const box = page.getByRole('combobox', { name });
   await box.click();
   await box.fill(typed);
-  await page.getByRole('option', { name: new RegExp(`^${option}`) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(`^${option}`) })
+    .first()
+    .click();
   await expect(page.getByRole('listbox')).toHaveCount(0);
 }
 
@@ -210,7 +213,8 @@ test('logged out at 1280 px: swap, stock confirmation, another supplier, billing
   await expect(page.getByRole('heading', { name: 'Mi Historial de Cotizaciones' })).toBeVisible();
   const cotizacion = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Cotización N° \d+/ }) });
   await expect(cotizacion).toHaveCount(1);
-  for (const texto of ['Lomo vetado', 'Fideos corbatitas', 'Arroz grado 1 grano largo', 'CARNE BOVINA', 'Argentina', 'Swift', 'KILO', '280']) await expect(cotizacion).toContainText(texto);
+  for (const texto of ['Lomo vetado', 'Fideos corbatitas', 'Arroz grado 1 grano largo', 'CARNE BOVINA', 'Argentina', 'Swift', 'KILO', '280'])
+    await expect(cotizacion).toContainText(texto);
   await expect(cotizacion).toContainText(/\d{1,2} de [a-z]+ de \d{4}/);
   await shot(page, 'historial-1280');
 
@@ -218,14 +222,34 @@ test('logged out at 1280 px: swap, stock confirmation, another supplier, billing
   await expect(page.getByRole('heading', { name: 'Historial de Órdenes de Compra' })).toBeVisible();
   await expect(page.getByText('Hola, Daniela.')).toBeVisible();
   const orden = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Orden N° ${ordenId}` }) });
-  for (const texto of ['12.345.678-5', 'Cocina Los Andes SpA', 'Restaurante', 'Calle Larga 450', '+56922334455', 'Región de Valparaíso', 'Quilpué', 'Transferencia bancaria']) await expect(orden).toContainText(texto);
+  for (const texto of [
+    '12.345.678-5',
+    'Cocina Los Andes SpA',
+    'Restaurante',
+    'Calle Larga 450',
+    '+56922334455',
+    'Región de Valparaíso',
+    'Quilpué',
+    'Transferencia bancaria',
+  ])
+    await expect(orden).toContainText(texto);
   await shot(page, 'ordenes-1280');
   await expectAccessible(page);
 
-  await confirmDelete(page, orden.getByRole('button', { name: `Eliminar la orden N° ${ordenId} del historial` }), '¿Deseas eliminar esta orden del historial?', 'Orden eliminada del historial');
+  await confirmDelete(
+    page,
+    orden.getByRole('button', { name: `Eliminar la orden N° ${ordenId} del historial` }),
+    '¿Deseas eliminar esta orden del historial?',
+    'Orden eliminada del historial',
+  );
   await expect(page.getByRole('link', { name: 'Crear nueva órden' })).toBeVisible();
   await page.getByRole('link', { name: 'Ver historial de cotizaciones' }).click();
-  await confirmDelete(page, page.getByRole('button', { name: /Eliminar la cotización N° \d+ del historial/ }), '¿Deseas eliminar esta cotización del historial?', 'Cotización eliminada del historial');
+  await confirmDelete(
+    page,
+    page.getByRole('button', { name: /Eliminar la cotización N° \d+ del historial/ }),
+    '¿Deseas eliminar esta cotización del historial?',
+    'Cotización eliminada del historial',
+  );
   await expect(page.getByText('No hay cotizaciones en tu historial')).toBeVisible();
 });
 

@@ -14,7 +14,10 @@ async function pick(page: Page, name: string, typed: string, option = typed) {
   const box = page.getByRole('combobox', { name });
   await box.click();
   await box.fill(typed);
-  await page.getByRole('option', { name: new RegExp(`^${option}`) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(`^${option}`) })
+    .first()
+    .click();
   await expect(page.getByRole('listbox')).toHaveCount(0);
 }
 
@@ -51,7 +54,8 @@ async function seeMessagesThenContinue(page: Page) {
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(filas(page).nth(0)).toContainText('Fila 1: La cantidad mínima debe ser de 100 kg.');
   await expect(cantidad(page, 1)).toBeFocused();
-  for (const campo of ['Origen', 'Marca', 'Producto', 'Cantidad']) await expect(filas(page).nth(1)).toContainText(`Fila 2: El campo "${campo}" está incompleto.`);
+  for (const campo of ['Origen', 'Marca', 'Producto', 'Cantidad'])
+    await expect(filas(page).nth(1)).toContainText(`Fila 2: El campo "${campo}" está incompleto.`);
   await expect(filas(page).nth(2)).toContainText('Fila 3: El campo "Cantidad" está incompleto.');
   await expect(filas(page).nth(0)).not.toContainText('Fila 2');
   await expect(page.getByText('Debe haber al menos una fila completa y válida en la cotización.')).toBeVisible();
@@ -193,7 +197,16 @@ test('the demo buyer finds the active saved address prefilled and reaches the su
 async function addDireccion(request: APIRequestContext, access: string, nombre: string, calle: string) {
   const res = await request.post('/api/cotizaciones/direccion/agregar/', {
     headers: { authorization: `JWT ${access}` },
-    data: { nombre_contacto: nombre, correo_contacto: 'local@prueba.cl', telefono_contacto: '+56912345678', direccion_envio: calle, region: 5, comuna: 5801, cotizante_id: '', fecha_entrega: '' },
+    data: {
+      nombre_contacto: nombre,
+      correo_contacto: 'local@prueba.cl',
+      telefono_contacto: '+56912345678',
+      direccion_envio: calle,
+      region: 5,
+      comuna: 5801,
+      cotizante_id: '',
+      fecha_entrega: '',
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: number };
@@ -233,7 +246,12 @@ test("another saved address can be copied in; deleting it afterwards leaves the 
   await expect(page.getByRole('heading', { name: 'Las mejores opciones para ti' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Ocurrió un error al confirmar la cotización')).toHaveCount(0);
   const cotizante = await page.evaluate(() => JSON.parse(sessionStorage.getItem('cotizante')!));
-  expect(cotizante).toMatchObject({ nombre_contacto: 'Sucursal Centro', telefono_contacto: '+56933445566', direccion_envio: 'Calle Blanco 77', comuna_nombre: 'Quilpué' });
+  expect(cotizante).toMatchObject({
+    nombre_contacto: 'Sucursal Centro',
+    telefono_contacto: '+56933445566',
+    direccion_envio: 'Calle Blanco 77',
+    comuna_nombre: 'Quilpué',
+  });
 });
 
 async function expectCards(page: Page, rows: Locator) {
@@ -268,7 +286,9 @@ test('at 375 px each row is a card; rows survive a reload; tampered session stor
   await expect(filas(page)).toHaveCount(1);
   await expect(page.getByRole('combobox', { name: 'Categoría, fila 1' })).toHaveValue('');
   // A row naming a product that does not exist keeps what is real and clears the rest.
-  await page.evaluate(() => sessionStorage.setItem('filasCotizacion', JSON.stringify([{ key: 'a', categoria: 7, origen: 'Marte', marca: null, producto: 999999, cantidad: '300' }])));
+  await page.evaluate(() =>
+    sessionStorage.setItem('filasCotizacion', JSON.stringify([{ key: 'a', categoria: 7, origen: 'Marte', marca: null, producto: 999999, cantidad: '300' }])),
+  );
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Categoría, fila 1' })).toHaveValue('SECOS');
   await expect(page.getByRole('combobox', { name: 'Origen, fila 1' })).toHaveValue('');
@@ -279,7 +299,12 @@ test('at 375 px each row is a card; rows survive a reload; tampered session stor
   await page.evaluate(() =>
     sessionStorage.setItem(
       'solicitud',
-      JSON.stringify({ id: 1, fecha_creacion: '2026-01-01T00:00:00Z', clave: 'adivinada', detalles: [{ producto_id: 1, cantidad: 100, categoria: 'SECOS', origen: 'Chile', marca: 'X', producto_nombre: 'Y', unidad: 'KILO' }] }),
+      JSON.stringify({
+        id: 1,
+        fecha_creacion: '2026-01-01T00:00:00Z',
+        clave: 'adivinada',
+        detalles: [{ producto_id: 1, cantidad: 100, categoria: 'SECOS', origen: 'Chile', marca: 'X', producto_nombre: 'Y', unidad: 'KILO' }],
+      }),
     ),
   );
   await page.goto('/datos-cotizacion');

@@ -55,7 +55,10 @@ test('a buyer signs up, activates from the e-mail, logs in, edits the account, m
   await page.getByRole('link', { name: 'Mi Perfil' }).click();
   await expect(page.getByText('Camila Rojas')).toBeVisible();
   await expect(page.locator('.perfil-header').getByText('Comprador')).toBeVisible();
-  await page.getByRole('link', { name: /Datos de la cuenta/ }).first().click();
+  await page
+    .getByRole('link', { name: /Datos de la cuenta/ })
+    .first()
+    .click();
   await expect(page).toHaveURL('/mi-cuenta');
   await expect(page.getByText(`${email} · Validado ✓`)).toBeVisible();
   await expect(page.getByText('No especificado · Sin validar ❗')).toBeVisible();
@@ -77,12 +80,26 @@ test('a buyer signs up, activates from the e-mail, logs in, edits the account, m
   await expect(page.getByText('No tienes direcciones guardadas.')).toBeVisible();
   await page.getByRole('link', { name: 'Agregar Dirección' }).click();
   await expect(page.getByLabel('Comuna')).toBeDisabled();
-  await fillAddress(page, { nombre: 'Cocina Central', correo: 'cocina@prueba.cl', telefono: '+56912345678', direccion: 'Av. Providencia 1234, local 5', region: 'Región Metropolitana de Santiago', comuna: 'Ñuñoa' });
+  await fillAddress(page, {
+    nombre: 'Cocina Central',
+    correo: 'cocina@prueba.cl',
+    telefono: '+56912345678',
+    direccion: 'Av. Providencia 1234, local 5',
+    region: 'Región Metropolitana de Santiago',
+    comuna: 'Ñuñoa',
+  });
   await page.getByRole('button', { name: 'Guardar dirección' }).click();
   await toast(page, '¡Dirección agregada correctamente!');
   await expect(page).toHaveURL('/direcciones');
   await page.getByRole('link', { name: 'Agregar Dirección' }).click();
-  await fillAddress(page, { nombre: 'Sucursal Viña', correo: 'vina@prueba.cl', telefono: '322123456', direccion: 'Calle Valparaíso 555, Viña', region: 'Región de Valparaíso', comuna: 'Viña del Mar' });
+  await fillAddress(page, {
+    nombre: 'Sucursal Viña',
+    correo: 'vina@prueba.cl',
+    telefono: '322123456',
+    direccion: 'Calle Valparaíso 555, Viña',
+    region: 'Región de Valparaíso',
+    comuna: 'Viña del Mar',
+  });
   await page.getByRole('button', { name: 'Guardar dirección' }).click();
   await toast(page, '¡Dirección agregada correctamente!');
 

@@ -10,7 +10,9 @@ const toast = (page: Page, text: string) => expect(page.locator('[data-sonner-to
 test('the right password on an account not yet active says so, and /login sends the activation e-mail again', async ({ page, request }) => {
   const email = uniqueEmail('inactiva');
   const password = 'merken-2026';
-  const res = await request.post('/auth/users/', { data: { first_name: 'Rosa', last_name: "O'Higgins", email, password, re_password: password, is_comprador: true, is_proveedor: false } });
+  const res = await request.post('/auth/users/', {
+    data: { first_name: 'Rosa', last_name: "O'Higgins", email, password, re_password: password, is_comprador: true, is_proveedor: false },
+  });
   expect(res.status()).toBe(201);
   const first = await readMailLink(email, 'activate');
 
@@ -18,7 +20,9 @@ test('the right password on an account not yet active says so, and /login sends 
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill(password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Tu cuenta aún no está activada. Revisa tu correo o pide un nuevo enlace de activación.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Tu cuenta aún no está activada. Revisa tu correo o pide un nuevo enlace de activación.' }),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Reenviar correo de activación' }).click();
   await toast(page, 'Te enviamos un nuevo enlace de activación.');

@@ -76,7 +76,12 @@ test('edit account validation and the e-mail already in use', async ({ page, req
   await save();
   // SPEC §8's toast, and the server's reason under the field it belongs to.
   await expect(page.locator('[data-sonner-toaster]').getByText('Este correo ya está en uso')).toBeVisible();
-  await expect(page.locator('.field').filter({ has: page.getByLabel('Correo electrónico') }).getByRole('alert')).toHaveText('Este correo ya está en uso');
+  await expect(
+    page
+      .locator('.field')
+      .filter({ has: page.getByLabel('Correo electrónico') })
+      .getByRole('alert'),
+  ).toHaveText('Este correo ya está en uso');
   await page.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page).toHaveURL('/mi-cuenta');
   await expect(page.getByText(`${user.email} · Validado ✓`)).toBeVisible();
@@ -93,7 +98,12 @@ test('address validation', async ({ page, request }) => {
   await page.getByLabel('Teléfono').fill('1234');
   await page.getByLabel('Dirección').fill('Calle 1');
   await save();
-  await expectErrors(page, ['El nombre no puede contener números', 'Correo electrónico inválido. Ej: nombre@empresa.cl', 'Debe tener al menos 8 dígitos', 'La dirección debe ser más específica']);
+  await expectErrors(page, [
+    'El nombre no puede contener números',
+    'Correo electrónico inválido. Ej: nombre@empresa.cl',
+    'Debe tener al menos 8 dígitos',
+    'La dirección debe ser más específica',
+  ]);
   await page.getByLabel('Teléfono').fill('123456789');
   await save();
   await expectErrors(page, ['Formato inválido. Ej: +56912345678, 912345678, 221234567, 322123456']);

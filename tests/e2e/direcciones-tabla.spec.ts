@@ -25,7 +25,10 @@ async function addDireccion(request: APIRequestContext, access: string, nombre: 
   expect(res.status(), await res.text()).toBe(201);
 }
 
-test('the address list is a sortable table on wide screens and a card per address at 375 px; deleting asks in red and Escape backs out', async ({ page, request }) => {
+test('the address list is a sortable table on wide screens and a card per address at 375 px; deleting asks in red and Escape backs out', async ({
+  page,
+  request,
+}) => {
   const user = await createUserByApi(request, 'comprador');
   const { access } = await loginByApi(page, user.email, user.password, '/404-vacia');
   await addDireccion(request, access, 'Bodega Quilpué', 'Quilpué');

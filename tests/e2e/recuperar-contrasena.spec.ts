@@ -28,7 +28,9 @@ test('a supplier who forgot the password gets a link by e-mail, sets a new one a
   await page.getByLabel('Repite la nueva contraseña').fill('cilantro-99');
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();
   // Said in plain Spanish with what to do, never the server's 'Token inválido para este usuario.'
-  await expect(page.getByRole('alert').filter({ hasText: 'Este enlace ya no es válido: puede haber expirado o ya fue usado. Pide un enlace nuevo.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Este enlace ya no es válido: puede haber expirado o ya fue usado. Pide un enlace nuevo.' }),
+  ).toBeVisible();
   await expect(page.getByText('Token inválido para este usuario.')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Pedir un enlace nuevo' })).toBeVisible();
 

@@ -221,7 +221,20 @@ test.describe('home banner', () => {
 });
 
 test.describe('route guards', () => {
-  for (const path of ['/mi-perfil', '/mi-cuenta', '/mi-cuenta-editar', '/direcciones', '/direcciones-agregar', '/direcciones-editar', '/direcciones-modificar', '/historial', '/ordenes', '/carga-masiva', '/mis-productos-proovedor', '/moderacion-productos']) {
+  for (const path of [
+    '/mi-perfil',
+    '/mi-cuenta',
+    '/mi-cuenta-editar',
+    '/direcciones',
+    '/direcciones-agregar',
+    '/direcciones-editar',
+    '/direcciones-modificar',
+    '/historial',
+    '/ordenes',
+    '/carga-masiva',
+    '/mis-productos-proovedor',
+    '/moderacion-productos',
+  ]) {
     test(`a visitor of ${path} is sent to /login`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL('/login');

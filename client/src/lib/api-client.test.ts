@@ -77,7 +77,10 @@ describe('api with FormData', () => {
   it('refreshes the access token silently on a 401 and sends the upload again with the new one', async () => {
     tokens.set({ access: ACCESS, refresh: REFRESH });
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ access: NUEVO }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ access: NUEVO }), { status: 200 })),
+    );
     FakeXhr.replies.push({ status: 401, body: JSON.stringify({ detail: 'El token expiró.' }) }, { status: 200, body: '{}' });
     await api('/api/productos/cargar-excel/', { method: 'POST', body: form(), auth: true });
     expect(FakeXhr.sent.map((x) => x.headers.authorization)).toEqual([`JWT ${ACCESS}`, `JWT ${NUEVO}`]);

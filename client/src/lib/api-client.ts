@@ -56,7 +56,11 @@ function headersFor({ body, auth, headers: extra }: RequestOptions): Record<stri
 
 async function sendFetch(path: string, options: RequestOptions): Promise<RawResponse> {
   const { method = 'GET', body } = options;
-  const res = await fetch(path, { method, headers: headersFor(options), body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body) });
+  const res = await fetch(path, {
+    method,
+    headers: headersFor(options),
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+  });
   return { status: res.status, text: await res.text() };
 }
 
@@ -77,7 +81,8 @@ function sendXhr(path: string, options: RequestOptions & { body: FormData }): Pr
   });
 }
 
-const send = (path: string, options: RequestOptions) => (options.body instanceof FormData ? sendXhr(path, options as RequestOptions & { body: FormData }) : sendFetch(path, options));
+const send = (path: string, options: RequestOptions) =>
+  options.body instanceof FormData ? sendXhr(path, options as RequestOptions & { body: FormData }) : sendFetch(path, options);
 
 /** A body that is not JSON (a proxy's HTML error page, say) reads as null instead of throwing. */
 function parseBody(text: string): unknown {

@@ -30,14 +30,23 @@ describe('apiErrorMessage', () => {
     expect(apiErrorMessage(new ApiError(400, { detail: 'token_not_valid' }), FALLBACK)).toBe(FALLBACK);
     expect(apiErrorMessage(new ApiError(400, { email: ['This field is required.'] }), FALLBACK)).toBe(FALLBACK);
     // AUTH-CONTRACT's English texts of the reference server
-    for (const detail of ['Token is invalid or expired', 'Token has wrong type', 'User is inactive', 'User not found', 'Must be a valid boolean.', 'Authorization header must contain two space-delimited values']) {
+    for (const detail of [
+      'Token is invalid or expired',
+      'Token has wrong type',
+      'User is inactive',
+      'User not found',
+      'Must be a valid boolean.',
+      'Authorization header must contain two space-delimited values',
+    ]) {
       expect(apiErrorMessage(new ApiError(401, { detail }), FALLBACK)).toBe(FALLBACK);
     }
   });
 
   it("prefers the screen's message to the server's stock text of a status", () => {
     expect(apiErrorMessage(new ApiError(404, { detail: 'No encontrado.' }), 'Error al eliminar la dirección.')).toBe('Error al eliminar la dirección.');
-    expect(apiErrorMessage(new ApiError(429, { detail: 'Demasiadas solicitudes. Intenta de nuevo más tarde.' }), FALLBACK)).toBe('Demasiadas solicitudes. Intenta de nuevo más tarde.');
+    expect(apiErrorMessage(new ApiError(429, { detail: 'Demasiadas solicitudes. Intenta de nuevo más tarde.' }), FALLBACK)).toBe(
+      'Demasiadas solicitudes. Intenta de nuevo más tarde.',
+    );
   });
 
   it("turns 'Token inválido para este usuario.' into a sentence that says what to do", () => {
@@ -56,8 +65,15 @@ describe('apiErrorMessage', () => {
 
 describe('parseApiError', () => {
   it('splits a DRF body into code, general and field messages', () => {
-    const parsed = parseApiError(new ApiError(401, { detail: 'Tu cuenta aún no está activada. Revisa tu correo o pide un nuevo enlace de activación.', code: 'cuenta_inactiva' }));
-    expect(parsed).toEqual({ status: 401, code: 'cuenta_inactiva', fields: {}, general: 'Tu cuenta aún no está activada. Revisa tu correo o pide un nuevo enlace de activación.' });
+    const parsed = parseApiError(
+      new ApiError(401, { detail: 'Tu cuenta aún no está activada. Revisa tu correo o pide un nuevo enlace de activación.', code: 'cuenta_inactiva' }),
+    );
+    expect(parsed).toEqual({
+      status: 401,
+      code: 'cuenta_inactiva',
+      fields: {},
+      general: 'Tu cuenta aún no está activada. Revisa tu correo o pide un nuevo enlace de activación.',
+    });
     expect(parseApiError(new ApiError(400, { email: ['Este correo ya está en uso'], telefono: ['Ingresa un teléfono válido'] })).fields).toEqual({
       email: 'Este correo ya está en uso',
       telefono: 'Ingresa un teléfono válido',

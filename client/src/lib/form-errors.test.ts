@@ -36,7 +36,11 @@ describe('showFormErrors', () => {
 
   it('a field the form does not have counts as a form-level reason', () => {
     const setError = vi.fn();
-    showFormErrors<Values>(new ApiError(400, { token: ['Token inválido para este usuario.'] }), setError, { fields: FIELDS, fallback: 'Hubo un error.', toast: null });
+    showFormErrors<Values>(new ApiError(400, { token: ['Token inválido para este usuario.'] }), setError, {
+      fields: FIELDS,
+      fallback: 'Hubo un error.',
+      toast: null,
+    });
     expect(setError).toHaveBeenCalledWith(SERVER_ERROR, { type: 'server', message: expect.stringMatching(/Pide un enlace nuevo/) });
     expect(toastError).not.toHaveBeenCalled();
   });

@@ -19,7 +19,11 @@ export const SERVER_ERROR = 'root.server' as const;
  * reason that belongs to no field (detail, non_field_errors) in the form's one error spot above
  * the submit button, and a toast. The form-level text is skipped when the toast says the same.
  */
-export function showFormErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, { fields, fallback, toast: toastMessage }: FormErrorOptions<T>) {
+export function showFormErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  { fields, fallback, toast: toastMessage }: FormErrorOptions<T>,
+) {
   const parsed = parseApiError(error);
   let general = parsed.general;
   let onFields = 0;

@@ -25,14 +25,20 @@ describe('loadSession', () => {
 
   it('keeps the tokens when the server is busy or failing', async () => {
     tokens.set({ access: ACCESS, refresh: REFRESH });
-    vi.stubGlobal('fetch', vi.fn(async () => answer(503, { detail: 'Servicio no disponible.' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(503, { detail: 'Servicio no disponible.' })),
+    );
     expect(await loadSession()).toBeNull();
     expect(tokens.access()).toBe(ACCESS);
   });
 
   it('clears the tokens when the server refuses them', async () => {
     tokens.set({ access: ACCESS, refresh: REFRESH });
-    vi.stubGlobal('fetch', vi.fn(async () => answer(401, { detail: 'Token inválido.' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401, { detail: 'Token inválido.' })),
+    );
     expect(await loadSession()).toBeNull();
     expect(tokens.access()).toBeNull();
     expect(tokens.refresh()).toBeNull();

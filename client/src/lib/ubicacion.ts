@@ -3,7 +3,8 @@ import type { IdNombre } from '../../../common/schemas/catalogo';
 import { api } from './api-client';
 
 // Regions and comunas never change while the app runs: fetched once per session.
-export const useRegiones = () => useQuery({ queryKey: ['regiones'], queryFn: () => api<IdNombre[]>('/api/ubicacion/regiones/'), staleTime: Number.POSITIVE_INFINITY });
+export const useRegiones = () =>
+  useQuery({ queryKey: ['regiones'], queryFn: () => api<IdNombre[]>('/api/ubicacion/regiones/'), staleTime: Number.POSITIVE_INFINITY });
 
 export const useComunas = (region: number | undefined) =>
   useQuery({

@@ -36,7 +36,13 @@ describe('sortAndPage', () => {
     expect(names(sortAndPage(PRODUCTOS, COLUMNS, null, 1).visible)).toEqual(names(PRODUCTOS));
   });
   it('sorts text in Spanish order and numbers as numbers, missing values last', () => {
-    expect(names(sortAndPage(PRODUCTOS, COLUMNS, { id: 'nombre', dir: 'asc' }, 1).visible)).toEqual(['Ají de color', 'Lomo vetado', 'nuez', 'Ñoquis', 'Zapallo']);
+    expect(names(sortAndPage(PRODUCTOS, COLUMNS, { id: 'nombre', dir: 'asc' }, 1).visible)).toEqual([
+      'Ají de color',
+      'Lomo vetado',
+      'nuez',
+      'Ñoquis',
+      'Zapallo',
+    ]);
     expect(sortAndPage(PRODUCTOS, COLUMNS, { id: 'precio', dir: 'asc' }, 1).visible.map((p) => p.precio)).toEqual([700, 900, 4500, 12990, null]);
     expect(sortAndPage(PRODUCTOS, COLUMNS, { id: 'precio', dir: 'desc' }, 1).visible.map((p) => p.precio)).toEqual([null, 12990, 4500, 900, 700]);
   });
@@ -85,7 +91,12 @@ describe('DataTable', () => {
         columns={COLUMNS}
         rowKey={(p) => p.sku}
         editingKey="A-1"
-        renderEditor={(p) => <label>Precio de {p.nombre}<input defaultValue={p.precio ?? ''} /></label>}
+        renderEditor={(p) => (
+          <label>
+            Precio de {p.nombre}
+            <input defaultValue={p.precio ?? ''} />
+          </label>
+        )}
         empty="Sin productos"
       />,
     );

@@ -70,7 +70,18 @@ const nextSort = (sort: SortState | null, id: string): SortState | null =>
  * ≤ 768 px (SPEC §9) each row becomes a card with its labels (pure CSS: the same DOM, so the
  * same tests and the same focus order), with a sort select because the headers are hidden.
  */
-export function DataTable<T>({ caption, rows, columns, rowKey, pageSize, empty, rowClassName, editingKey, renderEditor, initialSort = null }: DataTableProps<T>) {
+export function DataTable<T>({
+  caption,
+  rows,
+  columns,
+  rowKey,
+  pageSize,
+  empty,
+  rowClassName,
+  editingKey,
+  renderEditor,
+  initialSort = null,
+}: DataTableProps<T>) {
   const [sort, setSort] = useState<SortState | null>(initialSort);
   const [page, setPage] = useState(1);
   const sortId = useId();
@@ -111,7 +122,12 @@ export function DataTable<T>({ caption, rows, columns, rowKey, pageSize, empty, 
             {columns.map((c) => {
               const dir = sort?.id === c.id ? sort.dir : undefined;
               return (
-                <th key={c.id} scope="col" className={c.className} aria-sort={c.sortValue ? (dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none') : undefined}>
+                <th
+                  key={c.id}
+                  scope="col"
+                  className={c.className}
+                  aria-sort={c.sortValue ? (dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none') : undefined}
+                >
                   {c.sortValue ? (
                     <button type="button" className="data-table__sort" onClick={() => setSort(nextSort(sort, c.id))}>
                       {c.header}

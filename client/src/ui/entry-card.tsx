@@ -28,4 +28,3 @@ export function EntryCard({ title, subtitle, deleteLabel, onDelete, children }: 
     </li>
   );
 }
-

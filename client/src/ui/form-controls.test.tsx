@@ -7,12 +7,20 @@ afterEach(cleanup);
 
 describe('SubmitButton', () => {
   it('while busy: disabled, aria-busy, a spinner and the busy label', () => {
-    const { rerender } = render(<SubmitButton busy={false} busyLabel="Subiendo...">Subir archivo Excel</SubmitButton>);
+    const { rerender } = render(
+      <SubmitButton busy={false} busyLabel="Subiendo...">
+        Subir archivo Excel
+      </SubmitButton>,
+    );
     const button = screen.getByRole('button', { name: 'Subir archivo Excel' });
     expect(button.getAttribute('type')).toBe('submit');
     expect(button).toHaveProperty('disabled', false);
     expect(button.getAttribute('aria-busy')).toBeNull();
-    rerender(<SubmitButton busy busyLabel="Subiendo...">Subir archivo Excel</SubmitButton>);
+    rerender(
+      <SubmitButton busy busyLabel="Subiendo...">
+        Subir archivo Excel
+      </SubmitButton>,
+    );
     expect(button.textContent).toBe('Subiendo...');
     expect(button).toHaveProperty('disabled', true);
     expect(button.getAttribute('aria-busy')).toBe('true');

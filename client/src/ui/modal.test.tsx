@@ -75,7 +75,18 @@ describe('ConfirmDialog', () => {
   it('the danger variant has a red confirm button and starts on cancel', () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
-    render(<ConfirmDialog open variant="danger" title="¿Deseas eliminar esta dirección?" message="Cocina Central · Av. Providencia 1234" confirmLabel="Eliminar" cancelLabel="Cancelar" onConfirm={onConfirm} onCancel={onCancel} />);
+    render(
+      <ConfirmDialog
+        open
+        variant="danger"
+        title="¿Deseas eliminar esta dirección?"
+        message="Cocina Central · Av. Providencia 1234"
+        confirmLabel="Eliminar"
+        cancelLabel="Cancelar"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />,
+    );
     const confirm = screen.getByRole('button', { name: 'Eliminar' });
     expect(screen.getByRole('dialog', { description: 'Cocina Central · Av. Providencia 1234' })).toBeTruthy();
     expect(confirm.className).toContain('btn--danger');

@@ -80,7 +80,15 @@ export function Modal({ open, title, onClose, description, children, footer, cla
       }}
       onKeyDown={onKeyDown}
     >
-      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={description ? descriptionId : undefined} tabIndex={-1} className={className ? `modal ${className}` : 'modal'}>
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        className={className ? `modal ${className}` : 'modal'}
+      >
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>

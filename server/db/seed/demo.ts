@@ -73,14 +73,28 @@ export async function seedDemo(db: Db, today = new Date()): Promise<boolean> {
     const formatos = await idsPor(await tx.select().from(formato), 'descripcion');
     type Estado = (typeof estadoModeracion.enumValues)[number];
     const todas = Object.entries(DEMO_CATALOGO).flatMap(([cat, filas]) => filas.map((f) => ({ cat, f, estado: 'aprobado' as Estado })));
-    todas.push(...DEMO_PENDIENTES.map((f) => ({ cat: f[0].startsWith('Queso') ? 'LACTEO' : f[0].startsWith('Longaniza') ? 'CERDO' : 'CARNE BOVINA', f, estado: 'pendiente' as Estado })));
+    todas.push(
+      ...DEMO_PENDIENTES.map((f) => ({
+        cat: f[0].startsWith('Queso') ? 'LACTEO' : f[0].startsWith('Longaniza') ? 'CERDO' : 'CARNE BOVINA',
+        f,
+        estado: 'pendiente' as Estado,
+      })),
+    );
 
     const origenes = await idsPor(
-      await tx.insert(origen).values([...new Set(todas.map((t) => t.f[1]))].map((descripcion) => ({ descripcion }))).onConflictDoNothing().returning(),
+      await tx
+        .insert(origen)
+        .values([...new Set(todas.map((t) => t.f[1]))].map((descripcion) => ({ descripcion })))
+        .onConflictDoNothing()
+        .returning(),
       'descripcion',
     );
     const marcas = await idsPor(
-      await tx.insert(marca).values([...new Set(todas.map((t) => t.f[2]))].map((nombre) => ({ nombre }))).onConflictDoNothing().returning(),
+      await tx
+        .insert(marca)
+        .values([...new Set(todas.map((t) => t.f[2]))].map((nombre) => ({ nombre })))
+        .onConflictDoNothing()
+        .returning(),
       'nombre',
     );
 
@@ -108,7 +122,14 @@ export async function seedDemo(db: Db, today = new Date()): Promise<boolean> {
       const quienes = estado === 'pendiente' ? [0] : [...proveedores.keys()].sort(() => rnd.next() - 0.5).slice(0, 2 + Math.floor(rnd.next() * 4));
       for (const q of quienes) {
         const tarifa = redondear(f[5] * (0.88 + rnd.next() * 0.3));
-        ofertas.push({ proveedor_id: proveedores[q]!.id, producto_id: p.id, sku: `P${q + 1}-${String(p.id).padStart(4, '0')}`, tarifa, base: tarifa, estilo: q % 3 });
+        ofertas.push({
+          proveedor_id: proveedores[q]!.id,
+          producto_id: p.id,
+          sku: `P${q + 1}-${String(p.id).padStart(4, '0')}`,
+          tarifa,
+          base: tarifa,
+          estilo: q % 3,
+        });
       }
     });
     const creadas = await tx.insert(proveedorProducto).values(ofertas).returning({ id: proveedorProducto.id, producto_id: proveedorProducto.producto_id });

@@ -55,10 +55,22 @@ export async function seedReference(db: Db): Promise<void> {
     }));
     await tx.insert(comuna).values(comunas).onConflictDoNothing();
 
-    await tx.insert(rubro).values(RUBROS.map((nombre) => ({ nombre }))).onConflictDoNothing();
-    await tx.insert(metodoPago).values(METODOS_PAGO.map((nombre) => ({ nombre }))).onConflictDoNothing();
-    await tx.insert(unidad).values(UNIDADES.map((descripcion) => ({ descripcion }))).onConflictDoNothing();
-    await tx.insert(formato).values(FORMATOS.map((descripcion) => ({ descripcion }))).onConflictDoNothing();
+    await tx
+      .insert(rubro)
+      .values(RUBROS.map((nombre) => ({ nombre })))
+      .onConflictDoNothing();
+    await tx
+      .insert(metodoPago)
+      .values(METODOS_PAGO.map((nombre) => ({ nombre })))
+      .onConflictDoNothing();
+    await tx
+      .insert(unidad)
+      .values(UNIDADES.map((descripcion) => ({ descripcion })))
+      .onConflictDoNothing();
+    await tx
+      .insert(formato)
+      .values(FORMATOS.map((descripcion) => ({ descripcion })))
+      .onConflictDoNothing();
 
     const categorias = await tx
       .insert(categoria)

@@ -37,8 +37,14 @@ describe('POST /auth/users/', () => {
   });
 
   it.each([
-    [{ first_name: '', last_name: '' }, { first_name: ['Este campo es obligatorio'], last_name: ['Este campo es obligatorio'] }],
-    [{ first_name: 'Ana2', last_name: 'Pérez_' }, { first_name: ['El nombre solo puede contener letras'], last_name: ['El apellido solo puede contener letras'] }],
+    [
+      { first_name: '', last_name: '' },
+      { first_name: ['Este campo es obligatorio'], last_name: ['Este campo es obligatorio'] },
+    ],
+    [
+      { first_name: 'Ana2', last_name: 'Pérez_' },
+      { first_name: ['El nombre solo puede contener letras'], last_name: ['El apellido solo puede contener letras'] },
+    ],
     [{ re_password: 'otra-cosa' }, { non_field_errors: ['Las contraseñas no coinciden.'] }],
     [{ password: 'abc', re_password: 'abc' }, { password: ['La contraseña debe tener al menos 6 caracteres.'] }],
     [{ password: '123456', re_password: '123456' }, { password: ['Esta contraseña es demasiado común.'] }],
@@ -120,7 +126,8 @@ describe('POST /auth/users/activation/', () => {
     await res;
     const active = await createUser(ctx.t, 'comprador');
     const ip = newIp();
-    for (const address of [email, 'nadie@nada.cl', active.email]) expect((await post('/auth/users/resend_activation/', { email: address }, undefined, ip)).statusCode).toBe(204);
+    for (const address of [email, 'nadie@nada.cl', active.email])
+      expect((await post('/auth/users/resend_activation/', { email: address }, undefined, ip)).statusCode).toBe(204);
     await afterReplyIdle();
     expect(await correosA(email)).toBe(2);
     expect(await correosA(active.email)).toBe(1); // its signup's only
@@ -148,7 +155,9 @@ describe('POST /auth/users/activation/', () => {
   it('resend_activation: 25 calls from 25 clients all get 204, and still at most 3 e-mails reach the address', async () => {
     const { email, res } = signup();
     await res;
-    const answers = await Promise.all(Array.from({ length: 25 }, () => post('/auth/users/resend_activation/', { email: email.toUpperCase() }, undefined, newIp())));
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () => post('/auth/users/resend_activation/', { email: email.toUpperCase() }, undefined, newIp())),
+    );
     await afterReplyIdle();
     expect(answers.map((r) => r.statusCode)).toEqual(Array(25).fill(204));
     expect(await correosA(email)).toBe(3);
@@ -160,7 +169,8 @@ describe('password reset', () => {
     const user = await createUser(ctx.t, 'comprador');
     const { email: inactive, res } = signup();
     await res;
-    for (const email of ['nadie@nada.cl', user.email.toUpperCase(), inactive]) expect((await post('/auth/users/reset_password/', { email })).statusCode).toBe(204);
+    for (const email of ['nadie@nada.cl', user.email.toUpperCase(), inactive])
+      expect((await post('/auth/users/reset_password/', { email })).statusCode).toBe(204);
     await afterReplyIdle();
     expect(await lastLink(ctx.t, user.email, 'password/reset/confirm')).toBeTruthy();
     await expect(lastLink(ctx.t, inactive, 'password/reset/confirm')).rejects.toThrow();

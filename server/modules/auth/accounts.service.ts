@@ -60,7 +60,14 @@ export async function register({ db, mailer, publicUrl }: AccountsDeps, input: S
     return created;
   });
   void mailer.kick();
-  return { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name, is_comprador: user.is_comprador, is_proveedor: user.is_proveedor };
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    is_comprador: user.is_comprador,
+    is_proveedor: user.is_proveedor,
+  };
 }
 
 export async function activate({ db }: AccountsDeps, uid: string, token: string) {

@@ -33,7 +33,11 @@ export type UsuarioSesion = Pick<Usuario, keyof typeof sesion>;
  * connection; Drizzle skips rebuilding the SQL). Measured in bench/auth-hot-path.ts.
  */
 export function prepareGetSesionById(db: Db): (id: number) => Promise<UsuarioSesion | undefined> {
-  const query = db.select(sesion).from(usuario).where(eq(usuario.id, sql.placeholder('id'))).prepare('usuario_sesion_por_id');
+  const query = db
+    .select(sesion)
+    .from(usuario)
+    .where(eq(usuario.id, sql.placeholder('id')))
+    .prepare('usuario_sesion_por_id');
   return async (id) => (await query.execute({ id }))[0];
 }
 

@@ -26,21 +26,35 @@ const noContent = { 204: z.null().describe('Sin contenido'), 400: badRequestSche
 const throttled = { ...noContent, 429: detailSchema };
 
 /** Djoser + SimpleJWT paths and answers (AUTH-CONTRACT.md), with its "differs" points. */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guards; mailer: Mailer; publicUrl: string }> = async (app, { db, jwt, guards, mailer, publicUrl }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guards; mailer: Mailer; publicUrl: string }> = async (
+  app,
+  { db, jwt, guards, mailer, publicUrl },
+) => {
   const deps = { db, mailer, publicUrl };
   // Work left for after a reply (e-mails of resend_activation and reset_password) ends before the database closes.
   app.addHook('onClose', afterReplyIdle);
 
   app.post(
     '/auth/users/',
-    { schema: { tags: ['auth'], summary: 'Registrarse como comprador o proveedor', body: signupSchema, response: { 201: signupResponseSchema, 400: badRequestSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Registrarse como comprador o proveedor',
+        body: signupSchema,
+        response: { 201: signupResponseSchema, 400: badRequestSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send(await register(deps, request.body)),
   );
 
-  app.post('/auth/users/activation/', { schema: { tags: ['auth'], summary: 'Activar la cuenta', body: uidTokenSchema, response: { ...noContent, 403: detailSchema } } }, async (request, reply) => {
-    await activate(deps, request.body.uid, request.body.token);
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/auth/users/activation/',
+    { schema: { tags: ['auth'], summary: 'Activar la cuenta', body: uidTokenSchema, response: { ...noContent, 403: detailSchema } } },
+    async (request, reply) => {
+      await activate(deps, request.body.uid, request.body.token);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.post(
     '/auth/users/resend_activation/',
@@ -77,7 +91,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guard
 
   app.post(
     '/auth/jwt/refresh/',
-    { schema: { tags: ['auth'], summary: 'Renovar el token de acceso', body: refreshSchema, response: { 200: z.object({ access: z.string() }), 401: detailSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Renovar el token de acceso',
+        body: refreshSchema,
+        response: { 200: z.object({ access: z.string() }), 401: detailSchema },
+      },
+    },
     (request) => refreshAccess(guards.checkToken, jwt, request.body.refresh),
   );
 
@@ -92,7 +113,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guard
 
   app.get(
     '/auth/users/me/',
-    { onRequest: guards.authenticate, schema: { tags: ['auth'], summary: 'Mi perfil', security: [{ jwt: [] }], response: { 200: usuarioMeSchema, 401: detailSchema } } },
+    {
+      onRequest: guards.authenticate,
+      schema: { tags: ['auth'], summary: 'Mi perfil', security: [{ jwt: [] }], response: { 200: usuarioMeSchema, 401: detailSchema } },
+    },
     async (request) => toUsuarioMe(currentUser(request)),
   );
 };

@@ -10,7 +10,11 @@ export interface FiltroIntento {
 }
 
 const where = (f: FiltroIntento) =>
-  and(inArray(intentoLogin.accion, f.acciones), f.email === undefined ? undefined : eq(intentoLogin.email, f.email), f.ip === undefined ? undefined : eq(intentoLogin.ip, f.ip));
+  and(
+    inArray(intentoLogin.accion, f.acciones),
+    f.email === undefined ? undefined : eq(intentoLogin.email, f.email),
+    f.ip === undefined ? undefined : eq(intentoLogin.ip, f.ip),
+  );
 
 /** How many attempts match since `desde`, and when the oldest of them was (for Retry-After). */
 export async function countIntentos(db: Db, filtro: FiltroIntento, desde: Date): Promise<{ n: number; primero: Date | null }> {

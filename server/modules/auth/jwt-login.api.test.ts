@@ -32,7 +32,9 @@ describe('JWT login, verify, refresh and /auth/users/me/', () => {
     const bad = await ctx.t.request({ method: 'POST', url: '/auth/jwt/verify/', payload: { token: `${access.slice(0, -2)}xx` } });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().code).toBe('token_not_valid');
-    expect((await ctx.t.request({ method: 'POST', url: '/auth/jwt/verify/', payload: { token: '' } })).json()).toEqual({ token: ['Este campo no puede estar en blanco.'] });
+    expect((await ctx.t.request({ method: 'POST', url: '/auth/jwt/verify/', payload: { token: '' } })).json()).toEqual({
+      token: ['Este campo no puede estar en blanco.'],
+    });
   });
 
   it('refreshes with a refresh token only', async () => {
@@ -50,10 +52,12 @@ describe('JWT login, verify, refresh and /auth/users/me/', () => {
     expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', headers: { authorization: `Bearer ${access}` } })).json().detail).toBe(
       'Las credenciales de autenticación no se proveyeron.',
     );
-    expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', headers: { authorization: 'JWT a b' } })).json().code).toBe('bad_authorization_header');
+    expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', headers: { authorization: 'JWT a b' } })).json().code).toBe(
+      'bad_authorization_header',
+    );
   });
 
-  it("stops a token working once its user is deactivated or deleted", async () => {
+  it('stops a token working once its user is deactivated or deleted', async () => {
     const inactive = await createUser(ctx.t, 'comprador');
     const gone = await createUser(ctx.t, 'proveedor');
     await ctx.t.database.db.update(usuario).set({ is_active: false }).where(eq(usuario.id, inactive.id));

@@ -18,7 +18,12 @@ describe('createJwt', () => {
 
   it('accepts a token another HS256 implementation signed with the same secret', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ token_type: 'refresh', user_id: 7, ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + 60).setJti('abc').sign(key);
+    const token = await new SignJWT({ token_type: 'refresh', user_id: 7, ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .setJti('abc')
+      .sign(key);
     expect(jwt.verify(token)).toMatchObject({ token_type: 'refresh', user_id: 7, ver: 0 });
   });
 

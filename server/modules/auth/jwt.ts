@@ -42,7 +42,15 @@ export function createJwt(secret: string, lifetimes: { access: number; refresh: 
         const { alg } = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: unknown };
         if (alg !== 'HS256') return null;
         const c = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<TokenClaims>;
-        if ((c.token_type !== 'access' && c.token_type !== 'refresh') || !isInt(c.user_id) || !isInt(c.ver) || !isInt(c.iat) || !isInt(c.exp) || typeof c.jti !== 'string') return null;
+        if (
+          (c.token_type !== 'access' && c.token_type !== 'refresh') ||
+          !isInt(c.user_id) ||
+          !isInt(c.ver) ||
+          !isInt(c.iat) ||
+          !isInt(c.exp) ||
+          typeof c.jti !== 'string'
+        )
+          return null;
         if (c.exp <= Math.floor(Date.now() / 1000)) return null;
         return { token_type: c.token_type, user_id: c.user_id, ver: c.ver, iat: c.iat, exp: c.exp, jti: c.jti };
       } catch {

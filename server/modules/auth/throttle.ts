@@ -62,6 +62,12 @@ const CORREOS: Accion[] = ['activacion', 'reset'];
 
 /** Counts a request for an activation or reset e-mail against its IP; 429 past the limit. */
 export async function takeEmailRequest(db: Db, accion: 'activacion' | 'reset', email: string, ip: string): Promise<void> {
-  await check(db, { acciones: CORREOS, ip }, MAX_CORREOS_POR_IP, VENTANA_CORREOS_MS, (espera) => `Demasiadas solicitudes de correo. Intenta de nuevo en ${espera}.`);
+  await check(
+    db,
+    { acciones: CORREOS, ip },
+    MAX_CORREOS_POR_IP,
+    VENTANA_CORREOS_MS,
+    (espera) => `Demasiadas solicitudes de correo. Intenta de nuevo en ${espera}.`,
+  );
   await insertIntento(db, { accion, email: normalizar(email), ip });
 }

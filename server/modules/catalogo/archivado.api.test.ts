@@ -21,12 +21,32 @@ async function historyOn(db: Db, ofertaId: number) {
     const [c] = await tx.insert(cotizacion).values({ solicitud_id: s!.id }).returning();
     const [o] = await tx
       .insert(opcion)
-      .values({ cotizacion_id: c!.id, producto_id: oferta!.producto_id, proveedor_producto_id: ofertaId, cantidad_solicitada: 10, cantidad_proveida: 10, precio: oferta!.tarifa, estado: 'seleccionado' })
+      .values({
+        cotizacion_id: c!.id,
+        producto_id: oferta!.producto_id,
+        proveedor_producto_id: ofertaId,
+        cantidad_solicitada: 10,
+        cantidad_proveida: 10,
+        precio: oferta!.tarifa,
+        estado: 'seleccionado',
+      })
       .returning();
-    const [ord] = await tx.insert(orden).values({ cotizacion_id: c!.id, total: oferta!.tarifa * 10 }).returning();
+    const [ord] = await tx
+      .insert(orden)
+      .values({ cotizacion_id: c!.id, total: oferta!.tarifa * 10 })
+      .returning();
     const [l] = await tx
       .insert(ordenLinea)
-      .values({ orden_id: ord!.id, proveedor_producto_id: ofertaId, proveedor_id: oferta!.proveedor_id, proveedor_nombre: 'Proveedor', producto_nombre: 'Producto', cantidad: 10, precio: oferta!.tarifa, subtotal: oferta!.tarifa * 10 })
+      .values({
+        orden_id: ord!.id,
+        proveedor_producto_id: ofertaId,
+        proveedor_id: oferta!.proveedor_id,
+        proveedor_nombre: 'Proveedor',
+        producto_nombre: 'Producto',
+        cantidad: 10,
+        precio: oferta!.tarifa,
+        subtotal: oferta!.tarifa * 10,
+      })
       .returning();
     await tx.insert(ordenLineaLote).values({ orden_linea_id: l!.id, lote_id: stock!.id, cantidad: 10 });
     return { oferta: oferta!, opcionId: o!.id, lineaId: l!.id, loteId: stock!.id };
@@ -68,7 +88,9 @@ describe('archiving keeps history (DESIGN §2)', () => {
     expect((await db.select().from(proveedorProducto).where(eq(proveedorProducto.id, ofertaId)))[0]!.archivado_en).toEqual(archivada!.archivado_en);
 
     expect(await db.select().from(opcion).where(eq(opcion.id, h.opcionId))).toMatchObject([{ proveedor_producto_id: ofertaId, precio: h.oferta.tarifa }]);
-    expect(await db.select().from(ordenLinea).where(eq(ordenLinea.id, h.lineaId))).toMatchObject([{ proveedor_producto_id: ofertaId, precio: h.oferta.tarifa }]);
+    expect(await db.select().from(ordenLinea).where(eq(ordenLinea.id, h.lineaId))).toMatchObject([
+      { proveedor_producto_id: ofertaId, precio: h.oferta.tarifa },
+    ]);
     const linea = await db.query.ordenLinea.findFirst({ where: eq(ordenLinea.id, h.lineaId), with: { lotes: { with: { lote: true } } } });
     expect(linea?.lotes).toMatchObject([{ lote_id: h.loteId, cantidad: 10, lote: { id: h.loteId, proveedor_producto_id: ofertaId } }]);
   });
@@ -104,7 +126,15 @@ describe('archiving keeps history (DESIGN §2)', () => {
     const archivadas = await db
       .select({ id: proveedorProducto.id })
       .from(proveedorProducto)
-      .where(and(inArray(proveedorProducto.id, ofertas.map((o) => o.id)), isNotNull(proveedorProducto.archivado_en)));
+      .where(
+        and(
+          inArray(
+            proveedorProducto.id,
+            ofertas.map((o) => o.id),
+          ),
+          isNotNull(proveedorProducto.archivado_en),
+        ),
+      );
     expect(archivadas).toHaveLength(ofertas.length);
     expect(await db.select({ id: opcion.id }).from(opcion).where(eq(opcion.id, h.opcionId))).toHaveLength(1);
     expect(await db.select({ id: ordenLinea.id }).from(ordenLinea).where(eq(ordenLinea.id, h.lineaId))).toHaveLength(1);

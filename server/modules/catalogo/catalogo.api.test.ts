@@ -15,7 +15,12 @@ describe('GET /api/productos/consolidated-data/', () => {
     expect(data.categorias.map((c) => c.nombre).sort()).toEqual([...CATEGORIAS].sort());
     expect(data.productos.length).toBeGreaterThanOrEqual(120);
     const lomo = data.productos.find((p) => p.nombre === 'Lomo vetado');
-    expect(lomo).toMatchObject({ categoria: { nombre: 'CARNE BOVINA' }, origen: { descripcion: 'Argentina' }, marca: { nombre: 'Swift' }, unidad: { descripcion: 'KILO' } });
+    expect(lomo).toMatchObject({
+      categoria: { nombre: 'CARNE BOVINA' },
+      origen: { descripcion: 'Argentina' },
+      marca: { nombre: 'Swift' },
+      unidad: { descripcion: 'KILO' },
+    });
     expect(lomo?.formatos.map((f) => f.descripcion)).toEqual(['AL VACIO']);
     // Pending products (awaiting a moderator) never reach buyers.
     expect(data.productos.some((p) => p.nombre === 'Cordero magallánico pierna')).toBe(false);
@@ -61,7 +66,9 @@ describe('GET /api/productos/rangosprecios/', () => {
     const rangos = res.json().map((r: unknown) => rangoPrecioSchema.parse(r));
     expect(rangos).toHaveLength(CATEGORIAS.length * LIMITES_RANGO_KG.length);
     const aves = rangos.filter((r: { categoria_nombre: string }) => r.categoria_nombre === 'AVES');
-    expect(aves.map((r: { nombre: string; limite_inferior: number }) => [r.nombre, r.limite_inferior])).toEqual(LIMITES_RANGO_KG.map((l) => [`Desde ${l} kg`, l]));
+    expect(aves.map((r: { nombre: string; limite_inferior: number }) => [r.nombre, r.limite_inferior])).toEqual(
+      LIMITES_RANGO_KG.map((l) => [`Desde ${l} kg`, l]),
+    );
   });
 
   it('is public for every role', async () => {

@@ -14,11 +14,16 @@ export const catalogoRoutes: FastifyPluginAsyncZod<{ db: Db; catalogo: CatalogoC
       reply.header('etag', etag).header('cache-control', 'no-cache');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
       // Already serialised once for every request: the raw string skips the per-request serializer.
-      return reply.type('application/json').serializer((payload) => payload as string).send(body as unknown as ConsolidatedData);
+      return reply
+        .type('application/json')
+        .serializer((payload) => payload as string)
+        .send(body as unknown as ConsolidatedData);
     },
   );
 
-  app.get('/api/productos/rangosprecios/', { schema: { tags: ['catalogo'], summary: 'Rangos de precio por categoría', response: { 200: z.array(rangoPrecioSchema) } } }, () =>
-    findRangosPrecios(db),
+  app.get(
+    '/api/productos/rangosprecios/',
+    { schema: { tags: ['catalogo'], summary: 'Rangos de precio por categoría', response: { 200: z.array(rangoPrecioSchema) } } },
+    () => findRangosPrecios(db),
   );
 };

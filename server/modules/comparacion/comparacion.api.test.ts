@@ -46,7 +46,16 @@ beforeAll(async () => {
   const base = { productoId: p.id, categoriaId: p.categoria_id };
   trampa = {
     id: p.id,
-    a: await createOfertaDePrueba(db, { ...base, proveedorId: proveedores[0]!, tarifa: 5000, tramos: { 100: 4500 }, lotes: [[120, '2099-03-01'], [80, '2099-02-01']] }),
+    a: await createOfertaDePrueba(db, {
+      ...base,
+      proveedorId: proveedores[0]!,
+      tarifa: 5000,
+      tramos: { 100: 4500 },
+      lotes: [
+        [120, '2099-03-01'],
+        [80, '2099-02-01'],
+      ],
+    }),
     b: await createOfertaDePrueba(db, { ...base, proveedorId: proveedores[1]!, tarifa: 4800, lotes: [[60, '2099-06-01']] }),
     // Archived, and the cheapest: it must never appear.
     archivada: await createOfertaDePrueba(db, { ...base, proveedorId: proveedores[2]!, tarifa: 100, lotes: [[500, '2099-06-01']], archivada: true }),
@@ -88,7 +97,9 @@ describe('POST comparar-precios/', () => {
         unidad: 'KILO',
       }),
     ]);
-    expect(linea.opciones_adicionales).toEqual([expect.objectContaining({ proveedor_producto_id: trampa.b, cantidad_proveida: 60, precio: 4800, estado: 'adicional' })]);
+    expect(linea.opciones_adicionales).toEqual([
+      expect.objectContaining({ proveedor_producto_id: trampa.b, cantidad_proveida: 60, precio: 4800, estado: 'adicional' }),
+    ]);
     expect(linea.mensaje).toBeNull();
     expect(linea.productos_inexistentes).toEqual([]);
     expect(vacia).toMatchObject({ opciones_seleccionadas: [], opciones_adicionales: [], productos_inexistentes: [vacia.nombre] });
@@ -113,10 +124,19 @@ describe('POST comparar-precios/', () => {
     const { db } = ctx.t.database;
     const p = await createProductoDePrueba(db);
     const base = { productoId: p.id, categoriaId: p.categoria_id, tarifa: 3000 };
-    const o = await createOfertaDePrueba(db, { ...base, proveedorId: proveedores[0]!, lotes: [[50, '2099-03-01'], [40, '2099-04-10']] });
+    const o = await createOfertaDePrueba(db, {
+      ...base,
+      proveedorId: proveedores[0]!,
+      lotes: [
+        [50, '2099-03-01'],
+        [40, '2099-04-10'],
+      ],
+    });
     const s = await solicitud([{ producto: p.id, cantidad: 100 }], ctx.tokens.comprador, '2099-01-15');
     const primera = (await comparar(s.id, [{ producto: p.id, cantidad: 100 }], ctx.tokens.comprador)).json();
-    expect(primera.resultados[0].opciones_seleccionadas).toEqual([expect.objectContaining({ proveedor_producto_id: o, cantidad_proveida: 90, stock_disponible: 90 })]);
+    expect(primera.resultados[0].opciones_seleccionadas).toEqual([
+      expect.objectContaining({ proveedor_producto_id: o, cantidad_proveida: 90, stock_disponible: 90 }),
+    ]);
     expect(primera.resultados[0].mensaje).toBe('Stock insuficiente: faltan 10 kg');
 
     // A newer delivery record moves the date past the first lot's expiry: that lot no longer counts.
@@ -140,10 +160,22 @@ describe('POST comparar-precios/', () => {
   it('nudges toward a cheaper tier a few kilos away', async () => {
     const { db } = ctx.t.database;
     const p = await createProductoDePrueba(db);
-    await createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId: proveedores[0]!, tarifa: 5200, tramos: { 300: 4990 }, lotes: [[1000, '2099-06-01']] });
+    await createOfertaDePrueba(db, {
+      productoId: p.id,
+      categoriaId: p.categoria_id,
+      proveedorId: proveedores[0]!,
+      tarifa: 5200,
+      tramos: { 300: 4990 },
+      lotes: [[1000, '2099-06-01']],
+    });
     const s = await solicitud([{ producto: p.id, cantidad: 280 }], ctx.tokens.comprador);
     const body = (await comparar(s.id, [{ producto: p.id, cantidad: 280 }], ctx.tokens.comprador)).json();
-    expect(body.resultados[0].sugerencia).toMatchObject({ cantidad_adicional: 20, cantidad_total: 300, precio: 4990, mensaje: 'Agrega 20 kg y pagas $4.990/kg' });
+    expect(body.resultados[0].sugerencia).toMatchObject({
+      cantidad_adicional: 20,
+      cantidad_total: 300,
+      precio: 4990,
+      mensaje: 'Agrega 20 kg y pagas $4.990/kg',
+    });
   });
 
   it('refuses bad rows with the request’s messages and writes nothing', async () => {

@@ -26,7 +26,13 @@ describe('findOfertasVivas (DESIGN §3.1)', () => {
     await createOfertaDePrueba(db, { ...base, proveedorId: b!, tarifa: 4000, lotes: [[50, '2026-11-30']] }); // every lot expires before delivery
     await createOfertaDePrueba(db, { ...base, proveedorId: b!, tarifa: 4000, lotes: [[50, '2027-06-01']], archivada: true });
     await createOfertaDePrueba(db, { ...base, proveedorId: b!, tarifa: 4000, lotes: [] });
-    const otra = await createOfertaDePrueba(db, { productoId: p2.id, categoriaId: p2.categoria_id, proveedorId: b!, tarifa: 7000, lotes: [[10, '2027-01-01']] });
+    const otra = await createOfertaDePrueba(db, {
+      productoId: p2.id,
+      categoriaId: p2.categoria_id,
+      proveedorId: b!,
+      tarifa: 7000,
+      lotes: [[10, '2027-01-01']],
+    });
 
     const ofertas = await findOfertasVivas(db, [p1.id, p2.id], '2026-12-01');
     expect(ofertas.map((o) => o.proveedor_producto_id)).toEqual([viva, otra]);

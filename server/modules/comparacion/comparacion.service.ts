@@ -1,4 +1,10 @@
-import { type CompararPrecios, type CompararPreciosData, mensajesComparacion, type Opcion, type ResultadoComparacion } from '../../../common/schemas/comparacion';
+import {
+  type CompararPrecios,
+  type CompararPreciosData,
+  mensajesComparacion,
+  type Opcion,
+  type ResultadoComparacion,
+} from '../../../common/schemas/comparacion';
 import { ahoraEnChile, erroresFila, mensajesFila, minimosPorCategoria } from '../../../common/schemas/cotizaciones';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -64,7 +70,11 @@ export async function compararPrecios(db: Db, llamante: Llamante, data: Comparar
       const producto = productos.get(fila.producto);
       return producto?.disponible ? [{ fila, producto, resultado: compararLinea(fila.cantidad, ofertasDe.get(producto.id) ?? []) }] : [];
     });
-    const cotizacionId = await insertCotizacion(tx, { solicitud_id: data.solicitudId, cotizante_id: cotizante?.id ?? null, usuario_id: llamante.usuarioId ?? null });
+    const cotizacionId = await insertCotizacion(tx, {
+      solicitud_id: data.solicitudId,
+      cotizante_id: cotizante?.id ?? null,
+      usuario_id: llamante.usuarioId ?? null,
+    });
     const filasOpcion = lineas.flatMap(({ fila, producto, resultado }) => opcionesDe(fila.cantidad, producto, resultado));
     const opcionIds = await insertOpciones(
       tx,
@@ -85,7 +95,11 @@ export async function compararPrecios(db: Db, llamante: Llamante, data: Comparar
         cantidad_solicitada: fila.cantidad,
         opciones_seleccionadas: propias.filter((o) => o.estado === 'seleccionado'),
         opciones_adicionales: propias.filter((o) => o.estado === 'adicional'),
-        mensaje: sinOfertas ? mensajesComparacion.sinOfertas(producto.nombre) : resultado.faltante > 0 ? mensajeFaltante(resultado.faltante, producto.unidad) : null,
+        mensaje: sinOfertas
+          ? mensajesComparacion.sinOfertas(producto.nombre)
+          : resultado.faltante > 0
+            ? mensajeFaltante(resultado.faltante, producto.unidad)
+            : null,
         productos_inexistentes: sinOfertas ? [producto.nombre] : [],
         sugerencia: resultado.sugerencia && { ...resultado.sugerencia, mensaje: mensajeSugerencia(resultado.sugerencia, producto.unidad) },
       };

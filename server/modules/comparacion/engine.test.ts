@@ -27,7 +27,12 @@ function fuerzaBruta(ofertas: readonly OfertaMotor[], objetivo: number) {
     if (i === ofertas.length) {
       if (resto !== 0) return;
       const v = valor(ofertas, q);
-      if (!mejor || v.costo < mejor.costo || (v.costo === mejor.costo && (v.proveedores < mejor.proveedores || (v.proveedores === mejor.proveedores && v.vence > mejor.vence)))) mejor = v;
+      if (
+        !mejor ||
+        v.costo < mejor.costo ||
+        (v.costo === mejor.costo && (v.proveedores < mejor.proveedores || (v.proveedores === mejor.proveedores && v.vence > mejor.vence)))
+      )
+        mejor = v;
       return;
     }
     for (let c = 0; c <= Math.min(resto, Math.floor(ofertas[i]!.stock)); c++) {
@@ -48,7 +53,10 @@ const ofertaArb = fc.record({
     maxLength: 4,
     selector: (t) => t.limite_inferior,
   }),
-  stock: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 60 }).map((x) => x / 2)),
+  stock: fc.oneof(
+    fc.integer({ min: 0, max: 30 }),
+    fc.integer({ min: 0, max: 60 }).map((x) => x / 2),
+  ),
   fecha_vencimiento: fc.constantFrom(...FECHAS),
 });
 const lineaArb = fc.record({
@@ -60,7 +68,10 @@ describe('asignacionOptima (DESIGN §3.3)', () => {
   it('matches brute force on small instances: cost, then fewer suppliers, then later expiry', () => {
     fc.assert(
       fc.property(lineaArb, ({ cantidad, ofertas }) => {
-        const objetivo = Math.min(cantidad, ofertas.reduce((s, o) => s + Math.floor(o.stock), 0));
+        const objetivo = Math.min(
+          cantidad,
+          ofertas.reduce((s, o) => s + Math.floor(o.stock), 0),
+        );
         const q = asignacionOptima(ofertas, objetivo);
         expect(q.reduce((s, c) => s + c, 0)).toBe(objetivo);
         q.forEach((c, i) => {
@@ -81,12 +92,20 @@ describe('asignacionOptima (DESIGN §3.3)', () => {
         const asignado = r.seleccionadas.reduce((s, a) => s + a.cantidad, 0);
         const stock = ofertas.reduce((s, o) => s + o.stock, 0);
         if (stock <= cantidad) expect(asignado).toBeCloseTo(stock, 6);
-        else expect(asignado).toBe(Math.min(cantidad, ofertas.reduce((s, o) => s + Math.floor(o.stock), 0)));
+        else
+          expect(asignado).toBe(
+            Math.min(
+              cantidad,
+              ofertas.reduce((s, o) => s + Math.floor(o.stock), 0),
+            ),
+          );
         expect(r.faltante).toBeCloseTo(cantidad - asignado, 6);
         expect(r.total).toBe(r.seleccionadas.reduce((s, a) => s + a.subtotal, 0));
         for (const a of r.seleccionadas) expect(a.precio).toBe(precioUnitario(a.oferta, a.cantidad));
         // Every offer appears once, selected or additional; an additional one is priced for what it could supply.
-        expect([...r.seleccionadas, ...r.adicionales].map((a) => a.oferta.proveedor_producto_id).sort()).toEqual(ofertas.map((o) => o.proveedor_producto_id).sort());
+        expect([...r.seleccionadas, ...r.adicionales].map((a) => a.oferta.proveedor_producto_id).sort()).toEqual(
+          ofertas.map((o) => o.proveedor_producto_id).sort(),
+        );
         for (const a of r.adicionales) expect(a.cantidad).toBe(Math.min(cantidad, a.oferta.stock));
       }),
       { numRuns: 1000 },
@@ -94,7 +113,14 @@ describe('asignacionOptima (DESIGN §3.3)', () => {
   });
 });
 
-const oferta = (id: number, o: Partial<OfertaMotor>): OfertaMotor => ({ proveedor_producto_id: id, tarifa: 5000, tramos: [], stock: 1000, fecha_vencimiento: '2027-01-01', ...o });
+const oferta = (id: number, o: Partial<OfertaMotor>): OfertaMotor => ({
+  proveedor_producto_id: id,
+  tarifa: 5000,
+  tramos: [],
+  stock: 1000,
+  fecha_vencimiento: '2027-01-01',
+  ...o,
+});
 
 describe('compararLinea: examples', () => {
   it('the tier trap: 100 kg at one supplier’s 100-kg tier beats the cheapest unit price first', () => {
@@ -117,7 +143,11 @@ describe('compararLinea: examples', () => {
   });
 
   it('equal cost: one supplier rather than two, then the later expiry', () => {
-    const r = compararLinea(50, [oferta(1, { tarifa: 1000, stock: 30 }), oferta(2, { tarifa: 1000, stock: 30 }), oferta(3, { tarifa: 1000, stock: 50, fecha_vencimiento: '2026-12-20' })]);
+    const r = compararLinea(50, [
+      oferta(1, { tarifa: 1000, stock: 30 }),
+      oferta(2, { tarifa: 1000, stock: 30 }),
+      oferta(3, { tarifa: 1000, stock: 50, fecha_vencimiento: '2026-12-20' }),
+    ]);
     expect(r.seleccionadas.map((s) => s.oferta.proveedor_producto_id)).toEqual([3]);
     const r2 = compararLinea(20, [oferta(1, { tarifa: 1000, fecha_vencimiento: '2027-01-01' }), oferta(2, { tarifa: 1000, fecha_vencimiento: '2027-03-01' })]);
     expect(r2.seleccionadas.map((s) => s.oferta.proveedor_producto_id)).toEqual([2]);

@@ -372,7 +372,15 @@ export function compararLinea<O extends OfertaMotor>(cantidad: number, ofertas: 
   const stockTotal = ofertas.reduce((s, o) => s + o.stock, 0);
   // Less stock than asked: everything there is, at the price of what each offer supplies.
   const cantidades =
-    stockTotal <= cantidad ? ofertas.map((o) => o.stock) : asignacionOptima(ofertas, Math.min(cantidad, ofertas.reduce((s, o) => s + Math.floor(o.stock), 0)));
+    stockTotal <= cantidad
+      ? ofertas.map((o) => o.stock)
+      : asignacionOptima(
+          ofertas,
+          Math.min(
+            cantidad,
+            ofertas.reduce((s, o) => s + Math.floor(o.stock), 0),
+          ),
+        );
   const seleccionadas: Asignacion<O>[] = [];
   const adicionales: Asignacion<O>[] = [];
   ofertas.forEach((o, k) => {

@@ -11,7 +11,10 @@ import { usuario } from '../../db/schema/usuario';
  */
 let seq = 0;
 
-export async function createProductoDePrueba(db: Db, { estado = 'aprobado' as 'aprobado' | 'pendiente' | 'rechazado', archivado = false, unidadNombre = 'KILO' } = {}) {
+export async function createProductoDePrueba(
+  db: Db,
+  { estado = 'aprobado' as 'aprobado' | 'pendiente' | 'rechazado', archivado = false, unidadNombre = 'KILO' } = {},
+) {
   const [cat] = await db.select({ id: categoria.id }).from(categoria).orderBy(categoria.id).limit(1);
   const [ori] = await db.select({ id: origen.id }).from(origen).orderBy(origen.id).limit(1);
   const [mar] = await db.select({ id: marca.id }).from(marca).orderBy(marca.id).limit(1);
@@ -39,11 +42,25 @@ export async function findProveedorIds(db: Db): Promise<number[]> {
 /** An offer with tier prices by limite_inferior ({100: 4990}) and lots [cantidad, 'YYYY-MM-DD']. */
 export async function createOfertaDePrueba(
   db: Db,
-  o: { productoId: number; categoriaId: number; proveedorId: number; tarifa: number; tramos?: Record<number, number>; lotes: Array<[number, string]>; archivada?: boolean },
+  o: {
+    productoId: number;
+    categoriaId: number;
+    proveedorId: number;
+    tarifa: number;
+    tramos?: Record<number, number>;
+    lotes: Array<[number, string]>;
+    archivada?: boolean;
+  },
 ) {
   const [pp] = await db
     .insert(proveedorProducto)
-    .values({ proveedor_id: o.proveedorId, producto_id: o.productoId, sku: `T${process.pid}-${seq++}`, tarifa: o.tarifa, archivado_en: o.archivada ? sql`now()` : null })
+    .values({
+      proveedor_id: o.proveedorId,
+      producto_id: o.productoId,
+      sku: `T${process.pid}-${seq++}`,
+      tarifa: o.tarifa,
+      archivado_en: o.archivada ? sql`now()` : null,
+    })
     .returning({ id: proveedorProducto.id });
   for (const [limite, precio] of Object.entries(o.tramos ?? {})) {
     const [r] = await db
@@ -52,6 +69,7 @@ export async function createOfertaDePrueba(
       .where(and(eq(rangoPrecio.categoria_id, o.categoriaId), eq(rangoPrecio.limite_inferior, Number(limite))));
     await db.insert(proveedorProductoRango).values({ proveedor_producto_id: pp!.id, rango_precio_id: r!.id, precio });
   }
-  if (o.lotes.length > 0) await db.insert(lote).values(o.lotes.map(([cantidad, fecha_expiracion]) => ({ proveedor_producto_id: pp!.id, cantidad, fecha_expiracion })));
+  if (o.lotes.length > 0)
+    await db.insert(lote).values(o.lotes.map(([cantidad, fecha_expiracion]) => ({ proveedor_producto_id: pp!.id, cantidad, fecha_expiracion })));
   return pp!.id;
 }

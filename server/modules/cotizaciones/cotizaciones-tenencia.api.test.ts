@@ -29,7 +29,8 @@ const entrega = (solicitudId: number, nombre = 'Cocina Central') => ({
 });
 const conClave = (clave?: string): Record<string, string> => (clave ? { [CLAVE_COTIZACION_HEADER]: clave } : {});
 
-const call = (method: 'POST' | 'PUT', url: string, payload: object, token?: string, clave?: string) => ctx.t.request({ method, url: `${API}/${url}`, payload, token, headers: conClave(clave) });
+const call = (method: 'POST' | 'PUT', url: string, payload: object, token?: string, clave?: string) =>
+  ctx.t.request({ method, url: `${API}/${url}`, payload, token, headers: conClave(clave) });
 
 /** A request and its delivery record made by `token` (anonymous when undefined). */
 async function flujo(token?: string) {
@@ -49,31 +50,45 @@ const cuatro = (f: { solicitudId: number; cotizanteId: number }, token: string |
 
 async function statuses(f: { solicitudId: number; cotizanteId: number }, token: string | undefined, clave?: string) {
   const c = cuatro(f, token, clave);
-  return { editarSolicitud: (await c.editarSolicitud()).statusCode, crearCotizante: (await c.crearCotizante()).statusCode, editarCotizante: (await c.editarCotizante()).statusCode };
+  return {
+    editarSolicitud: (await c.editarSolicitud()).statusCode,
+    crearCotizante: (await c.crearCotizante()).statusCode,
+    editarCotizante: (await c.editarCotizante()).statusCode,
+  };
 }
 const TODO_404 = { editarSolicitud: 404, crearCotizante: 404, editarCotizante: 404 };
 const TODO_OK = { editarSolicitud: 200, crearCotizante: 201, editarCotizante: 200 };
 
-const dueno = async (tabla: typeof solicitud | typeof cotizante, id: number) => (await ctx.t.database.db.select({ u: tabla.usuario_id, h: tabla.clave_hash }).from(tabla).where(eq(tabla.id, id)))[0]!;
+const dueno = async (tabla: typeof solicitud | typeof cotizante, id: number) =>
+  (await ctx.t.database.db.select({ u: tabla.usuario_id, h: tabla.clave_hash }).from(tabla).where(eq(tabla.id, id)))[0]!;
 
 beforeAll(async () => {
   const catalogo = (await ctx.t.request({ method: 'GET', url: '/api/productos/consolidated-data/' })).json();
   productos = catalogo.productos.slice(0, 2).map((p: { id: number }) => p.id);
   otroComprador = await createUser(ctx.t, 'comprador');
-  llamantes = { anonimo: undefined, comprador: ctx.tokens.comprador, otroComprador: otroComprador.access, proveedor: ctx.tokens.proveedor, moderador: ctx.tokens.moderador };
+  llamantes = {
+    anonimo: undefined,
+    comprador: ctx.tokens.comprador,
+    otroComprador: otroComprador.access,
+    proveedor: ctx.tokens.proveedor,
+    moderador: ctx.tokens.moderador,
+  };
 });
 
 describe('every role can quote, and its records are its own', () => {
-  it.each(['anonimo', 'comprador', 'otroComprador', 'proveedor', 'moderador'] as const)('%s creates and edits its own request and delivery record', async (rol) => {
-    const token = llamantes[rol];
-    const f = await flujo(token);
-    expect(f.clave === null).toBe(token !== undefined);
-    expect(await statuses(f, token, f.clave ?? undefined)).toEqual(TODO_OK);
-    const email = rol === 'otroComprador' ? otroComprador.email : rol === 'anonimo' ? null : ROLES[rol];
-    const [u] = email ? await ctx.t.database.db.select({ id: usuario.id }).from(usuario).where(eq(usuario.email, email)) : [undefined];
-    expect((await dueno(solicitud, f.solicitudId)).u).toBe(u?.id ?? null);
-    expect((await dueno(cotizante, f.cotizanteId)).u).toBe(u?.id ?? null);
-  });
+  it.each(['anonimo', 'comprador', 'otroComprador', 'proveedor', 'moderador'] as const)(
+    '%s creates and edits its own request and delivery record',
+    async (rol) => {
+      const token = llamantes[rol];
+      const f = await flujo(token);
+      expect(f.clave === null).toBe(token !== undefined);
+      expect(await statuses(f, token, f.clave ?? undefined)).toEqual(TODO_OK);
+      const email = rol === 'otroComprador' ? otroComprador.email : rol === 'anonimo' ? null : ROLES[rol];
+      const [u] = email ? await ctx.t.database.db.select({ id: usuario.id }).from(usuario).where(eq(usuario.email, email)) : [undefined];
+      expect((await dueno(solicitud, f.solicitudId)).u).toBe(u?.id ?? null);
+      expect((await dueno(cotizante, f.cotizanteId)).u).toBe(u?.id ?? null);
+    },
+  );
 });
 
 describe("a buyer's records", () => {
@@ -141,7 +156,12 @@ describe('an anonymous record is held by its clave', () => {
 
 describe('a token that is sent must be valid', () => {
   it.each(['crear-solicitud/', 'editar-solicitud/1/', 'crear-cotizante/', 'editar-cotizante/1/'])('401 on %s, before the body is read', async (ruta) => {
-    const res = await ctx.t.request({ method: ruta.startsWith('crear') ? 'POST' : 'PUT', url: `${API}/${ruta}`, token: 'no.es.token', payload: { productos: 7 } });
+    const res = await ctx.t.request({
+      method: ruta.startsWith('crear') ? 'POST' : 'PUT',
+      url: `${API}/${ruta}`,
+      token: 'no.es.token',
+      payload: { productos: 7 },
+    });
     expect(res.statusCode).toBe(401);
   });
 

@@ -1,6 +1,13 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLAVE_COTIZACION_HEADER, DEMASIADAS_FILAS, FECHA_PASADA, MAX_FILAS_COTIZACION, MISMO_DIA_DESPUES_DE_MEDIODIA, SIN_PRODUCTOS } from '../../../common/schemas/cotizaciones';
+import {
+  CLAVE_COTIZACION_HEADER,
+  DEMASIADAS_FILAS,
+  FECHA_PASADA,
+  MAX_FILAS_COTIZACION,
+  MISMO_DIA_DESPUES_DE_MEDIODIA,
+  SIN_PRODUCTOS,
+} from '../../../common/schemas/cotizaciones';
 import { CORREO_INVALIDO } from '../../../common/schemas/direcciones';
 import { producto } from '../../db/schema/catalogo';
 import { cotizante, solicitud, solicitudDetalle } from '../../db/schema/cotizaciones';
@@ -25,7 +32,8 @@ let aprobados: ProductoCatalogo[];
 let archivado: { id: number; nombre: string };
 let pendiente: { id: number; nombre: string };
 
-const crearSolicitud = (payload: unknown, headers: Record<string, string> = {}) => ctx.t.request({ method: 'POST', url: `${API}/crear-solicitud/`, payload: payload as object, headers });
+const crearSolicitud = (payload: unknown, headers: Record<string, string> = {}) =>
+  ctx.t.request({ method: 'POST', url: `${API}/crear-solicitud/`, payload: payload as object, headers });
 const erroresDe = async (payload: unknown) => {
   const res = await crearSolicitud(payload);
   expect(res.statusCode, res.body).toBe(400);
@@ -46,7 +54,11 @@ const entrega = (over: Record<string, unknown> = {}) => ({
 
 const conteos = async () => {
   const { db } = ctx.t.database;
-  const [[s], [d], [c]] = await Promise.all([db.select({ n: count() }).from(solicitud), db.select({ n: count() }).from(solicitudDetalle), db.select({ n: count() }).from(cotizante)]);
+  const [[s], [d], [c]] = await Promise.all([
+    db.select({ n: count() }).from(solicitud),
+    db.select({ n: count() }).from(solicitudDetalle),
+    db.select({ n: count() }).from(cotizante),
+  ]);
   return [s!.n, d!.n, c!.n];
 };
 
@@ -70,7 +82,15 @@ describe('crear-solicitud', () => {
     expect(body.clave).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Number.isNaN(Date.parse(body.fecha_creacion))).toBe(false);
     expect(body.detalles).toEqual([
-      { producto_id: a!.id, cantidad: 100, categoria: a!.categoria.nombre, origen: a!.origen.descripcion, marca: a!.marca.nombre, producto_nombre: a!.nombre, unidad: a!.unidad.descripcion },
+      {
+        producto_id: a!.id,
+        cantidad: 100,
+        categoria: a!.categoria.nombre,
+        origen: a!.origen.descripcion,
+        marca: a!.marca.nombre,
+        producto_nombre: a!.nombre,
+        unidad: a!.unidad.descripcion,
+      },
       expect.objectContaining({ producto_id: b!.id, cantidad: 250 }),
     ]);
     // Only the clave's hash is stored.
@@ -93,7 +113,14 @@ describe('crear-solicitud', () => {
   it('names the row and field of an incomplete row', async () => {
     const id = aprobados[0]!.id;
     expect(await erroresDe({ productos: [{ cantidad: 100 }] })).toEqual({ productos: ['Fila 1: El campo "Producto" está incompleto.'] });
-    expect(await erroresDe({ productos: [{ producto: id, cantidad: 100 }, { producto: aprobados[1]!.id, cantidad: '' }] })).toEqual({
+    expect(
+      await erroresDe({
+        productos: [
+          { producto: id, cantidad: 100 },
+          { producto: aprobados[1]!.id, cantidad: '' },
+        ],
+      }),
+    ).toEqual({
       productos: ['Fila 2: El campo "Cantidad" está incompleto.'],
     });
     expect(await erroresDe({ productos: ['x'] })).toEqual({ productos: ['Fila 1: La fila no tiene el formato esperado.'] });
@@ -112,10 +139,14 @@ describe('crear-solicitud', () => {
   });
 
   it('refuses a quantity under the lowest limit of the category’s price ranges, as rangosprecios answers it', async () => {
-    const rangos: Array<{ categoria_nombre: string; limite_inferior: number }> = (await ctx.t.request({ method: 'GET', url: '/api/productos/rangosprecios/' })).json();
+    const rangos: Array<{ categoria_nombre: string; limite_inferior: number }> = (
+      await ctx.t.request({ method: 'GET', url: '/api/productos/rangosprecios/' })
+    ).json();
     const p = aprobados[0]!;
     const minimo = Math.min(...rangos.filter((r) => r.categoria_nombre === p.categoria.nombre).map((r) => r.limite_inferior));
-    expect(await erroresDe(filas([aprobados[1]!.id, 9999], [p.id, minimo - 1]))).toEqual({ productos: [`Fila 2: La cantidad mínima debe ser de ${minimo} kg.`] });
+    expect(await erroresDe(filas([aprobados[1]!.id, 9999], [p.id, minimo - 1]))).toEqual({
+      productos: [`Fila 2: La cantidad mínima debe ser de ${minimo} kg.`],
+    });
     expect((await crearSolicitud(filas([p.id, minimo]))).statusCode).toBe(201);
   });
 
@@ -164,7 +195,12 @@ describe('editar-solicitud', () => {
     const [a, b] = aprobados;
     const creada = (await crearSolicitud(filas([a!.id, 100]))).json();
     const headers = { [CLAVE_COTIZACION_HEADER]: creada.clave };
-    const res = await ctx.t.request({ method: 'PUT', url: `${API}/editar-solicitud/${creada.id}/`, headers, payload: filas([b!.id, 100], [archivado.id, 100]) });
+    const res = await ctx.t.request({
+      method: 'PUT',
+      url: `${API}/editar-solicitud/${creada.id}/`,
+      headers,
+      payload: filas([b!.id, 100], [archivado.id, 100]),
+    });
     expect(res.statusCode).toBe(400);
     const detalles = await ctx.t.database.db.select().from(solicitudDetalle).where(eq(solicitudDetalle.solicitud_id, creada.id));
     expect(detalles.map((d) => [d.producto_id, d.cantidad])).toEqual([[a!.id, 100]]);
@@ -186,7 +222,8 @@ describe('crear-cotizante and editar-cotizante (SPEC §5 Delivery data)', () => 
     solicitudId = creada.id;
     headers = { [CLAVE_COTIZACION_HEADER]: creada.clave };
   });
-  const crear = (over: Record<string, unknown> = {}) => ctx.t.request({ method: 'POST', url: `${API}/crear-cotizante/`, headers, payload: entrega({ solicitud_id: solicitudId, ...over }) });
+  const crear = (over: Record<string, unknown> = {}) =>
+    ctx.t.request({ method: 'POST', url: `${API}/crear-cotizante/`, headers, payload: entrega({ solicitud_id: solicitudId, ...over }) });
 
   it('creates the delivery record with the names of región and comuna from the database', async () => {
     const res = await crear();
@@ -211,7 +248,12 @@ describe('crear-cotizante and editar-cotizante (SPEC §5 Delivery data)', () => 
     const res = await crear({ fecha_entrega: null, direccion_envio: '', region: null, comuna: null });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ fecha_entrega: null, direccion_envio: '', region: null, comuna: null, region_nombre: null, comuna_nombre: null });
-    const sinCampos = await ctx.t.request({ method: 'POST', url: `${API}/crear-cotizante/`, headers, payload: { nombre_contacto: 'Ana', correo_contacto: 'a@prueba.cl', telefono_contacto: '912345678', solicitud_id: solicitudId } });
+    const sinCampos = await ctx.t.request({
+      method: 'POST',
+      url: `${API}/crear-cotizante/`,
+      headers,
+      payload: { nombre_contacto: 'Ana', correo_contacto: 'a@prueba.cl', telefono_contacto: '912345678', solicitud_id: solicitudId },
+    });
     expect(sinCampos.statusCode, sinCampos.body).toBe(201);
     expect(sinCampos.json()).toMatchObject({ fecha_entrega: null, direccion_envio: '', region: null, comuna: null });
   });
@@ -253,8 +295,18 @@ describe('crear-cotizante and editar-cotizante (SPEC §5 Delivery data)', () => 
       payload: entrega({ solicitud_id: solicitudId, nombre_contacto: 'Bodega Norte', region: 5, comuna: 5109, direccion_envio: 'Calle Valparaíso 555' }),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ cotizante_id: creado.cotizante_id, nombre_contacto: 'Bodega Norte', region_nombre: 'Región de Valparaíso', comuna_nombre: 'Viña del Mar' });
-    const malo = await ctx.t.request({ method: 'PUT', url: `${API}/editar-cotizante/${creado.cotizante_id}/`, headers, payload: entrega({ solicitud_id: solicitudId, nombre_contacto: 'R2D2' }) });
+    expect(res.json()).toMatchObject({
+      cotizante_id: creado.cotizante_id,
+      nombre_contacto: 'Bodega Norte',
+      region_nombre: 'Región de Valparaíso',
+      comuna_nombre: 'Viña del Mar',
+    });
+    const malo = await ctx.t.request({
+      method: 'PUT',
+      url: `${API}/editar-cotizante/${creado.cotizante_id}/`,
+      headers,
+      payload: entrega({ solicitud_id: solicitudId, nombre_contacto: 'R2D2' }),
+    });
     expect(malo.statusCode).toBe(400);
     const [row] = await ctx.t.database.db.select().from(cotizante).where(eq(cotizante.id, creado.cotizante_id));
     expect(row!.nombre_contacto).toBe('Bodega Norte');
@@ -270,7 +322,12 @@ describe('same-day delivery only before noon in Chile (clock pinned, SPEC §5)',
     clave = creada.clave;
   });
   const a = (fecha: string, instante: string) =>
-    createCotizante(ctx.t.database.db, { clave }, { ...entrega({ fecha_entrega: fecha }), direccion_envio: 'Av. Providencia 1234', region: 13, comuna: 13123, solicitud_id: solicitudId } as never, new Date(instante)).then(
+    createCotizante(
+      ctx.t.database.db,
+      { clave },
+      { ...entrega({ fecha_entrega: fecha }), direccion_envio: 'Av. Providencia 1234', region: 13, comuna: 13123, solicitud_id: solicitudId } as never,
+      new Date(instante),
+    ).then(
       () => 'ok',
       (e: unknown) => (e instanceof AppError ? (e.body as Record<string, string[]>).fecha_entrega?.[0] : String(e)),
     );
@@ -295,11 +352,23 @@ describe('same-day delivery only before noon in Chile (clock pinned, SPEC §5)',
 describe('a quotation’s delivery record is its own (DESIGN §2)', () => {
   it('editing or deleting the saved address it was copied from leaves it untouched', async () => {
     const ana = await createUser(ctx.t, 'comprador');
-    const datos = { nombre_contacto: 'Cocina Central', correo_contacto: 'cocina@prueba.cl', telefono_contacto: '+56912345678', direccion_envio: 'Av. Providencia 1234, oficina 5', region: 13, comuna: 13123 };
+    const datos = {
+      nombre_contacto: 'Cocina Central',
+      correo_contacto: 'cocina@prueba.cl',
+      telefono_contacto: '+56912345678',
+      direccion_envio: 'Av. Providencia 1234, oficina 5',
+      region: 13,
+      comuna: 13123,
+    };
     const guardada = (await ctx.t.request({ method: 'POST', url: '/api/cotizaciones/direccion/agregar/', token: ana.access, payload: datos })).json();
     const s = (await ctx.t.request({ method: 'POST', url: `${API}/crear-solicitud/`, token: ana.access, payload: filas([aprobados[0]!.id, 100]) })).json();
     // The client copies the saved address by sending its fields.
-    const copia = await ctx.t.request({ method: 'POST', url: `${API}/crear-cotizante/`, token: ana.access, payload: { ...datos, fecha_entrega: '2099-03-01', solicitud_id: s.id } });
+    const copia = await ctx.t.request({
+      method: 'POST',
+      url: `${API}/crear-cotizante/`,
+      token: ana.access,
+      payload: { ...datos, fecha_entrega: '2099-03-01', solicitud_id: s.id },
+    });
     expect(copia.statusCode, copia.body).toBe(201);
     const leer = async () => (await ctx.t.database.db.select().from(cotizante).where(eq(cotizante.id, copia.json().cotizante_id)))[0];
     const antes = await leer();
@@ -319,10 +388,18 @@ describe('a quotation’s delivery record is its own (DESIGN §2)', () => {
 });
 
 describe('hostile bodies', () => {
-  it.each(['crear-solicitud/', 'editar-solicitud/1/', 'crear-cotizante/', 'editar-cotizante/1/'])('answers 400 to a 20,000-level nested body on %s', async (ruta) => {
-    const profundo = `${'{"productos":['.repeat(20_000)}${']}'.repeat(20_000)}`;
-    const res = await ctx.t.request({ method: ruta.startsWith('crear') ? 'POST' : 'PUT', url: `${API}/${ruta}`, payload: profundo, headers: { 'content-type': 'application/json' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().detail).toMatch(/anidación/);
-  });
+  it.each(['crear-solicitud/', 'editar-solicitud/1/', 'crear-cotizante/', 'editar-cotizante/1/'])(
+    'answers 400 to a 20,000-level nested body on %s',
+    async (ruta) => {
+      const profundo = `${'{"productos":['.repeat(20_000)}${']}'.repeat(20_000)}`;
+      const res = await ctx.t.request({
+        method: ruta.startsWith('crear') ? 'POST' : 'PUT',
+        url: `${API}/${ruta}`,
+        payload: profundo,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toMatch(/anidación/);
+    },
+  );
 });

@@ -23,7 +23,13 @@ export interface ProductoSolicitable {
 export async function findProductosSolicitables(db: Db, ids: number[]): Promise<ProductoSolicitable[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ id: producto.id, nombre: producto.nombre, categoria_id: producto.categoria_id, estado: producto.estado_moderacion, archivado_en: producto.archivado_en })
+    .select({
+      id: producto.id,
+      nombre: producto.nombre,
+      categoria_id: producto.categoria_id,
+      estado: producto.estado_moderacion,
+      archivado_en: producto.archivado_en,
+    })
     .from(producto)
     .where(inArray(producto.id, ids));
   // Only what the catalogue shows can be quoted: approved and not archived (DESIGN §2).

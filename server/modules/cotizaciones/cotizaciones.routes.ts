@@ -43,19 +43,36 @@ export const cotizacionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards;
 
   app.put(
     '/api/cotizaciones/editar-solicitud/:id/',
-    { schema: { ...common, summary: 'Editar una solicitud (reemplaza sus productos)', params: idParams, body: solicitudSchema, response: { 200: solicitudSchemaOut, ...errores } } },
+    {
+      schema: {
+        ...common,
+        summary: 'Editar una solicitud (reemplaza sus productos)',
+        params: idParams,
+        body: solicitudSchema,
+        response: { 200: solicitudSchemaOut, ...errores },
+      },
+    },
     (request) => updateSolicitud(db, llamanteDe(request), request.params.id, request.body),
   );
 
   app.post(
     '/api/cotizaciones/crear-cotizante/',
-    { schema: { ...common, summary: 'Registrar los datos de entrega de una solicitud', body: cotizanteSchema, response: { 201: cotizanteSchemaOut, ...errores } } },
+    {
+      schema: {
+        ...common,
+        summary: 'Registrar los datos de entrega de una solicitud',
+        body: cotizanteSchema,
+        response: { 201: cotizanteSchemaOut, ...errores },
+      },
+    },
     async (request, reply) => reply.status(201).send(await createCotizante(db, llamanteDe(request), request.body, now())),
   );
 
   app.put(
     '/api/cotizaciones/editar-cotizante/:id/',
-    { schema: { ...common, summary: 'Editar los datos de entrega', params: idParams, body: cotizanteSchema, response: { 200: cotizanteSchemaOut, ...errores } } },
+    {
+      schema: { ...common, summary: 'Editar los datos de entrega', params: idParams, body: cotizanteSchema, response: { 200: cotizanteSchemaOut, ...errores } },
+    },
     (request) => updateCotizante(db, llamanteDe(request), request.params.id, request.body, now()),
   );
 };

@@ -1,4 +1,13 @@
-import { type Cotizante, type CotizanteData, errorFechaEntrega, erroresFila, mensajesFila, minimosPorCategoria, type Solicitud, type SolicitudData } from '../../../common/schemas/cotizaciones';
+import {
+  type Cotizante,
+  type CotizanteData,
+  errorFechaEntrega,
+  erroresFila,
+  mensajesFila,
+  minimosPorCategoria,
+  type Solicitud,
+  type SolicitudData,
+} from '../../../common/schemas/cotizaciones';
 import { COMUNA_DE_OTRA_REGION, SELECCIONE_COMUNA, SELECCIONE_REGION } from '../../../common/schemas/direcciones';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';

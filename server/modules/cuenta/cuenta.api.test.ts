@@ -8,7 +8,14 @@ const ctx = setupTestApp({ roleTokens: true });
 
 const URL = '/api/usuarios/usuarios/perfil/';
 const CONFIRMAR = '/api/usuarios/usuarios/confirmar-correo/';
-const perfil = (over: Record<string, unknown> = {}) => ({ first_name: 'María José', last_name: 'Núñez', email: 'mj@prueba.cl', telefono: '+56912345678', fecha_nacimiento: '1990-05-17', ...over });
+const perfil = (over: Record<string, unknown> = {}) => ({
+  first_name: 'María José',
+  last_name: 'Núñez',
+  email: 'mj@prueba.cl',
+  telefono: '+56912345678',
+  fecha_nacimiento: '1990-05-17',
+  ...over,
+});
 const put = (payload: object, token?: string) => ctx.t.request({ method: 'PUT', url: URL, payload, token });
 const me = async (token: string) => (await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token })).json();
 const confirmar = (payload: object) => ctx.t.request({ method: 'POST', url: CONFIRMAR, payload });
@@ -31,7 +38,14 @@ describe('PUT /api/usuarios/usuarios/perfil/', () => {
       const before = await me(ctx.tokens[role]!);
       const res = await put(perfil({ email: before.email }), ctx.tokens[role]);
       expect(res.statusCode, role).toBe(200);
-      expect(res.json()).toMatchObject({ email: before.email, email_pendiente: null, first_name: 'María José', telefono: '+56912345678', fecha_nacimiento: '1990-05-17', [`is_${role}`]: true });
+      expect(res.json()).toMatchObject({
+        email: before.email,
+        email_pendiente: null,
+        first_name: 'María José',
+        telefono: '+56912345678',
+        fecha_nacimiento: '1990-05-17',
+        [`is_${role}`]: true,
+      });
     }
   });
 
@@ -87,7 +101,7 @@ describe('PUT /api/usuarios/usuarios/perfil/', () => {
   });
 
   it.each([
-    ["Bernardo", "O'Higgins"],
+    ['Bernardo', "O'Higgins"],
     ['José Miguel', 'Pérez-Cotapos'],
     ['María José', 'Ñuñoa Güemes'],
     ['Mª Ignacia', 'D’Alessandro'],
@@ -169,7 +183,10 @@ describe('changing the e-mail', () => {
 
     const tercero = uniqueEmail('tercero');
     await put(perfil({ email: tercero }), user.access);
-    await ctx.t.database.db.update(tokenCuenta).set({ expira_en: new Date(Date.now() - 1000) }).where(eq(tokenCuenta.usuario_id, user.id));
+    await ctx.t.database.db
+      .update(tokenCuenta)
+      .set({ expira_en: new Date(Date.now() - 1000) })
+      .where(eq(tokenCuenta.usuario_id, user.id));
     expect((await confirmar(await linkTo(tercero))).json()).toEqual({ token: ['El enlace expiró. Solicita el cambio de nuevo.'] });
     expect(await me(user.access)).toMatchObject({ email: user.email, email_pendiente: tercero });
   });

@@ -7,7 +7,10 @@ import { currentUser, type Guards } from '../auth/authenticate';
 import { toUsuarioMe } from '../auth/auth.service';
 import { confirmarCorreo, updatePerfil } from './cuenta.service';
 
-export const cuentaRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; mailer: Mailer; publicUrl: string }> = async (app, { db, guards, mailer, publicUrl }) => {
+export const cuentaRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; mailer: Mailer; publicUrl: string }> = async (
+  app,
+  { db, guards, mailer, publicUrl },
+) => {
   const deps = { db, mailer, publicUrl };
 
   app.put(

@@ -30,7 +30,11 @@ const MENSAJES_CAMBIO_CORREO: MensajesToken = {
  * A new e-mail does not take effect until it confirms the link sent to it (email_pendiente),
  * and the current address is told about the request; a taken one is refused at once.
  */
-export async function updatePerfil({ db, mailer, publicUrl }: CuentaDeps, usuario: UsuarioSesion, perfil: z.output<typeof perfilSchema>): Promise<UsuarioSesion> {
+export async function updatePerfil(
+  { db, mailer, publicUrl }: CuentaDeps,
+  usuario: UsuarioSesion,
+  perfil: z.output<typeof perfilSchema>,
+): Promise<UsuarioSesion> {
   const cambiaCorreo = perfil.email.toLowerCase() !== usuario.email.toLowerCase();
   const values: PerfilUpdate = {
     first_name: perfil.first_name,
@@ -41,26 +45,28 @@ export async function updatePerfil({ db, mailer, publicUrl }: CuentaDeps, usuari
     // Letter case alone is the same mailbox: no confirmation needed.
     ...(cambiaCorreo ? { email_pendiente: perfil.email } : { email: perfil.email }),
   };
-  const updated = await db.transaction(async (tx) => {
-    if (cambiaCorreo) {
-      if (await getUsuarioByEmail(tx, perfil.email)) throw emailEnUso();
-      const desde = new Date(Date.now() - 3600_000);
-      if ((await countTokensCuenta(tx, usuario.id, 'cambio_correo', desde)) >= MAX_CAMBIOS_CORREO_POR_HORA) {
-        throw demasiadosIntentos('Demasiadas solicitudes de cambio de correo. Intenta de nuevo en una hora.', 3600);
+  const updated = await db
+    .transaction(async (tx) => {
+      if (cambiaCorreo) {
+        if (await getUsuarioByEmail(tx, perfil.email)) throw emailEnUso();
+        const desde = new Date(Date.now() - 3600_000);
+        if ((await countTokensCuenta(tx, usuario.id, 'cambio_correo', desde)) >= MAX_CAMBIOS_CORREO_POR_HORA) {
+          throw demasiadosIntentos('Demasiadas solicitudes de cambio de correo. Intenta de nuevo en una hora.', 3600);
+        }
       }
-    }
-    const row = await updatePerfilRow(tx, usuario.id, values);
-    if (cambiaCorreo) {
-      // Only the newest request can be confirmed.
-      await revokeTokensCuenta(tx, usuario.id, 'cambio_correo');
-      const token = await createAccountToken(tx, usuario.id, 'cambio_correo');
-      await mailer.enqueue(tx, correoCambioCorreo(perfil.email, row.first_name, `${publicUrl}/confirmar-correo/${encodeUid(usuario.id)}/${token}`));
-      await mailer.enqueue(tx, correoAvisoCambioCorreo(usuario.email, row.first_name, perfil.email, `${publicUrl}/reset-password`));
-    }
-    return row;
-  }).catch((error) => {
-    throw isUniqueViolation(error) ? emailEnUso() : error;
-  });
+      const row = await updatePerfilRow(tx, usuario.id, values);
+      if (cambiaCorreo) {
+        // Only the newest request can be confirmed.
+        await revokeTokensCuenta(tx, usuario.id, 'cambio_correo');
+        const token = await createAccountToken(tx, usuario.id, 'cambio_correo');
+        await mailer.enqueue(tx, correoCambioCorreo(perfil.email, row.first_name, `${publicUrl}/confirmar-correo/${encodeUid(usuario.id)}/${token}`));
+        await mailer.enqueue(tx, correoAvisoCambioCorreo(usuario.email, row.first_name, perfil.email, `${publicUrl}/reset-password`));
+      }
+      return row;
+    })
+    .catch((error) => {
+      throw isUniqueViolation(error) ? emailEnUso() : error;
+    });
   if (cambiaCorreo) void mailer.kick();
   return updated;
 }

@@ -64,7 +64,12 @@ describe('a saved address is not a quotation’s delivery record (DESIGN §2)', 
     const guardada = (await ctx.t.request({ method: 'POST', url: `${BASE}/agregar/`, token: ana.access, payload: direccion() })).json();
     const { cotizanteId, ordenId } = await quoteAndOrderFrom(db, ana.id, guardada.id);
     const antes = await snapshot(db, cotizanteId, ordenId);
-    expect(antes.cotizante).toMatchObject({ nombre_contacto: 'Cocina Central', direccion_envio: 'Av. Providencia 1234, oficina 5', comuna_id: 13123, fecha_entrega: '2030-01-15' });
+    expect(antes.cotizante).toMatchObject({
+      nombre_contacto: 'Cocina Central',
+      direccion_envio: 'Av. Providencia 1234, oficina 5',
+      comuna_id: 13123,
+      fecha_entrega: '2030-01-15',
+    });
     expect(antes.orden).toMatchObject({ nombre_contacto: 'Cocina Central', direccion_envio: 'Av. Providencia 1234, oficina 5', comuna_nombre: 'Providencia' });
 
     const editada = await ctx.t.request({
@@ -82,9 +87,13 @@ describe('a saved address is not a quotation’s delivery record (DESIGN §2)', 
 
   it('lists only saved addresses, never a quotation’s delivery record of the same user', async () => {
     const { db } = ctx.t.database;
-    const guardada = (await ctx.t.request({ method: 'POST', url: `${BASE}/agregar/`, token: ana.access, payload: direccion({ nombre_contacto: 'Casa Matriz' }) })).json();
+    const guardada = (
+      await ctx.t.request({ method: 'POST', url: `${BASE}/agregar/`, token: ana.access, payload: direccion({ nombre_contacto: 'Casa Matriz' }) })
+    ).json();
     await quoteAndOrderFrom(db, ana.id, guardada.id);
-    await db.insert(cotizante).values({ usuario_id: ana.id, nombre_contacto: 'Solo Cotizacion', correo_contacto: 'c@prueba.cl', telefono_contacto: '+56911111111' });
+    await db
+      .insert(cotizante)
+      .values({ usuario_id: ana.id, nombre_contacto: 'Solo Cotizacion', correo_contacto: 'c@prueba.cl', telefono_contacto: '+56911111111' });
     const lista = (await ctx.t.request({ method: 'GET', url: `${BASE}/obtener/`, token: ana.access })).json();
     expect(lista.map((d: { id: number; cotizante_id: number; nombre_contacto: string }) => [d.id, d.cotizante_id, d.nombre_contacto])).toEqual([
       [guardada.id, guardada.id, 'Casa Matriz'],

@@ -15,7 +15,8 @@ const direccion = (over: Record<string, unknown> = {}) => ({
   fecha_entrega: '',
   ...over,
 });
-const add = (token: string | undefined, over: Record<string, unknown> = {}) => ctx.t.request({ method: 'POST', url: `${BASE}/agregar/`, payload: direccion(over), token });
+const add = (token: string | undefined, over: Record<string, unknown> = {}) =>
+  ctx.t.request({ method: 'POST', url: `${BASE}/agregar/`, payload: direccion(over), token });
 const list = async (token: string) => (await ctx.t.request({ method: 'GET', url: `${BASE}/obtener/`, token })).json();
 
 describe('addresses', () => {
@@ -27,14 +28,21 @@ describe('addresses', () => {
   it('adds addresses with names from the database; the first one is the active one', async () => {
     const first = await add(ana.access);
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ region_nombre: 'Región Metropolitana de Santiago', comuna_nombre: 'Providencia', activa: true, cotizante_id: first.json().id });
+    expect(first.json()).toMatchObject({
+      region_nombre: 'Región Metropolitana de Santiago',
+      comuna_nombre: 'Providencia',
+      activa: true,
+      cotizante_id: first.json().id,
+    });
     const second = await add(ana.access, { nombre_contacto: 'Sucursal Viña', region: 5, comuna: 5109, direccion_envio: 'Calle Valparaíso 555, Viña' });
     expect(second.json()).toMatchObject({ comuna_nombre: 'Viña del Mar', activa: false });
     const all = await list(ana.access);
     expect(all.map((d: { activa: boolean }) => d.activa)).toEqual([true, false]);
     expect((await ctx.t.request({ method: 'GET', url: `${BASE}/activa/`, token: ana.access })).json().id).toBe(first.json().id);
     // The account's shipping address follows the active address.
-    expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token: ana.access })).json().direccion_envio).toBe('Av. Providencia 1234, oficina 5, Providencia');
+    expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token: ana.access })).json().direccion_envio).toBe(
+      'Av. Providencia 1234, oficina 5, Providencia',
+    );
   });
 
   it('activates one and keeps exactly one active, listed first', async () => {
@@ -44,12 +52,19 @@ describe('addresses', () => {
     const all = await list(ana.access);
     expect(all.filter((d: { activa: boolean }) => d.activa)).toHaveLength(1);
     expect(all[0].id).toBe(otra.id);
-    expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token: ana.access })).json().direccion_envio).toBe('Calle Valparaíso 555, Viña, Viña del Mar');
+    expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token: ana.access })).json().direccion_envio).toBe(
+      'Calle Valparaíso 555, Viña, Viña del Mar',
+    );
   });
 
   it('edits an address of its owner', async () => {
     const [activa] = await list(ana.access);
-    const res = await ctx.t.request({ method: 'PUT', url: `${BASE}/${activa.id}/editar/`, token: ana.access, payload: direccion({ id: activa.id, nombre_contacto: 'Bodega Norte' }) });
+    const res = await ctx.t.request({
+      method: 'PUT',
+      url: `${BASE}/${activa.id}/editar/`,
+      token: ana.access,
+      payload: direccion({ id: activa.id, nombre_contacto: 'Bodega Norte' }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: activa.id, nombre_contacto: 'Bodega Norte', activa: true });
   });
@@ -74,7 +89,10 @@ describe('addresses', () => {
       expect((await ctx.t.request({ method: 'PUT', url: `${BASE}/${ajena.id}/editar/`, token, payload: direccion() })).statusCode, role).toBe(404);
       expect((await ctx.t.request({ method: 'DELETE', url: `${BASE}/${ajena.id}/eliminar/`, token })).statusCode, role).toBe(404);
       expect((await ctx.t.request({ method: 'POST', url: `${BASE}/${ajena.id}/activar/`, token })).statusCode, role).toBe(404);
-      expect((await list(token!)).some((d: { id: number }) => d.id === ajena.id), role).toBe(false);
+      expect(
+        (await list(token!)).some((d: { id: number }) => d.id === ajena.id),
+        role,
+      ).toBe(false);
     }
     expect((await list(ana.access))[0]).toEqual(ajena);
   });

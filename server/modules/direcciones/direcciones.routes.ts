@@ -20,15 +20,21 @@ export const direccionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }
   app.addHook('onRequest', guards.authenticate);
   const uid = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
-  app.get('/api/cotizaciones/direccion/obtener/', { schema: { ...common, summary: 'Mis direcciones', response: { 200: z.array(direccionSchemaOut), ...errores } } }, (request) =>
-    findDirecciones(db, uid(request)),
+  app.get(
+    '/api/cotizaciones/direccion/obtener/',
+    { schema: { ...common, summary: 'Mis direcciones', response: { 200: z.array(direccionSchemaOut), ...errores } } },
+    (request) => findDirecciones(db, uid(request)),
   );
 
-  app.get('/api/cotizaciones/direccion/activa/', { schema: { ...common, summary: 'Mi dirección activa', response: { 200: direccionSchemaOut, ...errores } } }, async (request) => {
-    const activa = await findDireccionActiva(db, uid(request));
-    if (!activa) throw notFound('No tienes una dirección activa.');
-    return activa;
-  });
+  app.get(
+    '/api/cotizaciones/direccion/activa/',
+    { schema: { ...common, summary: 'Mi dirección activa', response: { 200: direccionSchemaOut, ...errores } } },
+    async (request) => {
+      const activa = await findDireccionActiva(db, uid(request));
+      if (!activa) throw notFound('No tienes una dirección activa.');
+      return activa;
+    },
+  );
 
   app.post(
     '/api/cotizaciones/direccion/agregar/',

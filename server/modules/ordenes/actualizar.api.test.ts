@@ -34,7 +34,15 @@ describe('prices come from the server', () => {
     ]);
     const f = await createFlujo(ctx.t, [[p.productoId, 400]], ctx.tokens.comprador);
     const [a, b] = p.ofertas as [number, number];
-    const res = await actualizar(ctx.t, f, [[a, 300, 1], [b, 99.5, -7]], ctx.tokens.comprador);
+    const res = await actualizar(
+      ctx.t,
+      f,
+      [
+        [a, 300, 1],
+        [b, 99.5, -7],
+      ],
+      ctx.tokens.comprador,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ id: f.cotizacionId });
     expect(await opciones(f.cotizacionId)).toEqual([
@@ -54,7 +62,15 @@ describe('prices come from the server', () => {
 
 describe('what can be chosen', () => {
   it('refuses more than an offer’s live stock, naming the product; lots expiring by delivery do not count; nothing changes', async () => {
-    const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, lotes: [[80, LEJOS], [500, '2099-01-15']] }]);
+    const p = await createProductoConOfertas(ctx.t, [
+      {
+        tarifa: 5000,
+        lotes: [
+          [80, LEJOS],
+          [500, '2099-01-15'],
+        ],
+      },
+    ]);
     const f = await createFlujo(ctx.t, [[p.productoId, 100]], ctx.tokens.comprador);
     const antes = await opciones(f.cotizacionId);
     const res = await actualizar(ctx.t, f, [[p.ofertas[0]!, 81]], ctx.tokens.comprador);
@@ -66,15 +82,41 @@ describe('what can be chosen', () => {
   });
 
   it('refuses an offer of another product, the same offer twice and an option that was archived, each on its row', async () => {
-    const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, lotes: [[300, LEJOS]] }, { tarifa: 5100, lotes: [[300, LEJOS]] }]);
+    const p = await createProductoConOfertas(ctx.t, [
+      { tarifa: 5000, lotes: [[300, LEJOS]] },
+      { tarifa: 5100, lotes: [[300, LEJOS]] },
+    ]);
     const otro = await createProductoConOfertas(ctx.t, [{ tarifa: 100, lotes: [[300, LEJOS]] }]);
     const f = await createFlujo(ctx.t, [[p.productoId, 200]], ctx.tokens.comprador);
     const [a, b] = p.ofertas as [number, number];
-    expect((await actualizar(ctx.t, f, [[a, 100], [b, 100]], ctx.tokens.comprador)).statusCode).toBe(200);
+    expect(
+      (
+        await actualizar(
+          ctx.t,
+          f,
+          [
+            [a, 100],
+            [b, 100],
+          ],
+          ctx.tokens.comprador,
+        )
+      ).statusCode,
+    ).toBe(200);
     const [dueno] = await ctx.t.database.db.select({ id: proveedorProducto.proveedor_id }).from(proveedorProducto).where(eq(proveedorProducto.id, b));
     expect(await archiveProveedorProducto(ctx.t.database.db, dueno!.id, b)).toBe(true);
 
-    const res = await actualizar(ctx.t, f, [[a, 100], [otro.ofertas[0]!, 10], [a, 5], [b, 100], [2_000_000_000, 1]], ctx.tokens.comprador);
+    const res = await actualizar(
+      ctx.t,
+      f,
+      [
+        [a, 100],
+        [otro.ofertas[0]!, 10],
+        [a, 5],
+        [b, 100],
+        [2_000_000_000, 1],
+      ],
+      ctx.tokens.comprador,
+    );
     expect(res.statusCode).toBe(400);
     const errores: string[] = res.json().productos;
     expect(errores).toHaveLength(4);
@@ -90,7 +132,8 @@ describe('what can be chosen', () => {
     const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, lotes: [[300, LEJOS]] }]);
     const f = await createFlujo(ctx.t, [[p.productoId, 200]], ctx.tokens.comprador);
     const antes = await opciones(f.cotizacionId);
-    const put = (payload: unknown) => ctx.t.request({ method: 'PUT', url: `/api/cotizaciones/${f.cotizacionId}/actualizar/`, token: ctx.tokens.comprador, payload: payload as object });
+    const put = (payload: unknown) =>
+      ctx.t.request({ method: 'PUT', url: `/api/cotizaciones/${f.cotizacionId}/actualizar/`, token: ctx.tokens.comprador, payload: payload as object });
     expect((await put({ productos: [] })).json()).toEqual({ productos: [SIN_PRODUCTOS] });
     for (const cantidad of [0, -1, 10_000, 1.005, 'mucho']) {
       const res = await put({ productos: [{ proveedor_producto_id: p.ofertas[0], cantidad }] });
@@ -118,7 +161,12 @@ describe('who may change a quotation', () => {
     const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, lotes: [[300, LEJOS]] }]);
     const f = await createFlujo(ctx.t, [[p.productoId, 200]], ctx.tokens.comprador);
     const antes = await opciones(f.cotizacionId);
-    for (const [rol, token] of [['anonimo', undefined], ['otroComprador', otroComprador.access], ['proveedor', ctx.tokens.proveedor], ['moderador', ctx.tokens.moderador]] as const) {
+    for (const [rol, token] of [
+      ['anonimo', undefined],
+      ['otroComprador', otroComprador.access],
+      ['proveedor', ctx.tokens.proveedor],
+      ['moderador', ctx.tokens.moderador],
+    ] as const) {
       const res = await actualizar(ctx.t, f, [[p.ofertas[0]!, 100]], token);
       expect(res.statusCode, rol).toBe(404);
       expect(res.json(), rol).toEqual({ detail: 'Cotización no encontrada.' });
@@ -139,13 +187,21 @@ describe('who may change a quotation', () => {
     expect((await actualizar(ctx.t, f, [[p.ofertas[0]!, 120]], ctx.tokens.proveedor)).statusCode).toBe(200);
     expect((await actualizar(ctx.t, f, [[p.ofertas[0]!, 130]], ctx.tokens.proveedor, null)).statusCode).toBe(200);
     expect((await actualizar(ctx.t, f, [[p.ofertas[0]!, 140]])).statusCode).toBe(404);
-    const [o] = await ctx.t.database.db.select({ c: opcion.cantidad_proveida }).from(opcion).where(and(eq(opcion.cotizacion_id, f.cotizacionId), eq(opcion.estado, 'seleccionado')));
+    const [o] = await ctx.t.database.db
+      .select({ c: opcion.cantidad_proveida })
+      .from(opcion)
+      .where(and(eq(opcion.cotizacion_id, f.cotizacionId), eq(opcion.estado, 'seleccionado')));
     expect(o!.c).toBe(130);
   });
 
   it('every role can choose on its own quotation', async () => {
     const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, lotes: [[1000, LEJOS]] }]);
-    for (const [rol, token] of [['comprador', ctx.tokens.comprador], ['otroComprador', otroComprador.access], ['proveedor', ctx.tokens.proveedor], ['moderador', ctx.tokens.moderador]] as const) {
+    for (const [rol, token] of [
+      ['comprador', ctx.tokens.comprador],
+      ['otroComprador', otroComprador.access],
+      ['proveedor', ctx.tokens.proveedor],
+      ['moderador', ctx.tokens.moderador],
+    ] as const) {
       const f = await createFlujo(ctx.t, [[p.productoId, 100]], token);
       expect((await actualizar(ctx.t, f, [[p.ofertas[0]!, 100]], token)).statusCode, rol).toBe(200);
     }

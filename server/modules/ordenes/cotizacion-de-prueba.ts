@@ -31,12 +31,32 @@ export interface Flujo {
 
 /** A request for `productos` [id, cantidad], its delivery record and its price comparison, made by `token` (anonymous when undefined). */
 export async function createFlujo(t: TestApp, productos: Array<[number, number]>, token?: string, entrega: Partial<typeof ENTREGA> = {}): Promise<Flujo> {
-  const s = await t.request({ method: 'POST', url: '/api/cotizaciones/crear-solicitud/', token, payload: { productos: productos.map(([producto, cantidad]) => ({ producto, cantidad })) } });
+  const s = await t.request({
+    method: 'POST',
+    url: '/api/cotizaciones/crear-solicitud/',
+    token,
+    payload: { productos: productos.map(([producto, cantidad]) => ({ producto, cantidad })) },
+  });
   expect(s.statusCode, s.body).toBe(201);
   const clave = s.json().clave as string | null;
-  const c = await t.request({ method: 'POST', url: '/api/cotizaciones/crear-cotizante/', token, headers: conClave(clave), payload: { ...ENTREGA, ...entrega, solicitud_id: s.json().id } });
+  const c = await t.request({
+    method: 'POST',
+    url: '/api/cotizaciones/crear-cotizante/',
+    token,
+    headers: conClave(clave),
+    payload: { ...ENTREGA, ...entrega, solicitud_id: s.json().id },
+  });
   expect(c.statusCode, c.body).toBe(201);
-  const q = await t.request({ method: 'POST', url: '/api/cotizaciones/comparar-precios/', token, headers: conClave(clave), payload: { productos: s.json().detalles.map((d: { producto_id: number; cantidad: number }) => ({ producto: d.producto_id, cantidad: d.cantidad })), solicitudId: s.json().id } });
+  const q = await t.request({
+    method: 'POST',
+    url: '/api/cotizaciones/comparar-precios/',
+    token,
+    headers: conClave(clave),
+    payload: {
+      productos: s.json().detalles.map((d: { producto_id: number; cantidad: number }) => ({ producto: d.producto_id, cantidad: d.cantidad })),
+      solicitudId: s.json().id,
+    },
+  });
   expect(q.statusCode, q.body).toBe(201);
   return { cotizacionId: q.json().cotizacion_id, cotizanteId: c.json().cotizante_id, solicitudId: s.json().id, clave };
 }
@@ -52,16 +72,34 @@ export const actualizar = (t: TestApp, f: Flujo, items: Array<[number, number, u
   });
 
 export const crearOrden = (t: TestApp, f: Flujo, token?: string, billing: Record<string, unknown> = {}, clave: string | null = f.clave) =>
-  t.request({ method: 'POST', url: '/api/facturacion/crear-orden/', token, headers: conClave(clave), payload: { cotizacion_id: f.cotizacionId, cotizante_id: f.cotizanteId, ...billing } });
+  t.request({
+    method: 'POST',
+    url: '/api/facturacion/crear-orden/',
+    token,
+    headers: conClave(clave),
+    payload: { cotizacion_id: f.cotizacionId, cotizante_id: f.cotizanteId, ...billing },
+  });
 
 /** A new approved product (category with tiers from 100 kg) with one offer per entry. */
-export async function createProductoConOfertas(t: TestApp, ofertas: Array<{ tarifa: number; tramos?: Record<number, number>; lotes: Array<[number, string]>; proveedor?: number }>) {
+export async function createProductoConOfertas(
+  t: TestApp,
+  ofertas: Array<{ tarifa: number; tramos?: Record<number, number>; lotes: Array<[number, string]>; proveedor?: number }>,
+) {
   const { db } = t.database;
   const p = await createProductoDePrueba(db);
   const proveedores = await findProveedorIds(db);
   const ids: number[] = [];
   for (const [i, o] of ofertas.entries()) {
-    ids.push(await createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId: proveedores[o.proveedor ?? i]!, tarifa: o.tarifa, tramos: o.tramos, lotes: o.lotes }));
+    ids.push(
+      await createOfertaDePrueba(db, {
+        productoId: p.id,
+        categoriaId: p.categoria_id,
+        proveedorId: proveedores[o.proveedor ?? i]!,
+        tarifa: o.tarifa,
+        tramos: o.tramos,
+        lotes: o.lotes,
+      }),
+    );
   }
   return { productoId: p.id, ofertas: ids };
 }

@@ -34,8 +34,21 @@ const FACTURACION = {
 
 const db = () => ctx.t.database.db;
 const ordenesDe = (cotizacionId: number) => db().select().from(orden).where(eq(orden.cotizacion_id, cotizacionId));
-const lotesDe = (ofertaId: number) => db().select({ id: lote.id, cantidad: lote.cantidad, fecha: lote.fecha_expiracion }).from(lote).where(eq(lote.proveedor_producto_id, ofertaId)).orderBy(asc(lote.id));
-const tomadoDe = async (loteIds: number[]) => Number((await db().select({ s: sum(ordenLineaLote.cantidad) }).from(ordenLineaLote).where(inArray(ordenLineaLote.lote_id, loteIds)))[0]!.s ?? 0);
+const lotesDe = (ofertaId: number) =>
+  db()
+    .select({ id: lote.id, cantidad: lote.cantidad, fecha: lote.fecha_expiracion })
+    .from(lote)
+    .where(eq(lote.proveedor_producto_id, ofertaId))
+    .orderBy(asc(lote.id));
+const tomadoDe = async (loteIds: number[]) =>
+  Number(
+    (
+      await db()
+        .select({ s: sum(ordenLineaLote.cantidad) })
+        .from(ordenLineaLote)
+        .where(inArray(ordenLineaLote.lote_id, loteIds))
+    )[0]!.s ?? 0,
+  );
 
 /** A quotation of `token` (the demo buyer unless said; anonymous with `anonimo`) choosing `cantidad` of a new product's only offer with these lots. */
 async function eleccion(lotes: Array<[number, string]>, cantidad: number, quien: { token?: string; anonimo?: boolean; entrega?: object } = {}) {
@@ -97,7 +110,12 @@ describe('billing data (SPEC §5 Billing: all optional)', () => {
 describe('what an order copies (DESIGN §2)', () => {
   it('copies delivery, billing names, product and supplier names and the unit price; later archiving or address deletion changes nothing', async () => {
     // The buyer copies a saved address into the quotation's delivery record, as the screens do.
-    const dir = await ctx.t.request({ method: 'POST', url: '/api/cotizaciones/direccion/agregar/', token: otroComprador.access, payload: { ...DIRECCION_BODY, nombre_contacto: 'Bodega Copiada' } });
+    const dir = await ctx.t.request({
+      method: 'POST',
+      url: '/api/cotizaciones/direccion/agregar/',
+      token: otroComprador.access,
+      payload: { ...DIRECCION_BODY, nombre_contacto: 'Bodega Copiada' },
+    });
     expect(dir.statusCode, dir.body).toBe(201);
     const entrega = { nombre_contacto: 'Bodega Copiada', direccion_envio: DIRECCION_BODY.direccion_envio };
     const a = await eleccion([[500, LEJOS]], 300, { token: otroComprador.access, entrega });
@@ -174,14 +192,34 @@ describe('from the comparison to the order', () => {
       { tarifa: 5000, tramos: { 100: 4700 }, lotes: [[120, LEJOS]] },
       { tarifa: 5200, lotes: [[500, LEJOS]] },
     ]);
-    const s = await ctx.t.request({ method: 'POST', url: '/api/cotizaciones/crear-solicitud/', token: ctx.tokens.comprador, payload: { productos: [{ producto: p.productoId, cantidad: 200 }] } });
-    const c = await ctx.t.request({ method: 'POST', url: '/api/cotizaciones/crear-cotizante/', token: ctx.tokens.comprador, payload: { ...ENTREGA, solicitud_id: s.json().id } });
-    const q = await ctx.t.request({ method: 'POST', url: '/api/cotizaciones/comparar-precios/', token: ctx.tokens.comprador, payload: { productos: [{ producto: p.productoId, cantidad: 200 }], solicitudId: s.json().id } });
+    const s = await ctx.t.request({
+      method: 'POST',
+      url: '/api/cotizaciones/crear-solicitud/',
+      token: ctx.tokens.comprador,
+      payload: { productos: [{ producto: p.productoId, cantidad: 200 }] },
+    });
+    const c = await ctx.t.request({
+      method: 'POST',
+      url: '/api/cotizaciones/crear-cotizante/',
+      token: ctx.tokens.comprador,
+      payload: { ...ENTREGA, solicitud_id: s.json().id },
+    });
+    const q = await ctx.t.request({
+      method: 'POST',
+      url: '/api/cotizaciones/comparar-precios/',
+      token: ctx.tokens.comprador,
+      payload: { productos: [{ producto: p.productoId, cantidad: 200 }], solicitudId: s.json().id },
+    });
     expect(q.statusCode, q.body).toBe(201);
     const seleccion: Array<{ proveedor_producto_id: number; cantidad_proveida: number; precio: number }> = q.json().resultados[0].opciones_seleccionadas;
     expect(seleccion.length).toBeGreaterThan(0);
 
-    const res = await ctx.t.request({ method: 'POST', url: '/api/facturacion/crear-orden/', token: ctx.tokens.comprador, payload: { cotizacion_id: q.json().cotizacion_id, cotizante_id: c.json().cotizante_id } });
+    const res = await ctx.t.request({
+      method: 'POST',
+      url: '/api/facturacion/crear-orden/',
+      token: ctx.tokens.comprador,
+      payload: { cotizacion_id: q.json().cotizacion_id, cotizante_id: c.json().cotizante_id },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const lineas = await db().select().from(ordenLinea).where(eq(ordenLinea.orden_id, res.json().orden_id)).orderBy(asc(ordenLinea.id));
     const porOferta = (xs: Array<{ proveedor_producto_id: number | null; cantidad: number; precio: number }>) =>
@@ -218,7 +256,10 @@ describe('stock (DESIGN §2: FEFO, never oversold)', () => {
 
   it('answers 409 naming the product when the stock is gone, and writes nothing', async () => {
     const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, lotes: [[100, LEJOS]] }]);
-    const [f1, f2] = [await createFlujo(ctx.t, [[p.productoId, 100]], ctx.tokens.comprador), await createFlujo(ctx.t, [[p.productoId, 100]], otroComprador.access)];
+    const [f1, f2] = [
+      await createFlujo(ctx.t, [[p.productoId, 100]], ctx.tokens.comprador),
+      await createFlujo(ctx.t, [[p.productoId, 100]], otroComprador.access),
+    ];
     expect((await actualizar(ctx.t, f1, [[p.ofertas[0]!, 100]], ctx.tokens.comprador)).statusCode).toBe(200);
     expect((await actualizar(ctx.t, f2, [[p.ofertas[0]!, 60]], otroComprador.access)).statusCode).toBe(200);
     expect((await crearOrden(ctx.t, f1, ctx.tokens.comprador)).statusCode).toBe(201);
@@ -246,7 +287,15 @@ describe('stock (DESIGN §2: FEFO, never oversold)', () => {
   });
 
   it('six orders at once on two lots that hold two of them: two succeed, the rest are refused, nothing oversold', async () => {
-    const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, lotes: [[150, LEJOS], [90, '2099-03-01']] }]);
+    const p = await createProductoConOfertas(ctx.t, [
+      {
+        tarifa: 5000,
+        lotes: [
+          [150, LEJOS],
+          [90, '2099-03-01'],
+        ],
+      },
+    ]);
     const flujos: Flujo[] = [];
     for (let i = 0; i < 6; i++) {
       const f = await createFlujo(ctx.t, [[p.productoId, 100]], ctx.tokens.comprador);
@@ -294,7 +343,11 @@ describe('the same order posted twice creates one order', () => {
 
   it('a double click (two posts at once) makes one order, both answer its id', async () => {
     const a = await eleccion([[500, LEJOS]], 100);
-    const res = await Promise.all([crearOrden(ctx.t, a.f, ctx.tokens.comprador), crearOrden(ctx.t, a.f, ctx.tokens.comprador), crearOrden(ctx.t, a.f, ctx.tokens.comprador)]);
+    const res = await Promise.all([
+      crearOrden(ctx.t, a.f, ctx.tokens.comprador),
+      crearOrden(ctx.t, a.f, ctx.tokens.comprador),
+      crearOrden(ctx.t, a.f, ctx.tokens.comprador),
+    ]);
     expect(res.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
     expect(new Set(res.map((r) => r.json().orden_id)).size).toBe(1);
     expect((await db().select({ n: count() }).from(orden).where(eq(orden.cotizacion_id, a.f.cotizacionId)))[0]!.n).toBe(1);
@@ -305,7 +358,12 @@ describe('the same order posted twice creates one order', () => {
 describe('who may order a quotation', () => {
   it("a buyer's quotation is a 404 to anonymous, another buyer, a supplier and a moderator", async () => {
     const a = await eleccion([[500, LEJOS]], 100);
-    for (const [rol, token] of [['anonimo', undefined], ['otroComprador', otroComprador.access], ['proveedor', ctx.tokens.proveedor], ['moderador', ctx.tokens.moderador]] as const) {
+    for (const [rol, token] of [
+      ['anonimo', undefined],
+      ['otroComprador', otroComprador.access],
+      ['proveedor', ctx.tokens.proveedor],
+      ['moderador', ctx.tokens.moderador],
+    ] as const) {
       const res = await crearOrden(ctx.t, a.f, token);
       expect(res.statusCode, rol).toBe(404);
       expect(res.json(), rol).toEqual({ detail: COTIZACION_NO_ENCONTRADA });
@@ -317,12 +375,22 @@ describe('who may order a quotation', () => {
   it("another user's delivery record is a 404, even on one's own quotation", async () => {
     const mia = await eleccion([[500, LEJOS]], 100);
     const ajena = await eleccion([[500, LEJOS]], 100, { token: otroComprador.access });
-    const res = await ctx.t.request({ method: 'POST', url: '/api/facturacion/crear-orden/', token: ctx.tokens.comprador, payload: { cotizacion_id: mia.f.cotizacionId, cotizante_id: ajena.f.cotizanteId } });
+    const res = await ctx.t.request({
+      method: 'POST',
+      url: '/api/facturacion/crear-orden/',
+      token: ctx.tokens.comprador,
+      payload: { cotizacion_id: mia.f.cotizacionId, cotizante_id: ajena.f.cotizanteId },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: ENTREGA_NO_ENCONTRADA });
     // One's own delivery record of another request does not belong to this quotation either.
     const otra = await eleccion([[500, LEJOS]], 100);
-    const cruzada = await ctx.t.request({ method: 'POST', url: '/api/facturacion/crear-orden/', token: ctx.tokens.comprador, payload: { cotizacion_id: mia.f.cotizacionId, cotizante_id: otra.f.cotizanteId } });
+    const cruzada = await ctx.t.request({
+      method: 'POST',
+      url: '/api/facturacion/crear-orden/',
+      token: ctx.tokens.comprador,
+      payload: { cotizacion_id: mia.f.cotizacionId, cotizante_id: otra.f.cotizanteId },
+    });
     expect(cruzada.statusCode).toBe(404);
     expect(await ordenesDe(mia.f.cotizacionId)).toEqual([]);
   });
@@ -338,12 +406,22 @@ describe('who may order a quotation', () => {
   });
 
   it('every role can order its own quotation; a bad token is a 401', async () => {
-    for (const [rol, token] of [['comprador', ctx.tokens.comprador], ['otroComprador', otroComprador.access], ['proveedor', ctx.tokens.proveedor], ['moderador', ctx.tokens.moderador]] as const) {
+    for (const [rol, token] of [
+      ['comprador', ctx.tokens.comprador],
+      ['otroComprador', otroComprador.access],
+      ['proveedor', ctx.tokens.proveedor],
+      ['moderador', ctx.tokens.moderador],
+    ] as const) {
       const a = await eleccion([[500, LEJOS]], 100, { token });
       expect((await crearOrden(ctx.t, a.f, token)).statusCode, rol).toBe(201);
     }
     const a = await eleccion([[500, LEJOS]], 100);
-    const res = await ctx.t.request({ method: 'POST', url: '/api/facturacion/crear-orden/', headers: { authorization: 'JWT roto', ...conClave(null) }, payload: { cotizacion_id: a.f.cotizacionId } });
+    const res = await ctx.t.request({
+      method: 'POST',
+      url: '/api/facturacion/crear-orden/',
+      headers: { authorization: 'JWT roto', ...conClave(null) },
+      payload: { cotizacion_id: a.f.cotizacionId },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -2,12 +2,26 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { asignarFefo, type LoteUsable } from './fefo';
 
-const lote = (id: number, proveedor_producto_id: number, cantidad: number, fecha_expiracion: string): LoteUsable => ({ id, proveedor_producto_id, cantidad, fecha_expiracion });
+const lote = (id: number, proveedor_producto_id: number, cantidad: number, fecha_expiracion: string): LoteUsable => ({
+  id,
+  proveedor_producto_id,
+  cantidad,
+  fecha_expiracion,
+});
 
 describe('asignarFefo', () => {
   it('takes the lot expiring first, ties by lot id, and shares an offer’s lots between its lines', () => {
     const lotes = [lote(1, 7, 10, '2099-03-01'), lote(2, 7, 5, '2099-02-01'), lote(3, 7, 5, '2099-02-01'), lote(4, 8, 1, '2099-01-01')];
-    expect(asignarFefo([{ proveedor_producto_id: 7, cantidad: 7 }, { proveedor_producto_id: 7, cantidad: 4 }, { proveedor_producto_id: 8, cantidad: 1 }], lotes)).toEqual({
+    expect(
+      asignarFefo(
+        [
+          { proveedor_producto_id: 7, cantidad: 7 },
+          { proveedor_producto_id: 7, cantidad: 4 },
+          { proveedor_producto_id: 8, cantidad: 1 },
+        ],
+        lotes,
+      ),
+    ).toEqual({
       tomas: [
         [
           { lote_id: 2, cantidad: 5 },
@@ -24,7 +38,14 @@ describe('asignarFefo', () => {
   });
 
   it('reports each line it cannot cover with what was left for it', () => {
-    const r = asignarFefo([{ proveedor_producto_id: 7, cantidad: 8 }, { proveedor_producto_id: 7, cantidad: 8 }, { proveedor_producto_id: 9, cantidad: 1 }], [lote(1, 7, 10.5, '2099-01-01')]);
+    const r = asignarFefo(
+      [
+        { proveedor_producto_id: 7, cantidad: 8 },
+        { proveedor_producto_id: 7, cantidad: 8 },
+        { proveedor_producto_id: 9, cantidad: 1 },
+      ],
+      [lote(1, 7, 10.5, '2099-01-01')],
+    );
     expect(r.faltantes).toEqual([
       { indice: 1, disponible: 2.5 },
       { indice: 2, disponible: 0 },
@@ -32,7 +53,13 @@ describe('asignarFefo', () => {
   });
 
   it('counts in hundredths: 0.1 + 0.2 of a 0.3 lot fits exactly', () => {
-    const r = asignarFefo([{ proveedor_producto_id: 1, cantidad: 0.1 }, { proveedor_producto_id: 1, cantidad: 0.2 }], [lote(1, 1, 0.3, '2099-01-01')]);
+    const r = asignarFefo(
+      [
+        { proveedor_producto_id: 1, cantidad: 0.1 },
+        { proveedor_producto_id: 1, cantidad: 0.2 },
+      ],
+      [lote(1, 1, 0.3, '2099-01-01')],
+    );
     expect(r.faltantes).toEqual([]);
     expect(r.tomas.flat().map((t) => t.cantidad)).toEqual([0.1, 0.2]);
   });

@@ -25,7 +25,13 @@ export interface CotizacionTenencia extends Tenencia {
  */
 export async function findCotizacionTenencia(db: Db, id: number, { lock = false } = {}): Promise<CotizacionTenencia | undefined> {
   const query = db
-    .select({ id: cotizacion.id, usuario_id: solicitud.usuario_id, clave_hash: solicitud.clave_hash, solicitud_id: cotizacion.solicitud_id, cotizante_id: cotizacion.cotizante_id })
+    .select({
+      id: cotizacion.id,
+      usuario_id: solicitud.usuario_id,
+      clave_hash: solicitud.clave_hash,
+      solicitud_id: cotizacion.solicitud_id,
+      cotizante_id: cotizacion.cotizante_id,
+    })
     .from(cotizacion)
     .innerJoin(solicitud, eq(cotizacion.solicitud_id, solicitud.id))
     .where(eq(cotizacion.id, id));
@@ -164,14 +170,22 @@ export interface OpcionActual {
 
 export const findOpciones = (db: Db, cotizacionId: number): Promise<OpcionActual[]> =>
   db
-    .select({ id: opcion.id, producto_id: opcion.producto_id, proveedor_producto_id: opcion.proveedor_producto_id, cantidad_solicitada: opcion.cantidad_solicitada })
+    .select({
+      id: opcion.id,
+      producto_id: opcion.producto_id,
+      proveedor_producto_id: opcion.proveedor_producto_id,
+      cantidad_solicitada: opcion.cantidad_solicitada,
+    })
     .from(opcion)
     .where(eq(opcion.cotizacion_id, cotizacionId))
     .orderBy(asc(opcion.id));
 
 /** The products a request asked for, with the quantity asked. */
 export const findDetallesSolicitud = (db: Db, solicitudId: number) =>
-  db.select({ producto_id: solicitudDetalle.producto_id, cantidad: solicitudDetalle.cantidad }).from(solicitudDetalle).where(eq(solicitudDetalle.solicitud_id, solicitudId));
+  db
+    .select({ producto_id: solicitudDetalle.producto_id, cantidad: solicitudDetalle.cantidad })
+    .from(solicitudDetalle)
+    .where(eq(solicitudDetalle.solicitud_id, solicitudId));
 
 export interface OpcionElegida {
   /** The option already priced for this offer, if any. */
@@ -192,7 +206,15 @@ export async function replaceSeleccion(db: Db, cotizacionId: number, elegidas: O
   for (const e of elegidas) {
     const valores = { cantidad_proveida: e.cantidad_proveida, precio: e.precio, estado: 'seleccionado' as const };
     if (e.opcion_id === undefined) {
-      await db.insert(opcion).values({ ...valores, cotizacion_id: cotizacionId, producto_id: e.producto_id, proveedor_producto_id: e.proveedor_producto_id, cantidad_solicitada: e.cantidad_solicitada });
+      await db
+        .insert(opcion)
+        .values({
+          ...valores,
+          cotizacion_id: cotizacionId,
+          producto_id: e.producto_id,
+          proveedor_producto_id: e.proveedor_producto_id,
+          cantidad_solicitada: e.cantidad_solicitada,
+        });
     } else {
       await db.update(opcion).set(valores).where(eq(opcion.id, e.opcion_id));
     }

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
 import { CLAVE_COTIZACION_HEADER } from '../../../common/schemas/cotizaciones';
-import { actualizarCotizacionSchema, actualizarCotizacionSchemaOut, metodosPagoSchema, ordenSchema, ordenSchemaOut, rubrosSchema } from '../../../common/schemas/ordenes';
+import {
+  actualizarCotizacionSchema,
+  actualizarCotizacionSchemaOut,
+  metodosPagoSchema,
+  ordenSchema,
+  ordenSchemaOut,
+  rubrosSchema,
+} from '../../../common/schemas/ordenes';
 import type { Db } from '../../db/client';
 import type { Guards } from '../auth/authenticate';
 import { idParams, llamanteDe } from '../cotizaciones/cotizaciones.routes';
@@ -20,7 +27,9 @@ const errores = { 400: badRequestSchema, 401: detailSchema, 404: detailSchema, 4
  * delivery without a date can still use, injectable for tests.
  */
 export const ordenesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; now?: () => Date }> = async (app, { db, guards, now = () => new Date() }) => {
-  app.get('/api/facturacion/rubros/', { schema: { tags: ['ordenes'], summary: 'Rubros de facturación', response: { 200: rubrosSchema } } }, () => findRubros(db));
+  app.get('/api/facturacion/rubros/', { schema: { tags: ['ordenes'], summary: 'Rubros de facturación', response: { 200: rubrosSchema } } }, () =>
+    findRubros(db),
+  );
   app.get('/api/empresas/metodos-pago/', { schema: { tags: ['ordenes'], summary: 'Métodos de pago', response: { 200: metodosPagoSchema } } }, () =>
     findMetodosPago(db),
   );

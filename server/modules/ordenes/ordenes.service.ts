@@ -176,9 +176,18 @@ export async function updateSeleccion(db: Db, llamante: Llamante, cotizacionId: 
     const [opciones, detalles] = await Promise.all([findOpciones(tx, cotizacionId), findDetallesSolicitud(tx, cotizacion!.solicitud_id)]);
     const solicitado = new Map(detalles.map((d) => [d.producto_id, d.cantidad]));
     const productoIds = [...new Set([...detalles.map((d) => d.producto_id), ...opciones.map((o) => o.producto_id)])];
-    const vivas = new Map((await findOfertasVivas(tx, productoIds, await fechaEntrega(tx, cotizacion!.cotizante_id, ahora))).map((o) => [o.proveedor_producto_id, o]));
+    const vivas = new Map(
+      (await findOfertasVivas(tx, productoIds, await fechaEntrega(tx, cotizacion!.cotizante_id, ahora))).map((o) => [o.proveedor_producto_id, o]),
+    );
     const opcionDe = new Map(opciones.map((o) => [o.proveedor_producto_id, o]));
-    const nombres = new Map((await findNombresOfertas(tx, data.productos.map((p) => p.proveedor_producto_id))).map((n) => [n.id, n]));
+    const nombres = new Map(
+      (
+        await findNombresOfertas(
+          tx,
+          data.productos.map((p) => p.proveedor_producto_id),
+        )
+      ).map((n) => [n.id, n]),
+    );
 
     const elegidas: OpcionElegida[] = [];
     const vistas = new Set<number>();

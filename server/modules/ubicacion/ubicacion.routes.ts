@@ -5,8 +5,10 @@ import { notFound } from '../../errors';
 import { existsRegion, findComunas, findRegiones } from './ubicacion.repository';
 
 export const ubicacionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/ubicacion/regiones/', { schema: { tags: ['ubicacion'], summary: 'Las 16 regiones de Chile, de norte a sur', response: { 200: regionesSchema } } }, () =>
-    findRegiones(db),
+  app.get(
+    '/api/ubicacion/regiones/',
+    { schema: { tags: ['ubicacion'], summary: 'Las 16 regiones de Chile, de norte a sur', response: { 200: regionesSchema } } },
+    () => findRegiones(db),
   );
 
   app.get(

@@ -10,8 +10,7 @@ interface Item {
   section?: string[];
 }
 
-const isCurrent = (pathname: string, item: Item) =>
-  pathname === item.to || (item.section ?? []).some((p) => pathname === p || pathname.startsWith(`${p}-`));
+const isCurrent = (pathname: string, item: Item) => pathname === item.to || (item.section ?? []).some((p) => pathname === p || pathname.startsWith(`${p}-`));
 
 /**
  * Widths below which the menu collapses to ☰. SPEC §9's mobile layout (768 px) for the short menus

@@ -31,7 +31,12 @@ export default function ResetConfirmPage() {
           navigate('/');
         },
         // SPEC §8: the reason (a used or expired link reads as such, with the way out) or the generic message.
-        onError: (error) => showFormErrors(error, setError, { fields: ['new_password', 're_new_password'], fallback: 'Hubo un error. Por favor, intenta de nuevo.', toast: null }),
+        onError: (error) =>
+          showFormErrors(error, setError, {
+            fields: ['new_password', 're_new_password'],
+            fallback: 'Hubo un error. Por favor, intenta de nuevo.',
+            toast: null,
+          }),
       },
     );
   }

@@ -25,7 +25,11 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Recuperar contraseña" intro="Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña." footer={<Link to="/login">Volver a iniciar sesión</Link>}>
+    <AuthCard
+      title="Recuperar contraseña"
+      intro="Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña."
+      footer={<Link to="/login">Volver a iniciar sesión</Link>}
+    >
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="form">
         <TextField label="Correo electrónico" type="email" autoComplete="email" {...register('email')} error={formState.errors.email?.message} />
         <SubmitButton className="btn btn--primary btn--block" busy={resetPassword.isPending} busyLabel="Enviando...">

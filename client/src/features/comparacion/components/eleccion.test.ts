@@ -34,7 +34,9 @@ const resultado = (seleccionadas: Opcion[], adicionales: Opcion[]): ResultadoCom
   sugerencia: null,
 });
 
-const inicial = [resultado([opcion(1, {})], [opcion(2, { stock_disponible: 80, precio: 14_000 }), opcion(3, { stock_disponible: 4000, cantidad_proveida: 280 })])];
+const inicial = [
+  resultado([opcion(1, {})], [opcion(2, { stock_disponible: 80, precio: 14_000 }), opcion(3, { stock_disponible: 4000, cantidad_proveida: 280 })]),
+];
 
 describe('the choice on the results screen (SPEC §4 Quotation flow 4–5)', () => {
   it('a swap toggles the two estados and keeps the quantity when the stock allows it', () => {
@@ -68,7 +70,11 @@ describe('the choice on the results screen (SPEC §4 Quotation flow 4–5)', () 
     expect(faltante(r!)).toBe(0);
     expect(mensajeFaltante(r!)).toBeNull();
 
-    const [r2] = agregarProveedor(swapOpcion(inicial, 7, 1, 2).map((x) => ({ ...x, opciones_adicionales: [opcion(4, { stock_disponible: 50 })] })), 7, 4);
+    const [r2] = agregarProveedor(
+      swapOpcion(inicial, 7, 1, 2).map((x) => ({ ...x, opciones_adicionales: [opcion(4, { stock_disponible: 50 })] })),
+      7,
+      4,
+    );
     expect(faltante(r2!)).toBe(150);
   });
 

@@ -13,7 +13,8 @@ export const subtotal = (o: Opcion) => Math.round(o.precio * o.cantidad_proveida
 export const proveido = (r: ResultadoComparacion) => redondear(r.opciones_seleccionadas.reduce((s, o) => s + o.cantidad_proveida, 0));
 /** SPEC §4.4: what the selected options leave uncovered (requested − supplied). */
 export const faltante = (r: ResultadoComparacion) => Math.max(0, redondear(r.cantidad_solicitada - proveido(r)));
-export const total = (resultados: readonly ResultadoComparacion[]) => resultados.reduce((s, r) => s + r.opciones_seleccionadas.reduce((t, o) => t + subtotal(o), 0), 0);
+export const total = (resultados: readonly ResultadoComparacion[]) =>
+  resultados.reduce((s, r) => s + r.opciones_seleccionadas.reduce((t, o) => t + subtotal(o), 0), 0);
 
 /** The shortfall as the server words it ('Stock insuficiente: faltan 20 kg'), for the choice as it stands now. */
 export const mensajeFaltante = (r: ResultadoComparacion) => {
@@ -41,7 +42,9 @@ export function swapOpcion(resultados: readonly ResultadoComparacion[], producto
     const cantidad = Math.min(alternativa.stock_disponible, actual.cantidad_proveida);
     return {
       ...r,
-      opciones_seleccionadas: r.opciones_seleccionadas.map((o) => (o === actual ? { ...alternativa, estado: 'seleccionado' as const, cantidad_proveida: cantidad } : o)),
+      opciones_seleccionadas: r.opciones_seleccionadas.map((o) =>
+        o === actual ? { ...alternativa, estado: 'seleccionado' as const, cantidad_proveida: cantidad } : o,
+      ),
       opciones_adicionales: r.opciones_adicionales.map((o) => (o === alternativa ? { ...actual, estado: 'adicional' as const } : o)),
     };
   });
@@ -55,7 +58,10 @@ export function agregarProveedor(resultados: readonly ResultadoComparacion[], pr
     if (!opcion || falta <= 0) return r;
     return {
       ...r,
-      opciones_seleccionadas: [...r.opciones_seleccionadas, { ...opcion, estado: 'seleccionado' as const, cantidad_proveida: Math.min(opcion.stock_disponible, falta) }],
+      opciones_seleccionadas: [
+        ...r.opciones_seleccionadas,
+        { ...opcion, estado: 'seleccionado' as const, cantidad_proveida: Math.min(opcion.stock_disponible, falta) },
+      ],
       opciones_adicionales: r.opciones_adicionales.filter((o) => o !== opcion),
     };
   });
@@ -64,5 +70,7 @@ export function agregarProveedor(resultados: readonly ResultadoComparacion[], pr
 /** The body of PUT actualizar (SPEC §7): one item per offer bought. The server prices them again. */
 export const productosElegidos = (resultados: readonly ResultadoComparacion[]) =>
   resultados.flatMap((r) =>
-    r.opciones_seleccionadas.filter((o) => o.cantidad_proveida > 0).map((o) => ({ proveedor_producto_id: o.proveedor_producto_id, cantidad: o.cantidad_proveida, precio: o.precio })),
+    r.opciones_seleccionadas
+      .filter((o) => o.cantidad_proveida > 0)
+      .map((o) => ({ proveedor_producto_id: o.proveedor_producto_id, cantidad: o.cantidad_proveida, precio: o.precio })),
   );

@@ -27,9 +27,26 @@ const CERRAR = (onClose: () => void) => (
 );
 
 /** SPEC §2 Results: the other offers of a line's product; choosing one swaps it in (SPEC §4.4). */
-export function AlternativasModal({ resultado, actual, onElegir, onClose }: { resultado: ResultadoComparacion; actual: Opcion; onElegir(o: Opcion): void; onClose(): void }) {
+export function AlternativasModal({
+  resultado,
+  actual,
+  onElegir,
+  onClose,
+}: {
+  resultado: ResultadoComparacion;
+  actual: Opcion;
+  onElegir(o: Opcion): void;
+  onClose(): void;
+}) {
   return (
-    <Modal open title={`Opciones alternativas: ${resultado.nombre}`} description={`Hoy: ${actual.proveedor}, ${formatClp(actual.precio)} / ${unidadCorta(actual.unidad, 1)}.`} onClose={onClose} className="modal--ancho" footer={CERRAR(onClose)}>
+    <Modal
+      open
+      title={`Opciones alternativas: ${resultado.nombre}`}
+      description={`Hoy: ${actual.proveedor}, ${formatClp(actual.precio)} / ${unidadCorta(actual.unidad, 1)}.`}
+      onClose={onClose}
+      className="modal--ancho"
+      footer={CERRAR(onClose)}
+    >
       {resultado.opciones_adicionales.length === 0 ? (
         <p className="muted">No hay otras opciones para este producto.</p>
       ) : (

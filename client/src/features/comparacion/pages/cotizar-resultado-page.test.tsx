@@ -36,7 +36,14 @@ const LOMO: ResultadoComparacion = {
   opciones_adicionales: [opcion(2, { stock_disponible: 80, cantidad_proveida: 80, precio: 16_000 })],
   mensaje: null,
   productos_inexistentes: [],
-  sugerencia: { proveedor_producto_id: 41, cantidad_adicional: 20, cantidad_total: 300, precio: 14_000, total: 4_200_000, mensaje: 'Agrega 20 kg y pagas $14.000/kg' },
+  sugerencia: {
+    proveedor_producto_id: 41,
+    cantidad_adicional: 20,
+    cantidad_total: 300,
+    precio: 14_000,
+    total: 4_200_000,
+    mensaje: 'Agrega 20 kg y pagas $14.000/kg',
+  },
 };
 const PATO: ResultadoComparacion = {
   producto: 8,
@@ -67,7 +74,12 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      llamadas.push({ url, method: init.method ?? 'GET', headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      llamadas.push({
+        url,
+        method: init.method ?? 'GET',
+        headers: init.headers as Record<string, string>,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      });
       return new Response(JSON.stringify(putStatus === 200 ? { id: 77 } : { detail: 'Error interno.' }), { status: putStatus });
     }),
   );

@@ -60,7 +60,8 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
   const resultadoDe = (producto: number) => resultados.find((r) => r.producto === producto);
 
   function elegir(producto: number, actual: Opcion, alternativa: Opcion) {
-    if (pideConfirmarStock(actual, alternativa)) setDialogo({ tipo: 'confirmar-stock', producto, actual: actual.opcion_id, alternativa: alternativa.opcion_id });
+    if (pideConfirmarStock(actual, alternativa))
+      setDialogo({ tipo: 'confirmar-stock', producto, actual: actual.opcion_id, alternativa: alternativa.opcion_id });
     else cambiar(swapOpcion(resultados, producto, actual.opcion_id, alternativa.opcion_id));
   }
 
@@ -113,7 +114,12 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
             Alternativas
           </button>
           {primera && faltante(r) > 0 && r.opciones_adicionales.length > 0 && (
-            <button type="button" className="btn btn--secondary" onClick={() => setDialogo({ tipo: 'agregar', producto: r.producto })} aria-label={`Agregar proveedor para ${o.producto}`}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => setDialogo({ tipo: 'agregar', producto: r.producto })}
+              aria-label={`Agregar proveedor para ${o.producto}`}
+            >
               Agregar proveedor
             </button>
           )}
@@ -127,7 +133,8 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
       <div>
         <h1>Las mejores opciones para ti</h1>
         <p className="muted">
-          Cotización N° {cotizacion.cotizacion_id} · Precios y stock para entregar el {formatFechaEs(cotizacion.fecha_entrega)}. Puedes cambiar un proveedor o agregar otro antes de comprar.
+          Cotización N° {cotizacion.cotizacion_id} · Precios y stock para entregar el {formatFechaEs(cotizacion.fecha_entrega)}. Puedes cambiar un proveedor o
+          agregar otro antes de comprar.
         </p>
       </div>
 
@@ -178,7 +185,8 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
 
       {cambiada && (
         <p className="muted resultado__nota">
-          Cambiaste la selección: cada proveedor cobra según el volumen que le compras, así que el precio unitario se confirma con la cantidad elegida al comprar.
+          Cambiaste la selección: cada proveedor cobra según el volumen que le compras, así que el precio unitario se confirma con la cantidad elegida al
+          comprar.
         </p>
       )}
 
@@ -191,7 +199,16 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
         </SubmitButton>
       </div>
 
-      <Dialogos dialogo={dialogo} setDialogo={setDialogo} resultadoDe={resultadoDe} elegir={elegir} cambiar={cambiar} resultados={resultados} noEncontrados={noEncontrados} noIdentificados={noIdentificados} />
+      <Dialogos
+        dialogo={dialogo}
+        setDialogo={setDialogo}
+        resultadoDe={resultadoDe}
+        elegir={elegir}
+        cambiar={cambiar}
+        resultados={resultados}
+        noEncontrados={noEncontrados}
+        noIdentificados={noIdentificados}
+      />
     </section>
   );
 }
@@ -199,7 +216,10 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
 /** Under a product's first row: its shortfall now, and the next-tier nudge while its choice is the server's. */
 function Notas({ r }: { r: ResultadoComparacion }) {
   const mensaje = mensajeFaltante(r);
-  const sugerencia = r.sugerencia && r.opciones_seleccionadas.some((o) => o.proveedor_producto_id === r.sugerencia!.proveedor_producto_id) && !mensaje ? r.sugerencia.mensaje : null;
+  const sugerencia =
+    r.sugerencia && r.opciones_seleccionadas.some((o) => o.proveedor_producto_id === r.sugerencia!.proveedor_producto_id) && !mensaje
+      ? r.sugerencia.mensaje
+      : null;
   return (
     <>
       {mensaje && <p className="resultado__faltante">{mensaje}</p>}
@@ -227,17 +247,26 @@ function Dialogos({ dialogo, setDialogo, resultadoDe, elegir, cambiar, resultado
   const cerrar = () => setDialogo(null);
   if (!dialogo) return null;
   if (dialogo.tipo === 'no-encontrados')
-    return <ListaModal title="Productos no encontrados" description="No hay ofertas con stock de estos productos para tu fecha de entrega:" items={noEncontrados} onClose={cerrar} />;
+    return (
+      <ListaModal
+        title="Productos no encontrados"
+        description="No hay ofertas con stock de estos productos para tu fecha de entrega:"
+        items={noEncontrados}
+        onClose={cerrar}
+      />
+    );
   if (dialogo.tipo === 'no-identificados')
     return <ListaModal title="Productos no identificados" description="Estos productos no se pudieron cotizar:" items={noIdentificados} onClose={cerrar} />;
 
   const r = resultadoDe(dialogo.producto);
   if (!r) return null;
-  if (dialogo.tipo === 'agregar') return <AgregarProveedorModal resultado={r} onAgregar={(o) => cambiar(agregarProveedor(resultados, r.producto, o.opcion_id))} onClose={cerrar} />;
+  if (dialogo.tipo === 'agregar')
+    return <AgregarProveedorModal resultado={r} onAgregar={(o) => cambiar(agregarProveedor(resultados, r.producto, o.opcion_id))} onClose={cerrar} />;
 
   const actual = r.opciones_seleccionadas.find((o) => o.opcion_id === dialogo.actual);
   if (!actual) return null;
-  if (dialogo.tipo === 'alternativas') return <AlternativasModal resultado={r} actual={actual} onElegir={(o) => elegir(r.producto, actual, o)} onClose={cerrar} />;
+  if (dialogo.tipo === 'alternativas')
+    return <AlternativasModal resultado={r} actual={actual} onElegir={(o) => elegir(r.producto, actual, o)} onClose={cerrar} />;
 
   const alternativa = r.opciones_adicionales.find((o) => o.opcion_id === dialogo.alternativa);
   if (!alternativa) return null;

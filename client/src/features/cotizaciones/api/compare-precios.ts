@@ -17,7 +17,14 @@ export const comparePrecios = (solicitud: SolicitudGuardada) =>
 /** SPEC §4.3: keeps the quotation id and results for the results screen and appends the history entry. */
 function recordComparacion(solicitud: SolicitudGuardada, res: CompararPrecios) {
   cotizacionGuardada.set(res);
-  const productos = solicitud.detalles.map(({ categoria, origen, marca, producto_nombre, unidad, cantidad }) => ({ categoria, origen, marca, producto_nombre, unidad, cantidad }));
+  const productos = solicitud.detalles.map(({ categoria, origen, marca, producto_nombre, unidad, cantidad }) => ({
+    categoria,
+    origen,
+    marca,
+    producto_nombre,
+    unidad,
+    cantidad,
+  }));
   historialCotizaciones.set([...(historialCotizaciones.get() ?? []), { cotizacion_id: res.cotizacion_id, fecha: new Date().toISOString(), productos }]);
 }
 

@@ -41,7 +41,10 @@ export const cotizacionGuardada = storedJson('session', STORAGE_KEYS.cotizacion,
 export const historialCotizacionSchema = z.object({
   cotizacion_id: id.optional(),
   // A date that does not parse would read 'Invalid Date': such an entry is skipped like any other corrupted one.
-  fecha: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v))),
+  fecha: z
+    .string()
+    .max(40)
+    .refine((v) => !Number.isNaN(Date.parse(v))),
   productos: z.array(z.object({ categoria: texto, origen: texto, marca: texto, producto_nombre: texto, unidad: texto, cantidad: z.number() })).max(200),
 });
 export type HistorialCotizacion = z.infer<typeof historialCotizacionSchema>;

@@ -9,7 +9,12 @@ export type CotizanteBody = Omit<CotizanteData, 'solicitud_id'>;
 
 // The clave of the request opens its delivery record too; the record's own, once it has one.
 const createCotizante = (body: CotizanteBody, solicitud: SolicitudGuardada) =>
-  api<Cotizante>('/api/cotizaciones/crear-cotizante/', { method: 'POST', body: { ...body, solicitud_id: solicitud.id }, auth: true, headers: claveHeaders(solicitud.clave) });
+  api<Cotizante>('/api/cotizaciones/crear-cotizante/', {
+    method: 'POST',
+    body: { ...body, solicitud_id: solicitud.id },
+    auth: true,
+    headers: claveHeaders(solicitud.clave),
+  });
 
 const editCotizante = (saved: CotizanteGuardado, body: CotizanteBody, solicitud: SolicitudGuardada) =>
   api<Cotizante>(`/api/cotizaciones/editar-cotizante/${saved.cotizante_id}/`, {

@@ -7,10 +7,16 @@ import { type SolicitudGuardada, solicitudGuardada } from './cotizacion-storage'
 /** The rows as the API takes them (common/schemas/cotizaciones.ts). */
 export type ProductoSolicitado = SolicitudData['productos'][number];
 
-export const createSolicitud = (productos: ProductoSolicitado[]) => api<SolicitudGuardada>('/api/cotizaciones/crear-solicitud/', { method: 'POST', body: { productos }, auth: true });
+export const createSolicitud = (productos: ProductoSolicitado[]) =>
+  api<SolicitudGuardada>('/api/cotizaciones/crear-solicitud/', { method: 'POST', body: { productos }, auth: true });
 
 export const editSolicitud = (saved: SolicitudGuardada, productos: ProductoSolicitado[]) =>
-  api<SolicitudGuardada>(`/api/cotizaciones/editar-solicitud/${saved.id}/`, { method: 'PUT', body: { productos }, auth: true, headers: claveHeaders(saved.clave) });
+  api<SolicitudGuardada>(`/api/cotizaciones/editar-solicitud/${saved.id}/`, {
+    method: 'PUT',
+    body: { productos },
+    auth: true,
+    headers: claveHeaders(saved.clave),
+  });
 
 /**
  * SPEC §4.1: creates the request, or edits the one saved in this tab. A saved request the server

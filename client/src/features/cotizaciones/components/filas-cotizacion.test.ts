@@ -28,8 +28,17 @@ const CATALOGO: ConsolidatedData = {
   ],
 };
 
-const fila = (over: Partial<FilaCotizacion> = {}): FilaCotizacion => ({ key: 'k', categoria: null, origen: null, marca: null, producto: null, cantidad: '', ...over });
-const completa = (key: string, over: Partial<FilaCotizacion> = {}) => fila({ key, categoria: 1, origen: 'Chile', marca: 'Carnes Ñuble', producto: 10, cantidad: '150', ...over });
+const fila = (over: Partial<FilaCotizacion> = {}): FilaCotizacion => ({
+  key: 'k',
+  categoria: null,
+  origen: null,
+  marca: null,
+  producto: null,
+  cantidad: '',
+  ...over,
+});
+const completa = (key: string, over: Partial<FilaCotizacion> = {}) =>
+  fila({ key, categoria: 1, origen: 'Chile', marca: 'Carnes Ñuble', producto: 10, cantidad: '150', ...over });
 const MINIMOS = new Map([
   [1, 100],
   [2, 100],
@@ -81,7 +90,10 @@ describe('validarFilas (SPEC §5 Quotation)', () => {
   });
 
   it('every message on its row, numbered from 1, and no row complete', () => {
-    const r = validarFilas([completa('a', { cantidad: '50' }), fila({ key: 'b', categoria: 2 }), fila({ key: 'c' }), completa('d', { cantidad: '0' })], MINIMOS);
+    const r = validarFilas(
+      [completa('a', { cantidad: '50' }), fila({ key: 'b', categoria: 2 }), fila({ key: 'c' }), completa('d', { cantidad: '0' })],
+      MINIMOS,
+    );
     expect(r.errores.a).toEqual({ cantidad: 'Fila 1: La cantidad mínima debe ser de 100 kg.' });
     expect(r.errores.b).toEqual({
       origen: 'Fila 2: El campo "Origen" está incompleto.',
@@ -113,10 +125,18 @@ describe('erroresDelServidor', () => {
   const filas = [completa('a'), completa('b'), completa('c')];
   it("puts each 'Fila n' message on row n and on its field; the rest is the form's", () => {
     const error = new ApiError(400, {
-      productos: ['Fila 2: El producto "Abastero" ya está en otra fila de la cotización.', 'Fila 3: La cantidad mínima debe ser de 100 kg.', 'Fila 9: fuera de la tabla', 'Debe haber al menos un producto en la cotización.'],
+      productos: [
+        'Fila 2: El producto "Abastero" ya está en otra fila de la cotización.',
+        'Fila 3: La cantidad mínima debe ser de 100 kg.',
+        'Fila 9: fuera de la tabla',
+        'Debe haber al menos un producto en la cotización.',
+      ],
     });
     expect(erroresDelServidor(error, filas)).toEqual({
-      errores: { b: { producto: 'Fila 2: El producto "Abastero" ya está en otra fila de la cotización.' }, c: { cantidad: 'Fila 3: La cantidad mínima debe ser de 100 kg.' } },
+      errores: {
+        b: { producto: 'Fila 2: El producto "Abastero" ya está en otra fila de la cotización.' },
+        c: { cantidad: 'Fila 3: La cantidad mínima debe ser de 100 kg.' },
+      },
       general: 'Fila 9: fuera de la tabla',
     });
   });

@@ -7,10 +7,16 @@ import type { FilaCotizacion } from '../api/cotizacion-storage';
 // The quotation table's rules (SPEC §5 Quotation) as pure functions over the catalogue: the
 // cascade categoría → origen → marca → producto, the quantity input and the row checks.
 
-
 let seq = 0;
 /** A key for React and for errors: unique in the page, kept across reloads with the row. */
-export const nuevaFila = (): FilaCotizacion => ({ key: `f${Date.now().toString(36)}${(seq++).toString(36)}`, categoria: null, origen: null, marca: null, producto: null, cantidad: '' });
+export const nuevaFila = (): FilaCotizacion => ({
+  key: `f${Date.now().toString(36)}${(seq++).toString(36)}`,
+  categoria: null,
+  origen: null,
+  marca: null,
+  producto: null,
+  cantidad: '',
+});
 
 /** SPEC §5: only digits, no leading zero, at most 5 digits and at most 9999. A keystroke that breaks it is ignored. */
 export function isCantidadTecleable(text: string): boolean {
@@ -55,12 +61,17 @@ export function cambiarCampo(catalogo: ConsolidatedData, fila: FilaCotizacion, c
   if (campo === 'origen') siguiente.marca = null;
   // The product stays when it still matches the new origen/marca.
   const producto = productoDe(catalogo, fila);
-  if (producto && ((siguiente.origen !== null && producto.origen.descripcion !== siguiente.origen) || (siguiente.marca !== null && producto.marca.nombre !== siguiente.marca))) siguiente.producto = null;
+  if (
+    producto &&
+    ((siguiente.origen !== null && producto.origen.descripcion !== siguiente.origen) || (siguiente.marca !== null && producto.marca.nombre !== siguiente.marca))
+  )
+    siguiente.producto = null;
   if (campo === 'origen' && siguiente.producto !== null && producto) siguiente.marca = producto.marca.nombre;
   return siguiente;
 }
 
-export const productoDe = (catalogo: ConsolidatedData, fila: FilaCotizacion) => (fila.producto === null ? undefined : catalogo.productos.find((p) => p.id === fila.producto));
+export const productoDe = (catalogo: ConsolidatedData, fila: FilaCotizacion) =>
+  fila.producto === null ? undefined : catalogo.productos.find((p) => p.id === fila.producto);
 
 /**
  * Rows read back from session storage, checked against today's catalogue: a category, origin,

@@ -11,7 +11,9 @@ const SOLICITUD = {
   id: 5,
   fecha_creacion: '2026-11-23T10:00:00Z',
   clave: 'clave-de-prueba',
-  detalles: [{ producto_id: 23, cantidad: 150, categoria: 'CARNE BOVINA', origen: 'Chile', marca: 'Carnes Ñuble', producto_nombre: 'Abastero', unidad: 'KILO' }],
+  detalles: [
+    { producto_id: 23, cantidad: 150, categoria: 'CARNE BOVINA', origen: 'Chile', marca: 'Carnes Ñuble', producto_nombre: 'Abastero', unidad: 'KILO' },
+  ],
 };
 const COTIZANTE = {
   cotizante_id: 9,
@@ -44,7 +46,12 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      llamadas.push({ url, method: init.method ?? 'GET', headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      llamadas.push({
+        url,
+        method: init.method ?? 'GET',
+        headers: init.headers as Record<string, string>,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      });
       const r = respuestas[`${init.method} ${url}`] ?? { status: 404, body: { detail: 'No encontrado.' } };
       return new Response(JSON.stringify(r.body), { status: r.status });
     }),

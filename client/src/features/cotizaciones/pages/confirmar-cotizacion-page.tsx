@@ -77,7 +77,9 @@ function Resumen({ solicitud, cotizante }: { solicitud: SolicitudGuardada; cotiz
             onError: (error) =>
               fallar(
                 error,
-                error instanceof ApiError && error.status === 400 ? 'Error en los datos enviados. Por favor, verifica la información.' : 'Error al generar la cotización. Intenta nuevamente.',
+                error instanceof ApiError && error.status === 400
+                  ? 'Error en los datos enviados. Por favor, verifica la información.'
+                  : 'Error al generar la cotización. Intenta nuevamente.',
               ),
           }),
       },

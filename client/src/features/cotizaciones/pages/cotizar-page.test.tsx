@@ -9,7 +9,17 @@ import CotizarPage from './cotizar-page';
 
 const CATALOGO = {
   categorias: [{ id: 1, nombre: 'CARNE BOVINA' }],
-  productos: [{ id: 10, nombre: 'Abastero', categoria: { id: 1, nombre: 'CARNE BOVINA' }, origen: { descripcion: 'Chile' }, marca: { nombre: 'Carnes Ñuble' }, unidad: { descripcion: 'KILO' }, formatos: [] }],
+  productos: [
+    {
+      id: 10,
+      nombre: 'Abastero',
+      categoria: { id: 1, nombre: 'CARNE BOVINA' },
+      origen: { descripcion: 'Chile' },
+      marca: { nombre: 'Carnes Ñuble' },
+      unidad: { descripcion: 'KILO' },
+      formatos: [],
+    },
+  ],
 };
 
 let rangos: { status: number; body: unknown };

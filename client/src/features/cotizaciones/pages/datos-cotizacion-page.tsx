@@ -44,7 +44,8 @@ const desdeDireccion = (d: Direccion, fecha_entrega: Valores['fecha_entrega']): 
   comuna: d.comuna ?? '',
 });
 
-const etiquetaDireccion = (d: Direccion) => `${d.nombre_contacto} — ${d.direccion_envio}${d.comuna_nombre ? `, ${d.comuna_nombre}` : ''}${d.activa ? ' (Activa)' : ''}`;
+const etiquetaDireccion = (d: Direccion) =>
+  `${d.nombre_contacto} — ${d.direccion_envio}${d.comuna_nombre ? `, ${d.comuna_nombre}` : ''}${d.activa ? ' (Activa)' : ''}`;
 
 /** Today in Chile as YYYY-MM-DD: the date input's minimum (the rule itself is the schema's). */
 const hoyEnChile = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date());
@@ -111,7 +112,13 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
       { body, solicitud },
       {
         onSuccess: () => navigate('/confirmar-cotizacion'),
-        onError: (error) => onExpired(error) || showFormErrors(error, setError, { fields: FIELDS, fallback: 'Error al registrar los datos de entrega.', toast: 'Error al registrar los datos de entrega.' }),
+        onError: (error) =>
+          onExpired(error) ||
+          showFormErrors(error, setError, {
+            fields: FIELDS,
+            fallback: 'Error al registrar los datos de entrega.',
+            toast: 'Error al registrar los datos de entrega.',
+          }),
       },
     );
   }
@@ -122,7 +129,11 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
       <p className="muted">¿Dónde y cuándo recibes tu pedido? Usaremos estos datos para coordinar el despacho de esta cotización.</p>
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="form panel">
         {direcciones.data && direcciones.data.length > 0 && (
-          <SelectField label="Usar una dirección guardada" value={copiada} onChange={(e) => copiar(direcciones.data.find((d) => String(d.id) === e.target.value))}>
+          <SelectField
+            label="Usar una dirección guardada"
+            value={copiada}
+            onChange={(e) => copiar(direcciones.data.find((d) => String(d.id) === e.target.value))}
+          >
             <option value="">Ingresar otros datos</option>
             {direcciones.data.map((d) => (
               <option key={d.id} value={d.id}>
@@ -137,7 +148,14 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
         </div>
         <div className="form__row">
           <TextField label="Correo de contacto" type="email" autoComplete="email" {...register('correo_contacto')} error={errors.correo_contacto?.message} />
-          <TextField label="Teléfono" type="tel" autoComplete="tel" placeholder="+56912345678" {...register('telefono_contacto')} error={errors.telefono_contacto?.message} />
+          <TextField
+            label="Teléfono"
+            type="tel"
+            autoComplete="tel"
+            placeholder="+56912345678"
+            {...register('telefono_contacto')}
+            error={errors.telefono_contacto?.message}
+          />
         </div>
         <TextField
           label="Dirección de envío (opcional)"

@@ -31,7 +31,9 @@ export default function MiCuentaEditarPage() {
   const user = session.user;
   const { register, handleSubmit, formState, setError } = useForm<PerfilInput>({
     resolver: zodResolver(perfilSchema),
-    defaultValues: user ? { first_name: user.first_name, last_name: user.last_name, email: user.email, telefono: user.telefono, fecha_nacimiento: user.fecha_nacimiento ?? '' } : undefined,
+    defaultValues: user
+      ? { first_name: user.first_name, last_name: user.last_name, email: user.email, telefono: user.telefono, fecha_nacimiento: user.fecha_nacimiento ?? '' }
+      : undefined,
   });
   const { errors } = formState;
 
@@ -49,7 +51,8 @@ export default function MiCuentaEditarPage() {
         toast.success('¡Datos actualizados correctamente!');
         // A new e-mail takes effect only once the new address confirms it (issue #7 §5); an
         // older pending change the user did not touch now is not announced again.
-        if (saved.email_pendiente && saved.email_pendiente.toLowerCase() === values.email.trim().toLowerCase()) toast.info(`Te enviamos un enlace a ${saved.email_pendiente} para confirmar el cambio de correo.`);
+        if (saved.email_pendiente && saved.email_pendiente.toLowerCase() === values.email.trim().toLowerCase())
+          toast.info(`Te enviamos un enlace a ${saved.email_pendiente} para confirmar el cambio de correo.`);
         navigate('/mi-cuenta');
       },
       onError: (error) => {
@@ -75,7 +78,11 @@ export default function MiCuentaEditarPage() {
           label="Correo electrónico"
           type="email"
           autoComplete="email"
-          hint={user.email_pendiente ? `Correo pendiente de confirmación: ${user.email_pendiente}` : 'Si lo cambias, te enviaremos un enlace al nuevo correo para confirmarlo.'}
+          hint={
+            user.email_pendiente
+              ? `Correo pendiente de confirmación: ${user.email_pendiente}`
+              : 'Si lo cambias, te enviaremos un enlace al nuevo correo para confirmarlo.'
+          }
           {...register('email')}
           error={errors.email?.message}
         />

@@ -27,7 +27,15 @@ export function DireccionForm({ editingId, initial, submitLabel }: Props) {
   const adding = editingId === undefined;
   const { register, handleSubmit, formState, watch, setValue, setError } = useForm<DireccionInput>({
     resolver: zodResolver(direccionSchema),
-    defaultValues: { nombre_contacto: '', correo_contacto: '', telefono_contacto: '', direccion_envio: '', region: '', comuna: '', ...initial } as DireccionInput,
+    defaultValues: {
+      nombre_contacto: '',
+      correo_contacto: '',
+      telefono_contacto: '',
+      direccion_envio: '',
+      region: '',
+      comuna: '',
+      ...initial,
+    } as DireccionInput,
   });
   const { errors } = formState;
 
@@ -50,7 +58,14 @@ export function DireccionForm({ editingId, initial, submitLabel }: Props) {
       <TextField label="Nombre de contacto" autoComplete="name" {...register('nombre_contacto')} error={errors.nombre_contacto?.message} />
       <div className="form__row">
         <TextField label="Correo de contacto" type="email" autoComplete="email" {...register('correo_contacto')} error={errors.correo_contacto?.message} />
-        <TextField label="Teléfono" type="tel" autoComplete="tel" placeholder="+56912345678" {...register('telefono_contacto')} error={errors.telefono_contacto?.message} />
+        <TextField
+          label="Teléfono"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+56912345678"
+          {...register('telefono_contacto')}
+          error={errors.telefono_contacto?.message}
+        />
       </div>
       <TextField
         label="Dirección"

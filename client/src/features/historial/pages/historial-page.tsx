@@ -55,13 +55,19 @@ export default function HistorialPage() {
         <ul className="entry-list">
           {[...entradas].reverse().map((e) => (
             <EntryCard
-              key={`${e.cotizacion_id ?? ""}-${e.fecha}`}
+              key={`${e.cotizacion_id ?? ''}-${e.fecha}`}
               title={`Cotización N° ${numero(e)}`}
               subtitle={formatFechaLarga(e.fecha)}
               deleteLabel={`Eliminar la cotización N° ${numero(e)} del historial`}
               onDelete={() => setPorEliminar(e)}
             >
-              <DataTable caption={`Productos de la cotización N° ${numero(e)}`} rows={e.productos} columns={COLUMNAS} rowKey={(l) => `${l.producto_nombre}-${l.marca}`} empty={null} />
+              <DataTable
+                caption={`Productos de la cotización N° ${numero(e)}`}
+                rows={e.productos}
+                columns={COLUMNAS}
+                rowKey={(l) => `${l.producto_nombre}-${l.marca}`}
+                empty={null}
+              />
             </EntryCard>
           ))}
         </ul>

@@ -7,7 +7,10 @@ const texto = z.string().max(300);
 export const historialOrdenSchema = z.object({
   orden_id: z.number().int().positive(),
   // A date that does not parse would read 'Invalid Date': such an entry is skipped like any other corrupted one.
-  fecha: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v))),
+  fecha: z
+    .string()
+    .max(40)
+    .refine((v) => !Number.isNaN(Date.parse(v))),
   datos_facturacion: z.object({
     rut: texto,
     razon_social: texto,

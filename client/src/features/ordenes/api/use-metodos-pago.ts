@@ -3,4 +3,5 @@ import type { IdNombre } from '../../../../../common/schemas/catalogo';
 import { api } from '../../../lib/api-client';
 
 /** SPEC §7: GET /api/empresas/metodos-pago/; a lookup that does not change while the app runs. */
-export const useMetodosPago = () => useQuery({ queryKey: ['metodos-pago'], queryFn: () => api<IdNombre[]>('/api/empresas/metodos-pago/'), staleTime: Number.POSITIVE_INFINITY });
+export const useMetodosPago = () =>
+  useQuery({ queryKey: ['metodos-pago'], queryFn: () => api<IdNombre[]>('/api/empresas/metodos-pago/'), staleTime: Number.POSITIVE_INFINITY });

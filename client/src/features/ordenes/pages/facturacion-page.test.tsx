@@ -41,7 +41,17 @@ const OPCION: Opcion = {
   fecha_vencimiento: '2026-12-31',
   estado: 'seleccionado',
 };
-const RESULTADO = { producto: 7, nombre: 'Lomo vetado', unidad: 'KILO', cantidad_solicitada: 280, opciones_seleccionadas: [OPCION], opciones_adicionales: [], mensaje: null, productos_inexistentes: [], sugerencia: null };
+const RESULTADO = {
+  producto: 7,
+  nombre: 'Lomo vetado',
+  unidad: 'KILO',
+  cantidad_solicitada: 280,
+  opciones_seleccionadas: [OPCION],
+  opciones_adicionales: [],
+  mensaje: null,
+  productos_inexistentes: [],
+  sugerencia: null,
+};
 const COTIZACION: CompararPrecios = { cotizacion_id: 77, fecha_entrega: '2026-11-23', resultados: [RESULTADO], productos_no_identificados: [] };
 
 type Respuesta = { status: number; body: unknown };
@@ -120,7 +130,9 @@ describe('/facturacion', () => {
     expect(post!.body).toEqual({ cotizacion_id: 77, cotizante_id: 9 });
     for (const l of [put, post]) expect(l!.headers['x-clave-cotizacion']).toBe('clave-de-prueba');
     expect(router.state.location.state).toEqual({ orden_id: 501 });
-    expect(historial()).toEqual([{ orden_id: 501, fecha: expect.any(String), datos_facturacion: expect.objectContaining({ rut: '', rubro: '', metodo_pago_nombre: '' }) }]);
+    expect(historial()).toEqual([
+      { orden_id: 501, fecha: expect.any(String), datos_facturacion: expect.objectContaining({ rut: '', rubro: '', metodo_pago_nombre: '' }) },
+    ]);
   });
 
   it("'Sí' shows the form: the shared schema's messages stop a bad submit; a good one sends the billing data and keeps their names", async () => {
@@ -147,7 +159,16 @@ describe('/facturacion', () => {
 
     // The choice was saved on Comprar: only the order is sent.
     expect(escritas()).toEqual(['POST /api/facturacion/crear-orden/']);
-    expect(llamadas.at(-1)!.body).toEqual({ cotizacion_id: 77, cotizante_id: 9, rut_facturacion: '12.345.678-5', razon_social: 'Cocina Los Andes SpA', region: 5, comuna: 5801, rubro: 1, metodo_pago: 2 });
+    expect(llamadas.at(-1)!.body).toEqual({
+      cotizacion_id: 77,
+      cotizante_id: 9,
+      rut_facturacion: '12.345.678-5',
+      razon_social: 'Cocina Los Andes SpA',
+      region: 5,
+      comuna: 5801,
+      rubro: 1,
+      metodo_pago: 2,
+    });
     expect(historial()[0].datos_facturacion).toEqual({
       rut: '12.345.678-5',
       razon_social: 'Cocina Los Andes SpA',
@@ -174,7 +195,10 @@ describe('/facturacion', () => {
   });
 
   it('a choice the server refuses to save places no order, and says why', async () => {
-    respuestas['PUT /api/cotizaciones/77/actualizar/'] = { status: 400, body: { productos: ['Fila 1: Solo quedan 20 kg de "Lomo vetado" de Carnes del Maule; elegiste 80.'] } };
+    respuestas['PUT /api/cotizaciones/77/actualizar/'] = {
+      status: 400,
+      body: { productos: ['Fila 1: Solo quedan 20 kg de "Lomo vetado" de Carnes del Maule; elegiste 80.'] },
+    };
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'No' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Solo quedan 20 kg');

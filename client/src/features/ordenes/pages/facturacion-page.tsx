@@ -23,7 +23,18 @@ import { useMetodosPago } from '../api/use-metodos-pago';
 import { useRubros } from '../api/use-rubros';
 import './ordenes.css';
 
-const FIELDS = ['rut_facturacion', 'razon_social', 'giro_comercial', 'direccion_facturacion', 'telefono_facturacion', 'email_facturacion', 'region', 'comuna', 'rubro', 'metodo_pago'] as const;
+const FIELDS = [
+  'rut_facturacion',
+  'razon_social',
+  'giro_comercial',
+  'direccion_facturacion',
+  'telefono_facturacion',
+  'email_facturacion',
+  'region',
+  'comuna',
+  'rubro',
+  'metodo_pago',
+] as const;
 const VACIO = Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<(typeof FIELDS)[number], string>;
 /** SPEC §8: a failed order is silent; this is only what a refusal with no readable reason reads. */
 const NO_SE_PUDO = 'No pudimos crear la orden de compra.';
@@ -144,11 +155,30 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
           </div>
           <div className="form__row">
             <TextField label="Giro comercial" {...register('giro_comercial')} error={errors.giro_comercial?.message} />
-            <TextField label="Dirección de facturación" autoComplete="street-address" placeholder="Av. Providencia 1234" {...register('direccion_facturacion')} error={errors.direccion_facturacion?.message} />
+            <TextField
+              label="Dirección de facturación"
+              autoComplete="street-address"
+              placeholder="Av. Providencia 1234"
+              {...register('direccion_facturacion')}
+              error={errors.direccion_facturacion?.message}
+            />
           </div>
           <div className="form__row">
-            <TextField label="Teléfono" type="tel" autoComplete="tel" placeholder="+56912345678" {...register('telefono_facturacion')} error={errors.telefono_facturacion?.message} />
-            <TextField label="Correo electrónico" type="email" autoComplete="email" {...register('email_facturacion')} error={errors.email_facturacion?.message} />
+            <TextField
+              label="Teléfono"
+              type="tel"
+              autoComplete="tel"
+              placeholder="+56912345678"
+              {...register('telefono_facturacion')}
+              error={errors.telefono_facturacion?.message}
+            />
+            <TextField
+              label="Correo electrónico"
+              type="email"
+              autoComplete="email"
+              {...register('email_facturacion')}
+              error={errors.email_facturacion?.message}
+            />
           </div>
           <RegionComunaFields
             region={register('region')}
