@@ -206,15 +206,13 @@ export async function replaceSeleccion(db: Db, cotizacionId: number, elegidas: O
   for (const e of elegidas) {
     const valores = { cantidad_proveida: e.cantidad_proveida, precio: e.precio, estado: 'seleccionado' as const };
     if (e.opcion_id === undefined) {
-      await db
-        .insert(opcion)
-        .values({
-          ...valores,
-          cotizacion_id: cotizacionId,
-          producto_id: e.producto_id,
-          proveedor_producto_id: e.proveedor_producto_id,
-          cantidad_solicitada: e.cantidad_solicitada,
-        });
+      await db.insert(opcion).values({
+        ...valores,
+        cotizacion_id: cotizacionId,
+        producto_id: e.producto_id,
+        proveedor_producto_id: e.proveedor_producto_id,
+        cantidad_solicitada: e.cantidad_solicitada,
+      });
     } else {
       await db.update(opcion).set(valores).where(eq(opcion.id, e.opcion_id));
     }
