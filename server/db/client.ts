@@ -63,6 +63,10 @@ export function openEmbedded(pglite: PGlite, release: () => void = () => {}): Da
 
 export function openPostgres(databaseUrl: string): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection the server closes (a restart, a failover, a dropped test database) is an
+  // 'error' on the pool; unheard, it would end the process. The pool discards that connection and
+  // the next query opens a new one; errors of running queries still reach their callers.
+  pool.on('error', (error) => console.warn(`PostgreSQL: se descartó una conexión inactiva (${error.message})`));
   const db: Db = drizzleNodePg(pool, { schema });
   return {
     db,
