@@ -1,22 +1,25 @@
 import { useEffect } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { useComunas, useRegiones } from '../lib/ubicacion';
 import { SelectField } from './fields';
 import { toast } from './toast';
 
-interface Props {
-  region: UseFormRegisterReturn;
-  comuna: UseFormRegisterReturn;
-  /** The region currently chosen ('' when none): the comuna select waits for it. */
-  regionValue: string | number | undefined;
-  regionError?: string;
-  comunaError?: string;
-  /** Called when the region changes, to clear a comuna of the previous region. */
-  onRegionChange(): void;
-}
+type Form<T extends FieldValues> = Pick<UseFormReturn<T>, 'register' | 'watch' | 'setValue' | 'formState'>;
 
-/** Región then comuna (SPEC §2): the comuna select is enabled only once a region is chosen. */
-export function RegionComunaFields({ region, comuna, regionValue, regionError, comunaError, onRegionChange }: Props) {
+/**
+ * Región then comuna (SPEC §2) of a form whose fields are named `region` and `comuna` (every form
+ * with a place has them so): the comuna select is enabled only once a region is chosen, and a new
+ * region clears the comuna of the previous one.
+ */
+export function RegionComunaFields<T extends FieldValues>({ form }: { form: Form<T> }) {
+  const regionName = 'region' as Path<T>;
+  const comunaName = 'comuna' as Path<T>;
+  const region = form.register(regionName);
+  const comuna = form.register(comunaName);
+  const regionValue: unknown = form.watch(regionName);
+  // The errors of two known fields, whatever else the form holds.
+  const errors = form.formState.errors as Partial<Record<'region' | 'comuna', { message?: string }>>;
+  const onRegionChange = () => form.setValue(comunaName, '' as PathValue<T, Path<T>>);
   const regiones = useRegiones();
   const regionId = regionValue ? Number(regionValue) : undefined;
   // SPEC §8: communes failing to load just leave the list empty.
@@ -35,7 +38,7 @@ export function RegionComunaFields({ region, comuna, regionValue, regionError, c
           void region.onChange(e);
           onRegionChange();
         }}
-        error={regionError}
+        error={errors.region?.message}
       >
         <option value="">Selecciona una región</option>
         {regiones.data?.map((r) => (
@@ -44,7 +47,7 @@ export function RegionComunaFields({ region, comuna, regionValue, regionError, c
           </option>
         ))}
       </SelectField>
-      <SelectField label="Comuna" {...comuna} disabled={!regionId} error={comunaError}>
+      <SelectField label="Comuna" {...comuna} disabled={!regionId} error={errors.comuna?.message}>
         <option value="">{regionId ? 'Selecciona una comuna' : 'Primero elige una región'}</option>
         {(comunas.data ?? []).map((c) => (
           <option key={c.id} value={c.id}>

@@ -74,14 +74,7 @@ export function DireccionForm({ editingId, initial, submitLabel }: Props) {
         {...register('direccion_envio')}
         error={errors.direccion_envio?.message}
       />
-      <RegionComunaFields
-        region={register('region')}
-        comuna={register('comuna')}
-        regionValue={watch('region') as string}
-        regionError={errors.region?.message}
-        comunaError={errors.comuna?.message}
-        onRegionChange={() => setValue('comuna', '' as unknown as number)}
-      />
+      <RegionComunaFields form={{ register, watch, setValue, formState }} />
       <FormError message={errors.root?.server?.message} />
       <div className="form__actions">
         <button type="button" className="btn btn--ghost" onClick={() => navigate('/direcciones')}>

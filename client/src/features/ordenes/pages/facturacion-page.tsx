@@ -180,14 +180,7 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
               error={errors.email_facturacion?.message}
             />
           </div>
-          <RegionComunaFields
-            region={register('region')}
-            comuna={register('comuna')}
-            regionValue={watch('region') as string}
-            regionError={errors.region?.message}
-            comunaError={errors.comuna?.message}
-            onRegionChange={() => setValue('comuna', '')}
-          />
+          <RegionComunaFields form={{ register, watch, setValue, formState }} />
           <div className="form__row">
             <SelectField label="Rubro" {...register('rubro')} error={errors.rubro?.message}>
               <option value="">Selecciona un rubro</option>
