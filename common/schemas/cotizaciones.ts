@@ -1,7 +1,7 @@
 import { CANTIDAD_MAXIMA, HORA_CORTE_MISMO_DIA } from '../constants';
 import { fechaIsoSchema } from '../fecha';
 import { z } from '../zod-es';
-import { correoContactoSchema, nombreContactoSchema, SELECCIONE_COMUNA, SELECCIONE_REGION, telefonoContactoSchema } from './direcciones';
+import { correoContactoSchema, entregaSchemaOut, nombreContactoSchema, SELECCIONE_COMUNA, SELECCIONE_REGION, telefonoContactoSchema } from './direcciones';
 
 /**
  * The quotation request (solicitud) and its delivery record (cotizante), SPEC §5 Quotation and
@@ -245,17 +245,8 @@ export const cotizanteFormSchema = (ahora: () => Date = () => new Date()) =>
     if (error) ctx.addIssue({ code: 'custom', message: error, path: ['fecha_entrega'] });
   });
 
-export const cotizanteSchemaOut = z.object({
+export const cotizanteSchemaOut = entregaSchemaOut.extend({
   cotizante_id: z.number().int(),
-  fecha_entrega: z.string().nullable(),
-  nombre_contacto: z.string(),
-  correo_contacto: z.string(),
-  telefono_contacto: z.string(),
-  direccion_envio: z.string(),
-  region: z.number().int().nullable(),
-  comuna: z.number().int().nullable(),
-  region_nombre: z.string().nullable(),
-  comuna_nombre: z.string().nullable(),
   solicitud_id: z.number().int().nullable(),
   /** As the solicitud's: the anonymous holder's key, null for a user's record. */
   clave: z.string().nullable(),

@@ -39,9 +39,8 @@ export const direccionSchema = z.object({
 });
 export type DireccionInput = z.input<typeof direccionSchema>;
 
-export const direccionSchemaOut = z.object({
-  id: z.number().int(),
-  cotizante_id: z.number().int(),
+/** Contact, place and date as the API answers them: a saved address and a quotation's delivery record alike. */
+export const entregaSchemaOut = z.object({
   nombre_contacto: z.string(),
   correo_contacto: z.string(),
   telefono_contacto: z.string(),
@@ -51,6 +50,11 @@ export const direccionSchemaOut = z.object({
   region_nombre: z.string().nullable(),
   comuna_nombre: z.string().nullable(),
   fecha_entrega: z.string().nullable(),
+});
+
+export const direccionSchemaOut = entregaSchemaOut.extend({
+  id: z.number().int(),
+  cotizante_id: z.number().int(),
   activa: z.boolean(),
 });
 export type Direccion = z.infer<typeof direccionSchemaOut>;
