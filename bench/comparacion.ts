@@ -97,15 +97,16 @@ async function medir(database: Database, motor: string) {
   const app = await buildApp({ config, database, jwtSecret });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const post = async (url: string, body: object, clave?: string) => {
+    const enviar = async (url: string, body: object, clave?: string) => {
       const res = await fetch(`${base}${url}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(clave ? { 'x-clave-cotizacion': clave } : {}) },
         body: JSON.stringify(body),
       });
       if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-      return res.json();
+      return res;
     };
+    const post = async (url: string, body: object, clave?: string) => (await enviar(url, body, clave)).json();
     // 30 products spread over the catalogue, quantities from 100 to 1.500 kg (fixed, so runs compare).
     const ids = (
       (await database.db.execute(sql`SELECT id FROM producto WHERE nombre LIKE 'Producto bench %' ORDER BY id`)) as unknown as { rows: Array<{ id: number }> }
@@ -126,15 +127,21 @@ async function medir(database: Database, motor: string) {
       },
       solicitud.clave,
     );
-    const comparar = () => post('/api/cotizaciones/comparar-precios/', { productos, solicitudId: solicitud.id }, solicitud.clave);
+    const cuerpo = { productos, solicitudId: solicitud.id };
+    // The timed request reads the whole answer as bytes: parsing 500 KB of JSON is the client's
+    // time, not the server's (measured apart below).
+    const comparar = async () => (await enviar('/api/cotizaciones/comparar-precios/', cuerpo, solicitud.clave)).arrayBuffer();
 
-    const muestra = await comparar();
+    const texto = await (await enviar('/api/cotizaciones/comparar-precios/', cuerpo, solicitud.clave)).text();
+    const muestra = JSON.parse(texto);
     const opciones = muestra.resultados.reduce(
       (n: number, r: { opciones_seleccionadas: unknown[]; opciones_adicionales: unknown[] }) =>
         n + r.opciones_seleccionadas.length + r.opciones_adicionales.length,
       0,
     );
-    console.log(`  ${LINEAS} líneas, ${fmt(opciones / LINEAS, 1)} ofertas vivas por línea, ${fmt(opciones)} opciones guardadas por cotización`);
+    console.log(
+      `  ${LINEAS} líneas, ${fmt(opciones / LINEAS, 1)} ofertas vivas por línea, ${fmt(opciones)} opciones en la respuesta (${fmt(Buffer.byteLength(texto) / 1024)} KB)`,
+    );
     for (let i = 0; i < 20; i++) await comparar();
     const servidor: number[] = [];
     for (let i = 0; i < PETICIONES; i++) {
@@ -143,6 +150,13 @@ async function medir(database: Database, motor: string) {
       servidor.push(performance.now() - t);
     }
     fila(`  servidor (HTTP, ${PETICIONES} peticiones seguidas)`, servidor);
+    const parseo: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t = performance.now();
+      JSON.parse(texto);
+      parseo.push(performance.now() - t);
+    }
+    fila('  el cliente parsea la respuesta (no cuenta arriba)', parseo);
 
     const consulta: number[] = [];
     for (let i = 0; i < 50; i++) {
@@ -184,7 +198,9 @@ if (databaseUrl) {
     await medir(database, 'PostgreSQL');
   } finally {
     await database.close();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    // BENCH_COMPARACION_CONSERVAR=1 keeps the catalogue to look at query plans (EXPLAIN ANALYZE).
+    if (process.env.BENCH_COMPARACION_CONSERVAR) console.log(`  base conservada: ${name}`);
+    else await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 } else {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-bench-cmp-'));
