@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { compararPreciosSchemaOut } from '../common/schemas/comparacion';
 import { ahoraEnChile } from '../common/schemas/cotizaciones';
 import { buildApp } from '../server/app';
 import { parseConfig } from '../server/config';
@@ -160,6 +161,14 @@ async function medir(database: Database, motor: string) {
       parseo.push(performance.now() - t);
     }
     fila('  el cliente parsea la respuesta (no cuenta arriba)', parseo);
+    // What the route no longer does (docs/decisions/006): a zod pass over the answer before sending.
+    const zod: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t = performance.now();
+      compararPreciosSchemaOut.parse(muestra);
+      zod.push(performance.now() - t);
+    }
+    fila('  validar la respuesta con zod (ya no se hace)', zod);
 
     const consulta: number[] = [];
     for (let i = 0; i < 50; i++) {
