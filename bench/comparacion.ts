@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { compararPreciosSchemaOut } from '../common/schemas/comparacion';
 import { ahoraEnChile } from '../common/schemas/cotizaciones';
 import { buildApp } from '../server/app';
 import { parseConfig } from '../server/config';
@@ -60,6 +61,9 @@ async function generarCatalogo(database: Database) {
   await db.execute(sql`INSERT INTO lote (proveedor_producto_id, cantidad, fecha_expiracion)
     SELECT pp.id, (ARRAY[40, 80, 150, 250, 400, 600, 900, 1200, 2000])[1 + floor(random() * 9)::int], current_date + (floor(random() * 330) - 30)::int
     FROM proveedor_producto pp CROSS JOIN generate_series(1, 2)`);
+  // A live database is vacuumed by autovacuum, which marks pages all-visible: the comparison's
+  // index-only scans (migration 0006) count on that. Right after a bulk insert it has not run yet.
+  await db.execute(sql`VACUUM (ANALYZE) proveedor_producto, proveedor_producto_rango, lote`);
   await db.execute(sql`ANALYZE`);
 }
 
@@ -97,15 +101,16 @@ async function medir(database: Database, motor: string) {
   const app = await buildApp({ config, database, jwtSecret });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const post = async (url: string, body: object, clave?: string) => {
+    const enviar = async (url: string, body: object, clave?: string) => {
       const res = await fetch(`${base}${url}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(clave ? { 'x-clave-cotizacion': clave } : {}) },
         body: JSON.stringify(body),
       });
       if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-      return res.json();
+      return res;
     };
+    const post = async (url: string, body: object, clave?: string) => (await enviar(url, body, clave)).json();
     // 30 products spread over the catalogue, quantities from 100 to 1.500 kg (fixed, so runs compare).
     const ids = (
       (await database.db.execute(sql`SELECT id FROM producto WHERE nombre LIKE 'Producto bench %' ORDER BY id`)) as unknown as { rows: Array<{ id: number }> }
@@ -126,15 +131,21 @@ async function medir(database: Database, motor: string) {
       },
       solicitud.clave,
     );
-    const comparar = () => post('/api/cotizaciones/comparar-precios/', { productos, solicitudId: solicitud.id }, solicitud.clave);
+    const cuerpo = { productos, solicitudId: solicitud.id };
+    // The timed request reads the whole answer as bytes: parsing 500 KB of JSON is the client's
+    // time, not the server's (measured apart below).
+    const comparar = async () => (await enviar('/api/cotizaciones/comparar-precios/', cuerpo, solicitud.clave)).arrayBuffer();
 
-    const muestra = await comparar();
+    const texto = await (await enviar('/api/cotizaciones/comparar-precios/', cuerpo, solicitud.clave)).text();
+    const muestra = JSON.parse(texto);
     const opciones = muestra.resultados.reduce(
       (n: number, r: { opciones_seleccionadas: unknown[]; opciones_adicionales: unknown[] }) =>
         n + r.opciones_seleccionadas.length + r.opciones_adicionales.length,
       0,
     );
-    console.log(`  ${LINEAS} líneas, ${fmt(opciones / LINEAS, 1)} ofertas vivas por línea, ${fmt(opciones)} opciones guardadas por cotización`);
+    console.log(
+      `  ${LINEAS} líneas, ${fmt(opciones / LINEAS, 1)} ofertas vivas por línea, ${fmt(opciones)} opciones en la respuesta (${fmt(Buffer.byteLength(texto) / 1024)} KB)`,
+    );
     for (let i = 0; i < 20; i++) await comparar();
     const servidor: number[] = [];
     for (let i = 0; i < PETICIONES; i++) {
@@ -143,6 +154,21 @@ async function medir(database: Database, motor: string) {
       servidor.push(performance.now() - t);
     }
     fila(`  servidor (HTTP, ${PETICIONES} peticiones seguidas)`, servidor);
+    const parseo: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t = performance.now();
+      JSON.parse(texto);
+      parseo.push(performance.now() - t);
+    }
+    fila('  el cliente parsea la respuesta (no cuenta arriba)', parseo);
+    // What the route no longer does (docs/decisions/006): a zod pass over the answer before sending.
+    const zod: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t = performance.now();
+      compararPreciosSchemaOut.parse(muestra);
+      zod.push(performance.now() - t);
+    }
+    fila('  validar la respuesta con zod (ya no se hace)', zod);
 
     const consulta: number[] = [];
     for (let i = 0; i < 50; i++) {
@@ -184,7 +210,9 @@ if (databaseUrl) {
     await medir(database, 'PostgreSQL');
   } finally {
     await database.close();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    // BENCH_COMPARACION_CONSERVAR=1 keeps the catalogue to look at query plans (EXPLAIN ANALYZE).
+    if (process.env.BENCH_COMPARACION_CONSERVAR) console.log(`  base conservada: ${name}`);
+    else await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 } else {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-bench-cmp-'));

@@ -8,7 +8,7 @@ import { productosSchema } from './cotizaciones';
  *
  * The answer has one item per requested product the catalogue knows, in the order sent:
  * - opciones_seleccionadas: the cheapest way to buy the quantity (docs/decisions/006);
- * - opciones_adicionales: every other live offer, priced for what it could supply;
+ * - opciones_adicionales: every other live offer, priced for what it could supply (not stored);
  * - mensaje: why the line is short ('Stock insuficiente: faltan 20 kg') or has no offer, else null;
  * - productos_inexistentes: [its name] when no offer can deliver it (the not-found modal lists
  *   the names of every item), else [];
@@ -30,6 +30,11 @@ export const ESTADOS_OPCION = ['seleccionado', 'adicional'] as const;
 export type EstadoOpcion = (typeof ESTADOS_OPCION)[number];
 
 export const opcionSchema = z.object({
+  /**
+   * Unique in the answer (the screens key and find options by it). A selected option is a stored
+   * opcion row and this is its id; an additional one is not stored (docs/decisions/006) and carries
+   * −proveedor_producto_id. PUT actualizar takes proveedor_producto_id, never this.
+   */
   opcion_id: z.number().int(),
   proveedor_producto_id: z.number().int(),
   producto_id: z.number().int(),

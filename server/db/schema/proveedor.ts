@@ -25,7 +25,13 @@ export const proveedorProducto = pgTable(
     actualizado_en: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
     archivado_en: timestamp('archivado_en', { withTimezone: true }),
   },
-  (t) => [unique('proveedor_producto_sku').on(t.proveedor_id, t.sku), index('proveedor_producto_producto_idx').on(t.producto_id)],
+  (t) => [
+    unique('proveedor_producto_sku').on(t.proveedor_id, t.sku),
+    index('proveedor_producto_producto_idx').on(t.producto_id),
+    // comparar-precios reads the live offers of 30 products (~1.500 rows spread over the table, as
+    // suppliers upload at different times) from this index alone: no heap visit per offer (docs/decisions/006).
+    index('proveedor_producto_vivo_idx').on(t.producto_id, t.id, t.proveedor_id, t.tarifa).where(sql`${t.archivado_en} is null`),
+  ],
 );
 
 /** The supplier's price per unit from a volume tier on. */
@@ -40,7 +46,11 @@ export const proveedorProductoRango = pgTable(
       .references(() => rangoPrecio.id),
     precio: integer('precio').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.proveedor_producto_id, t.rango_precio_id] })],
+  (t) => [
+    primaryKey({ columns: [t.proveedor_producto_id, t.rango_precio_id] }),
+    // The tiers of ~1.500 offers per comparison, read from the index alone (docs/decisions/006).
+    index('proveedor_producto_rango_precio_idx').on(t.proveedor_producto_id, t.rango_precio_id, t.precio),
+  ],
 );
 
 /** A stock lot: quantity on hand that expires on one date. */
@@ -56,5 +66,11 @@ export const lote = pgTable(
     fecha_expiracion: date('fecha_expiracion').notNull(),
   },
   // Stock left never goes below zero, whatever a future writer forgets (orders take it down under row locks).
-  (t) => [index('lote_proveedor_producto_idx').on(t.proveedor_producto_id), check('lote_cantidad_no_negativa', sql`${t.cantidad} >= 0`)],
+  (t) => [
+    index('lote_proveedor_producto_idx').on(t.proveedor_producto_id),
+    // The lots with stock of ~1.500 offers per comparison, in the order the order takes them, from
+    // the index alone (docs/decisions/006).
+    index('lote_con_stock_idx').on(t.proveedor_producto_id, t.fecha_expiracion, t.id, t.cantidad).where(sql`${t.cantidad} > 0`),
+    check('lote_cantidad_no_negativa', sql`${t.cantidad} >= 0`),
+  ],
 );

@@ -1,5 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { compararPreciosSchemaOut } from '../../../common/schemas/comparacion';
 import { ahoraEnChile, CLAVE_COTIZACION_HEADER } from '../../../common/schemas/cotizaciones';
 import { cotizacion, opcion } from '../../db/schema/cotizaciones';
 import { setupTestApp } from '../../test/test-app';
@@ -109,15 +110,19 @@ describe('POST comparar-precios/', () => {
       { producto: archivado.id, mensaje: expect.stringContaining('ya no está disponible para cotizar') },
     ]);
 
-    // The quotation and its options are stored as answered, for actualizar and crear-orden.
+    // The answer is sent without a zod pass: it must be exactly what its schema describes, no more.
+    expect(compararPreciosSchemaOut.parse(body)).toEqual(body);
+
+    // The quotation and its selected options are stored as answered, for actualizar and crear-orden;
+    // an additional option is not stored and says so with opcion_id = −proveedor_producto_id.
     const [c] = await db.select().from(cotizacion).where(eq(cotizacion.id, body.cotizacion_id));
     expect(c).toMatchObject({ solicitud_id: s.id });
     expect(c!.usuario_id).not.toBeNull();
     const filas = await db.select().from(opcion).where(eq(opcion.cotizacion_id, body.cotizacion_id)).orderBy(asc(opcion.id));
     expect(filas.map((o) => [o.id, o.proveedor_producto_id, o.cantidad_proveida, o.precio, o.estado])).toEqual([
       [linea.opciones_seleccionadas[0].opcion_id, trampa.a, 100, 4500, 'seleccionado'],
-      [linea.opciones_adicionales[0].opcion_id, trampa.b, 60, 4800, 'adicional'],
     ]);
+    expect(linea.opciones_adicionales[0].opcion_id).toBe(-trampa.b);
   });
 
   it('counts only lots still good on the newest delivery date of the request, and says what is missing', async () => {

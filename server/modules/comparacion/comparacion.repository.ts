@@ -129,35 +129,39 @@ export async function findUltimoCotizante(db: Db, solicitudId: number): Promise<
   return row;
 }
 
-export async function insertCotizacion(db: Db, valores: { solicitud_id: number; cotizante_id: number | null; usuario_id: number | null }): Promise<number> {
-  const [row] = await db.insert(cotizacion).values(valores).returning({ id: cotizacion.id });
-  return row!.id;
-}
-
 export type OpcionNueva = Omit<typeof opcion.$inferInsert, 'id' | 'cotizacion_id'>;
 
 /** A PostgreSQL array literal of numbers or enum labels we produced ourselves (never user text). */
 const arreglo = (valores: ReadonlyArray<number | string>) => `{${valores.join(',')}}`;
 
 /**
- * The options of a quotation, in one statement; their ids in the order given. A comparison of 30
- * lines stores ~1.500 options: as VALUES that is 10.000 bind parameters and took 200 ms on
- * PostgreSQL; seven arrays through unnest() take a few.
+ * A quotation and its options in ONE statement (one round trip); the options' ids come back in
+ * the order given. The options travel as seven arrays through unnest(): as VALUES, 1.500 options
+ * were 10.000 bind parameters and 200 ms on PostgreSQL.
  */
-export async function insertOpciones(db: Db, cotizacionId: number, opciones: readonly OpcionNueva[]): Promise<number[]> {
-  if (opciones.length === 0) return [];
-  const rows = await queryRows<{ id: number }>(
+export async function insertCotizacionConOpciones(
+  db: Db,
+  valores: { solicitud_id: number; cotizante_id: number | null; usuario_id: number | null },
+  opciones: readonly OpcionNueva[],
+): Promise<{ cotizacionId: number; opcionIds: number[] }> {
+  const [row] = await queryRows<{ cotizacion_id: number; opcion_ids: number[] }>(
     db,
-    sql`insert into ${opcion} (cotizacion_id, producto_id, proveedor_producto_id, cantidad_solicitada, cantidad_proveida, precio, estado)
-      select ${cotizacionId}, * from unnest(
-        ${arreglo(opciones.map((o) => o.producto_id))}::int[],
-        ${arreglo(opciones.map((o) => o.proveedor_producto_id))}::int[],
-        ${arreglo(opciones.map((o) => o.cantidad_solicitada))}::numeric[],
-        ${arreglo(opciones.map((o) => o.cantidad_proveida))}::numeric[],
-        ${arreglo(opciones.map((o) => o.precio))}::int[],
-        ${arreglo(opciones.map((o) => o.estado))}::estado_opcion[])
-      returning id`,
+    sql`with c as (
+        insert into ${cotizacion} (solicitud_id, cotizante_id, usuario_id)
+        values (${valores.solicitud_id}, ${valores.cotizante_id}::int, ${valores.usuario_id}::int) returning id
+      ), o as (
+        insert into ${opcion} (cotizacion_id, producto_id, proveedor_producto_id, cantidad_solicitada, cantidad_proveida, precio, estado)
+        select c.id, u.* from c, unnest(
+          ${arreglo(opciones.map((o) => o.producto_id))}::int[],
+          ${arreglo(opciones.map((o) => o.proveedor_producto_id))}::int[],
+          ${arreglo(opciones.map((o) => o.cantidad_solicitada))}::numeric[],
+          ${arreglo(opciones.map((o) => o.cantidad_proveida))}::numeric[],
+          ${arreglo(opciones.map((o) => o.precio))}::int[],
+          ${arreglo(opciones.map((o) => o.estado))}::estado_opcion[]) u
+        returning id
+      )
+      select (select id from c) as cotizacion_id, coalesce((select array_agg(id order by id) from o), '{}') as opcion_ids`,
   );
-  // One statement takes its serial ids in the order of its rows; sorting makes that explicit.
-  return rows.map((r) => r.id).sort((a, b) => a - b);
+  // One statement takes its serial ids in the order of its rows; array_agg(… order by id) makes that explicit.
+  return { cotizacionId: row!.cotizacion_id, opcionIds: row!.opcion_ids.map(Number) };
 }

@@ -81,6 +81,21 @@ describe('what can be chosen', () => {
     expect((await actualizar(ctx.t, f, [[p.ofertas[0]!, 80]], ctx.tokens.comprador)).statusCode).toBe(200);
   });
 
+  it('an additional option the comparison showed (only selected ones are stored) and since archived is "ya no está disponible"', async () => {
+    const p = await createProductoConOfertas(ctx.t, [
+      { tarifa: 5000, lotes: [[300, LEJOS]] },
+      { tarifa: 5100, lotes: [[300, LEJOS]] },
+    ]);
+    const f = await createFlujo(ctx.t, [[p.productoId, 200]], ctx.tokens.comprador);
+    const [a, b] = p.ofertas as [number, number];
+    expect((await opciones(f.cotizacionId)).map((o) => o.proveedor_producto_id)).toEqual([a]);
+    const [dueno] = await ctx.t.database.db.select({ id: proveedorProducto.proveedor_id }).from(proveedorProducto).where(eq(proveedorProducto.id, b));
+    expect(await archiveProveedorProducto(ctx.t.database.db, dueno!.id, b)).toBe(true);
+    const res = await actualizar(ctx.t, f, [[b, 100]], ctx.tokens.comprador);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().productos).toEqual([expect.stringMatching(/^Fila 1: "Producto de prueba [^"]+" de .+ ya no está disponible\.$/)]);
+  });
+
   it('refuses an offer of another product, the same offer twice and an option that was archived, each on its row', async () => {
     const p = await createProductoConOfertas(ctx.t, [
       { tarifa: 5000, lotes: [[300, LEJOS]] },

@@ -225,7 +225,13 @@ export const findNombresOfertas = (db: Db, ids: number[]) =>
   ids.length === 0
     ? Promise.resolve([])
     : db
-        .select({ id: proveedorProducto.id, producto_nombre: producto.nombre, proveedor_nombre: proveedorNombre, unidad: unidad.descripcion })
+        .select({
+          id: proveedorProducto.id,
+          producto_id: proveedorProducto.producto_id,
+          producto_nombre: producto.nombre,
+          proveedor_nombre: proveedorNombre,
+          unidad: unidad.descripcion,
+        })
         .from(proveedorProducto)
         .innerJoin(producto, eq(proveedorProducto.producto_id, producto.id))
         .innerJoin(unidad, eq(producto.unidad_id, unidad.id))

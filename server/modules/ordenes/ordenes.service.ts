@@ -194,7 +194,9 @@ export async function updateSeleccion(db: Db, llamante: Llamante, cotizacionId: 
     const errorDe = (id: number, cantidad: number, n: number): string | undefined => {
       const viva = vivas.get(id);
       const nombre = nombres.get(id);
-      if (!nombre || (!viva && !opcionDe.has(id))) return mensajesEleccion.ajena(n, id);
+      // comparar-precios stores only the selected options: an additional one the buyer saw is an
+      // offer of the quotation's products, and if it is gone it is 'ya no está disponible'.
+      if (!nombre || (!viva && !opcionDe.has(id) && !productoIds.includes(nombre.producto_id))) return mensajesEleccion.ajena(n, id);
       if (vistas.has(id)) return mensajesEleccion.repetida(n, nombre);
       vistas.add(id);
       if (!viva) return mensajesEleccion.noDisponible(n, nombre);

@@ -1,0 +1,3 @@
+CREATE INDEX "lote_con_stock_idx" ON "lote" USING btree ("proveedor_producto_id","fecha_expiracion","id","cantidad") WHERE "lote"."cantidad" > 0;--> statement-breakpoint
+CREATE INDEX "proveedor_producto_vivo_idx" ON "proveedor_producto" USING btree ("producto_id","id","proveedor_id","tarifa") WHERE "proveedor_producto"."archivado_en" is null;--> statement-breakpoint
+CREATE INDEX "proveedor_producto_rango_precio_idx" ON "proveedor_producto_rango" USING btree ("proveedor_producto_id","rango_precio_id","precio");
