@@ -3,10 +3,9 @@
 // lookup with the same driver (the floor), in the same run. Needs DATABASE_URL: it creates a
 // scratch database on that server and drops it afterwards; without it, it says so and skips.
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-catalogo';
 import { withDatabase } from '../server/test/template-db';
-import { fmt, node, stop, waitUntilUp } from './lib';
+import { adminQuery, fmt, node, stop, waitUntilUp } from './lib';
 
 const PORT = 8793;
 const FLOOR_PORT = 8794;
@@ -14,15 +13,7 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const databaseUrl = process.env.DATABASE_URL;
 
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (query: string) => adminQuery(databaseUrl!, query);
 
 const ROUNDS = 3;
 

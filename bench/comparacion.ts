@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { compararPreciosSchemaOut } from '../common/schemas/comparacion';
 import { ahoraEnChile } from '../common/schemas/cotizaciones';
 import { buildApp } from '../server/app';
@@ -17,21 +16,13 @@ import { prepareDatabase } from '../server/db/prepare';
 import { findOfertasVivas } from '../server/modules/comparacion/comparacion.repository';
 import { compararLinea } from '../server/modules/comparacion/engine';
 import { withDatabase } from '../server/test/template-db';
-import { fmt } from './lib';
+import { adminQuery, fmt } from './lib';
 
 const LINEAS = 30;
 const PETICIONES = Number(process.env.BENCH_COMPARACION_PETICIONES ?? 200);
 const databaseUrl = process.env.DATABASE_URL;
 
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (query: string) => adminQuery(databaseUrl!, query);
 
 /** The catalogue, generated inside the database: what matters is its size and shape, not its names. */
 async function generarCatalogo(database: Database) {

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { type ChildProcess, spawn } from 'node:child_process';
 
 /** Runs a script: TypeScript through tsx, the built server (dist/…/*.js) as it is. */
@@ -27,3 +28,14 @@ export async function stop(child: ChildProcess): Promise<void> {
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('es-CL', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** One statement on its own connection to the server: creating and dropping a bench's scratch database. */
+export async function adminQuery(databaseUrl: string, query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}

@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { CLAVE_COTIZACION_HEADER } from '../common/schemas/cotizaciones';
 import { type Database, openDatabase, openPostgres, queryRows } from '../server/db/client';
 import { prepareDatabase } from '../server/db/prepare';
@@ -16,7 +15,7 @@ import { lote } from '../server/db/schema/proveedor';
 import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../server/modules/comparacion/fixtures';
 import { createClave, hashClave } from '../server/modules/cotizaciones/clave';
 import { withDatabase } from '../server/test/template-db';
-import { fmt, node, stop, waitUntilUp } from './lib';
+import { adminQuery, fmt, node, stop, waitUntilUp } from './lib';
 
 const PORT = 8795;
 const BUYERS = Number(process.env.BENCH_ORDENES_BUYERS ?? 20);
@@ -25,15 +24,7 @@ const DURATION_S = Number(process.env.BENCH_ORDENES_SECONDS ?? 30);
 const POR_COMPRADOR = Number(process.env.BENCH_ORDENES_POOL ?? 400);
 const databaseUrl = process.env.DATABASE_URL;
 
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (query: string) => adminQuery(databaseUrl!, query);
 
 interface Cotizacion {
   id: number;
