@@ -4,14 +4,14 @@ import { useComunas, useRegiones } from '../lib/ubicacion';
 import { SelectField } from './fields';
 import { toast } from './toast';
 
-type Form<T extends FieldValues> = Pick<UseFormReturn<T>, 'register' | 'watch' | 'setValue' | 'formState'>;
+export type PlaceForm<T extends FieldValues> = Pick<UseFormReturn<T>, 'register' | 'watch' | 'setValue' | 'formState'>;
 
 /**
  * Región then comuna (SPEC §2) of a form whose fields are named `region` and `comuna` (every form
  * with a place has them so): the comuna select is enabled only once a region is chosen, and a new
  * region clears the comuna of the previous one.
  */
-export function RegionComunaFields<T extends FieldValues>({ form }: { form: Form<T> }) {
+export function RegionComunaFields<T extends FieldValues>({ form }: { form: PlaceForm<T> }) {
   const regionName = 'region' as Path<T>;
   const comunaName = 'comuna' as Path<T>;
   const region = form.register(regionName);

@@ -9,7 +9,7 @@ import { useSession, useSessionExpiredHandler } from '../../../lib/session';
 import { useComunas, useRegiones } from '../../../lib/ubicacion';
 import { SelectField, TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
-import { RegionComunaFields } from '../../../ui/region-comuna-fields';
+import { ContactoFields } from '../../../ui/contacto-fields';
 import { type CotizanteGuardado, cotizanteGuardado, type SolicitudGuardada, solicitudGuardada } from '../api/cotizacion-storage';
 import { useSaveCotizante } from '../api/save-cotizante';
 import { useDireccionesGuardadas } from '../api/use-direcciones-guardadas';
@@ -146,25 +146,7 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
           <TextField label="Nombre de contacto" autoComplete="name" {...register('nombre_contacto')} error={errors.nombre_contacto?.message} />
           <TextField label="Fecha de entrega (opcional)" type="date" min={hoyEnChile()} {...register('fecha_entrega')} error={errors.fecha_entrega?.message} />
         </div>
-        <div className="form__row">
-          <TextField label="Correo de contacto" type="email" autoComplete="email" {...register('correo_contacto')} error={errors.correo_contacto?.message} />
-          <TextField
-            label="Teléfono"
-            type="tel"
-            autoComplete="tel"
-            placeholder="+56912345678"
-            {...register('telefono_contacto')}
-            error={errors.telefono_contacto?.message}
-          />
-        </div>
-        <TextField
-          label="Dirección de envío (opcional)"
-          autoComplete="street-address"
-          placeholder="Av. Providencia 1234, oficina 5"
-          {...register('direccion_envio')}
-          error={errors.direccion_envio?.message}
-        />
-        <RegionComunaFields form={{ register, watch, setValue, formState }} />
+        <ContactoFields form={{ register, watch, setValue, formState }} direccionLabel="Dirección de envío (opcional)" />
         <FormError message={errors.root?.server?.message} />
         <div className="form__actions">
           <button type="button" className="btn btn--ghost" onClick={() => navigate('/cotizar')}>

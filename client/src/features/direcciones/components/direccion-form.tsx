@@ -6,7 +6,7 @@ import { showFormErrors } from '../../../lib/form-errors';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
-import { RegionComunaFields } from '../../../ui/region-comuna-fields';
+import { ContactoFields } from '../../../ui/contacto-fields';
 import { toast } from '../../../ui/toast';
 import { useSaveDireccion } from '../api/save-direccion';
 
@@ -56,25 +56,7 @@ export function DireccionForm({ editingId, initial, submitLabel }: Props) {
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="form panel">
       <TextField label="Nombre de contacto" autoComplete="name" {...register('nombre_contacto')} error={errors.nombre_contacto?.message} />
-      <div className="form__row">
-        <TextField label="Correo de contacto" type="email" autoComplete="email" {...register('correo_contacto')} error={errors.correo_contacto?.message} />
-        <TextField
-          label="Teléfono"
-          type="tel"
-          autoComplete="tel"
-          placeholder="+56912345678"
-          {...register('telefono_contacto')}
-          error={errors.telefono_contacto?.message}
-        />
-      </div>
-      <TextField
-        label="Dirección"
-        autoComplete="street-address"
-        placeholder="Av. Providencia 1234, oficina 5"
-        {...register('direccion_envio')}
-        error={errors.direccion_envio?.message}
-      />
-      <RegionComunaFields form={{ register, watch, setValue, formState }} />
+      <ContactoFields form={{ register, watch, setValue, formState }} direccionLabel="Dirección" />
       <FormError message={errors.root?.server?.message} />
       <div className="form__actions">
         <button type="button" className="btn btn--ghost" onClick={() => navigate('/direcciones')}>
