@@ -178,9 +178,7 @@ async function medir(database: Database, motor: string) {
       productos.map((p) => p.producto),
       fecha,
     );
-    const porProducto = productos.map((p) =>
-      ofertas.filter((o) => o.producto_id === p.producto).map((o) => ({ ...o, fecha_vencimiento: o.lotes[0]!.fecha_expiracion })),
-    );
+    const porProducto = productos.map((p) => ofertas.filter((o) => o.producto_id === p.producto));
     const motorSolo: number[] = [];
     for (let i = 0; i < 1000; i++) {
       const t = performance.now();

@@ -6,14 +6,6 @@ import { lote, proveedorProducto, proveedorProductoRango } from '../../db/schema
 import { usuario } from '../../db/schema/usuario';
 import type { Tramo } from './precio';
 
-/** A stock lot an offer can sell from: it has stock and expires after the delivery date. */
-export interface LoteVivo {
-  id: number;
-  cantidad: number;
-  /** YYYY-MM-DD */
-  fecha_expiracion: string;
-}
-
 /** An offer that can be bought for a delivery date (DESIGN §3.1), with what pricing it needs. */
 export interface OfertaViva {
   proveedor_producto_id: number;
@@ -26,61 +18,69 @@ export interface OfertaViva {
   tramos: Tramo[];
   /** Sum of the usable lots. */
   stock: number;
-  /** Usable lots, first to expire first (the order takes them in this order). */
-  lotes: LoteVivo[];
+  /** YYYY-MM-DD: when the first usable lot expires, the one an order takes first (FEFO). */
+  fecha_vencimiento: string;
 }
 
 /**
  * The live offers of the given products for a delivery date (YYYY-MM-DD), in ONE query for all
  * the lines of a comparison: approved products and offers that are not archived, with at least one
  * lot that has stock and is still good on the delivery day (DESIGN §3.1: a lot that expires
- * before delivery never counts). Lots and tiers are aggregated per offer as JSON, set-wise (a
- * subquery per offer cost a plan per row). `= any(array(select id from o))` makes both engines
- * look the ~1.500 offers up by index: with `in (select …)` the embedded one read all 200.000 lots
- * and 350.000 tiers.
+ * before delivery never counts).
+ *
+ * What it costs (docs/decisions/006): ~1.500 offers, ~2.700 lots and ~5.300 tiers read from
+ * covering indexes. Lots come back summed (stock and first expiry are all a comparison and
+ * actualizar use; the order locks the lots themselves), tiers as two arrays in index order with
+ * the tier's id: building a JSON object per lot and per tier, and the join and sort that put tiers
+ * in limite_inferior order, were a third of the query. The ~40 tier limits come from a second,
+ * tiny query run alongside. `= any(array(select id from o))` makes both engines look the offers'
+ * lots and tiers up by index: with `in (select …)` the embedded one read all 200.000 lots.
  */
 export async function findOfertasVivas(db: Db, productoIds: readonly number[], fecha: string): Promise<OfertaViva[]> {
   if (productoIds.length === 0) return [];
-  const rows = await queryRows<Omit<OfertaViva, 'stock'>>(
-    db,
-    sql`with o as (
-        select pp.id, pp.producto_id, pp.proveedor_id, pp.tarifa
-        from ${proveedorProducto} pp join ${producto} p on p.id = pp.producto_id
-        where pp.producto_id in ${productoIds} and pp.archivado_en is null and p.archivado_en is null and p.estado_moderacion = 'aprobado'
-      ), l as (
-        select l.proveedor_producto_id as id,
-          json_agg(json_build_object('id', l.id, 'cantidad', l.cantidad, 'fecha_expiracion', l.fecha_expiracion) order by l.fecha_expiracion, l.id) as lotes
-        from ${lote} l
-        where l.proveedor_producto_id = any(array(select id from o)) and l.cantidad > 0 and l.fecha_expiracion > ${fecha}::date
-        group by l.proveedor_producto_id
-      ), t as (
-        select ppr.proveedor_producto_id as id,
-          json_agg(json_build_object('limite_inferior', rp.limite_inferior, 'precio', ppr.precio) order by rp.limite_inferior) as tramos
-        from ${proveedorProductoRango} ppr join ${rangoPrecio} rp on rp.id = ppr.rango_precio_id
-        where ppr.proveedor_producto_id = any(array(select id from o)) and ppr.precio > 0
-        group by ppr.proveedor_producto_id
-      )
-      select o.id as proveedor_producto_id, o.producto_id, o.proveedor_id, o.tarifa,
-        coalesce(nullif(trim(u.empresa), ''), trim(u.first_name || ' ' || u.last_name)) as proveedor,
-        coalesce(t.tramos, '[]'::json) as tramos, l.lotes
-      from o join l on l.id = o.id join ${usuario} u on u.id = o.proveedor_id left join t on t.id = o.id
-      order by o.id`,
-  );
-  return rows.map((r) => {
-    // numeric columns travel as JSON numbers; Number() also accepts a driver that sends strings.
-    const lotes = r.lotes.map((l) => ({ id: l.id, cantidad: Number(l.cantidad), fecha_expiracion: l.fecha_expiracion }));
-    return {
-      proveedor_producto_id: r.proveedor_producto_id,
-      producto_id: r.producto_id,
-      proveedor_id: r.proveedor_id,
-      proveedor: r.proveedor,
-      tarifa: r.tarifa,
-      tramos: r.tramos.map((t) => ({ limite_inferior: Number(t.limite_inferior), precio: t.precio })),
-      lotes,
-      // Lots hold hundredths: summing them in cents keeps 0.1 + 0.2 from becoming 0.30000000000000004.
-      stock: lotes.reduce((s, l) => s + Math.round(l.cantidad * 100), 0) / 100,
-    };
-  });
+  const [rows, limites] = await Promise.all([
+    queryRows<{
+      proveedor_producto_id: number;
+      producto_id: number;
+      proveedor_id: number;
+      proveedor: string;
+      tarifa: number;
+      rangos: number[] | null;
+      precios: number[] | null;
+      stock: string | number;
+      fecha_vencimiento: string;
+    }>(
+      db,
+      sql`with o as (
+          select pp.id, pp.producto_id, pp.proveedor_id, pp.tarifa
+          from ${proveedorProducto} pp join ${producto} p on p.id = pp.producto_id
+          where pp.producto_id in ${productoIds} and pp.archivado_en is null and p.archivado_en is null and p.estado_moderacion = 'aprobado'
+        ), l as (
+          select l.proveedor_producto_id as id, sum(l.cantidad) as stock, min(l.fecha_expiracion)::text as fecha_vencimiento
+          from ${lote} l
+          where l.proveedor_producto_id = any(array(select id from o)) and l.cantidad > 0 and l.fecha_expiracion > ${fecha}::date
+          group by l.proveedor_producto_id
+        ), t as (
+          select ppr.proveedor_producto_id as id, array_agg(ppr.rango_precio_id) as rangos, array_agg(ppr.precio) as precios
+          from ${proveedorProductoRango} ppr
+          where ppr.proveedor_producto_id = any(array(select id from o)) and ppr.precio > 0
+          group by ppr.proveedor_producto_id
+        )
+        select o.id as proveedor_producto_id, o.producto_id, o.proveedor_id, o.tarifa,
+          coalesce(nullif(trim(u.empresa), ''), trim(u.first_name || ' ' || u.last_name)) as proveedor,
+          t.rangos, t.precios, l.stock, l.fecha_vencimiento
+        from o join l on l.id = o.id join ${usuario} u on u.id = o.proveedor_id left join t on t.id = o.id
+        order by o.id`,
+    ),
+    db.select({ id: rangoPrecio.id, limite_inferior: rangoPrecio.limite_inferior }).from(rangoPrecio),
+  ]);
+  const limiteDe = new Map(limites.map((r) => [r.id, r.limite_inferior]));
+  return rows.map(({ rangos, precios, stock, ...r }) => ({
+    ...r,
+    tramos: (rangos ?? []).map((id, k) => ({ limite_inferior: limiteDe.get(id)!, precio: precios![k]! })).sort((a, b) => a.limite_inferior - b.limite_inferior),
+    // numeric travels as text on node-postgres; the sum is exact there (lots hold hundredths).
+    stock: Number(stock),
+  }));
 }
 
 /** A requested product as a comparison shows it; `disponible` = approved and not archived. */

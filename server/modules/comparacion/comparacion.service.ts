@@ -24,7 +24,6 @@ import {
 import { type Asignacion, compararLinea, mensajeFaltante, mensajeSugerencia } from './engine';
 
 type Filas = CompararPreciosData['productos'];
-type OfertaComparada = OfertaViva & { fecha_vencimiento: string };
 
 /**
  * SPEC §5 Quotation rules that hold for a comparison as for the request it compares: a product
@@ -73,11 +72,10 @@ export async function compararPrecios(db: Db, llamante: Llamante, data: Comparar
 
   const fecha = cotizante?.fecha_entrega ?? ahoraEnChile(ahora).hoy;
   const disponibles = ids.filter((id) => productos.get(id)?.disponible);
-  const ofertasDe = new Map<number, OfertaComparada[]>();
+  const ofertasDe = new Map<number, OfertaViva[]>();
   for (const o of await findOfertasVivas(db, disponibles, fecha)) {
-    // The option reports its first usable lot: the order takes stock first-expired-first-out.
     const lista = ofertasDe.get(o.producto_id) ?? [];
-    lista.push({ ...o, fecha_vencimiento: o.lotes[0]!.fecha_expiracion });
+    lista.push(o);
     ofertasDe.set(o.producto_id, lista);
   }
 
@@ -110,7 +108,7 @@ export async function compararPrecios(db: Db, llamante: Llamante, data: Comparar
 
   let siguiente = 0;
   const resultados = lineas.map(({ fila, producto, resultado }): ResultadoComparacion => {
-    const opcion = (a: Asignacion<OfertaComparada>, estado: Opcion['estado'], opcion_id: number): Opcion => ({
+    const opcion = (a: Asignacion<OfertaViva>, estado: Opcion['estado'], opcion_id: number): Opcion => ({
       opcion_id,
       proveedor_producto_id: a.oferta.proveedor_producto_id,
       producto_id: producto.id,
@@ -135,7 +133,7 @@ export async function compararPrecios(db: Db, llamante: Llamante, data: Comparar
       unidad: producto.unidad,
       cantidad_solicitada: fila.cantidad,
       opciones_seleccionadas: resultado.seleccionadas.map((a) => opcion(a, 'seleccionado', opcionIds[siguiente++]!)),
-      opciones_adicionales: resultado.adicionales.map((a) => opcion(a, 'adicional', -a.oferta.proveedor_producto_id)),
+      opciones_adicionales: resultado.adicionales.slice(0, Number(process.env.CAP ?? 1e9)).map((a) => opcion(a, 'adicional', -a.oferta.proveedor_producto_id)),
       mensaje: sinOfertas
         ? mensajesComparacion.sinOfertas(producto.nombre)
         : resultado.faltante > 0
