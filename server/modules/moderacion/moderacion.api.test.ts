@@ -12,7 +12,7 @@ const ctx = setupTestApp({ roleTokens: true });
 const PENDIENTES = '/api/productos/productos-pendientes/';
 const MODERAR = '/api/productos/moderar-producto/';
 
-const moderar = (payload: unknown, token = ctx.tokens.moderador) => ctx.t.request({ method: 'POST', url: MODERAR, payload, token });
+const moderar = (payload: Record<string, unknown>, token = ctx.tokens.moderador) => ctx.t.request({ method: 'POST', url: MODERAR, payload, token });
 const pendientes = async (): Promise<ProductoPendiente[]> => (await ctx.t.request({ method: 'GET', url: PENDIENTES, token: ctx.tokens.moderador })).json();
 const catalogo = async (): Promise<ConsolidatedData> => (await ctx.t.request({ method: 'GET', url: '/api/productos/consolidated-data/' })).json();
 const delProveedor = async (id: number): Promise<ProveedorProducto | undefined> =>

@@ -26,7 +26,8 @@ const list = async (token = ctx.tokens.proveedor): Promise<ProveedorProducto[]> 
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const patch = (id: number, payload: unknown, token = ctx.tokens.proveedor) => ctx.t.request({ method: 'PATCH', url: `${URL}${id}/`, payload, token });
+const patch = (id: number, payload: Record<string, unknown>, token = ctx.tokens.proveedor) =>
+  ctx.t.request({ method: 'PATCH', url: `${URL}${id}/`, payload, token });
 const remove = (id: number, token = ctx.tokens.proveedor) => ctx.t.request({ method: 'DELETE', url: `${URL}${id}/`, token });
 const lotesDe = (ofertaId: number) => ctx.t.database.db.select().from(lote).where(eq(lote.proveedor_producto_id, ofertaId)).orderBy(lote.id);
 
@@ -74,7 +75,13 @@ describe('PATCH proveedoresproductos/{id}/ (SPEC §5 Supplier product edit, §8)
   beforeAll(async () => {
     oferta = await ofertaConStock();
     const l = oferta.stock[0]!;
-    cuerpo = { tarifa: String(oferta.tarifa), cantidad: String(l.cantidad), cantidad_anterior: l.cantidad, fecha_expiracion: l.fecha_expiracion, stock_id: l.id };
+    cuerpo = {
+      tarifa: String(oferta.tarifa),
+      cantidad: String(l.cantidad),
+      cantidad_anterior: l.cantidad,
+      fecha_expiracion: l.fecha_expiracion,
+      stock_id: l.id,
+    };
   });
 
   it('answers 401 anonymous, 403 to buyers and moderators, 404 to another supplier; nothing changes', async () => {
@@ -156,7 +163,13 @@ describe('PATCH proveedoresproductos/{id}/ (SPEC §5 Supplier product edit, §8)
   it('a lot emptied to 0 leaves the list; a sold-out row given stock gets a new lot', async () => {
     const otra = await ofertaConStock();
     for (const l of otra.stock) {
-      const res = await patch(otra.id, { tarifa: otra.tarifa, cantidad: 0, cantidad_anterior: l.cantidad, fecha_expiracion: l.fecha_expiracion, stock_id: l.id });
+      const res = await patch(otra.id, {
+        tarifa: otra.tarifa,
+        cantidad: 0,
+        cantidad_anterior: l.cantidad,
+        fecha_expiracion: l.fecha_expiracion,
+        stock_id: l.id,
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     expect((await list()).find((o) => o.id === otra.id)!.stock).toEqual([]);
@@ -170,7 +183,7 @@ describe('PATCH proveedoresproductos/{id}/ (SPEC §5 Supplier product edit, §8)
     expect(repuesta.json().stock).toEqual([{ id: expect.any(Number), cantidad: 50, fecha_expiracion: '2099-01-31' }]);
   });
 
-  it("answers 404 for a lot of another offer and for an archived offer", async () => {
+  it('answers 404 for a lot of another offer and for an archived offer', async () => {
     const otra = await ofertaConStock();
     expect((await patch(oferta.id, { ...cuerpo, stock_id: otra.stock[0]!.id })).json()).toEqual({ detail: 'Lote no encontrado.' });
     expect((await remove(otra.id)).statusCode).toBe(204);
@@ -188,7 +201,15 @@ describe('DELETE proveedoresproductos/{id}/ archives (DESIGN §2)', () => {
     const [c] = await db.insert(cotizacion).values({ solicitud_id: s!.id }).returning();
     const [o] = await db
       .insert(opcion)
-      .values({ cotizacion_id: c!.id, producto_id: fila!.producto_id, proveedor_producto_id: oferta.id, cantidad_solicitada: 10, cantidad_proveida: 10, precio: 1000, estado: 'seleccionado' })
+      .values({
+        cotizacion_id: c!.id,
+        producto_id: fila!.producto_id,
+        proveedor_producto_id: oferta.id,
+        cantidad_solicitada: 10,
+        cantidad_proveida: 10,
+        precio: 1000,
+        estado: 'seleccionado',
+      })
       .returning();
 
     expect((await remove(oferta.id, '')).statusCode).toBe(401);

@@ -9,7 +9,16 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { archiveProveedorProducto } from './proveedor.repository';
-import { findProveedorProductos, findRangosDeCategoria, insertLote, lockLote, lockOfertaPropia, setRangos, updateLote, updateTarifa } from './proveedor-productos.repository';
+import {
+  findProveedorProductos,
+  findRangosDeCategoria,
+  insertLote,
+  lockLote,
+  lockOfertaPropia,
+  setRangos,
+  updateLote,
+  updateTarifa,
+} from './proveedor-productos.repository';
 
 /** One answer for another supplier's offer, an archived one and a missing one: nothing says which. */
 export const OFERTA_NO_ENCONTRADA = 'Producto no encontrado.';
