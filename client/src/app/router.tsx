@@ -70,7 +70,7 @@ export const router = createBrowserRouter([
           route('/confirmacion', 'publico', 'Orden confirmada', <ConfirmacionPage />),
           pendiente('/carga-masiva', 'proveedor', 'Carga masiva de productos'),
           route('/mis-productos-proovedor', 'proveedor', 'Listado de Productos', <MisProductosPage />),
-          route('/moderacion-productos', 'moderador', 'Moderación de Productos', <ModeracionPage />),
+          route('/moderacion-productos', 'moderador', 'Moderación de Productos Pendientes', <ModeracionPage />),
           route('/mi-perfil', 'sesion', 'Mi Perfil', <MiPerfilPage />),
           {
             // Account and address screens share the profile sidebar; SPEC §8 says why a visitor is sent away.

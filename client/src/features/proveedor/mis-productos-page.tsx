@@ -94,7 +94,7 @@ export default function MisProductosPage() {
   ];
 
   return (
-    <section className="mis-productos">
+    <section className="page mis-productos">
       <div className="section-head">
         <h1>Listado de Productos</h1>
       </div>

@@ -99,7 +99,7 @@ export default function ModeracionPage() {
   ];
 
   return (
-    <div className="moderacion">
+    <div className="page moderacion">
       <section className="panel moderacion__pendientes" aria-labelledby="moderacion-pendientes">
         <h1 id="moderacion-pendientes">Moderación de Productos Pendientes</h1>
         <div className="moderacion__filtros">
