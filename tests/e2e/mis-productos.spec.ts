@@ -55,13 +55,25 @@ test('the demo supplier pages by 7, sorts eight ways, searches, and sees pending
   await page.reload();
 
   await expect(page.getByRole('heading', { name: 'Listado de Productos' })).toBeVisible();
-  for (const h of ['SKU', 'Nombre', 'Precio', 'Desde 100 kg', 'Desde 300 kg', 'Desde 700 kg', 'Desde 1000 kg', 'Desde 1500 kg', 'Stock', 'Fecha vencimiento', 'Acciones']) {
+  for (const h of [
+    'SKU',
+    'Nombre',
+    'Precio',
+    'Desde 100 kg',
+    'Desde 300 kg',
+    'Desde 700 kg',
+    'Desde 1000 kg',
+    'Desde 1500 kg',
+    'Stock',
+    'Fecha vencimiento',
+    'Acciones',
+  ]) {
     await expect(tabla(page).getByRole('columnheader', { name: h, exact: true })).toBeVisible();
   }
   await expect(filas(page)).toHaveCount(7);
   const paginas = page.getByRole('navigation', { name: 'Paginación' });
   await expect(paginas.getByRole('button', { name: 'Anterior' })).toBeDisabled();
-  const primera = await filas(page).first().innerText();
+  const primera = (await filas(page).first().textContent())!;
   await paginas.getByRole('button', { name: 'Siguiente' }).click();
   await expect(paginas.getByRole('button', { name: 'Página 2', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(filas(page).first()).not.toHaveText(primera);
@@ -103,7 +115,12 @@ test('the demo supplier pages by 7, sorts eight ways, searches, and sees pending
   await orden.selectOption({ label: 'Stock (mayor a menor)' });
   const stock = (await columna(9)).map((t) => Number(t.replace(/\./g, '').replace(',', '.')));
   expect(stock).toEqual([...stock].sort((a, b) => b - a));
-  const fecha = (t: string) => t.split('/').reverse().map((p) => p.padStart(2, '0')).join('-');
+  const fecha = (t: string) =>
+    t
+      .split('/')
+      .reverse()
+      .map((p) => p.padStart(2, '0'))
+      .join('-');
   await orden.selectOption({ label: 'Vencimiento (más antiguo)' });
   const antiguas = (await columna(10)).map(fecha);
   expect(antiguas).toEqual([...antiguas].sort());
@@ -117,7 +134,7 @@ test('the demo supplier pages by 7, sorts eight ways, searches, and sees pending
   const fila = filas(page).first();
   await expect(fila).toHaveClass(/fila-producto--pendiente/);
   await expect(fila).toContainText('Sin stock');
-  const tag = fila.getByText('En revisión');
+  const tag = fila.getByText('En revisión', { exact: true });
   await tag.hover();
   await expect(page.getByRole('tooltip')).toHaveText('Este producto está en revisión por el equipo de la plataforma.');
   await shot(page, 'mis-productos-pendiente-1280');
@@ -137,7 +154,10 @@ test('inline edit: SPEC §5 messages, Cancelar discards, Guardar saves; the serv
   const oferta = await ofertaLibre(page, access, 0);
   await buscar(page, oferta.sku);
   await expect(filas(page)).toHaveCount(oferta.stock.length);
-  await filas(page).first().getByRole('button', { name: `Editar ${oferta.producto_nombre}` }).click();
+  await filas(page)
+    .first()
+    .getByRole('button', { name: `Editar ${oferta.producto_nombre}` })
+    .click();
   const form = page.getByRole('form', { name: `Editar ${oferta.producto_nombre}` });
   await expect(form.getByLabel('Precio')).toHaveValue(String(oferta.tarifa));
   await expect(form.getByLabel('Fecha vencimiento')).toHaveValue(oferta.stock[0]!.fecha_expiracion);
@@ -165,7 +185,10 @@ test('inline edit: SPEC §5 messages, Cancelar discards, Guardar saves; the serv
   await expect(filas(page).first()).toContainText(new Intl.NumberFormat('es-CL').format(oferta.tarifa));
 
   // The server's 400 comes back as 'Error de validación: ' plus its message.
-  await filas(page).first().getByRole('button', { name: `Editar ${oferta.producto_nombre}` }).click();
+  await filas(page)
+    .first()
+    .getByRole('button', { name: `Editar ${oferta.producto_nombre}` })
+    .click();
   await form.getByLabel('Fecha vencimiento').fill('2020-01-01');
   await guardar.click();
   await expect(page.getByText('Error de validación: La fecha de vencimiento debe ser futura.')).toBeVisible();
@@ -189,7 +212,9 @@ test('delete asks first; Cancelar keeps the product, Eliminar archives it', asyn
   const oferta = await ofertaLibre(page, access, 1);
   await buscar(page, oferta.sku);
   await expect(filas(page)).toHaveCount(oferta.stock.length);
-  const eliminar = filas(page).first().getByRole('button', { name: `Eliminar ${oferta.producto_nombre}` });
+  const eliminar = filas(page)
+    .first()
+    .getByRole('button', { name: `Eliminar ${oferta.producto_nombre}` });
   await eliminar.click();
   const dialogo = page.getByRole('dialog', { name: 'Eliminar producto' });
   await expect(dialogo).toContainText('¿Deseas eliminar este producto? Esta acción no se puede deshacer.');
@@ -212,7 +237,10 @@ test('at 375 px each row is a card with its labels, nothing overflows sideways',
   const celda = filas(page).first().locator('td[data-label="Precio"]');
   expect(await celda.evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Precio"');
   await page.getByLabel('Ordenar por').selectOption({ label: 'Precio (mayor a menor)' });
-  await filas(page).first().getByRole('button', { name: /^Editar / }).click();
+  await filas(page)
+    .first()
+    .getByRole('button', { name: /^Editar / })
+    .click();
   await expect(page.getByRole('form', { name: /^Editar / })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'mis-productos-editor-375');

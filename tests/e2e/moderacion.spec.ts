@@ -68,7 +68,10 @@ test('the moderator stages, changes, removes and sends decisions; buyers and the
   await expect(pendientes(page)).toHaveCount(0);
   await expect(page.getByText('No hay productos pendientes de moderación.')).toBeVisible();
   await expect(staged(page)).toHaveCount(3);
-  await staged(page).filter({ hasText: 'Queso de cabra fresco' }).getByRole('button', { name: /^Cambiar a rechazar/ }).click();
+  await staged(page)
+    .filter({ hasText: 'Queso de cabra fresco' })
+    .getByRole('button', { name: /^Cambiar a rechazar/ })
+    .click();
   await expect(staged(page).filter({ hasText: 'Queso de cabra fresco' })).toContainText('Rechazar');
   await staged(page).filter({ hasText: 'Queso de cabra fresco' }).getByLabel('Motivo del rechazo (opcional)').fill(MOTIVO);
   await page.getByRole('button', { name: 'Quitar Longaniza de Chillán' }).click();

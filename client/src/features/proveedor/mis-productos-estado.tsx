@@ -19,9 +19,9 @@ export function EstadoModeracion({ oferta }: { oferta: ProveedorProducto }) {
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users get the tooltip too */}
       <span className={`tag estado-moderacion__tag estado-moderacion__tag--${oferta.estado_moderacion}`} tabIndex={0} aria-describedby={id}>
         {pendiente ? 'En revisión' : 'Rechazado'}
-        <span role="tooltip" id={id} className="estado-moderacion__tooltip">
-          {pendiente ? EN_REVISION : RECHAZADO}
-        </span>
+      </span>
+      <span role="tooltip" id={id} className="estado-moderacion__tooltip">
+        {pendiente ? EN_REVISION : RECHAZADO}
       </span>
       {!pendiente && oferta.motivo_rechazo && <span className="estado-moderacion__motivo">Motivo: {oferta.motivo_rechazo}</span>}
     </span>
