@@ -4,7 +4,8 @@ import { z } from '../zod-es';
 
 // SPEC §5 Supplier product edit, word for word.
 export const COMPLETA_CAMPOS = 'Por favor, completa todos los campos antes de guardar.';
-export const PRECIO_DIGITOS = `El precio no puede exceder los ${PRECIO_MAX_DIGITOS} dígitos.`;
+// PRECIO_MAX_DIGITOS (SPEC §9) is 10.
+export const PRECIO_DIGITOS = 'El precio no puede exceder los 10 dígitos.';
 export const PRECIO_INVALIDO = 'El precio debe ser un número válido mayor a 0.';
 export const rangoInvalido = (rango: string) => `El valor del rango "${rango}" debe ser un número mayor o igual a 0.`;
 // Ours: money is whole CLP in an integer column (DESIGN §2), lots are numeric(12,2).

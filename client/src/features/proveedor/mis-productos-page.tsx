@@ -48,7 +48,7 @@ export default function MisProductosPage() {
   }
 
   const columns: Column<FilaProducto>[] = [
-    { id: 'sku', header: 'SKU', cell: (f) => f.oferta.sku },
+    { id: 'sku', header: 'SKU', cell: (f) => <span className="mis-productos__sku">{f.oferta.sku}</span> },
     {
       id: 'nombre',
       header: 'Nombre',
