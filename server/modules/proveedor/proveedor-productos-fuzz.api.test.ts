@@ -13,13 +13,35 @@ import { setupTestApp } from '../../test/test-app';
 const ctx = setupTestApp({ roleTokens: true });
 
 const hostil = fc.oneof(
-  fc.constantFrom('', ' ', null, '\uD800', '1e400', '-1', '-0', 'NaN', '0,5', '1.999', '99999999999', '2147483648', "' OR 1=1 --", '__proto__', '2000-02-30', '9999-12-31', '2099-01-31'),
+  fc.constantFrom(
+    '',
+    ' ',
+    null,
+    '\uD800',
+    '1e400',
+    '-1',
+    '-0',
+    'NaN',
+    '0,5',
+    '1.999',
+    '99999999999',
+    '2147483648',
+    "' OR 1=1 --",
+    '__proto__',
+    '2000-02-30',
+    '9999-12-31',
+    '2099-01-31',
+  ),
   fc.constantFrom(0, -1, 2 ** 31, 1.5, 1e300, 12.345, true),
   fc.string({ maxLength: 30 }),
   fc.integer(),
   fc.double(),
   fc.array(fc.integer(), { maxLength: 3 }),
-  fc.dictionary(fc.constantFrom('Desde 100 kg', 'Desde 300 kg', 'Desde 50 kg', '', '__proto__'), fc.oneof(fc.integer(), fc.string({ maxLength: 6 }), fc.constant(null)), { maxKeys: 3 }),
+  fc.dictionary(
+    fc.constantFrom('Desde 100 kg', 'Desde 300 kg', 'Desde 50 kg', '', '__proto__'),
+    fc.oneof(fc.integer(), fc.string({ maxLength: 6 }), fc.constant(null)),
+    { maxKeys: 3 },
+  ),
 );
 
 describe('PATCH proveedoresproductos/{id}/ with hostile fields on the caller own offer', () => {
@@ -27,7 +49,7 @@ describe('PATCH proveedoresproductos/{id}/ with hostile fields on the caller own
     const list = async (): Promise<ProveedorProducto[]> =>
       (await ctx.t.request({ method: 'GET', url: '/api/productos/proveedoresproductos/', token: ctx.tokens.proveedor })).json();
     const oferta = (await list()).find((o) => o.stock.length > 0)!;
-    const valido = { ...VALID_BODIES['PATCH /api/productos/proveedoresproductos/:id/']!, stock_id: oferta.stock[0]!.id, cantidad_anterior: undefined };
+    const valido: Record<string, unknown> = { ...VALID_BODIES['PATCH /api/productos/proveedoresproductos/:id/']!, stock_id: oferta.stock[0]!.id, cantidad_anterior: undefined };
     const campos = [...Object.keys(valido), 'rangos.Desde 100 kg', 'rangos.Desde 1500 kg'];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...campos), hostil, async (campo, valor) => {
@@ -35,7 +57,12 @@ describe('PATCH proveedoresproductos/{id}/ with hostile fields on the caller own
         const body: Record<string, unknown> = { ...valido, rangos: { ...(valido.rangos as object) } };
         if (campo.startsWith('rangos.')) (body.rangos as Record<string, unknown>)[campo.slice(7)] = valor;
         else body[campo] = valor;
-        const res = await ctx.t.request({ method: 'PATCH', url: `/api/productos/proveedoresproductos/${oferta.id}/`, token: ctx.tokens.proveedor, payload: body });
+        const res = await ctx.t.request({
+          method: 'PATCH',
+          url: `/api/productos/proveedoresproductos/${oferta.id}/`,
+          token: ctx.tokens.proveedor,
+          payload: body,
+        });
         expect(res.statusCode, `${campo}=${JSON.stringify(valor)}: ${res.body}`).toBeLessThan(500);
         if (res.statusCode >= 400) {
           expect(Object.values(res.json()).flat().join(' ')).toMatch(/[a-záéíóúñ]/i);

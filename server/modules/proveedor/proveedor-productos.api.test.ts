@@ -160,6 +160,17 @@ describe('PATCH proveedoresproductos/{id}/ (SPEC §5 Supplier product edit, §8)
     expect((await lotesDe(oferta.id)).find((l) => l.id === loteId)!.cantidad).toBe(410);
   });
 
+  it('two edits of the same lot from the same screen: the second one sees the first and is refused', async () => {
+    const loteId = cuerpo.stock_id as number;
+    const [antes] = (await lotesDe(oferta.id)).filter((l) => l.id === loteId);
+    const desde = { ...cuerpo, cantidad_anterior: antes!.cantidad };
+    const [a, b] = await Promise.all([patch(oferta.id, { ...desde, cantidad: '500' }), patch(oferta.id, { ...desde, cantidad: '600' })]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+    const ganadora = a.statusCode === 200 ? 500 : 600;
+    expect((await lotesDe(oferta.id)).find((l) => l.id === loteId)!.cantidad).toBe(ganadora);
+    cuerpo = { ...cuerpo, cantidad: String(ganadora), cantidad_anterior: ganadora };
+  });
+
   it('a lot emptied to 0 leaves the list; a sold-out row given stock gets a new lot', async () => {
     const otra = await ofertaConStock();
     for (const l of otra.stock) {
