@@ -49,7 +49,11 @@ describe('PATCH proveedoresproductos/{id}/ with hostile fields on the caller own
     const list = async (): Promise<ProveedorProducto[]> =>
       (await ctx.t.request({ method: 'GET', url: '/api/productos/proveedoresproductos/', token: ctx.tokens.proveedor })).json();
     const oferta = (await list()).find((o) => o.stock.length > 0)!;
-    const valido: Record<string, unknown> = { ...VALID_BODIES['PATCH /api/productos/proveedoresproductos/:id/']!, stock_id: oferta.stock[0]!.id, cantidad_anterior: undefined };
+    const valido: Record<string, unknown> = {
+      ...VALID_BODIES['PATCH /api/productos/proveedoresproductos/:id/']!,
+      stock_id: oferta.stock[0]!.id,
+      cantidad_anterior: undefined,
+    };
     const campos = [...Object.keys(valido), 'rangos.Desde 100 kg', 'rangos.Desde 1500 kg'];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...campos), hostil, async (campo, valor) => {
