@@ -12,7 +12,7 @@ const DEMO_PROVEEDOR = { email: 'proveedor@abastece.cl', password: 'abastece2026
 const URL = '/mis-productos-proovedor';
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 /** Products other specs quote or buy: never edited or deleted here. */
-const DE_OTROS = /Lomo vetado|Trutro entero|Fideos|Arroz|Chuleta|Queso|Leche|Alitas|Abastero|Cordero|Longaniza/;
+const DE_OTROS = /Lomo vetado|Trutro entero|Fideos|Arroz|Chuleta|Queso|Leche|Alitas|Abastero|Avena|Codorniz|Zanahoria|Cordero|Longaniza/;
 
 async function shot(page: Page, name: string) {
   if (SCREENSHOTS) await page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: page.viewportSize()!.width > 400 });
