@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import { type ProveedorProductoEditData, proveedorProductoEditSchema } from '../../../../common/schemas/proveedor-productos';
+import { ApiError } from '../../lib/api-client';
+import { showFormErrors } from '../../lib/form-errors';
 import { TextField } from '../../ui/fields';
-import { SubmitButton } from '../../ui/form-controls';
+import { FormError, SubmitButton } from '../../ui/form-controls';
 import { toast } from '../../ui/toast';
+import { useRefreshProveedoresProductos } from './api/proveedores-productos';
 import { useUpdateProveedorProducto } from './api/update-proveedor-producto';
-import { ACTUALIZADO, mensajeErrorEdicion } from './mis-productos-errores';
+import { ACTUALIZADO, INESPERADO, mensajeErrorEdicion } from './mis-productos-errores';
 import { type FilaProducto, RANGOS } from './mis-productos-filas';
 
 interface Valores {
@@ -15,6 +18,7 @@ interface Valores {
   rangos: Record<string, string>;
 }
 
+const CAMPOS = ['tarifa', 'cantidad', 'fecha_expiracion'] as const;
 // The form holds text; the shared schema turns it into the numbers the server stores.
 const resolver = zodResolver(proveedorProductoEditSchema) as unknown as Resolver<Valores, unknown, ProveedorProductoEditData>;
 
@@ -26,7 +30,8 @@ const resolver = zodResolver(proveedorProductoEditSchema) as unknown as Resolver
 export function EditorProducto({ fila, onClose }: { fila: FilaProducto; onClose(): void }) {
   const { oferta, lote } = fila;
   const update = useUpdateProveedorProducto();
-  const { register, handleSubmit, formState } = useForm<Valores, unknown, ProveedorProductoEditData>({
+  const refresh = useRefreshProveedoresProductos();
+  const { register, handleSubmit, formState, setError } = useForm<Valores, unknown, ProveedorProductoEditData>({
     resolver,
     defaultValues: {
       tarifa: String(oferta.tarifa),
@@ -47,7 +52,15 @@ export function EditorProducto({ fila, onClose }: { fila: FilaProducto; onClose(
           toast.success(ACTUALIZADO);
           onClose();
         },
-        onError: (error) => toast.error(mensajeErrorEdicion(error)),
+        onError: (error) => {
+          // SPEC §8's message in the toast; a field's reason also under its field, any other above Guardar.
+          showFormErrors(error, setError, { fields: CAMPOS, fallback: INESPERADO, toast: mensajeErrorEdicion(error) });
+          // Deleted meanwhile (another tab): the row goes, and its editor with it.
+          if (error instanceof ApiError && error.status === 404) {
+            onClose();
+            refresh();
+          }
+        },
       },
     );
   }
@@ -65,6 +78,7 @@ export function EditorProducto({ fila, onClose }: { fila: FilaProducto; onClose(
         <TextField label="Stock" inputMode="decimal" {...register('cantidad')} error={errors.cantidad?.message} />
         <TextField label="Fecha vencimiento" type="date" {...register('fecha_expiracion')} error={errors.fecha_expiracion?.message} />
       </div>
+      <FormError message={errors.root?.server?.message} />
       <div className="form__actions">
         <button type="button" className="btn btn--ghost" onClick={onClose}>
           Cancelar
