@@ -18,7 +18,9 @@ import { comparacionRoutes } from './modules/comparacion/comparacion.routes';
 import { cotizacionesRoutes } from './modules/cotizaciones/cotizaciones.routes';
 import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
+import { moderacionRoutes } from './modules/moderacion/moderacion.routes';
 import { ordenesRoutes } from './modules/ordenes/ordenes.routes';
+import { proveedorProductosRoutes } from './modules/proveedor/proveedor-productos.routes';
 import { ubicacionRoutes } from './modules/ubicacion/ubicacion.routes';
 import { registerRouteRegistry } from './route-registry';
 import { registerSpa } from './spa';
@@ -83,6 +85,8 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   await app.register(cotizacionesRoutes, { db, guards });
   await app.register(comparacionRoutes, { db, guards });
   await app.register(ordenesRoutes, { db, guards });
+  await app.register(proveedorProductosRoutes, { db, guards });
+  await app.register(moderacionRoutes, { db, guards, catalogo });
 
   await registerSpa(app, clientDir);
   return app;

@@ -80,3 +80,13 @@ VALID_BODIES['POST /api/facturacion/crear-orden/'] = {
   rubro: 1,
   metodo_pago: 1,
 };
+// Supplier product list and moderation (issue #11): a seed offer's edit with one lot and the five tiers; a pending product's decision.
+VALID_BODIES['PATCH /api/productos/proveedoresproductos/:id/'] = {
+  tarifa: '5990',
+  cantidad: '250.5',
+  cantidad_anterior: 250.5,
+  fecha_expiracion: '2099-03-01',
+  stock_id: 1,
+  rangos: { 'Desde 100 kg': '5800', 'Desde 300 kg': 5600, 'Desde 700 kg': '', 'Desde 1000 kg': null, 'Desde 1500 kg': '5000' },
+};
+VALID_BODIES['POST /api/productos/moderar-producto/'] = { producto_id: 1, accion: 'rechazar', motivo: 'Falta la marca y el formato.' };

@@ -28,6 +28,8 @@ const FacturacionPage = lazy(() => import('../features/ordenes/pages/facturacion
 const ConfirmacionPage = lazy(() => import('../features/ordenes/pages/confirmacion-page'));
 const OrdenesPage = lazy(() => import('../features/ordenes/pages/ordenes-page'));
 const HistorialPage = lazy(() => import('../features/historial/pages/historial-page'));
+const MisProductosPage = lazy(() => import('../features/proveedor/mis-productos-page'));
+const ModeracionPage = lazy(() => import('../features/moderacion/pages/moderacion-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** A route with its guard and its tab title (null: the app's own title, for the home page). */
@@ -67,8 +69,8 @@ export const router = createBrowserRouter([
           route('/facturacion', 'publico', 'Datos de facturación', <FacturacionPage />),
           route('/confirmacion', 'publico', 'Orden confirmada', <ConfirmacionPage />),
           pendiente('/carga-masiva', 'proveedor', 'Carga masiva de productos'),
-          pendiente('/mis-productos-proovedor', 'proveedor', 'Listado de Productos'),
-          pendiente('/moderacion-productos', 'moderador', 'Moderación de Productos Pendientes'),
+          route('/mis-productos-proovedor', 'proveedor', 'Listado de Productos', <MisProductosPage />),
+          route('/moderacion-productos', 'moderador', 'Moderación de Productos Pendientes', <ModeracionPage />),
           route('/mi-perfil', 'sesion', 'Mi Perfil', <MiPerfilPage />),
           {
             // Account and address screens share the profile sidebar; SPEC §8 says why a visitor is sent away.

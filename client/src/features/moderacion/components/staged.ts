@@ -1,0 +1,49 @@
+import type { AccionModeracion, ProductoPendiente } from '../../../../../common/schemas/moderacion';
+import { compareEs } from '../../../../../common/sort-es';
+
+/** SPEC §3 Pending product with the moderator's staged decision; `motivo` is the optional reason of a rejection. */
+export interface Staged extends ProductoPendiente {
+  accion: AccionModeracion;
+  motivo: string;
+}
+
+/** SPEC §4: staging moves a product out of the pending list; staging it again only changes the decision. */
+export function stage(staged: readonly Staged[], producto: ProductoPendiente, accion: AccionModeracion): Staged[] {
+  const previo = staged.find((s) => s.id === producto.id);
+  if (previo) return staged.map((s) => (s.id === producto.id ? { ...s, accion } : s));
+  return [...staged, { ...producto, accion, motivo: '' }];
+}
+
+/** Which staged products a bulk action sends: 'todo' all of them, else those with that decision. */
+export const porEnviar = (staged: readonly Staged[], cuales: AccionModeracion | 'todo') => staged.filter((s) => cuales === 'todo' || s.accion === cuales);
+
+/** SPEC §2 search: product, category, provider or ID. */
+export function buscarPendientes(productos: readonly ProductoPendiente[], texto: string): ProductoPendiente[] {
+  const normal = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase();
+  const q = normal(texto.trim());
+  if (!q) return [...productos];
+  return productos.filter((p) => [String(p.id), p.nombre, p.categoria_nombre, p.proveedor_email].some((c) => normal(c).includes(q)));
+}
+
+/** SPEC §2: sort by name, provider or ID, ascending or descending. */
+export const ORDENES_PENDIENTES = [
+  { id: 'nombre-asc', label: 'Nombre (A-Z)' },
+  { id: 'nombre-desc', label: 'Nombre (Z-A)' },
+  { id: 'proveedor-asc', label: 'Proveedor (A-Z)' },
+  { id: 'proveedor-desc', label: 'Proveedor (Z-A)' },
+  { id: 'id-asc', label: 'ID (ascendente)' },
+  { id: 'id-desc', label: 'ID (descendente)' },
+] as const;
+export type OrdenPendientes = (typeof ORDENES_PENDIENTES)[number]['id'];
+
+export function ordenarPendientes(productos: readonly ProductoPendiente[], orden: OrdenPendientes | ''): ProductoPendiente[] {
+  if (!orden) return [...productos];
+  const [campo, dir] = orden.split('-') as ['nombre' | 'proveedor' | 'id', 'asc' | 'desc'];
+  const comparar = (a: ProductoPendiente, b: ProductoPendiente) =>
+    campo === 'id' ? a.id - b.id : campo === 'nombre' ? compareEs(a.nombre, b.nombre) : compareEs(a.proveedor_email, b.proveedor_email);
+  return [...productos].sort((a, b) => (dir === 'asc' ? comparar(a, b) : -comparar(a, b)) || a.id - b.id);
+}

@@ -1,0 +1,244 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { type AccionModeracion, MOTIVO_MAX, type ProductoPendiente } from '../../../../../common/schemas/moderacion';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { type Column, DataTable } from '../../../ui/data-table';
+import { SubmitButton } from '../../../ui/form-controls';
+import { toast } from '../../../ui/toast';
+import { useModerarProductos } from '../api/moderar-producto';
+import { useProductosPendientes } from '../api/productos-pendientes';
+import { buscarPendientes, ORDENES_PENDIENTES, type OrdenPendientes, ordenarPendientes, porEnviar, type Staged, stage } from '../components/staged';
+import './moderacion.css';
+
+const PAGE_SIZE = 10;
+type Envio = AccionModeracion | 'todo';
+type Pregunta = { tipo: 'enviar'; cuales: Envio } | { tipo: 'quitar-todos' } | null;
+
+// SPEC §2 Moderation: the four confirm popups.
+const PREGUNTAS: Record<Envio | 'quitar-todos', string> = {
+  aprobar: '¿Deseas enviar todos los productos marcados como aprobados?',
+  rechazar: '¿Deseas enviar todos los productos marcados como rechazados?',
+  todo: '¿Deseas enviar todos los productos en staged?',
+  'quitar-todos': '¿Seguro que quieres quitar todos los productos de staged?',
+};
+
+/**
+ * SPEC §2 /moderacion-productos: the pending table on the left, the staged decisions on the
+ * right. Staging is local until sent; sending posts one call per product in parallel and the
+ * products that went through leave the staged list (those that failed stay, to try again).
+ */
+export default function ModeracionPage() {
+  const pendientes = useProductosPendientes();
+  const moderar = useModerarProductos();
+  const [staged, setStaged] = useState<Staged[]>([]);
+  const [texto, setTexto] = useState('');
+  const [orden, setOrden] = useState<OrdenPendientes | ''>('');
+  const [pregunta, setPregunta] = useState<Pregunta>(null);
+  const buscarId = useId();
+  const ordenId = useId();
+
+  useEffect(() => {
+    if (pendientes.isError) toast.error('Error al cargar productos pendientes', { id: 'pendientes' });
+  }, [pendientes.isError]);
+
+  const visibles = useMemo(() => {
+    const enStaged = new Set(staged.map((s) => s.id));
+    return ordenarPendientes(
+      buscarPendientes(
+        (pendientes.data ?? []).filter((p) => !enStaged.has(p.id)),
+        texto,
+      ),
+      orden,
+    );
+  }, [pendientes.data, staged, texto, orden]);
+
+  const marcar = (p: ProductoPendiente, accion: AccionModeracion) => setStaged((s) => stage(s, p, accion));
+  const quitar = (id: number) => setStaged((s) => s.filter((x) => x.id !== id));
+  const setMotivo = (id: number, motivo: string) => setStaged((s) => s.map((x) => (x.id === id ? { ...x, motivo } : x)));
+
+  function pedirEnvio(cuales: Envio) {
+    if (porEnviar(staged, cuales).length === 0) return toast.error('No hay productos para enviar');
+    setPregunta({ tipo: 'enviar', cuales });
+  }
+
+  function enviar(cuales: Envio) {
+    setPregunta(null);
+    const items = porEnviar(staged, cuales);
+    moderar.mutate(
+      items.map((s) => ({ producto_id: s.id, accion: s.accion, ...(s.accion === 'rechazar' && s.motivo.trim() ? { motivo: s.motivo.trim() } : {}) })),
+      {
+        onSuccess: ({ enviados, fallidos }) => {
+          setStaged((s) => s.filter((x) => !enviados.includes(x.id)));
+          if (fallidos.length > 0) toast.error('Error al enviar moderaciones');
+          else toast.success('Moderaciones enviadas correctamente');
+        },
+        onError: () => toast.error('Error al enviar moderaciones'),
+      },
+    );
+  }
+
+  const columns: Column<ProductoPendiente>[] = [
+    { id: 'id', header: 'ID', cell: (p) => p.id },
+    { id: 'nombre', header: 'Nombre', cell: (p) => p.nombre },
+    { id: 'categoria', header: 'Categoría', cell: (p) => p.categoria_nombre },
+    { id: 'proveedor', header: 'Proveedor', cell: (p) => <span className="moderacion__correo">{p.proveedor_email || '—'}</span> },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      className: 'data-table__full',
+      cell: (p) => (
+        <div className="moderacion__acciones">
+          <button type="button" className="btn btn--primary" onClick={() => marcar(p, 'aprobar')} aria-label={`Aprobar ${p.nombre}`}>
+            Aprobar
+          </button>
+          <button type="button" className="btn btn--danger" onClick={() => marcar(p, 'rechazar')} aria-label={`Rechazar ${p.nombre}`}>
+            Rechazar
+          </button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="page moderacion">
+      <section className="panel moderacion__pendientes" aria-labelledby="moderacion-pendientes">
+        <h1 id="moderacion-pendientes">Moderación de Productos Pendientes</h1>
+        <div className="moderacion__filtros">
+          <div className="field">
+            <label htmlFor={buscarId}>Buscar</label>
+            <input
+              id={buscarId}
+              type="search"
+              placeholder="Buscar producto, categoría, proveedor o ID..."
+              value={texto}
+              onChange={(e) => setTexto(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ordenId}>Ordenar por</label>
+            <select id={ordenId} value={orden} onChange={(e) => setOrden(e.target.value as OrdenPendientes | '')}>
+              <option value="">Sin ordenar</option>
+              {ORDENES_PENDIENTES.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {pendientes.isPending ? (
+          <p className="empty" role="status">
+            Cargando...
+          </p>
+        ) : pendientes.isError ? (
+          <div className="empty" role="alert">
+            <p>Error al cargar productos pendientes</p>
+            <button type="button" className="btn btn--secondary" onClick={() => pendientes.refetch()}>
+              Reintentar
+            </button>
+          </div>
+        ) : (
+          <DataTable
+            key={`${texto}|${orden}`}
+            caption="Productos pendientes de moderación"
+            rows={visibles}
+            columns={columns}
+            rowKey={(p) => p.id}
+            pageSize={PAGE_SIZE}
+            empty={
+              texto && (pendientes.data?.length ?? 0) > staged.length
+                ? 'Ningún producto coincide con tu búsqueda.'
+                : 'No hay productos pendientes de moderación.'
+            }
+          />
+        )}
+      </section>
+
+      <section className="panel moderacion__staged" aria-labelledby="moderacion-staged">
+        <h2 id="moderacion-staged">Productos por confirmar</h2>
+        {staged.length === 0 ? (
+          <p className="empty">No hay productos por confirmar.</p>
+        ) : (
+          <>
+            <div className="moderacion__bulk">
+              <SubmitButton type="button" className="btn btn--primary" busy={moderar.isPending} onClick={() => pedirEnvio('aprobar')}>
+                Enviar aprobados
+              </SubmitButton>
+              <SubmitButton type="button" className="btn btn--danger" busy={moderar.isPending} onClick={() => pedirEnvio('rechazar')}>
+                Enviar rechazados
+              </SubmitButton>
+              <SubmitButton type="button" className="btn btn--secondary" busy={moderar.isPending} onClick={() => pedirEnvio('todo')}>
+                Enviar todo
+              </SubmitButton>
+              <button type="button" className="btn btn--ghost" disabled={moderar.isPending} onClick={() => setPregunta({ tipo: 'quitar-todos' })}>
+                Quitar todos
+              </button>
+            </div>
+            <ul className="moderacion__lista" aria-label="Decisiones por enviar">
+              {staged.map((s) => (
+                <StagedItem key={s.id} item={s} onCambiar={(accion) => marcar(s, accion)} onQuitar={() => quitar(s.id)} onMotivo={(m) => setMotivo(s.id, m)} />
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={pregunta !== null}
+        title={pregunta ? PREGUNTAS[pregunta.tipo === 'enviar' ? pregunta.cuales : 'quitar-todos'] : ''}
+        variant={pregunta?.tipo === 'quitar-todos' ? 'danger' : 'default'}
+        onConfirm={() => {
+          if (pregunta?.tipo === 'enviar') enviar(pregunta.cuales);
+          else {
+            setStaged([]);
+            setPregunta(null);
+          }
+        }}
+        onCancel={() => setPregunta(null)}
+      />
+    </div>
+  );
+}
+
+/** One staged decision: its product, the decision (which can be changed), the reason of a rejection, and Quitar. */
+function StagedItem({
+  item,
+  onCambiar,
+  onQuitar,
+  onMotivo,
+}: {
+  item: Staged;
+  onCambiar(a: AccionModeracion): void;
+  onQuitar(): void;
+  onMotivo(m: string): void;
+}) {
+  const motivoId = useId();
+  const aprobar = item.accion === 'aprobar';
+  return (
+    <li className={`moderacion__item moderacion__item--${item.accion}`}>
+      <div className="moderacion__item-cabeza">
+        <span>
+          <strong>
+            #{item.id} {item.nombre}
+          </strong>
+          <span className="muted"> · {item.categoria_nombre}</span>
+        </span>
+        <span className={`tag moderacion__decision moderacion__decision--${item.accion}`}>{aprobar ? 'Aprobar' : 'Rechazar'}</span>
+      </div>
+      {!aprobar && (
+        <div className="field">
+          <label htmlFor={motivoId}>Motivo del rechazo (opcional)</label>
+          <textarea id={motivoId} rows={2} maxLength={MOTIVO_MAX} value={item.motivo} onChange={(e) => onMotivo(e.target.value)} />
+        </div>
+      )}
+      <div className="moderacion__item-acciones">
+        <button type="button" className="btn btn--ghost" onClick={() => onCambiar(aprobar ? 'rechazar' : 'aprobar')}>
+          {aprobar ? 'Cambiar a rechazar' : 'Cambiar a aprobar'}
+          <span className="visually-hidden"> {item.nombre}</span>
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={onQuitar} aria-label={`Quitar ${item.nombre}`}>
+          Quitar
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,123 @@
+import { PRECIO_MAX_DIGITOS } from '../constants';
+import { FECHA_INVALIDA, isFechaIso } from '../fecha';
+import { z } from '../zod-es';
+
+// SPEC §5 Supplier product edit, word for word.
+export const COMPLETA_CAMPOS = 'Por favor, completa todos los campos antes de guardar.';
+// PRECIO_MAX_DIGITOS (SPEC §9) is 10.
+export const PRECIO_DIGITOS = 'El precio no puede exceder los 10 dígitos.';
+export const PRECIO_INVALIDO = 'El precio debe ser un número válido mayor a 0.';
+export const rangoInvalido = (rango: string) => `El valor del rango "${rango}" debe ser un número mayor o igual a 0.`;
+// Ours: money is whole CLP in an integer column (DESIGN §2), lots are numeric(12,2).
+export const PRECIO_SIN_DECIMALES = 'El precio debe ser un monto en pesos, sin decimales.';
+export const PRECIO_DEMASIADO_ALTO = 'El precio no puede superar $2.147.483.647.';
+export const rangoSinDecimales = (rango: string) => `El valor del rango "${rango}" debe ser un monto en pesos, sin decimales.`;
+export const rangoDesconocido = (rango: string) => `El rango "${rango}" no existe para la categoría de este producto.`;
+export const CANTIDAD_INVALIDA = 'La cantidad debe ser un número mayor o igual a 0.';
+export const CANTIDAD_DECIMALES = 'La cantidad puede tener como máximo 2 decimales.';
+export const CANTIDAD_DEMASIADO_ALTA = 'La cantidad no puede superar 9.999.999.999 kg.';
+export const FECHA_VENCIMIENTO_FUTURA = 'La fecha de vencimiento debe ser futura.';
+export const STOCK_CAMBIO = (queda: string) =>
+  `El stock de este lote cambió mientras lo editabas: una orden tomó parte de él y ahora quedan ${queda}. Revisa la cantidad y guarda de nuevo.`;
+
+const ENTERO_MAXIMO = 2_147_483_647;
+const CANTIDAD_MAXIMA_LOTE = 9_999_999_999.99;
+
+/** What a form field or a JSON value holds, as text: numbers and strings alike (the form sends strings, other clients numbers). */
+const comoTexto = (v: unknown) => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'NaN') : typeof v === 'string' ? v.trim() : v);
+/** A decimal written with a point or a Chilean comma; NaN when it is not one. */
+const aNumero = (s: string) => (/^-?\d+([.,]\d+)?$/.test(s) ? Number(s.replace(',', '.')) : Number.NaN);
+const vacio = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** SPEC §5: price required, at most 10 characters, a number above 0; ours: whole pesos that fit the column. */
+const tarifaSchema = z.preprocess(
+  comoTexto,
+  z
+    .string({ error: COMPLETA_CAMPOS })
+    .min(1, COMPLETA_CAMPOS)
+    .max(PRECIO_MAX_DIGITOS, PRECIO_DIGITOS)
+    .transform(aNumero)
+    .refine((n) => Number.isFinite(n) && n > 0, PRECIO_INVALIDO)
+    .refine((n) => Number.isInteger(n), PRECIO_SIN_DECIMALES)
+    .refine((n) => n <= ENTERO_MAXIMO, PRECIO_DEMASIADO_ALTO),
+);
+
+/** A lot's stock on hand: optional (a price-only edit), else ≥ 0 with two decimals at most. */
+const cantidadSchema = z.preprocess(
+  (v) => (vacio(v) ? undefined : comoTexto(v)),
+  z
+    .string({ error: CANTIDAD_INVALIDA })
+    .max(20, CANTIDAD_DEMASIADO_ALTA)
+    .refine((s) => aNumero(s) >= 0, CANTIDAD_INVALIDA)
+    .refine((s) => !/[.,]\d{3,}$/.test(s), CANTIDAD_DECIMALES)
+    .transform(aNumero)
+    .refine((n) => n <= CANTIDAD_MAXIMA_LOTE, CANTIDAD_DEMASIADO_ALTA)
+    .optional(),
+);
+
+/**
+ * Tier prices by tier label ('Desde 100 kg': 4500). SPEC §5: each non-empty value a number ≥ 0;
+ * an empty one removes that tier's price (the offer then charges its tarifa from there on).
+ */
+const rangosSchema = z
+  .record(z.string().trim().min(1).max(50), z.union([z.string().max(20), z.number(), z.null()]))
+  .refine((r) => Object.keys(r).length <= 20, 'Demasiados rangos.')
+  .transform((rangos, ctx) => {
+    const out: Record<string, number | null> = {};
+    for (const [rango, valor] of Object.entries(rangos)) {
+      if (vacio(valor)) {
+        out[rango] = null;
+        continue;
+      }
+      const n = aNumero(comoTexto(valor) as string);
+      if (!Number.isFinite(n) || n < 0) ctx.addIssue({ code: 'custom', message: rangoInvalido(rango), path: [rango] });
+      else if (!Number.isInteger(n)) ctx.addIssue({ code: 'custom', message: rangoSinDecimales(rango), path: [rango] });
+      else if (n > ENTERO_MAXIMO) ctx.addIssue({ code: 'custom', message: PRECIO_DEMASIADO_ALTO, path: [rango] });
+      else out[rango] = n;
+    }
+    return out;
+  });
+
+const idOpcional = z.preprocess(
+  (v) => (vacio(v) ? undefined : v),
+  z.coerce.number({ error: 'Lote inválido.' }).int('Lote inválido.').positive('Lote inválido.').max(ENTERO_MAXIMO, 'Lote inválido.').optional(),
+);
+
+/**
+ * Body of PATCH /api/productos/proveedoresproductos/{id}/ (SPEC §7) and the inline edit form
+ * (SPEC §5 Supplier product edit): the offer's price and tier prices, and one lot's quantity and
+ * expiry. `stock_id` names the lot (absent: the row 'Sin stock', and a quantity creates a lot).
+ * `cantidad_anterior` (ours, optional) is the quantity the form showed: when an order took stock
+ * from the lot meanwhile, the edit is refused instead of giving back what was sold (docs/decisions/009).
+ */
+export const proveedorProductoEditSchema = z.object({
+  tarifa: tarifaSchema,
+  fecha_expiracion: z.preprocess(comoTexto, z.string({ error: COMPLETA_CAMPOS }).min(1, COMPLETA_CAMPOS).refine(isFechaIso, FECHA_INVALIDA)),
+  cantidad: cantidadSchema,
+  cantidad_anterior: cantidadSchema,
+  stock_id: idOpcional,
+  rangos: rangosSchema.optional(),
+});
+export type ProveedorProductoEditInput = z.input<typeof proveedorProductoEditSchema>;
+export type ProveedorProductoEditData = z.output<typeof proveedorProductoEditSchema>;
+
+export const estadoModeracionSchema = z.enum(['aprobado', 'pendiente', 'rechazado']);
+export type EstadoModeracion = z.infer<typeof estadoModeracionSchema>;
+
+export const loteSchema = z.object({ id: z.number().int(), cantidad: z.number(), fecha_expiracion: z.string() });
+export type Lote = z.infer<typeof loteSchema>;
+
+/** SPEC §3 Provider product: one offer of the supplier, its priced tiers by label and its lots with stock. */
+export const proveedorProductoSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  producto_nombre: z.string(),
+  tarifa: z.number().int(),
+  rangos: z.record(z.string(), z.number()),
+  estado_moderacion: estadoModeracionSchema,
+  /** The moderator's reason, on a rejected product (issue #11). */
+  motivo_rechazo: z.string().nullable(),
+  stock: z.array(loteSchema),
+});
+export type ProveedorProducto = z.infer<typeof proveedorProductoSchema>;
+export const proveedorProductosSchema = z.array(proveedorProductoSchema);

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
+import { moderacionSchemaOut, moderarProductoSchema, productosPendientesSchema } from '../../../common/schemas/moderacion';
+import type { Db } from '../../db/client';
+import { currentUser, type Guards } from '../auth/authenticate';
+import type { CatalogoCache } from '../catalogo/catalogo-cache';
+import { findProductosPendientes } from './moderacion.repository';
+import { moderarProducto } from './moderacion.service';
+
+const comun = { tags: ['moderacion'], security: [{ jwt: [] }] };
+const errores = { 401: detailSchema, 403: detailSchema };
+
+/** SPEC §7 Moderation: moderators only (SPEC §6); buyers and suppliers get 403. */
+export const moderacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; catalogo: CatalogoCache }> = async (app, { db, guards, catalogo }) => {
+  const onRequest = guards.requireRole('moderador');
+
+  app.get(
+    '/api/productos/productos-pendientes/',
+    { onRequest, schema: { ...comun, summary: 'Productos pendientes de moderación', response: { 200: productosPendientesSchema, ...errores } } },
+    () => findProductosPendientes(db),
+  );
+
+  app.post(
+    '/api/productos/moderar-producto/',
+    {
+      onRequest,
+      schema: {
+        ...comun,
+        summary: 'Aprobar o rechazar un producto (idempotente; `motivo` opcional al rechazar)',
+        body: moderarProductoSchema,
+        response: { 200: moderacionSchemaOut, 400: badRequestSchema, 404: detailSchema, ...errores },
+      },
+    },
+    async (request) => {
+      const { moderacion, cambio } = await moderarProducto(db, currentUser(request).id, request.body);
+      // The quotation pickers read the cached catalogue: an approval shows there at once, a change away from it leaves at once.
+      if (cambio) catalogo.invalidate();
+      return moderacion;
+    },
+  );
+};

@@ -1,0 +1,24 @@
+import { type Moderacion, type ModerarProductoData, PRODUCTO_NO_ENCONTRADO } from '../../../common/schemas/moderacion';
+import type { Db } from '../../db/client';
+import { notFound } from '../../errors';
+import { lockModeracion, updateModeracion } from './moderacion.repository';
+
+/**
+ * One moderator's decision on one product (SPEC §4 Moderation; docs/decisions/009). Approving
+ * makes the product and every offer of it visible to buyers (consolidated-data and comparisons
+ * read only 'aprobado'); rejecting keeps them hidden and keeps the reason for the supplier's list.
+ * The decision the product already has (same state, same reason) writes nothing and answers the
+ * same: sending twice is harmless. A different decision replaces the earlier one (a moderator
+ * corrects a mistake), with its own moderator and date. `cambio` says whether the catalogue changed.
+ */
+export async function moderarProducto(db: Db, moderadorId: number, data: ModerarProductoData): Promise<{ moderacion: Moderacion; cambio: boolean }> {
+  return db.transaction(async (tx) => {
+    const actual = await lockModeracion(tx, data.producto_id);
+    if (!actual) throw notFound(PRODUCTO_NO_ENCONTRADO);
+    const estado_moderacion = data.accion === 'aprobar' ? 'aprobado' : 'rechazado';
+    // A reason belongs to a rejection only: approving clears an earlier one.
+    const motivo_rechazo = data.accion === 'rechazar' ? (data.motivo ?? null) : null;
+    if (actual.estado_moderacion === estado_moderacion && actual.motivo_rechazo === motivo_rechazo) return { moderacion: actual, cambio: false };
+    return { moderacion: await updateModeracion(tx, data.producto_id, { estado_moderacion, motivo_rechazo, moderado_por: moderadorId }), cambio: true };
+  });
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
+import { proveedorProductoEditSchema, proveedorProductoSchema, proveedorProductosSchema } from '../../../common/schemas/proveedor-productos';
+import { z } from '../../../common/zod-es';
+import type { Db } from '../../db/client';
+import { currentUser, type Guards } from '../auth/authenticate';
+import { idParams } from '../cotizaciones/cotizaciones.routes';
+import { findProveedorProductos } from './proveedor-productos.repository';
+import { deleteProveedorProducto, updateProveedorProducto } from './proveedor-productos.service';
+
+const comun = { tags: ['proveedor'], security: [{ jwt: [] }] };
+const errores = { 401: detailSchema, 403: detailSchema, 404: detailSchema };
+
+/**
+ * The supplier's own offers (SPEC §7 Supplier catalogue): list, inline edit, delete (= archive).
+ * Suppliers only; another supplier's offer answers 404, as a missing one. `now` says which day
+ * an expiry must come after, injectable for tests.
+ */
+export const proveedorProductosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; now?: () => Date }> = async (
+  app,
+  { db, guards, now = () => new Date() },
+) => {
+  const onRequest = guards.requireRole('proveedor');
+
+  app.get(
+    '/api/productos/proveedoresproductos/',
+    { onRequest, schema: { ...comun, summary: 'Mis productos: ofertas, rangos y lotes con stock', response: { 200: proveedorProductosSchema, ...errores } } },
+    (request) => findProveedorProductos(db, currentUser(request).id),
+  );
+
+  app.patch(
+    '/api/productos/proveedoresproductos/:id/',
+    {
+      onRequest,
+      schema: {
+        ...comun,
+        summary: 'Editar el precio, los rangos y un lote de una oferta propia',
+        params: idParams,
+        body: proveedorProductoEditSchema,
+        response: { 200: proveedorProductoSchema, 400: badRequestSchema, ...errores },
+      },
+    },
+    (request) => updateProveedorProducto(db, currentUser(request).id, request.params.id, request.body, now()),
+  );
+
+  app.delete(
+    '/api/productos/proveedoresproductos/:id/',
+    {
+      onRequest,
+      schema: { ...comun, summary: 'Eliminar (archivar) una oferta propia', params: idParams, response: { 204: z.null(), 400: badRequestSchema, ...errores } },
+    },
+    async (request, reply) => {
+      await deleteProveedorProducto(db, currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

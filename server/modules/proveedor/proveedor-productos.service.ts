@@ -1,0 +1,92 @@
+import { ahoraEnChile } from '../../../common/schemas/cotizaciones';
+import {
+  FECHA_VENCIMIENTO_FUTURA,
+  type ProveedorProducto,
+  type ProveedorProductoEditData,
+  rangoDesconocido,
+  STOCK_CAMBIO,
+} from '../../../common/schemas/proveedor-productos';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../errors';
+import { archiveProveedorProducto } from './proveedor.repository';
+import {
+  findProveedorProductos,
+  findRangosDeCategoria,
+  insertLote,
+  lockLote,
+  lockOfertaPropia,
+  setRangos,
+  updateLote,
+  updateTarifa,
+} from './proveedor-productos.repository';
+
+/** One answer for another supplier's offer, an archived one and a missing one: nothing says which. */
+export const OFERTA_NO_ENCONTRADA = 'Producto no encontrado.';
+export const LOTE_NO_ENCONTRADO = 'Lote no encontrado.';
+
+const cantidadTexto = (v: number) => v.toLocaleString('es-CL', { maximumFractionDigits: 2 });
+
+/**
+ * The inline edit of one row (SPEC §4 Supplier product editing, §5): the offer's price and tier
+ * prices, and the row's lot (quantity and expiry), in ONE transaction with the offer and the lot
+ * locked. `lote.cantidad` is the stock left after orders (docs/decisions/007); what the supplier
+ * edits is that stock on hand, never below 0 (the schema), and never over an order it did not see:
+ * when the form's quantity was not changed the lot keeps whatever it holds now, and when it was
+ * changed from a quantity an order has since taken from, the edit is refused (docs/decisions/009).
+ */
+export async function updateProveedorProducto(
+  db: Db,
+  proveedorId: number,
+  id: number,
+  data: ProveedorProductoEditData,
+  ahora: Date,
+): Promise<ProveedorProducto> {
+  const { hoy } = ahoraEnChile(ahora);
+  await db.transaction(async (tx) => {
+    const oferta = await lockOfertaPropia(tx, proveedorId, id);
+    if (!oferta) throw notFound(OFERTA_NO_ENCONTRADA);
+
+    const rangos = Object.entries(data.rangos ?? {});
+    const idDe = new Map((await findRangosDeCategoria(tx, oferta.categoria_id)).map((r) => [r.nombre, r.id]));
+    const desconocido = rangos.find(([nombre]) => !idDe.has(nombre));
+    if (desconocido) throw new AppError(400, { rangos: [rangoDesconocido(desconocido[0])] });
+
+    if (data.stock_id !== undefined) {
+      const actual = await lockLote(tx, id, data.stock_id);
+      if (!actual) throw notFound(LOTE_NO_ENCONTRADO);
+      if (data.fecha_expiracion !== actual.fecha_expiracion && data.fecha_expiracion <= hoy) {
+        throw new AppError(400, { fecha_expiracion: [FECHA_VENCIMIENTO_FUTURA] });
+      }
+      const tocada = data.cantidad !== undefined && data.cantidad !== data.cantidad_anterior;
+      if (tocada && data.cantidad_anterior !== undefined && actual.cantidad !== data.cantidad_anterior) {
+        throw new AppError(400, { cantidad: [STOCK_CAMBIO(cantidadTexto(actual.cantidad))] });
+      }
+      await updateLote(tx, actual.id, { fecha_expiracion: data.fecha_expiracion, ...(tocada ? { cantidad: data.cantidad } : {}) });
+    } else if (data.cantidad !== undefined && data.cantidad > 0) {
+      // The row 'Sin stock' given a quantity: a new lot, which must not be born expired.
+      if (data.fecha_expiracion <= hoy) throw new AppError(400, { fecha_expiracion: [FECHA_VENCIMIENTO_FUTURA] });
+      await insertLote(tx, id, data.cantidad, data.fecha_expiracion);
+    }
+
+    await updateTarifa(tx, id, data.tarifa);
+    await setRangos(
+      tx,
+      id,
+      rangos.map(([nombre, precio]) => ({ rango_precio_id: idDe.get(nombre)!, precio })),
+    );
+  });
+  const [actualizado] = await findProveedorProductos(db, proveedorId, id);
+  return actualizado!;
+}
+
+/**
+ * DELETE archives (DESIGN §2, docs/decisions/004): the offer leaves the supplier's list, the
+ * comparisons and the upload's matching, while quotations, orders and lots keep pointing at it.
+ * An offer already archived answers 404 like a missing one: for the API it is gone.
+ */
+export async function deleteProveedorProducto(db: Db, proveedorId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await lockOfertaPropia(tx, proveedorId, id))) throw notFound(OFERTA_NO_ENCONTRADA);
+    await archiveProveedorProducto(tx, proveedorId, id);
+  });
+}
