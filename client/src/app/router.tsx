@@ -28,6 +28,7 @@ const FacturacionPage = lazy(() => import('../features/ordenes/pages/facturacion
 const ConfirmacionPage = lazy(() => import('../features/ordenes/pages/confirmacion-page'));
 const OrdenesPage = lazy(() => import('../features/ordenes/pages/ordenes-page'));
 const HistorialPage = lazy(() => import('../features/historial/pages/historial-page'));
+const CargaMasivaPage = lazy(() => import('../features/proveedor/pages/carga-masiva-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** A route with its guard and its tab title (null: the app's own title, for the home page). */
@@ -66,7 +67,7 @@ export const router = createBrowserRouter([
           route('/cotizar-resultado', 'publico', 'Las mejores opciones para ti', <CotizarResultadoPage />),
           route('/facturacion', 'publico', 'Datos de facturación', <FacturacionPage />),
           route('/confirmacion', 'publico', 'Orden confirmada', <ConfirmacionPage />),
-          pendiente('/carga-masiva', 'proveedor', 'Carga masiva de productos'),
+          route('/carga-masiva', 'proveedor', 'Carga masiva de productos', <CargaMasivaPage />, 'Debes iniciar sesión para acceder'),
           pendiente('/mis-productos-proovedor', 'proveedor', 'Listado de Productos'),
           pendiente('/moderacion-productos', 'moderador', 'Moderación de Productos Pendientes'),
           route('/mi-perfil', 'sesion', 'Mi Perfil', <MiPerfilPage />),
