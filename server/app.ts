@@ -19,6 +19,7 @@ import { cotizacionesRoutes } from './modules/cotizaciones/cotizaciones.routes';
 import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
 import { ordenesRoutes } from './modules/ordenes/ordenes.routes';
+import { cargaRoutes } from './modules/proveedor/carga.routes';
 import { ubicacionRoutes } from './modules/ubicacion/ubicacion.routes';
 import { registerRouteRegistry } from './route-registry';
 import { registerSpa } from './spa';
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   await app.register(cotizacionesRoutes, { db, guards });
   await app.register(comparacionRoutes, { db, guards });
   await app.register(ordenesRoutes, { db, guards });
+  await app.register(cargaRoutes, { db, guards, excelTimeoutMs: config.excelParseTimeoutMs });
 
   await registerSpa(app, clientDir);
   return app;

@@ -55,6 +55,18 @@ export const PRECIO_NEGATIVO = 'El precio no puede ser negativo.';
 export const FECHA_REQUERIDA = 'La fecha de vencimiento no puede estar vacía.';
 export const FECHA_NO_FUTURA = 'La fecha de vencimiento debe ser futura.';
 export const rangoNegativo = (rango: string) => `El precio del rango "${rango}" no puede ser negativo.`;
+// Ours, for what SPEC §5 leaves unsaid about a row.
+export const PRECIO_REQUERIDO = 'El precio no puede estar vacío.';
+export const PRECIO_MAXIMO = 'El precio no puede exceder los 10 dígitos.';
+export const STOCK_NEGATIVO = 'El stock no puede ser negativo.';
+export const STOCK_MAXIMO = 'El stock no puede superar 999.999.999.';
+export const FECHA_FORMATO = 'La fecha de vencimiento debe tener el formato AAAA-MM-DD o DD-MM-AAAA.';
+export const noEsNumero = (campo: string) => `${campo} debe ser un número.`;
+export const textoLargo = (campo: string, max: number) => `${campo} no puede superar los ${max} caracteres.`;
+export const rangoDesconocido = (rango: string) => `El rango "${rango}" no existe. Usa: ${LIMITES_RANGO_KG.map(nombreRango).join(', ')}.`;
+export const rangoMaximo = (rango: string) => `El precio del rango "${rango}" no puede exceder los 10 dígitos.`;
+export const skuRepetido = (sku: string, fila: number) => `El SKU ${sku} ya está en la fila ${fila} con la misma fecha de vencimiento.`;
+export const skuOtroPrecio = (sku: string, fila: number) => `El SKU ${sku} está en la fila ${fila} con otro precio o rangos; un SKU tiene un solo precio.`;
 export const SIN_PRODUCTOS_VALIDOS = 'No hay productos válidos para subir.';
 export const SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS = 'No hay productos exclusivos válidos para subir.';
 export const soloExclusivosValidos = (n: number) =>
