@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  FECHA_FORMATO,
   FECHA_NO_FUTURA,
   FECHA_REQUERIDA,
   type FilaCarga,
   NOMBRE_REQUERIDO,
+  PRECIO_MAXIMO,
   PRECIO_NEGATIVO,
+  PRECIO_REQUERIDO,
+  rangoDesconocido,
+  rangoMaximo,
   rangoNegativo,
   SKU_REQUERIDO,
+  STOCK_MAXIMO,
+  STOCK_NEGATIVO,
 } from '../../../../../common/schemas/proveedor-carga';
 import { aplicarConfirmacion, editarFila, erroresFila, filasValidas, lineasErroresArchivo, lineasErroresCarga, nuevaFilaManual } from './carga-masiva-filas';
 
@@ -45,8 +52,15 @@ describe('erroresFila (SPEC §5 Supplier upload rows)', () => {
     expect(erroresFila(fila(2, { fecha_vencimiento: '2026-11-24' }), HOY)).toEqual([]);
   });
 
-  it('takes an empty price or tier as unpriced, and 0 as a price', () => {
-    expect(erroresFila(fila(2, { precio: null, rangos: { 'Desde 100 kg': 0 } }), HOY)).toEqual([]);
+  it('wants a price; an empty tier is unpriced and 0 is a price', () => {
+    expect(erroresFila(fila(2, { precio: 0, rangos: { 'Desde 100 kg': 0, 'Desde 300 kg': null } }), HOY)).toEqual([]);
+    expect(erroresFila(fila(2, { precio: null }), HOY)).toEqual([PRECIO_REQUERIDO]);
+  });
+
+  it('bounds the price, tiers and stock as the server does, and knows only its tiers', () => {
+    const fuera = fila(2, { precio: 3e9, stock: -1, rangos: { 'Desde 100 kg': 3e9, 'Desde 50 kg': 10 } });
+    expect(erroresFila(fuera, HOY)).toEqual([PRECIO_MAXIMO, STOCK_NEGATIVO, rangoMaximo('Desde 100 kg'), rangoDesconocido('Desde 50 kg')]);
+    expect(erroresFila(fila(2, { stock: 1e10, fecha_vencimiento: '31-12-2026' }), HOY)).toEqual([STOCK_MAXIMO, FECHA_FORMATO]);
   });
 });
 
@@ -67,7 +81,7 @@ describe('nuevaFilaManual', () => {
     expect(nueva.agregadoManual).toBe(true);
     expect(nueva.producto).toBeNull();
     expect(Object.keys(nueva.rangos)).toEqual(['Desde 100 kg', 'Desde 300 kg', 'Desde 700 kg', 'Desde 1000 kg', 'Desde 1500 kg']);
-    expect(nueva.errores).toEqual([SKU_REQUERIDO, NOMBRE_REQUERIDO, FECHA_REQUERIDA]);
+    expect(nueva.errores).toEqual([SKU_REQUERIDO, NOMBRE_REQUERIDO, PRECIO_REQUERIDO, FECHA_REQUERIDA]);
   });
 
   it('starts after the header row when the upload is empty', () => {

@@ -13,8 +13,11 @@ interface TablaCargaProps {
   onQuitar(fila: FilaCarga): void;
 }
 
-/** Names a row's controls for screen readers and tests: by SKU, or by sheet row while it has none. */
-const nombreFila = (fila: FilaCarga) => (fila.sku.trim() ? `SKU ${fila.sku}` : `fila ${fila.id}`);
+/**
+ * Names a row's controls for screen readers: its sheet row (what the file-errors popup says) and
+ * its SKU. The row alone would do, but one SKU may fill several rows (one per stock lot).
+ */
+const nombreFila = (fila: FilaCarga) => `fila ${fila.id}${fila.sku.trim() ? `, SKU ${fila.sku.trim()}` : ''}`;
 
 /** '' is no value: the cell was left empty (the server takes null the same way). */
 const aNumero = (texto: string) => (texto.trim() === '' ? null : Number(texto));
@@ -140,6 +143,8 @@ export function TablaCarga({ grupo, caption, filas, categorias, onEditar, onQuit
   });
 
   const columns: Column<FilaCarga>[] = [
+    // The sheet's row number, as 'Errores en el archivo Excel' names it; a row added here has none.
+    { id: 'fila', header: 'Fila', className: 'carga__col-fila', cell: (f) => (f.agregadoManual ? 'Nueva' : f.id) },
     texto('sku', 'SKU', 60),
     texto('nombre', 'Nombre', 200),
     ...(grupo === 'nuevos'

@@ -189,9 +189,9 @@ describe('/carga-masiva', () => {
     fireEvent.click(within(existentes).getByRole('button', { name: 'Página 2' }));
     expect(within(existentes).getByText(FECHA_NO_FUTURA)).toBeTruthy();
     // A negative price on another row: an error appears at once.
-    fireEvent.change(within(existentes).getByLabelText('Precio, SKU SKU-12'), { target: { value: '-4' } });
+    fireEvent.change(within(existentes).getByLabelText('Precio, fila 12, SKU SKU-12'), { target: { value: '-4' } });
     expect(within(existentes).getByText(PRECIO_NEGATIVO)).toBeTruthy();
-    fireEvent.change(within(existentes).getByLabelText('Fecha vencimiento, SKU SKU-13'), { target: { value: '2099-01-31' } });
+    fireEvent.change(within(existentes).getByLabelText('Fecha vencimiento, fila 13, SKU SKU-13'), { target: { value: '2099-01-31' } });
     expect(within(existentes).queryByText(FECHA_NO_FUTURA)).toBeNull();
 
     fireEvent.click(within(existentes).getByRole('button', { name: 'Confirmar productos existentes' }));
@@ -227,9 +227,10 @@ describe('/carga-masiva', () => {
 
     fireEvent.click(within(exclusivos).getByRole('button', { name: '+ Agregar producto' }));
     fireEvent.change(within(exclusivos).getByLabelText('SKU, fila 16'), { target: { value: 'NUEVO-1' } });
-    fireEvent.change(within(exclusivos).getByLabelText('Nombre, SKU NUEVO-1'), { target: { value: 'Prieta artesanal' } });
-    fireEvent.change(within(exclusivos).getByLabelText('Fecha vencimiento, SKU NUEVO-1'), { target: { value: '2099-03-01' } });
-    fireEvent.change(within(exclusivos).getByLabelText('Categoría, SKU NUEVO-1'), { target: { value: 'CERDO' } });
+    fireEvent.change(within(exclusivos).getByLabelText('Nombre, fila 16, SKU NUEVO-1'), { target: { value: 'Prieta artesanal' } });
+    fireEvent.change(within(exclusivos).getByLabelText('Precio, fila 16, SKU NUEVO-1'), { target: { value: '9000' } });
+    fireEvent.change(within(exclusivos).getByLabelText('Fecha vencimiento, fila 16, SKU NUEVO-1'), { target: { value: '2099-03-01' } });
+    fireEvent.change(within(exclusivos).getByLabelText('Categoría, fila 16, SKU NUEVO-1'), { target: { value: 'CERDO' } });
     fireEvent.click(within(exclusivos).getByRole('button', { name: 'Confirmar productos exclusivos' }));
     const seguro = screen.getByRole('dialog', { name: '¿Estás seguro?' });
     expect(within(seguro).getByText('Solo se subirán 1 productos exclusivos válidos. Corrige o elimina los productos con errores para subirlos.')).toBeTruthy();
