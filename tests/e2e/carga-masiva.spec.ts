@@ -233,6 +233,9 @@ test('at 375 px: refused files say why, an upload shows cards, a manual row; the
   await exclusivos.getByLabel('Precio, fila 3, SKU M-2').fill('2500');
   await exclusivos.getByLabel('Fecha vencimiento, fila 3, SKU M-2').fill(enDias(90));
   await exclusivos.getByLabel('Categoría, fila 3, SKU M-2').selectOption('SECOS');
+  await exclusivos.getByLabel('Marca, fila 3, SKU M-2').fill('Molino Sur');
+  await exclusivos.getByLabel('Origen, fila 3, SKU M-2').fill('Chile');
+  await exclusivos.getByLabel('Unidad, fila 3, SKU M-2').selectOption('KILO');
   await expect(fila(exclusivos, 'M-2')).toContainText('Sin errores');
   await shot(page, 'carga-tarjetas-375');
   await expectAccessible(page);

@@ -63,7 +63,6 @@ const avisoConErrores = (grupo: Grupo, validas: number) =>
 interface SeccionCargaProps {
   grupo: Grupo;
   filas: FilaCarga[];
-  categorias: readonly string[];
   enviar: Enviar;
   enviando: boolean;
   /** An empty row for the supplier to fill by hand (agregadoManual); not offered where a row needs a catalogue match. */
@@ -77,7 +76,7 @@ interface SeccionCargaProps {
  * are sent; if some have errors, '¿Estás seguro?' first. Rows taken leave the list, rows refused
  * stay with the server's reason and the 'Errores al cargar los Datos' popup lists them.
  */
-export function SeccionCarga({ grupo, filas, categorias, enviar, enviando, nuevaFila, onFilas }: SeccionCargaProps) {
+export function SeccionCarga({ grupo, filas, enviar, enviando, nuevaFila, onFilas }: SeccionCargaProps) {
   const textos = TEXTOS[grupo];
   const tituloId = useId();
   const onExpired = useSessionExpiredHandler();
@@ -129,7 +128,7 @@ export function SeccionCarga({ grupo, filas, categorias, enviar, enviando, nueva
         {conErrores > 0 && <span className="tag carga__tag-error">{conErrores} con errores</span>}
       </div>
       {textos.nota && <p className="muted">{textos.nota}</p>}
-      <TablaCarga grupo={grupo} caption={textos.titulo} filas={filas} categorias={categorias} onEditar={editar} onQuitar={quitar} />
+      <TablaCarga grupo={grupo} caption={textos.titulo} filas={filas} onEditar={editar} onQuitar={quitar} />
       <div className="carga__acciones">
         {agregar && (
           <button type="button" className="btn btn--ghost" onClick={agregar}>

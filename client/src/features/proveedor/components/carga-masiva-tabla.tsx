@@ -1,4 +1,4 @@
-import { FORMATOS, UNIDADES, UPLOAD_PAGE_SIZE } from '../../../../../common/constants';
+import { CATEGORIAS, FORMATOS, UNIDADES, UPLOAD_PAGE_SIZE } from '../../../../../common/constants';
 import { type FilaCarga, NOMBRES_RANGO } from '../../../../../common/schemas/proveedor-carga';
 import { type Column, DataTable } from '../../../ui/data-table';
 import type { Grupo } from './carga-masiva-filas';
@@ -7,8 +7,6 @@ interface TablaCargaProps {
   grupo: Grupo;
   caption: string;
   filas: readonly FilaCarga[];
-  /** Category names for the exclusive rows (the server's list, SPEC §9's until it arrives). */
-  categorias: readonly string[];
   onEditar(fila: FilaCarga, cambios: Partial<FilaCarga>): void;
   onQuitar(fila: FilaCarga): void;
 }
@@ -97,7 +95,7 @@ function Errores({ fila }: { fila: FilaCarga }) {
  * One group of an upload (SPEC §2 Bulk upload): paged at 10, sortable by name and SKU, every
  * value the supplier may correct is a cell input; a row added by hand also takes its SKU and name.
  */
-export function TablaCarga({ grupo, caption, filas, categorias, onEditar, onQuitar }: TablaCargaProps) {
+export function TablaCarga({ grupo, caption, filas, onEditar, onQuitar }: TablaCargaProps) {
   const texto = (id: 'sku' | 'nombre', header: string, maxLength: number): Column<FilaCarga> => ({
     id,
     header,
@@ -167,10 +165,11 @@ export function TablaCarga({ grupo, caption, filas, categorias, onEditar, onQuit
         />
       ),
     },
-    // SPEC §2: only an exclusive product is described by the supplier; the others are the catalogue's.
+    // Only an exclusive product is described by the supplier (the others are the catalogue's), with
+    // SPEC §9's exclusive-product options: the ones the server accepts.
     ...(grupo === 'exclusivos'
       ? [
-          opciones('categoria', 'Categoría', categorias),
+          opciones('categoria', 'Categoría', CATEGORIAS),
           libre('marca', 'Marca'),
           libre('origen', 'Origen'),
           opciones('formato', 'Formato', FORMATOS),

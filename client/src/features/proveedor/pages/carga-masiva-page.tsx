@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { CATEGORIAS } from '../../../../../common/constants';
 import type { CargaExcel, FilaCarga } from '../../../../../common/schemas/proveedor-carga';
 import { useActualizarPrecios } from '../api/actualizar-precios';
-import { usePlantillasExcel } from '../api/plantillas-excel';
 import { useRegistrarNuevos } from '../api/registrar-nuevos';
 import { ArchivoCarga } from '../components/carga-masiva-archivo';
 import { ErroresModal } from '../components/carga-masiva-errores-modal';
@@ -17,15 +15,12 @@ import './carga-masiva.css';
  * written until a group is confirmed, and a new file replaces it.
  */
 export default function CargaMasivaPage() {
-  const plantillas = usePlantillasExcel();
   const actualizar = useActualizarPrecios();
   // One mutation per group, so each confirm button is busy only for its own call.
   const registrarNuevos = useRegistrarNuevos();
   const registrarExclusivos = useRegistrarNuevos();
   const [secciones, setSecciones] = useState<Secciones | null>(null);
   const [erroresArchivo, setErroresArchivo] = useState<string[]>([]);
-  // The server's categories are the ones it accepts; SPEC §9's list stands in until they arrive.
-  const categorias = plantillas.data?.categoria_nombre ?? CATEGORIAS;
 
   function cargado(carga: CargaExcel) {
     setSecciones(seccionesDe(carga));
@@ -59,7 +54,6 @@ export default function CargaMasivaPage() {
           <SeccionCarga
             grupo="existentes"
             filas={secciones.existentes}
-            categorias={categorias}
             enviar={enviarExistentes}
             enviando={actualizar.isPending}
             nuevaFila={nuevaFila}
@@ -68,7 +62,6 @@ export default function CargaMasivaPage() {
           <SeccionCarga
             grupo="nuevos"
             filas={secciones.nuevos}
-            categorias={categorias}
             enviar={registrar(registrarNuevos)}
             enviando={registrarNuevos.isPending}
             onFilas={onFilas('nuevos')}
@@ -76,7 +69,6 @@ export default function CargaMasivaPage() {
           <SeccionCarga
             grupo="exclusivos"
             filas={secciones.exclusivos}
-            categorias={categorias}
             enviar={registrar(registrarExclusivos)}
             enviando={registrarExclusivos.isPending}
             nuevaFila={nuevaFila}
