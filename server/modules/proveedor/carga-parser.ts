@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { ARCHIVO_DESCOMPRIMIDO_EXCESIVO, ARCHIVO_ILEGIBLE, ARCHIVO_TIEMPO_AGOTADO, MAX_FILAS_CARGA } from '../../../common/schemas/proveedor-carga';
 import { ArchivoInvalido, inspectArchivo } from './carga-archivo';
@@ -18,16 +17,15 @@ export const WORKER_HEAP_MB = 384;
 /** Parses at once: the others wait their turn, so N uploads never hold N × the heap above. */
 export const MAX_PARSEOS_SIMULTANEOS = 2;
 
-// Bundled (dist/server/carga-excel.worker.js beside main.js) or from the sources through tsx.
-const compilado = new URL('./carga-excel.worker.js', import.meta.url);
-const fuente = new URL('./carga-excel.worker.ts', import.meta.url);
+// Beside this module in the sources, beside main.js in the bundle (scripts/build-server.mjs copies it).
+const WORKER = new URL('./carga-excel.worker.mjs', import.meta.url);
 
 function startWorker(datos: Uint8Array): Worker {
-  const enFuente = !fs.existsSync(compilado);
-  return new Worker(enFuente ? fuente : compilado, {
+  return new Worker(WORKER, {
     workerData: { datos, maxFilas: MAX_FILAS_CARGA },
     transferList: [datos.buffer as ArrayBuffer],
-    execArgv: enFuente ? ['--import', 'tsx'] : [],
+    // The worker is plain JavaScript: no TypeScript loader (tsx, vitest) to inherit.
+    execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     stdout: false,
     stderr: false,
