@@ -236,7 +236,8 @@ test('at 375 px: refused files say why, an upload shows cards, a manual row; the
   await exclusivos.getByLabel('Marca, fila 3, SKU M-2').fill('Molino Sur');
   await exclusivos.getByLabel('Origen, fila 3, SKU M-2').fill('Chile');
   await exclusivos.getByLabel('Unidad, fila 3, SKU M-2').selectOption('KILO');
-  await expect(fila(exclusivos, 'M-2')).toContainText('Sin errores');
+  // A row added here holds its SKU in an input, not as text: found by its control.
+  await expect(exclusivos.locator('tbody tr', { has: page.getByLabel('Nombre, fila 3, SKU M-2') })).toContainText('Sin errores');
   await shot(page, 'carga-tarjetas-375');
   await expectAccessible(page);
   await exclusivos.getByRole('button', { name: 'Confirmar productos exclusivos' }).click();

@@ -141,13 +141,25 @@ export function TablaCarga({ grupo, caption, filas, onEditar, onQuitar }: TablaC
   });
 
   const columns: Column<FilaCarga>[] = [
-    // The sheet's row number, as 'Errores en el archivo Excel' names it; a row added here has none.
-    { id: 'fila', header: 'Fila', className: 'carga__col-fila', cell: (f) => (f.agregadoManual ? 'Nueva' : f.id) },
+    // The sheet's row number, as 'Errores en el archivo Excel' names it; a row added here takes the next one.
+    {
+      id: 'fila',
+      header: 'Fila',
+      className: 'carga__col-fila',
+      cell: (f) => (
+        <>
+          {f.id}
+          {f.agregadoManual && <span className="tag carga__tag-nueva">Nueva</span>}
+        </>
+      ),
+    },
     texto('sku', 'SKU', 60),
     texto('nombre', 'Nombre', 200),
     ...(grupo === 'nuevos'
       ? [{ id: 'asignado', header: 'Producto asignado', className: 'carga__col-asignado', cell: (f: FilaCarga) => <ProductoAsignado fila={f} /> }]
       : []),
+    // Before the values: what to fix is in view without scrolling the wide table sideways.
+    { id: 'errores', header: 'Errores', className: 'carga__col-errores', cell: (f) => <Errores fila={f} /> },
     numero('precio', 'Precio'),
     ...NOMBRES_RANGO.map(rango),
     numero('stock', 'Stock'),
@@ -176,7 +188,6 @@ export function TablaCarga({ grupo, caption, filas, onEditar, onQuitar }: TablaC
           opciones('unidad', 'Unidad', UNIDADES),
         ]
       : []),
-    { id: 'errores', header: 'Errores', className: 'carga__col-errores', cell: (f) => <Errores fila={f} /> },
     {
       id: 'acciones',
       header: 'Acciones',
