@@ -224,6 +224,8 @@ test('at 375 px: refused files say why, an upload shows cards, a manual row; the
   await upload(page, 'chuchoca.xlsx', archivo);
   const exclusivos = seccion(page, 'Productos nuevos exclusivos');
   await expect(fila(exclusivos, 'M-1')).toContainText('Sin errores');
+  // No errors in the file: no popup.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   // Cards: no sideways scroll of the page.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
@@ -240,8 +242,19 @@ test('at 375 px: refused files say why, an upload shows cards, a manual row; the
   await expect(exclusivos.locator('tbody tr', { has: page.getByLabel('Nombre, fila 3, SKU M-2') })).toContainText('Sin errores');
   await shot(page, 'carga-tarjetas-375');
   await expectAccessible(page);
+  // M-1 came without brand and origin: valid by SPEC §5's row rules, refused by the server for a new product.
   await exclusivos.getByRole('button', { name: 'Confirmar productos exclusivos' }).click();
   await expect(page.getByText('Productos exclusivos registrados correctamente.')).toBeVisible();
+  const rechazos = page.getByRole('dialog', { name: 'Errores al cargar los Datos' });
+  await expect(rechazos).toContainText('SKU M-1: La marca es obligatoria para un producto nuevo.');
+  await shot(page, 'carga-rechazos-375');
+  await rechazos.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(exclusivos.locator('tbody tr')).toHaveCount(1);
+  await expect(fila(exclusivos, 'M-1')).toContainText('La marca es obligatoria para un producto nuevo.');
+  await exclusivos.getByLabel('Marca, fila 2, SKU M-1').fill('Molino Sur');
+  await exclusivos.getByLabel('Origen, fila 2, SKU M-1').fill('Chile');
+  await expect(fila(exclusivos, 'M-1')).toContainText('Sin errores');
+  await exclusivos.getByRole('button', { name: 'Confirmar productos exclusivos' }).click();
   await expect(exclusivos).toContainText('No quedan productos en esta sección.');
 
   // SPEC §6: a buyer is told the screen is for suppliers; a visitor, to log in.
