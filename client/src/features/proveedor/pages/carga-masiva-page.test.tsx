@@ -68,17 +68,24 @@ class FakeXhr {
   send(body: FormData) {
     llamadas.push({ method: this.method, url: this.url, body: (body.get('archivo') as File).name });
     const r = respuestas[`${this.method} ${this.url}`]!;
-    setTimeout(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
+    const terminar = () => {
       this.status = r.status;
       this.responseText = JSON.stringify(r.body);
       this.onload?.();
+    };
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
+      if (retenida) retenida.terminar = terminar;
+      else terminar();
     }, 0);
   }
 }
+/** Set by a test to hold the upload half-way until it calls `terminar`. */
+let retenida: { terminar?: () => void } | null = null;
 
 beforeEach(() => {
   llamadas.length = 0;
+  retenida = null;
   respuestas = {
     'GET /api/productos/plantillas-excel/': {
       status: 200,
@@ -166,6 +173,22 @@ describe('/carga-masiva', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Subir archivo Excel' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('No se pudo leer el archivo. Verifica que sea un Excel válido (.xlsx o .xls).'));
     expect(screen.queryByRole('region', { name: /^Productos ya registrados/ })).toBeNull();
+  });
+
+  it("reads 'Subiendo...' with the upload's progress while the file travels", async () => {
+    retenida = {};
+    renderPage();
+    fireEvent.change(screen.getByLabelText(/Archivo Excel/), { target: { files: [xlsx()] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subir archivo Excel' }));
+    const progreso = await screen.findByRole('progressbar', { name: 'Progreso de la subida' });
+    await waitFor(() => expect(progreso.getAttribute('value')).toBe('0.5'));
+    expect(screen.getByText('50 %')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Subiendo...' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(llamadas.find((l) => l.method === 'POST')).toEqual({ method: 'POST', url: '/api/productos/cargar-excel/', body: 'productos.xlsx' });
+    retenida.terminar!();
+    await screen.findByRole('dialog', { name: 'Errores en el archivo Excel' });
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Subir archivo Excel' })).toBeTruthy();
   });
 
   it("lists the file's errors, pages the groups at 10 and shows the new product's match", async () => {
