@@ -24,8 +24,19 @@ const EOCD_FIRMA = 0x06054b50;
 const CENTRAL_FIRMA = 0x02014b50;
 const EOCD_MIN = 22;
 
+/** An entry of the zip: its name, the uncompressed size it declares, and where its compressed bytes are. */
+export interface EntradaZip {
+  nombre: string;
+  descomprimido: number;
+  metodo: number;
+  inicio: number;
+  comprimido: number;
+}
+
+const LOCAL_FIRMA = 0x04034b50;
+
 /** Reads the central directory: entry names and the declared uncompressed size of each. */
-export function leerDirectorioZip(buf: Buffer): Array<{ nombre: string; descomprimido: number }> {
+export function leerDirectorioZip(buf: Buffer): EntradaZip[] {
   // The end record is within the last 22 + 65.535 (comment) bytes.
   let eocd = -1;
   for (let i = buf.length - EOCD_MIN; i >= Math.max(0, buf.length - EOCD_MIN - 0xffff); i--) {
@@ -40,7 +51,7 @@ export function leerDirectorioZip(buf: Buffer): Array<{ nombre: string; descompr
   // ZIP64 markers: no 5 MB spreadsheet needs them, and they would hide the real sizes.
   if (total === 0xffff || inicio === 0xffffffff) throw new ArchivoInvalido(ARCHIVO_DESCOMPRIMIDO_EXCESIVO);
   if (total > MAX_ENTRADAS_ZIP) throw new ArchivoInvalido(ARCHIVO_DESCOMPRIMIDO_EXCESIVO);
-  const entradas: Array<{ nombre: string; descomprimido: number }> = [];
+  const entradas: EntradaZip[] = [];
   let p = inicio;
   for (let n = 0; n < total; n++) {
     if (p + 46 > buf.length || buf.readUInt32LE(p) !== CENTRAL_FIRMA) throw new ArchivoInvalido(ARCHIVO_ILEGIBLE);
@@ -48,7 +59,12 @@ export function leerDirectorioZip(buf: Buffer): Array<{ nombre: string; descompr
     if (descomprimido === 0xffffffff || buf.readUInt32LE(p + 20) === 0xffffffff) throw new ArchivoInvalido(ARCHIVO_DESCOMPRIMIDO_EXCESIVO);
     const largoNombre = buf.readUInt16LE(p + 28);
     const nombre = buf.toString('utf8', p + 46, Math.min(buf.length, p + 46 + largoNombre));
-    entradas.push({ nombre, descomprimido });
+    const local = buf.readUInt32LE(p + 42);
+    if (local + 30 > buf.length || buf.readUInt32LE(local) !== LOCAL_FIRMA) throw new ArchivoInvalido(ARCHIVO_ILEGIBLE);
+    const inicio = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    const comprimido = buf.readUInt32LE(p + 20);
+    if (inicio + comprimido > buf.length) throw new ArchivoInvalido(ARCHIVO_ILEGIBLE);
+    entradas.push({ nombre, descomprimido, metodo: buf.readUInt16LE(p + 10), inicio, comprimido });
     p += 46 + largoNombre + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
   }
   return entradas;
@@ -56,15 +72,17 @@ export function leerDirectorioZip(buf: Buffer): Array<{ nombre: string; descompr
 
 /**
  * The file's kind, or ArchivoInvalido with SPEC §5's message (not an Excel) or ours (too big
- * once inflated, not a workbook). An .xlsx must be a zip holding xl/workbook.xml within the bounds.
+ * once inflated, not a workbook). An .xlsx must be a zip holding xl/workbook.xml within the
+ * declared bounds; its entries are returned so that the worker checks the REAL inflated sizes
+ * (a liar's) before the parser inflates anything.
  */
-export function inspectArchivo(buf: Buffer): TipoArchivo {
-  if (buf.length >= CFB.length && buf.subarray(0, CFB.length).equals(CFB)) return 'xls';
+export function inspectArchivo(buf: Buffer): { tipo: TipoArchivo; entradas: EntradaZip[] } {
+  if (buf.length >= CFB.length && buf.subarray(0, CFB.length).equals(CFB)) return { tipo: 'xls', entradas: [] };
   if (buf.length < EOCD_MIN + ZIP_LOCAL.length || !buf.subarray(0, ZIP_LOCAL.length).equals(ZIP_LOCAL)) throw new ArchivoInvalido(ARCHIVO_TIPO_INVALIDO);
   const entradas = leerDirectorioZip(buf);
   const total = entradas.reduce((s, e) => s + e.descomprimido, 0);
   if (total > MAX_DESCOMPRIMIDO_BYTES) throw new ArchivoInvalido(ARCHIVO_DESCOMPRIMIDO_EXCESIVO);
   // A zip that is not a workbook (an .ods, a .docx, any archive renamed .xlsx).
   if (!entradas.some((e) => e.nombre === 'xl/workbook.xml')) throw new ArchivoInvalido(ARCHIVO_TIPO_INVALIDO);
-  return 'xlsx';
+  return { tipo: 'xlsx', entradas };
 }

@@ -6,10 +6,34 @@
 // cell reads as the value the file stored for it (or empty), so '=HYPERLINK(…)' or '=cmd|…' is
 // plain text to us. Dates come out as 'YYYY-MM-DD' from the cell's date serial, with no time zone.
 import { parentPort, workerData } from 'node:worker_threads';
+import zlib from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 
-/** @type {{ datos: Uint8Array, maxFilas: number }} */
-const { datos, maxFilas } = workerData;
+/** @type {{ datos: Uint8Array, entradas: Array<{ metodo: number, inicio: number, comprimido: number }>, maxFilas: number, maxDescomprimido: number }} */
+const { datos, entradas, maxFilas, maxDescomprimido } = workerData;
+
+/**
+ * A zip may lie about its sizes in its directory (carga-archivo.ts read them): inflate each entry
+ * with a cap on its output before the parser does (which trusts them, and whose buffers are not
+ * under this worker's heap limit). True when the whole inflates to more than allowed.
+ */
+function excedeAlInflar() {
+  let total = 0;
+  for (const e of entradas) {
+    const comprimido = datos.subarray(e.inicio, e.inicio + e.comprimido);
+    if (e.metodo !== 8) total += comprimido.length;
+    else {
+      try {
+        total += zlib.inflateRawSync(comprimido, { maxOutputLength: Math.max(1, maxDescomprimido - total + 1) }).length;
+      } catch (error) {
+        if (/** @type {{ code?: string }} */ (error).code === 'ERR_BUFFER_TOO_LARGE') return true;
+        // A broken stream is the parser's to refuse, as unreadable.
+      }
+    }
+    if (total > maxDescomprimido) return true;
+  }
+  return false;
+}
 
 /** @param {import('@e965/xlsx').CellObject | undefined} c @returns {string | number | boolean | null} */
 function celda(c) {
@@ -23,7 +47,9 @@ function celda(c) {
   return null;
 }
 
-try {
+/** The first sheet's rows, or why there are none. */
+function leer() {
+  if (excedeAlInflar()) return { excesivo: true };
   const wb = XLSX.read(datos, {
     type: 'array',
     dense: true,
@@ -40,7 +66,11 @@ try {
   const hoja = nombre === undefined ? undefined : wb.Sheets[nombre];
   const filas = [];
   for (const fila of hoja?.['!data'] ?? []) filas.push(fila ? Array.from(fila, celda) : []);
-  parentPort?.postMessage({ filas });
+  return { filas };
+}
+
+try {
+  parentPort?.postMessage(leer());
 } catch {
   // Any parser failure is "not a readable workbook"; its details say nothing to the supplier.
   parentPort?.postMessage({ ilegible: true });

@@ -178,31 +178,37 @@ export function readFilas(celdas: CeldaCruda[][], hoy: string): FilaCarga[] {
       return v;
     };
     const opcional = (v: string) => (v === '' ? null : v);
+    // In the sheet's column order, so a row's errors read left to right.
+    const sku = valorTexto('SKU');
+    const nombre = valorTexto('Nombre');
+    const precio = valorNumero('Precio');
+    const precioIlegible = leerNumero(col(celdasFila, 'Precio')) === 'invalido';
     const rangos: Record<string, number | null> = {};
     for (const r of NOMBRES_RANGO) rangos[r] = valorNumero(r as Columna);
+    const stock = valorNumero('Stock');
     const fecha = leerFecha(col(celdasFila, 'Fecha vencimiento'));
+    if (fecha === 'invalido') errores.push(FECHA_FORMATO);
     const fila: FilaCarga = {
       // The row's number in the sheet, as the supplier sees it (headers are row 1).
       id: i + 2,
-      sku: valorTexto('SKU'),
-      nombre: valorTexto('Nombre'),
-      stock: valorNumero('Stock'),
-      precio: valorNumero('Precio'),
+      sku,
+      nombre,
+      stock,
+      precio,
       fecha_vencimiento: fecha === 'invalido' ? null : fecha,
       rangos,
-      origen: opcional(valorTexto('Origen')),
       categoria: opcional(valorTexto('Categoría')),
       marca: opcional(valorTexto('Marca')),
+      origen: opcional(valorTexto('Origen')),
       producto: null,
       formato: opcional(valorTexto('Formato')),
       unidad: opcional(valorTexto('Unidad')),
       errores,
       producto_asignado: null,
     };
-    const reglas = validateFila(fila, hoy);
-    // An unreadable date is its format problem, not "empty".
-    if (fecha === 'invalido') errores.push(FECHA_FORMATO, ...reglas.filter((e) => e !== FECHA_REQUERIDA));
-    else errores.push(...reglas);
+    // An unreadable price or date was said above: not also "empty".
+    const yaDicho = new Set([...(precioIlegible ? [PRECIO_REQUERIDO] : []), ...(fecha === 'invalido' ? [FECHA_REQUERIDA] : [])]);
+    errores.push(...validateFila(fila, hoy).filter((e) => !yaDicho.has(e)));
     filas.push(fila);
   });
   if (filas.length === 0) throw new ArchivoInvalido(ARCHIVO_SIN_FILAS);

@@ -1,12 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import { ARCHIVO_DESCOMPRIMIDO_EXCESIVO, ARCHIVO_ILEGIBLE, ARCHIVO_TIEMPO_AGOTADO, MAX_FILAS_CARGA } from '../../../common/schemas/proveedor-carga';
-import { ArchivoInvalido, inspectArchivo } from './carga-archivo';
+import { ArchivoInvalido, type EntradaZip, inspectArchivo, MAX_DESCOMPRIMIDO_BYTES } from './carga-archivo';
 
 /** A cell as the worker hands it over: text, number, boolean, a date as 'YYYY-MM-DD', or empty. */
 export type CeldaCruda = string | number | boolean | null;
 export interface HojaCruda {
   filas?: CeldaCruda[][];
   ilegible?: boolean;
+  /** The zip inflates to more than MAX_DESCOMPRIMIDO_BYTES, whatever it declared. */
+  excesivo?: boolean;
 }
 
 /**
@@ -20,9 +22,9 @@ export const MAX_PARSEOS_SIMULTANEOS = 2;
 // Beside this module in the sources, beside main.js in the bundle (scripts/build-server.mjs copies it).
 const WORKER = new URL('./carga-excel.worker.mjs', import.meta.url);
 
-function startWorker(datos: Uint8Array): Worker {
+function startWorker(datos: Uint8Array, entradas: EntradaZip[]): Worker {
   return new Worker(WORKER, {
-    workerData: { datos, maxFilas: MAX_FILAS_CARGA },
+    workerData: { datos, entradas, maxFilas: MAX_FILAS_CARGA, maxDescomprimido: MAX_DESCOMPRIMIDO_BYTES },
     transferList: [datos.buffer as ArrayBuffer],
     // The worker is plain JavaScript: no TypeScript loader (tsx, vitest) to inherit.
     execArgv: [],
@@ -50,14 +52,14 @@ async function turno(): Promise<() => void> {
  * never parses, so the server keeps answering whatever the file does.
  */
 export async function parseExcel(buf: Buffer, timeoutMs: number): Promise<CeldaCruda[][]> {
-  inspectArchivo(buf);
+  const { entradas } = inspectArchivo(buf);
   const liberar = await turno();
   try {
     // A copy of exactly the file's bytes, handed over (not cloned) to the worker.
     const datos = new Uint8Array(buf.length);
     datos.set(buf);
     const hoja = await new Promise<HojaCruda>((resolve, reject) => {
-      const worker = startWorker(datos);
+      const worker = startWorker(datos, entradas);
       const timer = setTimeout(() => {
         reject(new ArchivoInvalido(ARCHIVO_TIEMPO_AGOTADO));
         void worker.terminate();
@@ -76,6 +78,7 @@ export async function parseExcel(buf: Buffer, timeoutMs: number): Promise<CeldaC
         reject(new ArchivoInvalido(ARCHIVO_ILEGIBLE));
       });
     });
+    if (hoja.excesivo) throw new ArchivoInvalido(ARCHIVO_DESCOMPRIMIDO_EXCESIVO);
     if (!hoja.filas) throw new ArchivoInvalido(ARCHIVO_ILEGIBLE);
     return hoja.filas;
   } finally {
