@@ -11,8 +11,9 @@ import { loginAs, loginByApi } from '../fixtures';
 
 const DEMO_PROVEEDOR = { email: 'proveedor@abastece.cl', password: 'abastece2026' };
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
-// Products other specs compare or order with the demo data (cotizacion-orden.spec.ts): left alone.
-const AJENOS = ['Lomo vetado', 'Trutro entero de pollo', 'Fideos corbatitas'];
+// Products the quotation specs use with the demo data (cotizacion-*.spec.ts): their offers are left alone.
+const AJENOS = ['Lomo vetado', 'Trutro entero de pollo', 'Fideos corbatitas', 'Arroz grado 1', 'Queso gauda', 'Abastero', 'Alitas de pollo', 'Leche en polvo'];
+const isAjeno = (nombre: unknown) => AJENOS.some((a) => String(nombre).toLowerCase().startsWith(a.toLowerCase()));
 const ETIQUETA_ARCHIVO = 'Archivo Excel (.xlsx o .xls, hasta 5MB)';
 
 type Celda = string | number | null;
@@ -95,12 +96,12 @@ test('the demo supplier: templates, an upload of each group with errors, a fix i
   const registrados = rowsOf((await readXlsx(await download(page, 'Descargar productos registrados', 'PRODUCTOS_REGISTRADOS.xlsx'))).sheet);
   const nombresPropios = new Set(registrados.map((r) => String(r.Nombre).toLowerCase()));
   const lotes = (sku: Celda | undefined) => registrados.filter((r) => r.SKU === sku).length;
-  const existente = registrados.find((r) => lotes(r.SKU) === 1 && !AJENOS.some((a) => String(r.Nombre).startsWith(a)));
+  const existente = registrados.find((r) => lotes(r.SKU) === 1 && !isAjeno(r.Nombre));
   expect(existente, 'una oferta de un lote del proveedor demo').toBeTruthy();
 
   // A catalogue product this supplier does not offer yet, written as a supplier would ('… kg', upper case).
   const catalogo = (await (await page.request.get('/api/productos/consolidated-data/')).json()) as { productos: { nombre: string }[] };
-  const delCatalogo = catalogo.productos.find((p) => !nombresPropios.has(p.nombre.toLowerCase()) && !AJENOS.includes(p.nombre))!.nombre;
+  const delCatalogo = catalogo.productos.find((p) => !nombresPropios.has(p.nombre.toLowerCase()) && !isAjeno(p.nombre))!.nombre;
 
   const sello = Date.now().toString(36).toUpperCase();
   const sku = { existente: String(existente!.SKU), nuevo: `E2E-N-${sello}`, exclusivo: `E2E-X-${sello}`, conError: `E2E-Y-${sello}` };
