@@ -175,6 +175,15 @@ describe('/carga-masiva', () => {
     expect(screen.queryByRole('region', { name: /^Productos ya registrados/ })).toBeNull();
   });
 
+  it("says 'Error al cargar productos' when the upload's answer cannot be read, and shows no groups", async () => {
+    respuestas['POST /api/productos/cargar-excel/'] = { status: 200, body: { productos_existentes: 'no es una lista' } };
+    renderPage();
+    fireEvent.change(screen.getByLabelText(/Archivo Excel/), { target: { files: [xlsx()] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subir archivo Excel' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error al cargar productos'));
+    expect(screen.queryByRole('region', { name: /^Productos ya registrados/ })).toBeNull();
+  });
+
   it("reads 'Subiendo...' with the upload's progress while the file travels", async () => {
     retenida = {};
     renderPage();
