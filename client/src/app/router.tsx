@@ -28,7 +28,7 @@ const FacturacionPage = lazy(() => import('../features/ordenes/pages/facturacion
 const ConfirmacionPage = lazy(() => import('../features/ordenes/pages/confirmacion-page'));
 const OrdenesPage = lazy(() => import('../features/ordenes/pages/ordenes-page'));
 const HistorialPage = lazy(() => import('../features/historial/pages/historial-page'));
-const CargaMasivaPage = lazy(() => import('../features/proveedor/pages/carga-masiva-page'));
+const CargaMasivaPage = lazy(() => import('../features/proveedor/carga-masiva-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** A route with its guard and its tab title (null: the app's own title, for the home page). */

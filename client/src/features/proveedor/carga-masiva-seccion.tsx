@@ -6,13 +6,13 @@ import {
   SIN_PRODUCTOS_VALIDOS,
   sinFilasValidasSchema,
   soloExclusivosValidos,
-} from '../../../../../common/schemas/proveedor-carga';
-import { ApiError } from '../../../lib/api-client';
-import { apiErrorMessage } from '../../../lib/api-errors';
-import { useSessionExpiredHandler } from '../../../lib/session';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { SubmitButton } from '../../../ui/form-controls';
-import { toast } from '../../../ui/toast';
+} from '../../../../common/schemas/proveedor-carga';
+import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-errors';
+import { useSessionExpiredHandler } from '../../lib/session';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { SubmitButton } from '../../ui/form-controls';
+import { toast } from '../../ui/toast';
 import { aplicarConfirmacion, editarFila, filasValidas, type Grupo, hoyEnChile, lineasErroresCarga } from './carga-masiva-filas';
 import { ErroresModal } from './carga-masiva-errores-modal';
 import { TablaCarga } from './carga-masiva-tabla';

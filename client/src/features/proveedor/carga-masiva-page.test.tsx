@@ -11,9 +11,9 @@ import {
   type FilaCarga,
   PRECIO_NEGATIVO,
   SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS,
-} from '../../../../../common/schemas/proveedor-carga';
-import { SessionProvider } from '../../../lib/session';
-import { toast } from '../../../ui/toast';
+} from '../../../../common/schemas/proveedor-carga';
+import { SessionProvider } from '../../lib/session';
+import { toast } from '../../ui/toast';
 import CargaMasivaPage from './carga-masiva-page';
 
 const fila = (id: number, cambios: Partial<FilaCarga> = {}): FilaCarga => ({

@@ -15,9 +15,9 @@ import {
   SKU_REQUERIDO,
   STOCK_MAXIMO,
   STOCK_NEGATIVO,
-} from '../../../../../common/schemas/proveedor-carga';
+} from '../../../../common/schemas/proveedor-carga';
 // The server's rules, only to prove the screen checks a row exactly as the server will.
-import { validateFila } from '../../../../../server/modules/proveedor/carga-filas';
+import { validateFila } from '../../../../server/modules/proveedor/carga-filas';
 import { aplicarConfirmacion, editarFila, erroresFila, filasValidas, lineasErroresArchivo, lineasErroresCarga, nuevaFilaManual } from './carga-masiva-filas';
 
 const HOY = '2026-11-23';

@@ -1,5 +1,5 @@
-import { ahoraEnChile } from '../../../../../common/schemas/cotizaciones';
-import { isFechaIso } from '../../../../../common/fecha';
+import { ahoraEnChile } from '../../../../common/schemas/cotizaciones';
+import { isFechaIso } from '../../../../common/fecha';
 import {
   type CargaExcel,
   type ErrorSku,
@@ -18,7 +18,7 @@ import {
   SKU_REQUERIDO,
   STOCK_MAXIMO,
   STOCK_NEGATIVO,
-} from '../../../../../common/schemas/proveedor-carga';
+} from '../../../../common/schemas/proveedor-carga';
 
 /** The three groups of an upload (SPEC §2 Bulk upload), in the order the screen shows them. */
 export type Grupo = 'existentes' | 'nuevos' | 'exclusivos';

@@ -1,6 +1,6 @@
-import { CATEGORIAS, FORMATOS, UNIDADES, UPLOAD_PAGE_SIZE } from '../../../../../common/constants';
-import { type FilaCarga, NOMBRES_RANGO } from '../../../../../common/schemas/proveedor-carga';
-import { type Column, DataTable } from '../../../ui/data-table';
+import { CATEGORIAS, FORMATOS, UNIDADES, UPLOAD_PAGE_SIZE } from '../../../../common/constants';
+import { type FilaCarga, NOMBRES_RANGO } from '../../../../common/schemas/proveedor-carga';
+import { type Column, DataTable } from '../../ui/data-table';
 import type { Grupo } from './carga-masiva-filas';
 
 interface TablaCargaProps {
