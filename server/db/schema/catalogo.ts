@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgEnum, pgTable, primaryKey, serial, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgEnum, pgTable, primaryKey, serial, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { usuario } from './usuario';
 
 export const categoria = pgTable('categoria', {
@@ -55,18 +54,8 @@ export const producto = pgTable(
     motivo_rechazo: varchar('motivo_rechazo', { length: 500 }),
     // Archived products leave the catalogue and new comparisons; quotations and orders keep them.
     archivado_en: timestamp('archivado_en', { withTimezone: true }),
-    // The name as the Excel upload matches it (case, accents, punctuation, unit words and spacing
-    // folded by normalizar_nombre(), migration 0008; docs/decisions/008): kept by the database itself.
-    nombre_normalizado: text('nombre_normalizado')
-      .notNull()
-      .generatedAlwaysAs(sql`normalizar_nombre(nombre)`),
   },
-  (t) => [
-    index('producto_estado_idx').on(t.estado_moderacion),
-    index('producto_categoria_idx').on(t.categoria_id),
-    // Trigram matching of a whole upload's names against the catalogue (pg_trgm's % operator).
-    index('producto_nombre_trgm_idx').using('gin', sql`${t.nombre_normalizado} gin_trgm_ops`),
-  ],
+  (t) => [index('producto_estado_idx').on(t.estado_moderacion), index('producto_categoria_idx').on(t.categoria_id)],
 );
 
 export const productoFormato = pgTable(

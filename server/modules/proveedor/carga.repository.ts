@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { categoria, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '../../db/schema/catalogo';
 import { proveedorProducto, proveedorProductoRango } from '../../db/schema/proveedor';
+import type { ProductoCatalogo } from './carga-coincidencias';
 
 /** Reads and writes of the Excel upload (issue #10); the rules are in carga.service.ts. */
 
@@ -36,59 +37,18 @@ export async function findOfertasDelProveedor(db: Db, proveedorId: number): Prom
   return new Map(rows.map(({ archivado_en, ...o }) => [o.sku, { ...o, archivada: archivado_en !== null }]));
 }
 
-export interface Coincidencia {
-  i: number;
-  id: number;
-  nombre: string;
-  similitud: number;
-  marca: string;
-  origen: string;
-  formatos: string[];
-}
-
-/**
- * The best approved, live catalogue product for each name, at `umbral` similarity or more, in
- * one query per 2.000 names (not one per row): pg_trgm's % finds the candidates through the
- * trigram index on producto.nombre_normalizado, then similarity (to two decimals) ranks them
- * and marca, origen and formato break its ties (docs/decisions/008).
- */
-export async function findCoincidencias(
-  db: Db,
-  entradas: Array<{ i: number; nombre: string; marca: string | null; origen: string | null; formato: string | null }>,
-  umbral: number,
-): Promise<Coincidencia[]> {
-  const out: Coincidencia[] = [];
-  for (const trozo of enTrozos(entradas, 2000)) {
-    const rows = await queryRows<Coincidencia>(
-      db,
-      sql`with entrada as (
-            select (e->>'i')::int as i, normalizar_nombre(e->>'nombre') as n,
-                   normalizar_nombre(e->>'marca') as marca, normalizar_nombre(e->>'origen') as origen, upper(btrim(e->>'formato')) as formato
-            from json_array_elements(${JSON.stringify(trozo)}::json) as e
-          )
-          select en.i, c.id, c.nombre, c.similitud, c.marca, c.origen, c.formatos
-          from entrada en
-          cross join lateral (
-            select p.id, p.nombre, similarity(p.nombre_normalizado, en.n)::float8 as similitud, m.nombre as marca, o.descripcion as origen,
-                   coalesce((select array_agg(f.descripcion order by f.descripcion) from producto_formato pf
-                             join formato f on f.id = pf.formato_id where pf.producto_id = p.id), '{}') as formatos
-            from producto p
-            join marca m on m.id = p.marca_id
-            join origen o on o.id = p.origen_id
-            where p.nombre_normalizado % en.n and similarity(p.nombre_normalizado, en.n) >= ${umbral}
-              and p.estado_moderacion = 'aprobado' and p.archivado_en is null
-            order by round(similarity(p.nombre_normalizado, en.n)::numeric, 2) desc,
-                     (normalizar_nombre(m.nombre) = en.marca) desc nulls last,
-                     (normalizar_nombre(o.descripcion) = en.origen) desc nulls last,
-                     exists (select 1 from producto_formato pf join formato f on f.id = pf.formato_id
-                             where pf.producto_id = p.id and f.descripcion = en.formato) desc,
-                     p.id
-            limit 1
-          ) c`,
-    );
-    out.push(...rows);
-  }
-  return out;
+/** Approved, live catalogue products with what matching ranks them by (carga-coincidencias.ts). */
+export async function findCatalogoAprobado(db: Db): Promise<ProductoCatalogo[]> {
+  return queryRows<ProductoCatalogo>(
+    db,
+    sql`select p.id, p.nombre, m.nombre as marca, o.descripcion as origen,
+          coalesce((select array_agg(f.descripcion order by f.descripcion) from producto_formato pf
+                    join formato f on f.id = pf.formato_id where pf.producto_id = p.id), '{}') as formatos
+        from producto p
+        join marca m on m.id = p.marca_id
+        join origen o on o.id = p.origen_id
+        where p.estado_moderacion = 'aprobado' and p.archivado_en is null`,
+  );
 }
 
 export async function findCategoriaNombres(db: Db): Promise<string[]> {
@@ -207,6 +167,13 @@ export async function replaceRangos(
  * place, so the quantity is what is on hand now and nothing is subtracted again.
  */
 export async function upsertLotes(db: Db, lotes: Array<{ proveedor_producto_id: number; fecha_expiracion: string; cantidad: number }>): Promise<void> {
+  // Orders lock lots in id order (docs/decisions/007); so does this write, first, so that the two never deadlock.
+  const ofertas = [...new Set(lotes.map((l) => l.proveedor_producto_id))];
+  for (const trozo of enTrozos(ofertas, 5000)) {
+    await db.execute(
+      sql`select id from lote where proveedor_producto_id in (select value::int from json_array_elements_text(${JSON.stringify(trozo)}::json)) order by id for update`,
+    );
+  }
   for (const trozo of enTrozos(lotes)) {
     const json = JSON.stringify(trozo);
     await db.execute(sql`with v as (select * from json_to_recordset(${json}::json) as v(proveedor_producto_id int, fecha_expiracion date, cantidad numeric)),

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { ArchivoInvalido } from './carga-archivo';
+import { createBuscador } from './carga-coincidencias';
 import { readFilas, validateFila, validateSkusRepetidos } from './carga-filas';
 import { parseExcel } from './carga-parser';
 import { writePlantillaEjemplo, writeProductosRegistrados } from './carga-plantillas';
@@ -22,7 +23,7 @@ import {
   ensureMarcas,
   ensureOrigenes,
   findCategoriaNombres,
-  findCoincidencias,
+  findCatalogoAprobado,
   findOfertasDelProveedor,
   findOfertasParaPlantilla,
   findProductosAprobados,
@@ -79,26 +80,21 @@ export async function cargarExcel(db: Db, proveedorId: number, archivo: Buffer, 
     else porBuscar.push(fila);
   }
 
-  // One search per distinct (name, marca, origen, formato), not per row: lots repeat them.
-  const claves = new Map<string, number>();
-  const entradas: Array<{ i: number; nombre: string; marca: string | null; origen: string | null; formato: string | null }> = [];
-  const claveDe = (f: FilaCarga) => JSON.stringify([f.nombre, f.marca, f.origen, f.formato]);
-  for (const f of porBuscar) {
-    const k = claveDe(f);
-    if (f.nombre.trim() === '' || claves.has(k)) continue;
-    claves.set(k, entradas.length);
-    entradas.push({ i: entradas.length, nombre: f.nombre, marca: f.marca, origen: f.origen, formato: f.formato });
-  }
-  const coincidencias = new Map((await findCoincidencias(db, entradas, UMBRAL_SIMILITUD)).map((c) => [c.i, c]));
+  // The catalogue is read once and searched in memory; one search per distinct (name, marca,
+  // origen, formato), as lots of one product repeat them.
+  const buscar = createBuscador(porBuscar.length > 0 ? await findCatalogoAprobado(db) : [], UMBRAL_SIMILITUD);
+  const vistas = new Map<string, ReturnType<typeof buscar>>();
   const nuevos: FilaCarga[] = [];
   const exclusivos: FilaCarga[] = [];
   for (const fila of porBuscar) {
-    const i = claves.get(claveDe(fila));
-    const c = i === undefined ? undefined : coincidencias.get(i);
+    const clave = JSON.stringify([fila.nombre, fila.marca, fila.origen, fila.formato]);
+    if (!vistas.has(clave)) vistas.set(clave, buscar(fila));
+    const c = vistas.get(clave);
     if (!c) exclusivos.push(fila);
     else {
-      const similitud = Math.min(1, Math.round(c.similitud * 1000) / 1000);
-      nuevos.push({ ...fila, producto: c.id, producto_asignado: { nombre: c.nombre, similitud, origen: c.origen, marca: c.marca, formatos: c.formatos } });
+      const { producto: p, similitud } = c;
+      const asignado = { nombre: p.nombre, similitud: Math.round(similitud * 1000) / 1000, origen: p.origen, marca: p.marca, formatos: p.formatos };
+      nuevos.push({ ...fila, producto: p.id, producto_asignado: asignado });
     }
   }
   return {
