@@ -31,7 +31,7 @@ function CeldaNumero({ label, value, onChange }: { label: string; value: number 
       value={value ?? ''}
       onChange={(e) => {
         const numero = aNumero(e.target.value);
-        // A half-typed number ('1e', '-') reads as NaN: the cell keeps it until it is a number.
+        // A number input reports '' for what is not a number yet ('-', '1e'): the row holds no value until it is.
         if (numero === null || Number.isFinite(numero)) onChange(numero);
       }}
     />
