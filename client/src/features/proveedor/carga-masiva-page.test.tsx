@@ -211,6 +211,19 @@ describe('/carga-masiva', () => {
     expect(within(existentes).getAllByRole('row')).toHaveLength(11); // header + 10
     expect(within(existentes).getByRole('button', { name: 'Página 2' })).toBeTruthy();
     expect(within(seccion('Productos nuevos detectados')).getByText('Similitud 82 %')).toBeTruthy();
+
+    // SPEC §2 sorts: SKU descending (numbers in SKUs as numbers), then name A-Z from the small screens' select.
+    const skus = () =>
+      within(existentes)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getByText(/^SKU-/).textContent);
+    fireEvent.click(within(existentes).getByRole('button', { name: /^SKU/ }));
+    fireEvent.click(within(existentes).getByRole('button', { name: /^SKU/ }));
+    expect(skus().slice(0, 3)).toEqual(['SKU-13', 'SKU-12', 'SKU-11']);
+    fireEvent.change(within(existentes).getByLabelText('Ordenar por'), { target: { value: 'nombre:asc' } });
+    expect(within(existentes).getByRole('option', { name: 'Nombre A-Z' })).toBeTruthy();
+    expect(skus().slice(0, 2)).toEqual(['SKU-2', 'SKU-3']);
   });
 
   it('fixing a cell clears its error; rows with errors are kept back after ¿Estás seguro?, refused ones stay with the reason', async () => {
