@@ -154,6 +154,8 @@ test('the demo supplier: templates, an upload of each group with errors, a fix i
   await expect(fila(exclusivos, sku.exclusivo)).toContainText('Sin errores');
   await expect(fila(exclusivos, sku.conError)).toContainText(PRECIO_NEGATIVO);
   await shot(page, 'carga-grupos-1280');
+  // The wide groups scroll inside their box; the page itself does not.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   if (SCREENSHOTS) {
     // The wide table scrolled sideways: row, SKU and name stay in view.
     await exclusivos.locator('.carga__tabla').evaluate((el) => el.scrollTo({ left: 600 }));
