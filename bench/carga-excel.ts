@@ -61,8 +61,11 @@ async function generarArchivo(): Promise<Buffer> {
         : i < EXISTENTES + NUEVAS
           ? [`N-${i}`, `${nombreCatalogo((i * 7) % PRODUCTOS).toUpperCase()} 10kg`]
           : [`X-${i}`, `Mermelada artesanal de murta ${['sin azúcar', 'con miel', 'del sur'][i % 3]} ${i}`];
-    // Brands differ row by row (as in a real catalogue), which gives the file its ≈ 5 MB.
-    ws.addRow([sku, nombre, 4990 + (i % 7), 4790, 4590, 4390, 4190, 3990, 250 + (i % 13), vence, 'POLLO', `Productora Bench ${i} Ltda.`, 'Chile', 'IQF', 'KILO']);
+    // Prices, stock and brands differ row by row, as in a real catalogue: that gives the file its ≈ 5 MB.
+    const r = (k: number) =>
+      Math.floor((Math.sin(i * 12.9898 + k * 78.233) * 43758.5453 - Math.floor(Math.sin(i * 12.9898 + k * 78.233) * 43758.5453)) * 90_000) + 1000;
+    const marca = `Productora Bench ${r(9).toString(36)}${i.toString(36)} Ltda.`;
+    ws.addRow([sku, nombre, r(1), r(2), r(3), r(4), r(5), r(6), r(7) / 100, vence, 'POLLO', marca, `Región ${i % 997}`, 'IQF', 'KILO']);
   }
   ws.getColumn(10).numFmt = 'yyyy-mm-dd';
   return Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer);
