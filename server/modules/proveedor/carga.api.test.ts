@@ -272,6 +272,19 @@ describe('POST /api/productos/registrar-nuevos/', () => {
     expect(lotes.map((l) => [l.cantidad, l.fecha_expiracion])).toEqual([[100, '2099-12-31']]);
   });
 
+  it('two identical calls at once (a double click) register once, and both answer 201', async () => {
+    const [lomo] = await ctx.t.database.db.select().from(producto).where(eq(producto.nombre, 'Lomo vetado'));
+    const payload = { categoria_id: lomo!.categoria_id, productos: [filaCarga({ sku: 'DOBLE-1', nombre: 'Lomo vetado', producto: lomo!.id })] };
+    const respuestas = await Promise.all(
+      [1, 2].map(() => ctx.t.request({ method: 'POST', url: '/api/productos/registrar-nuevos/', token: ctx.tokens.proveedor, payload })),
+    );
+    expect(respuestas.map((r) => [r.statusCode, r.json()])).toEqual([
+      [201, { registrados: 1, errores: [] }],
+      [201, { registrados: 1, errores: [] }],
+    ]);
+    expect((await ofertasDe(ROLES.proveedor)).filter((o) => o.sku === 'DOBLE-1')).toHaveLength(1);
+  });
+
   it('creates exclusive products pending moderation, created by the supplier, with a new marca; bad rows come back', async () => {
     const payload = {
       productos: [
