@@ -100,6 +100,7 @@ async function run(label: string, open: () => Promise<Database>, env: Record<str
     const { payload, headers } = multipartDe(archivo);
     const tiempos: number[] = [];
     let cuenta = '';
+    let grupos: Record<string, unknown[]> = {};
     for (let vez = 0; vez < 2; vez++) {
       const t = performance.now();
       const res = await fetch(`http://127.0.0.1:${PORT}/api/productos/cargar-excel/`, {
@@ -110,11 +111,31 @@ async function run(label: string, open: () => Promise<Database>, env: Record<str
       const body = (await res.json()) as Record<string, unknown[]>;
       tiempos.push(performance.now() - t);
       if (res.status !== 200) throw new Error(`cargar-excel: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+      grupos = body;
       cuenta = `existentes ${fmt(body.productos_existentes!.length)}, nuevos ${fmt(body.productos_nuevos!.length)}, exclusivos ${fmt(body.productos_nuevos_exclusivos!.length)}, filas con errores ${fmt(body.errores!.length)}`;
     }
     console.log(`  catálogo aprobado: ${fmt(n)} productos;   ${cuenta}`);
     console.log(`  total (POST, respuesta JSON incluida): ${tiempos.map((x) => `${fmt(x)} ms`).join(' / ')}`);
     console.log(`  RSS máximo del servidor: ${fmt(antes)} MB antes de subir, ${fmt(vmHwmMb(app.pid!))} MB después`);
+    // The three confirmations of the screen, each one transaction, with the rows as the upload gave them.
+    const confirmar = async (method: string, url: string, body: unknown) => {
+      const t = performance.now();
+      const res = await fetch(`http://127.0.0.1:${PORT}${url}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `JWT ${access}` },
+        body: JSON.stringify(body),
+      });
+      const json = (await res.json()) as Record<string, unknown>;
+      if (res.status >= 300) throw new Error(`${url}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+      return `${fmt(performance.now() - t)} ms (${JSON.stringify({ ...json, errores: (json.errores as unknown[]).length })})`;
+    };
+    const existentes = await confirmar('PUT', '/api/productos/actualizar-precios/', { productos: grupos.productos_existentes });
+    const nuevos = await confirmar('POST', '/api/productos/registrar-nuevos/', { productos: grupos.productos_nuevos, categoria_id: 1 });
+    const exclusivos = await confirmar('POST', '/api/productos/registrar-nuevos/', { productos: grupos.productos_nuevos_exclusivos });
+    console.log(`  actualizar-precios ${fmt(EXISTENTES)} filas: ${existentes}`);
+    console.log(`  registrar-nuevos ${fmt(NUEVAS)} filas: ${nuevos}`);
+    console.log(`  registrar-nuevos exclusivos ${fmt(FILAS - EXISTENTES - NUEVAS)} filas: ${exclusivos}`);
+    console.log(`  RSS máximo del servidor al final: ${fmt(vmHwmMb(app.pid!))} MB`);
   } finally {
     await stop(app);
   }
