@@ -61,8 +61,11 @@ async function generarArchivo(): Promise<Buffer> {
         : i < EXISTENTES + NUEVAS
           ? [`N-${i}`, `${nombreCatalogo((i * 7) % PRODUCTOS).toUpperCase()} 10kg`]
           : [`X-${i}`, `Mermelada artesanal de murta ${['sin azúcar', 'con miel', 'del sur'][i % 3]} ${i}`];
-    // Brands differ row by row (as in a real catalogue), which gives the file its ≈ 5 MB.
-    ws.addRow([sku, nombre, 4990 + (i % 7), 4790, 4590, 4390, 4190, 3990, 250 + (i % 13), vence, 'POLLO', `Productora Bench ${i} Ltda.`, 'Chile', 'IQF', 'KILO']);
+    // Prices, stock and brands differ row by row, as in a real catalogue: that gives the file its ≈ 5 MB.
+    const r = (k: number) =>
+      Math.floor((Math.sin(i * 12.9898 + k * 78.233) * 43758.5453 - Math.floor(Math.sin(i * 12.9898 + k * 78.233) * 43758.5453)) * 90_000) + 1000;
+    const marca = `Productora Bench ${r(9).toString(36)}${i.toString(36)} Ltda.`;
+    ws.addRow([sku, nombre, r(1), r(2), r(3), r(4), r(5), r(6), r(7) / 100, vence, 'POLLO', marca, `Región ${i % 997}`, 'IQF', 'KILO']);
   }
   ws.getColumn(10).numFmt = 'yyyy-mm-dd';
   return Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer);
@@ -97,6 +100,7 @@ async function run(label: string, open: () => Promise<Database>, env: Record<str
     const { payload, headers } = multipartDe(archivo);
     const tiempos: number[] = [];
     let cuenta = '';
+    let grupos: Record<string, unknown[]> = {};
     for (let vez = 0; vez < 2; vez++) {
       const t = performance.now();
       const res = await fetch(`http://127.0.0.1:${PORT}/api/productos/cargar-excel/`, {
@@ -107,11 +111,31 @@ async function run(label: string, open: () => Promise<Database>, env: Record<str
       const body = (await res.json()) as Record<string, unknown[]>;
       tiempos.push(performance.now() - t);
       if (res.status !== 200) throw new Error(`cargar-excel: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+      grupos = body;
       cuenta = `existentes ${fmt(body.productos_existentes!.length)}, nuevos ${fmt(body.productos_nuevos!.length)}, exclusivos ${fmt(body.productos_nuevos_exclusivos!.length)}, filas con errores ${fmt(body.errores!.length)}`;
     }
     console.log(`  catálogo aprobado: ${fmt(n)} productos;   ${cuenta}`);
     console.log(`  total (POST, respuesta JSON incluida): ${tiempos.map((x) => `${fmt(x)} ms`).join(' / ')}`);
     console.log(`  RSS máximo del servidor: ${fmt(antes)} MB antes de subir, ${fmt(vmHwmMb(app.pid!))} MB después`);
+    // The three confirmations of the screen, each one transaction, with the rows as the upload gave them.
+    const confirmar = async (method: string, url: string, body: unknown) => {
+      const t = performance.now();
+      const res = await fetch(`http://127.0.0.1:${PORT}${url}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `JWT ${access}` },
+        body: JSON.stringify(body),
+      });
+      const json = (await res.json()) as Record<string, unknown>;
+      if (res.status >= 300) throw new Error(`${url}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+      return `${fmt(performance.now() - t)} ms (${JSON.stringify({ ...json, errores: (json.errores as unknown[]).length })})`;
+    };
+    const existentes = await confirmar('PUT', '/api/productos/actualizar-precios/', { productos: grupos.productos_existentes });
+    const nuevos = await confirmar('POST', '/api/productos/registrar-nuevos/', { productos: grupos.productos_nuevos, categoria_id: 1 });
+    const exclusivos = await confirmar('POST', '/api/productos/registrar-nuevos/', { productos: grupos.productos_nuevos_exclusivos });
+    console.log(`  actualizar-precios ${fmt(EXISTENTES)} filas: ${existentes}`);
+    console.log(`  registrar-nuevos ${fmt(NUEVAS)} filas: ${nuevos}`);
+    console.log(`  registrar-nuevos exclusivos ${fmt(FILAS - EXISTENTES - NUEVAS)} filas: ${exclusivos}`);
+    console.log(`  RSS máximo del servidor al final: ${fmt(vmHwmMb(app.pid!))} MB`);
   } finally {
     await stop(app);
   }

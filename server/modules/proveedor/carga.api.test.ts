@@ -23,6 +23,7 @@ import { ROLES, type RoleName } from '../../test/roles';
 import { setupTestApp } from '../../test/test-app';
 import { filaCarga, filaExcel, multipartDe, xlsxDe } from './carga-de-prueba';
 import { NO_ES_PROVEEDOR } from './carga.routes';
+import { archiveProveedorProducto } from './proveedor.repository';
 import { sql } from 'drizzle-orm';
 
 const ctx = setupTestApp({ roleTokens: true });
@@ -270,6 +271,35 @@ describe('POST /api/productos/registrar-nuevos/', () => {
     expect(await rangosDe(creadas[0]!.id)).toEqual([{ nombre: 'Desde 300 kg', precio: 14000 }]);
     const lotes = await ctx.t.database.db.select().from(lote).where(eq(lote.proveedor_producto_id, creadas[0]!.id));
     expect(lotes.map((l) => [l.cantidad, l.fecha_expiracion])).toEqual([[100, '2099-12-31']]);
+  });
+
+  it('a SKU the supplier archived comes back out of the archive with the new price (docs/decisions/004)', async () => {
+    const [propia] = await ofertasDe(ROLES.proveedor);
+    expect(await archiveProveedorProducto(ctx.t.database.db, propia!.proveedor_id, propia!.id)).toBe(true);
+    const carga = await subir(await xlsxDe([filaExcel({ sku: propia!.sku, nombre: 'Lo que sea' })]));
+    expect(carga.json().productos_existentes).toEqual([]);
+    const res = await ctx.t.request({
+      method: 'POST',
+      url: '/api/productos/registrar-nuevos/',
+      token: ctx.tokens.proveedor,
+      payload: { categoria_id: 1, productos: [filaCarga({ sku: propia!.sku, nombre: 'x', producto: propia!.producto_id, precio: 1234 })] },
+    });
+    expect(res.json()).toEqual({ registrados: 1, errores: [] });
+    const [vuelta] = await ctx.t.database.db.select().from(proveedorProducto).where(eq(proveedorProducto.id, propia!.id));
+    expect([vuelta!.archivado_en, vuelta!.tarifa]).toEqual([null, 1234]);
+  });
+
+  it('two identical calls at once (a double click) register once, and both answer 201', async () => {
+    const [lomo] = await ctx.t.database.db.select().from(producto).where(eq(producto.nombre, 'Lomo vetado'));
+    const payload = { categoria_id: lomo!.categoria_id, productos: [filaCarga({ sku: 'DOBLE-1', nombre: 'Lomo vetado', producto: lomo!.id })] };
+    const respuestas = await Promise.all(
+      [1, 2].map(() => ctx.t.request({ method: 'POST', url: '/api/productos/registrar-nuevos/', token: ctx.tokens.proveedor, payload })),
+    );
+    expect(respuestas.map((r) => [r.statusCode, r.json()])).toEqual([
+      [201, { registrados: 1, errores: [] }],
+      [201, { registrados: 1, errores: [] }],
+    ]);
+    expect((await ofertasDe(ROLES.proveedor)).filter((o) => o.sku === 'DOBLE-1')).toHaveLength(1);
   });
 
   it('creates exclusive products pending moderation, created by the supplier, with a new marca; bad rows come back', async () => {

@@ -20,6 +20,15 @@ export interface OfertaDelProveedor {
   archivada: boolean;
 }
 
+/**
+ * One confirmation at a time per supplier, until its transaction ends: a double click or a retry
+ * waits for the first call and then finds its SKUs registered (idempotent), instead of both
+ * inserting the same SKU and one failing on proveedor_producto_sku.
+ */
+export async function lockCargaDelProveedor(db: Db, proveedorId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(724010, ${proveedorId})`);
+}
+
 /** Every offer of the supplier, archived ones too (their SKU stays taken), by SKU. */
 export async function findOfertasDelProveedor(db: Db, proveedorId: number): Promise<Map<string, OfertaDelProveedor>> {
   const rows = await db

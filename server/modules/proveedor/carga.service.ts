@@ -30,6 +30,7 @@ import {
   findReferencias,
   insertOfertas,
   insertProductosPendientes,
+  lockCargaDelProveedor,
   type OfertaDelProveedor,
   type ProductoNuevo,
   replaceRangos,
@@ -126,7 +127,11 @@ const sinValidas = (detail: string, errores: ErrorSku[]) => new AppError(400, { 
 
 const porSku = (filas: FilaCarga[]) => {
   const grupos = new Map<string, FilaCarga[]>();
-  for (const f of filas) grupos.set(f.sku, [...(grupos.get(f.sku) ?? []), f]);
+  for (const f of filas) {
+    const grupo = grupos.get(f.sku);
+    if (grupo) grupo.push(f);
+    else grupos.set(f.sku, [f]);
+  }
   return grupos;
 };
 
@@ -171,6 +176,7 @@ async function writePreciosYLotes(tx: Db, proveedorId: number, grupos: Array<{ o
 export async function actualizarPrecios(db: Db, proveedorId: number, filas: FilaCarga[], now: Date): Promise<ActualizarPrecios> {
   const { validas, errores } = revisar(filas, now);
   return db.transaction(async (tx) => {
+    await lockCargaDelProveedor(tx, proveedorId);
     const [ofertas, { rangos }] = await Promise.all([findOfertasDelProveedor(tx, proveedorId), findReferencias(tx)]);
     const grupos: Array<{ ofertaId: number; categoriaId: number; filas: FilaCarga[] }> = [];
     for (const [sku, grupo] of porSku(validas)) {
@@ -203,6 +209,7 @@ export async function registrarNuevos(db: Db, proveedorId: number, input: Regist
   const { validas, errores } = revisar(input.productos, now);
   const sinNinguna = exclusivos ? SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS : SIN_PRODUCTOS_VALIDOS;
   return db.transaction(async (tx) => {
+    await lockCargaDelProveedor(tx, proveedorId);
     const [ofertas, refs] = await Promise.all([findOfertasDelProveedor(tx, proveedorId), findReferencias(tx)]);
     const aprobados = await findProductosAprobados(tx, [...new Set(validas.flatMap((f) => (f.producto === null ? [] : [f.producto])))]);
     const porNombre = <T extends { id: number; nombre: string }>(xs: T[]) => new Map(xs.map((x) => [clave(x.nombre), x]));
