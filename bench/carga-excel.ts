@@ -16,7 +16,7 @@ import { prepareDatabase } from '../server/db/prepare';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-catalogo';
 import { readFilas } from '../server/modules/proveedor/carga-filas';
 import { parseExcel } from '../server/modules/proveedor/carga-parser';
-import { multipartDe } from '../server/modules/proveedor/carga-de-prueba';
+import { bombaMentirosa, multipartDe } from '../server/modules/proveedor/carga-de-prueba';
 import { withDatabase } from '../server/test/template-db';
 import { adminQuery, fmt, node, stop, waitUntilUp } from './lib';
 
@@ -96,18 +96,29 @@ async function run(label: string, open: () => Promise<Database>, env: Record<str
       body: JSON.stringify({ email: PROVEEDOR, password: DEMO_PASSWORD }),
     });
     const { access } = (await login.json()) as { access: string };
+    const subir = (cuerpo: Buffer) => {
+      const { payload, headers } = multipartDe(cuerpo);
+      return fetch(`http://127.0.0.1:${PORT}/api/productos/cargar-excel/`, {
+        method: 'POST',
+        headers: { ...headers, authorization: `JWT ${access}` },
+        body: payload,
+      });
+    };
+    // A zip bomb first (600 MB declared as 1 KB): refused, at what memory cost.
+    const antesBomba = vmHwmMb(app.pid!);
+    const tb = performance.now();
+    const bomba = await subir(bombaMentirosa());
+    console.log(
+      `  bomba zip (600 MB declarados como 1 KB): ${bomba.status} en ${fmt(performance.now() - tb)} ms; RSS máximo ${fmt(antesBomba)} → ${fmt(vmHwmMb(app.pid!))} MB`,
+    );
+    await bomba.arrayBuffer();
     const antes = vmHwmMb(app.pid!);
-    const { payload, headers } = multipartDe(archivo);
     const tiempos: number[] = [];
     let cuenta = '';
     let grupos: Record<string, unknown[]> = {};
     for (let vez = 0; vez < 2; vez++) {
       const t = performance.now();
-      const res = await fetch(`http://127.0.0.1:${PORT}/api/productos/cargar-excel/`, {
-        method: 'POST',
-        headers: { ...headers, authorization: `JWT ${access}` },
-        body: payload,
-      });
+      const res = await subir(archivo);
       const body = (await res.json()) as Record<string, unknown[]>;
       tiempos.push(performance.now() - t);
       if (res.status !== 200) throw new Error(`cargar-excel: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);

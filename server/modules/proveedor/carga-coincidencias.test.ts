@@ -34,6 +34,10 @@ describe('createBuscador', () => {
     expect(en('LOMO VETADO 10kg')).toMatchObject({ producto: { nombre: 'Lomo vetado' }, similitud: 1 });
     expect(en('pechuga pavo deshuesada')?.producto.nombre).toBe('Pechuga de pavo deshuesada');
   });
+  it('issue #10: “Lomo Vetado Premium kg” finds “LOMO VETADO PREMIUM”', () => {
+    const b = createBuscador([...demo, { id: 999, nombre: 'LOMO VETADO PREMIUM', marca: 'Swift', origen: 'Argentina', formatos: [] }], UMBRAL_SIMILITUD);
+    expect(b({ nombre: 'Lomo Vetado Premium kg', marca: null, origen: null, formato: null })).toMatchObject({ producto: { id: 999 }, similitud: 1 });
+  });
   it('below the threshold there is no match (an exclusive product)', () => {
     expect(en('Charqui de llama artesanal')).toBeUndefined();
     expect(en('Pechuga de pollo')?.producto.nombre).not.toBe('Pechuga de pavo deshuesada');

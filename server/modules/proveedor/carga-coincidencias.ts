@@ -68,53 +68,71 @@ export interface Coincidencia {
  * formato it comes in, the lowest id (DESIGN §4: marca/origen/formato break ties).
  */
 export function createBuscador(catalogo: ProductoCatalogo[], umbral: number) {
-  const tamano = new Int32Array(catalogo.length);
-  const indice = new Map<string, number[]>();
+  // Trigrams as numbers; per product its trigram ids, per trigram the products that have it.
+  const idDe = new Map<string, number>();
+  const listas: number[][] = [];
+  const deProducto: Int32Array[] = [];
   // Most rows name a product exactly as the catalogue does once normalised: found by the name alone.
   const exactos = new Map<string, number[]>();
   catalogo.forEach((p, k) => {
     const n = normalizarNombre(p.nombre);
     exactos.set(n, [...(exactos.get(n) ?? []), k]);
-    const ts = trigramas(n);
-    tamano[k] = ts.length;
-    for (const t of ts) {
-      const lista = indice.get(t);
-      if (lista) lista.push(k);
-      else indice.set(t, [k]);
-    }
+    const ids = trigramas(n).map((t) => {
+      let id = idDe.get(t);
+      if (id === undefined) {
+        id = listas.length;
+        idDe.set(t, id);
+        listas.push([]);
+      }
+      listas[id]!.push(k);
+      return id;
+    });
+    deProducto[k] = Int32Array.from(ids);
   });
   const marcas = catalogo.map((p) => normalizarNombre(p.marca));
   const origenes = catalogo.map((p) => normalizarNombre(p.origen));
-  const comunes = new Int32Array(catalogo.length);
+  const visto = new Uint8Array(catalogo.length);
+  const enBusqueda = new Uint8Array(listas.length);
 
   return function buscar(b: Busqueda): Coincidencia | undefined {
     const n = normalizarNombre(b.nombre);
     const ts = trigramas(n);
     if (ts.length === 0) return undefined;
-    const tocados: number[] = [];
+    const ids = ts.flatMap((t) => {
+      const id = idDe.get(t);
+      return id === undefined ? [] : [id];
+    });
+    // Candidates. Similarity ≥ umbral needs ≥ ceil(umbral × |A|) shared trigrams, so a candidate
+    // has one of A's |A| − that + 1 rarest trigrams (prefix filtering): only their lists are read.
+    let candidatos: number[];
     const exacto = exactos.get(n);
-    if (exacto) {
-      // Similarity 1: only ties among these are left to break.
-      for (const k of exacto) {
-        tocados.push(k);
-        comunes[k] = ts.length;
-      }
-    } else {
-      for (const t of ts) {
-        for (const k of indice.get(t) ?? []) {
-          if (comunes[k] === 0) tocados.push(k);
-          comunes[k]! += 1;
+    if (exacto) candidatos = exacto;
+    else {
+      const rarezaDe = (id: number) => listas[id]!.length;
+      const ausentes = ts.length - ids.length;
+      const leer = ts.length - Math.ceil(umbral * ts.length) + 1 - ausentes;
+      candidatos = [];
+      for (const id of [...ids].sort((x, y) => rarezaDe(x) - rarezaDe(y)).slice(0, Math.max(0, leer))) {
+        for (const k of listas[id]!) {
+          if (visto[k] === 0) {
+            visto[k] = 1;
+            candidatos.push(k);
+          }
         }
       }
+      for (const k of candidatos) visto[k] = 0;
     }
+    if (candidatos.length === 0) return undefined;
+    for (const id of ids) enBusqueda[id] = 1;
     const marca = b.marca ? normalizarNombre(b.marca) : null;
     const origen = b.origen ? normalizarNombre(b.origen) : null;
     const formato = b.formato?.trim().toUpperCase() ?? null;
     let mejor: { k: number; clave: number[]; similitud: number } | undefined;
-    for (const k of tocados) {
-      const c = comunes[k]!;
-      comunes[k] = 0;
-      const similitud = c / (ts.length + tamano[k]! - c);
+    for (const k of candidatos) {
+      const propios = deProducto[k]!;
+      let c = 0;
+      for (const id of propios) c += enBusqueda[id]!;
+      const similitud = c / (ts.length + propios.length - c);
       if (similitud < umbral) continue;
       const p = catalogo[k]!;
       const clave = [
@@ -126,6 +144,7 @@ export function createBuscador(catalogo: ProductoCatalogo[], umbral: number) {
       ];
       if (!mejor || mayor(clave, mejor.clave)) mejor = { k, clave, similitud };
     }
+    for (const id of ids) enBusqueda[id] = 0;
     return mejor && { producto: catalogo[mejor.k]!, similitud: mejor.similitud };
   };
 }

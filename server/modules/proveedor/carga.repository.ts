@@ -67,14 +67,13 @@ export async function findCategoriaNombres(db: Db): Promise<string[]> {
 
 /** The lookups a new product is made of, by name: categorías, formatos, unidades, marcas and orígenes. */
 export async function findReferencias(db: Db) {
-  const [categorias, formatos, unidades, marcas, origenes, rangos] = await Promise.all([
-    db.select({ id: categoria.id, nombre: categoria.nombre }).from(categoria),
-    db.select({ id: formato.id, nombre: formato.descripcion }).from(formato),
-    db.select({ id: unidad.id, nombre: unidad.descripcion }).from(unidad),
-    db.select({ id: marca.id, nombre: marca.nombre }).from(marca),
-    db.select({ id: origen.id, nombre: origen.descripcion }).from(origen),
-    db.select({ id: rangoPrecio.id, categoria_id: rangoPrecio.categoria_id, nombre: rangoPrecio.nombre }).from(rangoPrecio),
-  ]);
+  // One after the other: inside a transaction they share one connection.
+  const categorias = await db.select({ id: categoria.id, nombre: categoria.nombre }).from(categoria);
+  const formatos = await db.select({ id: formato.id, nombre: formato.descripcion }).from(formato);
+  const unidades = await db.select({ id: unidad.id, nombre: unidad.descripcion }).from(unidad);
+  const marcas = await db.select({ id: marca.id, nombre: marca.nombre }).from(marca);
+  const origenes = await db.select({ id: origen.id, nombre: origen.descripcion }).from(origen);
+  const rangos = await db.select({ id: rangoPrecio.id, categoria_id: rangoPrecio.categoria_id, nombre: rangoPrecio.nombre }).from(rangoPrecio);
   return { categorias, formatos, unidades, marcas, origenes, rangos };
 }
 
@@ -93,22 +92,28 @@ export async function findProductosAprobados(db: Db, ids: number[]): Promise<Map
 
 /** Creates the marcas (or orígenes) not there yet and answers every name's id (names as given, matched exactly). */
 export async function ensureMarcas(db: Db, nombres: string[]): Promise<Map<string, number>> {
-  if (nombres.length === 0) return new Map();
-  await db
-    .insert(marca)
-    .values(nombres.map((nombre) => ({ nombre })))
-    .onConflictDoNothing();
-  const rows = await db.select({ id: marca.id, nombre: marca.nombre }).from(marca).where(inArray(marca.nombre, nombres));
-  return new Map(rows.map((r) => [r.nombre, r.id]));
+  const out = new Map<string, number>();
+  for (const trozo of enTrozos(nombres)) {
+    await db
+      .insert(marca)
+      .values(trozo.map((nombre) => ({ nombre })))
+      .onConflictDoNothing();
+    const rows = await db.select({ id: marca.id, nombre: marca.nombre }).from(marca).where(inArray(marca.nombre, trozo));
+    for (const r of rows) out.set(r.nombre, r.id);
+  }
+  return out;
 }
 export async function ensureOrigenes(db: Db, nombres: string[]): Promise<Map<string, number>> {
-  if (nombres.length === 0) return new Map();
-  await db
-    .insert(origen)
-    .values(nombres.map((descripcion) => ({ descripcion })))
-    .onConflictDoNothing();
-  const rows = await db.select({ id: origen.id, nombre: origen.descripcion }).from(origen).where(inArray(origen.descripcion, nombres));
-  return new Map(rows.map((r) => [r.nombre, r.id]));
+  const out = new Map<string, number>();
+  for (const trozo of enTrozos(nombres)) {
+    await db
+      .insert(origen)
+      .values(trozo.map((descripcion) => ({ descripcion })))
+      .onConflictDoNothing();
+    const rows = await db.select({ id: origen.id, nombre: origen.descripcion }).from(origen).where(inArray(origen.descripcion, trozo));
+    for (const r of rows) out.set(r.nombre, r.id);
+  }
+  return out;
 }
 
 export interface ProductoNuevo {

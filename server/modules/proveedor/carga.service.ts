@@ -177,7 +177,8 @@ export async function actualizarPrecios(db: Db, proveedorId: number, filas: Fila
   const { validas, errores } = revisar(filas, now);
   return db.transaction(async (tx) => {
     await lockCargaDelProveedor(tx, proveedorId);
-    const [ofertas, { rangos }] = await Promise.all([findOfertasDelProveedor(tx, proveedorId), findReferencias(tx)]);
+    const ofertas = await findOfertasDelProveedor(tx, proveedorId);
+    const { rangos } = await findReferencias(tx);
     const grupos: Array<{ ofertaId: number; categoriaId: number; filas: FilaCarga[] }> = [];
     for (const [sku, grupo] of porSku(validas)) {
       const oferta = ofertas.get(sku);
@@ -210,7 +211,8 @@ export async function registrarNuevos(db: Db, proveedorId: number, input: Regist
   const sinNinguna = exclusivos ? SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS : SIN_PRODUCTOS_VALIDOS;
   return db.transaction(async (tx) => {
     await lockCargaDelProveedor(tx, proveedorId);
-    const [ofertas, refs] = await Promise.all([findOfertasDelProveedor(tx, proveedorId), findReferencias(tx)]);
+    const ofertas = await findOfertasDelProveedor(tx, proveedorId);
+    const refs = await findReferencias(tx);
     const aprobados = await findProductosAprobados(tx, [...new Set(validas.flatMap((f) => (f.producto === null ? [] : [f.producto])))]);
     const porNombre = <T extends { id: number; nombre: string }>(xs: T[]) => new Map(xs.map((x) => [clave(x.nombre), x]));
     const categorias = porNombre(refs.categorias);
@@ -283,11 +285,24 @@ export async function registrarNuevos(db: Db, proveedorId: number, input: Regist
     // Marcas and orígenes new to the platform are created (issue #10); an existing one is reused whatever its case.
     const marcasExistentes = porNombre(refs.marcas);
     const origenesExistentes = porNombre(refs.origenes);
-    const marcasACrear = [...new Set(productosNuevos.map((p) => p.producto.marca).filter((m) => !marcasExistentes.has(clave(m))))];
-    const origenesACrear = [...new Set(productosNuevos.map((p) => p.producto.origen).filter((o) => !origenesExistentes.has(clave(o))))];
-    const [marcasCreadas, origenesCreados] = await Promise.all([ensureMarcas(tx, marcasACrear), ensureOrigenes(tx, origenesACrear)]);
-    const idMarca = (m: string) => marcasExistentes.get(clave(m))?.id ?? (marcasCreadas.get(m) as number);
-    const idOrigen = (o: string) => origenesExistentes.get(clave(o))?.id ?? (origenesCreados.get(o) as number);
+    // The first spelling of a new name in the call is the one created ('llamas del norte' is 'Llamas del Norte').
+    const nuevasPorClave = (nombres: string[], existentes: Map<string, unknown>) => {
+      const m = new Map<string, string>();
+      for (const n of nombres) if (!existentes.has(clave(n)) && !m.has(clave(n))) m.set(clave(n), n);
+      return m;
+    };
+    const marcasNuevas = nuevasPorClave(
+      productosNuevos.map((p) => p.producto.marca),
+      marcasExistentes,
+    );
+    const origenesNuevos = nuevasPorClave(
+      productosNuevos.map((p) => p.producto.origen),
+      origenesExistentes,
+    );
+    const marcasCreadas = await ensureMarcas(tx, [...marcasNuevas.values()]);
+    const origenesCreados = await ensureOrigenes(tx, [...origenesNuevos.values()]);
+    const idMarca = (m: string) => marcasExistentes.get(clave(m))?.id ?? (marcasCreadas.get(marcasNuevas.get(clave(m))!) as number);
+    const idOrigen = (o: string) => origenesExistentes.get(clave(o))?.id ?? (origenesCreados.get(origenesNuevos.get(clave(o))!) as number);
     const productoIds = await insertProductosPendientes(
       tx,
       proveedorId,
