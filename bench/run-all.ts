@@ -7,4 +7,5 @@ await import('./bundle-size');
 await import('./auth-hot-path');
 await import('./comparacion');
 await import('./ordenes');
+await import('./carga-excel');
 await import('./lighthouse');

@@ -14,6 +14,8 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// The Excel parser's worker runs as it is, beside main.js (server/modules/proveedor/carga-parser.ts).
+fs.copyFileSync('server/modules/proveedor/carga-excel.worker.mjs', 'dist/server/carga-excel.worker.mjs');
 fs.rmSync('dist/server/migrations', { recursive: true, force: true });
 fs.cpSync('server/db/migrations', 'dist/server/migrations', { recursive: true });
 fs.rmSync('dist/server/data', { recursive: true, force: true });

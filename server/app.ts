@@ -20,6 +20,7 @@ import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
 import { moderacionRoutes } from './modules/moderacion/moderacion.routes';
 import { ordenesRoutes } from './modules/ordenes/ordenes.routes';
+import { cargaRoutes } from './modules/proveedor/carga.routes';
 import { proveedorProductosRoutes } from './modules/proveedor/proveedor-productos.routes';
 import { ubicacionRoutes } from './modules/ubicacion/ubicacion.routes';
 import { registerRouteRegistry } from './route-registry';
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   await app.register(ordenesRoutes, { db, guards });
   await app.register(proveedorProductosRoutes, { db, guards });
   await app.register(moderacionRoutes, { db, guards, catalogo });
+  await app.register(cargaRoutes, { db, guards, excelTimeoutMs: config.excelParseTimeoutMs });
 
   await registerSpa(app, clientDir);
   return app;

@@ -28,6 +28,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFlag.default(false),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    // How long one uploaded Excel may take to parse before it is refused (docs/decisions/008).
+    EXCEL_PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
     message: 'JWT_SECRET es obligatorio en producción',
@@ -57,6 +59,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    excelParseTimeoutMs: e.EXCEL_PARSE_TIMEOUT_MS,
   };
 }
 

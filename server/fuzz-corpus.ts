@@ -90,3 +90,23 @@ VALID_BODIES['PATCH /api/productos/proveedoresproductos/:id/'] = {
   rangos: { 'Desde 100 kg': '5800', 'Desde 300 kg': 5600, 'Desde 700 kg': '', 'Desde 1000 kg': null, 'Desde 1500 kg': '5000' },
 };
 VALID_BODIES['POST /api/productos/moderar-producto/'] = { producto_id: 1, accion: 'rechazar', motivo: 'Falta la marca y el formato.' };
+// Supplier Excel upload (issue #10): rows as cargar-excel returns them; P1-0001 is a seed SKU of the demo supplier.
+const FILA_CARGA = {
+  id: 2,
+  sku: 'P1-0001',
+  nombre: 'Pechuga de pavo deshuesada',
+  stock: 120.5,
+  precio: 6490,
+  fecha_vencimiento: '2099-06-30',
+  rangos: { 'Desde 100 kg': 6290, 'Desde 300 kg': null },
+  origen: 'Chile',
+  categoria: 'AVES',
+  marca: 'Sopraval',
+  producto: 1,
+  formato: 'IWP',
+  unidad: 'KILO',
+  errores: [],
+  producto_asignado: { nombre: 'Pechuga de pavo deshuesada', similitud: 1, origen: 'Chile', marca: 'Sopraval', formatos: ['CAJA', 'IWP'] },
+};
+VALID_BODIES['PUT /api/productos/actualizar-precios/'] = { productos: [FILA_CARGA] };
+VALID_BODIES['POST /api/productos/registrar-nuevos/'] = { productos: [{ ...FILA_CARGA, sku: 'FUZZ-1' }], categoria_id: 1 };

@@ -13,6 +13,14 @@ function ToLogin({ message }: { message?: string }) {
   return <Navigate to="/login" replace />;
 }
 
+/** Goes home saying why (SPEC §6: a supplier-only screen opened by another role). */
+function ToHome({ message }: { message: string }) {
+  useEffect(() => {
+    toast.error(message, { id: 'rol-requerido' });
+  }, [message]);
+  return <Navigate to="/" replace />;
+}
+
 /** 'sin-sesion': screens for logged-out visitors only (login, signup). */
 export type Guard = 'publico' | 'sin-sesion' | 'sesion' | 'proveedor' | 'moderador';
 
@@ -31,7 +39,7 @@ export function Guarded({ guard, loginMessage, children }: { guard: Guard; login
   }
   if (session.isLoading) return <DelayedSpinner />;
   if (!session.isAuthenticated) return <ToLogin message={loginMessage} />;
-  if (guard === 'proveedor' && !session.is_proveedor) return <Navigate to="/" replace />;
+  if (guard === 'proveedor' && !session.is_proveedor) return <ToHome message="Debes estar registrado como proveedor para usar esta funcionalidad" />;
   if (guard === 'moderador' && !session.is_moderador) return <Navigate to="/" replace />;
   return children;
 }

@@ -1,7 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PerfilLayout } from '../features/cuenta/components/perfil-layout';
-import { EnConstruccion } from '../ui/en-construccion';
 import { type Guard, Guarded } from './guards';
 import { Layout } from './layout/layout';
 import { RouteErrorPage } from './route-error-page';
@@ -28,6 +27,7 @@ const FacturacionPage = lazy(() => import('../features/ordenes/pages/facturacion
 const ConfirmacionPage = lazy(() => import('../features/ordenes/pages/confirmacion-page'));
 const OrdenesPage = lazy(() => import('../features/ordenes/pages/ordenes-page'));
 const HistorialPage = lazy(() => import('../features/historial/pages/historial-page'));
+const CargaMasivaPage = lazy(() => import('../features/proveedor/carga-masiva-page'));
 const MisProductosPage = lazy(() => import('../features/proveedor/mis-productos-page'));
 const ModeracionPage = lazy(() => import('../features/moderacion/pages/moderacion-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
@@ -42,7 +42,6 @@ const route = (path: string, guard: Guard, title: string | null, element: ReactN
     </Guarded>
   ),
 });
-const pendiente = (path: string, guard: Guard, titulo: string) => route(path, guard, titulo, <EnConstruccion titulo={titulo} />);
 
 /** Every route of SPEC §2 with its guard and tab title, in one place. */
 export const router = createBrowserRouter([
@@ -68,7 +67,7 @@ export const router = createBrowserRouter([
           route('/cotizar-resultado', 'publico', 'Las mejores opciones para ti', <CotizarResultadoPage />),
           route('/facturacion', 'publico', 'Datos de facturación', <FacturacionPage />),
           route('/confirmacion', 'publico', 'Orden confirmada', <ConfirmacionPage />),
-          pendiente('/carga-masiva', 'proveedor', 'Carga masiva de productos'),
+          route('/carga-masiva', 'proveedor', 'Carga masiva de productos', <CargaMasivaPage />, 'Debes iniciar sesión para acceder'),
           route('/mis-productos-proovedor', 'proveedor', 'Listado de Productos', <MisProductosPage />),
           route('/moderacion-productos', 'moderador', 'Moderación de Productos Pendientes', <ModeracionPage />),
           route('/mi-perfil', 'sesion', 'Mi Perfil', <MiPerfilPage />),

@@ -111,4 +111,17 @@ describe('DataTable', () => {
     expect(screen.getByText('No tienes direcciones guardadas.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
   });
+
+  it("names the small screens' sort options after the column's own sortLabels, else ascendente/descendente", () => {
+    const columns = COLUMNS.map((c) => (c.id === 'nombre' ? { ...c, sortLabels: { asc: 'Nombre A-Z', desc: 'Nombre Z-A' } } : c));
+    render(<DataTable caption="Productos" rows={PRODUCTOS} columns={columns} rowKey={(p) => p.sku} empty="—" />);
+    const select = screen.getByLabelText('Ordenar por');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Sin ordenar', 'SKU (ascendente)', 'SKU (descendente)', 'Nombre A-Z', 'Nombre Z-A', 'Precio (ascendente)', 'Precio (descendente)']);
+    fireEvent.change(select, { target: { value: 'nombre:desc' } });
+    expect(bodyTexts()[0]).toBe('Zapallo');
+  });
 });

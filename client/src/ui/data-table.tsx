@@ -9,6 +9,8 @@ export interface Column<T> {
   cell(row: T): ReactNode;
   /** Makes the column sortable by this value (text sorts in Spanish order). */
   sortValue?(row: T): string | number | null | undefined;
+  /** How the small screens' sort select names the two directions ('Nombre A-Z'); '(ascendente)' / '(descendente)' when not given. */
+  sortLabels?: { asc: string; desc: string };
   /** 'data-table__full' makes the cell span the whole card on small screens, without its label (actions). */
   className?: string;
 }
@@ -106,10 +108,10 @@ export function DataTable<T>({
             <option value="">Sin ordenar</option>
             {sortable.flatMap((c) => [
               <option key={`${c.id}:asc`} value={`${c.id}:asc`}>
-                {c.header} (ascendente)
+                {c.sortLabels?.asc ?? `${c.header} (ascendente)`}
               </option>,
               <option key={`${c.id}:desc`} value={`${c.id}:desc`}>
-                {c.header} (descendente)
+                {c.sortLabels?.desc ?? `${c.header} (descendente)`}
               </option>,
             ])}
           </select>

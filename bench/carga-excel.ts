@@ -1,0 +1,183 @@
+// The supplier's Excel upload (issue #10 item 6): a file of ≈ 5 MB and 50.000 rows against a
+// catalogue of 10.000 products. Prints the whole POST /api/productos/cargar-excel/ as the server
+// answers it (parse in the worker, validation, classification and matching, the JSON answer),
+// the parse alone (worker) and the row reading alone, and the server's peak RSS (VmHWM, the
+// worker's memory included). Embedded by default; with DATABASE_URL, a scratch database of that
+// server, dropped afterwards.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { ahoraEnChile } from '../common/schemas/cotizaciones';
+import { COLUMNAS_EXCEL } from '../common/schemas/proveedor-carga';
+import { type Database, openDatabase, openPostgres, queryRows } from '../server/db/client';
+import { prepareDatabase } from '../server/db/prepare';
+import { DEMO_PASSWORD } from '../server/db/seed/demo-catalogo';
+import { readFilas } from '../server/modules/proveedor/carga-filas';
+import { parseExcel } from '../server/modules/proveedor/carga-parser';
+import { bombaMentirosa, multipartDe } from '../server/modules/proveedor/carga-de-prueba';
+import { withDatabase } from '../server/test/template-db';
+import { adminQuery, fmt, node, stop, waitUntilUp } from './lib';
+
+const PORT = 8796;
+const PRODUCTOS = 10_000;
+const FILAS = 50_000;
+const EXISTENTES = 10_000;
+const NUEVAS = 25_000;
+const databaseUrl = process.env.DATABASE_URL;
+const PROVEEDOR = 'proveedor@abastece.cl';
+
+const CORTES = ['Pechuga', 'Trutro', 'Lomo', 'Filete', 'Costilla', 'Chuleta', 'Posta', 'Pulpa', 'Molida', 'Hamburguesa'];
+const ANIMALES = ['pollo', 'pavo', 'cerdo', 'vacuno', 'cordero'];
+const ATRIBUTOS = ['congelado', 'fresco', 'deshuesado', 'ahumado', 'marinado', 'entero', 'laminado', 'en cubos'];
+const nombreCatalogo = (g: number) => `${CORTES[g % 10]} de ${ANIMALES[Math.floor(g / 10) % 5]} ${ATRIBUTOS[Math.floor(g / 50) % 8]} ${Math.floor(g / 400)}`;
+
+/** 10.000 approved products (names of the kind above), 10.000 of them offered by the demo supplier as B-<n>. */
+async function generarCatalogo(database: Database) {
+  await prepareDatabase(database, { seedDemo: true });
+  const { db } = database;
+  const nombres = Array.from({ length: PRODUCTOS }, (_, g) => nombreCatalogo(g));
+  await db.execute(sql`INSERT INTO producto (nombre, categoria_id, origen_id, marca_id, unidad_id, estado_moderacion)
+    SELECT n, (SELECT array_agg(id ORDER BY id) FROM categoria)[1 + (o % (SELECT count(*) FROM categoria))::int],
+      (SELECT min(id) FROM origen), (SELECT min(id) FROM marca), (SELECT id FROM unidad WHERE descripcion = 'KILO'), 'aprobado'
+    FROM json_array_elements_text(${JSON.stringify(nombres)}::json) WITH ORDINALITY AS x(n, o)`);
+  await db.execute(sql`INSERT INTO proveedor_producto (proveedor_id, producto_id, sku, tarifa)
+    SELECT (SELECT id FROM usuario WHERE email = ${PROVEEDOR}), p.id, 'B-' || row_number() OVER (ORDER BY p.id), 5000
+    FROM (SELECT id FROM producto ORDER BY id DESC LIMIT ${EXISTENTES}) p`);
+  await db.execute(sql`analyze`);
+}
+
+/** 10.000 rows of existing SKUs, 25.000 of catalogue names written otherwise, 15.000 exclusive ones. */
+async function generarArchivo(): Promise<Buffer> {
+  const vence = new Date(Date.parse(`${ahoraEnChile(new Date()).hoy}T00:00:00Z`) + 90 * 86_400_000);
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Productos');
+  ws.addRow([...COLUMNAS_EXCEL]);
+  for (let i = 0; i < FILAS; i++) {
+    const [sku, nombre] =
+      i < EXISTENTES
+        ? [`B-${i + 1}`, nombreCatalogo(PRODUCTOS - 1 - i)]
+        : i < EXISTENTES + NUEVAS
+          ? [`N-${i}`, `${nombreCatalogo((i * 7) % PRODUCTOS).toUpperCase()} 10kg`]
+          : [`X-${i}`, `Mermelada artesanal de murta ${['sin azúcar', 'con miel', 'del sur'][i % 3]} ${i}`];
+    // Prices, stock and brands differ row by row, as in a real catalogue: that gives the file its ≈ 5 MB.
+    const r = (k: number) =>
+      Math.floor((Math.sin(i * 12.9898 + k * 78.233) * 43758.5453 - Math.floor(Math.sin(i * 12.9898 + k * 78.233) * 43758.5453)) * 90_000) + 1000;
+    const marca = `Productora Bench ${r(9).toString(36)}${i.toString(36)} Ltda.`;
+    ws.addRow([sku, nombre, r(1), r(2), r(3), r(4), r(5), r(6), r(7) / 100, vence, 'POLLO', marca, `Región ${i % 997}`, 'IQF', 'KILO']);
+  }
+  ws.getColumn(10).numFmt = 'yyyy-mm-dd';
+  return Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer);
+}
+
+const vmHwmMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+async function run(label: string, open: () => Promise<Database>, env: Record<string, string>, archivo: Buffer) {
+  console.log(`\ncargar-excel: ${fmt(FILAS)} filas, ${fmt(archivo.length / 1024 / 1024, 2)} MB, contra ${fmt(PRODUCTOS)} productos más el demo (${label})`);
+  const database = await open();
+  await generarCatalogo(database);
+  const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from producto where estado_moderacion = 'aprobado'`);
+  await database.close();
+
+  const app = node('server/main.ts', {
+    ...env,
+    PORT: String(PORT),
+    SEED_DEMO: '0',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    JWT_SECRET: 'secreto-de-benchmark-con-mas-de-32-caracteres',
+    NODE_ENV: 'production',
+  });
+  try {
+    await waitUntilUp(`http://127.0.0.1:${PORT}/api/health/`, performance.now());
+    const login = await fetch(`http://127.0.0.1:${PORT}/auth/jwt/create/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: PROVEEDOR, password: DEMO_PASSWORD }),
+    });
+    const { access } = (await login.json()) as { access: string };
+    const subir = (cuerpo: Buffer) => {
+      const { payload, headers } = multipartDe(cuerpo);
+      return fetch(`http://127.0.0.1:${PORT}/api/productos/cargar-excel/`, {
+        method: 'POST',
+        headers: { ...headers, authorization: `JWT ${access}` },
+        body: payload,
+      });
+    };
+    // A zip bomb first (600 MB declared as 1 KB): refused, at what memory cost.
+    const antesBomba = vmHwmMb(app.pid!);
+    const tb = performance.now();
+    const bomba = await subir(bombaMentirosa());
+    console.log(
+      `  bomba zip (600 MB declarados como 1 KB): ${bomba.status} en ${fmt(performance.now() - tb)} ms; RSS máximo ${fmt(antesBomba)} → ${fmt(vmHwmMb(app.pid!))} MB`,
+    );
+    await bomba.arrayBuffer();
+    const antes = vmHwmMb(app.pid!);
+    const tiempos: number[] = [];
+    let cuenta = '';
+    let grupos: Record<string, unknown[]> = {};
+    for (let vez = 0; vez < 2; vez++) {
+      const t = performance.now();
+      const res = await subir(archivo);
+      const body = (await res.json()) as Record<string, unknown[]>;
+      tiempos.push(performance.now() - t);
+      if (res.status !== 200) throw new Error(`cargar-excel: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+      grupos = body;
+      cuenta = `existentes ${fmt(body.productos_existentes!.length)}, nuevos ${fmt(body.productos_nuevos!.length)}, exclusivos ${fmt(body.productos_nuevos_exclusivos!.length)}, filas con errores ${fmt(body.errores!.length)}`;
+    }
+    console.log(`  catálogo aprobado: ${fmt(n)} productos;   ${cuenta}`);
+    console.log(`  total (POST, respuesta JSON incluida): ${tiempos.map((x) => `${fmt(x)} ms`).join(' / ')}`);
+    console.log(`  RSS máximo del servidor: ${fmt(antes)} MB antes de subir, ${fmt(vmHwmMb(app.pid!))} MB después`);
+    // The three confirmations of the screen, each one transaction, with the rows as the upload gave them.
+    const confirmar = async (method: string, url: string, body: unknown) => {
+      const t = performance.now();
+      const res = await fetch(`http://127.0.0.1:${PORT}${url}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `JWT ${access}` },
+        body: JSON.stringify(body),
+      });
+      const json = (await res.json()) as Record<string, unknown>;
+      if (res.status >= 300) throw new Error(`${url}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+      return `${fmt(performance.now() - t)} ms (${JSON.stringify({ ...json, errores: (json.errores as unknown[]).length })})`;
+    };
+    const existentes = await confirmar('PUT', '/api/productos/actualizar-precios/', { productos: grupos.productos_existentes });
+    const nuevos = await confirmar('POST', '/api/productos/registrar-nuevos/', { productos: grupos.productos_nuevos, categoria_id: 1 });
+    const exclusivos = await confirmar('POST', '/api/productos/registrar-nuevos/', { productos: grupos.productos_nuevos_exclusivos });
+    console.log(`  actualizar-precios ${fmt(EXISTENTES)} filas: ${existentes}`);
+    console.log(`  registrar-nuevos ${fmt(NUEVAS)} filas: ${nuevos}`);
+    console.log(`  registrar-nuevos exclusivos ${fmt(FILAS - EXISTENTES - NUEVAS)} filas: ${exclusivos}`);
+    console.log(`  RSS máximo del servidor al final: ${fmt(vmHwmMb(app.pid!))} MB`);
+  } finally {
+    await stop(app);
+  }
+}
+
+const archivo = await generarArchivo();
+{
+  // The parse alone, in this process: the worker, then the rows read from its cells.
+  const t0 = performance.now();
+  const celdas = await parseExcel(archivo, 120_000);
+  const t1 = performance.now();
+  const filas = readFilas(celdas, ahoraEnChile(new Date()).hoy);
+  const t2 = performance.now();
+  console.log(
+    `\nparseo de ${fmt(archivo.length / 1024 / 1024, 2)} MB: worker ${fmt(t1 - t0)} ms (${fmt(celdas.length)} filas de celdas), lectura y validación de filas ${fmt(t2 - t1)} ms (${fmt(filas.length)} filas)`,
+  );
+}
+
+if (databaseUrl) {
+  const name = `abastece_bench_carga_${process.pid}`;
+  await adminQuery(databaseUrl, `CREATE DATABASE ${name}`);
+  try {
+    await run('PostgreSQL', async () => openPostgres(withDatabase(databaseUrl, name)), { DATABASE_URL: withDatabase(databaseUrl, name) }, archivo);
+  } finally {
+    await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+} else {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-bench-carga-'));
+  try {
+    await run('base embebida', () => openDatabase({ dataDir }), { DATA_DIR: dataDir }, archivo);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

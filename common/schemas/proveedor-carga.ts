@@ -1,0 +1,171 @@
+import { LIMITES_RANGO_KG, nombreRango } from '../constants';
+import { z } from '../zod-es';
+
+/**
+ * The supplier's Excel upload (SPEC §2 Bulk upload, §3 Supplier upload row and Bulk upload
+ * errors, §5 Supplier upload rows and Upload file, §7 Supplier catalogue, issue #10):
+ * - GET  /api/productos/plantillas-excel/ → plantillasSchema (two base64 .xlsx and the categories);
+ * - POST /api/productos/cargar-excel/ multipart `archivo` → cargaExcelSchemaOut (nothing written);
+ * - PUT  /api/productos/actualizar-precios/ {productos} → actualizarPreciosSchemaOut;
+ * - POST /api/productos/registrar-nuevos/ {productos, categoria_id?} → 201 registrarNuevosSchemaOut.
+ * A bad file is a 400 {detail} with one of the messages below. Rows are validated one by one:
+ * a row's problems are its `errores` (upload) or a {sku, motivo} (confirmation); the other rows go on.
+ */
+
+/** The sheet's columns, in this order, with these headers exactly (template and upload). */
+export const COLUMNAS_EXCEL = [
+  'SKU',
+  'Nombre',
+  'Precio',
+  ...LIMITES_RANGO_KG.map(nombreRango),
+  'Stock',
+  'Fecha vencimiento',
+  'Categoría',
+  'Marca',
+  'Origen',
+  'Formato',
+  'Unidad',
+] as const;
+export const NOMBRES_RANGO = LIMITES_RANGO_KG.map(nombreRango);
+
+/** File names of the two templates (SPEC §2). */
+export const ARCHIVO_PRODUCTOS_REGISTRADOS = 'PRODUCTOS_REGISTRADOS.xlsx';
+export const ARCHIVO_PLANTILLA_EJEMPLO = 'PLANTILLA_EJEMPLO.xlsx';
+
+/** Rows one file (or one confirmation) may carry: a whole supplier catalogue, and a bound on the work. */
+export const MAX_FILAS_CARGA = 50_000;
+
+// SPEC §5 Upload file.
+export const ARCHIVO_REQUERIDO = 'Debes seleccionar un archivo';
+export const ARCHIVO_TIPO_INVALIDO = 'Solo se aceptan archivos .xlsx o .xls';
+export const ARCHIVO_DEMASIADO_GRANDE = 'El archivo supera el tamaño máximo de 5MB';
+// Ours (SPEC: not shown), for files that are .xlsx/.xls by name but cannot be read safely.
+export const ARCHIVO_ILEGIBLE = 'No se pudo leer el archivo. Verifica que sea un Excel válido (.xlsx o .xls).';
+export const ARCHIVO_DESCOMPRIMIDO_EXCESIVO = 'El archivo es demasiado grande al descomprimirlo. Divide los productos en varios archivos.';
+export const ARCHIVO_TIEMPO_AGOTADO = 'El archivo tardó demasiado en procesarse. Divide los productos en varios archivos.';
+export const ARCHIVO_SIN_FILAS = 'El archivo no tiene productos. Completa la plantilla desde la fila 2.';
+export const ARCHIVO_DEMASIADAS_FILAS = `El archivo tiene más de ${MAX_FILAS_CARGA.toLocaleString('es-CL')} productos. Divide los productos en varios archivos.`;
+export const encabezadosInvalidos = (faltan: string[]) =>
+  `Los encabezados del archivo no coinciden con la plantilla. Faltan o están mal escritas: ${faltan.join(', ')}. Descarga la plantilla de ejemplo.`;
+
+// SPEC §5 Supplier upload rows.
+export const SKU_REQUERIDO = 'El SKU no puede estar vacío.';
+export const NOMBRE_REQUERIDO = 'El nombre no puede estar vacío.';
+export const PRECIO_NEGATIVO = 'El precio no puede ser negativo.';
+export const FECHA_REQUERIDA = 'La fecha de vencimiento no puede estar vacía.';
+export const FECHA_NO_FUTURA = 'La fecha de vencimiento debe ser futura.';
+export const rangoNegativo = (rango: string) => `El precio del rango "${rango}" no puede ser negativo.`;
+// Ours, for what SPEC §5 leaves unsaid about a row.
+export const PRECIO_REQUERIDO = 'El precio no puede estar vacío.';
+export const PRECIO_MAXIMO = 'El precio no puede exceder los 10 dígitos.';
+export const STOCK_NEGATIVO = 'El stock no puede ser negativo.';
+export const STOCK_MAXIMO = 'El stock no puede superar 999.999.999.';
+export const FECHA_FORMATO = 'La fecha de vencimiento debe tener el formato AAAA-MM-DD o DD-MM-AAAA.';
+export const noEsNumero = (campo: string) => `${campo} debe ser un número.`;
+export const textoLargo = (campo: string, max: number) => `${campo} no puede superar los ${max} caracteres.`;
+export const rangoDesconocido = (rango: string) => `El rango "${rango}" no existe. Usa: ${LIMITES_RANGO_KG.map(nombreRango).join(', ')}.`;
+export const rangoMaximo = (rango: string) => `El precio del rango "${rango}" no puede exceder los 10 dígitos.`;
+export const skuRepetido = (sku: string, fila: number) => `El SKU ${sku} ya está en la fila ${fila} con la misma fecha de vencimiento.`;
+export const skuOtroPrecio = (sku: string, fila: number) => `El SKU ${sku} está en la fila ${fila} con otro precio o rangos; un SKU tiene un solo precio.`;
+export const SIN_PRODUCTOS_VALIDOS = 'No hay productos válidos para subir.';
+export const SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS = 'No hay productos exclusivos válidos para subir.';
+export const soloExclusivosValidos = (n: number) =>
+  `Solo se subirán ${n} productos exclusivos válidos. Corrige o elimina los productos con errores para subirlos.`;
+
+const texto = (max: number) => z.string().max(max);
+const numero = z.number().finite().max(1e12).min(-1e12);
+
+/** What the matching found for a new row (SPEC §3): shown to the supplier, ignored when sent back. */
+export const productoAsignadoSchema = z.object({
+  nombre: texto(200),
+  /** Trigram similarity of the normalised names, 0..1. */
+  similitud: z.number().min(0).max(1),
+  origen: texto(100),
+  marca: texto(100),
+  formatos: z.array(texto(50)).max(50),
+});
+export type ProductoAsignado = z.infer<typeof productoAsignadoSchema>;
+
+/**
+ * SPEC §3 Supplier upload row. `id` is the row's number in the sheet (the `fila` of its errors;
+ * 2 is the first product); rows the screen adds itself (agregadoManual) take any id not in use.
+ * `producto` is the catalogue product the row is (existing) or was matched to (new); null for an
+ * exclusive row. Content rules (SPEC §5) are not enforced by this schema: a row that breaks them
+ * comes back in `errores` (upload) or as {sku, motivo} (confirmation), the rest go on.
+ */
+export const filaCargaSchema = z.object({
+  id: z.number().int(),
+  sku: texto(60),
+  nombre: texto(200),
+  stock: numero.nullable(),
+  precio: numero.nullable(),
+  /** 'YYYY-MM-DD' or null. */
+  fecha_vencimiento: texto(10).nullable(),
+  /** Tier label ('Desde 100 kg') → price from that tier on, null when not priced. */
+  rangos: z.record(texto(50), numero.nullable()).refine((r) => Object.keys(r).length <= 20, 'Demasiados rangos.'),
+  origen: texto(100).nullable(),
+  categoria: texto(100).nullable(),
+  marca: texto(100).nullable(),
+  producto: z.number().int().positive().max(2_147_483_647).nullable(),
+  formato: texto(50).nullable(),
+  unidad: texto(20).nullable(),
+  errores: z.array(texto(500)).max(50),
+  producto_asignado: productoAsignadoSchema.nullable(),
+  agregadoManual: z.boolean().optional(),
+});
+export type FilaCarga = z.infer<typeof filaCargaSchema>;
+
+/** SPEC §3 Bulk upload errors, in the file. */
+export const errorFilaSchema = z.object({ fila: z.number().int(), errores: z.array(z.string()) });
+export type ErrorFila = z.infer<typeof errorFilaSchema>;
+/** SPEC §3 Bulk upload errors, on registration. */
+export const errorSkuSchema = z.object({ sku: z.string(), motivo: z.string() });
+export type ErrorSku = z.infer<typeof errorSkuSchema>;
+
+export const plantillasSchema = z.object({
+  productos_excel: z.string(),
+  ejemplo_excel: z.string(),
+  categoria_nombre: z.array(z.string()),
+});
+export type Plantillas = z.infer<typeof plantillasSchema>;
+
+/**
+ * Every data row of the file is in one group: existing (SKU already offered by this supplier),
+ * new (matched to an approved catalogue product) or exclusive (no match). `errores` lists the
+ * rows with errors once more, as 'Fila N: …' for the popup.
+ */
+export const cargaExcelSchemaOut = z.object({
+  productos_existentes: z.array(filaCargaSchema),
+  productos_nuevos: z.array(filaCargaSchema),
+  productos_nuevos_exclusivos: z.array(filaCargaSchema),
+  errores: z.array(errorFilaSchema),
+});
+export type CargaExcel = z.infer<typeof cargaExcelSchemaOut>;
+
+// An empty list is answered as a list with no valid row (SIN_PRODUCTOS_VALIDOS or the exclusive one).
+const filasSchema = z.array(filaCargaSchema).max(MAX_FILAS_CARGA);
+
+/**
+ * The 400 of a confirmation none of whose rows is valid: SPEC §5's message and every row's reason,
+ * so the screen can open its 'Errores al cargar los Datos' popup.
+ */
+export const sinFilasValidasSchema = z.object({ detail: z.string(), errores: z.array(errorSkuSchema) });
+
+export const actualizarPreciosSchema = z.object({ productos: filasSchema });
+export type ActualizarPreciosInput = z.infer<typeof actualizarPreciosSchema>;
+export const actualizarPreciosSchemaOut = z.object({ actualizados: z.number().int(), errores: z.array(errorSkuSchema) });
+export type ActualizarPrecios = z.infer<typeof actualizarPreciosSchemaOut>;
+
+/**
+ * {productos, categoria_id} for new products (each row's `producto` is the matched catalogue
+ * product: an offer on it is created), {productos} for exclusive ones (rows with `producto` null:
+ * a product pending moderation is created with its offer). categoria_id, when given, is the
+ * category of rows whose own `categoria` is empty.
+ */
+export const registrarNuevosSchema = z.object({
+  productos: filasSchema,
+  categoria_id: z.number().int().positive().max(2_147_483_647).optional(),
+});
+export type RegistrarNuevosInput = z.infer<typeof registrarNuevosSchema>;
+export const registrarNuevosSchemaOut = z.object({ registrados: z.number().int(), errores: z.array(errorSkuSchema) });
+export type RegistrarNuevos = z.infer<typeof registrarNuevosSchemaOut>;

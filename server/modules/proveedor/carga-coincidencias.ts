@@ -1,0 +1,155 @@
+/**
+ * Matching uploaded names against the catalogue (issue #10, DESIGN §4): trigram similarity on
+ * normalised names, computed as pg_trgm computes it (each word padded with two spaces before and
+ * one after; similarity = shared trigrams / trigrams of either), but in memory over the catalogue
+ * read once per upload. pg_trgm's GIN index answered one name in 11–34 ms on the embedded engine
+ * (a common word such as "pollo" brings thousands of candidates), which made a 50.000-row file
+ * take many minutes; here an inverted index of trigrams does the same in milliseconds
+ * (docs/decisions/008). Pure: no I/O.
+ */
+
+/** Unit, pack and filler words that say nothing about which product it is. */
+const UNIDADES = 'kg|kgs|kilo|kilos|k|gr|grs|g|gramos|lt|lts|litro|litros|cc|ml';
+const RELLENO = 'caja|cajas|cj|un|und|unid|unidad|unidades|de|del|la|el|los|las|con|en|al|y|x';
+const SIN_UNIDAD = new RegExp(`(?:^| )(?:[0-9]+ )?(?:${UNIDADES})(?= |$)|(?:^| )(?:${RELLENO})(?= |$)`, 'g');
+
+/**
+ * The name as matching sees it: accents and case folded, anything but letters and digits a space,
+ * numbers apart from letters, a pack size ('10kg', '500 g') and unit and filler words (kg, kilo,
+ * caja, de, con…) dropped, spaces collapsed. 'Pechuga de Pollo 10kg' → 'pechuga pollo'.
+ */
+export function normalizarNombre(nombre: string): string {
+  let s = nombre
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .replace(/([0-9])([a-z])/g, '$1 $2')
+    .replace(/([a-z])([0-9])/g, '$1 $2');
+  // Twice: a removed word's leading space is the next one's separator ('de la' → both go).
+  s = ` ${s} `.replace(SIN_UNIDAD, ' ').replace(SIN_UNIDAD, ' ');
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** pg_trgm's trigrams of a normalised name: per word, '  w' … 'w ' (a set). */
+export function trigramas(normalizado: string): string[] {
+  const out = new Set<string>();
+  for (const palabra of normalizado.split(' ')) {
+    if (palabra === '') continue;
+    const p = `  ${palabra} `;
+    for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3));
+  }
+  return [...out];
+}
+
+export interface ProductoCatalogo {
+  id: number;
+  nombre: string;
+  marca: string;
+  origen: string;
+  formatos: string[];
+}
+
+export interface Busqueda {
+  nombre: string;
+  marca: string | null;
+  origen: string | null;
+  formato: string | null;
+}
+
+export interface Coincidencia {
+  producto: ProductoCatalogo;
+  similitud: number;
+}
+
+/**
+ * The catalogue indexed by trigram. `buscar` answers the most similar product at `umbral` or
+ * more: similarity rounded to two decimals first, then the same marca, the same origen, a
+ * formato it comes in, the lowest id (DESIGN §4: marca/origen/formato break ties).
+ */
+export function createBuscador(catalogo: ProductoCatalogo[], umbral: number) {
+  // Trigrams as numbers; per product its trigram ids, per trigram the products that have it.
+  const idDe = new Map<string, number>();
+  const listas: number[][] = [];
+  const deProducto: Int32Array[] = [];
+  // Most rows name a product exactly as the catalogue does once normalised: found by the name alone.
+  const exactos = new Map<string, number[]>();
+  catalogo.forEach((p, k) => {
+    const n = normalizarNombre(p.nombre);
+    exactos.set(n, [...(exactos.get(n) ?? []), k]);
+    const ids = trigramas(n).map((t) => {
+      let id = idDe.get(t);
+      if (id === undefined) {
+        id = listas.length;
+        idDe.set(t, id);
+        listas.push([]);
+      }
+      listas[id]!.push(k);
+      return id;
+    });
+    deProducto[k] = Int32Array.from(ids);
+  });
+  const marcas = catalogo.map((p) => normalizarNombre(p.marca));
+  const origenes = catalogo.map((p) => normalizarNombre(p.origen));
+  const visto = new Uint8Array(catalogo.length);
+  const enBusqueda = new Uint8Array(listas.length);
+
+  return function buscar(b: Busqueda): Coincidencia | undefined {
+    const n = normalizarNombre(b.nombre);
+    const ts = trigramas(n);
+    if (ts.length === 0) return undefined;
+    const ids = ts.flatMap((t) => {
+      const id = idDe.get(t);
+      return id === undefined ? [] : [id];
+    });
+    // Candidates. Similarity ≥ umbral needs ≥ ceil(umbral × |A|) shared trigrams, so a candidate
+    // has one of A's |A| − that + 1 rarest trigrams (prefix filtering): only their lists are read.
+    let candidatos: number[];
+    const exacto = exactos.get(n);
+    if (exacto) candidatos = exacto;
+    else {
+      const rarezaDe = (id: number) => listas[id]!.length;
+      const ausentes = ts.length - ids.length;
+      const leer = ts.length - Math.ceil(umbral * ts.length) + 1 - ausentes;
+      candidatos = [];
+      for (const id of [...ids].sort((x, y) => rarezaDe(x) - rarezaDe(y)).slice(0, Math.max(0, leer))) {
+        for (const k of listas[id]!) {
+          if (visto[k] === 0) {
+            visto[k] = 1;
+            candidatos.push(k);
+          }
+        }
+      }
+      for (const k of candidatos) visto[k] = 0;
+    }
+    if (candidatos.length === 0) return undefined;
+    for (const id of ids) enBusqueda[id] = 1;
+    const marca = b.marca ? normalizarNombre(b.marca) : null;
+    const origen = b.origen ? normalizarNombre(b.origen) : null;
+    const formato = b.formato?.trim().toUpperCase() ?? null;
+    let mejor: { k: number; clave: number[]; similitud: number } | undefined;
+    for (const k of candidatos) {
+      const propios = deProducto[k]!;
+      let c = 0;
+      for (const id of propios) c += enBusqueda[id]!;
+      const similitud = c / (ts.length + propios.length - c);
+      if (similitud < umbral) continue;
+      const p = catalogo[k]!;
+      const clave = [
+        Math.round(similitud * 100),
+        marcas[k] === marca ? 1 : 0,
+        origenes[k] === origen ? 1 : 0,
+        formato && p.formatos.includes(formato) ? 1 : 0,
+        -p.id,
+      ];
+      if (!mejor || mayor(clave, mejor.clave)) mejor = { k, clave, similitud };
+    }
+    for (const id of ids) enBusqueda[id] = 0;
+    return mejor && { producto: catalogo[mejor.k]!, similitud: mejor.similitud };
+  };
+}
+
+const mayor = (a: number[], b: number[]) => {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+  return false;
+};

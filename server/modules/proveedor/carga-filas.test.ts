@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COLUMNAS_EXCEL,
+  encabezadosInvalidos,
+  FECHA_FORMATO,
+  FECHA_NO_FUTURA,
+  FECHA_REQUERIDA,
+  NOMBRE_REQUERIDO,
+  PRECIO_MAXIMO,
+  PRECIO_NEGATIVO,
+  PRECIO_REQUERIDO,
+  rangoNegativo,
+  SKU_REQUERIDO,
+  STOCK_NEGATIVO,
+  skuOtroPrecio,
+  skuRepetido,
+} from '../../../common/schemas/proveedor-carga';
+import { ArchivoInvalido, inspectArchivo, leerDirectorioZip } from './carga-archivo';
+import { filaCarga } from './carga-de-prueba';
+import { escaparCelda, leerFecha, leerNumero, readFilas, sinEscape, validateFila, validateSkusRepetidos } from './carga-filas';
+
+const HOY = '2026-11-23';
+
+describe('leerNumero', () => {
+  it.each([
+    [4990, 4990],
+    ['4990', 4990],
+    ['$4.990', 4990],
+    ['1.234.567', 1234567],
+    ['4.990,5', 4990.5],
+    ['4990.5', 4990.5],
+    [' 1 200 ', 1200],
+    ['-5', -5],
+    ['', null],
+    [null, null],
+  ])('%j → %j', (celda, esperado) => expect(leerNumero(celda)).toBe(esperado));
+  it.each(['mil', '4,99,0', '1e5', true, Number.NaN])('%j is not a number', (celda) => expect(leerNumero(celda)).toBe('invalido'));
+});
+
+describe('leerFecha', () => {
+  it.each([
+    ['2099-12-31', '2099-12-31'],
+    ['31-12-2099', '2099-12-31'],
+    ['1/2/2099', '2099-02-01'],
+    ['2099/2/1', '2099-02-01'],
+    // Excel serial 73050 is 2099-12-31.
+    [73050, '2099-12-31'],
+    ['', null],
+    [null, null],
+  ])('%j → %j', (celda, esperado) => expect(leerFecha(celda)).toBe(esperado));
+  it.each(['2099-02-30', '31-13-2099', 'mañana', 12, -1])('%j is not a date', (celda) => expect(leerFecha(celda)).toBe('invalido'));
+});
+
+describe('validateFila (SPEC §5 Supplier upload rows)', () => {
+  it('a complete row has no errors', () => expect(validateFila(filaCarga({ sku: 'A', nombre: 'B' }), HOY)).toEqual([]));
+  it('names every broken rule in SPEC’s words', () => {
+    expect(
+      validateFila(
+        filaCarga({ sku: ' ', nombre: '', precio: -1, stock: -2, fecha_vencimiento: HOY, rangos: { 'Desde 100 kg': -3, 'Desde 300 kg': null } }),
+        HOY,
+      ),
+    ).toEqual([SKU_REQUERIDO, NOMBRE_REQUERIDO, PRECIO_NEGATIVO, STOCK_NEGATIVO, FECHA_NO_FUTURA, rangoNegativo('Desde 100 kg')]);
+  });
+  it('price and expiry date are required; a price of 0 is not negative (SPEC says so)', () => {
+    expect(validateFila(filaCarga({ sku: 'A', nombre: 'B', precio: null, fecha_vencimiento: null }), HOY)).toEqual([PRECIO_REQUERIDO, FECHA_REQUERIDA]);
+    expect(validateFila(filaCarga({ sku: 'A', nombre: 'B', precio: 0 }), HOY)).toEqual([]);
+    expect(validateFila(filaCarga({ sku: 'A', nombre: 'B', precio: 3_000_000_000, fecha_vencimiento: '2099-2-1' }), HOY)).toEqual([
+      PRECIO_MAXIMO,
+      FECHA_FORMATO,
+    ]);
+  });
+  it('tomorrow is future, today is not', () => {
+    expect(validateFila(filaCarga({ sku: 'A', nombre: 'B', fecha_vencimiento: '2026-11-24' }), HOY)).toEqual([]);
+    expect(validateFila(filaCarga({ sku: 'A', nombre: 'B', fecha_vencimiento: HOY }), HOY)).toEqual([FECHA_NO_FUTURA]);
+  });
+});
+
+describe('validateSkusRepetidos', () => {
+  it('rows of one SKU are lots: distinct dates and one price; the later row carries the error', () => {
+    const filas = [
+      filaCarga({ id: 2, sku: 'A', nombre: 'x', fecha_vencimiento: '2099-01-01' }),
+      filaCarga({ id: 3, sku: 'A', nombre: 'x', fecha_vencimiento: '2099-02-01' }),
+      filaCarga({ id: 4, sku: 'A', nombre: 'x', fecha_vencimiento: '2099-01-01' }),
+      filaCarga({ id: 5, sku: 'A', nombre: 'x', fecha_vencimiento: '2099-03-01', precio: 1 }),
+      filaCarga({ id: 6, sku: 'B', nombre: 'x' }),
+    ];
+    expect([...validateSkusRepetidos(filas)]).toEqual([
+      [4, skuRepetido('A', 2)],
+      [5, skuOtroPrecio('A', 2)],
+    ]);
+  });
+});
+
+describe('readFilas', () => {
+  const encabezado = [...COLUMNAS_EXCEL];
+  it('maps columns by header (any case, accents or order) and numbers rows as the sheet does', () => {
+    const desordenado = ['categoria', ...encabezado.filter((c) => c !== 'Categoría').map((c) => c.toUpperCase())];
+    const fila = (sku: string) =>
+      desordenado.map((c) => (c === 'SKU' ? sku : c === 'NOMBRE' ? 'Lomo' : c === 'categoria' ? 'CERDO' : c === 'PRECIO' ? 10 : null));
+    const filas = readFilas([desordenado, fila('A'), [], fila('B')], HOY);
+    expect(filas.map((f) => [f.id, f.sku, f.categoria, f.precio])).toEqual([
+      [2, 'A', 'CERDO', 10],
+      [4, 'B', 'CERDO', 10],
+    ]);
+  });
+  it('an unreadable cell is that row’s error, not the file’s', () => {
+    const [fila] = readFilas([encabezado, ['A', 'B', 'mil', null, null, null, null, null, 'x', 'pronto']], HOY);
+    expect(fila!.errores).toEqual(['Precio debe ser un número.', 'Stock debe ser un número.', FECHA_FORMATO]);
+  });
+  it('refuses a sheet without the template’s headers, naming the missing ones', () => {
+    expect(() => readFilas([encabezado.filter((c) => c !== 'Stock' && c !== 'Marca')], HOY)).toThrow(
+      new ArchivoInvalido(encabezadosInvalidos(['Stock', 'Marca'])),
+    );
+  });
+});
+
+describe('formula injection (DESIGN §4)', () => {
+  it.each(['=1+1', '+56 9', '-5', '@SUM(A1)', '\tx'])('%j is written behind an apostrophe and read back as it was', (valor) => {
+    expect(escaparCelda(valor)).toBe(`'${valor}`);
+    expect(sinEscape(escaparCelda(valor))).toBe(valor);
+  });
+  it('leaves ordinary text alone, also one that starts with an apostrophe', () => {
+    expect(escaparCelda('Lomo')).toBe('Lomo');
+    expect(sinEscape("'Lomo")).toBe("'Lomo");
+  });
+});
+
+describe('inspectArchivo', () => {
+  it('knows a file by its first bytes, whatever its name', () => {
+    expect(() => inspectArchivo(Buffer.from('SKU,Nombre\n'))).toThrow(ArchivoInvalido);
+    expect(inspectArchivo(Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(10)])).tipo).toBe('xls');
+  });
+  it('a zip without an end record is unreadable', () => {
+    expect(() => leerDirectorioZip(Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(40)]))).toThrow(ArchivoInvalido);
+  });
+});

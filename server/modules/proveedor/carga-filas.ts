@@ -1,0 +1,218 @@
+import { isFechaIso } from '../../../common/fecha';
+import {
+  ARCHIVO_DEMASIADAS_FILAS,
+  ARCHIVO_SIN_FILAS,
+  COLUMNAS_EXCEL,
+  encabezadosInvalidos,
+  FECHA_FORMATO,
+  FECHA_NO_FUTURA,
+  FECHA_REQUERIDA,
+  type FilaCarga,
+  MAX_FILAS_CARGA,
+  NOMBRE_REQUERIDO,
+  NOMBRES_RANGO,
+  noEsNumero,
+  PRECIO_MAXIMO,
+  PRECIO_NEGATIVO,
+  PRECIO_REQUERIDO,
+  rangoDesconocido,
+  rangoMaximo,
+  rangoNegativo,
+  SKU_REQUERIDO,
+  STOCK_MAXIMO,
+  STOCK_NEGATIVO,
+  skuOtroPrecio,
+  skuRepetido,
+  textoLargo,
+} from '../../../common/schemas/proveedor-carga';
+import { ArchivoInvalido } from './carga-archivo';
+import type { CeldaCruda } from './carga-parser';
+
+/**
+ * Rows of an upload: from the sheet's cells to SPEC §3 upload rows, and SPEC §5's row rules,
+ * shared by the upload (errors shown per row) and the confirmations (rows the screen sends
+ * back, perhaps edited: checked again, never trusted). Pure: the day is passed in.
+ */
+
+/** Money columns are whole CLP in an int column (the 10-digit rule of SPEC §9, capped by the column). */
+export const PRECIO_TOPE = 2_147_483_647;
+export const STOCK_TOPE = 999_999_999;
+
+/** Header cells compare without case, accents or extra spaces ('categoria ' is 'Categoría'). */
+const clave = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+type Columna = (typeof COLUMNAS_EXCEL)[number];
+
+const PELIGROSO = /^[=+\-@\t\r]/;
+/** Formula injection (DESIGN §4): a text cell that a spreadsheet could take for a formula is written behind an apostrophe. */
+export const escaparCelda = (s: string) => (PELIGROSO.test(s) ? `'${s}` : s);
+/** …and read back without it, so a template's values survive the round trip. */
+export const sinEscape = (s: string) => (s.startsWith("'") && PELIGROSO.test(s.slice(1)) ? s.slice(1) : s);
+
+const texto = (c: CeldaCruda | undefined): string => (c === null || c === undefined ? '' : sinEscape(String(c).trim()));
+
+/** A number as a Chilean types it in a text cell: '$4.990', '4.990,5', '4990.5', '1 200'. */
+export function leerNumero(c: CeldaCruda | undefined): number | null | 'invalido' {
+  if (c === null || c === undefined) return null;
+  if (typeof c === 'number') return Number.isFinite(c) ? c : 'invalido';
+  if (typeof c === 'boolean') return 'invalido';
+  let s = c.replace(/[$\s]/g, '');
+  if (s === '') return null;
+  if (s.includes(',')) s = s.replace(/\./g, '').replace(',', '.');
+  else if (/^-?\d{1,3}(\.\d{3})+$/.test(s)) s = s.replace(/\./g, '');
+  if (!/^-?\d+(\.\d+)?$/.test(s)) return 'invalido';
+  return Number(s);
+}
+
+/** Excel's day 1 is 1900-01-01 with the 1900 leap-year bug: serials from 61 on count from 1899-12-30. */
+function desdeSerial(serial: number): string {
+  const d = new Date(Date.UTC(1899, 11, 30) + Math.floor(serial) * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
+
+/** 'YYYY-MM-DD', 'DD-MM-YYYY' or 'DD/MM/YYYY' (text), a date cell (already ISO) or a bare serial. */
+export function leerFecha(c: CeldaCruda | undefined): string | null | 'invalido' {
+  if (c === null || c === undefined) return null;
+  if (typeof c === 'number') return c >= 61 && c < 2_958_466 ? desdeSerial(c) : 'invalido';
+  const s = String(c).trim();
+  if (s === '') return null;
+  const iso = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(s);
+  const cl = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(s);
+  const [a, m, d] = iso ? [iso[1], iso[2], iso[3]] : cl ? [cl[3], cl[2], cl[1]] : [];
+  if (!a || !m || !d) return 'invalido';
+  const fecha = `${a}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  return isFechaIso(fecha) ? fecha : 'invalido';
+}
+
+/** SPEC §5 Supplier upload rows, on a row's values. `hoy` is today in Chile (YYYY-MM-DD). */
+export function validateFila(fila: Pick<FilaCarga, 'sku' | 'nombre' | 'precio' | 'stock' | 'fecha_vencimiento' | 'rangos'>, hoy: string): string[] {
+  const errores: string[] = [];
+  if (fila.sku.trim() === '') errores.push(SKU_REQUERIDO);
+  if (fila.nombre.trim() === '') errores.push(NOMBRE_REQUERIDO);
+  if (fila.precio === null) errores.push(PRECIO_REQUERIDO);
+  else if (fila.precio < 0) errores.push(PRECIO_NEGATIVO);
+  else if (Math.round(fila.precio) > PRECIO_TOPE) errores.push(PRECIO_MAXIMO);
+  if (fila.stock !== null && fila.stock < 0) errores.push(STOCK_NEGATIVO);
+  else if (fila.stock !== null && fila.stock > STOCK_TOPE) errores.push(STOCK_MAXIMO);
+  const f = fila.fecha_vencimiento?.trim() ?? '';
+  if (f === '') errores.push(FECHA_REQUERIDA);
+  else if (!isFechaIso(f)) errores.push(FECHA_FORMATO);
+  else if (f <= hoy) errores.push(FECHA_NO_FUTURA);
+  for (const [rango, precio] of Object.entries(fila.rangos)) {
+    if (!NOMBRES_RANGO.includes(rango)) errores.push(rangoDesconocido(rango));
+    else if (precio !== null && precio < 0) errores.push(rangoNegativo(rango));
+    else if (precio !== null && Math.round(precio) > PRECIO_TOPE) errores.push(rangoMaximo(rango));
+  }
+  return errores;
+}
+
+const mismosPrecios = (a: FilaCarga, b: FilaCarga) => a.precio === b.precio && NOMBRES_RANGO.every((r) => (a.rangos[r] ?? null) === (b.rangos[r] ?? null));
+
+/**
+ * Rows of one SKU are lots of one offer: each its own expiry date, all the same price and tiers
+ * (an offer has one). A later row that breaks this gets the error, naming the first one's `id`.
+ */
+export function validateSkusRepetidos(filas: FilaCarga[]): Map<number, string> {
+  const errores = new Map<number, string>();
+  const primeras = new Map<string, FilaCarga[]>();
+  for (const fila of filas) {
+    const sku = fila.sku.trim();
+    if (sku === '') continue;
+    const previas = primeras.get(sku) ?? [];
+    const mismaFecha = previas.find((p) => p.fecha_vencimiento === fila.fecha_vencimiento);
+    if (mismaFecha) errores.set(fila.id, skuRepetido(sku, mismaFecha.id));
+    else if (previas[0] && !mismosPrecios(previas[0], fila)) errores.set(fila.id, skuOtroPrecio(sku, previas[0].id));
+    else {
+      previas.push(fila);
+      primeras.set(sku, previas);
+    }
+  }
+  return errores;
+}
+
+const LARGOS: Partial<Record<Columna, number>> = {
+  SKU: 60,
+  Nombre: 200,
+  Categoría: 100,
+  Marca: 100,
+  Origen: 100,
+  Formato: 50,
+  Unidad: 20,
+};
+
+/**
+ * The sheet's rows (the first one the headers) as upload rows, each with its `errores`; entirely
+ * empty rows are skipped. ArchivoInvalido for a sheet that is not our template or has no rows.
+ */
+export function readFilas(celdas: CeldaCruda[][], hoy: string): FilaCarga[] {
+  const [encabezado = [], ...resto] = celdas;
+  const posicion = new Map<string, number>();
+  encabezado.forEach((c, i) => {
+    const k = clave(texto(c));
+    if (k !== '' && !posicion.has(k)) posicion.set(k, i);
+  });
+  const faltan = COLUMNAS_EXCEL.filter((col) => !posicion.has(clave(col)));
+  if (faltan.length > 0) throw new ArchivoInvalido(encabezadosInvalidos(faltan));
+  const col = (fila: CeldaCruda[], nombre: Columna) => fila[posicion.get(clave(nombre)) as number];
+
+  const filas: FilaCarga[] = [];
+  resto.forEach((celdasFila, i) => {
+    if (celdasFila.every((c) => texto(c) === '')) return;
+    if (filas.length === MAX_FILAS_CARGA) throw new ArchivoInvalido(ARCHIVO_DEMASIADAS_FILAS);
+    const errores: string[] = [];
+    const valorTexto = (nombre: Columna) => {
+      const v = texto(col(celdasFila, nombre));
+      const max = LARGOS[nombre] ?? 200;
+      if (v.length > max) {
+        errores.push(textoLargo(nombre, max));
+        return v.slice(0, max);
+      }
+      return v;
+    };
+    const valorNumero = (nombre: Columna) => {
+      const v = leerNumero(col(celdasFila, nombre));
+      if (v === 'invalido') {
+        errores.push(noEsNumero(nombre));
+        return null;
+      }
+      return v;
+    };
+    const opcional = (v: string) => (v === '' ? null : v);
+    // In the sheet's column order, so a row's errors read left to right.
+    const sku = valorTexto('SKU');
+    const nombre = valorTexto('Nombre');
+    const precio = valorNumero('Precio');
+    const precioIlegible = leerNumero(col(celdasFila, 'Precio')) === 'invalido';
+    const rangos: Record<string, number | null> = {};
+    for (const r of NOMBRES_RANGO) rangos[r] = valorNumero(r as Columna);
+    const stock = valorNumero('Stock');
+    const fecha = leerFecha(col(celdasFila, 'Fecha vencimiento'));
+    if (fecha === 'invalido') errores.push(FECHA_FORMATO);
+    const fila: FilaCarga = {
+      // The row's number in the sheet, as the supplier sees it (headers are row 1).
+      id: i + 2,
+      sku,
+      nombre,
+      stock,
+      precio,
+      fecha_vencimiento: fecha === 'invalido' ? null : fecha,
+      rangos,
+      categoria: opcional(valorTexto('Categoría')),
+      marca: opcional(valorTexto('Marca')),
+      origen: opcional(valorTexto('Origen')),
+      producto: null,
+      formato: opcional(valorTexto('Formato')),
+      unidad: opcional(valorTexto('Unidad')),
+      errores,
+      producto_asignado: null,
+    };
+    // An unreadable price or date was said above: not also "empty".
+    const yaDicho = new Set([...(precioIlegible ? [PRECIO_REQUERIDO] : []), ...(fecha === 'invalido' ? [FECHA_REQUERIDA] : [])]);
+    errores.push(...validateFila(fila, hoy).filter((e) => !yaDicho.has(e)));
+    filas.push(fila);
+  });
+  if (filas.length === 0) throw new ArchivoInvalido(ARCHIVO_SIN_FILAS);
+  const porId = new Map(filas.map((f) => [f.id, f]));
+  for (const [id, error] of validateSkusRepetidos(filas)) porId.get(id)?.errores.push(error);
+  return filas;
+}

@@ -1,0 +1,120 @@
+import * as XLSX from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ARCHIVO_DESCOMPRIMIDO_EXCESIVO,
+  ARCHIVO_ILEGIBLE,
+  ARCHIVO_TIEMPO_AGOTADO,
+  ARCHIVO_TIPO_INVALIDO,
+  COLUMNAS_EXCEL,
+  type FilaCarga,
+} from '../../../common/schemas/proveedor-carga';
+import { ROLES } from '../../test/roles';
+import { createTestApp, setupTestApp, type TestApp } from '../../test/test-app';
+import { bombaMentirosa, filaCarga, filaExcel, hojaDe, libroCon, multipartDe, xlsxDe, zip } from './carga-de-prueba';
+
+/**
+ * Issue #10 item 5: hostile files. Each gets a clear Spanish 400 and the server keeps answering
+ * (the parser runs in a worker with a heap limit and a timer; zip sizes are read before parsing).
+ */
+const ctx = setupTestApp({ roleTokens: true });
+
+const subir = (t: TestApp, token: string | undefined, archivo: Buffer, nombre = 'productos.xlsx') =>
+  t.request({ method: 'POST', url: '/api/productos/cargar-excel/', token, ...multipartDe(archivo, nombre) });
+const saludable = async (t: TestApp) => (await t.request({ method: 'GET', url: '/api/health/' })).statusCode;
+
+describe('hostile files (issue #10 item 5)', () => {
+  it('the hand-made workbook itself is read (so the cases below test what they say)', async () => {
+    const fila = (r: number, vals: string[]) =>
+      `<row r="${r}">${vals.map((v, i) => `<c r="${String.fromCharCode(65 + i)}${r}" t="inlineStr"><is><t>${v}</t></is></c>`).join('')}</row>`;
+    const res = await subir(ctx.t, ctx.tokens.proveedor, libroCon(hojaDe(fila(1, [...COLUMNAS_EXCEL]) + fila(2, ['Z-1', 'Charqui de llama', '100']))));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().productos_nuevos_exclusivos.map((f: FilaCarga) => f.sku)).toEqual(['Z-1']);
+  });
+
+  it('a zip bomb that declares its size is refused before any parsing', async () => {
+    const res = await subir(ctx.t, ctx.tokens.proveedor, libroCon(hojaDe(''), 2_000_000_000));
+    expect(res.json()).toEqual({ detail: ARCHIVO_DESCOMPRIMIDO_EXCESIVO });
+    expect(await saludable(ctx.t)).toBe(200);
+  });
+
+  it('a zip of too many entries is refused before any parsing', async () => {
+    const muchas = Array.from({ length: 300 }, (_, i) => ({ nombre: `xl/x${i}.xml`, datos: Buffer.from('<a/>') }));
+    const res = await subir(ctx.t, ctx.tokens.proveedor, zip([...muchas, { nombre: 'xl/workbook.xml', datos: Buffer.from('<a/>') }]));
+    expect(res.json()).toEqual({ detail: ARCHIVO_DESCOMPRIMIDO_EXCESIVO });
+  });
+
+  it('a zip bomb that lies about its size is stopped in the worker at the real bound; the server answers meanwhile and after', async () => {
+    const bomba = bombaMentirosa();
+    expect(bomba.length).toBeLessThan(5 * 1024 * 1024);
+    let terminada = false;
+    const carga = subir(ctx.t, ctx.tokens.proveedor, bomba).then((r) => {
+      terminada = true;
+      return r;
+    });
+    expect(await saludable(ctx.t)).toBe(200);
+    expect(terminada).toBe(false);
+    const res = await carga;
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: ARCHIVO_DESCOMPRIMIDO_EXCESIVO });
+    expect(await saludable(ctx.t)).toBe(200);
+  });
+
+  it('garbage behind the magic bytes of a zip or an .xls is a clear 400', async () => {
+    const zipRoto = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 7)]);
+    expect((await subir(ctx.t, ctx.tokens.proveedor, zipRoto)).json()).toEqual({ detail: ARCHIVO_ILEGIBLE });
+    const xlsRoto = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600, 3)]);
+    expect((await subir(ctx.t, ctx.tokens.proveedor, xlsRoto, 'viejo.xls')).json()).toEqual({ detail: ARCHIVO_ILEGIBLE });
+    // A zip that is not a workbook (a .docx, an .ods) renamed .xlsx.
+    const otroZip = zip([{ nombre: 'word/document.xml', datos: Buffer.from('<w/>') }]);
+    expect((await subir(ctx.t, ctx.tokens.proveedor, otroZip)).json()).toEqual({ detail: ARCHIVO_TIPO_INVALIDO });
+  });
+
+  it('reads a real .xls (BIFF8) file', async () => {
+    const ws = XLSX.utils.aoa_to_sheet([[...COLUMNAS_EXCEL], ['XLS-1', 'Charqui de llama', 1000, null, null, null, null, null, 5, '2099-01-31']]);
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, ws, 'Productos');
+    const xls = XLSX.write(wb, { bookType: 'xls', type: 'buffer' }) as Buffer;
+    const res = await subir(ctx.t, ctx.tokens.proveedor, xls, 'viejo.xls');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().productos_nuevos_exclusivos[0]).toMatchObject({ sku: 'XLS-1', precio: 1000, stock: 5, fecha_vencimiento: '2099-01-31', errores: [] });
+  });
+
+  it('formula injection: a SKU like =1+1 is written escaped in the template and read back as it was', async () => {
+    const reg = await ctx.t.request({
+      method: 'POST',
+      url: '/api/productos/registrar-nuevos/',
+      token: ctx.tokens.proveedor,
+      payload: { categoria_id: 1, productos: [filaCarga({ sku: '=1+1', nombre: 'Pechuga de pavo deshuesada', producto: 1 })] },
+    });
+    expect(reg.json()).toEqual({ registrados: 1, errores: [] });
+    const plantillas = await ctx.t.request({ method: 'GET', url: '/api/productos/plantillas-excel/', token: ctx.tokens.proveedor });
+    const wb = XLSX.read(Buffer.from(plantillas.json().productos_excel, 'base64'), { type: 'buffer', cellFormula: true });
+    const hoja = wb.Sheets.Productos!;
+    const celdas = Object.entries(hoja).filter(([k]) => !k.startsWith('!'));
+    expect(celdas.some(([, c]) => (c as XLSX.CellObject).f !== undefined)).toBe(false);
+    expect(celdas.map(([, c]) => (c as XLSX.CellObject).v)).toContain("'=1+1");
+    const carga = await subir(ctx.t, ctx.tokens.proveedor, Buffer.from(plantillas.json().productos_excel, 'base64'));
+    expect(carga.json().productos_existentes.map((f: FilaCarga) => f.sku)).toContain('=1+1');
+  });
+
+  it('too many rows: 400 naming the limit', async () => {
+    const filas = Array.from({ length: 50_001 }, (_, i) => filaExcel({ sku: `S${i}`, nombre: 'x' }));
+    const res = await subir(ctx.t, ctx.tokens.proveedor, await xlsxDe(filas));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toMatch(/^El archivo tiene más de 50\.000 productos/);
+  });
+});
+
+describe('a parse that takes too long', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ EXCEL_PARSE_TIMEOUT_MS: '1' });
+  });
+  afterAll(() => t.close());
+  it('is stopped with a clear 400, and the server keeps answering', async () => {
+    const token = await t.tokenFor(ROLES.proveedor);
+    const res = await subir(t, token, await xlsxDe([filaExcel({ sku: 'T-1', nombre: 'Lomo vetado' })]));
+    expect(res.json()).toEqual({ detail: ARCHIVO_TIEMPO_AGOTADO });
+    expect(await saludable(t)).toBe(200);
+  });
+});

@@ -1,0 +1,133 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '../../../common/constants';
+import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
+import {
+  ARCHIVO_DEMASIADO_GRANDE,
+  ARCHIVO_REQUERIDO,
+  ARCHIVO_TIPO_INVALIDO,
+  actualizarPreciosSchema,
+  actualizarPreciosSchemaOut,
+  cargaExcelSchemaOut,
+  plantillasSchema,
+  registrarNuevosSchema,
+  registrarNuevosSchemaOut,
+  sinFilasValidasSchema,
+} from '../../../common/schemas/proveedor-carga';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { currentUser, type Guards } from '../auth/authenticate';
+import { actualizarPrecios, cargarExcel, getPlantillas, registrarNuevos } from './carga.service';
+
+/** SPEC §6: a signed-in user who is not a supplier is told so, in the spec's words. */
+export const NO_ES_PROVEEDOR = 'Debes estar registrado como proveedor para usar esta funcionalidad';
+
+const proveedor = {
+  description: 'Solo proveedores. `Authorization: JWT <access>`.',
+  security: [{ jwt: [] }] as Array<Record<string, string[]>>,
+};
+const errores = { 401: detailSchema, 403: detailSchema };
+/** A confirmation carries up to MAX_FILAS_CARGA rows of ~400 bytes: more than the API's 1 MB default. */
+const LIMITE_CONFIRMACION = 32 * 1024 * 1024;
+
+/**
+ * The supplier's Excel upload (issue #10, SPEC §7 Supplier catalogue). `now` says which expiry
+ * dates are future; `excelTimeoutMs` bounds one file's parsing.
+ */
+export const cargaRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; excelTimeoutMs: number; now?: () => Date }> = async (
+  app,
+  { db, guards, excelTimeoutMs, now = () => new Date() },
+) => {
+  // Only this plugin reads multipart (errors.ts); one file part, at most 5 MB: busboy stops the
+  // stream at the limit and toBuffer() throws, which becomes SPEC §5's message below.
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 } });
+
+  const soloProveedor = async (request: FastifyRequest) => {
+    await guards.authenticate(request);
+    if (!currentUser(request).is_proveedor) throw new AppError(403, { detail: NO_ES_PROVEEDOR });
+  };
+  const proveedorId = (request: FastifyRequest) => currentUser(request).id;
+
+  app.get(
+    '/api/productos/plantillas-excel/',
+    {
+      onRequest: soloProveedor,
+      schema: { ...proveedor, tags: ['proveedor'], summary: 'Plantillas Excel (base64) y categorías', response: { 200: plantillasSchema, ...errores } },
+    },
+    (request) => getPlantillas(db, proveedorId(request), now()),
+  );
+
+  app.post(
+    '/api/productos/cargar-excel/',
+    {
+      onRequest: soloProveedor,
+      schema: {
+        ...proveedor,
+        tags: ['proveedor'],
+        summary: 'Leer un Excel (campo multipart `archivo`) y clasificar sus filas; no guarda nada',
+        consumes: ['multipart/form-data'],
+        response: { 200: cargaExcelSchemaOut, 400: badRequestSchema, ...errores },
+      },
+    },
+    async (request) => {
+      const archivo = await readArchivo(request);
+      return cargarExcel(db, proveedorId(request), archivo, { timeoutMs: excelTimeoutMs, now: now() });
+    },
+  );
+
+  app.put(
+    '/api/productos/actualizar-precios/',
+    {
+      onRequest: soloProveedor,
+      bodyLimit: LIMITE_CONFIRMACION,
+      schema: {
+        ...proveedor,
+        tags: ['proveedor'],
+        summary: 'Actualizar precio, rangos y lotes de productos ya registrados',
+        body: actualizarPreciosSchema,
+        response: { 200: actualizarPreciosSchemaOut, 400: sinFilasValidasSchema.or(badRequestSchema), ...errores },
+      },
+    },
+    (request) => actualizarPrecios(db, proveedorId(request), request.body.productos, now()),
+  );
+
+  app.post(
+    '/api/productos/registrar-nuevos/',
+    {
+      onRequest: soloProveedor,
+      bodyLimit: LIMITE_CONFIRMACION,
+      schema: {
+        ...proveedor,
+        tags: ['proveedor'],
+        summary: 'Registrar productos nuevos (del catálogo) o exclusivos (pendientes de moderación)',
+        body: registrarNuevosSchema,
+        response: { 201: registrarNuevosSchemaOut, 400: sinFilasValidasSchema.or(badRequestSchema), ...errores },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await registrarNuevos(db, proveedorId(request), request.body, now())),
+  );
+};
+
+/** The `archivo` part, whole: SPEC §5's messages for none, the wrong name and over 5 MB. */
+async function readArchivo(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError(400, { detail: ARCHIVO_REQUERIDO });
+  let parte: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    parte = await request.file();
+  } catch {
+    throw new AppError(400, { detail: ARCHIVO_REQUERIDO });
+  }
+  if (!parte || parte.fieldname !== 'archivo') throw new AppError(400, { detail: ARCHIVO_REQUERIDO });
+  const nombre = parte.filename.toLowerCase();
+  if (!UPLOAD_EXTENSIONS.some((ext) => nombre.endsWith(ext))) {
+    parte.file.resume();
+    throw new AppError(400, { detail: ARCHIVO_TIPO_INVALIDO });
+  }
+  try {
+    return await parte.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, { detail: ARCHIVO_DEMASIADO_GRANDE });
+    throw new AppError(400, { detail: ARCHIVO_REQUERIDO });
+  }
+}

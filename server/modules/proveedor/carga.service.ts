@@ -1,0 +1,325 @@
+import { CATEGORIAS, FORMATOS, UNIDADES } from '../../../common/constants';
+import { ahoraEnChile } from '../../../common/schemas/cotizaciones';
+import {
+  type ActualizarPrecios,
+  type CargaExcel,
+  type ErrorSku,
+  type FilaCarga,
+  NOMBRES_RANGO,
+  type Plantillas,
+  type RegistrarNuevos,
+  type RegistrarNuevosInput,
+  SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS,
+  SIN_PRODUCTOS_VALIDOS,
+} from '../../../common/schemas/proveedor-carga';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { ArchivoInvalido } from './carga-archivo';
+import { createBuscador } from './carga-coincidencias';
+import { readFilas, validateFila, validateSkusRepetidos } from './carga-filas';
+import { parseExcel } from './carga-parser';
+import { writePlantillaEjemplo, writeProductosRegistrados } from './carga-plantillas';
+import {
+  ensureMarcas,
+  ensureOrigenes,
+  findCategoriaNombres,
+  findCatalogoAprobado,
+  findOfertasDelProveedor,
+  findOfertasParaPlantilla,
+  findProductosAprobados,
+  findReferencias,
+  insertOfertas,
+  insertProductosPendientes,
+  lockCargaDelProveedor,
+  type OfertaDelProveedor,
+  type ProductoNuevo,
+  replaceRangos,
+  updateTarifas,
+  upsertLotes,
+} from './carga.repository';
+
+/**
+ * Trigram similarity of normalised names from which an uploaded row IS a catalogue product
+ * (docs/decisions/008). Measured on the demo catalogue: the same product written otherwise scores
+ * 0.8–1 ('LOMO VETADO 10kg' 1, 'Pechuga pollo deshuesada' against '… IQF' 0.86), while different
+ * products of a shared word score up to ~0.6 ('Filete' / 'Filete de pavo' 0.58, 'Pechuga de
+ * pollo' / 'Pechuga de pavo' 0.47). The best candidate wins anyway; the threshold only says when
+ * none is close enough, and the supplier sees producto_asignado with its similitud.
+ */
+export const UMBRAL_SIMILITUD = 0.6;
+
+const diaMas = (iso: string, dias: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
+
+export async function getPlantillas(db: Db, proveedorId: number, now: Date): Promise<Plantillas> {
+  const [categorias, ofertas] = await Promise.all([findCategoriaNombres(db), findOfertasParaPlantilla(db, proveedorId)]);
+  const [productos_excel, ejemplo_excel] = await Promise.all([
+    writeProductosRegistrados(ofertas, categorias),
+    writePlantillaEjemplo(categorias, diaMas(ahoraEnChile(now).hoy, 90)),
+  ]);
+  return { productos_excel, ejemplo_excel, categoria_nombre: categorias };
+}
+
+/**
+ * Reads an upload and sorts its rows (issue #10, DESIGN §4); writes nothing. Existing: the SKU
+ * is a live offer of this supplier. New: its name matches an approved catalogue product.
+ * Exclusive: no match at UMBRAL_SIMILITUD. A file that cannot be read is a 400 {detail}.
+ */
+export async function cargarExcel(db: Db, proveedorId: number, archivo: Buffer, opciones: { timeoutMs: number; now: Date }): Promise<CargaExcel> {
+  let filas: FilaCarga[];
+  try {
+    filas = readFilas(await parseExcel(archivo, opciones.timeoutMs), ahoraEnChile(opciones.now).hoy);
+  } catch (error) {
+    if (error instanceof ArchivoInvalido) throw new AppError(400, { detail: error.message });
+    throw error;
+  }
+  const ofertas = await findOfertasDelProveedor(db, proveedorId);
+  const existentes: FilaCarga[] = [];
+  const porBuscar: FilaCarga[] = [];
+  for (const fila of filas) {
+    const oferta = ofertas.get(fila.sku);
+    if (oferta && !oferta.archivada) existentes.push({ ...fila, producto: oferta.producto_id });
+    else porBuscar.push(fila);
+  }
+
+  // The catalogue is read once and searched in memory; one search per distinct (name, marca,
+  // origen, formato), as lots of one product repeat them.
+  const buscar = createBuscador(porBuscar.length > 0 ? await findCatalogoAprobado(db) : [], UMBRAL_SIMILITUD);
+  const vistas = new Map<string, ReturnType<typeof buscar>>();
+  const nuevos: FilaCarga[] = [];
+  const exclusivos: FilaCarga[] = [];
+  for (const fila of porBuscar) {
+    const clave = JSON.stringify([fila.nombre, fila.marca, fila.origen, fila.formato]);
+    if (!vistas.has(clave)) vistas.set(clave, buscar(fila));
+    const c = vistas.get(clave);
+    if (!c) exclusivos.push(fila);
+    else {
+      const { producto: p, similitud } = c;
+      const asignado = { nombre: p.nombre, similitud: Math.round(similitud * 1000) / 1000, origen: p.origen, marca: p.marca, formatos: p.formatos };
+      nuevos.push({ ...fila, producto: p.id, producto_asignado: asignado });
+    }
+  }
+  return {
+    productos_existentes: existentes,
+    productos_nuevos: nuevos,
+    productos_nuevos_exclusivos: exclusivos,
+    errores: filas.filter((f) => f.errores.length > 0).map((f) => ({ fila: f.id, errores: f.errores })),
+  };
+}
+
+/** SPEC §5's row rules again on rows sent back (edited, or made up): the valid ones and the reasons of the others. */
+function revisar(filas: FilaCarga[], now: Date): { validas: FilaCarga[]; errores: ErrorSku[] } {
+  const hoy = ahoraEnChile(now).hoy;
+  const repetidos = validateSkusRepetidos(filas);
+  const validas: FilaCarga[] = [];
+  const errores: ErrorSku[] = [];
+  for (const fila of filas) {
+    const motivos = validateFila(fila, hoy);
+    const repetido = repetidos.get(fila.id);
+    if (repetido) motivos.push(repetido);
+    if (motivos.length > 0) errores.push({ sku: fila.sku.trim() || `Fila ${fila.id}`, motivo: motivos.join(' ') });
+    else validas.push({ ...fila, sku: fila.sku.trim(), nombre: fila.nombre.trim() });
+  }
+  return { validas, errores };
+}
+
+/** 400 with SPEC §5's message and every row's reason (sinFilasValidasSchema): the screen opens its errors popup with them. */
+const sinValidas = (detail: string, errores: ErrorSku[]) => new AppError(400, { detail, errores } as unknown as { detail: string });
+
+const porSku = (filas: FilaCarga[]) => {
+  const grupos = new Map<string, FilaCarga[]>();
+  for (const f of filas) {
+    const grupo = grupos.get(f.sku);
+    if (grupo) grupo.push(f);
+    else grupos.set(f.sku, [f]);
+  }
+  return grupos;
+};
+
+type Rangos = Awaited<ReturnType<typeof findReferencias>>['rangos'];
+
+/** Price, tiers and lots of offers: the first row of each SKU gives price and tiers (all its rows agree), every row its lot. */
+async function writePreciosYLotes(tx: Db, proveedorId: number, grupos: Array<{ ofertaId: number; categoriaId: number; filas: FilaCarga[] }>, rangos: Rangos) {
+  const rangoId = new Map(rangos.map((r) => [`${r.categoria_id}|${r.nombre}`, r.id]));
+  await updateTarifas(
+    tx,
+    proveedorId,
+    grupos.map((g) => ({ id: g.ofertaId, tarifa: Math.round(g.filas[0]!.precio!) })),
+  );
+  await replaceRangos(
+    tx,
+    grupos.map((g) => g.ofertaId),
+    grupos.flatMap((g) =>
+      NOMBRES_RANGO.flatMap((nombre) => {
+        const precio = g.filas[0]!.rangos[nombre];
+        const id = rangoId.get(`${g.categoriaId}|${nombre}`);
+        return precio === null || precio === undefined || id === undefined
+          ? []
+          : [{ proveedor_producto_id: g.ofertaId, rango_precio_id: id, precio: Math.round(precio) }];
+      }),
+    ),
+  );
+  await upsertLotes(
+    tx,
+    grupos.flatMap((g) =>
+      g.filas.flatMap((f) =>
+        f.stock === null ? [] : [{ proveedor_producto_id: g.ofertaId, fecha_expiracion: f.fecha_vencimiento!, cantidad: Math.round(f.stock * 100) / 100 }],
+      ),
+    ),
+  );
+}
+
+/**
+ * PUT actualizar-precios: rows of SKUs the supplier already offers (live) set its price, tiers
+ * and lots; a SKU the supplier does not offer (another supplier's, say) is that row's error,
+ * never a write elsewhere. Setting values, so the same call twice leaves the same state.
+ */
+export async function actualizarPrecios(db: Db, proveedorId: number, filas: FilaCarga[], now: Date): Promise<ActualizarPrecios> {
+  const { validas, errores } = revisar(filas, now);
+  return db.transaction(async (tx) => {
+    await lockCargaDelProveedor(tx, proveedorId);
+    const ofertas = await findOfertasDelProveedor(tx, proveedorId);
+    const { rangos } = await findReferencias(tx);
+    const grupos: Array<{ ofertaId: number; categoriaId: number; filas: FilaCarga[] }> = [];
+    for (const [sku, grupo] of porSku(validas)) {
+      const oferta = ofertas.get(sku);
+      if (!oferta || oferta.archivada) {
+        for (const _ of grupo) errores.push({ sku, motivo: `No tienes un producto registrado con el SKU ${sku}.` });
+      } else grupos.push({ ofertaId: oferta.id, categoriaId: oferta.categoria_id, filas: grupo });
+    }
+    const actualizados = grupos.reduce((n, g) => n + g.filas.length, 0);
+    if (actualizados === 0) throw sinValidas(SIN_PRODUCTOS_VALIDOS, errores);
+    await writePreciosYLotes(tx, proveedorId, grupos, rangos);
+    return { actualizados, errores };
+  });
+}
+
+/** Names compare as the supplier means them: without case, accents or extra spaces. */
+const clave = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(/\s+/g, ' ').trim();
+
+const permitidos = (campo: string, valores: readonly string[]) => `${campo} debe ser una de: ${valores.join(', ')}.`;
+
+/**
+ * POST registrar-nuevos: offers on matched catalogue products (rows with `producto`) and, for
+ * exclusive rows (`producto` null), a product pending moderation with its offer. A SKU the
+ * supplier already has for the same product is counted as registered and left as it is, so the
+ * same call twice writes nothing the second time; an archived one comes back out of the archive
+ * (docs/decisions/004). One transaction for the whole call.
+ */
+export async function registrarNuevos(db: Db, proveedorId: number, input: RegistrarNuevosInput, now: Date): Promise<RegistrarNuevos> {
+  const exclusivos = input.categoria_id === undefined && input.productos.every((f) => f.producto === null);
+  const { validas, errores } = revisar(input.productos, now);
+  const sinNinguna = exclusivos ? SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS : SIN_PRODUCTOS_VALIDOS;
+  return db.transaction(async (tx) => {
+    await lockCargaDelProveedor(tx, proveedorId);
+    const ofertas = await findOfertasDelProveedor(tx, proveedorId);
+    const refs = await findReferencias(tx);
+    const aprobados = await findProductosAprobados(tx, [...new Set(validas.flatMap((f) => (f.producto === null ? [] : [f.producto])))]);
+    const porNombre = <T extends { id: number; nombre: string }>(xs: T[]) => new Map(xs.map((x) => [clave(x.nombre), x]));
+    const categorias = porNombre(refs.categorias);
+    const formatos = porNombre(refs.formatos);
+    const unidades = porNombre(refs.unidades);
+    const categoriaPorDefecto = refs.categorias.find((c) => c.id === input.categoria_id);
+
+    let registrados = 0;
+    const rechazar = (grupo: FilaCarga[], sku: string, motivo: string) => {
+      for (const _ of grupo) errores.push({ sku, motivo });
+    };
+    // Writes, gathered first so each kind is one statement per 1.000 rows.
+    const existentes: Array<{ ofertaId: number; categoriaId: number; filas: FilaCarga[] }> = [];
+    const ofertasNuevas: Array<{ sku: string; producto_id: number; categoriaId: number; filas: FilaCarga[] }> = [];
+    const productosNuevos: Array<{
+      sku: string;
+      producto: Omit<ProductoNuevo, 'marca_id' | 'origen_id'> & { marca: string; origen: string };
+      filas: FilaCarga[];
+    }> = [];
+
+    for (const [sku, grupo] of porSku(validas)) {
+      const fila = grupo[0]!;
+      const oferta: OfertaDelProveedor | undefined = ofertas.get(sku);
+      if (fila.producto !== null) {
+        const producto = aprobados.get(fila.producto);
+        if (!producto) rechazar(grupo, sku, 'El producto asignado ya no está disponible en el catálogo.');
+        else if (oferta && oferta.producto_id !== fila.producto) rechazar(grupo, sku, `Ya tienes el SKU ${sku} en otro producto; usa otro SKU.`);
+        else if (oferta && !oferta.archivada) registrados += grupo.length;
+        else if (oferta) existentes.push({ ofertaId: oferta.id, categoriaId: oferta.categoria_id, filas: grupo });
+        else ofertasNuevas.push({ sku, producto_id: fila.producto, categoriaId: producto.categoria_id, filas: grupo });
+        continue;
+      }
+      if (oferta) {
+        // The second time of the same exclusive call: its product and offer are already there.
+        if (!oferta.archivada && clave(oferta.nombre) === clave(fila.nombre)) registrados += grupo.length;
+        else rechazar(grupo, sku, `Ya tienes el SKU ${sku} en otro producto; usa otro SKU.`);
+        continue;
+      }
+      const categoria = categorias.get(clave(fila.categoria ?? '')) ?? (fila.categoria ? undefined : categoriaPorDefecto);
+      const unidad = unidades.get(clave(fila.unidad ?? ''));
+      const formato = fila.formato ? formatos.get(clave(fila.formato)) : null;
+      const motivos: string[] = [];
+      if (!categoria || !CATEGORIAS.includes(clave(categoria.nombre) as (typeof CATEGORIAS)[number])) motivos.push(permitidos('La categoría', CATEGORIAS));
+      if (formato === undefined || (formato && !FORMATOS.includes(clave(formato.nombre) as (typeof FORMATOS)[number])))
+        motivos.push(permitidos('El formato', FORMATOS));
+      if (!unidad || !UNIDADES.includes(clave(unidad.nombre) as (typeof UNIDADES)[number])) motivos.push(permitidos('La unidad', UNIDADES));
+      if (!fila.marca?.trim()) motivos.push('La marca es obligatoria para un producto nuevo.');
+      if (!fila.origen?.trim()) motivos.push('El origen es obligatorio para un producto nuevo.');
+      if (motivos.length > 0 || !categoria || !unidad) {
+        rechazar(grupo, sku, motivos.join(' '));
+        continue;
+      }
+      productosNuevos.push({
+        sku,
+        producto: {
+          nombre: fila.nombre,
+          categoria_id: categoria.id,
+          unidad_id: unidad.id,
+          formato_id: formato?.id ?? null,
+          marca: fila.marca!.trim(),
+          origen: fila.origen!.trim(),
+        },
+        filas: grupo,
+      });
+    }
+
+    const nuevosRegistros = existentes.length + ofertasNuevas.length + productosNuevos.length;
+    if (registrados === 0 && nuevosRegistros === 0) throw sinValidas(sinNinguna, errores);
+
+    // Marcas and orígenes new to the platform are created (issue #10); an existing one is reused whatever its case.
+    const marcasExistentes = porNombre(refs.marcas);
+    const origenesExistentes = porNombre(refs.origenes);
+    // The first spelling of a new name in the call is the one created ('llamas del norte' is 'Llamas del Norte').
+    const nuevasPorClave = (nombres: string[], existentes: Map<string, unknown>) => {
+      const m = new Map<string, string>();
+      for (const n of nombres) if (!existentes.has(clave(n)) && !m.has(clave(n))) m.set(clave(n), n);
+      return m;
+    };
+    const marcasNuevas = nuevasPorClave(
+      productosNuevos.map((p) => p.producto.marca),
+      marcasExistentes,
+    );
+    const origenesNuevos = nuevasPorClave(
+      productosNuevos.map((p) => p.producto.origen),
+      origenesExistentes,
+    );
+    const marcasCreadas = await ensureMarcas(tx, [...marcasNuevas.values()]);
+    const origenesCreados = await ensureOrigenes(tx, [...origenesNuevos.values()]);
+    const idMarca = (m: string) => marcasExistentes.get(clave(m))?.id ?? (marcasCreadas.get(marcasNuevas.get(clave(m))!) as number);
+    const idOrigen = (o: string) => origenesExistentes.get(clave(o))?.id ?? (origenesCreados.get(origenesNuevos.get(clave(o))!) as number);
+    const productoIds = await insertProductosPendientes(
+      tx,
+      proveedorId,
+      productosNuevos.map(({ producto: { marca, origen, ...p } }) => ({ ...p, marca_id: idMarca(marca), origen_id: idOrigen(origen) })),
+    );
+    productosNuevos.forEach((p, k) => {
+      ofertasNuevas.push({ sku: p.sku, producto_id: productoIds[k]!, categoriaId: p.producto.categoria_id, filas: p.filas });
+    });
+
+    const creadas = await insertOfertas(
+      tx,
+      proveedorId,
+      ofertasNuevas.map((o) => ({ sku: o.sku, producto_id: o.producto_id, tarifa: Math.round(o.filas[0]!.precio!) })),
+    );
+    const grupos = [...existentes, ...ofertasNuevas.map((o) => ({ ofertaId: creadas.get(o.sku)!, categoriaId: o.categoriaId, filas: o.filas }))];
+    await writePreciosYLotes(tx, proveedorId, grupos, refs.rangos);
+    registrados += grupos.reduce((n, g) => n + g.filas.length, 0);
+    return { registrados, errores };
+  });
+}
