@@ -1,4 +1,5 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { SearchSortFilters } from '../../ui/search-sort-filters';
 import { formatClp, formatFechaEs } from '../../../../common/format';
 import { PROVEEDOR_PAGE_SIZE } from '../../../../common/constants';
 import { apiErrorMessage } from '../../lib/api-errors';
@@ -28,8 +29,6 @@ export default function MisProductosPage() {
   const [orden, setOrden] = useState<Orden | ''>('');
   const [editando, setEditando] = useState<string | null>(null);
   const [porEliminar, setPorEliminar] = useState<FilaProducto | null>(null);
-  const buscarId = useId();
-  const ordenId = useId();
 
   const filas = useMemo(() => ordenar(buscar(filasDe(productos.data ?? []), texto), orden), [productos.data, texto, orden]);
 
@@ -98,29 +97,15 @@ export default function MisProductosPage() {
       <div className="section-head">
         <h1>Listado de Productos</h1>
       </div>
-      <div className="mis-productos__filtros">
-        <div className="field">
-          <label htmlFor={buscarId}>Buscar</label>
-          <input
-            id={buscarId}
-            type="search"
-            placeholder="Buscar producto, SKU, precio, stock o fecha..."
-            value={texto}
-            onChange={(e) => setTexto(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ordenId}>Ordenar por</label>
-          <select id={ordenId} value={orden} onChange={(e) => setOrden(e.target.value as Orden | '')}>
-            <option value="">Sin ordenar</option>
-            {ORDENES.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <SearchSortFilters
+        className="mis-productos__filtros"
+        placeholder="Buscar producto, SKU, precio, stock o fecha..."
+        texto={texto}
+        onTextoChange={setTexto}
+        orden={orden}
+        onOrdenChange={setOrden}
+        ordenes={ORDENES}
+      />
       {productos.isPending && <DelayedSpinner />}
       {productos.isError && (
         <div className="panel empty" role="alert">

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import { SearchSortFilters } from '../../../ui/search-sort-filters';
 import { type AccionModeracion, MOTIVO_MAX, type ProductoPendiente } from '../../../../../common/schemas/moderacion';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { type Column, DataTable } from '../../../ui/data-table';
@@ -33,8 +34,6 @@ export default function ModeracionPage() {
   const [texto, setTexto] = useState('');
   const [orden, setOrden] = useState<OrdenPendientes | ''>('');
   const [pregunta, setPregunta] = useState<Pregunta>(null);
-  const buscarId = useId();
-  const ordenId = useId();
 
   useEffect(() => {
     if (pendientes.isError) toast.error('Error al cargar productos pendientes', { id: 'pendientes' });
@@ -102,29 +101,15 @@ export default function ModeracionPage() {
     <div className="page moderacion">
       <section className="panel moderacion__pendientes" aria-labelledby="moderacion-pendientes">
         <h1 id="moderacion-pendientes">Moderación de Productos Pendientes</h1>
-        <div className="moderacion__filtros">
-          <div className="field">
-            <label htmlFor={buscarId}>Buscar</label>
-            <input
-              id={buscarId}
-              type="search"
-              placeholder="Buscar producto, categoría, proveedor o ID..."
-              value={texto}
-              onChange={(e) => setTexto(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ordenId}>Ordenar por</label>
-            <select id={ordenId} value={orden} onChange={(e) => setOrden(e.target.value as OrdenPendientes | '')}>
-              <option value="">Sin ordenar</option>
-              {ORDENES_PENDIENTES.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <SearchSortFilters
+          className="moderacion__filtros"
+          placeholder="Buscar producto, categoría, proveedor o ID..."
+          texto={texto}
+          onTextoChange={setTexto}
+          orden={orden}
+          onOrdenChange={setOrden}
+          ordenes={ORDENES_PENDIENTES}
+        />
         {pendientes.isPending ? (
           <p className="empty" role="status">
             Cargando...
