@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** Where the e2e server keeps its data; e-mails land in its mail/ folder as .eml files. */
@@ -89,4 +90,27 @@ export async function menuLabels(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Menú principal' });
   await expect(nav.getByRole('link', { name: 'Inicio' })).toBeVisible();
   return (await nav.locator('li').allInnerTexts()).map((s) => s.trim());
+}
+
+/** With E2E_SCREENSHOTS=1, a screenshot into .tmp/screens/ to look at (whole page on wide screens). */
+export async function shot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS === '1') await page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: page.viewportSize()!.width > 400 });
+}
+
+/** No serious or critical axe violation on the page (the fading toasts left out: half-transparent, they read as low contrast). */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
+/** Opens a picker (combobox), types to filter and picks the first option whose name starts with `option`. */
+export async function pick(page: Page, name: string, typed: string, option = typed) {
+  const box = page.getByRole('combobox', { name });
+  await box.click();
+  await box.fill(typed);
+  await page
+    .getByRole('option', { name: new RegExp(`^${option}`) })
+    .first()
+    .click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
 }

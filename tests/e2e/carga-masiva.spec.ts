@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ARCHIVO_DEMASIADO_GRANDE, ARCHIVO_TIPO_INVALIDO, COLUMNAS_EXCEL, FECHA_NO_FUTURA, PRECIO_NEGATIVO } from '../../common/schemas/proveedor-carga';
-import { loginAs, loginByApi } from '../fixtures';
+import { expectAccessible, loginAs, loginByApi, shot } from '../fixtures';
 
 // Issue #10 end to end, against the real server and its demo catalogue: the demo supplier downloads
 // both templates (real .xlsx files), fills the example one with a row of each group and some errors,
@@ -18,16 +17,6 @@ const ETIQUETA_ARCHIVO = 'Archivo Excel (.xlsx o .xls, hasta 5MB)';
 
 type Celda = string | number | null;
 type FilaExcel = Partial<Record<(typeof COLUMNAS_EXCEL)[number], Celda>>;
-
-async function shot(page: Page, name: string) {
-  if (SCREENSHOTS) await page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
-}
-
-/** No serious or critical axe violation (the fading toasts left out, as in the other specs). */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
-}
 
 const enDias = (dias: number) => new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
 

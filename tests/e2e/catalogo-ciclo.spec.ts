@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { COLUMNAS_EXCEL } from '../../common/schemas/proveedor-carga';
-import { loginAs } from '../fixtures';
+import { loginAs, pick } from '../fixtures';
 
 // The catalogue's life cycle across issues #10 and #11, each step on its own screen against the
 // real server: a new supplier uploads a product the platform does not have (/carga-masiva), sees it
@@ -17,14 +17,6 @@ async function planilla(fila: Partial<Record<(typeof COLUMNAS_EXCEL)[number], st
   sheet.addRow([...COLUMNAS_EXCEL]);
   sheet.addRow(COLUMNAS_EXCEL.map((c) => fila[c] ?? null));
   return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-async function pick(page: Page, name: string, typed: string, option: string) {
-  const box = page.getByRole('combobox', { name });
-  await box.click();
-  await box.fill(typed);
-  await page.getByRole('option', { name: option }).first().click();
-  await expect(page.getByRole('listbox')).toHaveCount(0);
 }
 
 test('an exclusive product goes from a supplier upload through moderation to a buyer quotation', async ({ browser }) => {

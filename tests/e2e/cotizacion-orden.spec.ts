@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { loginByApi } from '../fixtures';
+import { expectAccessible, loginByApi, pick, shot } from '../fixtures';
 
 // Issue #9: from the summary to the order, against the real server and its demo catalogue:
 // results (swap an option, the stock confirmation, another supplier for the shortfall), billing
@@ -13,22 +12,10 @@ import { loginByApi } from '../fixtures';
 // - Fideos corbatitas: 120 kg in stock in all, so 160 kg are missing and no one else sells it.
 
 const DEMO_COMPRADOR = { email: 'comprador@abastece.cl', password: 'abastece2026' };
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
 interface Linea {
   categoria: [typed: string, option: string];
   producto: [typed: string, option: string];
-}
-
-async function pick(page: Page, name: string, typed: string, option: string) {
-  const box = page.getByRole('combobox', { name });
-  await box.click();
-  await box.fill(typed);
-  await page
-    .getByRole('option', { name: new RegExp(`^${option}`) })
-    .first()
-    .click();
-  await expect(page.getByRole('listbox')).toHaveCount(0);
 }
 
 /** /cotizar with three rows of 280 kg each, on to the delivery data. */
@@ -113,16 +100,6 @@ async function expectConfirmation(page: Page): Promise<number> {
   const restos = await page.evaluate(() => ['filasCotizacion', 'solicitud', 'cotizante', 'cotizacion', 'eleccion'].map((k) => sessionStorage.getItem(k)));
   expect(restos).toEqual([null, null, null, null, null]);
   return ordenId;
-}
-
-async function shot(page: Page, name: string) {
-  if (SCREENSHOTS) await page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
-}
-
-/** No serious or critical axe violation (the fading toasts left out, as in the other specs). */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 }
 
 async function expectNoSideScroll(page: Page, width: number) {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { createUserByApi, loginByApi } from '../fixtures';
+import { createUserByApi, loginByApi, pick } from '../fixtures';
 
 // Issue #8: a buyer, logged out or in, builds a quotation request on /cotizar, gives its delivery
 // data on /datos-cotizacion and reviews it on /confirmar-cotizacion, against the real server.
@@ -8,18 +8,6 @@ import { createUserByApi, loginByApi } from '../fixtures';
 const DEMO_COMPRADOR = { email: 'comprador@abastece.cl', password: 'abastece2026' };
 
 const filas = (page: Page) => page.getByRole('table', { name: 'Productos a cotizar' }).locator('tbody tr');
-
-/** Opens a row's picker, types to filter and picks the option whose name starts with `option`. */
-async function pick(page: Page, name: string, typed: string, option = typed) {
-  const box = page.getByRole('combobox', { name });
-  await box.click();
-  await box.fill(typed);
-  await page
-    .getByRole('option', { name: new RegExp(`^${option}`) })
-    .first()
-    .click();
-  await expect(page.getByRole('listbox')).toHaveCount(0);
-}
 
 const cantidad = (page: Page, n: number) => page.getByRole('textbox', { name: `Cantidad, fila ${n}` });
 

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import type { ProveedorProducto } from '../../common/schemas/proveedor-productos';
-import { loginAs, loginByApi } from '../fixtures';
+import { expectAccessible, loginAs, loginByApi, shot } from '../fixtures';
 
 // Issue #11: the supplier's own list (/mis-productos-proovedor) against the real server, on the
 // demo supplier's offers (Carnes del Maule; its three pending products come from the seed). Each
@@ -10,18 +9,9 @@ import { loginAs, loginByApi } from '../fixtures';
 
 const DEMO_PROVEEDOR = { email: 'proveedor@abastece.cl', password: 'abastece2026' };
 const URL = '/mis-productos-proovedor';
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+const _SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 /** Products other specs quote or buy: never edited or deleted here. */
 const DE_OTROS = /Lomo vetado|Trutro entero|Fideos|Arroz|Chuleta|Queso|Leche|Alitas|Abastero|Avena|Codorniz|Zanahoria|Cordero|Longaniza/;
-
-async function shot(page: Page, name: string) {
-  if (SCREENSHOTS) await page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: page.viewportSize()!.width > 400 });
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
-}
 
 const tabla = (page: Page) => page.getByRole('table', { name: 'Listado de Productos' });
 const filas = (page: Page) => tabla(page).locator('tbody tr');

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { loginAs, loginByApi } from '../fixtures';
+import { expectAccessible, loginAs, loginByApi, pick, shot } from '../fixtures';
 
 // Issue #11: /moderacion-productos against the real server, on the demo seed's pending products
 // (proposed by the demo supplier, Carnes del Maule): the moderator approves 'Cordero magallánico
@@ -9,34 +8,14 @@ import { loginAs, loginByApi } from '../fixtures';
 // stays pending: mis-productos.spec.ts reads it.
 
 const DEMO_PROVEEDOR = { email: 'proveedor@abastece.cl', password: 'abastece2026' };
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+const _SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 const MOTIVO = 'Falta la marca del envase y la foto del producto.';
-
-async function shot(page: Page, name: string) {
-  if (SCREENSHOTS) await page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: page.viewportSize()!.width > 400 });
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
-}
 
 const pendientes = (page: Page) => page.getByRole('table', { name: 'Productos pendientes de moderación' }).locator('tbody tr');
 // Other specs upload exclusive products to the same server: this one counts only the seed's three.
 const SEMILLA = ['Cordero magallánico pierna', 'Longaniza de Chillán', 'Queso de cabra fresco'];
 const deLaSemilla = (page: Page) => pendientes(page).filter({ hasText: new RegExp(SEMILLA.join('|')) });
 const staged = (page: Page) => page.getByRole('list', { name: 'Decisiones por enviar' }).getByRole('listitem');
-
-async function pick(page: Page, name: string, typed: string, option: string) {
-  const box = page.getByRole('combobox', { name });
-  await box.click();
-  await box.fill(typed);
-  await page
-    .getByRole('option', { name: new RegExp(`^${option}`) })
-    .first()
-    .click();
-  await expect(page.getByRole('listbox')).toHaveCount(0);
-}
 
 test('the moderator stages, changes, removes and sends decisions; buyers and the supplier see the outcome', async ({ page, browser }) => {
   test.setTimeout(60_000);
