@@ -8,6 +8,9 @@ import { loginAs, pick } from '../fixtures';
 // waiting for review (/mis-productos-proovedor), the moderator approves it (/moderacion-productos),
 // and a buyer then finds it in /cotizar and gets that supplier's offer from the price comparison.
 
+/** A made-up word from digits: each run's product is unlike any earlier run's, so it is new to the platform again. */
+const palabra = (digitos: string) => [...digitos].map((d) => ['ka', 'bo', 'ri', 'me', 'tu', 'sa', 'li', 'no', 'pe', 'du'][Number(d)]).join('');
+
 const enDias = (dias: number) => new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
 
 /** A one-row upload with the template's headers, written as a supplier's own spreadsheet would be. */
@@ -22,7 +25,8 @@ async function planilla(fila: Partial<Record<(typeof COLUMNAS_EXCEL)[number], st
 test('an exclusive product goes from a supplier upload through moderation to a buyer quotation', async ({ browser }) => {
   test.setTimeout(90_000);
   const sello = `${Date.now()}`.slice(-6);
-  const nombre = `Charqui ahumado artesanal ${sello}`;
+  const raiz = palabra(sello);
+  const nombre = `Charqui ${raiz} ${palabra([...sello].reverse().join(''))}`;
   const sku = `CICLO-${sello}`;
 
   // 1. A new supplier uploads its spreadsheet and confirms the exclusive product.
@@ -63,7 +67,7 @@ test('an exclusive product goes from a supplier upload through moderation to a b
   // 3. The moderator approves it.
   const moderador = await browser.newPage();
   await loginAs(moderador, 'moderador', '/moderacion-productos');
-  await moderador.getByPlaceholder('Buscar producto, categoría, proveedor o ID...').fill(sello);
+  await moderador.getByPlaceholder('Buscar producto, categoría, proveedor o ID...').fill(raiz);
   await moderador.getByRole('button', { name: `Aprobar ${nombre}` }).click();
   await moderador.getByRole('button', { name: 'Enviar aprobados' }).click();
   await moderador.getByRole('dialog', { name: '¿Deseas enviar todos los productos marcados como aprobados?' }).getByRole('button', { name: 'Sí' }).click();
@@ -80,7 +84,7 @@ test('an exclusive product goes from a supplier upload through moderation to a b
   const comprador = await browser.newPage();
   await loginAs(comprador, 'comprador', '/cotizar');
   await pick(comprador, 'Categoría, fila 1', 'carne', 'CARNE BOVINA');
-  await pick(comprador, 'Producto, fila 1', 'charqui', nombre);
+  await pick(comprador, 'Producto, fila 1', raiz, nombre);
   const catalogo = await (await comprador.request.get('/api/productos/consolidated-data/')).json();
   const producto = catalogo.productos.find((p: { nombre: string }) => p.nombre === nombre);
   expect(producto).toBeDefined();

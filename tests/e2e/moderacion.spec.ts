@@ -1,63 +1,95 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, loginAs, loginByApi, pick, shot } from '../fixtures';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { createUserByApi, type E2EUser, expectAccessible, loginAs, loginByApi, pick, shot } from '../fixtures';
 
-// Issue #11: /moderacion-productos against the real server, on the demo seed's pending products
-// (proposed by the demo supplier, Carnes del Maule): the moderator approves 'Cordero magallánico
-// pierna' (a buyer then finds it in /cotizar's pickers and the supplier no longer sees it pending)
-// and rejects 'Queso de cabra fresco' with a reason the supplier reads. 'Longaniza de Chillán'
-// stays pending: mis-productos.spec.ts reads it.
+// Issue #11: /moderacion-productos against the real server. A new supplier proposes three products
+// the platform does not have (registrar-nuevos, the confirmation of the bulk upload's exclusive
+// group); the moderator approves one (a buyer then finds it in /cotizar's pickers and the supplier
+// no longer sees it pending), rejects one with a reason the supplier reads, and leaves one pending.
+// Names carry a stamp of their own and the supplier is new: other specs, and a retry of this one,
+// find the server as they left it.
 
-const DEMO_PROVEEDOR = { email: 'proveedor@abastece.cl', password: 'abastece2026' };
-const _SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 const MOTIVO = 'Falta la marca del envase y la foto del producto.';
 
 const pendientes = (page: Page) => page.getByRole('table', { name: 'Productos pendientes de moderación' }).locator('tbody tr');
-// Other specs upload exclusive products to the same server: this one counts only the seed's three.
-const SEMILLA = ['Cordero magallánico pierna', 'Longaniza de Chillán', 'Queso de cabra fresco'];
-const deLaSemilla = (page: Page) => pendientes(page).filter({ hasText: new RegExp(SEMILLA.join('|')) });
 const staged = (page: Page) => page.getByRole('list', { name: 'Decisiones por enviar' }).getByRole('listitem');
+
+/** Three products proposed by a new supplier, pending moderation; their names in A-Z order. */
+async function proponer(request: APIRequestContext): Promise<{ proveedor: E2EUser; cordero: string; longaniza: string; queso: string }> {
+  const sello = `${Date.now()}`.slice(-7);
+  const nombres = { cordero: `Cordero magallánico pierna ${sello}`, longaniza: `Longaniza de Chillán ${sello}`, queso: `Queso de cabra fresco ${sello}` };
+  const proveedor = await createUserByApi(request, 'proveedor');
+  const { access } = await (await request.post('/auth/jwt/create/', { data: proveedor })).json();
+  const fila = (id: number, nombre: string, categoria: string) => ({
+    id,
+    sku: `MOD-${sello}-${id}`,
+    nombre,
+    stock: 200,
+    precio: 9990,
+    fecha_vencimiento: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
+    rangos: {},
+    origen: 'Chile',
+    categoria,
+    marca: 'Campo Austral',
+    producto: null,
+    formato: 'AL VACIO',
+    unidad: 'KILO',
+    errores: [],
+    producto_asignado: null,
+  });
+  const res = await request.post('/api/productos/registrar-nuevos/', {
+    headers: { authorization: `JWT ${access}` },
+    data: { productos: [fila(2, nombres.cordero, 'CARNE BOVINA'), fila(3, nombres.longaniza, 'CERDO'), fila(4, nombres.queso, 'LACTEO')] },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  expect((await res.json()).registrados).toBe(3);
+  return { proveedor, ...nombres };
+}
 
 test('the moderator stages, changes, removes and sends decisions; buyers and the supplier see the outcome', async ({ page, browser }) => {
   test.setTimeout(60_000);
+  const n = await proponer(page.request);
+  const NOMBRES = [n.cordero, n.longaniza, n.queso];
+  // Other specs propose products to the same server: this one counts only its own three.
+  const propios = (p: Page) => pendientes(p).filter({ hasText: new RegExp(`${n.cordero}|${n.longaniza}|${n.queso}`) });
   await loginAs(page, 'moderador', '/moderacion-productos');
   await expect(page.getByRole('heading', { name: 'Moderación de Productos Pendientes' })).toBeVisible();
   await expect(page.getByText('No hay productos por confirmar.')).toBeVisible();
-  await expect(deLaSemilla(page)).toHaveCount(3);
-  await expect(deLaSemilla(page).filter({ hasText: 'Cordero magallánico pierna' })).toContainText('proveedor@abastece.cl');
-  await expect(deLaSemilla(page).filter({ hasText: 'Cordero magallánico pierna' })).toContainText('CARNE BOVINA');
+  await expect(propios(page)).toHaveCount(3);
+  await expect(propios(page).filter({ hasText: n.cordero })).toContainText(n.proveedor.email);
+  await expect(propios(page).filter({ hasText: n.cordero })).toContainText('CARNE BOVINA');
 
   // Search (product, category, provider or ID) and the sorts.
   const buscar = page.getByPlaceholder('Buscar producto, categoría, proveedor o ID...');
   await buscar.fill('lacteo');
-  await expect(deLaSemilla(page)).toHaveCount(1);
-  await expect(deLaSemilla(page)).toContainText('Queso de cabra fresco');
+  await expect(propios(page)).toHaveCount(1);
+  await expect(propios(page)).toContainText(n.queso);
   await buscar.fill('');
   const orden = page.getByLabel('Ordenar por');
   await orden.selectOption({ label: 'Nombre (A-Z)' });
-  await expect(deLaSemilla(page).locator('td:nth-child(2)')).toHaveText(SEMILLA);
+  await expect(propios(page).locator('td:nth-child(2)')).toHaveText(NOMBRES);
   await orden.selectOption({ label: 'Nombre (Z-A)' });
-  await expect(deLaSemilla(page).first()).toContainText('Queso de cabra fresco');
-  const ids = (await deLaSemilla(page).locator('td:nth-child(1)').allInnerTexts()).map(Number);
+  await expect(propios(page).first()).toContainText(n.queso);
+  const ids = (await propios(page).locator('td:nth-child(1)').allInnerTexts()).map(Number);
   await orden.selectOption({ label: 'ID (descendente)' });
-  await expect(deLaSemilla(page).locator('td:nth-child(1)')).toHaveText(ids.sort((a, b) => b - a).map(String));
+  await expect(propios(page).locator('td:nth-child(1)')).toHaveText(ids.sort((a, b) => b - a).map(String));
   await orden.selectOption({ label: 'Proveedor (A-Z)' });
-  await expect(deLaSemilla(page)).toHaveCount(3);
+  await expect(propios(page)).toHaveCount(3);
 
   // Staging moves a product out of the pending list; staging again changes the decision; Quitar returns it.
-  await page.getByRole('button', { name: 'Aprobar Cordero magallánico pierna' }).click();
-  await page.getByRole('button', { name: 'Aprobar Queso de cabra fresco' }).click();
-  await page.getByRole('button', { name: 'Rechazar Longaniza de Chillán' }).click();
-  await expect(deLaSemilla(page)).toHaveCount(0);
+  await page.getByRole('button', { name: `Aprobar ${n.cordero}` }).click();
+  await page.getByRole('button', { name: `Aprobar ${n.queso}` }).click();
+  await page.getByRole('button', { name: `Rechazar ${n.longaniza}` }).click();
+  await expect(propios(page)).toHaveCount(0);
   await expect(staged(page)).toHaveCount(3);
   await staged(page)
-    .filter({ hasText: 'Queso de cabra fresco' })
+    .filter({ hasText: n.queso })
     .getByRole('button', { name: /^Cambiar a rechazar/ })
     .click();
-  await expect(staged(page).filter({ hasText: 'Queso de cabra fresco' })).toContainText('Rechazar');
-  await staged(page).filter({ hasText: 'Queso de cabra fresco' }).getByLabel('Motivo del rechazo (opcional)').fill(MOTIVO);
-  await page.getByRole('button', { name: 'Quitar Longaniza de Chillán' }).click();
-  await expect(deLaSemilla(page)).toHaveCount(1);
-  await expect(deLaSemilla(page)).toContainText('Longaniza de Chillán');
+  await expect(staged(page).filter({ hasText: n.queso })).toContainText('Rechazar');
+  await staged(page).filter({ hasText: n.queso }).getByLabel('Motivo del rechazo (opcional)').fill(MOTIVO);
+  await page.getByRole('button', { name: `Quitar ${n.longaniza}` }).click();
+  await expect(propios(page)).toHaveCount(1);
+  await expect(propios(page)).toContainText(n.longaniza);
   await shot(page, 'moderacion-1280');
   await expectAccessible(page);
 
@@ -74,7 +106,7 @@ test('the moderator stages, changes, removes and sends decisions; buyers and the
   await aprobados.getByRole('button', { name: 'Sí' }).click();
   await expect(page.getByText('Moderaciones enviadas correctamente')).toBeVisible();
   await expect(staged(page)).toHaveCount(1);
-  await expect(staged(page)).toContainText('Queso de cabra fresco');
+  await expect(staged(page)).toContainText(n.queso);
   // Nothing approved is left to send.
   await page.getByRole('button', { name: 'Enviar aprobados' }).click();
   await expect(page.getByText('No hay productos para enviar')).toBeVisible();
@@ -84,30 +116,30 @@ test('the moderator stages, changes, removes and sends decisions; buyers and the
   await expect(page.getByText('No hay productos por confirmar.')).toBeVisible();
   // Sent products do not come back to the pending list.
   await page.reload();
-  await expect(deLaSemilla(page)).toHaveCount(1);
-  await expect(deLaSemilla(page)).toContainText('Longaniza de Chillán');
+  await expect(propios(page)).toHaveCount(1);
+  await expect(propios(page)).toContainText(n.longaniza);
 
   // A buyer finds the approved product in /cotizar's pickers, and not the rejected one.
   const comprador = await browser.newPage();
   await loginAs(comprador, 'comprador', '/cotizar');
   await pick(comprador, 'Categoría, fila 1', 'carne', 'CARNE BOVINA');
-  await pick(comprador, 'Producto, fila 1', 'cordero', 'Cordero magallánico pierna');
+  await pick(comprador, 'Producto, fila 1', 'cordero', n.cordero);
   const catalogo = await (await comprador.request.get('/api/productos/consolidated-data/')).json();
   const nombres = catalogo.productos.map((p: { nombre: string }) => p.nombre);
-  expect(nombres).toContain('Cordero magallánico pierna');
-  expect(nombres).not.toContain('Queso de cabra fresco');
+  expect(nombres).toContain(n.cordero);
+  expect(nombres).not.toContain(n.queso);
   await comprador.close();
 
   // The supplier: the approved product is no longer pending; the rejected one shows its state and the reason.
   const proveedor = await browser.newPage();
-  await loginByApi(proveedor, DEMO_PROVEEDOR.email, DEMO_PROVEEDOR.password, '/mis-productos-proovedor');
+  await loginByApi(proveedor, n.proveedor.email, n.proveedor.password, '/mis-productos-proovedor');
   const buscarProducto = proveedor.getByPlaceholder('Buscar producto, SKU, precio, stock o fecha...');
   const filas = proveedor.getByRole('table', { name: 'Listado de Productos' }).locator('tbody tr');
-  await buscarProducto.fill('Cordero magallánico');
-  await expect(filas.first()).toContainText('Cordero magallánico pierna');
+  await buscarProducto.fill(n.cordero);
+  await expect(filas.first()).toContainText(n.cordero);
   await expect(filas.first()).not.toHaveClass(/fila-producto--pendiente/);
   await expect(filas.getByText('En revisión')).toHaveCount(0);
-  await buscarProducto.fill('Queso de cabra');
+  await buscarProducto.fill(n.queso);
   await expect(filas.first()).toHaveClass(/fila-producto--rechazado/);
   await expect(filas.first()).toContainText(`Motivo: ${MOTIVO}`);
   await filas.first().getByText('Rechazado', { exact: true }).hover();
@@ -121,7 +153,7 @@ test('at 375 px the two cards stack, nothing overflows sideways; Quitar todos em
   await loginAs(page, 'moderador', '/moderacion-productos');
   await expect(pendientes(page).first()).toBeVisible();
   const primero = (await pendientes(page).first().locator('td:nth-child(2)').innerText()).trim();
-  await page.getByRole('button', { name: `Rechazar ${primero}` }).click();
+  await page.getByRole('button', { name: `Rechazar ${primero}`, exact: true }).click();
   await expect(staged(page)).toHaveCount(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'moderacion-375');
