@@ -118,7 +118,9 @@ export function readFilas(celdas: CeldaCruda[][], hoy: string): FilaCarga[] {
   });
   const faltan = COLUMNAS_EXCEL.filter((col) => !posicion.has(clave(col)));
   if (faltan.length > 0) throw new ArchivoInvalido(encabezadosInvalidos(faltan));
-  const col = (fila: CeldaCruda[], nombre: Columna) => fila[posicion.get(clave(nombre)) as number];
+  // Each column's position, once: not a header key per cell (50.000 rows × 15 columns).
+  const indice = new Map<Columna, number>(COLUMNAS_EXCEL.map((c) => [c, posicion.get(clave(c)) as number]));
+  const col = (fila: CeldaCruda[], nombre: Columna) => fila[indice.get(nombre) as number];
 
   const filas: FilaCarga[] = [];
   resto.forEach((celdasFila, i) => {
@@ -146,8 +148,9 @@ export function readFilas(celdas: CeldaCruda[][], hoy: string): FilaCarga[] {
     // In the sheet's column order, so a row's errors read left to right.
     const sku = valorTexto('SKU');
     const nombre = valorTexto('Nombre');
+    const antes = errores.length;
     const precio = valorNumero('Precio');
-    const precioIlegible = leerNumero(col(celdasFila, 'Precio')) === 'invalido';
+    const precioIlegible = errores.length > antes;
     const rangos: Record<string, number | null> = {};
     for (const r of NOMBRES_RANGO) rangos[r] = valorNumero(r as Columna);
     const stock = valorNumero('Stock');
@@ -172,8 +175,10 @@ export function readFilas(celdas: CeldaCruda[][], hoy: string): FilaCarga[] {
       producto_asignado: null,
     };
     // An unreadable price or date was said above: not also "empty".
-    const yaDicho = new Set([...(precioIlegible ? [PRECIO_REQUERIDO] : []), ...(fecha === 'invalido' ? [FECHA_REQUERIDA] : [])]);
-    errores.push(...validateFila(fila, hoy).filter((e) => !yaDicho.has(e)));
+    for (const e of validateFila(fila, hoy)) {
+      if ((e === PRECIO_REQUERIDO && precioIlegible) || (e === FECHA_REQUERIDA && fecha === 'invalido')) continue;
+      errores.push(e);
+    }
     filas.push(fila);
   });
   if (filas.length === 0) throw new ArchivoInvalido(ARCHIVO_SIN_FILAS);
