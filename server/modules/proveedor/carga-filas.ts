@@ -120,31 +120,36 @@ export function readFilas(celdas: CeldaCruda[][], hoy: string): FilaCarga[] {
   if (faltan.length > 0) throw new ArchivoInvalido(encabezadosInvalidos(faltan));
   // Each column's position, once: not a header key per cell (50.000 rows × 15 columns).
   const indice = new Map<Columna, number>(COLUMNAS_EXCEL.map((c) => [c, posicion.get(clave(c)) as number]));
-  const col = (fila: CeldaCruda[], nombre: Columna) => fila[indice.get(nombre) as number];
+  let celdasFila: CeldaCruda[] = [];
+  let errores: string[] = [];
+  // Closures made once, not per row (50.000 rows): they read the current row and its errors.
+  const col = (nombre: Columna) => celdasFila[indice.get(nombre) as number];
+  const valorTexto = (nombre: Columna) => {
+    const v = texto(col(nombre));
+    const max = LARGOS[nombre] ?? 200;
+    if (v.length > max) {
+      errores.push(textoLargo(nombre, max));
+      return v.slice(0, max);
+    }
+    return v;
+  };
+  const valorNumero = (nombre: Columna) => {
+    const v = leerNumero(col(nombre));
+    if (v === 'invalido') {
+      errores.push(noEsNumero(nombre));
+      return null;
+    }
+    return v;
+  };
+  const opcional = (v: string) => (v === '' ? null : v);
+  const vacia = (c: CeldaCruda) => texto(c) === '';
 
   const filas: FilaCarga[] = [];
-  resto.forEach((celdasFila, i) => {
-    if (celdasFila.every((c) => texto(c) === '')) return;
+  for (let i = 0; i < resto.length; i++) {
+    celdasFila = resto[i]!;
+    if (celdasFila.every(vacia)) continue;
     if (filas.length === MAX_FILAS_CARGA) throw new ArchivoInvalido(ARCHIVO_DEMASIADAS_FILAS);
-    const errores: string[] = [];
-    const valorTexto = (nombre: Columna) => {
-      const v = texto(col(celdasFila, nombre));
-      const max = LARGOS[nombre] ?? 200;
-      if (v.length > max) {
-        errores.push(textoLargo(nombre, max));
-        return v.slice(0, max);
-      }
-      return v;
-    };
-    const valorNumero = (nombre: Columna) => {
-      const v = leerNumero(col(celdasFila, nombre));
-      if (v === 'invalido') {
-        errores.push(noEsNumero(nombre));
-        return null;
-      }
-      return v;
-    };
-    const opcional = (v: string) => (v === '' ? null : v);
+    errores = [];
     // In the sheet's column order, so a row's errors read left to right.
     const sku = valorTexto('SKU');
     const nombre = valorTexto('Nombre');
@@ -154,7 +159,7 @@ export function readFilas(celdas: CeldaCruda[][], hoy: string): FilaCarga[] {
     const rangos: Record<string, number | null> = {};
     for (const r of NOMBRES_RANGO) rangos[r] = valorNumero(r as Columna);
     const stock = valorNumero('Stock');
-    const fecha = leerFecha(col(celdasFila, 'Fecha vencimiento'));
+    const fecha = leerFecha(col('Fecha vencimiento'));
     if (fecha === 'invalido') errores.push(FECHA_FORMATO);
     const fila: FilaCarga = {
       // The row's number in the sheet, as the supplier sees it (headers are row 1).
@@ -180,7 +185,7 @@ export function readFilas(celdas: CeldaCruda[][], hoy: string): FilaCarga[] {
       errores.push(e);
     }
     filas.push(fila);
-  });
+  }
   if (filas.length === 0) throw new ArchivoInvalido(ARCHIVO_SIN_FILAS);
   const porId = new Map(filas.map((f) => [f.id, f]));
   for (const [id, error] of validateSkusRepetidos(filas)) porId.get(id)?.errores.push(error);
