@@ -66,22 +66,14 @@ export async function getPlantillas(db: Db, proveedorId: number, now: Date): Pro
  * Exclusive: no match at UMBRAL_SIMILITUD. A file that cannot be read is a 400 {detail}.
  */
 export async function cargarExcel(db: Db, proveedorId: number, archivo: Buffer, opciones: { timeoutMs: number; now: Date }): Promise<CargaExcel> {
-  const parseo = parseExcel(archivo, opciones.timeoutMs);
-  // The worker parses on another thread for seconds: the two reads the classification needs run
-  // meanwhile instead of after it (the catalogue is read once and searched in memory).
-  const lecturas = Promise.all([findOfertasDelProveedor(db, proveedorId), findCatalogoAprobado(db)]);
-  // Handled here so a failed read never is an unhandled rejection while the parse runs; awaited below.
-  lecturas.catch(() => undefined);
   let filas: FilaCarga[];
   try {
-    filas = readFilas(await parseo, ahoraEnChile(opciones.now).hoy);
+    filas = readFilas(await parseExcel(archivo, opciones.timeoutMs), ahoraEnChile(opciones.now).hoy);
   } catch (error) {
-    // No query left running after the answer. (A supplier could cause the same reads with any small valid file.)
-    await lecturas.catch(() => undefined);
     if (error instanceof ArchivoInvalido) throw new AppError(400, { detail: error.message });
     throw error;
   }
-  const [ofertas, catalogo] = await lecturas;
+  const ofertas = await findOfertasDelProveedor(db, proveedorId);
   const existentes: FilaCarga[] = [];
   const porBuscar: FilaCarga[] = [];
   for (const fila of filas) {
@@ -90,8 +82,9 @@ export async function cargarExcel(db: Db, proveedorId: number, archivo: Buffer, 
     else porBuscar.push(fila);
   }
 
-  // One search per distinct (name, marca, origen, formato), as lots of one product repeat them.
-  const buscar = createBuscador(porBuscar.length > 0 ? catalogo : [], UMBRAL_SIMILITUD);
+  // The catalogue is read once and searched in memory; one search per distinct (name, marca,
+  // origen, formato), as lots of one product repeat them.
+  const buscar = createBuscador(porBuscar.length > 0 ? await findCatalogoAprobado(db) : [], UMBRAL_SIMILITUD);
   const vistas = new Map<string, ReturnType<typeof buscar>>();
   const nuevos: FilaCarga[] = [];
   const exclusivos: FilaCarga[] = [];
