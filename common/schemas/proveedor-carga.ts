@@ -1,4 +1,5 @@
 import { LIMITES_RANGO_KG, nombreRango } from '../constants';
+import { isFechaIso } from '../fecha';
 import { z } from '../zod-es';
 
 /**
@@ -114,6 +115,37 @@ export const filaCargaSchema = z.object({
   agregadoManual: z.boolean().optional(),
 });
 export type FilaCarga = z.infer<typeof filaCargaSchema>;
+
+/** Money columns are whole CLP in an int column (the 10-digit rule of SPEC §9, capped by the column). */
+export const PRECIO_TOPE = 2_147_483_647;
+export const STOCK_TOPE = 999_999_999;
+
+/**
+ * SPEC §5 Supplier upload rows, on a row's values; `hoy` is today in Chile (YYYY-MM-DD). One rule
+ * for both sides: the server checks every row of a file and of a confirmation with it, the screen
+ * checks a row the supplier edits, so a row fixed on screen is known valid before it is sent.
+ * The server checks more (categories, formats and units by name, a SKU repeated) and answers per row.
+ */
+export function validateFila(fila: Pick<FilaCarga, 'sku' | 'nombre' | 'precio' | 'stock' | 'fecha_vencimiento' | 'rangos'>, hoy: string): string[] {
+  const errores: string[] = [];
+  if (fila.sku.trim() === '') errores.push(SKU_REQUERIDO);
+  if (fila.nombre.trim() === '') errores.push(NOMBRE_REQUERIDO);
+  if (fila.precio === null) errores.push(PRECIO_REQUERIDO);
+  else if (fila.precio < 0) errores.push(PRECIO_NEGATIVO);
+  else if (Math.round(fila.precio) > PRECIO_TOPE) errores.push(PRECIO_MAXIMO);
+  if (fila.stock !== null && fila.stock < 0) errores.push(STOCK_NEGATIVO);
+  else if (fila.stock !== null && fila.stock > STOCK_TOPE) errores.push(STOCK_MAXIMO);
+  const f = fila.fecha_vencimiento?.trim() ?? '';
+  if (f === '') errores.push(FECHA_REQUERIDA);
+  else if (!isFechaIso(f)) errores.push(FECHA_FORMATO);
+  else if (f <= hoy) errores.push(FECHA_NO_FUTURA);
+  for (const [rango, precio] of Object.entries(fila.rangos)) {
+    if (!NOMBRES_RANGO.includes(rango)) errores.push(rangoDesconocido(rango));
+    else if (precio !== null && precio < 0) errores.push(rangoNegativo(rango));
+    else if (precio !== null && Math.round(precio) > PRECIO_TOPE) errores.push(rangoMaximo(rango));
+  }
+  return errores;
+}
 
 /** SPEC §3 Bulk upload errors, in the file. */
 export const errorFilaSchema = z.object({ fila: z.number().int(), errores: z.array(z.string()) });

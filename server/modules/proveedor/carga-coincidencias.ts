@@ -94,58 +94,73 @@ export function createBuscador(catalogo: ProductoCatalogo[], umbral: number) {
   const visto = new Uint8Array(catalogo.length);
   const enBusqueda = new Uint8Array(listas.length);
 
+  /** The best of candidates at `umbral` or more; marca, origen and formato are only looked at to break a tie. */
+  function elegir(candidatos: Array<{ k: number; similitud: number }>, b: Busqueda): Coincidencia | undefined {
+    let tope = -1;
+    for (const c of candidatos) tope = Math.max(tope, Math.round(c.similitud * 100));
+    const empatados = candidatos.filter((c) => Math.round(c.similitud * 100) === tope);
+    if (empatados.length === 0) return undefined;
+    let mejor = empatados[0]!;
+    if (empatados.length > 1) {
+      const marca = b.marca ? normalizarNombre(b.marca) : null;
+      const origen = b.origen ? normalizarNombre(b.origen) : null;
+      const formato = b.formato?.trim().toUpperCase() ?? null;
+      const clave = (k: number) => {
+        const p = catalogo[k]!;
+        return [marcas[k] === marca ? 1 : 0, origenes[k] === origen ? 1 : 0, formato && p.formatos.includes(formato) ? 1 : 0, -p.id];
+      };
+      let mejorClave = clave(mejor.k);
+      for (const c of empatados.slice(1)) {
+        const otra = clave(c.k);
+        if (mayor(otra, mejorClave)) [mejor, mejorClave] = [c, otra];
+      }
+    }
+    return { producto: catalogo[mejor.k]!, similitud: mejor.similitud };
+  }
+
   return function buscar(b: Busqueda): Coincidencia | undefined {
     const n = normalizarNombre(b.nombre);
+    if (n === '') return undefined;
+    // Most rows name a product exactly as the catalogue does once normalised: the same trigrams, similarity 1.
+    const exacto = exactos.get(n);
+    if (exacto)
+      return elegir(
+        exacto.map((k) => ({ k, similitud: 1 })),
+        b,
+      );
     const ts = trigramas(n);
-    if (ts.length === 0) return undefined;
-    const ids = ts.flatMap((t) => {
+    const ids: number[] = [];
+    for (const t of ts) {
       const id = idDe.get(t);
-      return id === undefined ? [] : [id];
-    });
+      if (id !== undefined) ids.push(id);
+    }
     // Candidates. Similarity ≥ umbral needs ≥ ceil(umbral × |A|) shared trigrams, so a candidate
     // has one of A's |A| − that + 1 rarest trigrams (prefix filtering): only their lists are read.
-    let candidatos: number[];
-    const exacto = exactos.get(n);
-    if (exacto) candidatos = exacto;
-    else {
-      const rarezaDe = (id: number) => listas[id]!.length;
-      const ausentes = ts.length - ids.length;
-      const leer = ts.length - Math.ceil(umbral * ts.length) + 1 - ausentes;
-      candidatos = [];
-      for (const id of [...ids].sort((x, y) => rarezaDe(x) - rarezaDe(y)).slice(0, Math.max(0, leer))) {
-        for (const k of listas[id]!) {
-          if (visto[k] === 0) {
-            visto[k] = 1;
-            candidatos.push(k);
-          }
+    const leer = ts.length - Math.ceil(umbral * ts.length) + 1 - (ts.length - ids.length);
+    if (leer <= 0) return undefined;
+    const rarezaDe = (id: number) => listas[id]!.length;
+    const candidatos: number[] = [];
+    for (const id of [...ids].sort((x, y) => rarezaDe(x) - rarezaDe(y)).slice(0, leer)) {
+      for (const k of listas[id]!) {
+        if (visto[k] === 0) {
+          visto[k] = 1;
+          candidatos.push(k);
         }
       }
-      for (const k of candidatos) visto[k] = 0;
     }
+    for (const k of candidatos) visto[k] = 0;
     if (candidatos.length === 0) return undefined;
     for (const id of ids) enBusqueda[id] = 1;
-    const marca = b.marca ? normalizarNombre(b.marca) : null;
-    const origen = b.origen ? normalizarNombre(b.origen) : null;
-    const formato = b.formato?.trim().toUpperCase() ?? null;
-    let mejor: { k: number; clave: number[]; similitud: number } | undefined;
+    const pasan: Array<{ k: number; similitud: number }> = [];
     for (const k of candidatos) {
       const propios = deProducto[k]!;
       let c = 0;
       for (const id of propios) c += enBusqueda[id]!;
       const similitud = c / (ts.length + propios.length - c);
-      if (similitud < umbral) continue;
-      const p = catalogo[k]!;
-      const clave = [
-        Math.round(similitud * 100),
-        marcas[k] === marca ? 1 : 0,
-        origenes[k] === origen ? 1 : 0,
-        formato && p.formatos.includes(formato) ? 1 : 0,
-        -p.id,
-      ];
-      if (!mejor || mayor(clave, mejor.clave)) mejor = { k, clave, similitud };
+      if (similitud >= umbral) pasan.push({ k, similitud });
     }
     for (const id of ids) enBusqueda[id] = 0;
-    return mejor && { producto: catalogo[mejor.k]!, similitud: mejor.similitud };
+    return elegir(pasan, b);
   };
 }
 

@@ -68,7 +68,9 @@ function leer() {
   const hoja = nombre === undefined ? undefined : wb.Sheets[nombre];
   const filas = [];
   for (const fila of hoja?.['!data'] ?? []) filas.push(fila ? Array.from(fila, celda) : []);
-  return { filas };
+  // As one JSON string: posting 50.000 arrays costs a structured clone of ~750.000 values on both
+  // threads (~1,7 s measured), a string is copied once and JSON.parse takes ~0,2 s.
+  return { filas: JSON.stringify(filas) };
 }
 
 try {

@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COLUMNAS_EXCEL,
-  encabezadosInvalidos,
-  FECHA_FORMATO,
-  FECHA_NO_FUTURA,
-  FECHA_REQUERIDA,
-  NOMBRE_REQUERIDO,
-  PRECIO_MAXIMO,
-  PRECIO_NEGATIVO,
-  PRECIO_REQUERIDO,
-  rangoNegativo,
-  SKU_REQUERIDO,
-  STOCK_NEGATIVO,
-  skuOtroPrecio,
-  skuRepetido,
-} from '../../../common/schemas/proveedor-carga';
+import { COLUMNAS_EXCEL, encabezadosInvalidos, FECHA_FORMATO, skuOtroPrecio, skuRepetido } from '../../../common/schemas/proveedor-carga';
 import { ArchivoInvalido, inspectArchivo, leerDirectorioZip } from './carga-archivo';
 import { filaCarga } from './carga-de-prueba';
-import { escaparCelda, leerFecha, leerNumero, readFilas, sinEscape, validateFila, validateSkusRepetidos } from './carga-filas';
+import { escaparCelda, leerFecha, leerNumero, readFilas, sinEscape, validateSkusRepetidos } from './carga-filas';
 
 const HOY = '2026-11-23';
 
@@ -49,30 +34,6 @@ describe('leerFecha', () => {
     [null, null],
   ])('%j → %j', (celda, esperado) => expect(leerFecha(celda)).toBe(esperado));
   it.each(['2099-02-30', '31-13-2099', 'mañana', 12, -1])('%j is not a date', (celda) => expect(leerFecha(celda)).toBe('invalido'));
-});
-
-describe('validateFila (SPEC §5 Supplier upload rows)', () => {
-  it('a complete row has no errors', () => expect(validateFila(filaCarga({ sku: 'A', nombre: 'B' }), HOY)).toEqual([]));
-  it('names every broken rule in SPEC’s words', () => {
-    expect(
-      validateFila(
-        filaCarga({ sku: ' ', nombre: '', precio: -1, stock: -2, fecha_vencimiento: HOY, rangos: { 'Desde 100 kg': -3, 'Desde 300 kg': null } }),
-        HOY,
-      ),
-    ).toEqual([SKU_REQUERIDO, NOMBRE_REQUERIDO, PRECIO_NEGATIVO, STOCK_NEGATIVO, FECHA_NO_FUTURA, rangoNegativo('Desde 100 kg')]);
-  });
-  it('price and expiry date are required; a price of 0 is not negative (SPEC says so)', () => {
-    expect(validateFila(filaCarga({ sku: 'A', nombre: 'B', precio: null, fecha_vencimiento: null }), HOY)).toEqual([PRECIO_REQUERIDO, FECHA_REQUERIDA]);
-    expect(validateFila(filaCarga({ sku: 'A', nombre: 'B', precio: 0 }), HOY)).toEqual([]);
-    expect(validateFila(filaCarga({ sku: 'A', nombre: 'B', precio: 3_000_000_000, fecha_vencimiento: '2099-2-1' }), HOY)).toEqual([
-      PRECIO_MAXIMO,
-      FECHA_FORMATO,
-    ]);
-  });
-  it('tomorrow is future, today is not', () => {
-    expect(validateFila(filaCarga({ sku: 'A', nombre: 'B', fecha_vencimiento: '2026-11-24' }), HOY)).toEqual([]);
-    expect(validateFila(filaCarga({ sku: 'A', nombre: 'B', fecha_vencimiento: HOY }), HOY)).toEqual([FECHA_NO_FUTURA]);
-  });
 });
 
 describe('validateSkusRepetidos', () => {

@@ -5,38 +5,25 @@ import {
   COLUMNAS_EXCEL,
   encabezadosInvalidos,
   FECHA_FORMATO,
-  FECHA_NO_FUTURA,
   FECHA_REQUERIDA,
   type FilaCarga,
   MAX_FILAS_CARGA,
-  NOMBRE_REQUERIDO,
   NOMBRES_RANGO,
   noEsNumero,
-  PRECIO_MAXIMO,
-  PRECIO_NEGATIVO,
   PRECIO_REQUERIDO,
-  rangoDesconocido,
-  rangoMaximo,
-  rangoNegativo,
-  SKU_REQUERIDO,
-  STOCK_MAXIMO,
-  STOCK_NEGATIVO,
   skuOtroPrecio,
   skuRepetido,
   textoLargo,
+  validateFila,
 } from '../../../common/schemas/proveedor-carga';
 import { ArchivoInvalido } from './carga-archivo';
 import type { CeldaCruda } from './carga-parser';
 
 /**
- * Rows of an upload: from the sheet's cells to SPEC §3 upload rows, and SPEC §5's row rules,
- * shared by the upload (errors shown per row) and the confirmations (rows the screen sends
- * back, perhaps edited: checked again, never trusted). Pure: the day is passed in.
+ * Rows of an upload: from the sheet's cells to SPEC §3 upload rows, each checked by SPEC §5's row
+ * rule (`validateFila`, in common/ because the screen checks an edited row with it too) and for
+ * SKUs repeated across rows. Pure: the day is passed in.
  */
-
-/** Money columns are whole CLP in an int column (the 10-digit rule of SPEC §9, capped by the column). */
-export const PRECIO_TOPE = 2_147_483_647;
-export const STOCK_TOPE = 999_999_999;
 
 /** Header cells compare without case, accents or extra spaces ('categoria ' is 'Categoría'). */
 const clave = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
@@ -82,28 +69,6 @@ export function leerFecha(c: CeldaCruda | undefined): string | null | 'invalido'
   if (!a || !m || !d) return 'invalido';
   const fecha = `${a}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
   return isFechaIso(fecha) ? fecha : 'invalido';
-}
-
-/** SPEC §5 Supplier upload rows, on a row's values. `hoy` is today in Chile (YYYY-MM-DD). */
-export function validateFila(fila: Pick<FilaCarga, 'sku' | 'nombre' | 'precio' | 'stock' | 'fecha_vencimiento' | 'rangos'>, hoy: string): string[] {
-  const errores: string[] = [];
-  if (fila.sku.trim() === '') errores.push(SKU_REQUERIDO);
-  if (fila.nombre.trim() === '') errores.push(NOMBRE_REQUERIDO);
-  if (fila.precio === null) errores.push(PRECIO_REQUERIDO);
-  else if (fila.precio < 0) errores.push(PRECIO_NEGATIVO);
-  else if (Math.round(fila.precio) > PRECIO_TOPE) errores.push(PRECIO_MAXIMO);
-  if (fila.stock !== null && fila.stock < 0) errores.push(STOCK_NEGATIVO);
-  else if (fila.stock !== null && fila.stock > STOCK_TOPE) errores.push(STOCK_MAXIMO);
-  const f = fila.fecha_vencimiento?.trim() ?? '';
-  if (f === '') errores.push(FECHA_REQUERIDA);
-  else if (!isFechaIso(f)) errores.push(FECHA_FORMATO);
-  else if (f <= hoy) errores.push(FECHA_NO_FUTURA);
-  for (const [rango, precio] of Object.entries(fila.rangos)) {
-    if (!NOMBRES_RANGO.includes(rango)) errores.push(rangoDesconocido(rango));
-    else if (precio !== null && precio < 0) errores.push(rangoNegativo(rango));
-    else if (precio !== null && Math.round(precio) > PRECIO_TOPE) errores.push(rangoMaximo(rango));
-  }
-  return errores;
 }
 
 const mismosPrecios = (a: FilaCarga, b: FilaCarga) => a.precio === b.precio && NOMBRES_RANGO.every((r) => (a.rangos[r] ?? null) === (b.rangos[r] ?? null));
@@ -153,40 +118,48 @@ export function readFilas(celdas: CeldaCruda[][], hoy: string): FilaCarga[] {
   });
   const faltan = COLUMNAS_EXCEL.filter((col) => !posicion.has(clave(col)));
   if (faltan.length > 0) throw new ArchivoInvalido(encabezadosInvalidos(faltan));
-  const col = (fila: CeldaCruda[], nombre: Columna) => fila[posicion.get(clave(nombre)) as number];
+  // Each column's position, once: not a header key per cell (50.000 rows × 15 columns).
+  const indice = new Map<Columna, number>(COLUMNAS_EXCEL.map((c) => [c, posicion.get(clave(c)) as number]));
+  let celdasFila: CeldaCruda[] = [];
+  let errores: string[] = [];
+  // Closures made once, not per row (50.000 rows): they read the current row and its errors.
+  const col = (nombre: Columna) => celdasFila[indice.get(nombre) as number];
+  const valorTexto = (nombre: Columna) => {
+    const v = texto(col(nombre));
+    const max = LARGOS[nombre] ?? 200;
+    if (v.length > max) {
+      errores.push(textoLargo(nombre, max));
+      return v.slice(0, max);
+    }
+    return v;
+  };
+  const valorNumero = (nombre: Columna) => {
+    const v = leerNumero(col(nombre));
+    if (v === 'invalido') {
+      errores.push(noEsNumero(nombre));
+      return null;
+    }
+    return v;
+  };
+  const opcional = (v: string) => (v === '' ? null : v);
+  const vacia = (c: CeldaCruda) => texto(c) === '';
 
   const filas: FilaCarga[] = [];
-  resto.forEach((celdasFila, i) => {
-    if (celdasFila.every((c) => texto(c) === '')) return;
+  for (let i = 0; i < resto.length; i++) {
+    celdasFila = resto[i]!;
+    if (celdasFila.every(vacia)) continue;
     if (filas.length === MAX_FILAS_CARGA) throw new ArchivoInvalido(ARCHIVO_DEMASIADAS_FILAS);
-    const errores: string[] = [];
-    const valorTexto = (nombre: Columna) => {
-      const v = texto(col(celdasFila, nombre));
-      const max = LARGOS[nombre] ?? 200;
-      if (v.length > max) {
-        errores.push(textoLargo(nombre, max));
-        return v.slice(0, max);
-      }
-      return v;
-    };
-    const valorNumero = (nombre: Columna) => {
-      const v = leerNumero(col(celdasFila, nombre));
-      if (v === 'invalido') {
-        errores.push(noEsNumero(nombre));
-        return null;
-      }
-      return v;
-    };
-    const opcional = (v: string) => (v === '' ? null : v);
+    errores = [];
     // In the sheet's column order, so a row's errors read left to right.
     const sku = valorTexto('SKU');
     const nombre = valorTexto('Nombre');
+    const antes = errores.length;
     const precio = valorNumero('Precio');
-    const precioIlegible = leerNumero(col(celdasFila, 'Precio')) === 'invalido';
+    const precioIlegible = errores.length > antes;
     const rangos: Record<string, number | null> = {};
     for (const r of NOMBRES_RANGO) rangos[r] = valorNumero(r as Columna);
     const stock = valorNumero('Stock');
-    const fecha = leerFecha(col(celdasFila, 'Fecha vencimiento'));
+    const fecha = leerFecha(col('Fecha vencimiento'));
     if (fecha === 'invalido') errores.push(FECHA_FORMATO);
     const fila: FilaCarga = {
       // The row's number in the sheet, as the supplier sees it (headers are row 1).
@@ -207,10 +180,12 @@ export function readFilas(celdas: CeldaCruda[][], hoy: string): FilaCarga[] {
       producto_asignado: null,
     };
     // An unreadable price or date was said above: not also "empty".
-    const yaDicho = new Set([...(precioIlegible ? [PRECIO_REQUERIDO] : []), ...(fecha === 'invalido' ? [FECHA_REQUERIDA] : [])]);
-    errores.push(...validateFila(fila, hoy).filter((e) => !yaDicho.has(e)));
+    for (const e of validateFila(fila, hoy)) {
+      if ((e === PRECIO_REQUERIDO && precioIlegible) || (e === FECHA_REQUERIDA && fecha === 'invalido')) continue;
+      errores.push(e);
+    }
     filas.push(fila);
-  });
+  }
   if (filas.length === 0) throw new ArchivoInvalido(ARCHIVO_SIN_FILAS);
   const porId = new Map(filas.map((f) => [f.id, f]));
   for (const [id, error] of validateSkusRepetidos(filas)) porId.get(id)?.errores.push(error);

@@ -7,6 +7,7 @@ import {
   ARCHIVO_REQUERIDO,
   ARCHIVO_SIN_FILAS,
   ARCHIVO_TIPO_INVALIDO,
+  cargaExcelSchemaOut,
   COLUMNAS_EXCEL,
   FECHA_NO_FUTURA,
   type FilaCarga,
@@ -117,6 +118,8 @@ describe('POST /api/productos/cargar-excel/', () => {
     const res = await subir(archivo);
     expect(res.statusCode).toBe(200);
     const body = res.json();
+    // The answer is sent without a zod pass: it must be exactly what its schema describes, no more.
+    expect(cargaExcelSchemaOut.parse(body)).toEqual(body);
     expect(body.productos_existentes.map((f: FilaCarga) => [f.id, f.sku, f.producto, f.precio])).toEqual([[2, propia!.sku, propia!.producto_id, 7000]]);
     const nuevos = body.productos_nuevos as FilaCarga[];
     expect(nuevos.map((f) => [f.sku, f.producto_asignado?.nombre])).toEqual([

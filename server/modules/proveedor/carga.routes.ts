@@ -69,6 +69,10 @@ export const cargaRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; excelT
         consumes: ['multipart/form-data'],
         response: { 200: cargaExcelSchemaOut, 400: badRequestSchema, ...errores },
       },
+      // The answer is built by cargarExcel from typed values (CargaExcel, checked by the compiler;
+      // a test checks it is exactly its schema): a zod pass over 50.000 rows before sending cost
+      // ~1 s (docs/decisions/008, as comparar-precios in 006). The schema still documents it in OpenAPI.
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => {
       const archivo = await readArchivo(request);

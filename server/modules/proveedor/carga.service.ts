@@ -11,12 +11,13 @@ import {
   type RegistrarNuevosInput,
   SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS,
   SIN_PRODUCTOS_VALIDOS,
+  validateFila,
 } from '../../../common/schemas/proveedor-carga';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { ArchivoInvalido } from './carga-archivo';
 import { createBuscador } from './carga-coincidencias';
-import { readFilas, validateFila, validateSkusRepetidos } from './carga-filas';
+import { readFilas, validateSkusRepetidos } from './carga-filas';
 import { parseExcel } from './carga-parser';
 import { writePlantillaEjemplo, writeProductosRegistrados } from './carga-plantillas';
 import {

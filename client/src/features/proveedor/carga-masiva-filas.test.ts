@@ -1,24 +1,14 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  FECHA_FORMATO,
   FECHA_NO_FUTURA,
   FECHA_REQUERIDA,
   type FilaCarga,
   NOMBRE_REQUERIDO,
-  PRECIO_MAXIMO,
   PRECIO_NEGATIVO,
   PRECIO_REQUERIDO,
-  rangoDesconocido,
-  rangoMaximo,
-  rangoNegativo,
   SKU_REQUERIDO,
-  STOCK_MAXIMO,
-  STOCK_NEGATIVO,
 } from '../../../../common/schemas/proveedor-carga';
-// The server's rules, only to prove the screen checks a row exactly as the server will.
-import { validateFila } from '../../../../server/modules/proveedor/carga-filas';
-import { aplicarConfirmacion, editarFila, erroresFila, filasValidas, lineasErroresArchivo, lineasErroresCarga, nuevaFilaManual } from './carga-masiva-filas';
+import { aplicarConfirmacion, editarFila, filasValidas, lineasErroresArchivo, lineasErroresCarga, nuevaFilaManual } from './carga-masiva-filas';
 
 const HOY = '2026-11-23';
 const fila = (id: number, cambios: Partial<FilaCarga> = {}): FilaCarga => ({
@@ -38,57 +28,6 @@ const fila = (id: number, cambios: Partial<FilaCarga> = {}): FilaCarga => ({
   errores: [],
   producto_asignado: null,
   ...cambios,
-});
-
-describe('erroresFila (SPEC §5 Supplier upload rows)', () => {
-  it('passes a complete row', () => {
-    expect(erroresFila(fila(2), HOY)).toEqual([]);
-  });
-
-  it('names every broken rule, with the server messages', () => {
-    const rota = fila(2, { sku: '  ', nombre: '', precio: -1, fecha_vencimiento: null, rangos: { 'Desde 100 kg': -5, 'Desde 300 kg': 0 } });
-    expect(erroresFila(rota, HOY)).toEqual([SKU_REQUERIDO, NOMBRE_REQUERIDO, PRECIO_NEGATIVO, FECHA_REQUERIDA, rangoNegativo('Desde 100 kg')]);
-  });
-
-  it('wants the expiry after today: today itself is not future', () => {
-    expect(erroresFila(fila(2, { fecha_vencimiento: HOY }), HOY)).toEqual([FECHA_NO_FUTURA]);
-    expect(erroresFila(fila(2, { fecha_vencimiento: '2026-11-24' }), HOY)).toEqual([]);
-  });
-
-  it('wants a price; an empty tier is unpriced and 0 is a price', () => {
-    expect(erroresFila(fila(2, { precio: 0, rangos: { 'Desde 100 kg': 0, 'Desde 300 kg': null } }), HOY)).toEqual([]);
-    expect(erroresFila(fila(2, { precio: null }), HOY)).toEqual([PRECIO_REQUERIDO]);
-  });
-
-  it('bounds the price, tiers and stock as the server does, and knows only its tiers', () => {
-    const fuera = fila(2, { precio: 3e9, stock: -1, rangos: { 'Desde 100 kg': 3e9, 'Desde 50 kg': 10 } });
-    expect(erroresFila(fuera, HOY)).toEqual([PRECIO_MAXIMO, STOCK_NEGATIVO, rangoMaximo('Desde 100 kg'), rangoDesconocido('Desde 50 kg')]);
-    expect(erroresFila(fila(2, { stock: 1e10, fecha_vencimiento: '31-12-2026' }), HOY)).toEqual([STOCK_MAXIMO, FECHA_FORMATO]);
-  });
-});
-
-describe('erroresFila and the server', () => {
-  it('gives the messages the server gives, in its order, for any row', () => {
-    const numero = fc.option(fc.oneof(fc.integer({ min: -10, max: 10 }), fc.constantFrom(0, 2_147_483_647, 2_147_483_648, 999_999_999, 1e9, 1e12)), {
-      nil: null,
-    });
-    const fecha = fc.option(fc.constantFrom('', ' ', '2026-11-22', HOY, '2026-11-24', '2026-02-30', '24-11-2026', '2099-01-01'), { nil: null });
-    const rangos = fc.dictionary(fc.constantFrom('Desde 100 kg', 'Desde 1500 kg', 'Desde 50 kg', 'otro'), numero);
-    const filaAzar = fc.record({
-      sku: fc.constantFrom('', '  ', 'A-1'),
-      nombre: fc.constantFrom('', 'Lomo'),
-      precio: numero,
-      stock: numero,
-      fecha_vencimiento: fecha,
-      rangos,
-    });
-    fc.assert(
-      fc.property(filaAzar, (valores) => {
-        expect(erroresFila(fila(2, valores), HOY)).toEqual(validateFila(valores, HOY));
-      }),
-      { numRuns: 500 },
-    );
-  });
 });
 
 describe('editarFila', () => {

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FECHA_FORMATO,
+  FECHA_NO_FUTURA,
+  FECHA_REQUERIDA,
+  type FilaCarga,
+  NOMBRE_REQUERIDO,
+  PRECIO_MAXIMO,
+  PRECIO_NEGATIVO,
+  PRECIO_REQUERIDO,
+  rangoDesconocido,
+  rangoMaximo,
+  rangoNegativo,
+  SKU_REQUERIDO,
+  STOCK_MAXIMO,
+  STOCK_NEGATIVO,
+  validateFila,
+} from './proveedor-carga';
+
+const HOY = '2026-11-23';
+type Valores = Parameters<typeof validateFila>[0];
+const fila = (cambios: Partial<FilaCarga> = {}): Valores => ({
+  sku: 'A-1',
+  nombre: 'Lomo',
+  stock: 100,
+  precio: 5000,
+  fecha_vencimiento: '2026-12-31',
+  rangos: { 'Desde 100 kg': 4800, 'Desde 300 kg': null },
+  ...cambios,
+});
+
+describe('validateFila (SPEC §5 Supplier upload rows)', () => {
+  it('a complete row has no errors', () => expect(validateFila(fila(), HOY)).toEqual([]));
+
+  it('names every broken rule in SPEC’s words, in column order', () => {
+    const rota = fila({ sku: ' ', nombre: '', precio: -1, stock: -2, fecha_vencimiento: HOY, rangos: { 'Desde 100 kg': -3, 'Desde 300 kg': null } });
+    expect(validateFila(rota, HOY)).toEqual([SKU_REQUERIDO, NOMBRE_REQUERIDO, PRECIO_NEGATIVO, STOCK_NEGATIVO, FECHA_NO_FUTURA, rangoNegativo('Desde 100 kg')]);
+  });
+
+  it('price and expiry date are required; 0 is a price (SPEC says so) and an empty tier is unpriced', () => {
+    expect(validateFila(fila({ precio: null, fecha_vencimiento: null }), HOY)).toEqual([PRECIO_REQUERIDO, FECHA_REQUERIDA]);
+    expect(validateFila(fila({ precio: 0, rangos: { 'Desde 100 kg': 0, 'Desde 300 kg': null } }), HOY)).toEqual([]);
+  });
+
+  it('tomorrow is future, today is not', () => {
+    expect(validateFila(fila({ fecha_vencimiento: '2026-11-24' }), HOY)).toEqual([]);
+    expect(validateFila(fila({ fecha_vencimiento: HOY }), HOY)).toEqual([FECHA_NO_FUTURA]);
+  });
+
+  it('bounds price, tiers and stock by their columns, wants ISO dates and knows only its tiers', () => {
+    expect(validateFila(fila({ precio: 3_000_000_000, fecha_vencimiento: '2099-2-1' }), HOY)).toEqual([PRECIO_MAXIMO, FECHA_FORMATO]);
+    const fuera = fila({ precio: 3e9, stock: -1, rangos: { 'Desde 100 kg': 3e9, 'Desde 50 kg': 10 } });
+    expect(validateFila(fuera, HOY)).toEqual([PRECIO_MAXIMO, STOCK_NEGATIVO, rangoMaximo('Desde 100 kg'), rangoDesconocido('Desde 50 kg')]);
+    expect(validateFila(fila({ stock: 1e10, fecha_vencimiento: '31-12-2026' }), HOY)).toEqual([STOCK_MAXIMO, FECHA_FORMATO]);
+    // The column is an int: 2.147.483.647,4 rounds into it.
+    expect(validateFila(fila({ precio: 2_147_483_647.4, stock: 999_999_999 }), HOY)).toEqual([]);
+  });
+});
