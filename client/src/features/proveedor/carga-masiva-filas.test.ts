@@ -2,37 +2,19 @@ import { describe, expect, it } from 'vitest';
 import {
   FECHA_NO_FUTURA,
   FECHA_REQUERIDA,
-  type FilaCarga,
   NOMBRE_REQUERIDO,
   PRECIO_NEGATIVO,
   PRECIO_REQUERIDO,
   SKU_REQUERIDO,
 } from '../../../../common/schemas/proveedor-carga';
 import { aplicarConfirmacion, editarFila, filasValidas, lineasErroresArchivo, lineasErroresCarga, nuevaFilaManual } from './carga-masiva-filas';
+import { filaDePrueba } from './fila-carga-de-prueba';
 
 const HOY = '2026-11-23';
-const fila = (id: number, cambios: Partial<FilaCarga> = {}): FilaCarga => ({
-  id,
-  sku: `SKU-${id}`,
-  nombre: `Producto ${id}`,
-  stock: 100,
-  precio: 5000,
-  fecha_vencimiento: '2026-12-31',
-  rangos: { 'Desde 100 kg': 4800, 'Desde 300 kg': null },
-  origen: null,
-  categoria: null,
-  marca: null,
-  producto: 7,
-  formato: null,
-  unidad: null,
-  errores: [],
-  producto_asignado: null,
-  ...cambios,
-});
 
 describe('editarFila', () => {
   it('replaces the errors with the rules’ verdict on the edited row', () => {
-    const conError = fila(3, { fecha_vencimiento: '2020-01-01', errores: [FECHA_NO_FUTURA, 'Categoría desconocida'] });
+    const conError = filaDePrueba(3, { fecha_vencimiento: '2020-01-01', errores: [FECHA_NO_FUTURA, 'Categoría desconocida'] });
     const corregida = editarFila(conError, { fecha_vencimiento: '2027-01-15' }, HOY);
     expect(corregida.fecha_vencimiento).toBe('2027-01-15');
     expect(corregida.errores).toEqual([]);
@@ -42,7 +24,7 @@ describe('editarFila', () => {
 
 describe('nuevaFilaManual', () => {
   it('takes the next id over every group and starts with its missing fields as errors', () => {
-    const nueva = nuevaFilaManual({ existentes: [fila(2), fila(9)], nuevos: [fila(14)], exclusivos: [] }, HOY);
+    const nueva = nuevaFilaManual({ existentes: [filaDePrueba(2), filaDePrueba(9)], nuevos: [filaDePrueba(14)], exclusivos: [] }, HOY);
     expect(nueva.id).toBe(15);
     expect(nueva.agregadoManual).toBe(true);
     expect(nueva.producto).toBeNull();
@@ -57,8 +39,8 @@ describe('nuevaFilaManual', () => {
 
 describe('aplicarConfirmacion (SPEC §4 Bulk upload)', () => {
   it('drops the rows taken, keeps the refused ones with their reason and the unsent ones as they were', () => {
-    const conError = fila(4, { errores: [PRECIO_NEGATIVO], precio: -1 });
-    const filas = [fila(2), fila(3), conError];
+    const conError = filaDePrueba(4, { errores: [PRECIO_NEGATIVO], precio: -1 });
+    const filas = [filaDePrueba(2), filaDePrueba(3), conError];
     const enviadas = filasValidas(filas);
     expect(enviadas.map((f) => f.id)).toEqual([2, 3]);
     const quedan = aplicarConfirmacion(filas, enviadas, [{ sku: 'SKU-3', motivo: 'Categoría desconocida.' }]);
@@ -69,8 +51,8 @@ describe('aplicarConfirmacion (SPEC §4 Bulk upload)', () => {
   });
 
   it('keeps a row added while the call ran', () => {
-    const enviadas = [fila(2)];
-    expect(aplicarConfirmacion([fila(30), fila(2)], enviadas, []).map((f) => f.id)).toEqual([30]);
+    const enviadas = [filaDePrueba(2)];
+    expect(aplicarConfirmacion([filaDePrueba(30), filaDePrueba(2)], enviadas, []).map((f) => f.id)).toEqual([30]);
   });
 });
 

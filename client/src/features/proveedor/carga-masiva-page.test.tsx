@@ -15,33 +15,21 @@ import {
 import { SessionProvider } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import CargaMasivaPage from './carga-masiva-page';
-
-const fila = (id: number, cambios: Partial<FilaCarga> = {}): FilaCarga => ({
-  id,
-  sku: `SKU-${id}`,
-  nombre: `Producto ${id}`,
-  stock: 100,
-  precio: 5000,
-  fecha_vencimiento: '2099-12-31',
-  rangos: { 'Desde 100 kg': 4800, 'Desde 300 kg': null, 'Desde 700 kg': null, 'Desde 1000 kg': null, 'Desde 1500 kg': null },
-  origen: null,
-  categoria: null,
-  marca: null,
-  producto: 7,
-  formato: null,
-  unidad: null,
-  errores: [],
-  producto_asignado: null,
-  ...cambios,
-});
+import { filaDePrueba } from './fila-carga-de-prueba';
 
 // Twelve existing rows (two pages), the last with a past expiry; one new; one exclusive with a negative price.
 const CARGA: CargaExcel = {
-  productos_existentes: [...Array.from({ length: 11 }, (_, i) => fila(i + 2)), fila(13, { fecha_vencimiento: '2020-01-01', errores: [FECHA_NO_FUTURA] })],
-  productos_nuevos: [
-    fila(14, { producto: 40, producto_asignado: { nombre: 'LOMO VETADO PREMIUM', similitud: 0.82, origen: 'Chile', marca: 'Swift', formatos: ['CAJA'] } }),
+  productos_existentes: [
+    ...Array.from({ length: 11 }, (_, i) => filaDePrueba(i + 2)),
+    filaDePrueba(13, { fecha_vencimiento: '2020-01-01', errores: [FECHA_NO_FUTURA] }),
   ],
-  productos_nuevos_exclusivos: [fila(15, { producto: null, precio: -10, categoria: 'CERDO', errores: [PRECIO_NEGATIVO] })],
+  productos_nuevos: [
+    filaDePrueba(14, {
+      producto: 40,
+      producto_asignado: { nombre: 'LOMO VETADO PREMIUM', similitud: 0.82, origen: 'Chile', marca: 'Swift', formatos: ['CAJA'] },
+    }),
+  ],
+  productos_nuevos_exclusivos: [filaDePrueba(15, { producto: null, precio: -10, categoria: 'CERDO', errores: [PRECIO_NEGATIVO] })],
   errores: [
     { fila: 13, errores: [FECHA_NO_FUTURA] },
     { fila: 15, errores: [PRECIO_NEGATIVO] },
