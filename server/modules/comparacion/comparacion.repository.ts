@@ -6,8 +6,14 @@ import { lote, proveedorProducto, proveedorProductoRango } from '../../db/schema
 import { usuario } from '../../db/schema/usuario';
 import type { Tramo } from './precio';
 
-/** An offer that can be bought for a delivery date (DESIGN §3.1), with what pricing it needs. */
-export interface OfertaViva {
+/** A lot with stock: how much it holds and the day it expires (YYYY-MM-DD). */
+export interface LoteConStock {
+  cantidad: number;
+  fecha_expiracion: string;
+}
+
+/** An offer of an approved product with what pricing it needs and its lots with stock, for any delivery date. */
+export interface Oferta {
   proveedor_producto_id: number;
   producto_id: number;
   proveedor_id: number;
@@ -16,6 +22,12 @@ export interface OfertaViva {
   tarifa: number;
   /** Priced tiers, lowest limite_inferior first. */
   tramos: Tramo[];
+  /** Its lots that still hold stock, first to expire first. */
+  lotes: LoteConStock[];
+}
+
+/** An offer that can be bought for a delivery date (DESIGN §3.1), with what pricing it needs. */
+export interface OfertaViva extends Omit<Oferta, 'lotes'> {
   /** Sum of the usable lots. */
   stock: number;
   /** YYYY-MM-DD: when the first usable lot expires, the one an order takes first (FEFO). */
@@ -23,20 +35,37 @@ export interface OfertaViva {
 }
 
 /**
- * The live offers of the given products for a delivery date (YYYY-MM-DD), in ONE query for all
- * the lines of a comparison: approved products and offers that are not archived, with at least one
- * lot that has stock and is still good on the delivery day (DESIGN §3.1: a lot that expires
- * before delivery never counts).
- *
- * What it costs (docs/decisions/006): ~1.500 offers, ~2.700 lots and ~5.300 tiers read from
- * covering indexes. Lots come back summed (stock and first expiry are all a comparison and
- * actualizar use; the order locks the lots themselves), tiers as two arrays in index order with
- * the tier's id: building a JSON object per lot and per tier, and the join and sort that put tiers
- * in limite_inferior order, were a third of the query. The ~40 tier limits come from a second,
- * tiny query run alongside. `= any(array(select id from o))` makes both engines look the offers'
- * lots and tiers up by index: with `in (select …)` the embedded one read all 200.000 lots.
+ * The offers of the given products that can be bought for a delivery date (YYYY-MM-DD): DESIGN
+ * §3.1, a lot that expires on or before the delivery day never counts, and an offer with no lot
+ * left is no offer. Pure, so the cached offers (ofertas-cache.ts) and the database answer the same.
  */
-export async function findOfertasVivas(db: Db, productoIds: readonly number[], fecha: string): Promise<OfertaViva[]> {
+export function ofertasVivas(ofertas: readonly Oferta[], fecha: string): OfertaViva[] {
+  return ofertas.flatMap(({ lotes, ...oferta }) => {
+    let stock = 0;
+    let fecha_vencimiento: string | undefined;
+    for (const l of lotes) {
+      if (l.fecha_expiracion <= fecha) continue;
+      stock += l.cantidad;
+      fecha_vencimiento ??= l.fecha_expiracion;
+    }
+    // Lots hold hundredths: a float sum of them is rounded back to what the database would add up.
+    return fecha_vencimiento === undefined ? [] : [{ ...oferta, stock: Math.round(stock * 100) / 100, fecha_vencimiento }];
+  });
+}
+
+/**
+ * The offers of the given products, in ONE query for all the lines of a comparison: approved
+ * products and offers that are not archived, with their lots that hold stock whatever their expiry
+ * (the delivery date filters them: ofertasVivas), in offer order.
+ *
+ * What it costs (docs/decisions/006): ~1.500 offers, ~3.000 lots and ~5.300 tiers read from
+ * covering indexes. Lots and tiers come back as arrays in index order: building a JSON object per
+ * lot and per tier, and the join and sort that put tiers in limite_inferior order, were a third of
+ * the query. The ~40 tier limits come from a second, tiny query run alongside. `= any(array(select
+ * id from o))` makes both engines look the offers' lots and tiers up by index: with `in (select …)`
+ * the embedded one read all 200.000 lots.
+ */
+export async function findOfertas(db: Db, productoIds: readonly number[]): Promise<Oferta[]> {
   if (productoIds.length === 0) return [];
   const [rows, limites] = await Promise.all([
     queryRows<{
@@ -47,8 +76,8 @@ export async function findOfertasVivas(db: Db, productoIds: readonly number[], f
       tarifa: number;
       rangos: number[] | null;
       precios: number[] | null;
-      stock: string | number;
-      fecha_vencimiento: string;
+      cantidades: number[];
+      fechas: string[];
     }>(
       db,
       sql`with o as (
@@ -56,9 +85,10 @@ export async function findOfertasVivas(db: Db, productoIds: readonly number[], f
           from ${proveedorProducto} pp join ${producto} p on p.id = pp.producto_id
           where pp.producto_id in ${productoIds} and pp.archivado_en is null and p.archivado_en is null and p.estado_moderacion = 'aprobado'
         ), l as (
-          select l.proveedor_producto_id as id, sum(l.cantidad) as stock, min(l.fecha_expiracion)::text as fecha_vencimiento
+          select l.proveedor_producto_id as id, array_agg(l.cantidad::float8 order by l.fecha_expiracion, l.id) as cantidades,
+            array_agg(l.fecha_expiracion::text order by l.fecha_expiracion, l.id) as fechas
           from ${lote} l
-          where l.proveedor_producto_id = any(array(select id from o)) and l.cantidad > 0 and l.fecha_expiracion > ${fecha}::date
+          where l.proveedor_producto_id = any(array(select id from o)) and l.cantidad > 0
           group by l.proveedor_producto_id
         ), t as (
           select ppr.proveedor_producto_id as id, array_agg(ppr.rango_precio_id) as rangos, array_agg(ppr.precio) as precios
@@ -68,19 +98,24 @@ export async function findOfertasVivas(db: Db, productoIds: readonly number[], f
         )
         select o.id as proveedor_producto_id, o.producto_id, o.proveedor_id, o.tarifa,
           coalesce(nullif(trim(u.empresa), ''), trim(u.first_name || ' ' || u.last_name)) as proveedor,
-          t.rangos, t.precios, l.stock, l.fecha_vencimiento
+          t.rangos, t.precios, l.cantidades, l.fechas
         from o join l on l.id = o.id join ${usuario} u on u.id = o.proveedor_id left join t on t.id = o.id
         order by o.id`,
     ),
     db.select({ id: rangoPrecio.id, limite_inferior: rangoPrecio.limite_inferior }).from(rangoPrecio),
   ]);
   const limiteDe = new Map(limites.map((r) => [r.id, r.limite_inferior]));
-  return rows.map(({ rangos, precios, stock, ...r }) => ({
+  return rows.map(({ rangos, precios, cantidades, fechas, ...r }) => ({
     ...r,
     tramos: (rangos ?? []).map((id, k) => ({ limite_inferior: limiteDe.get(id)!, precio: precios![k]! })).sort((a, b) => a.limite_inferior - b.limite_inferior),
-    // numeric travels as text on node-postgres; the sum is exact there (lots hold hundredths).
-    stock: Number(stock),
+    // As float8: both drivers parse a float8[] (a numeric[] comes as its text literal); lots hold hundredths.
+    lotes: cantidades.map((cantidad, k) => ({ cantidad, fecha_expiracion: fechas[k]! })),
   }));
+}
+
+/** The live offers of the given products for a delivery date, read from the database (actualizar reads them so, in its transaction). */
+export async function findOfertasVivas(db: Db, productoIds: readonly number[], fecha: string): Promise<OfertaViva[]> {
+  return ofertasVivas(await findOfertas(db, productoIds), fecha);
 }
 
 /** A requested product as a comparison shows it; `disponible` = approved and not archived. */

@@ -13,15 +13,16 @@ import { type Llamante, tenenciaDe } from '../cotizaciones/clave';
 import { findSolicitudTenencia } from '../cotizaciones/cotizaciones.repository';
 import { hold, SOLICITUD_NO_ENCONTRADA } from '../cotizaciones/cotizaciones.service';
 import {
-  findOfertasVivas,
   findProductosComparables,
   findUltimoCotizante,
   insertCotizacionConOpciones,
   type OfertaViva,
   type OpcionNueva,
+  ofertasVivas,
   type ProductoComparable,
 } from './comparacion.repository';
 import { type Asignacion, compararLinea, mensajeFaltante, mensajeSugerencia } from './engine';
+import type { OfertasCache } from './ofertas-cache';
 
 type Filas = CompararPreciosData['productos'];
 
@@ -47,8 +48,10 @@ function assertFilas(filas: Filas, productos: Map<number, ProductoComparable>, m
  * the result as a cotizacion with its selected opcion rows, which actualizar and crear-orden read.
  * The delivery date is that of the request's newest delivery record, today in Chile when it has none.
  *
- * Where the time went (docs/decisions/006), and what this does about it:
- * - the four lookups run at once, each on its own pooled connection (one wait instead of four);
+ * Where the time went (docs/decisions/006, 010), and what this does about it:
+ * - the offers come from the offers cache (ofertas-cache.ts), read from the database only for
+ *   products it does not hold or held too long;
+ * - the lookups run at once, each on its own pooled connection (one wait instead of five);
  *   ownership is still decided first, before anything is validated, shown or written;
  * - only the SELECTED options are stored: inserting ~1.500 additional rows (three foreign keys
  *   each) was the largest cost. actualizar accepts any live offer of the quotation's products
@@ -57,13 +60,14 @@ function assertFilas(filas: Filas, productos: Map<number, ProductoComparable>, m
  *   a key there) and never taken for a stored row;
  * - the quotation and its options are one statement.
  */
-export async function compararPrecios(db: Db, llamante: Llamante, data: CompararPreciosData, ahora: Date): Promise<CompararPrecios> {
+export async function compararPrecios(db: Db, ofertas: OfertasCache, llamante: Llamante, data: CompararPreciosData, ahora: Date): Promise<CompararPrecios> {
   const ids = [...new Set(data.productos.map((f) => f.producto))];
-  const [tenencia, comparables, rangos, cotizante] = await Promise.all([
+  const [tenencia, comparables, rangos, cotizante, ofertasDe] = await Promise.all([
     findSolicitudTenencia(db, data.solicitudId),
     findProductosComparables(db, ids),
     findRangosPrecios(db),
     findUltimoCotizante(db, data.solicitudId),
+    ofertas.find(ids),
   ]);
   // Ownership first: 404, as for a request that does not exist, before anything is validated or shown.
   if (!tenencia || !tenenciaDe(tenencia, llamante)) throw notFound(SOLICITUD_NO_ENCONTRADA);
@@ -71,17 +75,9 @@ export async function compararPrecios(db: Db, llamante: Llamante, data: Comparar
   assertFilas(data.productos, productos, minimosPorCategoria(rangos));
 
   const fecha = cotizante?.fecha_entrega ?? ahoraEnChile(ahora).hoy;
-  const disponibles = ids.filter((id) => productos.get(id)?.disponible);
-  const ofertasDe = new Map<number, OfertaViva[]>();
-  for (const o of await findOfertasVivas(db, disponibles, fecha)) {
-    const lista = ofertasDe.get(o.producto_id) ?? [];
-    lista.push(o);
-    ofertasDe.set(o.producto_id, lista);
-  }
-
   const lineas = data.productos.flatMap((fila) => {
     const producto = productos.get(fila.producto);
-    return producto?.disponible ? [{ fila, producto, resultado: compararLinea(fila.cantidad, ofertasDe.get(producto.id) ?? []) }] : [];
+    return producto?.disponible ? [{ fila, producto, resultado: compararLinea(fila.cantidad, ofertasVivas(ofertasDe.get(producto.id) ?? [], fecha)) }] : [];
   });
   const seleccionadas = lineas.flatMap(({ fila, producto, resultado }) =>
     resultado.seleccionadas.map(
@@ -133,7 +129,7 @@ export async function compararPrecios(db: Db, llamante: Llamante, data: Comparar
       unidad: producto.unidad,
       cantidad_solicitada: fila.cantidad,
       opciones_seleccionadas: resultado.seleccionadas.map((a) => opcion(a, 'seleccionado', opcionIds[siguiente++]!)),
-      opciones_adicionales: resultado.adicionales.slice(0, Number(process.env.CAP ?? 1e9)).map((a) => opcion(a, 'adicional', -a.oferta.proveedor_producto_id)),
+      opciones_adicionales: resultado.adicionales.map((a) => opcion(a, 'adicional', -a.oferta.proveedor_producto_id)),
       mensaje: sinOfertas
         ? mensajesComparacion.sinOfertas(producto.nombre)
         : resultado.faltante > 0

@@ -4,6 +4,7 @@ import { moderacionSchemaOut, moderarProductoSchema, productosPendientesSchema }
 import type { Db } from '../../db/client';
 import { currentUser, type Guards } from '../auth/authenticate';
 import type { CatalogoCache } from '../catalogo/catalogo-cache';
+import type { OfertasCache } from '../comparacion/ofertas-cache';
 import { findProductosPendientes } from './moderacion.repository';
 import { moderarProducto } from './moderacion.service';
 
@@ -11,7 +12,10 @@ const comun = { tags: ['moderacion'], security: [{ jwt: [] }] };
 const errores = { 401: detailSchema, 403: detailSchema };
 
 /** SPEC §7 Moderation: moderators only (SPEC §6); buyers and suppliers get 403. */
-export const moderacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; catalogo: CatalogoCache }> = async (app, { db, guards, catalogo }) => {
+export const moderacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; catalogo: CatalogoCache; ofertas: OfertasCache }> = async (
+  app,
+  { db, guards, catalogo, ofertas },
+) => {
   const onRequest = guards.requireRole('moderador');
 
   app.get(
@@ -33,8 +37,12 @@ export const moderacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; c
     },
     async (request) => {
       const { moderacion, cambio } = await moderarProducto(db, currentUser(request).id, request.body);
-      // The quotation pickers read the cached catalogue: an approval shows there at once, a change away from it leaves at once.
-      if (cambio) catalogo.invalidate();
+      // The quotation pickers and comparisons read cached copies: an approval shows there at once,
+      // a change away from it leaves at once.
+      if (cambio) {
+        catalogo.invalidate();
+        ofertas.invalidate();
+      }
       return moderacion;
     },
   );
