@@ -1,7 +1,8 @@
 // comparar-precios on a large catalogue (issue #9 point 6): 200 suppliers × 2.000 products
 // (≈ 100.000 offers, 200.000 lots), a request of 30 lines of ~50 offers each. Prints the server's
-// p50/p99 (sequential HTTP requests: the latency of one buyer, no queueing), the one query alone,
-// and the engine alone. Runs on the embedded default; with DATABASE_URL, on a scratch database of
+// p50/p99 (the server in its own process; sequential HTTP requests: the latency of one buyer, no
+// queueing), with the products' offers read from the database and from the offers cache, then
+// the one query alone and the engine alone. Runs on the embedded default; with DATABASE_URL, on a scratch database of
 // that server, dropped afterwards.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,16 +10,15 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { compararPreciosSchemaOut } from '../common/schemas/comparacion';
 import { ahoraEnChile } from '../common/schemas/cotizaciones';
-import { buildApp } from '../server/app';
-import { parseConfig } from '../server/config';
-import { type Database, openDatabase, openPostgres } from '../server/db/client';
+import { type Database, openDatabase, openPostgres, queryRows } from '../server/db/client';
 import { prepareDatabase } from '../server/db/prepare';
-import { findOfertasVivas } from '../server/modules/comparacion/comparacion.repository';
+import { findOfertas, ofertasVivas } from '../server/modules/comparacion/comparacion.repository';
 import { compararLinea } from '../server/modules/comparacion/engine';
 import { withDatabase } from '../server/test/template-db';
-import { adminQuery, fmt } from './lib';
+import { adminQuery, fmt, node, stop, waitUntilUp } from './lib';
 
 const LINEAS = 30;
+const PORT = 8797;
 const PETICIONES = Number(process.env.BENCH_COMPARACION_PETICIONES ?? 200);
 const databaseUrl = process.env.DATABASE_URL;
 
@@ -63,35 +63,59 @@ const percentil = (ms: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 const fila = (label: string, ms: number[]) =>
-  console.log(`${label.padEnd(52)} p50 ${fmt(percentil(ms, 50), 2).padStart(7)} ms   p99 ${fmt(percentil(ms, 99), 2).padStart(7)} ms`);
+  console.log(`${label.padEnd(60)} p50 ${fmt(percentil(ms, 50), 2).padStart(7)} ms   p99 ${fmt(percentil(ms, 99), 2).padStart(7)} ms`);
 
-async function medir(database: Database, motor: string) {
-  const t0 = performance.now();
-  await prepareDatabase(database, { seedDemo: false });
-  await generarCatalogo(database);
-  const [conteo] = (
-    (await database.db.execute(
-      sql`SELECT (SELECT count(*) FROM proveedor_producto)::int AS ofertas, (SELECT count(*) FROM lote)::int AS lotes`,
-    )) as unknown as {
-      rows: Array<{ ofertas: number; lotes: number }>;
-    }
-  ).rows;
-  console.log(
-    `\ncomparar-precios en ${motor}: ${fmt(conteo!.ofertas)} ofertas, ${fmt(conteo!.lotes)} lotes (generados en ${fmt((performance.now() - t0) / 1000, 1)} s)`,
+const cantidadDe = (i: number) => 100 + ((i * 397) % 1401);
+/** The request measured again and again: 30 products spread over the catalogue, 100 to 1.500 kg (fixed, so runs compare). */
+const lineasRepetidas = (ids: number[]) => Array.from({ length: LINEAS }, (_, i) => ({ producto: ids[(i * 67) % ids.length]!, cantidad: cantidadDe(i) }));
+/** Requests of 30 lines over every other product, each product in one of them only. */
+function lineasFrias(ids: number[]) {
+  const repetidos = new Set(lineasRepetidas(ids).map((l) => l.producto));
+  const resto = ids.filter((id) => !repetidos.has(id));
+  return Array.from({ length: Math.floor(resto.length / LINEAS) }, (_, k) =>
+    resto.slice(k * LINEAS, (k + 1) * LINEAS).map((producto, i) => ({ producto, cantidad: cantidadDe(i) })),
   );
-  // The numbers mean little on a busy machine: say how busy it was.
-  console.log(
-    `  carga del equipo al medir: ${os
-      .loadavg()
-      .map((x) => fmt(x, 1))
-      .join(' / ')} (1, 5, 15 min) en ${os.cpus().length} núcleos`,
-  );
+}
 
-  const jwtSecret = 'secreto-de-benchmark-con-mas-de-32-caracteres';
-  const config = parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: os.tmpdir(), RATE_LIMIT_PER_MINUTE: '100000000', JWT_SECRET: jwtSecret });
-  const app = await buildApp({ config, database, jwtSecret });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+/** The one query and the engine, in this process, straight on the database. */
+async function medirPartes(database: Database, ids: number[], fecha: string) {
+  const productos = lineasRepetidas(ids).map((l) => l.producto);
+  const consulta: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const t = performance.now();
+    await findOfertas(database.db, productos);
+    consulta.push(performance.now() - t);
+  }
+  fila('  la consulta de ofertas sola (findOfertas, sin caché)', consulta);
+  const ofertas = await findOfertas(database.db, productos);
+  const lineas = lineasRepetidas(ids).map((l) => ({ cantidad: l.cantidad, ofertas: ofertas.filter((o) => o.producto_id === l.producto) }));
+  const motorSolo: number[] = [];
+  for (let i = 0; i < 1000; i++) {
+    const t = performance.now();
+    for (const l of lineas) compararLinea(l.cantidad, ofertasVivas(l.ofertas, fecha));
+    motorSolo.push(performance.now() - t);
+  }
+  fila(`  el motor solo (${LINEAS} líneas, 1.000 veces)`, motorSolo.slice(100));
+}
+
+/**
+ * The server in its own process (as in production: the client's work is not on its thread), asked
+ * over HTTP by one buyer at a time. First each of many requests once: their products' offers are
+ * read from the database (the cache of docs/decisions/010 does not hold them yet). Then one
+ * request again and again: the offers come from the cache, what a popular product sees.
+ */
+async function medirServidor(env: Record<string, string>, ids: number[], fecha: string) {
+  const app = node('server/main.ts', {
+    ...env,
+    PORT: String(PORT),
+    SEED_DEMO: '0',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    JWT_SECRET: 'secreto-de-benchmark-con-mas-de-32-caracteres',
+    NODE_ENV: 'production',
+  });
+  const base = `http://127.0.0.1:${PORT}`;
   try {
+    await waitUntilUp(`${base}/api/health/`, performance.now());
     const enviar = async (url: string, body: object, clave?: string) => {
       const res = await fetch(`${base}${url}`, {
         method: 'POST',
@@ -102,32 +126,29 @@ async function medir(database: Database, motor: string) {
       return res;
     };
     const post = async (url: string, body: object, clave?: string) => (await enviar(url, body, clave)).json();
-    // 30 products spread over the catalogue, quantities from 100 to 1.500 kg (fixed, so runs compare).
-    const ids = (
-      (await database.db.execute(sql`SELECT id FROM producto WHERE nombre LIKE 'Producto bench %' ORDER BY id`)) as unknown as { rows: Array<{ id: number }> }
-    ).rows.map((r) => r.id);
-    const productos = Array.from({ length: LINEAS }, (_, i) => ({ producto: ids[(i * 67) % ids.length]!, cantidad: 100 + ((i * 397) % 1401) }));
-    const solicitud = await post('/api/cotizaciones/crear-solicitud/', { productos });
-    const hoy = ahoraEnChile(new Date()).hoy;
-    const fecha = new Date(Date.parse(`${hoy}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
-    await post(
-      '/api/cotizaciones/crear-cotizante/',
-      {
-        fecha_entrega: fecha,
-        nombre_contacto: 'Cocina Central',
-        correo_contacto: 'cocina@prueba.cl',
-        telefono_contacto: '+56912345678',
-        direccion_envio: 'Av. Providencia 1234',
-        solicitud_id: solicitud.id,
-      },
-      solicitud.clave,
-    );
-    const cuerpo = { productos, solicitudId: solicitud.id };
-    // The timed request reads the whole answer as bytes: parsing 500 KB of JSON is the client's
-    // time, not the server's (measured apart below).
-    const comparar = async () => (await enviar('/api/cotizaciones/comparar-precios/', cuerpo, solicitud.clave)).arrayBuffer();
+    /** A request of 30 lines with its delivery record: what comparar-precios is asked with. */
+    const solicitar = async (productos: Array<{ producto: number; cantidad: number }>) => {
+      const solicitud = await post('/api/cotizaciones/crear-solicitud/', { productos });
+      await post(
+        '/api/cotizaciones/crear-cotizante/',
+        {
+          fecha_entrega: fecha,
+          nombre_contacto: 'Cocina Central',
+          correo_contacto: 'cocina@prueba.cl',
+          telefono_contacto: '+56912345678',
+          direccion_envio: 'Av. Providencia 1234',
+          solicitud_id: solicitud.id,
+        },
+        solicitud.clave,
+      );
+      // The timed request reads the whole answer as bytes: parsing 500 KB of JSON is the client's
+      // time, not the server's (measured apart below).
+      return async () => (await enviar('/api/cotizaciones/comparar-precios/', { productos, solicitudId: solicitud.id }, solicitud.clave)).arrayBuffer();
+    };
 
-    const texto = await (await enviar('/api/cotizaciones/comparar-precios/', cuerpo, solicitud.clave)).text();
+    const frias = await Promise.all(lineasFrias(ids).map(solicitar));
+    const repetida = await solicitar(lineasRepetidas(ids));
+    const texto = new TextDecoder().decode(await repetida());
     const muestra = JSON.parse(texto);
     const opciones = muestra.resultados.reduce(
       (n: number, r: { opciones_seleccionadas: unknown[]; opciones_adicionales: unknown[] }) =>
@@ -137,14 +158,20 @@ async function medir(database: Database, motor: string) {
     console.log(
       `  ${LINEAS} líneas, ${fmt(opciones / LINEAS, 1)} ofertas vivas por línea, ${fmt(opciones)} opciones en la respuesta (${fmt(Buffer.byteLength(texto) / 1024)} KB)`,
     );
-    for (let i = 0; i < 20; i++) await comparar();
-    const servidor: number[] = [];
-    for (let i = 0; i < PETICIONES; i++) {
+    const medir = async (comparar: () => Promise<unknown>) => {
       const t = performance.now();
       await comparar();
-      servidor.push(performance.now() - t);
-    }
-    fila(`  servidor (HTTP, ${PETICIONES} peticiones seguidas)`, servidor);
+      return performance.now() - t;
+    };
+    // Warm the server up on the repeated request only: the first ones must still find no offers cached.
+    for (let i = 0; i < 20; i++) await repetida();
+    const sinCache: number[] = [];
+    for (const comparar of frias) sinCache.push(await medir(comparar));
+    fila(`  servidor, productos leídos de la base (${frias.length} peticiones)`, sinCache);
+    const conCache: number[] = [];
+    for (let i = 0; i < PETICIONES; i++) conCache.push(await medir(repetida));
+    fila(`  servidor, ofertas en caché (${PETICIONES} peticiones seguidas)`, conCache);
+
     const parseo: number[] = [];
     for (let i = 0; i < 50; i++) {
       const t = performance.now();
@@ -160,56 +187,57 @@ async function medir(database: Database, motor: string) {
       zod.push(performance.now() - t);
     }
     fila('  validar la respuesta con zod (ya no se hace)', zod);
-
-    const consulta: number[] = [];
-    for (let i = 0; i < 50; i++) {
-      const t = performance.now();
-      await findOfertasVivas(
-        database.db,
-        productos.map((p) => p.producto),
-        fecha,
-      );
-      consulta.push(performance.now() - t);
-    }
-    fila('  la consulta de ofertas sola (findOfertasVivas)', consulta);
-
-    const ofertas = await findOfertasVivas(
-      database.db,
-      productos.map((p) => p.producto),
-      fecha,
-    );
-    const porProducto = productos.map((p) => ofertas.filter((o) => o.producto_id === p.producto));
-    const motorSolo: number[] = [];
-    for (let i = 0; i < 1000; i++) {
-      const t = performance.now();
-      for (const [k, p] of productos.entries()) compararLinea(p.cantidad, porProducto[k]!);
-      motorSolo.push(performance.now() - t);
-    }
-    fila(`  el motor solo (${LINEAS} líneas, 1.000 veces)`, motorSolo.slice(100));
   } finally {
-    await app.close();
+    await stop(app);
   }
+}
+
+async function medir(open: () => Promise<Database>, env: Record<string, string>, motor: string) {
+  const t0 = performance.now();
+  const database = await open();
+  await prepareDatabase(database, { seedDemo: false });
+  await generarCatalogo(database);
+  const [conteo] = await queryRows<{ ofertas: number; lotes: number }>(
+    database.db,
+    sql`SELECT (SELECT count(*) FROM proveedor_producto)::int AS ofertas, (SELECT count(*) FROM lote)::int AS lotes`,
+  );
+  console.log(
+    `\ncomparar-precios en ${motor}: ${fmt(conteo!.ofertas)} ofertas, ${fmt(conteo!.lotes)} lotes (generados en ${fmt((performance.now() - t0) / 1000, 1)} s)`,
+  );
+  // The numbers mean little on a busy machine: say how busy it was.
+  console.log(
+    `  carga del equipo al medir: ${os
+      .loadavg()
+      .map((x) => fmt(x, 1))
+      .join(' / ')} (1, 5, 15 min) en ${os.cpus().length} núcleos`,
+  );
+  const ids = (await queryRows<{ id: number }>(database.db, sql`SELECT id FROM producto WHERE nombre LIKE 'Producto bench %' ORDER BY id`)).map((r) => r.id);
+  const hoy = ahoraEnChile(new Date()).hoy;
+  const fecha = new Date(Date.parse(`${hoy}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+  try {
+    await medirPartes(database, ids, fecha);
+  } finally {
+    // The embedded database has one owner at a time: the server's process, next.
+    await database.close();
+  }
+  await medirServidor(env, ids, fecha);
 }
 
 if (databaseUrl) {
   const name = `abastece_bench_cmp_${process.pid}`;
   await admin(`CREATE DATABASE ${name}`);
-  const database = openPostgres(withDatabase(databaseUrl, name));
   try {
-    await medir(database, 'PostgreSQL');
+    await medir(async () => openPostgres(withDatabase(databaseUrl, name)), { DATABASE_URL: withDatabase(databaseUrl, name) }, 'PostgreSQL');
   } finally {
-    await database.close();
     // BENCH_COMPARACION_CONSERVAR=1 keeps the catalogue to look at query plans (EXPLAIN ANALYZE).
     if (process.env.BENCH_COMPARACION_CONSERVAR) console.log(`  base conservada: ${name}`);
     else await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 } else {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-bench-cmp-'));
-  const database = await openDatabase({ dataDir });
   try {
-    await medir(database, 'la base embebida');
+    await medir(() => openDatabase({ dataDir }), { DATA_DIR: dataDir }, 'la base embebida');
   } finally {
-    await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -9,4 +9,6 @@ export function formatFechaEs(iso: string): string {
 /** An instant in the es-CL long format ('22 de noviembre de 2026'). */
 export const formatFechaLarga = (date: Date | string) => new Date(date).toLocaleDateString('es-CL', { year: 'numeric', month: 'long', day: 'numeric' });
 
-export const formatClp = (pesos: number) => new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 }).format(pesos);
+// One formatter for every call: building an Intl.NumberFormat costs far more than formatting with it.
+const clp = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 });
+export const formatClp = (pesos: number) => clp.format(pesos);

@@ -15,7 +15,7 @@ import { createJwt } from './modules/auth/jwt';
 import { createCatalogoCache } from './modules/catalogo/catalogo-cache';
 import { catalogoRoutes } from './modules/catalogo/catalogo.routes';
 import { comparacionRoutes } from './modules/comparacion/comparacion.routes';
-import { createOfertasCache } from './modules/comparacion/ofertas-cache';
+import { createComparacionCache } from './modules/comparacion/comparacion-cache';
 import { cotizacionesRoutes } from './modules/cotizaciones/cotizaciones.routes';
 import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
@@ -70,7 +70,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   const jwt = createJwt(jwtSecret, { access: config.accessTokenLifetimeS, refresh: config.refreshTokenLifetimeS });
   const guards = createGuards(db, jwt);
   const catalogo = createCatalogoCache(db);
-  const ofertas = createOfertasCache(db);
+  const comparacion = createComparacionCache(db);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail'), from: config.mailFrom, log: app.log });
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', () => mailer.stop());
@@ -86,11 +86,11 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   await app.register(catalogoRoutes, { db, catalogo });
   await app.register(ubicacionRoutes, { db });
   await app.register(cotizacionesRoutes, { db, guards });
-  await app.register(comparacionRoutes, { db, guards, ofertas });
-  await app.register(ordenesRoutes, { db, guards, ofertas });
-  await app.register(proveedorProductosRoutes, { db, guards, ofertas });
-  await app.register(moderacionRoutes, { db, guards, catalogo, ofertas });
-  await app.register(cargaRoutes, { db, guards, ofertas, excelTimeoutMs: config.excelParseTimeoutMs });
+  await app.register(comparacionRoutes, { db, guards, comparacion });
+  await app.register(ordenesRoutes, { db, guards, comparacion });
+  await app.register(proveedorProductosRoutes, { db, guards, comparacion });
+  await app.register(moderacionRoutes, { db, guards, catalogo, comparacion });
+  await app.register(cargaRoutes, { db, guards, comparacion, excelTimeoutMs: config.excelParseTimeoutMs });
 
   await registerSpa(app, clientDir);
   return app;

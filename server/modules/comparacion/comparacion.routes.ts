@@ -6,16 +6,16 @@ import type { Db } from '../../db/client';
 import type { Guards } from '../auth/authenticate';
 import { llamanteDe } from '../cotizaciones/cotizaciones.routes';
 import { compararPrecios } from './comparacion.service';
-import type { OfertasCache } from './ofertas-cache';
+import type { ComparacionCache } from './comparacion-cache';
 
 /**
  * The price comparison (SPEC §7 Catalogue and quotation), open to anonymous callers like the
  * request it compares (SPEC §6). `now` is the clock that gives "today" when no delivery date was
  * given, injectable for tests.
  */
-export const comparacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; ofertas: OfertasCache; now?: () => Date }> = async (
+export const comparacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; comparacion: ComparacionCache; now?: () => Date }> = async (
   app,
-  { db, guards, ofertas, now = () => new Date() },
+  { db, guards, comparacion, now = () => new Date() },
 ) => {
   // onRequest: a bad token is a 401 before the body is read, as on the other quotation endpoints.
   app.addHook('onRequest', guards.identify);
@@ -36,6 +36,6 @@ export const comparacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; 
       // ~1 ms, 8 % of the 15 ms target (docs/decisions/006). The schema above still documents it in OpenAPI.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request, reply) => reply.status(201).send(await compararPrecios(db, ofertas, llamanteDe(request), request.body, now())),
+    async (request, reply) => reply.status(201).send(await compararPrecios(db, comparacion, llamanteDe(request), request.body, now())),
   );
 };

@@ -8,13 +8,10 @@ import {
 import { ahoraEnChile, erroresFila, mensajesFila, minimosPorCategoria } from '../../../common/schemas/cotizaciones';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { findRangosPrecios } from '../catalogo/catalogo.repository';
 import { type Llamante, tenenciaDe } from '../cotizaciones/clave';
-import { findSolicitudTenencia } from '../cotizaciones/cotizaciones.repository';
 import { hold, SOLICITUD_NO_ENCONTRADA } from '../cotizaciones/cotizaciones.service';
 import {
-  findProductosComparables,
-  findUltimoCotizante,
+  findSolicitudAComparar,
   insertCotizacionConOpciones,
   type OfertaViva,
   type OpcionNueva,
@@ -22,7 +19,7 @@ import {
   type ProductoComparable,
 } from './comparacion.repository';
 import { type Asignacion, compararLinea, mensajeFaltante, mensajeSugerencia } from './engine';
-import type { OfertasCache } from './ofertas-cache';
+import type { ComparacionCache } from './comparacion-cache';
 
 type Filas = CompararPreciosData['productos'];
 
@@ -49,10 +46,10 @@ function assertFilas(filas: Filas, productos: Map<number, ProductoComparable>, m
  * The delivery date is that of the request's newest delivery record, today in Chile when it has none.
  *
  * Where the time went (docs/decisions/006, 010), and what this does about it:
- * - the offers come from the offers cache (ofertas-cache.ts), read from the database only for
- *   products it does not hold or held too long;
- * - the lookups run at once, each on its own pooled connection (one wait instead of five);
- *   ownership is still decided first, before anything is validated, shown or written;
+ * - the catalogue's side (the products, their offers, the tiers) comes from the comparison cache
+ *   (comparacion-cache.ts), read from the database only for products it does not hold or held
+ *   too long; the buyer's side (the request's holder and delivery record) is one query, run
+ *   alongside; ownership is still decided first, before anything is validated, shown or written;
  * - only the SELECTED options are stored: inserting ~1.500 additional rows (three foreign keys
  *   each) was the largest cost. actualizar accepts any live offer of the quotation's products
  *   and prices it again, so it never needed them; an additional option is answered with
@@ -60,24 +57,20 @@ function assertFilas(filas: Filas, productos: Map<number, ProductoComparable>, m
  *   a key there) and never taken for a stored row;
  * - the quotation and its options are one statement.
  */
-export async function compararPrecios(db: Db, ofertas: OfertasCache, llamante: Llamante, data: CompararPreciosData, ahora: Date): Promise<CompararPrecios> {
+export async function compararPrecios(db: Db, cache: ComparacionCache, llamante: Llamante, data: CompararPreciosData, ahora: Date): Promise<CompararPrecios> {
   const ids = [...new Set(data.productos.map((f) => f.producto))];
-  const [tenencia, comparables, rangos, cotizante, ofertasDe] = await Promise.all([
-    findSolicitudTenencia(db, data.solicitudId),
-    findProductosComparables(db, ids),
-    findRangosPrecios(db),
-    findUltimoCotizante(db, data.solicitudId),
-    ofertas.find(ids),
-  ]);
+  const [tenencia, catalogo, rangos] = await Promise.all([findSolicitudAComparar(db, data.solicitudId), cache.find(ids), cache.findRangos()]);
   // Ownership first: 404, as for a request that does not exist, before anything is validated or shown.
   if (!tenencia || !tenenciaDe(tenencia, llamante)) throw notFound(SOLICITUD_NO_ENCONTRADA);
-  const productos = new Map(comparables.map((p) => [p.id, p]));
+  const productos = new Map<number, ProductoComparable>();
+  for (const { producto } of catalogo.values()) if (producto) productos.set(producto.id, producto);
   assertFilas(data.productos, productos, minimosPorCategoria(rangos));
 
+  const { cotizante } = tenencia;
   const fecha = cotizante?.fecha_entrega ?? ahoraEnChile(ahora).hoy;
   const lineas = data.productos.flatMap((fila) => {
     const producto = productos.get(fila.producto);
-    return producto?.disponible ? [{ fila, producto, resultado: compararLinea(fila.cantidad, ofertasVivas(ofertasDe.get(producto.id) ?? [], fecha)) }] : [];
+    return producto?.disponible ? [{ fila, producto, resultado: compararLinea(fila.cantidad, ofertasVivas(catalogo.get(producto.id)!.ofertas, fecha)) }] : [];
   });
   const seleccionadas = lineas.flatMap(({ fila, producto, resultado }) =>
     resultado.seleccionadas.map(

@@ -4,7 +4,7 @@ import { moderacionSchemaOut, moderarProductoSchema, productosPendientesSchema }
 import type { Db } from '../../db/client';
 import { currentUser, type Guards } from '../auth/authenticate';
 import type { CatalogoCache } from '../catalogo/catalogo-cache';
-import type { OfertasCache } from '../comparacion/ofertas-cache';
+import type { ComparacionCache } from '../comparacion/comparacion-cache';
 import { findProductosPendientes } from './moderacion.repository';
 import { moderarProducto } from './moderacion.service';
 
@@ -12,9 +12,9 @@ const comun = { tags: ['moderacion'], security: [{ jwt: [] }] };
 const errores = { 401: detailSchema, 403: detailSchema };
 
 /** SPEC §7 Moderation: moderators only (SPEC §6); buyers and suppliers get 403. */
-export const moderacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; catalogo: CatalogoCache; ofertas: OfertasCache }> = async (
+export const moderacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; catalogo: CatalogoCache; comparacion: ComparacionCache }> = async (
   app,
-  { db, guards, catalogo, ofertas },
+  { db, guards, catalogo, comparacion },
 ) => {
   const onRequest = guards.requireRole('moderador');
 
@@ -41,7 +41,7 @@ export const moderacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; c
       // a change away from it leaves at once.
       if (cambio) {
         catalogo.invalidate();
-        ofertas.invalidate();
+        comparacion.invalidate();
       }
       return moderacion;
     },

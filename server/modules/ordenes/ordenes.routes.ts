@@ -11,7 +11,7 @@ import {
 } from '../../../common/schemas/ordenes';
 import type { Db } from '../../db/client';
 import type { Guards } from '../auth/authenticate';
-import type { OfertasCache } from '../comparacion/ofertas-cache';
+import type { ComparacionCache } from '../comparacion/comparacion-cache';
 import { idParams, llamanteDe } from '../cotizaciones/cotizaciones.routes';
 import { findMetodosPago, findRubros } from './ordenes.repository';
 import { placeOrden, updateSeleccion } from './ordenes.service';
@@ -27,9 +27,9 @@ const errores = { 400: badRequestSchema, 401: detailSchema, 404: detailSchema, 4
  * The buyer's final choice of a quotation, the billing lookups and order placement (SPEC §7). `now` is the clock that says which lots a
  * delivery without a date can still use, injectable for tests.
  */
-export const ordenesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; ofertas: OfertasCache; now?: () => Date }> = async (
+export const ordenesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; comparacion: ComparacionCache; now?: () => Date }> = async (
   app,
-  { db, guards, ofertas, now = () => new Date() },
+  { db, guards, comparacion, now = () => new Date() },
 ) => {
   app.get('/api/facturacion/rubros/', { schema: { tags: ['ordenes'], summary: 'Rubros de facturación', response: { 200: rubrosSchema } } }, () =>
     findRubros(db),
@@ -52,9 +52,9 @@ export const ordenesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; ofer
       },
     },
     async (request, reply) => {
-      const { orden_id, creada, ofertas: tomadas } = await placeOrden(db, llamanteDe(request), request.body, now());
+      const { orden_id, creada, ofertas } = await placeOrden(db, llamanteDe(request), request.body, now());
       // Their stock changed: the next comparison of their products reads it again.
-      ofertas.invalidateOfertas(tomadas);
+      comparacion.invalidateOfertas(ofertas);
       return reply.status(creada ? 201 : 200).send({ orden_id });
     },
   );

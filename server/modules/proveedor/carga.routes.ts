@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { currentUser, type Guards } from '../auth/authenticate';
-import type { OfertasCache } from '../comparacion/ofertas-cache';
+import type { ComparacionCache } from '../comparacion/comparacion-cache';
 import { actualizarPrecios, cargarExcel, getPlantillas, registrarNuevos } from './carga.service';
 
 /** SPEC §6: a signed-in user who is not a supplier is told so, in the spec's words. */
@@ -36,9 +36,9 @@ const LIMITE_CONFIRMACION = 32 * 1024 * 1024;
  * The supplier's Excel upload (issue #10, SPEC §7 Supplier catalogue). `now` says which expiry
  * dates are future; `excelTimeoutMs` bounds one file's parsing.
  */
-export const cargaRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; ofertas: OfertasCache; excelTimeoutMs: number; now?: () => Date }> = async (
+export const cargaRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; comparacion: ComparacionCache; excelTimeoutMs: number; now?: () => Date }> = async (
   app,
-  { db, guards, ofertas, excelTimeoutMs, now = () => new Date() },
+  { db, guards, comparacion, excelTimeoutMs, now = () => new Date() },
 ) => {
   // Only this plugin reads multipart (errors.ts); one file part, at most 5 MB: busboy stops the
   // stream at the limit and toBuffer() throws, which becomes SPEC §5's message below.
@@ -96,7 +96,7 @@ export const cargaRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; oferta
     },
     async (request) => {
       const actualizados = await actualizarPrecios(db, proveedorId(request), request.body.productos, now());
-      ofertas.invalidate();
+      comparacion.invalidate();
       return actualizados;
     },
   );
@@ -116,7 +116,7 @@ export const cargaRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; oferta
     },
     async (request, reply) => {
       const registrados = await registrarNuevos(db, proveedorId(request), request.body, now());
-      ofertas.invalidate();
+      comparacion.invalidate();
       return reply.status(201).send(registrados);
     },
   );

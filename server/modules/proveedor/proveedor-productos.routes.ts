@@ -4,7 +4,7 @@ import { proveedorProductoEditSchema, proveedorProductoSchema, proveedorProducto
 import { z } from '../../../common/zod-es';
 import type { Db } from '../../db/client';
 import { currentUser, type Guards } from '../auth/authenticate';
-import type { OfertasCache } from '../comparacion/ofertas-cache';
+import type { ComparacionCache } from '../comparacion/comparacion-cache';
 import { idParams } from '../cotizaciones/cotizaciones.routes';
 import { findProveedorProductos } from './proveedor-productos.repository';
 import { deleteProveedorProducto, updateProveedorProducto } from './proveedor-productos.service';
@@ -17,9 +17,9 @@ const errores = { 401: detailSchema, 403: detailSchema, 404: detailSchema };
  * Suppliers only; another supplier's offer answers 404, as a missing one. `now` says which day
  * an expiry must come after, injectable for tests.
  */
-export const proveedorProductosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; ofertas: OfertasCache; now?: () => Date }> = async (
+export const proveedorProductosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; comparacion: ComparacionCache; now?: () => Date }> = async (
   app,
-  { db, guards, ofertas, now = () => new Date() },
+  { db, guards, comparacion, now = () => new Date() },
 ) => {
   const onRequest = guards.requireRole('proveedor');
 
@@ -43,7 +43,7 @@ export const proveedorProductosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: G
     },
     async (request) => {
       const editado = await updateProveedorProducto(db, currentUser(request).id, request.params.id, request.body, now());
-      ofertas.invalidate();
+      comparacion.invalidate();
       return editado;
     },
   );
@@ -56,7 +56,7 @@ export const proveedorProductosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: G
     },
     async (request, reply) => {
       await deleteProveedorProducto(db, currentUser(request).id, request.params.id);
-      ofertas.invalidate();
+      comparacion.invalidate();
       return reply.status(204).send(null);
     },
   );

@@ -6,7 +6,7 @@ import { createUser } from '../../test/users';
 import { createFlujo, crearOrden, type Flujo } from '../ordenes/cotizacion-de-prueba';
 import { filaCarga } from '../proveedor/carga-de-prueba';
 import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from './fixtures';
-import { createOfertasCache } from './ofertas-cache';
+import { createComparacionCache } from './comparacion-cache';
 
 /**
  * The offers cache (docs/decisions/010): every write of this process that changes what a
@@ -107,15 +107,15 @@ describe('the offers a comparison reads, after writes of this process', () => {
   });
 });
 
-describe('createOfertasCache', () => {
+describe('createComparacionCache', () => {
   it('shows another process’s writes once the TTL has passed, not before', async () => {
     const { db } = ctx.t.database;
     let ahora = 1_000_000;
-    const cache = createOfertasCache(db, { ttlMs: 10_000, now: () => ahora });
+    const cache = createComparacionCache(db, { ttlMs: 10_000, now: () => ahora });
     const p = await createProductoDePrueba(db);
     const [a, b] = await findProveedorIds(db);
     const primera = await createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId: a!, tarifa: 5000, lotes: [LOTE] });
-    const ids = async () => (await cache.find([p.id])).get(p.id)!.map((o) => o.proveedor_producto_id);
+    const ids = async () => (await cache.find([p.id])).get(p.id)!.ofertas.map((o) => o.proveedor_producto_id);
     expect(await ids()).toEqual([primera]);
 
     // Written straight to the database, as another process behind a load balancer would.
@@ -128,26 +128,26 @@ describe('createOfertasCache', () => {
 
   it('does not keep a read that an invalidation overtook', async () => {
     const { db } = ctx.t.database;
-    const cache = createOfertasCache(db, { now: () => 0 });
+    const cache = createComparacionCache(db, { now: () => 0 });
     const p = await createProductoDePrueba(db);
     const [a] = await findProveedorIds(db);
     const enCurso = cache.find([p.id]);
     cache.invalidate();
-    expect((await enCurso).get(p.id)).toEqual([]);
+    expect((await enCurso).get(p.id)!.ofertas).toEqual([]);
     const oferta = await createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId: a!, tarifa: 5000, lotes: [LOTE] });
-    expect((await cache.find([p.id])).get(p.id)!.map((o) => o.proveedor_producto_id)).toEqual([oferta]);
+    expect((await cache.find([p.id])).get(p.id)!.ofertas.map((o) => o.proveedor_producto_id)).toEqual([oferta]);
   });
 
   it('invalidateOfertas reads again only the products of those offers; the one read longest ago leaves past the bound', async () => {
     const { db } = ctx.t.database;
-    const cache = createOfertasCache(db, { now: () => 0, maxProductos: 2 });
+    const cache = createComparacionCache(db, { now: () => 0, maxProductos: 2 });
     const [a, b] = await findProveedorIds(db);
     const [p1, p2, p3] = [await createProductoDePrueba(db), await createProductoDePrueba(db), await createProductoDePrueba(db)];
     const oferta = (p: { id: number; categoria_id: number }, proveedorId: number) =>
       createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId, tarifa: 5000, lotes: [LOTE] });
     const o1 = await oferta(p1, a!);
     await oferta(p2, a!);
-    const cuantas = async (p: { id: number }) => (await cache.find([p.id])).get(p.id)!.length;
+    const cuantas = async (p: { id: number }) => (await cache.find([p.id])).get(p.id)!.ofertas.length;
     await cache.find([p1.id, p2.id]);
     await oferta(p1, b!);
     await oferta(p2, b!);
