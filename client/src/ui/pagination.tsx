@@ -15,7 +15,7 @@ const SLOTS = 7;
  * The page numbers to show, `null` for a gap ('…'). Up to seven pages are all shown; beyond, the
  * first, the last, the current page and its neighbours, and near either end the pages up to the
  * fifth from it, so the pager always takes seven places (its buttons do not move under the
- * pointer while paging, and it stays on one line at 375 px) and a gap never hides a single page.
+ * pointer while paging, and its numbers stay on one line at 375 px) and a gap never hides a single page.
  */
 export function pageWindow(page: number, pageCount: number): Array<number | null> {
   const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
