@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import type { ProductoPendiente } from '../../common/schemas/moderacion';
 import type { ProveedorProducto } from '../../common/schemas/proveedor-productos';
-import { createUserByApi, expectAccessible, loginAs, loginByApi, shot } from '../fixtures';
+import { createUserByApi, E2E_MODERADOR, expectAccessible, loginAs, loginByApi, shot } from '../fixtures';
 
 // Issue #11: the supplier's own list (/mis-productos-proovedor) against the real server. Each test
 // has a new supplier of its own whose offers it registers through the API (registrar-nuevos, the
@@ -93,7 +94,7 @@ async function proveedorConOfertas(page: Page, { lotes = 2, pendiente = false } 
     expect(res.status(), await res.text()).toBe(201);
   }
   await loginByApi(page, proveedor.email, proveedor.password, URL);
-  return { access, ofertas: await ofertas(page, access), nombrePendiente, filas: filasNuevas.length + (pendiente ? 1 : 0) };
+  return { access, ofertas: await ofertas(page, access), nombrePendiente };
 }
 
 test('the supplier pages by 7, sorts eight ways, searches, and sees pending and sold-out rows', async ({ page }) => {
@@ -129,7 +130,7 @@ test('the supplier pages by 7, sorts eight ways, searches, and sees pending and 
   await paginas.getByRole('button', { name: 'Página 1', exact: true }).click();
   await expect(filas(page).first()).toHaveText(primera);
 
-  // The eight sorts, each checked on the first page.
+  // The eight sorts, each checked on the first page, whose first row is the first of all 11 rows.
   const orden = page.getByLabel('Ordenar por');
   await expect(orden.locator('option')).toHaveText([
     'Sin ordenar',
@@ -147,23 +148,26 @@ test('the supplier pages by 7, sorts eight ways, searches, and sees pending and 
   await orden.selectOption({ label: 'Nombre (A-Z)' });
   const az = await columna(2);
   expect(az).toEqual([...az].sort(es));
+  expect(az[0]).toBe('Huachalomo');
   await orden.selectOption({ label: 'Nombre (Z-A)' });
   const za = await columna(2);
   expect(za).toEqual([...za].sort(es).reverse());
-  expect(za[0]).not.toBe(az[0]);
+  expect(za[0]).toBe('Tapapecho');
   await orden.selectOption({ label: 'Precio (menor a mayor)' });
   const baratos = (await columna(3)).map(pesos);
   expect(baratos).toEqual([...baratos].sort((a, b) => a - b));
+  expect(baratos[0]).toBe(2190);
   await orden.selectOption({ label: 'Precio (mayor a menor)' });
   const caros = (await columna(3)).map(pesos);
   expect(caros).toEqual([...caros].sort((a, b) => b - a));
-  expect(caros[0]).toBeGreaterThan(baratos[0]!);
+  expect(caros[0]).toBe(15_490);
   // Sin stock counts as 0: the pending product, which has no stock, comes first.
   await orden.selectOption({ label: 'Stock (menor a mayor)' });
   await expect(filas(page).first()).toContainText('Sin stock');
   await orden.selectOption({ label: 'Stock (mayor a menor)' });
   const stock = (await columna(9)).map((t) => Number(t.replace(/\./g, '').replace(',', '.')));
   expect(stock).toEqual([...stock].sort((a, b) => b - a));
+  expect(stock[0]).toBe(1500);
   const fecha = (t: string) =>
     t
       .split('/')
@@ -173,9 +177,12 @@ test('the supplier pages by 7, sorts eight ways, searches, and sees pending and 
   await orden.selectOption({ label: 'Vencimiento (más antiguo)' });
   const antiguas = (await columna(10)).map(fecha);
   expect(antiguas).toEqual([...antiguas].sort());
+  const vencimientos = propias.flatMap((o) => o.stock.map((l) => l.fecha_expiracion)).sort();
+  expect(antiguas[0]).toBe(vencimientos[0]);
   await orden.selectOption({ label: 'Vencimiento (más reciente)' });
   const recientes = (await columna(10)).map(fecha);
   expect(recientes).toEqual([...recientes].sort().reverse());
+  expect(recientes[0]).toBe(vencimientos.at(-1));
 
   // Search by name (accents ignored); the pending row is highlighted, with its tooltip, and sold out.
   await buscar(page, nombrePendiente.replace('á', 'a').toLowerCase());
@@ -199,6 +206,17 @@ test('the supplier pages by 7, sorts eight ways, searches, and sees pending and 
   await expect(filas(page)).toHaveCount(7);
   await shot(page, 'mis-productos-1280');
   await expectAccessible(page);
+
+  // The pending product leaves the moderation queue again (the moderator rejects it through the
+  // API): that queue is shared, oldest first, and moderacion.spec reads its first page.
+  const { access: moderador } = await (await page.request.post('/auth/jwt/create/', { data: E2E_MODERADOR })).json();
+  const authorization = `JWT ${moderador}`;
+  const cola: ProductoPendiente[] = await (await page.request.get('/api/productos/productos-pendientes/', { headers: { authorization } })).json();
+  const res = await page.request.post('/api/productos/moderar-producto/', {
+    headers: { authorization },
+    data: { producto_id: cola.find((p) => p.nombre === nombrePendiente)!.id, accion: 'rechazar' },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
 });
 
 test('inline edit: SPEC §5 messages, Cancelar discards, Guardar saves; the server refuses a past expiry', async ({ page }) => {
@@ -278,7 +296,9 @@ test('delete asks first; Cancelar keeps the product, Eliminar archives it', asyn
   await dialogo.getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText('Producto eliminado correctamente.')).toBeVisible();
   await expect(page.getByText('Ningún producto coincide con tu búsqueda.')).toBeVisible();
-  expect((await ofertas(page, access)).some((o) => o.id === oferta.id)).toBe(false);
+  const quedan = await ofertas(page, access);
+  expect(quedan.some((o) => o.id === oferta.id)).toBe(false);
+  expect(quedan).toHaveLength(OFERTAS.length - 1);
 });
 
 test('at 375 px each row is a card with its labels, nothing overflows sideways, and 18 pages fit the pager', async ({ page }) => {
