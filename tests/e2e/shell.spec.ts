@@ -287,16 +287,20 @@ test.describe('route guards', () => {
     await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   });
 
-  test('logging in from /login still welcomes the user and lands on /', async ({ page }) => {
+  test('logging in from /login still welcomes the user, lands on / and Back skips the login page', async ({ page }) => {
     const user = await createUserByApi(page.request, 'proveedor');
-    await page.goto('/login');
+    await page.goto('/reset-password');
+    await openMenu(page);
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Iniciar Sesión' }).click();
     await page.getByLabel('Correo electrónico').fill(user.email);
     await page.getByLabel('Contraseña').fill(user.password);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await expect(page.getByText('Bienvenid@, has ingresado como proveedor.')).toBeVisible();
     await expect(page).toHaveURL('/');
+    // /login is replaced by /, so Back returns to the page the user came from (a /login left in the
+    // history either bounced to / again or, while / was still loading, stayed on the login page).
     await page.goBack();
-    await expect(page).not.toHaveURL('/login');
+    await expect(page).toHaveURL('/reset-password');
   });
 
   test('/cotizacion leads to the quotation route and unknown paths show a 404 page', async ({ page }) => {

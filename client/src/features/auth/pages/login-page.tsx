@@ -31,7 +31,9 @@ export default function LoginPage() {
     login.mutate(values, {
       onSuccess: (user) => {
         toast.success(`Bienvenid@, has ingresado como ${rolLogin(user)}.`);
-        navigate('/');
+        // Replace, not push: /login is done with, so Back returns to the page before it. A pushed
+        // /login stayed in the history, and going back to it while / was still loading stuck there.
+        navigate('/', { replace: true });
       },
       onError: (error) => {
         const parsed = parseApiError(error);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { Fragment, useEffect, useId, useMemo, useState } from 'react';
 import { SearchSortFilters } from '../../../ui/search-sort-filters';
 import { type AccionModeracion, MOTIVO_MAX, type ProductoPendiente } from '../../../../../common/schemas/moderacion';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -79,7 +79,7 @@ export default function ModeracionPage() {
     { id: 'id', header: 'ID', cell: (p) => p.id },
     { id: 'nombre', header: 'Nombre', cell: (p) => p.nombre },
     { id: 'categoria', header: 'Categoría', cell: (p) => p.categoria_nombre },
-    { id: 'proveedor', header: 'Proveedor', cell: (p) => <span className="moderacion__correo">{p.proveedor_email || '—'}</span> },
+    { id: 'proveedor', header: 'Proveedor', className: 'moderacion__proveedor', cell: (p) => (p.proveedor_email ? <Correo email={p.proveedor_email} /> : '—') },
     {
       id: 'acciones',
       header: 'Acciones',
@@ -181,6 +181,28 @@ export default function ModeracionPage() {
         onCancel={() => setPregunta(null)}
       />
     </div>
+  );
+}
+
+/**
+ * A supplier's e-mail that may break before its '@' and its dots (a <wbr>: copying it copies the
+ * address as it is), so a long address wraps by its parts, not letter by letter in a narrow column.
+ */
+function Correo({ email }: { email: string }) {
+  let desde = 0;
+  return (
+    <span className="moderacion__correo">
+      {email.split(/(?=[.@])/).map((parte) => {
+        const key = desde;
+        desde += parte.length;
+        return (
+          <Fragment key={key}>
+            {key > 0 && <wbr />}
+            {parte}
+          </Fragment>
+        );
+      })}
+    </span>
   );
 }
 
