@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { categoria, marca, origen, producto, rangoPrecio, unidad } from '../../db/schema/catalogo';
 import { cotizacion, cotizante, opcion, solicitud } from '../../db/schema/cotizaciones';

@@ -64,10 +64,12 @@ async function assertFilas(db: Db, filas: Filas): Promise<void> {
  * not the clave, opens it.
  */
 export async function hold(db: Db, registro: Tenencia | undefined, llamante: Llamante, mensaje: string): Promise<void> {
-  const tenencia = registro && tenenciaDe(registro, llamante);
-  if (!tenencia) throw notFound(mensaje);
-  if (tenencia === 'clave' && llamante.usuarioId !== undefined) await setUsuarioOfClave(db, registro.clave_hash!, llamante.usuarioId);
+  if (!registro || !tenenciaDe(registro, llamante)) throw notFound(mensaje);
+  if (holdTakesOver(registro, llamante)) await setUsuarioOfClave(db, registro.clave_hash!, llamante.usuarioId!);
 }
+
+/** Whether hold() writes: a logged-in caller opening an anonymous record by its clave. */
+export const holdTakesOver = (registro: Tenencia, llamante: Llamante) => tenenciaDe(registro, llamante) === 'clave' && llamante.usuarioId !== undefined;
 
 /** The clave a response returns: the anonymous caller's (new or sent), none for a user's records. */
 const claveDeRespuesta = (llamante: Llamante) => (llamante.usuarioId === undefined ? llamante.clave! : null);
