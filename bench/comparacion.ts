@@ -15,7 +15,7 @@ import { prepareDatabase } from '../server/db/prepare';
 import { findOfertas, ofertasVivas } from '../server/modules/comparacion/comparacion.repository';
 import { compararLinea } from '../server/modules/comparacion/engine';
 import { withDatabase } from '../server/test/template-db';
-import { adminQuery, fmt, node, stop, waitUntilUp } from './lib';
+import { adminQuery, fmt, startServer, stop, waitUntilUp } from './lib';
 
 const LINEAS = 30;
 const PORT = 8797;
@@ -105,14 +105,7 @@ async function medirPartes(database: Database, ids: number[], fecha: string) {
  * request again and again: the offers come from the cache, what a popular product sees.
  */
 async function medirServidor(env: Record<string, string>, ids: number[], fecha: string) {
-  const app = node('server/main.ts', {
-    ...env,
-    PORT: String(PORT),
-    SEED_DEMO: '0',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    JWT_SECRET: 'secreto-de-benchmark-con-mas-de-32-caracteres',
-    NODE_ENV: 'production',
-  });
+  const app = startServer(PORT, env);
   const base = `http://127.0.0.1:${PORT}`;
   try {
     await waitUntilUp(`${base}/api/health/`, performance.now());

@@ -8,6 +8,17 @@ export const node = (script: string, env: Record<string, string>) =>
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 
+/** The server as production runs it (no demo data, no rate limit in the way), on `port`, with `env` (its database). */
+export const startServer = (port: number, env: Record<string, string>) =>
+  node('server/main.ts', {
+    ...env,
+    PORT: String(port),
+    SEED_DEMO: '0',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    JWT_SECRET: 'secreto-de-benchmark-con-mas-de-32-caracteres',
+    NODE_ENV: 'production',
+  });
+
 /** Milliseconds from `since` until GET url answers 200. */
 export async function waitUntilUp(url: string, since: number, timeoutMs = 120_000): Promise<number> {
   while (performance.now() - since < timeoutMs) {

@@ -15,7 +15,7 @@ import { lote } from '../server/db/schema/proveedor';
 import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../server/modules/comparacion/fixtures';
 import { createClave, hashClave } from '../server/modules/cotizaciones/clave';
 import { withDatabase } from '../server/test/template-db';
-import { adminQuery, fmt, node, stop, waitUntilUp } from './lib';
+import { adminQuery, fmt, startServer, stop, waitUntilUp } from './lib';
 
 const PORT = 8795;
 const BUYERS = Number(process.env.BENCH_ORDENES_BUYERS ?? 20);
@@ -135,14 +135,7 @@ async function run(label: string, open: () => Promise<Database>, env: Record<str
   const { porComprador, loteIds, inicial } = await prepare(database);
   await database.close();
 
-  const app = node('server/main.ts', {
-    ...env,
-    PORT: String(PORT),
-    SEED_DEMO: '0',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    JWT_SECRET: 'secreto-de-benchmark-con-mas-de-32-caracteres',
-    NODE_ENV: 'production',
-  });
+  const app = startServer(PORT, env);
   const latencias: number[] = [];
   const estados = new Map<number, number>();
   let agotados = 0;
