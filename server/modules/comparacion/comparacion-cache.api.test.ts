@@ -140,7 +140,7 @@ describe('createComparacionCache', () => {
 
   it('invalidateOfertas reads again only the products of those offers; the one read longest ago leaves past the bound', async () => {
     const { db } = ctx.t.database;
-    const cache = createComparacionCache(db, { now: () => 0, maxProductos: 2 });
+    const cache = createComparacionCache(db, { now: () => 0, maxOfertas: 3 });
     const [a, b] = await findProveedorIds(db);
     const [p1, p2, p3] = [await createProductoDePrueba(db), await createProductoDePrueba(db), await createProductoDePrueba(db)];
     const oferta = (p: { id: number; categoria_id: number }, proveedorId: number) =>
@@ -153,7 +153,9 @@ describe('createComparacionCache', () => {
     await oferta(p2, b!);
     cache.invalidateOfertas([o1]);
     expect([await cuantas(p1), await cuantas(p2)]).toEqual([2, 1]);
-    // p3 makes three: p2, read from the database longest ago, leaves and is read again.
+    // p3's offer makes four, over the bound of three: p2, read from the database longest ago,
+    // leaves (p1 was read again since) and is read again.
+    await oferta(p3, a!);
     await cache.find([p3.id]);
     expect(await cuantas(p2)).toBe(2);
   });

@@ -8,8 +8,8 @@ import { findOfertas, findProductosComparables, type Oferta, type ProductoCompar
  * balancer): a comparison is then what it would have been this long ago. docs/decisions/010.
  */
 export const CACHE_TTL_MS = 10_000;
-/** Products kept: the whole 2.000-product bench catalogue, ~100.000 offers, fits (~40 MB). */
-export const CACHE_MAX_PRODUCTOS = 5_000;
+/** Offers kept, with their lots and tiers: the whole bench catalogue (2.000 products, 100.000 offers) is ~60 MB of heap. */
+export const CACHE_MAX_OFERTAS = 100_000;
 
 /** A requested product as a comparison shows it (undefined: the catalogue does not know it), and its offers. */
 export interface ProductoConOfertas {
@@ -29,18 +29,24 @@ export interface ProductoConOfertas {
  * answers its own request but is not kept, so a write is never hidden behind an older read.
  * actualizar and crear-orden never read from here: they read and lock the database.
  */
-export function createComparacionCache(db: Db, { ttlMs = CACHE_TTL_MS, maxProductos = CACHE_MAX_PRODUCTOS, now = () => Date.now() } = {}) {
+export function createComparacionCache(db: Db, { ttlMs = CACHE_TTL_MS, maxOfertas = CACHE_MAX_OFERTAS, now = () => Date.now() } = {}) {
   const porProducto = new Map<number, { at: number; valor: ProductoConOfertas }>();
   const productoDeOferta = new Map<number, number>();
   let rangos: { at: number; valor: Promise<RangoPrecio[]> } | undefined;
+  let ofertasGuardadas = 0;
   let generacion = 0;
 
+  const quitar = (productoId: number) => {
+    ofertasGuardadas -= porProducto.get(productoId)?.valor.ofertas.length ?? 0;
+    porProducto.delete(productoId);
+  };
   const guardar = (productoId: number, valor: ProductoConOfertas, at: number) => {
     // Map keeps insertion order: re-inserting makes it the newest, the first key is the oldest.
-    porProducto.delete(productoId);
+    quitar(productoId);
     porProducto.set(productoId, { at, valor });
+    ofertasGuardadas += valor.ofertas.length;
     for (const o of valor.ofertas) productoDeOferta.set(o.proveedor_producto_id, productoId);
-    while (porProducto.size > maxProductos) porProducto.delete(porProducto.keys().next().value!);
+    while (ofertasGuardadas > maxOfertas && porProducto.size > 1) quitar(porProducto.keys().next().value!);
   };
 
   return {
@@ -83,13 +89,14 @@ export function createComparacionCache(db: Db, { ttlMs = CACHE_TTL_MS, maxProduc
       generacion++;
       porProducto.clear();
       productoDeOferta.clear();
+      ofertasGuardadas = 0;
     },
     /** After an order took stock from these offers: only their products are read again. */
     invalidateOfertas(proveedorProductoIds: readonly number[]): void {
       generacion++;
       for (const id of proveedorProductoIds) {
         const productoId = productoDeOferta.get(id);
-        if (productoId !== undefined) porProducto.delete(productoId);
+        if (productoId !== undefined) quitar(productoId);
       }
     },
   };
