@@ -1,7 +1,5 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ARCHIVO_REQUERIDO,
@@ -12,10 +10,10 @@ import {
   PRECIO_NEGATIVO,
   SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS,
 } from '../../../../common/schemas/proveedor-carga';
-import { SessionProvider } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import CargaMasivaPage from './carga-masiva-page';
 import { filaDePrueba } from './fila-carga-de-prueba';
+import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../test/page-harness';
 
 // Twelve existing rows (two pages), the last with a past expiry; one new; one exclusive with a negative price.
 const CARGA: CargaExcel = {
@@ -36,9 +34,8 @@ const CARGA: CargaExcel = {
   ],
 };
 
-type Respuesta = { status: number; body: unknown };
 let respuestas: Record<string, Respuesta>;
-const llamadas: { method: string; url: string; body: unknown }[] = [];
+let llamadas: Llamada[];
 
 /** XMLHttpRequest as api-client drives it for FormData bodies: progress, then the answer. */
 class FakeXhr {
@@ -54,7 +51,7 @@ class FakeXhr {
   }
   setRequestHeader() {}
   send(body: FormData) {
-    llamadas.push({ method: this.method, url: this.url, body: (body.get('archivo') as File).name });
+    llamadas.push({ method: this.method, url: this.url, headers: {}, body: (body.get('archivo') as File).name });
     const r = respuestas[`${this.method} ${this.url}`]!;
     const terminar = () => {
       this.status = r.status;
@@ -72,7 +69,6 @@ class FakeXhr {
 let retenida: { terminar?: () => void } | null = null;
 
 beforeEach(() => {
-  llamadas.length = 0;
   retenida = null;
   respuestas = {
     'GET /api/productos/plantillas-excel/': {
@@ -89,15 +85,7 @@ beforeEach(() => {
       body: { detail: SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS, errores: [{ sku: 'NUEVO-1', motivo: 'La categoría "CERDO" no existe.' }] },
     },
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      llamadas.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const r = respuestas[`${method} ${url}`] ?? { status: 404, body: { detail: 'No encontrado.' } };
-      return new Response(JSON.stringify(r.body), { status: r.status });
-    }),
-  );
+  llamadas = stubFetch(respuestas);
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   URL.createObjectURL = vi.fn(() => 'blob:plantilla');
   URL.revokeObjectURL = vi.fn();
@@ -111,16 +99,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderPage() {
-  const router = createMemoryRouter([{ path: '/carga-masiva', element: <CargaMasivaPage /> }], { initialEntries: ['/carga-masiva'] });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } })}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderAt('/carga-masiva', <CargaMasivaPage />);
 
 const xlsx = (name = 'productos.xlsx') => new File(['PK'], name, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 const seccion = (titulo: string) => screen.getByRole('region', { name: new RegExp(`^${titulo}`) });
@@ -181,7 +160,7 @@ describe('/carga-masiva', () => {
     await waitFor(() => expect(progreso.getAttribute('value')).toBe('0.5'));
     expect(screen.getByText('50 %')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Subiendo...' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(llamadas.find((l) => l.method === 'POST')).toEqual({ method: 'POST', url: '/api/productos/cargar-excel/', body: 'productos.xlsx' });
+    expect(llamadas.find((l) => l.method === 'POST')).toEqual({ method: 'POST', url: '/api/productos/cargar-excel/', headers: {}, body: 'productos.xlsx' });
     retenida.terminar!();
     await screen.findByRole('dialog', { name: 'Errores en el archivo Excel' });
     expect(screen.queryByRole('progressbar')).toBeNull();

@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompararPrecios, Opcion, ResultadoComparacion } from '../../../../../common/schemas/comparacion';
-import { SessionProvider } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
 import CotizarResultadoPage from './cotizar-resultado-page';
+import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
 
 const opcion = (id: number, o: Partial<Opcion>): Opcion => ({
   opcion_id: id,
@@ -63,26 +61,15 @@ const COTIZACION: CompararPrecios = {
   productos_no_identificados: [{ producto: 999, mensaje: 'No encontramos el producto 999 en el catálogo.' }],
 };
 
-let putStatus: number;
-const llamadas: { url: string; method: string; headers: Record<string, string>; body: unknown }[] = [];
+const ACTUALIZAR = 'PUT /api/cotizaciones/77/actualizar/';
+let respuestas: Record<string, Respuesta>;
+let llamadas: Llamada[];
 
 beforeEach(() => {
   sessionStorage.setItem('cotizacion', JSON.stringify(COTIZACION));
   sessionStorage.setItem('solicitud', JSON.stringify({ id: 5, fecha_creacion: '2026-11-23T10:00:00Z', clave: 'clave-de-prueba', detalles: [] }));
-  putStatus = 200;
-  llamadas.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      llamadas.push({
-        url,
-        method: init.method ?? 'GET',
-        headers: init.headers as Record<string, string>,
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
-      });
-      return new Response(JSON.stringify(putStatus === 200 ? { id: 77 } : { detail: 'Error interno.' }), { status: putStatus });
-    }),
-  );
+  respuestas = { [ACTUALIZAR]: { status: 200, body: { id: 77 } } };
+  llamadas = stubFetch(respuestas);
   vi.spyOn(toast, 'error');
 });
 
@@ -93,25 +80,8 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-function renderPage() {
-  const router = createMemoryRouter(
-    [
-      { path: '/cotizar-resultado', element: <CotizarResultadoPage /> },
-      { path: '/facturacion', element: <h1>Facturación</h1> },
-      { path: '/confirmar-cotizacion', element: <h1>Resumen</h1> },
-      { path: '/cotizar', element: <h1>Cotizar</h1> },
-    ],
-    { initialEntries: ['/cotizar-resultado'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderPage = () =>
+  renderAt('/cotizar-resultado', <CotizarResultadoPage />, { '/facturacion': 'Facturación', '/confirmar-cotizacion': 'Resumen', '/cotizar': 'Cotizar' });
 
 const eleccion = () => JSON.parse(sessionStorage.getItem('eleccion') ?? 'null');
 
@@ -163,7 +133,7 @@ describe('/cotizar-resultado', () => {
   });
 
   it('a failed save is silent (SPEC §8) but the choice stays, unsaved, for the order screen to send', async () => {
-    putStatus = 500;
+    respuestas[ACTUALIZAR] = { status: 500, body: { detail: 'Error interno.' } };
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Comprar' }));
     await screen.findByRole('heading', { name: 'Facturación' });

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
 import ConfirmarCotizacionPage from './confirmar-cotizacion-page';
+import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
 
 const SOLICITUD = {
   id: 5,
@@ -30,32 +28,18 @@ const COTIZANTE = {
   comuna_nombre: null,
 };
 
-type Respuesta = { status: number; body: unknown };
 let respuestas: Record<string, Respuesta>;
-const llamadas: { url: string; method: string; headers: Record<string, string>; body: unknown }[] = [];
+let llamadas: Llamada[];
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: false });
   sessionStorage.setItem('solicitud', JSON.stringify(SOLICITUD));
   sessionStorage.setItem('cotizante', JSON.stringify(COTIZANTE));
-  llamadas.length = 0;
   respuestas = {
     'PUT /api/cotizaciones/editar-cotizante/9/': { status: 200, body: { ...COTIZANTE, solicitud_id: 5 } },
     'POST /api/cotizaciones/comparar-precios/': { status: 200, body: { cotizacion_id: 77, resultados: [] } },
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      llamadas.push({
-        url,
-        method: init.method ?? 'GET',
-        headers: init.headers as Record<string, string>,
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
-      });
-      const r = respuestas[`${init.method} ${url}`] ?? { status: 404, body: { detail: 'No encontrado.' } };
-      return new Response(JSON.stringify(r.body), { status: r.status });
-    }),
-  );
+  llamadas = stubFetch(respuestas);
   vi.spyOn(toast, 'error');
 });
 
@@ -68,24 +52,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderPage() {
-  const router = createMemoryRouter(
-    [
-      { path: '/confirmar-cotizacion', element: <ConfirmarCotizacionPage /> },
-      { path: '/cotizar-resultado', element: <h1>Resultados</h1> },
-      { path: '/cotizar', element: <h1>Cotizar</h1> },
-    ],
-    { initialEntries: ['/confirmar-cotizacion'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderPage = () => renderAt('/confirmar-cotizacion', <ConfirmarCotizacionPage />, { '/cotizar-resultado': 'Resultados', '/cotizar': 'Cotizar' });
 
 const avanzar = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 

@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompararPrecios, Opcion } from '../../../../../common/schemas/comparacion';
-import { SessionProvider } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
 import FacturacionPage from './facturacion-page';
+import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
 
 const SOLICITUD = { id: 5, fecha_creacion: '2026-11-23T10:00:00Z', clave: 'clave-de-prueba', detalles: [] };
 const COTIZANTE = {
@@ -54,9 +52,8 @@ const RESULTADO = {
 };
 const COTIZACION: CompararPrecios = { cotizacion_id: 77, fecha_entrega: '2026-11-23', resultados: [RESULTADO], productos_no_identificados: [] };
 
-type Respuesta = { status: number; body: unknown };
 let respuestas: Record<string, Respuesta>;
-const llamadas: { url: string; method: string; headers: Record<string, string>; body: unknown }[] = [];
+let llamadas: Llamada[];
 
 beforeEach(() => {
   sessionStorage.setItem('solicitud', JSON.stringify(SOLICITUD));
@@ -64,7 +61,6 @@ beforeEach(() => {
   sessionStorage.setItem('cotizacion', JSON.stringify(COTIZACION));
   // The buyer's choice, whose save on Comprar failed (silently).
   sessionStorage.setItem('eleccion', JSON.stringify({ cotizacion_id: 77, resultados: [RESULTADO], guardada: false }));
-  llamadas.length = 0;
   respuestas = {
     'GET /api/ubicacion/regiones/': { status: 200, body: [{ id: 5, nombre: 'Región de Valparaíso' }] },
     'GET /api/ubicacion/comunas/?region=5': { status: 200, body: [{ id: 5801, nombre: 'Quilpué' }] },
@@ -74,15 +70,7 @@ beforeEach(() => {
     'POST /api/facturacion/crear-orden/': { status: 201, body: { orden_id: 501 } },
   };
   vi.stubGlobal('scrollTo', vi.fn());
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      llamadas.push({ url, method, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const r = respuestas[`${method} ${url}`] ?? { status: 404, body: { detail: 'No encontrado.' } };
-      return new Response(JSON.stringify(r.body), { status: r.status });
-    }),
-  );
+  llamadas = stubFetch(respuestas);
   vi.spyOn(toast, 'error');
 });
 
@@ -94,25 +82,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderPage() {
-  const router = createMemoryRouter(
-    [
-      { path: '/facturacion', element: <FacturacionPage /> },
-      { path: '/confirmacion', element: <h1>Confirmación</h1> },
-      { path: '/cotizar-resultado', element: <h1>Resultados</h1> },
-      { path: '/cotizar', element: <h1>Cotizar</h1> },
-    ],
-    { initialEntries: ['/facturacion'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } })}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderPage = () =>
+  renderAt('/facturacion', <FacturacionPage />, { '/confirmacion': 'Confirmación', '/cotizar-resultado': 'Resultados', '/cotizar': 'Cotizar' });
 
 const escritas = () => llamadas.filter((l) => l.method !== 'GET').map((l) => `${l.method} ${l.url}`);
 const historial = () => JSON.parse(localStorage.getItem('historialOrdenes') ?? 'null');
