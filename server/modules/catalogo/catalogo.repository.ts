@@ -65,7 +65,7 @@ export async function findRangosPrecios(db: Db): Promise<RangoPrecio[]> {
  * Archives a catalogue product and every offer of it, instead of deleting them (DESIGN §2):
  * they leave the catalogue, suppliers' lists and new comparisons, while quotations and orders
  * keep pointing at them. Idempotent; false when the product does not exist. The caller
- * invalidates the catalogue cache.
+ * invalidates the catalogue cache and the comparison cache (docs/decisions/010).
  */
 export async function archiveProducto(db: Db, id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
