@@ -66,37 +66,42 @@ export async function getPlantillas(db: Db, proveedorId: number, now: Date): Pro
  * Exclusive: no match at UMBRAL_SIMILITUD. A file that cannot be read is a 400 {detail}.
  */
 export async function cargarExcel(db: Db, proveedorId: number, archivo: Buffer, opciones: { timeoutMs: number; now: Date }): Promise<CargaExcel> {
+  // The supplier's offers and the catalogue (read once, searched in memory) are read and indexed
+  // while the worker parses: the request thread waits for it anyway (docs/decisions/008). If the
+  // file is refused they are dropped.
+  const consultas = Promise.all([findOfertasDelProveedor(db, proveedorId), findCatalogoAprobado(db).then((c) => createBuscador(c, UMBRAL_SIMILITUD))]);
+  consultas.catch(() => {});
   let filas: FilaCarga[];
   try {
-    filas = readFilas(await parseExcel(archivo, opciones.timeoutMs), ahoraEnChile(opciones.now).hoy);
+    const celdas = await parseExcel(archivo, opciones.timeoutMs);
+    filas = readFilas(celdas, ahoraEnChile(opciones.now).hoy);
   } catch (error) {
     if (error instanceof ArchivoInvalido) throw new AppError(400, { detail: error.message });
     throw error;
   }
-  const ofertas = await findOfertasDelProveedor(db, proveedorId);
+  const [ofertas, buscar] = await consultas;
+  // The rows are this call's own: each gets its producto in place, no copy of 50.000 objects.
   const existentes: FilaCarga[] = [];
-  const porBuscar: FilaCarga[] = [];
-  for (const fila of filas) {
-    const oferta = ofertas.get(fila.sku);
-    if (oferta && !oferta.archivada) existentes.push({ ...fila, producto: oferta.producto_id });
-    else porBuscar.push(fila);
-  }
-
-  // The catalogue is read once and searched in memory; one search per distinct (name, marca,
-  // origen, formato), as lots of one product repeat them.
-  const buscar = createBuscador(porBuscar.length > 0 ? await findCatalogoAprobado(db) : [], UMBRAL_SIMILITUD);
-  const vistas = new Map<string, ReturnType<typeof buscar>>();
   const nuevos: FilaCarga[] = [];
   const exclusivos: FilaCarga[] = [];
-  for (const fila of porBuscar) {
+  // One search per distinct (name, marca, origen, formato), as lots of one product repeat them.
+  const vistas = new Map<string, ReturnType<typeof buscar>>();
+  for (const fila of filas) {
+    const oferta = ofertas.get(fila.sku);
+    if (oferta && !oferta.archivada) {
+      fila.producto = oferta.producto_id;
+      existentes.push(fila);
+      continue;
+    }
     const clave = JSON.stringify([fila.nombre, fila.marca, fila.origen, fila.formato]);
     if (!vistas.has(clave)) vistas.set(clave, buscar(fila));
     const c = vistas.get(clave);
     if (!c) exclusivos.push(fila);
     else {
       const { producto: p, similitud } = c;
-      const asignado = { nombre: p.nombre, similitud: Math.round(similitud * 1000) / 1000, origen: p.origen, marca: p.marca, formatos: p.formatos };
-      nuevos.push({ ...fila, producto: p.id, producto_asignado: asignado });
+      fila.producto = p.id;
+      fila.producto_asignado = { nombre: p.nombre, similitud: Math.round(similitud * 1000) / 1000, origen: p.origen, marca: p.marca, formatos: p.formatos };
+      nuevos.push(fila);
     }
   }
   return {
