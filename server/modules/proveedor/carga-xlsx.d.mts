@@ -6,5 +6,5 @@ export function fechaDeSerial(v: number, fecha1904: boolean): string | number;
 export function readXlsx(
   datos: Uint8Array,
   entradas: Array<Pick<EntradaZip, 'nombre' | 'metodo' | 'inicio' | 'comprimido'>>,
-  limites: { maxFilas: number; maxDescomprimido: number },
-): Promise<Array<Array<string | number | boolean | null>>>;
+  opciones: { maxFilas: number; maxDescomprimido: number; alLeer: (filas: Array<Array<string | number | boolean | null>>, desde: number) => void },
+): Promise<void>;

@@ -15,6 +15,8 @@ export class Excesivo extends Error {}
 /** A row that long without ending is no spreadsheet row (Excel's cell holds 32.767 characters). */
 const MAX_FILA_CARACTERES = 16 * 1024 * 1024;
 const TROZO_BYTES = 256 * 1024;
+/** Rows handed over at a time: the request thread reads them while this worker reads the next. */
+const LOTE = 2000;
 
 /**
  * Inflates a zip's entries against a shared budget of real (not declared) bytes.
@@ -130,29 +132,39 @@ function columnaDe(ref) {
 const conValor = (c) => c !== null && (typeof c !== 'string' || c.trim() !== '');
 
 /**
- * The rows of the first sheet: `filas[i]` is the sheet's row i + 1, each an array of cells by
- * column (null where there is none). Stops after `maxFilas` rows with a value (the header
- * included): the caller says "too many" from there without the rest being read or inflated.
+ * The rows of the first sheet, handed to `alLeer` in order as they are read, about LOTE at a time:
+ * `desde` is the sheet index of the first one (0 is row 1), each row an array of cells by column
+ * (null where there is none), an empty array for a row with none. Stops after `maxFilas` rows
+ * with a value (the header included): the caller says "too many" from there without the rest
+ * being read or inflated.
  * @param {Uint8Array} datos
  * @param {Array<{ nombre: string, metodo: number, inicio: number, comprimido: number }>} entradas
- * @param {{ maxFilas: number, maxDescomprimido: number }} limites
- * @returns {Promise<Array<Array<string | number | boolean | null>>>}
+ * @param {{ maxFilas: number, maxDescomprimido: number, alLeer: (filas: Array<Array<string | number | boolean | null>>, desde: number) => void }} opciones
+ * @returns {Promise<void>}
  */
-export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido }) {
+export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido, alLeer }) {
   const zip = createZip(datos, entradas, maxDescomprimido);
   const libro = readLibro(zip.leer('xl/workbook.xml') ?? '');
   const relaciones = readRelaciones(zip.leer('xl/_rels/workbook.xml.rels') ?? '');
   const destino = (/** @type {string} */ tipo, /** @type {string} */ omision) =>
     rutaEnXl(relaciones.find((r) => r.tipo.endsWith(`/${tipo}`))?.destino ?? omision);
   const hojaRel = relaciones.find((r) => r.id === libro.primeraHoja);
-  if (!hojaRel) return [];
+  if (!hojaRel) return;
   const hoja = zip.buscar(rutaEnXl(hojaRel.destino));
   if (!hoja) throw new Error('la primera hoja no está en el archivo');
   const estilosFecha = readEstilosFecha(zip.leer(destino('styles', 'styles.xml')) ?? '');
   const textos = readSharedStrings(zip.leer(destino('sharedStrings', 'sharedStrings.xml')) ?? '');
 
+  // Rows read and not yet handed over; `base` is the sheet index of the first.
   /** @type {Array<Array<string | number | boolean | null>>} */
-  const filas = [];
+  let filas = [];
+  let base = 0;
+  const entregar = () => {
+    if (filas.length === 0) return;
+    alLeer(filas, base);
+    base += filas.length;
+    filas = [];
+  };
   let conDatos = 0;
   let enHoja = false;
   /** @type {Array<string | number | boolean | null>} */
@@ -198,8 +210,10 @@ export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido }) 
     }
   };
   const cerrarFila = () => {
-    while (filas.length < numeroFila) filas.push([]);
-    filas[numeroFila] = fila;
+    // Rows come in ascending order (ECMA-376 18.3.1.73); one going back is no sheet we can read.
+    if (numeroFila < base + filas.length) throw new Error(`fila ${numeroFila + 1} fuera de orden`);
+    while (base + filas.length < numeroFila) filas.push([]);
+    filas.push(fila);
     if (filaTieneValor) conDatos++;
   };
 
@@ -260,12 +274,14 @@ export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido }) 
       continue;
     }
     pendiente.push(trozo.slice(0, corte));
-    if (leerBloque(pendiente.join(''))) return filas;
+    const terminada = leerBloque(pendiente.join(''));
+    if (terminada || filas.length >= LOTE) entregar();
+    if (terminada) return;
     pendiente = [trozo.slice(corte)];
     largoPendiente = pendiente[0].length;
   }
   leerBloque(pendiente.join(''));
-  return filas;
+  entregar();
 }
 
 /** Just after the last closing or self-closing tag of a chunk; -1 if it has none. @param {string} s */

@@ -35,8 +35,19 @@ function libro(p: Partes): Buffer {
   return zip(Object.entries(partes).flatMap(([nombre, xml]) => (xml === undefined ? [] : [{ nombre, datos: Buffer.from(xml) }])));
 }
 
-const leer = (archivo: Buffer, limites = { maxFilas: 1000, maxDescomprimido: 10 * 1024 * 1024 }) =>
-  readXlsx(new Uint8Array(archivo), leerDirectorioZip(archivo), limites);
+/** The rows the reader hands over, gathered; the parts must follow one another. */
+async function leer(archivo: Buffer, limites = { maxFilas: 1000, maxDescomprimido: 10 * 1024 * 1024 }, partes: number[] = []) {
+  const filas: Array<Array<string | number | boolean | null>> = [];
+  await readXlsx(new Uint8Array(archivo), leerDirectorioZip(archivo), {
+    ...limites,
+    alLeer: (parte, desde) => {
+      expect(desde).toBe(filas.length);
+      partes.push(parte.length);
+      filas.push(...parte);
+    },
+  });
+  return filas;
+}
 
 describe('readXlsx: shared strings', () => {
   it('reads plain and rich-text strings, without phonetic guides, with entities and _xHHHH_ escapes decoded', async () => {
@@ -181,6 +192,14 @@ describe('readXlsx: limits', () => {
     expect(filas.filter((f) => f.length > 0)).toHaveLength(5);
     expect(filas[0]).toEqual([0]);
     expect(filas[1]).toEqual([]);
+  });
+
+  it('hands rows over in parts while it reads, in order; a row that goes back is unreadable', async () => {
+    const partes: number[] = [];
+    const filas = await leer(libro({ filas: filasDe(9_000) }), { maxFilas: 100_000, maxDescomprimido: 10 * 1024 * 1024 }, partes);
+    expect(filas).toHaveLength(9_000);
+    expect(partes.length).toBeGreaterThan(1);
+    await expect(leer(libro({ filas: '<row r="2"><c><v>1</v></c></row><row r="1"><c><v>2</v></c></row>' }))).rejects.toThrow(/fuera de orden/);
   });
 
   it('rows of only blanks do not count towards maxFilas', async () => {

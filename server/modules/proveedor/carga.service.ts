@@ -17,8 +17,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { ArchivoInvalido } from './carga-archivo';
 import { createBuscador } from './carga-coincidencias';
-import { readFilas, validateSkusRepetidos } from './carga-filas';
-import { parseExcel } from './carga-parser';
+import { createLectorFilas, validateSkusRepetidos } from './carga-filas';
+import { readExcel } from './carga-parser';
 import { writePlantillaEjemplo, writeProductosRegistrados } from './carga-plantillas';
 import {
   ensureMarcas,
@@ -73,8 +73,10 @@ export async function cargarExcel(db: Db, proveedorId: number, archivo: Buffer, 
   consultas.catch(() => {});
   let filas: FilaCarga[];
   try {
-    const celdas = await parseExcel(archivo, opciones.timeoutMs);
-    filas = readFilas(celdas, ahoraEnChile(opciones.now).hoy);
+    // Rows are read and validated in parts while the worker parses the next ones.
+    const lector = createLectorFilas(ahoraEnChile(opciones.now).hoy);
+    await readExcel(archivo, opciones.timeoutMs, lector.leer);
+    filas = lector.terminar();
   } catch (error) {
     if (error instanceof ArchivoInvalido) throw new AppError(400, { detail: error.message });
     throw error;
