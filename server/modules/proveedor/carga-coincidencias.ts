@@ -173,6 +173,8 @@ export function createBuscador(catalogo: ProductoCatalogo[], umbral: number) {
   };
 }
 
+export type Buscador = ReturnType<typeof createBuscador>;
+
 const mayor = (a: number[], b: number[]) => {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
   return false;

@@ -117,8 +117,9 @@ export function readFilas(celdas: CeldaCruda[][], hoy: string): FilaCarga[] {
 
 /**
  * readFilas in parts, as the parser's worker hands rows over (carga-parser.ts): `leer` takes the
- * next rows in sheet order, `desde` being the index of the first (0 is the header row), and
- * throws ArchivoInvalido as soon as the headers are wrong or there are too many rows; `terminar`
+ * next rows in sheet order, `desde` being the index of the first (0 is the header row), gives
+ * the upload rows made of them (their SKUs not yet checked against later rows), and throws
+ * ArchivoInvalido as soon as the headers are wrong or there are too many rows; `terminar`
  * checks SKUs repeated across the whole file and gives the rows.
  */
 export function createLectorFilas(hoy: string) {
@@ -159,7 +160,9 @@ export function createLectorFilas(hoy: string) {
   const vacia = (c: CeldaCruda) => texto(c) === '';
 
   const filas: FilaCarga[] = [];
-  const leer = (celdas: CeldaCruda[][], desde: number) => {
+  /** Reads the next rows; gives the upload rows made of them. */
+  const leer = (celdas: CeldaCruda[][], desde: number): FilaCarga[] => {
+    const antes = filas.length;
     for (let i = 0; i < celdas.length; i++) {
       if (indice === undefined) {
         indice = leerEncabezado(desde + i === 0 ? celdas[i]! : []);
@@ -205,6 +208,7 @@ export function createLectorFilas(hoy: string) {
       }
       filas.push(fila);
     }
+    return filas.slice(antes);
   };
   const terminar = () => {
     if (indice === undefined) indice = leerEncabezado([]);

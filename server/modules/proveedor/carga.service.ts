@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { ArchivoInvalido } from './carga-archivo';
-import { createBuscador } from './carga-coincidencias';
+import { type Buscador, createBuscador } from './carga-coincidencias';
 import { createLectorFilas, validateSkusRepetidos } from './carga-filas';
 import { readExcel } from './carga-parser';
 import { writePlantillaEjemplo, writeProductosRegistrados } from './carga-plantillas';
@@ -69,43 +69,56 @@ export async function cargarExcel(db: Db, proveedorId: number, archivo: Buffer, 
   // The supplier's offers and the catalogue (read once, searched in memory) are read and indexed
   // while the worker parses: the request thread waits for it anyway (docs/decisions/008). If the
   // file is refused they are dropped.
-  const consultas = Promise.all([findOfertasDelProveedor(db, proveedorId), findCatalogoAprobado(db).then((c) => createBuscador(c, UMBRAL_SIMILITUD))]);
+  let listas: [Map<string, OfertaDelProveedor>, Buscador] | undefined;
+  const consultas = Promise.all([findOfertasDelProveedor(db, proveedorId), findCatalogoAprobado(db).then((c) => createBuscador(c, UMBRAL_SIMILITUD))]).then(
+    (r) => (listas = r),
+  );
   consultas.catch(() => {});
-  let filas: FilaCarga[];
-  try {
-    // Rows are read and validated in parts while the worker parses the next ones.
-    const lector = createLectorFilas(ahoraEnChile(opciones.now).hoy);
-    await readExcel(archivo, opciones.timeoutMs, lector.leer);
-    filas = lector.terminar();
-  } catch (error) {
-    if (error instanceof ArchivoInvalido) throw new AppError(400, { detail: error.message });
-    throw error;
-  }
-  const [ofertas, buscar] = await consultas;
+
   // The rows are this call's own: each gets its producto in place, no copy of 50.000 objects.
   const existentes: FilaCarga[] = [];
   const nuevos: FilaCarga[] = [];
   const exclusivos: FilaCarga[] = [];
   // One search per distinct (name, marca, origen, formato), as lots of one product repeat them.
-  const vistas = new Map<string, ReturnType<typeof buscar>>();
-  for (const fila of filas) {
-    const oferta = ofertas.get(fila.sku);
-    if (oferta && !oferta.archivada) {
-      fila.producto = oferta.producto_id;
-      existentes.push(fila);
-      continue;
+  const vistas = new Map<string, ReturnType<Buscador>>();
+  let porClasificar: FilaCarga[] = [];
+  const clasificar = ([ofertas, buscar]: [Map<string, OfertaDelProveedor>, Buscador]) => {
+    for (const fila of porClasificar) {
+      const oferta = ofertas.get(fila.sku);
+      if (oferta && !oferta.archivada) {
+        fila.producto = oferta.producto_id;
+        existentes.push(fila);
+        continue;
+      }
+      const clave = JSON.stringify([fila.nombre, fila.marca, fila.origen, fila.formato]);
+      if (!vistas.has(clave)) vistas.set(clave, buscar(fila));
+      const c = vistas.get(clave);
+      if (!c) exclusivos.push(fila);
+      else {
+        const { producto: p, similitud } = c;
+        fila.producto = p.id;
+        fila.producto_asignado = { nombre: p.nombre, similitud: Math.round(similitud * 1000) / 1000, origen: p.origen, marca: p.marca, formatos: p.formatos };
+        nuevos.push(fila);
+      }
     }
-    const clave = JSON.stringify([fila.nombre, fila.marca, fila.origen, fila.formato]);
-    if (!vistas.has(clave)) vistas.set(clave, buscar(fila));
-    const c = vistas.get(clave);
-    if (!c) exclusivos.push(fila);
-    else {
-      const { producto: p, similitud } = c;
-      fila.producto = p.id;
-      fila.producto_asignado = { nombre: p.nombre, similitud: Math.round(similitud * 1000) / 1000, origen: p.origen, marca: p.marca, formatos: p.formatos };
-      nuevos.push(fila);
-    }
+    porClasificar = [];
+  };
+
+  let filas: FilaCarga[];
+  try {
+    // Rows are read, validated and (once offers and catalogue are in) classified in parts while
+    // the worker parses the next ones.
+    const lector = createLectorFilas(ahoraEnChile(opciones.now).hoy);
+    await readExcel(archivo, opciones.timeoutMs, (celdas, desde) => {
+      for (const fila of lector.leer(celdas, desde)) porClasificar.push(fila);
+      if (listas) clasificar(listas);
+    });
+    filas = lector.terminar();
+  } catch (error) {
+    if (error instanceof ArchivoInvalido) throw new AppError(400, { detail: error.message });
+    throw error;
   }
+  clasificar(await consultas);
   return {
     productos_existentes: existentes,
     productos_nuevos: nuevos,
