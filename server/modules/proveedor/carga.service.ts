@@ -67,13 +67,16 @@ export async function getPlantillas(db: Db, proveedorId: number, now: Date): Pro
  */
 export async function cargarExcel(db: Db, proveedorId: number, archivo: Buffer, opciones: { timeoutMs: number; now: Date }): Promise<CargaExcel> {
   // The supplier's offers and the catalogue (read once, searched in memory) are read and indexed
-  // while the worker parses: the request thread waits for it anyway (docs/decisions/008). If the
-  // file is refused they are dropped.
+  // while the worker parses, from its first rows on (a file refused before them costs no query):
+  // the request thread waits for the worker anyway (docs/decisions/008).
   let listas: [Map<string, OfertaDelProveedor>, Buscador] | undefined;
-  const consultas = Promise.all([findOfertasDelProveedor(db, proveedorId), findCatalogoAprobado(db).then((c) => createBuscador(c, UMBRAL_SIMILITUD))]).then(
-    (r) => (listas = r),
-  );
-  consultas.catch(() => {});
+  let consultas: Promise<[Map<string, OfertaDelProveedor>, Buscador]> | undefined;
+  const consultar = () => {
+    consultas ??= Promise.all([findOfertasDelProveedor(db, proveedorId), findCatalogoAprobado(db).then((c) => createBuscador(c, UMBRAL_SIMILITUD))]).then(
+      (r) => (listas = r),
+    );
+    return consultas;
+  };
 
   // The rows are this call's own: each gets its producto in place, no copy of 50.000 objects.
   const existentes: FilaCarga[] = [];
@@ -112,13 +115,14 @@ export async function cargarExcel(db: Db, proveedorId: number, archivo: Buffer, 
     await readExcel(archivo, opciones.timeoutMs, (celdas, desde) => {
       for (const fila of lector.leer(celdas, desde)) porClasificar.push(fila);
       if (listas) clasificar(listas);
+      else consultar().catch(() => {}); // awaited below; a refused file drops it.
     });
     filas = lector.terminar();
   } catch (error) {
     if (error instanceof ArchivoInvalido) throw new AppError(400, { detail: error.message });
     throw error;
   }
-  clasificar(await consultas);
+  clasificar(await consultar());
   return {
     productos_existentes: existentes,
     productos_nuevos: nuevos,
