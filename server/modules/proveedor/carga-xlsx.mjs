@@ -284,15 +284,19 @@ export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido, al
   entregar();
 }
 
-/** Just after the last closing or self-closing tag of a chunk; -1 if it has none. @param {string} s */
+/**
+ * Just after the last closing or self-closing tag of a chunk; -1 if it has none. A '>' is a
+ * tag's end only if no other '>' stands between it and the '<' before it: text may hold a raw
+ * '>' (even '/>'), never a raw '<'. @param {string} s
+ */
 function finDeCierre(s) {
   let gt = s.lastIndexOf('>');
   while (gt > 0) {
-    if (s.charCodeAt(gt - 1) === 47) return gt + 1;
     const lt = s.lastIndexOf('<', gt);
     if (lt < 0) return -1;
-    if (s.charCodeAt(lt + 1) === 47) return gt + 1;
-    gt = s.lastIndexOf('>', lt);
+    const esEtiqueta = s.lastIndexOf('>', gt - 1) < lt;
+    if (esEtiqueta && (s.charCodeAt(lt + 1) === 47 || s.charCodeAt(gt - 1) === 47)) return gt + 1;
+    gt = s.lastIndexOf('>', esEtiqueta ? lt : gt - 1);
   }
   return -1;
 }

@@ -202,6 +202,19 @@ describe('readXlsx: limits', () => {
     await expect(leer(libro({ filas: '<row r="2"><c><v>1</v></c></row><row r="1"><c><v>2</v></c></row>' }))).rejects.toThrow(/fuera de orden/);
   });
 
+  it('a text with raw > and /> across the 256 KB chunks the sheet is inflated in is read whole', async () => {
+    const texto = 'a > b/>c '.repeat(2_000);
+    let relleno = '';
+    for (let n = 1; hoja(relleno).length < 255_000; n++) relleno += filasDe(1, n);
+    const filas = await leer(libro({ filas: `${relleno}<row><c t="inlineStr"><is><t>${texto}</t></is></c></row>` }), {
+      maxFilas: 100_000,
+      maxDescomprimido: 10 * 1024 * 1024,
+    });
+    expect(hoja(relleno).length).toBeLessThan(262_144);
+    expect(hoja(relleno).length + texto.length).toBeGreaterThan(262_144);
+    expect(filas.at(-1)).toEqual([texto]);
+  });
+
   it('rows of only blanks do not count towards maxFilas', async () => {
     const filas = await leer(
       libro({
