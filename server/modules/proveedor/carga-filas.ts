@@ -157,6 +157,16 @@ export function createLectorFilas(hoy: string) {
     return v;
   };
   const opcional = (v: string) => (v === '' ? null : v);
+  // Lots of a file share a handful of expiry dates: each cell value is read once.
+  const fechas = new Map<CeldaCruda | undefined, ReturnType<typeof leerFecha>>();
+  const fechaDe = (c: CeldaCruda | undefined) => {
+    let f = fechas.get(c);
+    if (f === undefined) {
+      f = leerFecha(c);
+      fechas.set(c, f);
+    }
+    return f;
+  };
   const vacia = (c: CeldaCruda) => texto(c) === '';
 
   const filas: FilaCarga[] = [];
@@ -181,7 +191,7 @@ export function createLectorFilas(hoy: string) {
       const rangos: Record<string, number | null> = {};
       for (const r of NOMBRES_RANGO) rangos[r] = valorNumero(r as Columna);
       const stock = valorNumero('Stock');
-      const fecha = leerFecha(col('Fecha vencimiento'));
+      const fecha = fechaDe(col('Fecha vencimiento'));
       if (fecha === 'invalido') errores.push(FECHA_FORMATO);
       const fila: FilaCarga = {
         // The row's number in the sheet, as the supplier sees it (headers are row 1).

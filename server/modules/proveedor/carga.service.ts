@@ -93,7 +93,8 @@ export async function cargarExcel(db: Db, proveedorId: number, archivo: Buffer, 
         existentes.push(fila);
         continue;
       }
-      const clave = JSON.stringify([fila.nombre, fila.marca, fila.origen, fila.formato]);
+      // Cheaper than JSON.stringify per row; XML text cannot hold U+0000, so fields cannot run together.
+      const clave = `${fila.nombre}\u0000${fila.marca ?? ''}\u0000${fila.origen ?? ''}\u0000${fila.formato ?? ''}`;
       if (!vistas.has(clave)) vistas.set(clave, buscar(fila));
       const c = vistas.get(clave);
       if (!c) exclusivos.push(fila);
