@@ -15,6 +15,7 @@ export class Excesivo extends Error {}
 /** A row that long without ending is no spreadsheet row (Excel's cell holds 32.767 characters). */
 const MAX_FILA_CARACTERES = 16 * 1024 * 1024;
 const TROZO_BYTES = 256 * 1024;
+const ATRIBUTOS_CELDA = ['r', 't', 's'];
 /** Rows handed over at a time: the request thread reads them while this worker reads the next. */
 const LOTE = 2000;
 
@@ -181,6 +182,8 @@ export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido, al
   let textoEnLinea = '';
   /** @type {Map<number, string | number>} */
   const fechas = new Map();
+  /** @type {Array<string | undefined>} */
+  const atributosCelda = [undefined, undefined, undefined];
 
   const cerrarCelda = () => {
     /** @type {string | number | boolean | null} */
@@ -228,10 +231,10 @@ export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido, al
       if (c.es('c')) {
         if (c.cierre) cerrarCelda();
         else {
-          const ref = c.atributo('r');
+          c.atributos(ATRIBUTOS_CELDA, atributosCelda);
+          const [ref, t, indiceEstilo] = atributosCelda;
           col = ref === undefined ? col + 1 : columnaDe(ref);
-          tipo = c.atributo('t') ?? '';
-          const indiceEstilo = c.atributo('s');
+          tipo = t ?? '';
           estilo = indiceEstilo === undefined ? -1 : Number(indiceEstilo);
           valor = undefined;
           textoEnLinea = '';

@@ -91,6 +91,18 @@ export class Cursor {
    * @param {string} nombre
    */
   atributo(nombre) {
+    const valores = [undefined];
+    this.atributos([nombre], valores);
+    return valores[0];
+  }
+
+  /**
+   * Several attributes in one pass over the tag (a cell's r, t and s: 750.000 cells in 50.000
+   * rows): `valores[k]` gets the decoded value of `nombres[k]`, or undefined.
+   * @param {string[]} nombres @param {Array<string | undefined>} valores
+   */
+  atributos(nombres, valores) {
+    valores.fill(undefined);
     const s = this.s;
     let i = this.atributosInicio;
     const fin = this.atributosFin;
@@ -106,15 +118,19 @@ export class Cursor {
         if (e === 61 /* = */ || e === 32 || e === 9 || e === 10 || e === 13) break;
         if (e === 58) inicio = i + 1;
       }
-      const esEste = i - inicio === nombre.length && s.startsWith(nombre, inicio);
+      const largo = i - inicio;
       while (i < fin && s.charCodeAt(i) !== 34 && s.charCodeAt(i) !== 39) i++;
-      if (i >= fin) return undefined;
+      if (i >= fin) return;
       const q = s.indexOf(s.charCodeAt(i) === 34 ? '"' : "'", i + 1);
-      if (q < 0 || q > fin) return undefined;
-      if (esEste) return decodeXml(s.slice(i + 1, q));
+      if (q < 0 || q > fin) return;
+      for (let k = 0; k < nombres.length; k++) {
+        if (largo === nombres[k].length && s.startsWith(nombres[k], inicio)) {
+          valores[k] = decodeXml(s.slice(i + 1, q));
+          break;
+        }
+      }
       i = q + 1;
     }
-    return undefined;
   }
 
   /** The text after the current opening tag up to the next tag (CDATA included, comments skipped), decoded. */
