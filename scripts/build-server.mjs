@@ -14,8 +14,10 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-// The Excel parser's worker runs as it is, beside main.js (server/modules/proveedor/carga-parser.ts).
-fs.copyFileSync('server/modules/proveedor/carga-excel.worker.mjs', 'dist/server/carga-excel.worker.mjs');
+// The Excel parser's worker and its readers run as they are, beside main.js (server/modules/proveedor/carga-parser.ts).
+for (const archivo of ['carga-excel.worker.mjs', 'carga-xlsx.mjs', 'carga-xml.mjs', 'carga-xls.mjs']) {
+  fs.copyFileSync(`server/modules/proveedor/${archivo}`, `dist/server/${archivo}`);
+}
 fs.rmSync('dist/server/migrations', { recursive: true, force: true });
 fs.cpSync('server/db/migrations', 'dist/server/migrations', { recursive: true });
 fs.rmSync('dist/server/data', { recursive: true, force: true });

@@ -115,7 +115,7 @@ export function zip(entradas: Array<{ nombre: string; datos: Buffer; declarado?:
   return Buffer.concat([...locales, directorio, fin]);
 }
 
-/** The smallest workbook parts SheetJS reads, with `hoja` as the first sheet's XML. */
+/** The smallest workbook parts a reader needs (workbook, its relationships, the sheet), with `hoja` as the first sheet's XML. */
 export const libroCon = (hoja: Buffer, declarado?: number) =>
   zip([
     {

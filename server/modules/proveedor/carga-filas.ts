@@ -110,20 +110,35 @@ const LARGOS: Partial<Record<Columna, number>> = {
  * empty rows are skipped. ArchivoInvalido for a sheet that is not our template or has no rows.
  */
 export function readFilas(celdas: CeldaCruda[][], hoy: string): FilaCarga[] {
-  const [encabezado = [], ...resto] = celdas;
-  const posicion = new Map<string, number>();
-  encabezado.forEach((c, i) => {
-    const k = clave(texto(c));
-    if (k !== '' && !posicion.has(k)) posicion.set(k, i);
-  });
-  const faltan = COLUMNAS_EXCEL.filter((col) => !posicion.has(clave(col)));
-  if (faltan.length > 0) throw new ArchivoInvalido(encabezadosInvalidos(faltan));
-  // Each column's position, once: not a header key per cell (50.000 rows × 15 columns).
-  const indice = new Map<Columna, number>(COLUMNAS_EXCEL.map((c) => [c, posicion.get(clave(c)) as number]));
+  const lector = createLectorFilas(hoy);
+  lector.leer(celdas, 0);
+  return lector.terminar();
+}
+
+/**
+ * readFilas in parts, as the parser's worker hands rows over (carga-parser.ts): `leer` takes the
+ * next rows in sheet order, `desde` being the index of the first (0 is the header row), gives
+ * the upload rows made of them (their SKUs not yet checked against later rows), and throws
+ * ArchivoInvalido as soon as the headers are wrong or there are too many rows; `terminar`
+ * checks SKUs repeated across the whole file and gives the rows.
+ */
+export function createLectorFilas(hoy: string) {
+  let indice: Map<Columna, number> | undefined;
+  const leerEncabezado = (encabezado: CeldaCruda[]) => {
+    const posicion = new Map<string, number>();
+    encabezado.forEach((c, i) => {
+      const k = clave(texto(c));
+      if (k !== '' && !posicion.has(k)) posicion.set(k, i);
+    });
+    const faltan = COLUMNAS_EXCEL.filter((col) => !posicion.has(clave(col)));
+    if (faltan.length > 0) throw new ArchivoInvalido(encabezadosInvalidos(faltan));
+    // Each column's position, once: not a header key per cell (50.000 rows × 15 columns).
+    return new Map<Columna, number>(COLUMNAS_EXCEL.map((c) => [c, posicion.get(clave(c)) as number]));
+  };
   let celdasFila: CeldaCruda[] = [];
   let errores: string[] = [];
   // Closures made once, not per row (50.000 rows): they read the current row and its errors.
-  const col = (nombre: Columna) => celdasFila[indice.get(nombre) as number];
+  const col = (nombre: Columna) => celdasFila[indice!.get(nombre) as number];
   const valorTexto = (nombre: Columna) => {
     const v = texto(col(nombre));
     const max = LARGOS[nombre] ?? 200;
@@ -142,52 +157,75 @@ export function readFilas(celdas: CeldaCruda[][], hoy: string): FilaCarga[] {
     return v;
   };
   const opcional = (v: string) => (v === '' ? null : v);
+  // Lots of a file share a handful of expiry dates: each cell value is read once.
+  const fechas = new Map<CeldaCruda | undefined, ReturnType<typeof leerFecha>>();
+  const fechaDe = (c: CeldaCruda | undefined) => {
+    let f = fechas.get(c);
+    if (f === undefined) {
+      f = leerFecha(c);
+      fechas.set(c, f);
+    }
+    return f;
+  };
   const vacia = (c: CeldaCruda) => texto(c) === '';
 
   const filas: FilaCarga[] = [];
-  for (let i = 0; i < resto.length; i++) {
-    celdasFila = resto[i]!;
-    if (celdasFila.every(vacia)) continue;
-    if (filas.length === MAX_FILAS_CARGA) throw new ArchivoInvalido(ARCHIVO_DEMASIADAS_FILAS);
-    errores = [];
-    // In the sheet's column order, so a row's errors read left to right.
-    const sku = valorTexto('SKU');
-    const nombre = valorTexto('Nombre');
-    const antes = errores.length;
-    const precio = valorNumero('Precio');
-    const precioIlegible = errores.length > antes;
-    const rangos: Record<string, number | null> = {};
-    for (const r of NOMBRES_RANGO) rangos[r] = valorNumero(r as Columna);
-    const stock = valorNumero('Stock');
-    const fecha = leerFecha(col('Fecha vencimiento'));
-    if (fecha === 'invalido') errores.push(FECHA_FORMATO);
-    const fila: FilaCarga = {
-      // The row's number in the sheet, as the supplier sees it (headers are row 1).
-      id: i + 2,
-      sku,
-      nombre,
-      stock,
-      precio,
-      fecha_vencimiento: fecha === 'invalido' ? null : fecha,
-      rangos,
-      categoria: opcional(valorTexto('Categoría')),
-      marca: opcional(valorTexto('Marca')),
-      origen: opcional(valorTexto('Origen')),
-      producto: null,
-      formato: opcional(valorTexto('Formato')),
-      unidad: opcional(valorTexto('Unidad')),
-      errores,
-      producto_asignado: null,
-    };
-    // An unreadable price or date was said above: not also "empty".
-    for (const e of validateFila(fila, hoy)) {
-      if ((e === PRECIO_REQUERIDO && precioIlegible) || (e === FECHA_REQUERIDA && fecha === 'invalido')) continue;
-      errores.push(e);
+  /** Reads the next rows; gives the upload rows made of them. */
+  const leer = (celdas: CeldaCruda[][], desde: number): FilaCarga[] => {
+    const antes = filas.length;
+    for (let i = 0; i < celdas.length; i++) {
+      if (indice === undefined) {
+        indice = leerEncabezado(desde + i === 0 ? celdas[i]! : []);
+        if (desde + i === 0) continue;
+      }
+      celdasFila = celdas[i]!;
+      if (celdasFila.every(vacia)) continue;
+      if (filas.length === MAX_FILAS_CARGA) throw new ArchivoInvalido(ARCHIVO_DEMASIADAS_FILAS);
+      errores = [];
+      // In the sheet's column order, so a row's errors read left to right.
+      const sku = valorTexto('SKU');
+      const nombre = valorTexto('Nombre');
+      const antes = errores.length;
+      const precio = valorNumero('Precio');
+      const precioIlegible = errores.length > antes;
+      const rangos: Record<string, number | null> = {};
+      for (const r of NOMBRES_RANGO) rangos[r] = valorNumero(r as Columna);
+      const stock = valorNumero('Stock');
+      const fecha = fechaDe(col('Fecha vencimiento'));
+      if (fecha === 'invalido') errores.push(FECHA_FORMATO);
+      const fila: FilaCarga = {
+        // The row's number in the sheet, as the supplier sees it (headers are row 1).
+        id: desde + i + 1,
+        sku,
+        nombre,
+        stock,
+        precio,
+        fecha_vencimiento: fecha === 'invalido' ? null : fecha,
+        rangos,
+        categoria: opcional(valorTexto('Categoría')),
+        marca: opcional(valorTexto('Marca')),
+        origen: opcional(valorTexto('Origen')),
+        producto: null,
+        formato: opcional(valorTexto('Formato')),
+        unidad: opcional(valorTexto('Unidad')),
+        errores,
+        producto_asignado: null,
+      };
+      // An unreadable price or date was said above: not also "empty".
+      for (const e of validateFila(fila, hoy)) {
+        if ((e === PRECIO_REQUERIDO && precioIlegible) || (e === FECHA_REQUERIDA && fecha === 'invalido')) continue;
+        errores.push(e);
+      }
+      filas.push(fila);
     }
-    filas.push(fila);
-  }
-  if (filas.length === 0) throw new ArchivoInvalido(ARCHIVO_SIN_FILAS);
-  const porId = new Map(filas.map((f) => [f.id, f]));
-  for (const [id, error] of validateSkusRepetidos(filas)) porId.get(id)?.errores.push(error);
-  return filas;
+    return filas.slice(antes);
+  };
+  const terminar = () => {
+    if (indice === undefined) indice = leerEncabezado([]);
+    if (filas.length === 0) throw new ArchivoInvalido(ARCHIVO_SIN_FILAS);
+    const porId = new Map(filas.map((f) => [f.id, f]));
+    for (const [id, error] of validateSkusRepetidos(filas)) porId.get(id)?.errores.push(error);
+    return filas;
+  };
+  return { leer, terminar };
 }

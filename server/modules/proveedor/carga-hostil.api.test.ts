@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ARCHIVO_DEMASIADAS_FILAS,
   ARCHIVO_DESCOMPRIMIDO_EXCESIVO,
   ARCHIVO_ILEGIBLE,
   ARCHIVO_TIEMPO_AGOTADO,
@@ -79,6 +81,29 @@ describe('hostile files (issue #10 item 5)', () => {
     expect(res.json().productos_nuevos_exclusivos[0]).toMatchObject({ sku: 'XLS-1', precio: 1000, stock: 5, fecha_vencimiento: '2099-01-31', errores: [] });
   });
 
+  it('reads an .xls written by LibreOffice (fixtures/productos-libreoffice.xls, converted from the CSV beside it)', async () => {
+    const xls = fs.readFileSync(new URL('./fixtures/productos-libreoffice.xls', import.meta.url));
+    const res = await subir(ctx.t, ctx.tokens.proveedor, xls, 'productos-libreoffice.xls');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.errores).toEqual([]);
+    const filas: FilaCarga[] = [...body.productos_existentes, ...body.productos_nuevos, ...body.productos_nuevos_exclusivos].sort((a, b) => a.id - b.id);
+    expect(filas.map(({ id, sku, nombre, precio, stock, fecha_vencimiento }) => ({ id, sku, nombre, precio, stock, fecha_vencimiento }))).toEqual([
+      // A date cell, a date typed as text (dd/mm/yyyy) and decimals.
+      { id: 2, sku: 'LO-1', nombre: 'Charqui de llama', precio: 12990, stock: 25, fecha_vencimiento: '2099-12-31' },
+      { id: 3, sku: 'LO-2', nombre: 'Mermelada de murta', precio: 4590, stock: 5, fecha_vencimiento: '2099-01-31' },
+      { id: 4, sku: 'LO-3', nombre: 'Queso de cabra ñuble', precio: 8990.5, stock: 10.5, fecha_vencimiento: '2099-06-15' },
+    ]);
+    expect(filas[0]).toMatchObject({
+      rangos: { 'Desde 100 kg': 11990 },
+      categoria: 'VACUNO',
+      marca: 'Llamas del Norte',
+      origen: 'Putre',
+      formato: 'IQF',
+      unidad: 'KILO',
+    });
+  });
+
   it('formula injection: a SKU like =1+1 is written escaped in the template and read back as it was', async () => {
     const reg = await ctx.t.request({
       method: 'POST',
@@ -102,6 +127,18 @@ describe('hostile files (issue #10 item 5)', () => {
     const res = await subir(ctx.t, ctx.tokens.proveedor, await xlsxDe(filas));
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/^El archivo tiene más de 50\.000 productos/);
+  });
+
+  it('an .xlsx of 100.000 rows (under 5 MB): 400 naming the limit (the reader stops there: carga-xlsx.test.ts)', async () => {
+    const celda = (v: string) => `<c t="inlineStr"><is><t>${v}</t></is></c>`;
+    const encabezados = `<row r="1">${COLUMNAS_EXCEL.map(celda).join('')}</row>`;
+    const filas = Array.from({ length: 100_000 }, (_, i) => `<row>${celda(`S${i}`)}${celda('Pechuga de pollo')}<c><v>4990</v></c></row>`).join('');
+    const archivo = libroCon(hojaDe(encabezados + filas));
+    expect(archivo.length).toBeLessThan(5 * 1024 * 1024);
+    const res = await subir(ctx.t, ctx.tokens.proveedor, archivo);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: ARCHIVO_DEMASIADAS_FILAS });
+    expect(await saludable(ctx.t)).toBe(200);
   });
 });
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,6 +10,7 @@ import {
   ARCHIVO_TIPO_INVALIDO,
   actualizarPreciosSchema,
   actualizarPreciosSchemaOut,
+  type CargaExcel,
   cargaExcelSchemaOut,
   plantillasSchema,
   registrarNuevosSchema,
@@ -70,14 +72,15 @@ export const cargaRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; compar
         consumes: ['multipart/form-data'],
         response: { 200: cargaExcelSchemaOut, 400: badRequestSchema, ...errores },
       },
-      // The answer is built by cargarExcel from typed values (CargaExcel, checked by the compiler;
-      // a test checks it is exactly its schema): a zod pass over 50.000 rows before sending cost
-      // ~1 s (docs/decisions/008, as comparar-precios in 006). The schema still documents it in OpenAPI.
-      serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => {
+    async (request, reply) => {
       const archivo = await readArchivo(request);
-      return cargarExcel(db, proveedorId(request), archivo, { timeoutMs: excelTimeoutMs, now: now() });
+      const carga = await cargarExcel(db, proveedorId(request), archivo, { timeoutMs: excelTimeoutMs, now: now() });
+      // Sent as it is serialised, a thousand rows at a time: 50.000 rows are ~24 MB of JSON, which
+      // as one string plus its bytes held the peak memory (docs/decisions/008). The answer is
+      // built by cargarExcel from typed values (CargaExcel; a test checks it is exactly its
+      // schema): no zod pass over the rows before sending, as comparar-precios (006).
+      return reply.type('application/json; charset=utf-8').send(Readable.from(jsonPorPartes(carga)) as unknown as CargaExcel);
     },
   );
 
@@ -121,6 +124,19 @@ export const cargaRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; compar
     },
   );
 };
+
+/** CargaExcel as JSON in pieces of at most PARTE rows (JSON.stringify of the whole, streamed). */
+function* jsonPorPartes(carga: CargaExcel) {
+  const PARTE = 1000;
+  let separador = '{';
+  for (const [clave, filas] of Object.entries(carga) as Array<[string, unknown[]]>) {
+    yield `${separador}${JSON.stringify(clave)}:[`;
+    for (let i = 0; i < filas.length; i += PARTE) yield `${i > 0 ? ',' : ''}${JSON.stringify(filas.slice(i, i + PARTE)).slice(1, -1)}`;
+    yield ']';
+    separador = ',';
+  }
+  yield '}';
+}
 
 /** The `archivo` part, whole: SPEC §5's messages for none, the wrong name and over 5 MB. */
 async function readArchivo(request: FastifyRequest): Promise<Buffer> {

@@ -16,9 +16,9 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { ArchivoInvalido } from './carga-archivo';
-import { createBuscador } from './carga-coincidencias';
-import { readFilas, validateSkusRepetidos } from './carga-filas';
-import { parseExcel } from './carga-parser';
+import { type Buscador, createBuscador } from './carga-coincidencias';
+import { createLectorFilas, validateSkusRepetidos } from './carga-filas';
+import { readExcel } from './carga-parser';
 import { writePlantillaEjemplo, writeProductosRegistrados } from './carga-plantillas';
 import {
   ensureMarcas,
@@ -66,39 +66,64 @@ export async function getPlantillas(db: Db, proveedorId: number, now: Date): Pro
  * Exclusive: no match at UMBRAL_SIMILITUD. A file that cannot be read is a 400 {detail}.
  */
 export async function cargarExcel(db: Db, proveedorId: number, archivo: Buffer, opciones: { timeoutMs: number; now: Date }): Promise<CargaExcel> {
+  // The supplier's offers and the catalogue (read once, searched in memory) are read and indexed
+  // while the worker parses, from its first rows on (a file refused before them costs no query):
+  // the request thread waits for the worker anyway (docs/decisions/008).
+  let listas: [Map<string, OfertaDelProveedor>, Buscador] | undefined;
+  let consultas: Promise<[Map<string, OfertaDelProveedor>, Buscador]> | undefined;
+  const consultar = () => {
+    consultas ??= Promise.all([findOfertasDelProveedor(db, proveedorId), findCatalogoAprobado(db).then((c) => createBuscador(c, UMBRAL_SIMILITUD))]).then(
+      (r) => (listas = r),
+    );
+    return consultas;
+  };
+
+  // The rows are this call's own: each gets its producto in place, no copy of 50.000 objects.
+  const existentes: FilaCarga[] = [];
+  const nuevos: FilaCarga[] = [];
+  const exclusivos: FilaCarga[] = [];
+  // One search per distinct (name, marca, origen, formato), as lots of one product repeat them.
+  const vistas = new Map<string, ReturnType<Buscador>>();
+  let porClasificar: FilaCarga[] = [];
+  const clasificar = ([ofertas, buscar]: [Map<string, OfertaDelProveedor>, Buscador]) => {
+    for (const fila of porClasificar) {
+      const oferta = ofertas.get(fila.sku);
+      if (oferta && !oferta.archivada) {
+        fila.producto = oferta.producto_id;
+        existentes.push(fila);
+        continue;
+      }
+      // Cheaper than JSON.stringify per row; XML text cannot hold U+0000, so fields cannot run together.
+      const clave = `${fila.nombre}\u0000${fila.marca ?? ''}\u0000${fila.origen ?? ''}\u0000${fila.formato ?? ''}`;
+      if (!vistas.has(clave)) vistas.set(clave, buscar(fila));
+      const c = vistas.get(clave);
+      if (!c) exclusivos.push(fila);
+      else {
+        const { producto: p, similitud } = c;
+        fila.producto = p.id;
+        fila.producto_asignado = { nombre: p.nombre, similitud: Math.round(similitud * 1000) / 1000, origen: p.origen, marca: p.marca, formatos: p.formatos };
+        nuevos.push(fila);
+      }
+    }
+    porClasificar = [];
+  };
+
   let filas: FilaCarga[];
   try {
-    filas = readFilas(await parseExcel(archivo, opciones.timeoutMs), ahoraEnChile(opciones.now).hoy);
+    // Rows are read, validated and (once offers and catalogue are in) classified in parts while
+    // the worker parses the next ones.
+    const lector = createLectorFilas(ahoraEnChile(opciones.now).hoy);
+    await readExcel(archivo, opciones.timeoutMs, (celdas, desde) => {
+      for (const fila of lector.leer(celdas, desde)) porClasificar.push(fila);
+      if (listas) clasificar(listas);
+      else consultar().catch(() => {}); // awaited below; a refused file drops it.
+    });
+    filas = lector.terminar();
   } catch (error) {
     if (error instanceof ArchivoInvalido) throw new AppError(400, { detail: error.message });
     throw error;
   }
-  const ofertas = await findOfertasDelProveedor(db, proveedorId);
-  const existentes: FilaCarga[] = [];
-  const porBuscar: FilaCarga[] = [];
-  for (const fila of filas) {
-    const oferta = ofertas.get(fila.sku);
-    if (oferta && !oferta.archivada) existentes.push({ ...fila, producto: oferta.producto_id });
-    else porBuscar.push(fila);
-  }
-
-  // The catalogue is read once and searched in memory; one search per distinct (name, marca,
-  // origen, formato), as lots of one product repeat them.
-  const buscar = createBuscador(porBuscar.length > 0 ? await findCatalogoAprobado(db) : [], UMBRAL_SIMILITUD);
-  const vistas = new Map<string, ReturnType<typeof buscar>>();
-  const nuevos: FilaCarga[] = [];
-  const exclusivos: FilaCarga[] = [];
-  for (const fila of porBuscar) {
-    const clave = JSON.stringify([fila.nombre, fila.marca, fila.origen, fila.formato]);
-    if (!vistas.has(clave)) vistas.set(clave, buscar(fila));
-    const c = vistas.get(clave);
-    if (!c) exclusivos.push(fila);
-    else {
-      const { producto: p, similitud } = c;
-      const asignado = { nombre: p.nombre, similitud: Math.round(similitud * 1000) / 1000, origen: p.origen, marca: p.marca, formatos: p.formatos };
-      nuevos.push({ ...fila, producto: p.id, producto_asignado: asignado });
-    }
-  }
+  clasificar(await consultar());
   return {
     productos_existentes: existentes,
     productos_nuevos: nuevos,
