@@ -18,7 +18,7 @@ import { readFilas } from '../server/modules/proveedor/carga-filas';
 import { parseExcel } from '../server/modules/proveedor/carga-parser';
 import { bombaMentirosa, multipartDe } from '../server/modules/proveedor/carga-de-prueba';
 import { withDatabase } from '../server/test/template-db';
-import { adminQuery, fmt, node, stop, waitUntilUp } from './lib';
+import { adminQuery, fmt, startServer, stop, waitUntilUp } from './lib';
 
 const PORT = 8796;
 const PRODUCTOS = 10_000;
@@ -80,14 +80,7 @@ async function run(label: string, open: () => Promise<Database>, env: Record<str
   const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from producto where estado_moderacion = 'aprobado'`);
   await database.close();
 
-  const app = node('server/main.ts', {
-    ...env,
-    PORT: String(PORT),
-    SEED_DEMO: '0',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    JWT_SECRET: 'secreto-de-benchmark-con-mas-de-32-caracteres',
-    NODE_ENV: 'production',
-  });
+  const app = startServer(PORT, env);
   try {
     await waitUntilUp(`http://127.0.0.1:${PORT}/api/health/`, performance.now());
     const login = await fetch(`http://127.0.0.1:${PORT}/auth/jwt/create/`, {
