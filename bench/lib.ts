@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import pg from 'pg';
 import { type ChildProcess, spawn } from 'node:child_process';
 
@@ -8,9 +9,14 @@ export const node = (script: string, env: Record<string, string>) =>
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 
-/** The server as production runs it (no demo data, no rate limit in the way), on `port`, with `env` (its database). */
-export const startServer = (port: number, env: Record<string, string>) =>
-  node('server/main.ts', {
+/**
+ * The server as production runs it, the built bundle (`npm run build`; `npm run bench` builds
+ * first), with no demo data and no rate limit in the way, on `port`, with `env` (its database).
+ * Not through tsx: its transpiler is memory and time of no production process.
+ */
+export function startServer(port: number, env: Record<string, string>) {
+  if (!fs.existsSync(SERVIDOR)) throw new Error(`${SERVIDOR} no existe: corre \`npm run build\` antes`);
+  return node(SERVIDOR, {
     ...env,
     PORT: String(port),
     SEED_DEMO: '0',
@@ -18,6 +24,8 @@ export const startServer = (port: number, env: Record<string, string>) =>
     JWT_SECRET: 'secreto-de-benchmark-con-mas-de-32-caracteres',
     NODE_ENV: 'production',
   });
+}
+const SERVIDOR = 'dist/server/main.js';
 
 /** Milliseconds from `since` until GET url answers 200. */
 export async function waitUntilUp(url: string, since: number, timeoutMs = 120_000): Promise<number> {
