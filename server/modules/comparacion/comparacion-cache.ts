@@ -1,7 +1,8 @@
 import type { RangoPrecio } from '../../../common/schemas/catalogo';
 import type { Db } from '../../db/client';
 import { findRangosPrecios } from '../catalogo/catalogo.repository';
-import { findOfertas, findProductosComparables, type Oferta, type ProductoComparable } from './comparacion.repository';
+import { findOfertas, findProductosComparables, type ProductoComparable } from './comparacion.repository';
+import type { Oferta } from './ofertas-vivas';
 
 /**
  * How long one process may compare with what another process has changed (behind a load

@@ -10,16 +10,10 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { type Llamante, tenenciaDe } from '../cotizaciones/clave';
 import { hold, holdTakesOver, SOLICITUD_NO_ENCONTRADA } from '../cotizaciones/cotizaciones.service';
-import {
-  findSolicitudAComparar,
-  insertCotizacionConOpciones,
-  type OfertaViva,
-  type OpcionNueva,
-  ofertasVivas,
-  type ProductoComparable,
-} from './comparacion.repository';
+import { findSolicitudAComparar, insertCotizacionConOpciones, type OpcionNueva, type ProductoComparable } from './comparacion.repository';
 import { type Asignacion, compararLinea, mensajeFaltante, mensajeSugerencia } from './engine';
 import type { ComparacionCache } from './comparacion-cache';
+import { type OfertaViva, ofertasVivas } from './ofertas-vivas';
 
 type Filas = CompararPreciosData['productos'];
 
