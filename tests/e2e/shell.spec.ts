@@ -292,6 +292,8 @@ test.describe('route guards', () => {
     await page.goto('/reset-password');
     await openMenu(page);
     await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Iniciar Sesión' }).click();
+    // /reset-password has a 'Correo electrónico' field too: fill only once /login is on screen.
+    await expect(page.getByRole('heading', { name: 'Iniciar sesión', exact: true })).toBeVisible();
     await page.getByLabel('Correo electrónico').fill(user.email);
     await page.getByLabel('Contraseña').fill(user.password);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
