@@ -5,6 +5,7 @@
 // the one query alone and the engine alone. Runs on the embedded default; with DATABASE_URL, on a scratch database of
 // that server, dropped afterwards.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -99,6 +100,26 @@ async function medirPartes(database: Database, ids: number[], fecha: string) {
   fila(`  el motor solo (${LINEAS} líneas, 1.000 veces)`, motorSolo.slice(100));
 }
 
+const agente = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/**
+ * POST over node:http, the answer read as bytes: the plainest client, so what is timed is the
+ * server and the wire. fetch reads a body through WHATWG streams, ~2 ms of the client's own work
+ * per 550 KB answer on this machine (printed apart); parsing the JSON is the client's too (also apart).
+ */
+function postBytes(url: string, body: string, headers: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent: agente, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+      const partes: Buffer[] = [];
+      res
+        .on('data', (parte: Buffer) => partes.push(parte))
+        .on('end', () => (res.statusCode === 201 ? resolve(Buffer.concat(partes)) : reject(new Error(`${url}: ${res.statusCode} ${Buffer.concat(partes)}`))))
+        .on('error', reject);
+    });
+    req.on('error', reject).end(body);
+  });
+}
+
 /**
  * The server in its own process (as in production: the client's work is not on its thread), asked
  * over HTTP by one buyer at a time. First each of many requests once: their products' offers are
@@ -135,14 +156,17 @@ async function medirServidor(env: Record<string, string>, ids: number[], fecha: 
         },
         solicitud.clave,
       );
-      // The timed request reads the whole answer as bytes: parsing 500 KB of JSON is the client's
-      // time, not the server's (measured apart below).
-      return async () => (await enviar('/api/cotizaciones/comparar-precios/', { productos, solicitudId: solicitud.id }, solicitud.clave)).arrayBuffer();
+      const cuerpo = JSON.stringify({ productos, solicitudId: solicitud.id });
+      const headers = { 'content-type': 'application/json', 'x-clave-cotizacion': solicitud.clave };
+      return {
+        comparar: () => postBytes(`${base}/api/cotizaciones/comparar-precios/`, cuerpo, headers),
+        compararConFetch: async () => (await fetch(`${base}/api/cotizaciones/comparar-precios/`, { method: 'POST', headers, body: cuerpo })).arrayBuffer(),
+      };
     };
 
     const frias = await Promise.all(lineasFrias(ids).map(solicitar));
-    const repetida = await solicitar(lineasRepetidas(ids));
-    const texto = new TextDecoder().decode(await repetida());
+    const { comparar: repetida, compararConFetch } = await solicitar(lineasRepetidas(ids));
+    const texto = (await repetida()).toString();
     const muestra = JSON.parse(texto);
     const opciones = muestra.resultados.reduce(
       (n: number, r: { opciones_seleccionadas: unknown[]; opciones_adicionales: unknown[] }) =>
@@ -160,11 +184,14 @@ async function medirServidor(env: Record<string, string>, ids: number[], fecha: 
     // Warm the server up on the repeated request only: the first ones must still find no offers cached.
     for (let i = 0; i < 20; i++) await repetida();
     const sinCache: number[] = [];
-    for (const comparar of frias) sinCache.push(await medir(comparar));
+    for (const { comparar } of frias) sinCache.push(await medir(comparar));
     fila(`  servidor, productos leídos de la base (${frias.length} peticiones)`, sinCache);
     const conCache: number[] = [];
     for (let i = 0; i < PETICIONES; i++) conCache.push(await medir(repetida));
     fila(`  servidor, ofertas en caché (${PETICIONES} peticiones seguidas)`, conCache);
+    const conFetch: number[] = [];
+    for (let i = 0; i < PETICIONES; i++) conFetch.push(await medir(compararConFetch));
+    fila('  lo mismo pedido con fetch (lee el cuerpo más lento)', conFetch);
 
     const parseo: number[] = [];
     for (let i = 0; i < 50; i++) {
@@ -182,6 +209,7 @@ async function medirServidor(env: Record<string, string>, ids: number[], fecha: 
     }
     fila('  validar la respuesta con zod (ya no se hace)', zod);
   } finally {
+    agente.destroy();
     await stop(app);
   }
 }
