@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asignacionOptima, compararLinea, mensajeFaltante, mensajeSugerencia, type OfertaMotor } from './engine';
+import { asignacionOptima, compararLinea, dias as diasMotor, mensajeFaltante, mensajeSugerencia, type OfertaMotor } from './engine';
 import { precioUnitario } from './precio';
 
 const dias = (fecha: string) => Math.floor(Date.parse(`${fecha}T00:00:00Z`) / 86_400_000);
@@ -186,6 +186,15 @@ describe('compararLinea: examples', () => {
     for (const q of [1, 99, 100, 250, 701, 1499, 3000, 9999]) {
       const r = compararLinea(q, ofertas);
       expect(r.seleccionadas.reduce((s, a) => s + a.cantidad, 0)).toBe(q);
+    }
+  });
+});
+
+describe('dias', () => {
+  it('counts the days since 1970 as the calendar does, leap years and centuries included', () => {
+    for (let t = Date.UTC(1896, 0, 1); t <= Date.UTC(2404, 11, 31); t += 86_400_000) {
+      const fecha = new Date(t).toISOString().slice(0, 10);
+      if (diasMotor(fecha) !== dias(fecha)) expect(diasMotor(fecha), fecha).toBe(dias(fecha));
     }
   });
 });
