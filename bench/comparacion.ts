@@ -4,18 +4,18 @@
 // queueing), with the products' offers read from the database and from the offers cache, then
 // the one query alone and the engine alone. Runs on the embedded default; with DATABASE_URL, on a scratch database of
 // that server, dropped afterwards.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { buildSync } from 'esbuild';
 import { compararPreciosSchemaOut } from '../common/schemas/comparacion';
 import { ahoraEnChile } from '../common/schemas/cotizaciones';
 import { type Database, openDatabase, openPostgres, queryRows } from '../server/db/client';
 import { prepareDatabase } from '../server/db/prepare';
 import { findOfertas } from '../server/modules/comparacion/comparacion.repository';
-import { ofertasVivas } from '../server/modules/comparacion/ofertas-vivas';
-import { compararLinea } from '../server/modules/comparacion/engine';
 import { withDatabase } from '../server/test/template-db';
 import { adminQuery, fmt, startServer, stop, waitUntilUp } from './lib';
 
@@ -79,7 +79,28 @@ function lineasFrias(ids: number[]) {
   );
 }
 
-/** The one query and the engine, in this process, straight on the database. */
+/** The engine's times over these lines, in a process of its own that runs it bundled (bench/motor-solo.ts). */
+function motorSolo(lineas: Array<{ cantidad: number; ofertas: unknown[] }>, fecha: string): number[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-motor-'));
+  try {
+    const script = path.join(dir, 'motor-solo.mjs');
+    buildSync({
+      entryPoints: ['bench/motor-solo.ts'],
+      outfile: script,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      logLevel: 'warning',
+    });
+    fs.writeFileSync(path.join(dir, 'lineas.json'), JSON.stringify({ fecha, lineas }));
+    return JSON.parse(execFileSync(process.execPath, [script, path.join(dir, 'lineas.json')], { encoding: 'utf8' }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The one query, in this process, straight on the database; then the engine alone on what it read. */
 async function medirPartes(database: Database, ids: number[], fecha: string) {
   const productos = lineasRepetidas(ids).map((l) => l.producto);
   const consulta: number[] = [];
@@ -91,13 +112,7 @@ async function medirPartes(database: Database, ids: number[], fecha: string) {
   fila('  la consulta de ofertas sola (findOfertas, sin caché)', consulta);
   const ofertas = await findOfertas(database.db, productos);
   const lineas = lineasRepetidas(ids).map((l) => ({ cantidad: l.cantidad, ofertas: ofertas.filter((o) => o.producto_id === l.producto) }));
-  const motorSolo: number[] = [];
-  for (let i = 0; i < 1000; i++) {
-    const t = performance.now();
-    for (const l of lineas) compararLinea(l.cantidad, ofertasVivas(l.ofertas, fecha));
-    motorSolo.push(performance.now() - t);
-  }
-  fila(`  el motor solo (${LINEAS} líneas, 1.000 veces)`, motorSolo.slice(100));
+  fila(`  el motor solo (${LINEAS} líneas, 1.000 veces)`, motorSolo(lineas, fecha));
 }
 
 const agente = new http.Agent({ keepAlive: true, maxSockets: 1 });
