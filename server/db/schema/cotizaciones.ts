@@ -1,4 +1,4 @@
-import { char, date, index, integer, numeric, pgEnum, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { char, date, foreignKey, index, integer, numeric, pgEnum, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { producto } from './catalogo';
 import { proveedorProducto } from './proveedor';
 import { comuna, region } from './ubicacion';
@@ -81,17 +81,23 @@ export const opcion = pgTable(
     cotizacion_id: integer('cotizacion_id')
       .notNull()
       .references(() => cotizacion.id, { onDelete: 'cascade' }),
-    producto_id: integer('producto_id')
-      .notNull()
-      .references(() => producto.id),
-    // No action: an offer a quotation priced is archived, never deleted (DESIGN §2).
-    proveedor_producto_id: integer('proveedor_producto_id')
-      .notNull()
-      .references(() => proveedorProducto.id),
+    producto_id: integer('producto_id').notNull(),
+    proveedor_producto_id: integer('proveedor_producto_id').notNull(),
     cantidad_solicitada: numeric('cantidad_solicitada', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     cantidad_proveida: numeric('cantidad_proveida', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     precio: integer('precio').notNull(),
     estado: estadoOpcion('estado').notNull(),
   },
-  (t) => [index('opcion_cotizacion_idx').on(t.cotizacion_id)],
+  (t) => [
+    index('opcion_cotizacion_idx').on(t.cotizacion_id),
+    // One key for both: the offer exists and is of the option's product (the product exists through
+    // the offer's own key). Two keys checked each row apart, and could not tell a mismatch; a
+    // comparison inserts ~60 options, and the check of the second key was ~15 % of that statement.
+    // No action: an offer a quotation priced is archived, never deleted (DESIGN §2).
+    foreignKey({
+      name: 'opcion_oferta_de_producto_fk',
+      columns: [t.proveedor_producto_id, t.producto_id],
+      foreignColumns: [proveedorProducto.id, proveedorProducto.producto_id],
+    }),
+  ],
 );

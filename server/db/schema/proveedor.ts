@@ -27,6 +27,8 @@ export const proveedorProducto = pgTable(
   },
   (t) => [
     unique('proveedor_producto_sku').on(t.proveedor_id, t.sku),
+    // What an opcion's foreign key points at: its offer, and that the offer is of its product.
+    unique('proveedor_producto_oferta_de_producto').on(t.id, t.producto_id),
     index('proveedor_producto_producto_idx').on(t.producto_id),
     // comparar-precios reads the live offers of 30 products (~1.500 rows spread over the table, as
     // suppliers upload at different times) from this index alone: no heap visit per offer (docs/decisions/006).

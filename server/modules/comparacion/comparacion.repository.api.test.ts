@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/test-app';
-import { findOfertasVivas } from './comparacion.repository';
+import { count, eq } from 'drizzle-orm';
+import { cotizacion, solicitud } from '../../db/schema/cotizaciones';
+import { findOfertasVivas, insertCotizacionConOpciones, type OpcionNueva } from './comparacion.repository';
 import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from './fixtures';
 
 const ctx = setupTestApp();
@@ -58,5 +60,37 @@ describe('findOfertasVivas (DESIGN §3.1)', () => {
     }
     expect(await findOfertasVivas(db, ids, '2026-12-01')).toEqual([]);
     expect(await findOfertasVivas(db, [], '2026-12-01')).toEqual([]);
+  });
+});
+
+describe('insertCotizacionConOpciones', () => {
+  it("is refused whole by the database when an option is not of its offer's product (migration 0008)", async () => {
+    const { db } = ctx.t.database;
+    const [p1, p2] = [await createProductoDePrueba(db), await createProductoDePrueba(db)];
+    const [a] = await findProveedorIds(db);
+    const oferta = await createOfertaDePrueba(db, {
+      productoId: p1.id,
+      categoriaId: p1.categoria_id,
+      proveedorId: a!,
+      tarifa: 1000,
+      lotes: [[10, '2030-01-01']],
+    });
+    const [s] = await db.insert(solicitud).values({}).returning({ id: solicitud.id });
+    const valores = { solicitud_id: s!.id, cotizante_id: null, usuario_id: null };
+    const opcion = (producto_id: number): OpcionNueva => ({
+      producto_id,
+      proveedor_producto_id: oferta,
+      cantidad_solicitada: 5,
+      cantidad_proveida: 5,
+      precio: 1000,
+      estado: 'seleccionado',
+    });
+
+    await expect(insertCotizacionConOpciones(db, valores, [opcion(p1.id), opcion(p2.id)])).rejects.toThrow();
+    const cotizaciones = () => db.select({ n: count() }).from(cotizacion).where(eq(cotizacion.solicitud_id, s!.id));
+    expect(await cotizaciones()).toEqual([{ n: 0 }]);
+    const { opcionIds } = await insertCotizacionConOpciones(db, valores, [opcion(p1.id)]);
+    expect(opcionIds).toHaveLength(1);
+    expect(await cotizaciones()).toEqual([{ n: 1 }]);
   });
 });
