@@ -37,7 +37,6 @@ export const opcionSchema = z.object({
    */
   opcion_id: z.number().int(),
   proveedor_producto_id: z.number().int(),
-  producto_id: z.number().int(),
   /** The product's name. */
   producto: z.string(),
   marca: z.string(),

@@ -138,7 +138,6 @@ export async function compararPrecios(db: Db, cache: ComparacionCache, llamante:
 const opcionDe = (linea: Linea, a: Asignacion<OfertaViva>, estado: Opcion['estado'], opcion_id: number): Opcion => ({
   opcion_id,
   proveedor_producto_id: a.oferta.proveedor_producto_id,
-  producto_id: linea.producto.id,
   producto: linea.producto.nombre,
   marca: linea.producto.marca,
   categoria: linea.producto.categoria,

@@ -5,7 +5,6 @@ import { agregarProveedor, faltante, mensajeFaltante, pideConfirmarStock, produc
 const opcion = (id: number, o: Partial<Opcion>): Opcion => ({
   opcion_id: id,
   proveedor_producto_id: 100 + id,
-  producto_id: 7,
   producto: 'Lomo vetado',
   marca: 'Swift',
   categoria: 'CARNE BOVINA',

@@ -9,7 +9,6 @@ import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test
 const opcion = (id: number, o: Partial<Opcion>): Opcion => ({
   opcion_id: id,
   proveedor_producto_id: 40 + id,
-  producto_id: 7,
   producto: 'Lomo vetado',
   marca: 'Swift',
   categoria: 'CARNE BOVINA',

@@ -24,7 +24,6 @@ const COTIZANTE = {
 const OPCION: Opcion = {
   opcion_id: 1,
   proveedor_producto_id: 41,
-  producto_id: 7,
   producto: 'Lomo vetado',
   marca: 'Swift',
   categoria: 'CARNE BOVINA',
