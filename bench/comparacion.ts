@@ -1,9 +1,10 @@
 // comparar-precios on a large catalogue (issue #9 point 6): 200 suppliers × 2.000 products
 // (≈ 100.000 offers, 200.000 lots), a request of 30 lines of ~50 offers each. Prints the server's
 // p50/p99 (the server in its own process; sequential HTTP requests: the latency of one buyer, no
-// queueing), with the products' offers read from the database and from the offers cache, then
-// the one query alone and the engine alone. Runs on the embedded default; with DATABASE_URL, on a scratch database of
-// that server, dropped afterwards.
+// queueing) twice: on its own clock (Fastify's responseTime, arrival to last byte sent) and as a
+// client round trip, with the products' offers read from the database and from the offers cache;
+// then the one query alone and the engine alone. Runs on the embedded default; with DATABASE_URL,
+// on a scratch database of that server, dropped afterwards.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -17,7 +18,7 @@ import { type Database, openDatabase, openPostgres, queryRows } from '../server/
 import { prepareDatabase } from '../server/db/prepare';
 import { findOfertas } from '../server/modules/comparacion/comparacion.repository';
 import { withDatabase } from '../server/test/template-db';
-import { adminQuery, fmt, startServer, stop, waitUntilUp } from './lib';
+import { adminQuery, fmt, startServer, stop, tiemposDelServidor, waitUntilUp } from './lib';
 
 const LINEAS = 30;
 const PORT = 8797;
@@ -142,7 +143,9 @@ function postBytes(url: string, body: string, headers: Record<string, string>): 
  * request again and again: the offers come from the cache, what a popular product sees.
  */
 async function medirServidor(env: Record<string, string>, ids: number[], fecha: string) {
-  const app = startServer(PORT, env);
+  // With its request log: the server's own clock for each comparison (bench/lib.ts tiemposDelServidor).
+  const app = startServer(PORT, { ...env, LOG_LEVEL: 'info' }, 'pipe');
+  const reloj = tiemposDelServidor(app, '/api/cotizaciones/comparar-precios/');
   const base = `http://127.0.0.1:${PORT}`;
   try {
     await waitUntilUp(`${base}/api/health/`, performance.now());
@@ -198,15 +201,22 @@ async function medirServidor(env: Record<string, string>, ids: number[], fecha: 
     };
     // Warm the server up on the repeated request only: the first ones must still find no offers cached.
     for (let i = 0; i < 20; i++) await repetida();
-    const sinCache: number[] = [];
-    for (const { comparar } of frias) sinCache.push(await medir(comparar));
-    fila(`  servidor, productos leídos de la base (${frias.length} peticiones)`, sinCache);
-    const conCache: number[] = [];
-    for (let i = 0; i < PETICIONES; i++) conCache.push(await medir(repetida));
-    fila(`  servidor, ofertas en caché (${PETICIONES} peticiones seguidas)`, conCache);
-    const conFetch: number[] = [];
-    for (let i = 0; i < PETICIONES; i++) conFetch.push(await medir(compararConFetch));
-    fila('  lo mismo pedido con fetch (lee el cuerpo más lento)', conFetch);
+    /** The requests' times as the client saw them, and as the server's clock did (its log lines may trail the answers). */
+    const medirVarias = async (comparaciones: Array<() => Promise<unknown>>) => {
+      const desde = reloj.length;
+      const cliente: number[] = [];
+      for (const comparar of comparaciones) cliente.push(await medir(comparar));
+      for (let t = 0; reloj.length < desde + comparaciones.length && t < 500; t++) await new Promise((r) => setTimeout(r, 10));
+      return { cliente, servidor: reloj.slice(desde, desde + comparaciones.length) };
+    };
+    const sinCache = await medirVarias(frias.map((f) => f.comparar));
+    fila(`  leídas de la base (${frias.length} peticiones): reloj del servidor`, sinCache.servidor);
+    fila('    ida y vuelta (cliente node:http)', sinCache.cliente);
+    const conCache = await medirVarias(Array.from({ length: PETICIONES }, () => repetida));
+    fila(`  en caché (${PETICIONES} peticiones seguidas): reloj del servidor`, conCache.servidor);
+    fila('    ida y vuelta (cliente node:http)', conCache.cliente);
+    const conFetch = await medirVarias(Array.from({ length: PETICIONES }, () => compararConFetch));
+    fila('    ida y vuelta con fetch (lee el cuerpo más lento)', conFetch.cliente);
 
     const parseo: number[] = [];
     for (let i = 0; i < 50; i++) {

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { type ChildProcess, spawn } from 'node:child_process';
+import readline from 'node:readline';
 
 /** Runs a script: TypeScript through tsx, the built server (dist/…/*.js) as it is. */
-export const node = (script: string, env: Record<string, string>) =>
+export const node = (script: string, env: Record<string, string>, stdout: 'inherit' | 'pipe' = 'inherit') =>
   spawn(process.execPath, [...(script.endsWith('.ts') ? ['--import', 'tsx'] : []), script], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
 
 /**
@@ -14,16 +15,43 @@ export const node = (script: string, env: Record<string, string>) =>
  * first), with no demo data and no rate limit in the way, on `port`, with `env` (its database).
  * Not through tsx: its transpiler is memory and time of no production process.
  */
-export function startServer(port: number, env: Record<string, string>) {
+export function startServer(port: number, env: Record<string, string>, stdout: 'inherit' | 'pipe' = 'inherit') {
   if (!fs.existsSync(SERVIDOR)) throw new Error(`${SERVIDOR} no existe: corre \`npm run build\` antes`);
-  return node(SERVIDOR, {
-    ...env,
-    PORT: String(port),
-    SEED_DEMO: '0',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    JWT_SECRET: 'secreto-de-benchmark-con-mas-de-32-caracteres',
-    NODE_ENV: 'production',
+  return node(
+    SERVIDOR,
+    {
+      ...env,
+      PORT: String(port),
+      SEED_DEMO: '0',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      JWT_SECRET: 'secreto-de-benchmark-con-mas-de-32-caracteres',
+      NODE_ENV: 'production',
+    },
+    stdout,
+  );
+}
+
+/**
+ * The server's own clock for each request to a path containing `ruta`: Fastify's responseTime
+ * (from the request's arrival to its last byte handed to the socket), read from its request log
+ * (start it with LOG_LEVEL 'info' and stdout 'pipe'). The array fills as the log lines arrive.
+ */
+export function tiemposDelServidor(child: ChildProcess, ruta: string): number[] {
+  const tiempos: number[] = [];
+  const rutaDe = new Map<string, string>();
+  readline.createInterface({ input: child.stdout! }).on('line', (linea) => {
+    let log: { reqId?: string; req?: { url?: string }; responseTime?: number };
+    try {
+      log = JSON.parse(linea);
+    } catch {
+      return;
+    }
+    if (!log.reqId) return;
+    if (log.req?.url) rutaDe.set(log.reqId, log.req.url);
+    if (log.responseTime !== undefined && rutaDe.get(log.reqId)?.includes(ruta)) tiempos.push(log.responseTime);
+    if (log.responseTime !== undefined) rutaDe.delete(log.reqId);
   });
+  return tiempos;
 }
 const SERVIDOR = 'dist/server/main.js';
 
