@@ -70,10 +70,16 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   const jwt = createJwt(jwtSecret, { access: config.accessTokenLifetimeS, refresh: config.refreshTokenLifetimeS });
   const guards = createGuards(db, jwt);
   const catalogo = createCatalogoCache(db);
-  const comparacion = createComparacionCache(db);
+  const comparacion = createComparacionCache(database, { log: (mensaje) => app.log.info(mensaje) });
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail'), from: config.mailFrom, log: app.log });
-  app.addHook('onReady', async () => mailer.start());
-  app.addHook('onClose', () => mailer.stop());
+  app.addHook('onReady', async () => {
+    mailer.start();
+    await comparacion.start();
+  });
+  app.addHook('onClose', async () => {
+    mailer.stop();
+    await comparacion.stop();
+  });
 
   // The whole API surface, module by module (DESIGN §1).
   app.get('/api/health/', { schema: { hide: true } }, async () => {

@@ -37,7 +37,19 @@ export interface Database {
   kind: 'embedded' | 'postgres';
   /** Applies committed migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
+  /**
+   * Hears NOTIFY on `channel` from every process on this database, from this process's own
+   * writes too, in commit order. `listening(false)` when the listening connection dropped
+   * (notifications since are lost; it reconnects by itself), `listening(true)` once it hears.
+   * Resolves when first listening; the function it returns stops.
+   */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface Listener {
+  notify(payload: string): void;
+  listening(active: boolean): void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -51,6 +63,12 @@ export function openEmbedded(pglite: PGlite, release: () => void = () => {}): Da
     db,
     kind: 'embedded',
     migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
+    async listen(channel, listener) {
+      // One connection, in this process: a notification arrives with the statement that committed it.
+      const unlisten = await pglite.listen(channel, listener.notify);
+      listener.listening(true);
+      return unlisten;
+    },
     async close() {
       try {
         await pglite.close();
@@ -82,7 +100,49 @@ export function openPostgres(databaseUrl: string): Database {
         client.release();
       }
     },
+    listen: (channel, listener) => listenPostgres(databaseUrl, channel, listener),
     close: () => pool.end(),
+  };
+}
+
+/** A connection of its own that LISTENs, reconnecting every second after it drops. */
+async function listenPostgres(databaseUrl: string, channel: string, listener: Listener): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    c.on('notification', (n) => {
+      if (n.channel === channel) listener.notify(n.payload ?? '');
+    });
+    // 'end' follows an error of an idle connection; what was missed is dealt with there.
+    c.on('error', () => {});
+    c.on('end', () => {
+      if (client !== c || stopped) return;
+      client = undefined;
+      listener.listening(false);
+      retry = setTimeout(reconnect, 1000);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await c.end().catch(() => {});
+      throw error;
+    }
+    client = c;
+    listener.listening(true);
+  };
+  const reconnect = () =>
+    connect().catch((error: Error) => {
+      console.warn(`PostgreSQL: no se pudo volver a escuchar '${channel}' (${error.message}); reintento en 1 s`);
+      if (!stopped) retry = setTimeout(reconnect, 1000);
+    });
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end();
   };
 }
 

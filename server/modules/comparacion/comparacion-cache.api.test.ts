@@ -1,16 +1,21 @@
-import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { type Database, type Listener, queryRows } from '../../db/client';
+import { producto } from '../../db/schema/catalogo';
+import { usuario } from '../../db/schema/usuario';
+import type { Db } from '../../db/client';
+import { describe, expect, it, vi } from 'vitest';
 import { lote, proveedorProducto } from '../../db/schema/proveedor';
 import { setupTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../test/users';
 import { createFlujo, crearOrden, type Flujo } from '../ordenes/cotizacion-de-prueba';
 import { filaCarga } from '../proveedor/carga-de-prueba';
 import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from './fixtures';
-import { createComparacionCache } from './comparacion-cache';
+import { CANAL_CATALOGO, type ComparacionCache, createComparacionCache } from './comparacion-cache';
 
 /**
  * The offers cache (docs/decisions/010): every write of this process that changes what a
- * comparison sees shows in the very next comparison; writes of other processes show within the TTL.
+ * comparison sees shows in the very next comparison; writes made elsewhere show once the
+ * database's notification of them arrives.
  */
 const ctx = setupTestApp({ roleTokens: true });
 const LOTE: [number, string] = [500, '2099-06-01'];
@@ -107,56 +112,186 @@ describe('the offers a comparison reads, after writes of this process', () => {
   });
 });
 
-describe('createComparacionCache', () => {
-  it('shows another process’s writes once the TTL has passed, not before', async () => {
-    const { db } = ctx.t.database;
-    let ahora = 1_000_000;
-    const cache = createComparacionCache(db, { ttlMs: 10_000, now: () => ahora });
-    const p = await createProductoDePrueba(db);
-    const [a, b] = await findProveedorIds(db);
-    const primera = await createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId: a!, tarifa: 5000, lotes: [LOTE] });
-    const ids = async () => (await cache.find([p.id])).get(p.id)!.ofertas.map((o) => o.proveedor_producto_id);
-    expect(await ids()).toEqual([primera]);
+/** An offer of 500 units at 5.000, written straight to the database. */
+const oferta = (db: Db, p: { id: number; categoria_id: number }, proveedorId: number, tarifa = 5000) =>
+  createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId, tarifa, lotes: [LOTE] });
 
-    // Written straight to the database, as another process behind a load balancer would.
-    const segunda = await createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId: b!, tarifa: 4000, lotes: [LOTE] });
-    ahora += 10_000;
-    expect(await ids()).toEqual([primera]);
-    ahora += 1;
-    expect(await ids()).toEqual([primera, segunda]);
+describe('createComparacionCache', () => {
+  const idsDe = async (cache: ComparacionCache, p: { id: number }) => (await cache.find([p.id])).get(p.id)!.ofertas.map((o) => o.proveedor_producto_id);
+
+  /** A cache on the test database whose notifications the test sends by hand. */
+  function cacheAMano(maxOfertas?: number) {
+    let listener!: Listener;
+    const database: Pick<Database, 'db' | 'listen'> = {
+      db: ctx.t.database.db,
+      listen: async (_, l) => {
+        listener = l;
+        l.listening(true);
+        return async () => {};
+      },
+    };
+    const cache = createComparacionCache(database, { maxOfertas });
+    return { cache, start: () => cache.start(), listener: () => listener };
+  }
+
+  it('starts with the live catalogue read', async () => {
+    const { cache, start } = cacheAMano();
+    await (await start()).precarga;
+    const [fila] = await queryRows<{ productos: number }>(
+      ctx.t.database.db,
+      sql`select count(*)::int as productos from producto where estado_moderacion = 'aprobado' and archivado_en is null`,
+    );
+    expect(cache.size().productos).toBe(fila!.productos);
+    expect(cache.size().ofertas).toBeGreaterThan(0);
   });
 
-  it('does not keep a read that an invalidation overtook', async () => {
+  it('shows writes made straight to the database, as another process makes them, once their notification arrives', async () => {
     const { db } = ctx.t.database;
-    const cache = createComparacionCache(db, { now: () => 0 });
+    const cache = createComparacionCache(ctx.t.database);
+    await cache.start();
+    const p = await createProductoDePrueba(db);
+    const [a, b] = await findProveedorIds(db);
+    const primera = await oferta(db, p, a!);
+    expect(await idsDe(cache, p)).toEqual([primera]);
+
+    // No route, no call into the cache: only migration 0009's triggers tell it.
+    const segunda = await oferta(db, p, b!);
+    await cache.sincronizar();
+    expect(await idsDe(cache, p)).toEqual([primera, segunda]);
+    await db.update(lote).set({ cantidad: 0 }).where(eq(lote.proveedor_producto_id, primera));
+    await cache.sincronizar();
+    expect(await idsDe(cache, p)).toEqual([segunda]);
+    await cache.stop();
+  });
+
+  it('sincronizar returns once the notifications committed before it are applied, however late they arrive', async () => {
+    const { db } = ctx.t.database;
+    const lenta: Pick<Database, 'db' | 'listen'> = {
+      db,
+      listen: (canal, l) => ctx.t.database.listen(canal, { notify: (n) => setTimeout(() => l.notify(n), 100), listening: l.listening }),
+    };
+    const cache = createComparacionCache(lenta);
+    await cache.start();
     const p = await createProductoDePrueba(db);
     const [a] = await findProveedorIds(db);
-    const enCurso = cache.find([p.id]);
-    cache.invalidate();
-    expect((await enCurso).get(p.id)!.ofertas).toEqual([]);
-    const oferta = await createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId: a!, tarifa: 5000, lotes: [LOTE] });
-    expect((await cache.find([p.id])).get(p.id)!.ofertas.map((o) => o.proveedor_producto_id)).toEqual([oferta]);
+    const primera = await oferta(db, p, a!);
+    await cache.sincronizar();
+    expect(await idsDe(cache, p)).toEqual([primera]);
+    await db.update(lote).set({ cantidad: 0 }).where(eq(lote.proveedor_producto_id, primera));
+    await cache.sincronizar();
+    expect(await idsDe(cache, p)).toEqual([]);
+    await cache.stop();
   });
 
-  it('invalidateOfertas reads again only the products of those offers; the one read longest ago leaves past the bound', async () => {
+  it('does not keep a read that a notification of its product overtook; other products’ notifications do not matter', async () => {
     const { db } = ctx.t.database;
-    const cache = createComparacionCache(db, { now: () => 0, maxOfertas: 3 });
+    const { cache, start, listener } = cacheAMano();
+    await start();
+    const [a] = await findProveedorIds(db);
+    const [p, q] = [await createProductoDePrueba(db), await createProductoDePrueba(db)];
+    const enCurso = cache.find([p.id, q.id]);
+    listener().notify(String(p.id));
+    expect((await enCurso).get(p.id)!.ofertas).toEqual([]);
+    const [op, oq] = [await oferta(db, p, a!), await oferta(db, q, a!)];
+    expect(await idsDe(cache, p)).toEqual([op]);
+    // q's read was kept: without a notification, its new offer does not show.
+    expect(await idsDe(cache, q)).toEqual([]);
+    listener().notify(String(q.id));
+    expect(await idsDe(cache, q)).toEqual([oq]);
+  });
+
+  it('keeps nothing while not listening, and forgets everything when listening again', async () => {
+    const { db } = ctx.t.database;
+    const { cache, start, listener } = cacheAMano();
+    await start();
+    const [a, b] = await findProveedorIds(db);
+    const p = await createProductoDePrueba(db);
+    const primera = await oferta(db, p, a!);
+    expect(await idsDe(cache, p)).toEqual([primera]);
+    listener().listening(false);
+    expect(cache.size()).toEqual({ productos: 0, ofertas: 0 });
+    const segunda = await oferta(db, p, b!);
+    expect(await idsDe(cache, p)).toEqual([primera, segunda]);
+    expect(cache.size().productos).toBe(0);
+    listener().listening(true);
+    expect(await idsDe(cache, p)).toEqual([primera, segunda]);
+  });
+
+  it('past its bound, the product read longest ago leaves and is read again', async () => {
+    const { db } = ctx.t.database;
+    const { cache } = cacheAMano(3);
+    // Not started: no preload, but listening (the hand-made listener says so on start).
+    await cache.start().catch(() => {});
     const [a, b] = await findProveedorIds(db);
     const [p1, p2, p3] = [await createProductoDePrueba(db), await createProductoDePrueba(db), await createProductoDePrueba(db)];
-    const oferta = (p: { id: number; categoria_id: number }, proveedorId: number) =>
-      createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId, tarifa: 5000, lotes: [LOTE] });
-    const o1 = await oferta(p1, a!);
-    await oferta(p2, a!);
-    const cuantas = async (p: { id: number }) => (await cache.find([p.id])).get(p.id)!.ofertas.length;
+    await oferta(db, p1, a!);
+    await oferta(db, p2, a!);
     await cache.find([p1.id, p2.id]);
-    await oferta(p1, b!);
-    await oferta(p2, b!);
-    cache.invalidateOfertas([o1]);
-    expect([await cuantas(p1), await cuantas(p2)]).toEqual([2, 1]);
-    // p3's offer makes four, over the bound of three: p2, read from the database longest ago,
-    // leaves (p1 was read again since) and is read again.
-    await oferta(p3, a!);
+    await oferta(db, p2, b!);
+    await oferta(db, p3, a!);
+    await oferta(db, p3, b!);
+    // p3's two offers make four, over the bound of three: p1, read longest ago, leaves.
     await cache.find([p3.id]);
-    expect(await cuantas(p2)).toBe(2);
+    expect(cache.size()).toEqual({ productos: 2, ofertas: 3 });
+    // p2 was kept as read (one offer), p1 is read again.
+    expect((await idsDe(cache, p2)).length).toBe(1);
+    expect((await idsDe(cache, p1)).length).toBe(1);
   });
+});
+
+describe('migration 0009: what notifies a product', () => {
+  it('its row, its offers, their tiers and lots, and its suppliers’ names, each in its own commit', async () => {
+    const { db } = ctx.t.database;
+    const oidos: string[] = [];
+    const unlisten = await ctx.t.database.listen(CANAL_CATALOGO, { notify: (n) => oidos.push(n), listening: () => {} });
+    const proveedor = await createUser(ctx.t, 'proveedor');
+    const p = await createProductoDePrueba(db);
+    const otro = await createProductoDePrueba(db);
+    let marcas = 0;
+    /** Returns once this listener heard everything committed so far: its own marker comes after it. */
+    const alDia = async () => {
+      const marca = `marca ${++marcas}`;
+      await db.execute(sql`select pg_notify(${CANAL_CATALOGO}, ${marca})`);
+      await vi.waitFor(() => expect(oidos).toContain(marca));
+    };
+    /** The products one write notified. */
+    const notifica = async (escribir: () => Promise<unknown>) => {
+      await alDia();
+      oidos.length = 0;
+      await escribir();
+      await alDia();
+      return [...new Set(oidos.filter((n) => !n.startsWith('marca ')))].sort();
+    };
+    const id = String(p.id);
+    let ofertaId = 0;
+    expect(await notifica(async () => (ofertaId = await oferta(db, p, proveedor.id)))).toEqual([id]);
+    expect(await notifica(() => db.update(proveedorProducto).set({ tarifa: 4000 }).where(eq(proveedorProducto.id, ofertaId)))).toEqual([id]);
+    const tramo = sql`insert into proveedor_producto_rango (proveedor_producto_id, rango_precio_id, precio)
+      select ${ofertaId}, id, 3900 from rango_precio where categoria_id = ${p.categoria_id} order by limite_inferior limit 1`;
+    expect(await notifica(() => db.execute(tramo))).toEqual([id]);
+    expect(await notifica(() => db.update(lote).set({ cantidad: 10 }).where(eq(lote.proveedor_producto_id, ofertaId)))).toEqual([id]);
+    expect(await notifica(() => db.update(producto).set({ estado_moderacion: 'rechazado' }).where(eq(producto.id, p.id)))).toEqual([id]);
+    expect(await notifica(() => db.update(usuario).set({ empresa: 'Otra Razón Social' }).where(eq(usuario.id, proveedor.id)))).toEqual([id]);
+    // A login touches the user's row but not the names a comparison shows.
+    expect(await notifica(() => db.update(usuario).set({ last_login: new Date() }).where(eq(usuario.id, proveedor.id)))).toEqual([]);
+    // An offer moved to another product: both.
+    expect(await notifica(() => db.update(proveedorProducto).set({ producto_id: otro.id }).where(eq(proveedorProducto.id, ofertaId)))).toEqual(
+      [id, String(otro.id)].sort(),
+    );
+    expect(await notifica(() => db.delete(lote).where(eq(lote.proveedor_producto_id, ofertaId)))).toEqual([String(otro.id)]);
+    await unlisten();
+  });
+});
+
+it.skipIf(!process.env.DATABASE_URL)('PostgreSQL: a listening connection the server drops is opened again, and hears again', async () => {
+  const { db } = ctx.t.database;
+  const estados: boolean[] = [];
+  const oidos: string[] = [];
+  const unlisten = await ctx.t.database.listen(CANAL_CATALOGO, { notify: (n) => oidos.push(n), listening: (activo) => estados.push(activo) });
+  await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+    where datname = current_database() and query = ${`LISTEN "${CANAL_CATALOGO}"`} and pid <> pg_backend_pid()`);
+  await vi.waitFor(() => expect(estados).toEqual([true, false, true]), { timeout: 5_000 });
+  await db.execute(sql`select pg_notify(${CANAL_CATALOGO}, 'de vuelta')`);
+  await vi.waitFor(() => expect(oidos).toContain('de vuelta'));
+  await unlisten();
 });

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { categoria, marca, origen, producto, rangoPrecio, unidad } from '../../db/schema/catalogo';
 import { cotizacion, cotizante, opcion, solicitud } from '../../db/schema/cotizaciones';
@@ -112,6 +112,16 @@ export async function findProductosComparables(db: Db, ids: readonly number[]): 
     .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
     .where(inArray(producto.id, [...ids]));
   return rows.map(({ estado, archivado_en, ...p }) => ({ ...p, disponible: estado === 'aprobado' && archivado_en === null }));
+}
+
+/** Every approved, not archived product, by id: what the comparison cache reads when it starts. */
+export async function findProductosVivosIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: producto.id })
+    .from(producto)
+    .where(and(eq(producto.estado_moderacion, 'aprobado'), isNull(producto.archivado_en)))
+    .orderBy(producto.id);
+  return rows.map((r) => r.id);
 }
 
 /** A request's holder and its newest delivery record (the one the buyer confirmed last: SPEC §4.3 creates one per 'Generar cotización'). */

@@ -52,9 +52,9 @@ export const ordenesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; comp
       },
     },
     async (request, reply) => {
-      const { orden_id, creada, ofertas } = await placeOrden(db, llamanteDe(request), request.body, now());
-      // Their stock changed: the next comparison of their products reads it again.
-      comparacion.invalidateOfertas(ofertas);
+      const { orden_id, creada } = await placeOrden(db, llamanteDe(request), request.body, now());
+      // The stock it took: the buyer's next comparison already sees it.
+      if (creada) await comparacion.sincronizar();
       return reply.status(creada ? 201 : 200).send({ orden_id });
     },
   );

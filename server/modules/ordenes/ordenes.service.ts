@@ -102,15 +102,14 @@ async function resolveEntrega(db: Db, llamante: Llamante, cotizacion: { solicitu
  * order and gets its id: `creada` false), write the order with copies of what it was placed with,
  * then lock the usable lots of the chosen offers and take each line's quantity
  * first-expired-first-out. Stock gone → 409 naming the product, and the rollback leaves nothing written.
- * `ofertas`: the offers it took stock from (none when the order already existed).
  */
-export async function placeOrden(db: Db, llamante: Llamante, data: OrdenData, ahora: Date): Promise<{ orden_id: number; creada: boolean; ofertas: number[] }> {
+export async function placeOrden(db: Db, llamante: Llamante, data: OrdenData, ahora: Date): Promise<{ orden_id: number; creada: boolean }> {
   const facturacion = await resolveFacturacion(db, data);
   return db.transaction(async (tx) => {
     const cotizacion = await findCotizacionTenencia(tx, data.cotizacion_id, { lock: true });
     await hold(tx, cotizacion, llamante, COTIZACION_NO_ENCONTRADA);
     const existente = await findOrdenIdDeCotizacion(tx, data.cotizacion_id);
-    if (existente !== undefined) return { orden_id: existente, creada: false, ofertas: [] };
+    if (existente !== undefined) return { orden_id: existente, creada: false };
 
     const entrega = await resolveEntrega(tx, llamante, cotizacion!, data.cotizante_id);
     const lineas = await findLineasSeleccionadas(tx, data.cotizacion_id);
@@ -151,7 +150,7 @@ export async function placeOrden(db: Db, llamante: Llamante, data: OrdenData, ah
       tx,
       tomas.flatMap((linea, i) => linea.map((t) => ({ ...t, orden_linea_id: lineaIds[i]! }))),
     );
-    return { orden_id: ordenId, creada: true, ofertas };
+    return { orden_id: ordenId, creada: true };
   });
 }
 

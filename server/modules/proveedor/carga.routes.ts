@@ -99,7 +99,7 @@ export const cargaRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; compar
     },
     async (request) => {
       const actualizados = await actualizarPrecios(db, proveedorId(request), request.body.productos, now());
-      comparacion.invalidate();
+      await comparacion.sincronizar();
       return actualizados;
     },
   );
@@ -119,7 +119,7 @@ export const cargaRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; compar
     },
     async (request, reply) => {
       const registrados = await registrarNuevos(db, proveedorId(request), request.body, now());
-      comparacion.invalidate();
+      await comparacion.sincronizar();
       return reply.status(201).send(registrados);
     },
   );
