@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import pg from 'pg';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -18,7 +19,7 @@ import { type Database, openDatabase, openPostgres, queryRows } from '../server/
 import { prepareDatabase } from '../server/db/prepare';
 import { findOfertas } from '../server/modules/comparacion/comparacion.repository';
 import { withDatabase } from '../server/test/template-db';
-import { adminQuery, fmt, startServer, stop, tiemposDelServidor, waitUntilUp } from './lib';
+import { adminQuery, fmt, mensajeDelServidor, startServer, stop, tiemposDelServidor, waitUntilUp } from './lib';
 
 const LINEAS = 30;
 const PORT = 8797;
@@ -138,17 +139,22 @@ function postBytes(url: string, body: string, headers: Record<string, string>): 
 
 /**
  * The server in its own process (as in production: the client's work is not on its thread), asked
- * over HTTP by one buyer at a time. First each of many requests once: their products' offers are
- * read from the database (the cache of docs/decisions/010 does not hold them yet). Then one
- * request again and again: the offers come from the cache, what a popular product sees.
+ * over HTTP by one buyer at a time, once it has read the catalogue in (docs/decisions/010). Each
+ * of many requests once, every one over other products: what buyers comparing different products
+ * see. One request again and again. Then, with `tocar` (a connection of the bench's own to the
+ * server's database), each of those many requests again right after a write to its products' offers:
+ * the database notifies them, the server forgets them, and reads them again from the database.
  */
-async function medirServidor(env: Record<string, string>, ids: number[], fecha: string) {
+async function medirServidor(env: Record<string, string>, ids: number[], fecha: string, tocar?: (productos: number[]) => Promise<void>) {
   // With its request log: the server's own clock for each comparison (bench/lib.ts tiemposDelServidor).
+  const t0 = performance.now();
   const app = startServer(PORT, { ...env, LOG_LEVEL: 'info' }, 'pipe');
   const reloj = tiemposDelServidor(app, '/api/cotizaciones/comparar-precios/');
+  const precarga = mensajeDelServidor(app, 'caché de comparación:');
   const base = `http://127.0.0.1:${PORT}`;
   try {
-    await waitUntilUp(`${base}/api/health/`, performance.now());
+    await waitUntilUp(`${base}/api/health/`, t0);
+    console.log(`  ${await precarga}, terminada ${fmt((performance.now() - t0) / 1000, 1)} s después de lanzar el servidor`);
     const enviar = async (url: string, body: object, clave?: string) => {
       const res = await fetch(`${base}${url}`, {
         method: 'POST',
@@ -199,7 +205,6 @@ async function medirServidor(env: Record<string, string>, ids: number[], fecha: 
       await comparar();
       return performance.now() - t;
     };
-    // Warm the server up on the repeated request only: the first ones must still find no offers cached.
     for (let i = 0; i < 20; i++) await repetida();
     /** The requests' times as the client saw them, and as the server's clock did (its log lines may trail the answers). */
     const medirVarias = async (comparaciones: Array<() => Promise<unknown>>) => {
@@ -209,14 +214,28 @@ async function medirServidor(env: Record<string, string>, ids: number[], fecha: 
       for (let t = 0; reloj.length < desde + comparaciones.length && t < 500; t++) await new Promise((r) => setTimeout(r, 10));
       return { cliente, servidor: reloj.slice(desde, desde + comparaciones.length) };
     };
-    const sinCache = await medirVarias(frias.map((f) => f.comparar));
-    fila(`  leídas de la base (${frias.length} peticiones): reloj del servidor`, sinCache.servidor);
-    fila('    ida y vuelta (cliente node:http)', sinCache.cliente);
-    const conCache = await medirVarias(Array.from({ length: PETICIONES }, () => repetida));
-    fila(`  en caché (${PETICIONES} peticiones seguidas): reloj del servidor`, conCache.servidor);
-    fila('    ida y vuelta (cliente node:http)', conCache.cliente);
+    const distintas = await medirVarias(frias.map((f) => f.comparar));
+    fila(`  ${frias.length} peticiones, cada una de otros productos: reloj del servidor`, distintas.servidor);
+    fila('    ida y vuelta (cliente node:http)', distintas.cliente);
+    const repetidas = await medirVarias(Array.from({ length: PETICIONES }, () => repetida));
+    fila(`  una petición ${PETICIONES} veces seguidas: reloj del servidor`, repetidas.servidor);
+    fila('    ida y vuelta (cliente node:http)', repetidas.cliente);
     const conFetch = await medirVarias(Array.from({ length: PETICIONES }, () => compararConFetch));
     fila('    ida y vuelta con fetch (lee el cuerpo más lento)', conFetch.cliente);
+    if (tocar) {
+      // The write's notification reaches the server a moment after its commit: a short wait, off the clock.
+      const tocadas = lineasFrias(ids).map((lineas, k) => async () => {
+        await tocar(lineas.map((l) => l.producto));
+        await new Promise((r) => setTimeout(r, 20));
+        return frias[k]!.comparar();
+      });
+      const desde = reloj.length;
+      for (const tocada of tocadas) await tocada();
+      for (let t = 0; reloj.length < desde + tocadas.length && t < 500; t++) await new Promise((r) => setTimeout(r, 10));
+      fila('  después de escribir sus ofertas (leídas de la base): reloj del servidor', reloj.slice(desde));
+    } else {
+      console.log('  después de escribir sus ofertas: solo con DATABASE_URL (la base embebida es del proceso del servidor)');
+    }
 
     const parseo: number[] = [];
     for (let i = 0; i < 50; i++) {
@@ -239,7 +258,7 @@ async function medirServidor(env: Record<string, string>, ids: number[], fecha: 
   }
 }
 
-async function medir(open: () => Promise<Database>, env: Record<string, string>, motor: string) {
+async function medir(open: () => Promise<Database>, env: Record<string, string>, motor: string, tocar?: (productos: number[]) => Promise<void>) {
   const t0 = performance.now();
   const database = await open();
   await prepareDatabase(database, { seedDemo: false });
@@ -267,14 +286,25 @@ async function medir(open: () => Promise<Database>, env: Record<string, string>,
     // The embedded database has one owner at a time: the server's process, next.
     await database.close();
   }
-  await medirServidor(env, ids, fecha);
+  await medirServidor(env, ids, fecha, tocar);
 }
 
 if (databaseUrl) {
   const name = `abastece_bench_cmp_${process.pid}`;
   await admin(`CREATE DATABASE ${name}`);
   try {
-    await medir(async () => openPostgres(withDatabase(databaseUrl, name)), { DATABASE_URL: withDatabase(databaseUrl, name) }, 'PostgreSQL');
+    const url = withDatabase(databaseUrl, name);
+    const otroProceso = new pg.Client({ connectionString: url });
+    await otroProceso.connect();
+    // A write as any process makes one: migration 0009's triggers notify each of these products.
+    const tocar = async (productos: number[]) => {
+      await otroProceso.query('UPDATE proveedor_producto SET tarifa = tarifa WHERE producto_id = ANY($1)', [productos]);
+    };
+    try {
+      await medir(async () => openPostgres(url), { DATABASE_URL: url }, 'PostgreSQL', tocar);
+    } finally {
+      await otroProceso.end();
+    }
   } finally {
     // BENCH_COMPARACION_CONSERVAR=1 keeps the catalogue to look at query plans (EXPLAIN ANALYZE).
     if (process.env.BENCH_COMPARACION_CONSERVAR) console.log(`  base conservada: ${name}`);

@@ -55,6 +55,28 @@ export function tiemposDelServidor(child: ChildProcess, ruta: string): number[] 
 }
 const SERVIDOR = 'dist/server/main.js';
 
+/**
+ * The first message of the server's log (LOG_LEVEL 'info', stdout 'pipe') that starts with
+ * `inicio`. Its line reader stays open: closing one pauses the stream for every other reader.
+ */
+export function mensajeDelServidor(child: ChildProcess, inicio: string, timeoutMs = 300_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let hecho = false;
+    const plazo = setTimeout(() => {
+      hecho = true;
+      reject(new Error(`el servidor no dijo '${inicio}…' en ${timeoutMs} ms`));
+    }, timeoutMs);
+    readline.createInterface({ input: child.stdout! }).on('line', (linea) => {
+      if (hecho || !linea.startsWith('{')) return;
+      const { msg } = JSON.parse(linea) as { msg?: string };
+      if (!msg?.startsWith(inicio)) return;
+      hecho = true;
+      clearTimeout(plazo);
+      resolve(msg);
+    });
+  });
+}
+
 /** Milliseconds from `since` until GET url answers 200. */
 export async function waitUntilUp(url: string, since: number, timeoutMs = 120_000): Promise<number> {
   while (performance.now() - since < timeoutMs) {

@@ -11,7 +11,7 @@ export const CACHE_MAX_OFERTAS = 100_000;
 /** The channel migration 0009's triggers notify with the id of each product a commit changed. */
 export const CANAL_CATALOGO = 'catalogo';
 /** Products read per query while the cache fills at start. */
-const PRECARGA_LOTE = 200;
+const PRECARGA_LOTE = 50;
 /** How long `sincronizar` waits for its own notification before forgetting everything instead. */
 const SINCRONIZAR_MS = 2_000;
 
