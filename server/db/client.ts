@@ -105,24 +105,31 @@ export function openPostgres(databaseUrl: string): Database {
   };
 }
 
-/** A connection of its own that LISTENs, reconnecting every second after it drops. */
+/** How often the listening connection is checked: a connection that died without closing (a failover, a NAT timeout) must not keep the cache deaf. */
+const LISTEN_HEARTBEAT_MS = 10_000;
+
+/** A connection of its own that LISTENs, checked every 10 s, opened again a second after it drops. */
 async function listenPostgres(databaseUrl: string, channel: string, listener: Listener): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  const lost = (c: pg.Client, why: string) => {
+    if (client !== c || stopped) return;
+    console.warn(`PostgreSQL: se perdió la conexión que escucha '${channel}' (${why}); reintento en 1 s`);
+    client = undefined;
+    clearInterval(heartbeat);
+    c.end().catch(() => {});
+    listener.listening(false);
+    retry = setTimeout(reconnect, 1000);
+  };
   const connect = async () => {
-    const c = new pg.Client({ connectionString: databaseUrl });
+    const c = new pg.Client({ connectionString: databaseUrl, query_timeout: LISTEN_HEARTBEAT_MS / 2 });
     c.on('notification', (n) => {
       if (n.channel === channel) listener.notify(n.payload ?? '');
     });
-    // 'end' follows an error of an idle connection; what was missed is dealt with there.
-    c.on('error', () => {});
-    c.on('end', () => {
-      if (client !== c || stopped) return;
-      client = undefined;
-      listener.listening(false);
-      retry = setTimeout(reconnect, 1000);
-    });
+    c.on('error', (error) => lost(c, error.message));
+    c.on('end', () => lost(c, 'cerrada'));
     try {
       await c.connect();
       await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
@@ -130,18 +137,23 @@ async function listenPostgres(databaseUrl: string, channel: string, listener: Li
       await c.end().catch(() => {});
       throw error;
     }
+    if (stopped) return void (await c.end());
     client = c;
+    heartbeat = setInterval(() => c.query('select 1').catch((error: Error) => lost(c, error.message)), LISTEN_HEARTBEAT_MS);
     listener.listening(true);
   };
-  const reconnect = () =>
+  const reconnect = () => {
+    if (stopped) return;
     connect().catch((error: Error) => {
       console.warn(`PostgreSQL: no se pudo volver a escuchar '${channel}' (${error.message}); reintento en 1 s`);
       if (!stopped) retry = setTimeout(reconnect, 1000);
     });
+  };
   await connect();
   return async () => {
     stopped = true;
     clearTimeout(retry);
+    clearInterval(heartbeat);
     await client?.end();
   };
 }

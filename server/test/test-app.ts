@@ -5,7 +5,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { parseConfig } from '../config';
-import { type Database, embeddedExtensions, openEmbedded, openPostgres } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { type Database, embeddedExtensions, type Listener, openEmbedded, openPostgres } from '../db/client';
+import { CATALOGO_CHANNEL } from '../modules/comparacion/comparacion-cache';
 import { DEMO_PASSWORD } from '../db/seed/demo-catalogo';
 import { type RoleName, tokensByRole } from './roles';
 import { TEMPLATE_FILE, templateDbName, withDatabase } from './template-db';
@@ -17,13 +19,20 @@ export interface TestApp {
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /** Access token of a demo account (the seed's one per role). */
   tokenFor(email: string, password?: string): Promise<string>;
+  /** Resolves once the app has heard every NOTIFY committed before the call (see `notifyDelayMs`). */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
 let copies = 0;
 
-/** A fresh copy of the seeded template database (embedded, or PostgreSQL when DATABASE_URL is set) and the app on it. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * A fresh copy of the seeded template database (embedded, or PostgreSQL when DATABASE_URL is set)
+ * and the app on it. `notifyDelayMs` holds each NOTIFY the app hears back that long: the embedded
+ * engine hands one over with the statement that commits it, PostgreSQL a moment later; delayed, a
+ * write that answers before the comparison cache applied it shows on both.
+ */
+export async function createTestApp(env: Record<string, string> = {}, { notifyDelayMs = 0 } = {}): Promise<TestApp> {
   const runId = inject('templateRunId');
   const databaseUrl = process.env.DATABASE_URL;
   let database: Database;
@@ -45,6 +54,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const blob = new Blob([fs.readFileSync(TEMPLATE_FILE)]);
     database = openEmbedded(await PGlite.create({ loadDataDir: blob, extensions: embeddedExtensions }));
   }
+  const heard = hearing(database, notifyDelayMs);
+  database = heard.database;
   const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', RATE_LIMIT_PER_MINUTE: '100000', ...env });
   const app = await buildApp({ config, database, jwtSecret: 'secreto-de-pruebas-con-mas-de-32-caracteres' });
   await app.ready();
@@ -60,6 +71,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       if (res.statusCode !== 200) throw new Error(`login de ${email}: ${res.statusCode} ${res.body}`);
       return res.json().access;
     },
+    settle: heard.settle,
     async close() {
       await app.close();
       await database.close();
@@ -68,14 +80,43 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
+/** The database with its notifications handed to the app `delayMs` late, in order, and a way to wait until they all were. */
+function hearing(database: Database, delayMs: number) {
+  const waiting = new Map<string, () => void>();
+  let sent = 0;
+  const deliver = (listener: Listener, payload: string) => {
+    const settled = waiting.get(payload);
+    if (settled) settled();
+    else listener.notify(payload);
+  };
+  return {
+    database: {
+      ...database,
+      listen: (channel, listener) =>
+        database.listen(channel, {
+          notify: (payload) => (delayMs > 0 ? setTimeout(() => deliver(listener, payload), delayMs) : deliver(listener, payload)),
+          listening: listener.listening,
+        }),
+    } satisfies Database,
+    /** A marker of its own, NOTIFYed after everything committed so far: when the app would hear it, it has heard the rest. */
+    async settle() {
+      const marker = `test-settle:${++sent}`;
+      const settled = new Promise<void>((resolve) => waiting.set(marker, resolve));
+      await database.db.execute(sql`select pg_notify(${CATALOGO_CHANNEL}, ${marker})`);
+      await settled;
+      waiting.delete(marker);
+    },
+  };
+}
+
 /**
  * Registers beforeAll/afterAll for a test file: a fresh app on its own database copy, and
  * (with roleTokens) an access token per role of server/test/roles.ts.
  */
-export function setupTestApp({ roleTokens = false } = {}) {
+export function setupTestApp({ roleTokens = false, notifyDelayMs = 0 } = {}) {
   const ctx = {} as { t: TestApp; tokens: Record<RoleName, string | undefined> };
   beforeAll(async () => {
-    ctx.t = await createTestApp();
+    ctx.t = await createTestApp({}, { notifyDelayMs });
     if (roleTokens) ctx.tokens = await tokensByRole(ctx.t);
   });
   afterAll(() => ctx.t.close());

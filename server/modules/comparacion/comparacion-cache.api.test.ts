@@ -3,21 +3,23 @@ import { type Database, type Listener, queryRows } from '../../db/client';
 import { producto } from '../../db/schema/catalogo';
 import { usuario } from '../../db/schema/usuario';
 import type { Db } from '../../db/client';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { lote, proveedorProducto } from '../../db/schema/proveedor';
 import { setupTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../test/users';
 import { createFlujo, crearOrden, type Flujo } from '../ordenes/cotizacion-de-prueba';
 import { filaCarga } from '../proveedor/carga-de-prueba';
 import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from './fixtures';
-import { CANAL_CATALOGO, type ComparacionCache, createComparacionCache } from './comparacion-cache';
+import { CATALOGO_CHANNEL, type ComparacionCache, createComparacionCache } from './comparacion-cache';
 
 /**
  * The offers cache (docs/decisions/010): every write of this process that changes what a
  * comparison sees shows in the very next comparison; writes made elsewhere show once the
  * database's notification of them arrives.
  */
-const ctx = setupTestApp({ roleTokens: true });
+// The app hears its notifications 300 ms late: a write route that answered before the cache applied
+// its own write (no sync()) fails the first describe's tests on both databases.
+const ctx = setupTestApp({ roleTokens: true, notifyDelayMs: 300 });
 const LOTE: [number, string] = [500, '2099-06-01'];
 
 /** What a comparison of 100 units of the product offers, by offer: [precio, stock]; a new request unless `f` is given. */
@@ -47,9 +49,11 @@ describe('the offers a comparison reads, after writes of this process', () => {
     const p = await createProductoDePrueba(db);
     const [proveedor] = await findProveedorIds(db);
     const oferta = await createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId: proveedor!, tarifa: 5000, lotes: [LOTE] });
-    const f = await createFlujo(ctx.t, [[p.id, 300]]);
-    expect((await crearOrden(ctx.t, f)).statusCode).toBe(201);
-    expect(await ofertasEnComparacion(ctx.t, p.id)).toEqual({ [oferta]: [5000, 200] });
+    const [compra, comparacion] = [await createFlujo(ctx.t, [[p.id, 300]]), await createFlujo(ctx.t, [[p.id, 100]])];
+    await ctx.t.settle();
+    expect(await ofertasEnComparacion(ctx.t, p.id, comparacion)).toEqual({ [oferta]: [5000, 500] });
+    expect((await crearOrden(ctx.t, compra)).statusCode).toBe(201);
+    expect(await ofertasEnComparacion(ctx.t, p.id, comparacion)).toEqual({ [oferta]: [5000, 200] });
   });
 
   it('a supplier’s edit and deletion on /mis-productos-proovedor', async () => {
@@ -57,16 +61,18 @@ describe('the offers a comparison reads, after writes of this process', () => {
     const proveedor = await createUser(ctx.t, 'proveedor');
     const p = await createProductoDePrueba(db);
     const oferta = await createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId: proveedor.id, tarifa: 5000, lotes: [LOTE] });
-    expect(await ofertasEnComparacion(ctx.t, p.id)).toEqual({ [oferta]: [5000, 500] });
+    const f = await createFlujo(ctx.t, [[p.id, 100]]);
+    await ctx.t.settle();
+    expect(await ofertasEnComparacion(ctx.t, p.id, f)).toEqual({ [oferta]: [5000, 500] });
 
     const url = `/api/productos/proveedoresproductos/${oferta}/`;
     const [lote1] = await db.select({ id: lote.id }).from(lote).where(eq(lote.proveedor_producto_id, oferta));
     const edicion = { tarifa: 4200, fecha_expiracion: LOTE[1], cantidad: 450, cantidad_anterior: 500, stock_id: lote1!.id };
     expect((await ctx.t.request({ method: 'PATCH', url, token: proveedor.access, payload: edicion })).statusCode).toBe(200);
-    expect(await ofertasEnComparacion(ctx.t, p.id)).toEqual({ [oferta]: [4200, 450] });
+    expect(await ofertasEnComparacion(ctx.t, p.id, f)).toEqual({ [oferta]: [4200, 450] });
 
     expect((await ctx.t.request({ method: 'DELETE', url, token: proveedor.access })).statusCode).toBe(204);
-    expect(await ofertasEnComparacion(ctx.t, p.id)).toEqual({});
+    expect(await ofertasEnComparacion(ctx.t, p.id, f)).toEqual({});
   });
 
   it('an upload’s confirmations: actualizar-precios and registrar-nuevos', async () => {
@@ -75,18 +81,21 @@ describe('the offers a comparison reads, after writes of this process', () => {
     const p = await createProductoDePrueba(db);
     const oferta = await createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId: proveedor.id, tarifa: 5000, lotes: [LOTE] });
     const [{ sku }] = (await db.select({ sku: proveedorProducto.sku }).from(proveedorProducto).where(eq(proveedorProducto.id, oferta))) as [{ sku: string }];
-    expect(await ofertasEnComparacion(ctx.t, p.id)).toEqual({ [oferta]: [5000, 500] });
+    const f = await createFlujo(ctx.t, [[p.id, 100]]);
+    await ctx.t.settle();
+    expect(await ofertasEnComparacion(ctx.t, p.id, f)).toEqual({ [oferta]: [5000, 500] });
 
     const actualizar = { productos: [filaCarga({ sku, nombre: 'x', precio: 3900, stock: 500, fecha_vencimiento: LOTE[1] })] };
     const a = await ctx.t.request({ method: 'PUT', url: '/api/productos/actualizar-precios/', token: proveedor.access, payload: actualizar });
     expect(a.json()).toEqual({ actualizados: 1, errores: [] });
-    expect(await ofertasEnComparacion(ctx.t, p.id)).toEqual({ [oferta]: [3900, 500] });
+    expect(await ofertasEnComparacion(ctx.t, p.id, f)).toEqual({ [oferta]: [3900, 500] });
 
     const otro = await createUser(ctx.t, 'proveedor');
+    await ctx.t.settle();
     const nueva = { productos: [filaCarga({ sku: `N-${otro.id}`, nombre: 'x', precio: 3500, stock: 300, producto: p.id })], categoria_id: p.categoria_id };
     const r = await ctx.t.request({ method: 'POST', url: '/api/productos/registrar-nuevos/', token: otro.access, payload: nueva });
     expect(r.json(), r.body).toEqual({ registrados: 1, errores: [] });
-    expect(Object.values(await ofertasEnComparacion(ctx.t, p.id))).toEqual([
+    expect(Object.values(await ofertasEnComparacion(ctx.t, p.id, f))).toEqual([
       [3900, 500],
       [3500, 300],
     ]);
@@ -99,6 +108,7 @@ describe('the offers a comparison reads, after writes of this process', () => {
     const f = await createFlujo(ctx.t, [[otro.id, 100]]);
     const p = await createProductoDePrueba(db, { estado: 'pendiente' });
     const oferta = await createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId: proveedor!, tarifa: 5000, lotes: [LOTE] });
+    await ctx.t.settle();
     // Compared while pending (unidentified): what the comparison read for it is "no offers".
     expect(await ofertasEnComparacion(ctx.t, p.id, f)).toEqual({});
     const m = await ctx.t.request({
@@ -119,8 +129,15 @@ const oferta = (db: Db, p: { id: number; categoria_id: number }, proveedorId: nu
 describe('createComparacionCache', () => {
   const idsDe = async (cache: ComparacionCache, p: { id: number }) => (await cache.find([p.id])).get(p.id)!.ofertas.map((o) => o.proveedor_producto_id);
 
+  /** Started, its preload done, stopped when the test ends (passed or not). */
+  async function started(cache: ComparacionCache) {
+    onTestFinished(() => cache.stop());
+    await (await cache.start()).preloading;
+    return cache;
+  }
+
   /** A cache on the test database whose notifications the test sends by hand. */
-  function cacheAMano(maxOfertas?: number) {
+  async function cacheAMano(maxEntries?: number) {
     let listener!: Listener;
     const database: Pick<Database, 'db' | 'listen'> = {
       db: ctx.t.database.db,
@@ -130,112 +147,116 @@ describe('createComparacionCache', () => {
         return async () => {};
       },
     };
-    const cache = createComparacionCache(database, { maxOfertas });
-    return { cache, start: () => cache.start(), listener: () => listener };
+    return { cache: await started(createComparacionCache(database, { maxEntries })), listener };
   }
 
   it('starts with the live catalogue read', async () => {
-    const { cache, start } = cacheAMano();
-    await (await start()).precarga;
+    const { cache } = await cacheAMano();
     const [fila] = await queryRows<{ productos: number }>(
       ctx.t.database.db,
       sql`select count(*)::int as productos from producto where estado_moderacion = 'aprobado' and archivado_en is null`,
     );
     expect(cache.size().productos).toBe(fila!.productos);
-    expect(cache.size().ofertas).toBeGreaterThan(0);
+    expect(cache.size().entries).toBeGreaterThan(fila!.productos);
   });
 
   it('shows writes made straight to the database, as another process makes them, once their notification arrives', async () => {
     const { db } = ctx.t.database;
-    const cache = createComparacionCache(ctx.t.database);
-    await cache.start();
+    const cache = await started(createComparacionCache(ctx.t.database));
     const p = await createProductoDePrueba(db);
     const [a, b] = await findProveedorIds(db);
     const primera = await oferta(db, p, a!);
+    await cache.sync();
+    const antes = cache.size().productos;
     expect(await idsDe(cache, p)).toEqual([primera]);
+    // Kept: from here on only notifications can change what it shows.
+    expect(cache.size().productos).toBe(antes + 1);
 
     // No route, no call into the cache: only migration 0009's triggers tell it.
     const segunda = await oferta(db, p, b!);
-    await cache.sincronizar();
+    await cache.sync();
     expect(await idsDe(cache, p)).toEqual([primera, segunda]);
     await db.update(lote).set({ cantidad: 0 }).where(eq(lote.proveedor_producto_id, primera));
-    await cache.sincronizar();
+    await cache.sync();
     expect(await idsDe(cache, p)).toEqual([segunda]);
-    await cache.stop();
   });
 
-  it('sincronizar returns once the notifications committed before it are applied, however late they arrive', async () => {
+  it('sync returns once the notifications committed before it are applied, however late they arrive', async () => {
     const { db } = ctx.t.database;
     const lenta: Pick<Database, 'db' | 'listen'> = {
       db,
       listen: (canal, l) => ctx.t.database.listen(canal, { notify: (n) => setTimeout(() => l.notify(n), 100), listening: l.listening }),
     };
-    const cache = createComparacionCache(lenta);
-    await cache.start();
+    const cache = await started(createComparacionCache(lenta));
     const p = await createProductoDePrueba(db);
     const [a] = await findProveedorIds(db);
     const primera = await oferta(db, p, a!);
-    await cache.sincronizar();
+    await cache.sync();
     expect(await idsDe(cache, p)).toEqual([primera]);
     await db.update(lote).set({ cantidad: 0 }).where(eq(lote.proveedor_producto_id, primera));
-    await cache.sincronizar();
+    await cache.sync();
     expect(await idsDe(cache, p)).toEqual([]);
-    await cache.stop();
   });
 
   it('does not keep a read that a notification of its product overtook; other products’ notifications do not matter', async () => {
     const { db } = ctx.t.database;
-    const { cache, start, listener } = cacheAMano();
-    await start();
+    const { cache, listener } = await cacheAMano();
     const [a] = await findProveedorIds(db);
     const [p, q] = [await createProductoDePrueba(db), await createProductoDePrueba(db)];
     const enCurso = cache.find([p.id, q.id]);
-    listener().notify(String(p.id));
+    listener.notify(String(p.id));
     expect((await enCurso).get(p.id)!.ofertas).toEqual([]);
     const [op, oq] = [await oferta(db, p, a!), await oferta(db, q, a!)];
     expect(await idsDe(cache, p)).toEqual([op]);
     // q's read was kept: without a notification, its new offer does not show.
     expect(await idsDe(cache, q)).toEqual([]);
-    listener().notify(String(q.id));
+    listener.notify(String(q.id));
     expect(await idsDe(cache, q)).toEqual([oq]);
   });
 
-  it('keeps nothing while not listening, and forgets everything when listening again', async () => {
+  it('keeps nothing while not listening, forgets everything when listening again, and lets no writer wait for a marker that cannot come', async () => {
     const { db } = ctx.t.database;
-    const { cache, start, listener } = cacheAMano();
-    await start();
+    const { cache, listener } = await cacheAMano();
     const [a, b] = await findProveedorIds(db);
     const p = await createProductoDePrueba(db);
     const primera = await oferta(db, p, a!);
     expect(await idsDe(cache, p)).toEqual([primera]);
-    listener().listening(false);
-    expect(cache.size()).toEqual({ productos: 0, ofertas: 0 });
+    // The hand-made listener never hears the marker: only the drop lets sync return (before its 2 s).
+    const escritor = cache.sync();
+    listener.listening(false);
+    await escritor;
+    expect(cache.size()).toEqual({ productos: 0, entries: 0 });
     const segunda = await oferta(db, p, b!);
     expect(await idsDe(cache, p)).toEqual([primera, segunda]);
     expect(cache.size().productos).toBe(0);
-    listener().listening(true);
+    listener.listening(true);
     expect(await idsDe(cache, p)).toEqual([primera, segunda]);
   });
 
-  it('past its bound, the product read longest ago leaves and is read again', async () => {
+  it('past its bound, the product read longest ago leaves; a product without offers counts as one', async () => {
     const { db } = ctx.t.database;
-    const { cache } = cacheAMano(3);
-    // Not started: no preload, but listening (the hand-made listener says so on start).
-    await cache.start().catch(() => {});
+    // A bound of 4: the preload stops at its first eviction, and the products below push out whatever it left.
+    const { cache } = await cacheAMano(4);
     const [a, b] = await findProveedorIds(db);
-    const [p1, p2, p3] = [await createProductoDePrueba(db), await createProductoDePrueba(db), await createProductoDePrueba(db)];
+    const [p1, p2, p3, vacio] = [
+      await createProductoDePrueba(db),
+      await createProductoDePrueba(db),
+      await createProductoDePrueba(db),
+      await createProductoDePrueba(db),
+    ];
     await oferta(db, p1, a!);
     await oferta(db, p2, a!);
-    await cache.find([p1.id, p2.id]);
+    await cache.find([p1.id, p2.id, vacio.id]);
     await oferta(db, p2, b!);
     await oferta(db, p3, a!);
     await oferta(db, p3, b!);
-    // p3's two offers make four, over the bound of three: p1, read longest ago, leaves.
+    // p3's two offers make five, over the bound of four: p1, read first, leaves.
     await cache.find([p3.id]);
-    expect(cache.size()).toEqual({ productos: 2, ofertas: 3 });
-    // p2 was kept as read (one offer), p1 is read again.
+    expect(cache.size()).toEqual({ productos: 3, entries: 4 });
+    // p2 was kept as read (one offer); p1 is read again, and now p2 leaves.
     expect((await idsDe(cache, p2)).length).toBe(1);
     expect((await idsDe(cache, p1)).length).toBe(1);
+    expect(cache.size()).toEqual({ productos: 3, entries: 4 });
   });
 });
 
@@ -243,7 +264,7 @@ describe('migration 0009: what notifies a product', () => {
   it('its row, its offers, their tiers and lots, and its suppliers’ names, each in its own commit', async () => {
     const { db } = ctx.t.database;
     const oidos: string[] = [];
-    const unlisten = await ctx.t.database.listen(CANAL_CATALOGO, { notify: (n) => oidos.push(n), listening: () => {} });
+    const unlisten = await ctx.t.database.listen(CATALOGO_CHANNEL, { notify: (n) => oidos.push(n), listening: () => {} });
     const proveedor = await createUser(ctx.t, 'proveedor');
     const p = await createProductoDePrueba(db);
     const otro = await createProductoDePrueba(db);
@@ -251,8 +272,8 @@ describe('migration 0009: what notifies a product', () => {
     /** Returns once this listener heard everything committed so far: its own marker comes after it. */
     const alDia = async () => {
       const marca = `marca ${++marcas}`;
-      await db.execute(sql`select pg_notify(${CANAL_CATALOGO}, ${marca})`);
-      await vi.waitFor(() => expect(oidos).toContain(marca));
+      await db.execute(sql`select pg_notify(${CATALOGO_CHANNEL}, ${marca})`);
+      await vi.waitFor(() => expect(oidos).toContain(marca), { timeout: 5_000 });
     };
     /** The products one write notified. */
     const notifica = async (escribir: () => Promise<unknown>) => {
@@ -287,11 +308,11 @@ it.skipIf(!process.env.DATABASE_URL)('PostgreSQL: a listening connection the ser
   const { db } = ctx.t.database;
   const estados: boolean[] = [];
   const oidos: string[] = [];
-  const unlisten = await ctx.t.database.listen(CANAL_CATALOGO, { notify: (n) => oidos.push(n), listening: (activo) => estados.push(activo) });
+  const unlisten = await ctx.t.database.listen(CATALOGO_CHANNEL, { notify: (n) => oidos.push(n), listening: (activo) => estados.push(activo) });
   await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
-    where datname = current_database() and query = ${`LISTEN "${CANAL_CATALOGO}"`} and pid <> pg_backend_pid()`);
+    where datname = current_database() and query = ${`LISTEN "${CATALOGO_CHANNEL}"`} and pid <> pg_backend_pid()`);
   await vi.waitFor(() => expect(estados).toEqual([true, false, true]), { timeout: 5_000 });
-  await db.execute(sql`select pg_notify(${CANAL_CATALOGO}, 'de vuelta')`);
-  await vi.waitFor(() => expect(oidos).toContain('de vuelta'));
+  await db.execute(sql`select pg_notify(${CATALOGO_CHANNEL}, 'de vuelta')`);
+  await vi.waitFor(() => expect(oidos).toContain('de vuelta'), { timeout: 5_000 });
   await unlisten();
 });

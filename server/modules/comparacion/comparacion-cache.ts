@@ -6,20 +6,25 @@ import { findRangosPrecios } from '../catalogo/catalogo.repository';
 import { findOfertas, findProductosComparables, findProductosVivosIds, type ProductoComparable } from './comparacion.repository';
 import type { Oferta } from './ofertas-vivas';
 
-/** Offers kept, with their lots and tiers: the whole bench catalogue (2.000 products, 100.000 offers) is ~60 MB of heap. */
-export const CACHE_MAX_OFERTAS = 100_000;
+/**
+ * Entries kept, one per offer (a product without offers counts as one): the whole bench
+ * catalogue (2.000 products, 100.000 offers, their lots and tiers) is ~60 MB of heap.
+ */
+export const CACHE_MAX_ENTRIES = 100_000;
 /** The channel migration 0009's triggers notify with the id of each product a commit changed. */
-export const CANAL_CATALOGO = 'catalogo';
-/** Products read per query while the cache fills at start. */
-const PRECARGA_LOTE = 50;
-/** How long `sincronizar` waits for its own notification before forgetting everything instead. */
-const SINCRONIZAR_MS = 2_000;
+export const CATALOGO_CHANNEL = 'catalogo';
+/** Products read per query while preloading: small, so requests on the embedded engine's thread wait little. */
+const PRELOAD_BATCH = 50;
+/** How long `sync` waits for its own marker before forgetting everything instead. */
+const SYNC_TIMEOUT_MS = 2_000;
 
 /** A requested product as a comparison shows it (undefined: the catalogue does not know it), and its offers. */
 export interface ProductoConOfertas {
   producto: ProductoComparable | undefined;
   ofertas: Oferta[];
 }
+
+const weight = (valor: ProductoConOfertas) => Math.max(1, valor.ofertas.length);
 
 /**
  * What comparar-precios reads of the catalogue, kept in memory (docs/decisions/010): each product
@@ -30,93 +35,101 @@ export interface ProductoConOfertas {
  * The database says what changed: migration 0009's triggers notify the id of every product a
  * commit touched (its row, its offers, their tiers and lots, its suppliers' names), to every
  * process, this one included; each notified product is forgotten and read again when next asked
- * for. A write of this process calls `sincronizar()` before answering, so its own next comparison
- * sees it; another process's write shows here as soon as its notification arrives. While the
- * listening connection is down nothing is kept, and everything is forgotten when it is back.
- * A read that a notification of its product overtook answers its own request but is not kept.
- * `start()` listens and then fills the cache with the live catalogue, up to its bound.
+ * for. A write of this process calls `sync()` before answering, so its own next comparison sees
+ * it; another process's write shows here as soon as its notification arrives. While the listening
+ * connection is down nothing is kept, and everything is forgotten when it is back. A read that a
+ * notification of its product overtook answers its own request but is not kept.
+ * `start()` listens, then preloads the live catalogue up to the bound.
  * actualizar and crear-orden never read from here: they read and lock the database.
  */
-export function createComparacionCache(database: Pick<Database, 'db' | 'listen'>, { maxOfertas = CACHE_MAX_OFERTAS, log = (_: string) => {} } = {}) {
+export function createComparacionCache(database: Pick<Database, 'db' | 'listen'>, { maxEntries = CACHE_MAX_ENTRIES, log = (_: string) => {} } = {}) {
   const { db } = database;
-  const porProducto = new Map<number, ProductoConOfertas>();
-  /** The notification count when each product was last notified, and when everything was forgotten. */
-  const notificadoEn = new Map<number, number>();
-  let olvidadoTodoEn = 0;
-  let notificaciones = 0;
+  const byProducto = new Map<number, ProductoConOfertas>();
+  let entries = 0;
+  let evictions = 0;
+  /** Notifications counted as they arrive: when each product was last notified, when everything was forgotten. */
+  let notifications = 0;
+  const notifiedAt = new Map<number, number>();
+  let forgotAllAt = 0;
   let rangos: Promise<RangoPrecio[]> | undefined;
-  let ofertasGuardadas = 0;
-  let escuchando = false;
+  let listening = false;
   /** This process's sync markers, by payload, waiting for their notification. */
-  const marcas = new Map<string, () => void>();
-  const marcaPrefijo = `sync:${randomUUID()}:`;
-  let marcasEnviadas = 0;
+  const markers = new Map<string, () => void>();
+  const markerPrefix = `sync:${randomUUID()}:`;
+  let markersSent = 0;
+  let preloading: Promise<void> = Promise.resolve();
   let unlisten: (() => Promise<void>) | undefined;
 
-  const quitar = (productoId: number) => {
-    ofertasGuardadas -= porProducto.get(productoId)?.ofertas.length ?? 0;
-    porProducto.delete(productoId);
+  const evict = (productoId: number) => {
+    const e = byProducto.get(productoId);
+    if (!e) return;
+    entries -= weight(e);
+    byProducto.delete(productoId);
   };
-  const olvidarTodo = () => {
-    olvidadoTodoEn = ++notificaciones;
-    porProducto.clear();
-    notificadoEn.clear();
-    ofertasGuardadas = 0;
+  const forgetAll = () => {
+    forgotAllAt = ++notifications;
+    byProducto.clear();
+    notifiedAt.clear();
+    entries = 0;
     rangos = undefined;
   };
-  const guardar = (productoId: number, valor: ProductoConOfertas) => {
+  const store = (productoId: number, valor: ProductoConOfertas) => {
     // Map keeps insertion order: re-inserting makes it the newest, the first key is the oldest.
-    quitar(productoId);
-    porProducto.set(productoId, valor);
-    ofertasGuardadas += valor.ofertas.length;
-    while (ofertasGuardadas > maxOfertas && porProducto.size > 1) quitar(porProducto.keys().next().value!);
+    evict(productoId);
+    byProducto.set(productoId, valor);
+    entries += weight(valor);
+    while (entries > maxEntries && byProducto.size > 1) {
+      evict(byProducto.keys().next().value!);
+      evictions++;
+    }
   };
-  const notify = (payload: string) => {
-    const marca = marcas.get(payload);
-    if (marca) return marca();
+  const onNotify = (payload: string) => {
+    const marker = markers.get(payload);
+    if (marker) return marker();
     const productoId = Number(payload);
     if (!Number.isSafeInteger(productoId)) return; // another process's sync marker
-    notificadoEn.set(productoId, ++notificaciones);
-    quitar(productoId);
+    notifiedAt.set(productoId, ++notifications);
+    evict(productoId);
   };
 
   /** Each of these products with its offers (approved, not archived, lots with stock, in offer order). */
   async function find(productoIds: readonly number[]): Promise<Map<number, ProductoConOfertas>> {
-    const encontrados = new Map<number, ProductoConOfertas>();
-    const faltan: number[] = [];
+    const found = new Map<number, ProductoConOfertas>();
+    const missing: number[] = [];
     for (const id of productoIds) {
-      const e = porProducto.get(id);
-      if (e) encontrados.set(id, e);
-      else faltan.push(id);
+      const e = byProducto.get(id);
+      if (e) found.set(id, e);
+      else missing.push(id);
     }
-    if (faltan.length === 0) return encontrados;
-    const desde = notificaciones;
-    const [productos, ofertas] = await Promise.all([findProductosComparables(db, faltan), findOfertas(db, faltan)]);
-    const leidos = new Map<number, ProductoConOfertas>(faltan.map((id) => [id, { producto: undefined, ofertas: [] }]));
-    for (const p of productos) leidos.get(p.id)!.producto = p;
-    for (const o of ofertas) leidos.get(o.producto_id)!.ofertas.push(o);
-    const vigente = (id: number) => escuchando && olvidadoTodoEn <= desde && (notificadoEn.get(id) ?? 0) <= desde;
-    for (const [id, valor] of leidos) {
-      encontrados.set(id, valor);
-      if (vigente(id)) guardar(id, valor);
+    if (missing.length === 0) return found;
+    const since = notifications;
+    const [productos, ofertas] = await Promise.all([findProductosComparables(db, missing), findOfertas(db, missing)]);
+    const read = new Map<number, ProductoConOfertas>(missing.map((id) => [id, { producto: undefined, ofertas: [] }]));
+    for (const p of productos) read.get(p.id)!.producto = p;
+    for (const o of ofertas) read.get(o.producto_id)!.ofertas.push(o);
+    const current = (id: number) => listening && forgotAllAt <= since && (notifiedAt.get(id) ?? 0) <= since;
+    for (const [id, valor] of read) {
+      found.set(id, valor);
+      if (current(id)) store(id, valor);
     }
-    return encontrados;
+    return found;
   }
 
-  /** The live catalogue, PRECARGA_LOTE products a query, until the bound: the first comparisons need no read. */
-  async function precargar(): Promise<void> {
-    const inicio = performance.now();
+  /** The live catalogue, PRELOAD_BATCH products a query, until the first eviction (the bound) or until listening stops or starts again. */
+  async function preload(): Promise<void> {
+    const start = performance.now();
+    const since = forgotAllAt;
+    const evictionsBefore = evictions;
+    const goOn = () => listening && forgotAllAt === since && evictions === evictionsBefore;
     const ids = await findProductosVivosIds(db);
-    for (let i = 0; i < ids.length && escuchando && ofertasGuardadas < maxOfertas; i += PRECARGA_LOTE) {
-      await find(ids.slice(i, i + PRECARGA_LOTE));
-    }
-    log(`caché de comparación: ${porProducto.size} productos y ${ofertasGuardadas} ofertas en ${Math.round(performance.now() - inicio)} ms`);
+    for (let i = 0; i < ids.length && goOn(); i += PRELOAD_BATCH) await find(ids.slice(i, i + PRELOAD_BATCH));
+    if (goOn()) log(`caché de comparación: ${byProducto.size} productos y ${entries} ofertas en ${Math.round(performance.now() - start)} ms`);
   }
 
   return {
     find,
-    /** What it holds now. */
-    size: () => ({ productos: porProducto.size, ofertas: ofertasGuardadas }),
+    /** Products and entries held now. */
+    size: () => ({ productos: byProducto.size, entries }),
     /** The volume tiers of every category: reference data that only a migration changes. */
     findRangos(): Promise<RangoPrecio[]> {
       if (!rangos) {
@@ -128,46 +141,47 @@ export function createComparacionCache(database: Pick<Database, 'db' | 'listen'>
       }
       return rangos;
     },
-    /** Listens to the catalogue's notifications, then fills the cache (in the background: the promise it returns is the fill). */
-    async start(): Promise<{ precarga: Promise<void> }> {
-      let precarga = Promise.resolve();
-      unlisten = await database.listen(CANAL_CATALOGO, {
-        notify,
-        listening(activo) {
-          olvidarTodo();
-          escuchando = activo;
-          if (activo) precarga = precargar().catch((error: Error) => log(`caché de comparación: la precarga falló (${error.message})`));
+    /** Listens to the catalogue's notifications; `preloading` is the preload it started, running in the background. */
+    async start(): Promise<{ preloading: Promise<void> }> {
+      unlisten = await database.listen(CATALOGO_CHANNEL, {
+        notify: onNotify,
+        listening(active) {
+          forgetAll();
+          listening = active;
+          // A marker sent on a connection that dropped never comes: its writer need not wait for it.
+          if (!active) for (const resolve of markers.values()) resolve();
+          if (active) preloading = preload().catch((error: Error) => log(`caché de comparación: la precarga falló (${error.message})`));
         },
       });
-      return { precarga };
+      return { preloading };
     },
     async stop(): Promise<void> {
-      escuchando = false;
+      listening = false;
       await unlisten?.();
+      await preloading;
     },
     /**
      * Returns once every notification committed before the call has been applied here: after a
      * write of this process, before it answers. PostgreSQL delivers notifications in commit order,
      * so this process's own marker arrives after the write's products.
      */
-    async sincronizar(): Promise<void> {
-      if (!escuchando) return;
-      const marca = `${marcaPrefijo}${++marcasEnviadas}`;
-      let llego!: () => void;
-      const llegada = new Promise<void>((resolve) => {
-        llego = resolve;
+    async sync(): Promise<void> {
+      if (!listening) return;
+      const marker = `${markerPrefix}${++markersSent}`;
+      const arrived = new Promise<void>((resolve) => markers.set(marker, resolve));
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), SYNC_TIMEOUT_MS);
       });
-      marcas.set(marca, llego);
-      let espera: NodeJS.Timeout | undefined;
       try {
-        await queryRows(db, sql`select pg_notify(${CANAL_CATALOGO}, ${marca})`);
-        await Promise.race([llegada, new Promise<void>((resolve) => (espera = setTimeout(() => resolve(olvidarTodo()), SINCRONIZAR_MS)))]);
+        await queryRows(db, sql`select pg_notify(${CATALOGO_CHANNEL}, ${marker})`);
+        if ((await Promise.race([arrived, timeout])) === 'timeout') forgetAll();
       } catch {
         // The write this follows is committed: its caller still answers, and nothing kept may be older.
-        olvidarTodo();
+        forgetAll();
       } finally {
-        clearTimeout(espera);
-        marcas.delete(marca);
+        clearTimeout(timer);
+        markers.delete(marker);
       }
     },
   };

@@ -41,7 +41,7 @@ export const moderacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; c
       // a change away from it leaves at once.
       if (cambio) {
         catalogo.invalidate();
-        await comparacion.sincronizar();
+        await comparacion.sync();
       }
       return moderacion;
     },

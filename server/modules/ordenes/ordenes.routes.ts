@@ -54,7 +54,7 @@ export const ordenesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; comp
     async (request, reply) => {
       const { orden_id, creada } = await placeOrden(db, llamanteDe(request), request.body, now());
       // The stock it took: the buyer's next comparison already sees it.
-      if (creada) await comparacion.sincronizar();
+      if (creada) await comparacion.sync();
       return reply.status(creada ? 201 : 200).send({ orden_id });
     },
   );

@@ -99,7 +99,7 @@ export const cargaRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; compar
     },
     async (request) => {
       const actualizados = await actualizarPrecios(db, proveedorId(request), request.body.productos, now());
-      await comparacion.sincronizar();
+      await comparacion.sync();
       return actualizados;
     },
   );
@@ -119,7 +119,7 @@ export const cargaRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; compar
     },
     async (request, reply) => {
       const registrados = await registrarNuevos(db, proveedorId(request), request.body, now());
-      await comparacion.sincronizar();
+      await comparacion.sync();
       return reply.status(201).send(registrados);
     },
   );

@@ -43,7 +43,7 @@ export const proveedorProductosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: G
     },
     async (request) => {
       const editado = await updateProveedorProducto(db, currentUser(request).id, request.params.id, request.body, now());
-      await comparacion.sincronizar();
+      await comparacion.sync();
       return editado;
     },
   );
@@ -56,7 +56,7 @@ export const proveedorProductosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: G
     },
     async (request, reply) => {
       await deleteProveedorProducto(db, currentUser(request).id, request.params.id);
-      await comparacion.sincronizar();
+      await comparacion.sync();
       return reply.status(204).send(null);
     },
   );
