@@ -31,34 +31,50 @@ export function startServer(port: number, env: Record<string, string>, stdout: '
   );
 }
 
+const SERVIDOR = 'dist/server/main.js';
+
+interface LineaDeLog {
+  reqId?: string;
+  req?: { url?: string };
+  responseTime?: number;
+  msg?: string;
+}
+
+/**
+ * Each JSON line of the server's log (start it with LOG_LEVEL 'info' and stdout 'pipe'), as it
+ * arrives. Every reader stays open: closing one pauses the stream for the others.
+ */
+function leerLog(child: ChildProcess, alLeer: (log: LineaDeLog) => void): void {
+  readline.createInterface({ input: child.stdout! }).on('line', (linea) => {
+    let log: LineaDeLog;
+    try {
+      log = JSON.parse(linea);
+    } catch {
+      return; // not a log line (a warning printed by hand)
+    }
+    alLeer(log);
+  });
+}
+
 /**
  * The server's own clock for each request to a path containing `ruta`: Fastify's responseTime
- * (from the request's arrival to its last byte handed to the socket), read from its request log
- * (start it with LOG_LEVEL 'info' and stdout 'pipe'). The array fills as the log lines arrive.
+ * (from the request's arrival to its last byte handed to the socket), read from its request log.
+ * The array fills as the log lines arrive.
  */
 export function tiemposDelServidor(child: ChildProcess, ruta: string): number[] {
   const tiempos: number[] = [];
   const rutaDe = new Map<string, string>();
-  readline.createInterface({ input: child.stdout! }).on('line', (linea) => {
-    let log: { reqId?: string; req?: { url?: string }; responseTime?: number };
-    try {
-      log = JSON.parse(linea);
-    } catch {
-      return;
-    }
+  leerLog(child, (log) => {
     if (!log.reqId) return;
     if (log.req?.url) rutaDe.set(log.reqId, log.req.url);
-    if (log.responseTime !== undefined && rutaDe.get(log.reqId)?.includes(ruta)) tiempos.push(log.responseTime);
-    if (log.responseTime !== undefined) rutaDe.delete(log.reqId);
+    if (log.responseTime === undefined) return;
+    if (rutaDe.get(log.reqId)?.includes(ruta)) tiempos.push(log.responseTime);
+    rutaDe.delete(log.reqId);
   });
   return tiempos;
 }
-const SERVIDOR = 'dist/server/main.js';
 
-/**
- * The first message of the server's log (LOG_LEVEL 'info', stdout 'pipe') that starts with
- * `inicio`. Its line reader stays open: closing one pauses the stream for every other reader.
- */
+/** The first message of the server's log that starts with `inicio`. */
 export function mensajeDelServidor(child: ChildProcess, inicio: string, timeoutMs = 300_000): Promise<string> {
   return new Promise((resolve, reject) => {
     let hecho = false;
@@ -66,10 +82,8 @@ export function mensajeDelServidor(child: ChildProcess, inicio: string, timeoutM
       hecho = true;
       reject(new Error(`el servidor no dijo '${inicio}…' en ${timeoutMs} ms`));
     }, timeoutMs);
-    readline.createInterface({ input: child.stdout! }).on('line', (linea) => {
-      if (hecho || !linea.startsWith('{')) return;
-      const { msg } = JSON.parse(linea) as { msg?: string };
-      if (!msg?.startsWith(inicio)) return;
+    leerLog(child, ({ msg }) => {
+      if (hecho || !msg?.startsWith(inicio)) return;
       hecho = true;
       clearTimeout(plazo);
       resolve(msg);

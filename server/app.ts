@@ -15,7 +15,7 @@ import { createJwt } from './modules/auth/jwt';
 import { createCatalogoCache } from './modules/catalogo/catalogo-cache';
 import { catalogoRoutes } from './modules/catalogo/catalogo.routes';
 import { comparacionRoutes } from './modules/comparacion/comparacion.routes';
-import { createComparacionCache } from './modules/comparacion/comparacion-cache';
+import { type ComparacionCache, createComparacionCache } from './modules/comparacion/comparacion-cache';
 import { cotizacionesRoutes } from './modules/cotizaciones/cotizaciones.routes';
 import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
@@ -26,6 +26,13 @@ import { proveedorProductosRoutes } from './modules/proveedor/proveedor-producto
 import { ubicacionRoutes } from './modules/ubicacion/ubicacion.routes';
 import { registerRouteRegistry } from './route-registry';
 import { registerSpa } from './spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The comparison cache, for whoever must wait on what it has heard (tests: TestApp.settle). */
+    comparacion: ComparacionCache;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -71,6 +78,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   const guards = createGuards(db, jwt);
   const catalogo = createCatalogoCache(db);
   const comparacion = createComparacionCache(database, { log: (mensaje) => app.log.info(mensaje) });
+  app.decorate('comparacion', comparacion);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail'), from: config.mailFrom, log: app.log });
   app.addHook('onReady', async () => {
     mailer.start();

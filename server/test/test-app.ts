@@ -5,9 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { parseConfig } from '../config';
-import { sql } from 'drizzle-orm';
-import { type Database, embeddedExtensions, type Listener, openEmbedded, openPostgres } from '../db/client';
-import { CATALOGO_CHANNEL } from '../modules/comparacion/comparacion-cache';
+import { type Database, embeddedExtensions, openEmbedded, openPostgres } from '../db/client';
 import { DEMO_PASSWORD } from '../db/seed/demo-catalogo';
 import { type RoleName, tokensByRole } from './roles';
 import { TEMPLATE_FILE, templateDbName, withDatabase } from './template-db';
@@ -54,8 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}, { notifyDe
     const blob = new Blob([fs.readFileSync(TEMPLATE_FILE)]);
     database = openEmbedded(await PGlite.create({ loadDataDir: blob, extensions: embeddedExtensions }));
   }
-  const heard = hearing(database, notifyDelayMs);
-  database = heard.database;
+  if (notifyDelayMs > 0) database = withNotifyDelay(database, notifyDelayMs);
   const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', RATE_LIMIT_PER_MINUTE: '100000', ...env });
   const app = await buildApp({ config, database, jwtSecret: 'secreto-de-pruebas-con-mas-de-32-caracteres' });
   await app.ready();
@@ -71,7 +68,8 @@ export async function createTestApp(env: Record<string, string> = {}, { notifyDe
       if (res.statusCode !== 200) throw new Error(`login de ${email}: ${res.statusCode} ${res.body}`);
       return res.json().access;
     },
-    settle: heard.settle,
+    // The app's own sync(): its marker is heard after, and as late as, everything committed before it.
+    settle: () => app.comparacion.sync(),
     async close() {
       await app.close();
       await database.close();
@@ -80,32 +78,12 @@ export async function createTestApp(env: Record<string, string> = {}, { notifyDe
   };
 }
 
-/** The database with its notifications handed to the app `delayMs` late, in order, and a way to wait until they all were. */
-function hearing(database: Database, delayMs: number) {
-  const waiting = new Map<string, () => void>();
-  let sent = 0;
-  const deliver = (listener: Listener, payload: string) => {
-    const settled = waiting.get(payload);
-    if (settled) settled();
-    else listener.notify(payload);
-  };
+/** The database with the notifications it hears handed over `ms` late, in order. */
+function withNotifyDelay(database: Database, ms: number): Database {
   return {
-    database: {
-      ...database,
-      listen: (channel, listener) =>
-        database.listen(channel, {
-          notify: (payload) => (delayMs > 0 ? setTimeout(() => deliver(listener, payload), delayMs) : deliver(listener, payload)),
-          listening: listener.listening,
-        }),
-    } satisfies Database,
-    /** A marker of its own, NOTIFYed after everything committed so far: when the app would hear it, it has heard the rest. */
-    async settle() {
-      const marker = `test-settle:${++sent}`;
-      const settled = new Promise<void>((resolve) => waiting.set(marker, resolve));
-      await database.db.execute(sql`select pg_notify(${CATALOGO_CHANNEL}, ${marker})`);
-      await settled;
-      waiting.delete(marker);
-    },
+    ...database,
+    listen: (channel, listener) =>
+      database.listen(channel, { notify: (payload) => setTimeout(() => listener.notify(payload), ms), listening: listener.listening }),
   };
 }
 
