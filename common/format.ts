@@ -12,3 +12,22 @@ export const formatFechaLarga = (date: Date | string) => new Date(date).toLocale
 // One formatter for every call: building an Intl.NumberFormat costs far more than formatting with it.
 const clp = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 });
 export const formatClp = (pesos: number) => clp.format(pesos);
+
+/** A calendar day 'YYYY-MM-DD' in the es-CL long format ('30 de noviembre de 2026'), whatever the time zone. */
+export function formatDiaLargo(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('es-CL', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** An instant as it was in Chile, day and hour ('30 de noviembre de 2026, 14:05'): on the server too, which runs in UTC. */
+export const formatFechaHora = (date: Date | string) =>
+  new Date(date).toLocaleString('es-CL', { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'America/Santiago' });
+
+/** Quantities are kg or boxes with at most two decimals ('1.250,5'). */
+export const cantidadEs = (v: number) => v.toLocaleString('es-CL', { maximumFractionDigits: 2 });
+
+/** The unit after a quantity: 'kg', '1 caja', '2 cajas' (products are sold by KILO or CAJA). */
+export const unidadCorta = (unidad: string, cantidad: number) => (unidad.toUpperCase() === 'CAJA' ? (cantidad === 1 ? 'caja' : 'cajas') : 'kg');
+
+/** A quantity with its unit ('280 kg', '3 cajas'). */
+export const formatCantidad = (cantidad: number, unidad: string) => `${cantidadEs(cantidad)} ${unidadCorta(unidad, cantidad)}`;

@@ -21,6 +21,7 @@ import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
 import { moderacionRoutes } from './modules/moderacion/moderacion.routes';
 import { ordenesRoutes } from './modules/ordenes/ordenes.routes';
+import { pedidosRoutes } from './modules/pedidos/pedidos.routes';
 import { cargaRoutes } from './modules/proveedor/carga.routes';
 import { proveedorProductosRoutes } from './modules/proveedor/proveedor-productos.routes';
 import { ubicacionRoutes } from './modules/ubicacion/ubicacion.routes';
@@ -101,7 +102,8 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   await app.register(ubicacionRoutes, { db });
   await app.register(cotizacionesRoutes, { db, guards });
   await app.register(comparacionRoutes, { db, guards, comparacion });
-  await app.register(ordenesRoutes, { db, guards, comparacion });
+  await app.register(ordenesRoutes, { db, guards, comparacion, mailer, publicUrl: config.publicUrl });
+  await app.register(pedidosRoutes, { db, guards, mailer, comparacion, publicUrl: config.publicUrl });
   await app.register(proveedorProductosRoutes, { db, guards, comparacion });
   await app.register(moderacionRoutes, { db, guards, catalogo, comparacion });
   await app.register(cargaRoutes, { db, guards, comparacion, excelTimeoutMs: config.excelParseTimeoutMs });

@@ -110,3 +110,4 @@ const FILA_CARGA = {
 };
 VALID_BODIES['PUT /api/productos/actualizar-precios/'] = { productos: [FILA_CARGA] };
 VALID_BODIES['POST /api/productos/registrar-nuevos/'] = { productos: [{ ...FILA_CARGA, sku: 'FUZZ-1' }], categoria_id: 1 };
+VALID_BODIES['POST /api/pedidos/:id/estado/'] = { estado: 'rechazado', motivo: 'Sin camión disponible esa semana' };

@@ -2,6 +2,7 @@ import { CANTIDAD_MAXIMA } from '../constants';
 import { EJEMPLO_RUT, formatRut, isRutValido } from '../chile/rut';
 import { z } from '../zod-es';
 import { idNombreSchema } from './catalogo';
+import { entregaSchema, lineaPedidoSchema } from './pedidos';
 import { DIRECCION_SIN_NUMERO, SIN_PRODUCTOS } from './cotizaciones';
 import { CORREO_INVALIDO, SELECCIONE_COMUNA, SELECCIONE_REGION, telefonoContactoSchema } from './direcciones';
 
@@ -65,7 +66,33 @@ export const ordenSchema = z
 export type OrdenInput = z.input<typeof ordenSchema>;
 export type OrdenData = z.output<typeof ordenSchema>;
 
-export const ordenSchemaOut = z.object({ orden_id: z.number().int() });
+/**
+ * The answer of crear-orden: the order and its pedidos, one per supplier (issue #19). `seguimiento`
+ * is the order's tracking token, only in the answer that created it (the server keeps its hash).
+ */
+export const ordenSchemaOut = z.object({
+  orden_id: z.number().int(),
+  pedidos: z.array(z.object({ id: z.number().int(), proveedor: z.string(), total: z.number().int() })),
+  seguimiento: z.string().optional(),
+});
+export type OrdenCreada = z.infer<typeof ordenSchemaOut>;
+
+/** A supplier's part of what a quotation will buy, as the order will copy it. */
+export const proveedorResumenSchema = z.object({ proveedor: z.string(), lineas: z.array(lineaPedidoSchema), subtotal: z.number().int() });
+
+/**
+ * GET /api/facturacion/{cotizacion_id}/resumen/: what placing the order will buy, priced as
+ * crear-orden will charge it, so /facturacion shows it before anything is bought (issue #19).
+ */
+export const resumenCompraSchema = z.object({
+  cotizacion_id: z.number().int(),
+  entrega: entregaSchema.nullable(),
+  proveedores: z.array(proveedorResumenSchema),
+  total: z.number().int(),
+});
+export type ResumenCompra = z.infer<typeof resumenCompraSchema>;
+/** The delivery record the order will copy, as crear-orden's `cotizante_id` names it. */
+export const resumenQuerySchema = z.object({ cotizante_id: idOpcional('Datos de entrega inválidos.') });
 
 export const OFERTA_INVALIDA = 'Oferta inválida.';
 export const CANTIDAD_ELEGIDA_INVALIDA = `La cantidad debe ser un número mayor a 0 y de hasta ${CANTIDAD_MAXIMA}.`;

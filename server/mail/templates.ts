@@ -6,14 +6,18 @@ export interface Correo {
   html: string;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(saludo: string, parrafos: string[], boton: { texto: string; url: string }, pie: string): string {
+/** Paragraphs of plain text as HTML, escaped. */
+export const parrafosHtml = (parrafos: string[]) => parrafos.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
+
+/** The one e-mail frame: greeting, a body already in HTML (its values escaped by the caller), one button, a footnote. */
+export function layout(saludo: string, cuerpoHtml: string, boton: { texto: string; url: string }, pie: string): string {
   return `<!doctype html><html lang="es"><body style="margin:0;background:#f6f8f7;font-family:Arial,Helvetica,sans-serif;color:#1c2622">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:10px;padding:32px">
 <tr><td><p style="font-size:22px;font-weight:bold;color:#155c39;margin:0 0 16px">Abastece</p>
-<p>${escapeHtml(saludo)}</p>${parrafos.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}
+<p>${escapeHtml(saludo)}</p>${cuerpoHtml}
 <p style="margin:28px 0"><a href="${escapeHtml(boton.url)}" style="background:#1f7a4d;color:#fff;padding:12px 22px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(boton.texto)}</a></p>
 <p style="font-size:13px;color:#4b5a53">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(boton.url)}</p>
 <p style="font-size:13px;color:#4b5a53">${escapeHtml(pie)}</p></td></tr></table></td></tr></table></body></html>`;
@@ -32,7 +36,7 @@ function correo(para: string, nombre: string, url: string, c: Contenido): Correo
     para,
     asunto: c.asunto,
     texto: `${saludo}\n\n${c.parrafo}\n\n${url}\n\n${c.pie}\n\nEl equipo de Abastece`,
-    html: layout(saludo, [c.parrafo], { texto: c.boton, url }, c.pie),
+    html: layout(saludo, parrafosHtml([c.parrafo]), { texto: c.boton, url }, c.pie),
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgEnum, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { ESTADOS_PEDIDO, MOTIVO_MAX } from '../../../common/schemas/pedidos';
 import { cotizacion, cotizante } from './cotizaciones';
 import { lote, proveedorProducto } from './proveedor';
 import { comuna, region } from './ubicacion';
@@ -20,41 +21,96 @@ export const metodoPago = pgTable('metodo_pago', {
  * names of its región, comuna, rubro and método de pago, so later edits elsewhere change
  * nothing here (DESIGN §2). The ids stay beside the names for reports and links.
  */
-export const orden = pgTable('orden', {
-  id: serial('id').primaryKey(),
-  // One order per quotation: the database backs crear-orden's idempotency (docs/decisions/007).
-  cotizacion_id: integer('cotizacion_id')
-    .notNull()
-    .unique('orden_cotizacion_unica')
-    .references(() => cotizacion.id),
-  cotizante_id: integer('cotizante_id').references(() => cotizante.id, { onDelete: 'set null' }),
-  usuario_id: integer('usuario_id').references(() => usuario.id, { onDelete: 'set null' }),
-  // Delivery, copied from the quotation's cotizante at order time.
-  nombre_contacto: varchar('nombre_contacto', { length: 150 }).notNull().default(''),
-  correo_contacto: varchar('correo_contacto', { length: 254 }).notNull().default(''),
-  telefono_contacto: varchar('telefono_contacto', { length: 20 }).notNull().default(''),
-  direccion_envio: varchar('direccion_envio', { length: 255 }).notNull().default(''),
-  region_nombre: varchar('region_nombre', { length: 100 }).notNull().default(''),
-  comuna_nombre: varchar('comuna_nombre', { length: 100 }).notNull().default(''),
-  fecha_entrega: date('fecha_entrega'),
-  // Billing.
-  rut_facturacion: varchar('rut_facturacion', { length: 12 }).notNull().default(''),
-  razon_social: varchar('razon_social', { length: 200 }).notNull().default(''),
-  giro_comercial: varchar('giro_comercial', { length: 200 }).notNull().default(''),
-  direccion_facturacion: varchar('direccion_facturacion', { length: 255 }).notNull().default(''),
-  telefono_facturacion: varchar('telefono_facturacion', { length: 20 }).notNull().default(''),
-  email_facturacion: varchar('email_facturacion', { length: 254 }).notNull().default(''),
-  region_id: smallint('region_id').references(() => region.id),
-  region_nombre_facturacion: varchar('region_nombre_facturacion', { length: 100 }).notNull().default(''),
-  comuna_id: integer('comuna_id').references(() => comuna.id),
-  comuna_nombre_facturacion: varchar('comuna_nombre_facturacion', { length: 100 }).notNull().default(''),
-  rubro_id: integer('rubro_id').references(() => rubro.id),
-  rubro_nombre: varchar('rubro_nombre', { length: 100 }).notNull().default(''),
-  metodo_pago_id: integer('metodo_pago_id').references(() => metodoPago.id),
-  metodo_pago_nombre: varchar('metodo_pago_nombre', { length: 100 }).notNull().default(''),
-  total: integer('total').notNull(),
-  creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
-});
+export const orden = pgTable(
+  'orden',
+  {
+    id: serial('id').primaryKey(),
+    // One order per quotation: the database backs crear-orden's idempotency (docs/decisions/007).
+    cotizacion_id: integer('cotizacion_id')
+      .notNull()
+      .unique('orden_cotizacion_unica')
+      .references(() => cotizacion.id),
+    cotizante_id: integer('cotizante_id').references(() => cotizante.id, { onDelete: 'set null' }),
+    usuario_id: integer('usuario_id').references(() => usuario.id, { onDelete: 'set null' }),
+    // Delivery, copied from the quotation's cotizante at order time.
+    nombre_contacto: varchar('nombre_contacto', { length: 150 }).notNull().default(''),
+    correo_contacto: varchar('correo_contacto', { length: 254 }).notNull().default(''),
+    telefono_contacto: varchar('telefono_contacto', { length: 20 }).notNull().default(''),
+    direccion_envio: varchar('direccion_envio', { length: 255 }).notNull().default(''),
+    region_nombre: varchar('region_nombre', { length: 100 }).notNull().default(''),
+    comuna_nombre: varchar('comuna_nombre', { length: 100 }).notNull().default(''),
+    fecha_entrega: date('fecha_entrega'),
+    // Billing.
+    rut_facturacion: varchar('rut_facturacion', { length: 12 }).notNull().default(''),
+    razon_social: varchar('razon_social', { length: 200 }).notNull().default(''),
+    giro_comercial: varchar('giro_comercial', { length: 200 }).notNull().default(''),
+    direccion_facturacion: varchar('direccion_facturacion', { length: 255 }).notNull().default(''),
+    telefono_facturacion: varchar('telefono_facturacion', { length: 20 }).notNull().default(''),
+    email_facturacion: varchar('email_facturacion', { length: 254 }).notNull().default(''),
+    region_id: smallint('region_id').references(() => region.id),
+    region_nombre_facturacion: varchar('region_nombre_facturacion', { length: 100 }).notNull().default(''),
+    comuna_id: integer('comuna_id').references(() => comuna.id),
+    comuna_nombre_facturacion: varchar('comuna_nombre_facturacion', { length: 100 }).notNull().default(''),
+    rubro_id: integer('rubro_id').references(() => rubro.id),
+    rubro_nombre: varchar('rubro_nombre', { length: 100 }).notNull().default(''),
+    metodo_pago_id: integer('metodo_pago_id').references(() => metodoPago.id),
+    metodo_pago_nombre: varchar('metodo_pago_nombre', { length: 100 }).notNull().default(''),
+    total: integer('total').notNull(),
+    // Who bought, as suppliers read it (razón social, else the contact, else the account's name),
+    // and where its e-mails go: copied at placement like the rest.
+    comprador: varchar('comprador', { length: 310 }).notNull().default(''),
+    correo_comprador: varchar('correo_comprador', { length: 254 }).notNull().default(''),
+    // The hash of the tracking link's token (issue #19): whoever holds the link follows the order.
+    seguimiento_hash: varchar('seguimiento_hash', { length: 64 }).unique('orden_seguimiento_unico'),
+    creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('orden_usuario_idx').on(t.usuario_id, t.id)],
+);
+
+export const estadoPedido = pgEnum('estado_pedido', ESTADOS_PEDIDO);
+
+/**
+ * One supplier's part of an order (issue #19, DESIGN §2): its lines, its subtotal and its own
+ * life cycle. The supplier's name is copied as the lines copy it.
+ */
+export const pedido = pgTable(
+  'pedido',
+  {
+    id: serial('id').primaryKey(),
+    orden_id: integer('orden_id')
+      .notNull()
+      .references(() => orden.id),
+    proveedor_id: integer('proveedor_id').references(() => usuario.id, { onDelete: 'set null' }),
+    proveedor_nombre: varchar('proveedor_nombre', { length: 310 }).notNull().default(''),
+    estado: estadoPedido('estado').notNull().default('pendiente'),
+    subtotal: integer('subtotal').notNull(),
+    costo_despacho: integer('costo_despacho').notNull().default(0),
+    creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    actualizado_en: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('pedido_orden_proveedor').on(t.orden_id, t.proveedor_id),
+    // The supplier's inbox, newest first, whole or by state.
+    index('pedido_proveedor_idx').on(t.proveedor_id, t.id),
+    index('pedido_proveedor_estado_idx').on(t.proveedor_id, t.estado, t.id),
+  ],
+);
+
+/** A pedido's history: every state it took, when, by whom and why. Never rewritten. */
+export const pedidoEvento = pgTable(
+  'pedido_evento',
+  {
+    id: serial('id').primaryKey(),
+    pedido_id: integer('pedido_id')
+      .notNull()
+      .references(() => pedido.id, { onDelete: 'cascade' }),
+    estado: estadoPedido('estado').notNull(),
+    usuario_id: integer('usuario_id').references(() => usuario.id, { onDelete: 'set null' }),
+    motivo: varchar('motivo', { length: MOTIVO_MAX }),
+    creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pedido_evento_pedido_idx').on(t.pedido_id, t.id)],
+);
 
 /**
  * One product line of an order, with the product and supplier as they were named and the unit
@@ -67,6 +123,9 @@ export const ordenLinea = pgTable(
     orden_id: integer('orden_id')
       .notNull()
       .references(() => orden.id, { onDelete: 'cascade' }),
+    pedido_id: integer('pedido_id')
+      .notNull()
+      .references(() => pedido.id),
     proveedor_producto_id: integer('proveedor_producto_id').references(() => proveedorProducto.id, { onDelete: 'set null' }),
     proveedor_id: integer('proveedor_id').references(() => usuario.id, { onDelete: 'set null' }),
     proveedor_nombre: varchar('proveedor_nombre', { length: 310 }).notNull().default(''),
@@ -80,26 +139,28 @@ export const ordenLinea = pgTable(
     precio: integer('precio').notNull(),
     subtotal: integer('subtotal').notNull(),
   },
-  (t) => [index('orden_linea_orden_idx').on(t.orden_id)],
+  (t) => [index('orden_linea_orden_idx').on(t.orden_id), index('orden_linea_pedido_idx').on(t.pedido_id)],
 );
 
 /**
- * Which stock lots an order line took its quantity from (first-expired-first-out). A lot with
- * rows here cannot be deleted, and its quantity must not be edited below what orders took.
+ * Which stock lots an order line took its quantity from (first-expired-first-out), so a rejected
+ * or annulled pedido gives back exactly what it took. The lot's offer and expiry are copied: a lot
+ * deleted since (set null) is recreated with them when the stock comes back.
  */
 export const ordenLineaLote = pgTable(
   'orden_linea_lote',
   {
+    id: serial('id').primaryKey(),
     orden_linea_id: integer('orden_linea_id')
       .notNull()
       .references(() => ordenLinea.id, { onDelete: 'cascade' }),
-    lote_id: integer('lote_id')
-      .notNull()
-      .references(() => lote.id, { onDelete: 'restrict' }),
+    lote_id: integer('lote_id').references(() => lote.id, { onDelete: 'set null' }),
+    proveedor_producto_id: integer('proveedor_producto_id').references(() => proveedorProducto.id, { onDelete: 'set null' }),
+    fecha_expiracion: date('fecha_expiracion').notNull(),
     cantidad: numeric('cantidad', { precision: 12, scale: 2, mode: 'number' }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.orden_linea_id, t.lote_id] }),
+    unique('orden_linea_lote_linea_lote').on(t.orden_linea_id, t.lote_id),
     index('orden_linea_lote_lote_idx').on(t.lote_id),
     check('orden_linea_lote_cantidad_positiva', sql`${t.cantidad} > 0`),
   ],

@@ -78,6 +78,9 @@ export const correoSaliente = pgTable('correo_saliente', {
   texto: text('texto').notNull(),
   html: text('html').notNull(),
   intentos: integer('intentos').notNull().default(0),
+  // A claim is a lease: while it lasts no other process takes the message, so N processes send it
+  // once; if the claimer dies before marking it sent, the lease runs out and another retries it.
+  reclamado_hasta: timestamp('reclamado_hasta', { withTimezone: true }),
   ultimo_error: text('ultimo_error'),
   enviado_en: timestamp('enviado_en', { withTimezone: true }),
   creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { producto } from '../../db/schema/catalogo';
 import { cotizacion, opcion, solicitud } from '../../db/schema/cotizaciones';
-import { orden, ordenLinea, ordenLineaLote } from '../../db/schema/ordenes';
+import { orden, ordenLinea, ordenLineaLote, pedido } from '../../db/schema/ordenes';
 import { lote, proveedorProducto } from '../../db/schema/proveedor';
 import { usuario } from '../../db/schema/usuario';
 import { setupTestApp } from '../../test/test-app';
@@ -35,10 +35,15 @@ async function historyOn(db: Db, ofertaId: number) {
       .insert(orden)
       .values({ cotizacion_id: c!.id, total: oferta!.tarifa * 10 })
       .returning();
+    const [ped] = await tx
+      .insert(pedido)
+      .values({ orden_id: ord!.id, proveedor_id: oferta!.proveedor_id, subtotal: oferta!.tarifa * 10 })
+      .returning();
     const [l] = await tx
       .insert(ordenLinea)
       .values({
         orden_id: ord!.id,
+        pedido_id: ped!.id,
         proveedor_producto_id: ofertaId,
         proveedor_id: oferta!.proveedor_id,
         proveedor_nombre: 'Proveedor',
@@ -48,7 +53,9 @@ async function historyOn(db: Db, ofertaId: number) {
         subtotal: oferta!.tarifa * 10,
       })
       .returning();
-    await tx.insert(ordenLineaLote).values({ orden_linea_id: l!.id, lote_id: stock!.id, cantidad: 10 });
+    await tx
+      .insert(ordenLineaLote)
+      .values({ orden_linea_id: l!.id, lote_id: stock!.id, proveedor_producto_id: ofertaId, fecha_expiracion: stock!.fecha_expiracion, cantidad: 10 });
     return { oferta: oferta!, opcionId: o!.id, lineaId: l!.id, loteId: stock!.id };
   });
 }
@@ -95,12 +102,11 @@ describe('archiving keeps history (DESIGN §2)', () => {
     expect(linea?.lotes).toMatchObject([{ lote_id: h.loteId, cantidad: 10, lote: { id: h.loteId, proveedor_producto_id: ofertaId } }]);
   });
 
-  it('refuses to hard-delete an offer, a product, a supplier or a lot that history refers to (no cascade)', async () => {
+  it('refuses to hard-delete an offer, a product or a supplier that history refers to (no cascade)', async () => {
     const { db } = ctx.t.database;
     const h = await historyOn(db, ofertaId);
     // 23503 foreign_key_violation; PostgreSQL 18 (the embedded engine) reports ON DELETE RESTRICT as 23001.
     const foreignKey = ['23001', '23503'];
-    expect(foreignKey).toContain(await refused(() => db.delete(lote).where(eq(lote.id, h.loteId))));
     expect(foreignKey).toContain(await refused(() => db.delete(proveedorProducto).where(eq(proveedorProducto.id, ofertaId))));
     expect(foreignKey).toContain(await refused(() => db.delete(producto).where(eq(producto.id, h.oferta.producto_id))));
     expect(foreignKey).toContain(await refused(() => db.delete(usuario).where(eq(usuario.id, h.oferta.proveedor_id))));
@@ -137,6 +143,16 @@ describe('archiving keeps history (DESIGN §2)', () => {
       );
     expect(archivadas).toHaveLength(ofertas.length);
     expect(await db.select({ id: opcion.id }).from(opcion).where(eq(opcion.id, h.opcionId))).toHaveLength(1);
+    expect(await db.select({ id: ordenLinea.id }).from(ordenLinea).where(eq(ordenLinea.id, h.lineaId))).toHaveLength(1);
+  });
+  it('lets a lot an order took from be deleted: the order keeps its offer and expiry to give the stock back to (issue #19)', async () => {
+    const { db } = ctx.t.database;
+    const h = await historyOn(db, ofertaId);
+    const [antes] = await db.select().from(lote).where(eq(lote.id, h.loteId));
+    await db.delete(lote).where(eq(lote.id, h.loteId));
+    expect(await db.select().from(ordenLineaLote).where(eq(ordenLineaLote.orden_linea_id, h.lineaId))).toMatchObject([
+      { lote_id: null, proveedor_producto_id: ofertaId, fecha_expiracion: antes!.fecha_expiracion, cantidad: 10 },
+    ]);
     expect(await db.select({ id: ordenLinea.id }).from(ordenLinea).where(eq(ordenLinea.id, h.lineaId))).toHaveLength(1);
   });
 });

@@ -2,15 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
 import { CLAVE_COTIZACION_HEADER, cotizanteSchema, cotizanteSchemaOut, solicitudSchema, solicitudSchemaOut } from '../../../common/schemas/cotizaciones';
-import { z } from '../../../common/zod-es';
 import type { Db } from '../../db/client';
+import { idParams } from '../../http/params';
 import type { Guards } from '../auth/authenticate';
 import type { Llamante } from './clave';
 import { createCotizante, createSolicitud, updateCotizante, updateSolicitud } from './cotizaciones.service';
 
-const ID_INVALIDO = 'Identificador inválido.';
-// Bounded to PostgreSQL's integer: a larger id is a client error, not a database one.
-export const idParams = z.object({ id: z.coerce.number({ error: ID_INVALIDO }).int(ID_INVALIDO).positive(ID_INVALIDO).max(2_147_483_647, ID_INVALIDO) });
 const common = {
   tags: ['cotizaciones'],
   description: `Anónimo o con \`Authorization: JWT <access>\`. Un registro anónimo se edita enviando su clave en el encabezado \`${CLAVE_COTIZACION_HEADER}\`.`,

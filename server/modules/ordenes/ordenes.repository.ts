@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categoria, marca, origen, producto, unidad } from '../../db/schema/catalogo';
 import { cotizacion, opcion, solicitud, solicitudDetalle } from '../../db/schema/cotizaciones';
-import { metodoPago, orden, ordenLinea, ordenLineaLote, rubro } from '../../db/schema/ordenes';
+import { metodoPago, orden, ordenLinea, ordenLineaLote, pedido, rubro } from '../../db/schema/ordenes';
 import { lote, proveedorProducto } from '../../db/schema/proveedor';
 import { comuna, region } from '../../db/schema/ubicacion';
 import { usuario } from '../../db/schema/usuario';
@@ -129,15 +129,27 @@ export async function findNombresFacturacion(db: Db, ids: { region?: number; com
 export type OrdenValores = Omit<typeof orden.$inferInsert, 'id' | 'creado_en'>;
 export type LineaValores = Omit<typeof ordenLinea.$inferInsert, 'id' | 'orden_id'>;
 
-/** Writes an order and its lines; returns the order's id and its lines' ids, in the order given. */
-export async function insertOrden(db: Db, valores: OrdenValores, lineas: LineaValores[]): Promise<{ ordenId: number; lineaIds: number[] }> {
+export async function insertOrden(db: Db, valores: OrdenValores): Promise<number> {
   const [nueva] = await db.insert(orden).values(valores).returning({ id: orden.id });
+  return nueva!.id;
+}
+
+/** Writes an order's lines; returns their ids, in the order given. */
+export async function insertLineas(db: Db, ordenId: number, lineas: LineaValores[]): Promise<number[]> {
   const ids = await db
     .insert(ordenLinea)
-    .values(lineas.map((l) => ({ ...l, orden_id: nueva!.id })))
+    .values(lineas.map((l) => ({ ...l, orden_id: ordenId })))
     .returning({ id: ordenLinea.id });
-  return { ordenId: nueva!.id, lineaIds: ids.map((r) => r.id) };
+  return ids.map((r) => r.id);
 }
+
+/** An order's pedidos as crear-orden answers them. */
+export const findPedidosDeOrden = (db: Db, ordenId: number) =>
+  db
+    .select({ id: pedido.id, proveedor: pedido.proveedor_nombre, total: sql<number>`(${pedido.subtotal} + ${pedido.costo_despacho})::integer` })
+    .from(pedido)
+    .where(eq(pedido.orden_id, ordenId))
+    .orderBy(asc(pedido.id));
 
 /**
  * Records which lots each order line took from and takes that stock off the lots, in ONE
@@ -150,10 +162,14 @@ export async function takeLotes(db: Db, tomas: Array<{ orden_linea_id: number } 
     tomas.map((t) => sql`(${t.orden_linea_id}::integer, ${t.lote_id}::integer, ${t.cantidad}::numeric)`),
     sql`, `,
   );
-  // Summed per lot: UPDATE … FROM applies only one source row to each lot.
+  // Summed per lot: UPDATE … FROM applies only one source row to each lot. Each record copies its
+  // lot's offer and expiry, so a pedido given back can recreate a lot deleted meanwhile.
   await db.execute(sql`
     with tomadas as (
-      insert into ${ordenLineaLote} (orden_linea_id, lote_id, cantidad) values ${filas} returning lote_id, cantidad
+      insert into ${ordenLineaLote} (orden_linea_id, lote_id, proveedor_producto_id, fecha_expiracion, cantidad)
+      select t.orden_linea_id, t.lote_id, l.proveedor_producto_id, l.fecha_expiracion, t.cantidad
+      from (values ${filas}) as t(orden_linea_id, lote_id, cantidad) join ${lote} l on l.id = t.lote_id
+      returning lote_id, cantidad
     )
     update ${lote} set cantidad = ${lote}.cantidad - t.cantidad
     from (select lote_id, sum(cantidad) as cantidad from tomadas group by lote_id) as t

@@ -7,14 +7,18 @@ import {
   metodosPagoSchema,
   ordenSchema,
   ordenSchemaOut,
+  resumenCompraSchema,
+  resumenQuerySchema,
   rubrosSchema,
 } from '../../../common/schemas/ordenes';
 import type { Db } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
 import type { Guards } from '../auth/authenticate';
 import type { ComparacionCache } from '../comparacion/comparacion-cache';
-import { idParams, llamanteDe } from '../cotizaciones/cotizaciones.routes';
+import { idParams } from '../../http/params';
+import { llamanteDe } from '../cotizaciones/cotizaciones.routes';
 import { findMetodosPago, findRubros } from './ordenes.repository';
-import { placeOrden, updateSeleccion } from './ordenes.service';
+import { getResumenCompra, placeOrden, updateSeleccion } from './ordenes.service';
 
 // As the quotation calls (SPEC §6): open to anonymous callers, who hold their records by a clave.
 const abierta = {
@@ -27,15 +31,35 @@ const errores = { 400: badRequestSchema, 401: detailSchema, 404: detailSchema, 4
  * The buyer's final choice of a quotation, the billing lookups and order placement (SPEC §7). `now` is the clock that says which lots a
  * delivery without a date can still use, injectable for tests.
  */
-export const ordenesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; comparacion: ComparacionCache; now?: () => Date }> = async (
-  app,
-  { db, guards, comparacion, now = () => new Date() },
-) => {
+export const ordenesRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  guards: Guards;
+  comparacion: ComparacionCache;
+  mailer: Mailer;
+  publicUrl: string;
+  now?: () => Date;
+}> = async (app, { db, guards, comparacion, mailer, publicUrl, now = () => new Date() }) => {
   app.get('/api/facturacion/rubros/', { schema: { tags: ['ordenes'], summary: 'Rubros de facturación', response: { 200: rubrosSchema } } }, () =>
     findRubros(db),
   );
   app.get('/api/empresas/metodos-pago/', { schema: { tags: ['ordenes'], summary: 'Métodos de pago', response: { 200: metodosPagoSchema } } }, () =>
     findMetodosPago(db),
+  );
+
+  app.get(
+    '/api/facturacion/:id/resumen/',
+    {
+      onRequest: guards.identify,
+      schema: {
+        ...abierta,
+        tags: ['ordenes'],
+        summary: 'Lo que comprará la orden de esta cotización: líneas por proveedor, precios, total y entrega',
+        params: idParams,
+        querystring: resumenQuerySchema,
+        response: { 200: resumenCompraSchema, ...errores },
+      },
+    },
+    (request) => getResumenCompra(db, llamanteDe(request), request.params.id, request.query.cotizante_id),
   );
 
   app.post(
@@ -52,10 +76,10 @@ export const ordenesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; comp
       },
     },
     async (request, reply) => {
-      const { orden_id, creada } = await placeOrden(db, llamanteDe(request), request.body, now());
+      const { creada, ...orden } = await placeOrden({ db, mailer, publicUrl }, llamanteDe(request), request.body, now());
       // The stock it took: the buyer's next comparison already sees it.
       if (creada) await comparacion.sync();
-      return reply.status(creada ? 201 : 200).send({ orden_id });
+      return reply.status(creada ? 201 : 200).send(orden);
     },
   );
 

@@ -1,9 +1,22 @@
 import { ahoraEnChile } from '../../../common/schemas/cotizaciones';
 import { COMUNA_DE_OTRA_REGION, SELECCIONE_COMUNA, SELECCIONE_REGION } from '../../../common/schemas/direcciones';
-import { type ActualizarCotizacionData, type OrdenData, SELECCIONE_METODO_PAGO, SELECCIONE_RUBRO } from '../../../common/schemas/ordenes';
+import {
+  type ActualizarCotizacionData,
+  type OrdenCreada,
+  type OrdenData,
+  type ResumenCompra,
+  SELECCIONE_METODO_PAGO,
+  SELECCIONE_RUBRO,
+} from '../../../common/schemas/ordenes';
+import type { LineaPedido } from '../../../common/schemas/pedidos';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import type { Llamante } from '../cotizaciones/clave';
+import type { Mailer } from '../../mail/mailer';
+import { correoNuevoPedido, correoOrdenRecibida } from '../../mail/pedido-templates';
+import { getUsuarioById } from '../auth/auth.repository';
+import { createClave, hashClave, type Llamante } from '../cotizaciones/clave';
+import { findCorreosProveedores, insertPedidos } from '../pedidos/pedidos.repository';
+import { enlaces } from '../pedidos/pedidos.service';
 import { findCotizante, findCotizanteTenencia } from '../cotizaciones/cotizaciones.repository';
 import { hold } from '../cotizaciones/cotizaciones.service';
 import { findOfertasVivas } from '../comparacion/comparacion.repository';
@@ -17,6 +30,8 @@ import {
   findNombresOfertas,
   findOpciones,
   findOrdenIdDeCotizacion,
+  findPedidosDeOrden,
+  insertLineas,
   insertOrden,
   type LineaElegida,
   lockLotesUsables,
@@ -96,20 +111,54 @@ async function resolveEntrega(db: Db, llamante: Llamante, cotizacion: { solicitu
   return entrega;
 }
 
+/** Who bought, as suppliers read it: the razón social, else the delivery contact, else the account's name. */
+const nombreComprador = (
+  facturacion: { razon_social: string },
+  entrega: { nombre_contacto: string } | undefined,
+  cuenta: { first_name: string; last_name: string } | undefined,
+) => [facturacion.razon_social, entrega?.nombre_contacto, cuenta && `${cuenta.first_name} ${cuenta.last_name}`].map((s) => s?.trim() ?? '').find(Boolean) ?? '';
+
+/** The lines of each supplier, in the order its first line came; its pedido's subtotal is theirs. */
+function porProveedor<L extends { proveedor_id: number; proveedor_nombre: string; subtotal: number }>(lineas: L[]) {
+  const grupos = new Map<number, { proveedor_id: number; proveedor_nombre: string; subtotal: number; lineas: L[] }>();
+  for (const l of lineas) {
+    const g = grupos.get(l.proveedor_id) ?? { proveedor_id: l.proveedor_id, proveedor_nombre: l.proveedor_nombre, subtotal: 0, lineas: [] };
+    g.subtotal += l.subtotal;
+    g.lineas.push(l);
+    grupos.set(l.proveedor_id, g);
+  }
+  return [...grupos.values()];
+}
+
+export interface OrdenDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
 /**
  * Places the order of a quotation the caller holds (SPEC §3 Order creation payload), in ONE
  * transaction (docs/decisions/007): lock the quotation (a second submit waits, then finds the
  * order and gets its id: `creada` false), write the order with copies of what it was placed with,
- * then lock the usable lots of the chosen offers and take each line's quantity
- * first-expired-first-out. Stock gone → 409 naming the product, and the rollback leaves nothing written.
+ * split it into one pedido per supplier (issue #19) with the e-mails to the buyer and to each
+ * supplier, then lock the usable lots of the chosen offers and take each line's quantity
+ * first-expired-first-out. Stock gone → 409 naming the product, and the rollback leaves nothing
+ * written, e-mails included.
  */
-export async function placeOrden(db: Db, llamante: Llamante, data: OrdenData, ahora: Date): Promise<{ orden_id: number; creada: boolean }> {
+export async function placeOrden(
+  { db, mailer, publicUrl }: OrdenDeps,
+  llamante: Llamante,
+  data: OrdenData,
+  ahora: Date,
+): Promise<OrdenCreada & { creada: boolean }> {
   const facturacion = await resolveFacturacion(db, data);
-  return db.transaction(async (tx) => {
+  const cuenta = llamante.usuarioId === undefined ? undefined : await getUsuarioById(db, llamante.usuarioId);
+  const links = enlaces(publicUrl);
+  const resultado = await db.transaction(async (tx) => {
     const cotizacion = await findCotizacionTenencia(tx, data.cotizacion_id, { lock: true });
     await hold(tx, cotizacion, llamante, COTIZACION_NO_ENCONTRADA);
     const existente = await findOrdenIdDeCotizacion(tx, data.cotizacion_id);
-    if (existente !== undefined) return { orden_id: existente, creada: false };
+    if (existente !== undefined) return { orden_id: existente, pedidos: await findPedidosDeOrden(tx, existente), creada: false };
 
     const entrega = await resolveEntrega(tx, llamante, cotizacion!, data.cotizante_id);
     const lineas = await findLineasSeleccionadas(tx, data.cotizacion_id);
@@ -117,28 +166,62 @@ export async function placeOrden(db: Db, llamante: Llamante, data: OrdenData, ah
     const retiradas = lineas.filter((l) => !l.vendible);
     if (retiradas.length > 0) throw new AppError(409, { detail: retiradas.map(mensajesOrden.noDisponible).join(' ') });
 
-    // The order and its lines are written before the lots are locked: the lots are the rows every
-    // order contends for, so their locks are held only for the allocation and its one write.
-    // Stock found short below throws, and the rollback takes these rows away again.
+    // The order, its pedidos and lines are written before the lots are locked: the lots are the
+    // rows every order contends for, so their locks are held only for the allocation and its one
+    // write. Stock found short below throws, and the rollback takes these rows away again.
     const copias = lineas.map(({ vendible: _, ...copia }) => ({ ...copia, subtotal: Math.round(copia.precio * copia.cantidad) }));
-    const { ordenId, lineaIds } = await insertOrden(
+    const seguimiento = createClave();
+    const valores = {
+      cotizacion_id: data.cotizacion_id,
+      cotizante_id: entrega?.cotizante_id ?? null,
+      usuario_id: llamante.usuarioId ?? null,
+      nombre_contacto: entrega?.nombre_contacto ?? '',
+      correo_contacto: entrega?.correo_contacto ?? '',
+      telefono_contacto: entrega?.telefono_contacto ?? '',
+      direccion_envio: entrega?.direccion_envio ?? '',
+      region_nombre: entrega?.region_nombre ?? '',
+      comuna_nombre: entrega?.comuna_nombre ?? '',
+      fecha_entrega: entrega?.fecha_entrega ?? null,
+      ...facturacion,
+      total: copias.reduce((s, l) => s + l.subtotal, 0),
+      comprador: nombreComprador(facturacion, entrega, cuenta),
+      // The account's address when logged in (its orders are on /ordenes), else the delivery contact's.
+      correo_comprador: cuenta?.email ?? entrega?.correo_contacto ?? '',
+      seguimiento_hash: hashClave(seguimiento),
+    };
+    const ordenId = await insertOrden(tx, valores);
+    const grupos = porProveedor(copias);
+    const pedidoIds = await insertPedidos(tx, ordenId, llamante.usuarioId ?? null, grupos);
+    const pedidoDe = new Map(grupos.map((g, i) => [g.proveedor_id, pedidoIds[i]!]));
+    const lineaIds = await insertLineas(
       tx,
-      {
-        cotizacion_id: data.cotizacion_id,
-        cotizante_id: entrega?.cotizante_id ?? null,
-        usuario_id: llamante.usuarioId ?? null,
-        nombre_contacto: entrega?.nombre_contacto ?? '',
-        correo_contacto: entrega?.correo_contacto ?? '',
-        telefono_contacto: entrega?.telefono_contacto ?? '',
-        direccion_envio: entrega?.direccion_envio ?? '',
-        region_nombre: entrega?.region_nombre ?? '',
-        comuna_nombre: entrega?.comuna_nombre ?? '',
-        fecha_entrega: entrega?.fecha_entrega ?? null,
-        ...facturacion,
-        total: copias.reduce((s, l) => s + l.subtotal, 0),
-      },
-      copias,
+      ordenId,
+      copias.map((c) => ({ ...c, pedido_id: pedidoDe.get(c.proveedor_id)! })),
     );
+    const pedidos = grupos.map((g, i) => ({
+      id: pedidoIds[i]!,
+      proveedor_id: g.proveedor_id,
+      proveedor: g.proveedor_nombre,
+      total: g.subtotal,
+      lineas: g.lineas,
+    }));
+    const paraCorreo = {
+      id: ordenId,
+      creado_en: ahora.toISOString(),
+      comprador: valores.comprador,
+      correo_comprador: valores.correo_comprador,
+      total: valores.total,
+      entrega: {
+        nombre_contacto: valores.nombre_contacto,
+        correo_contacto: valores.correo_contacto,
+        telefono_contacto: valores.telefono_contacto,
+        direccion_envio: valores.direccion_envio,
+        comuna_nombre: valores.comuna_nombre,
+        region_nombre: valores.region_nombre,
+        fecha_entrega: valores.fecha_entrega,
+      },
+    };
+    await enqueueCorreosOrden(tx, mailer, links, paraCorreo, pedidos, seguimiento);
 
     // A lot that expires on or before the delivery day cannot be delivered (DESIGN §3); no date is today.
     const fecha = entrega?.fecha_entrega ?? ahoraEnChile(ahora).hoy;
@@ -150,8 +233,72 @@ export async function placeOrden(db: Db, llamante: Llamante, data: OrdenData, ah
       tx,
       tomas.flatMap((linea, i) => linea.map((t) => ({ ...t, orden_linea_id: lineaIds[i]! }))),
     );
-    return { orden_id: ordenId, creada: true };
+    return { orden_id: ordenId, pedidos: pedidos.map(({ id, proveedor, total }) => ({ id, proveedor, total })), seguimiento, creada: true };
   });
+  if (resultado.creada) void mailer.kick();
+  return resultado;
+}
+
+/** The buyer's receipt with the tracking link, and each supplier's new pedido, into the outbox of the order's transaction. */
+async function enqueueCorreosOrden(
+  tx: Db,
+  mailer: Mailer,
+  links: ReturnType<typeof enlaces>,
+  orden: Parameters<typeof correoOrdenRecibida>[1] & { correo_comprador: string },
+  pedidos: Array<{ id: number; proveedor_id: number; proveedor: string; total: number; lineas: LineaPedido[] }>,
+  seguimiento: string,
+) {
+  if (orden.correo_comprador) await mailer.enqueue(tx, correoOrdenRecibida(orden.correo_comprador, orden, pedidos, links.seguimiento(seguimiento)));
+  const correos = await findCorreosProveedores(
+    tx,
+    pedidos.map((p) => p.proveedor_id),
+  );
+  for (const p of pedidos) {
+    const para = correos.get(p.proveedor_id);
+    if (para) await mailer.enqueue(tx, correoNuevoPedido(para, orden, p, links.pedido(p.id)));
+  }
+}
+
+/**
+ * What placing the order of this quotation will buy (issue #19): the selected lines grouped by
+ * supplier, priced as crear-orden charges them (the prices PUT actualizar stored), and the delivery
+ * record the order will copy, so /facturacion shows it all before anything is bought.
+ */
+export async function getResumenCompra(db: Db, llamante: Llamante, cotizacionId: number, cotizanteId: number | undefined): Promise<ResumenCompra> {
+  const cotizacion = await findCotizacionTenencia(db, cotizacionId);
+  await hold(db, cotizacion, llamante, COTIZACION_NO_ENCONTRADA);
+  const entrega = await resolveEntrega(db, llamante, cotizacion!, cotizanteId);
+  const lineas = (await findLineasSeleccionadas(db, cotizacionId)).map((l) => ({ ...l, subtotal: Math.round(l.precio * l.cantidad) }));
+  const proveedores = porProveedor(lineas).map((g) => ({
+    proveedor: g.proveedor_nombre,
+    subtotal: g.subtotal,
+    lineas: g.lineas.map(({ sku, producto_nombre, marca, unidad, cantidad, precio, subtotal }) => ({
+      sku,
+      producto_nombre,
+      marca,
+      unidad,
+      cantidad,
+      precio,
+      subtotal,
+    })),
+  }));
+  return {
+    cotizacion_id: cotizacionId,
+    entrega:
+      entrega === undefined
+        ? null
+        : {
+            nombre_contacto: entrega.nombre_contacto,
+            correo_contacto: entrega.correo_contacto,
+            telefono_contacto: entrega.telefono_contacto,
+            direccion_envio: entrega.direccion_envio ?? '',
+            comuna_nombre: entrega.comuna_nombre ?? '',
+            region_nombre: entrega.region_nombre ?? '',
+            fecha_entrega: entrega.fecha_entrega,
+          },
+    proveedores,
+    total: proveedores.reduce((s, p) => s + p.subtotal, 0),
+  };
 }
 
 /** The delivery day of a quotation (its cotizante's date, else today in Chile): lots must outlive it. */

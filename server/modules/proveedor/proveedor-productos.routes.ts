@@ -5,7 +5,7 @@ import { z } from '../../../common/zod-es';
 import type { Db } from '../../db/client';
 import { currentUser, type Guards } from '../auth/authenticate';
 import type { ComparacionCache } from '../comparacion/comparacion-cache';
-import { idParams } from '../cotizaciones/cotizaciones.routes';
+import { idParams } from '../../http/params';
 import { findProveedorProductos } from './proveedor-productos.repository';
 import { deleteProveedorProducto, updateProveedorProducto } from './proveedor-productos.service';
 

@@ -1,3 +1,4 @@
+import { cantidadEs, unidadCorta } from '../../../../../common/format';
 import type { Opcion, ResultadoComparacion } from '../../../../../common/schemas/comparacion';
 
 // The buyer's changes on the results screen (SPEC §4 Quotation flow 4–5), as pure functions over
@@ -6,8 +7,7 @@ import type { Opcion, ResultadoComparacion } from '../../../../../common/schemas
 /** Quantities are kg or boxes with at most two decimals, as the server keeps them. */
 const redondear = (v: number) => Math.round(v * 100) / 100;
 
-export const cantidadEs = (v: number) => v.toLocaleString('es-CL', { maximumFractionDigits: 2 });
-export const unidadCorta = (unidad: string, cantidad: number) => (unidad.toUpperCase() === 'CAJA' ? (cantidad === 1 ? 'caja' : 'cajas') : 'kg');
+export { cantidadEs, unidadCorta };
 
 export const subtotal = (o: Opcion) => Math.round(o.precio * o.cantidad_proveida);
 export const proveido = (r: ResultadoComparacion) => redondear(r.opciones_seleccionadas.reduce((s, o) => s + o.cantidad_proveida, 0));

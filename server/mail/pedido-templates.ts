@@ -1,0 +1,166 @@
+// The e-mails of an order's life (issue #19): to the buyer when it is placed and whenever a
+// pedido changes, to each supplier when it receives one (and when the buyer annuls it).
+import { formatCantidad, formatClp, formatDiaLargo, formatFechaHora } from '../../common/format';
+import type { Entrega, EstadoPedido, LineaPedido } from '../../common/schemas/pedidos';
+import { type Correo, escapeHtml, layout, parrafosHtml } from './templates';
+
+interface OrdenCorreo {
+  id: number;
+  creado_en: string;
+  comprador: string;
+  entrega: Entrega;
+  total: number;
+}
+
+interface PedidoCorreo {
+  id: number;
+  proveedor: string;
+  lineas: LineaPedido[];
+  total: number;
+}
+
+const FIRMA = 'El equipo de Abastece';
+const celda = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text-align:left"';
+const celdaNumero = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text-align:right;white-space:nowrap"';
+
+const nombreLinea = (l: LineaPedido) => (l.marca ? `${l.producto_nombre} (${l.marca})` : l.producto_nombre);
+const fechaEntrega = (e: Entrega) => (e.fecha_entrega ? formatDiaLargo(e.fecha_entrega) : 'sin fecha indicada');
+
+function lineasTexto(lineas: LineaPedido[]): string {
+  return lineas.map((l) => `- ${nombreLinea(l)}: ${formatCantidad(l.cantidad, l.unidad)} × ${formatClp(l.precio)} = ${formatClp(l.subtotal)}`).join('\n');
+}
+
+function lineasHtml(lineas: LineaPedido[], total: number): string {
+  const filas = lineas
+    .map(
+      (l) =>
+        `<tr><td ${celda}>${escapeHtml(nombreLinea(l))}</td><td ${celdaNumero}>${escapeHtml(formatCantidad(l.cantidad, l.unidad))}</td><td ${celdaNumero}>${formatClp(l.precio)}</td><td ${celdaNumero}>${formatClp(l.subtotal)}</td></tr>`,
+    )
+    .join('');
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;margin:8px 0 16px">
+<tr><th ${celda}>Producto</th><th ${celdaNumero}>Cantidad</th><th ${celdaNumero}>Precio</th><th ${celdaNumero}>Subtotal</th></tr>${filas}
+<tr><td ${celda} colspan="3"><strong>Total</strong></td><td ${celdaNumero}><strong>${formatClp(total)}</strong></td></tr></table>`;
+}
+
+function entregaFilas(e: Entrega): string[] {
+  const lugar = [e.direccion_envio, e.comuna_nombre, e.region_nombre].filter(Boolean).join(', ');
+  return [
+    `Fecha de entrega: ${fechaEntrega(e)}`,
+    `Dirección: ${lugar || 'no indicada'}`,
+    `Contacto: ${[e.nombre_contacto, e.telefono_contacto, e.correo_contacto].filter(Boolean).join(' · ') || 'no indicado'}`,
+  ];
+}
+
+const entregaHtml = (e: Entrega) =>
+  `<p style="margin:0 0 4px"><strong>Entrega</strong></p>${entregaFilas(e)
+    .map((f) => `<p style="margin:0 0 4px">${escapeHtml(f)}</p>`)
+    .join('')}`;
+
+function armar(
+  para: string,
+  asunto: string,
+  saludo: string,
+  partes: { texto: string; html: string }[],
+  boton: { texto: string; url: string },
+  pie: string,
+): Correo {
+  return {
+    para,
+    asunto,
+    texto: `${saludo}\n\n${partes.map((p) => p.texto).join('\n\n')}\n\n${boton.texto}: ${boton.url}\n\n${pie}\n\n${FIRMA}`,
+    html: layout(saludo, partes.map((p) => p.html).join(''), boton, pie),
+  };
+}
+
+const parrafo = (texto: string) => ({ texto, html: parrafosHtml([texto]) });
+const saludoDe = (nombre: string) => (nombre.trim() ? `Hola ${nombre.trim()}:` : 'Hola:');
+
+/** To the buyer, once the order is placed: every supplier's lines, the totals, the delivery and the tracking link. */
+export function correoOrdenRecibida(para: string, orden: OrdenCorreo, pedidos: PedidoCorreo[], url: string): Correo {
+  const porProveedor = pedidos.map((p) => ({
+    texto: `${p.proveedor} (pedido N° ${p.id})\n${lineasTexto(p.lineas)}\nSubtotal: ${formatClp(p.total)}`,
+    html: `<p style="margin:16px 0 0"><strong>${escapeHtml(p.proveedor)}</strong> · pedido N° ${p.id}</p>${lineasHtml(p.lineas, p.total)}`,
+  }));
+  const entrega = entregaFilas(orden.entrega);
+  return armar(
+    para,
+    `Recibimos tu orden N° ${orden.id}`,
+    saludoDe(orden.entrega.nombre_contacto || orden.comprador),
+    [
+      parrafo(
+        `Recibimos tu orden de compra N° ${orden.id} (${formatFechaHora(orden.creado_en)}). Cada proveedor recibió su pedido y te escribiremos cuando lo confirme, lo despache o lo entregue.`,
+      ),
+      ...porProveedor,
+      {
+        texto: `Total de la orden: ${formatClp(orden.total)}`,
+        html: `<p style="font-size:16px"><strong>Total de la orden: ${formatClp(orden.total)}</strong></p>`,
+      },
+      { texto: `Entrega\n${entrega.join('\n')}`, html: entregaHtml(orden.entrega) },
+    ],
+    { texto: 'Seguir mi orden', url },
+    'Con este enlace puedes seguir tu orden sin iniciar sesión: no lo compartas.',
+  );
+}
+
+/** To a supplier, when an order gives it a pedido: its lines, the delivery data and date, a link to the pedido. */
+export function correoNuevoPedido(para: string, orden: OrdenCorreo, pedido: PedidoCorreo, url: string): Correo {
+  const entrega = entregaFilas(orden.entrega);
+  const comprador = orden.comprador || 'un comprador';
+  return armar(
+    para,
+    `Nuevo pedido N° ${pedido.id} de ${comprador}`,
+    saludoDe(pedido.proveedor),
+    [
+      parrafo(
+        `${comprador} te hizo el pedido N° ${pedido.id} en Abastece (${formatFechaHora(orden.creado_en)}). Confírmalo o recházalo desde tus pedidos recibidos.`,
+      ),
+      { texto: `${lineasTexto(pedido.lineas)}\nTotal: ${formatClp(pedido.total)}`, html: lineasHtml(pedido.lineas, pedido.total) },
+      { texto: `Entrega\n${entrega.join('\n')}`, html: entregaHtml(orden.entrega) },
+    ],
+    { texto: 'Ver el pedido', url },
+    'El stock de este pedido ya se descontó de tus lotes; si lo rechazas, vuelve a ellos.',
+  );
+}
+
+const QUE_PASO: Partial<Record<EstadoPedido, (proveedor: string) => string>> = {
+  confirmado: (p) => `${p} confirmó tu pedido: lo está preparando.`,
+  despachado: (p) => `${p} despachó tu pedido: va en camino.`,
+  entregado: (p) => `${p} marcó tu pedido como entregado.`,
+  rechazado: (p) => `${p} rechazó tu pedido. No se te cobrará y su stock quedó libre: puedes cotizar de nuevo.`,
+  anulado: () => 'Anulaste este pedido. No se te cobrará.',
+};
+
+/** To the buyer, on every change of a pedido's state (with the reason of a rejection). */
+export function correoEstadoPedido(
+  para: string,
+  orden: OrdenCorreo,
+  pedido: PedidoCorreo,
+  cambio: { estado: EstadoPedido; motivo: string | null },
+  boton: { texto: string; url: string },
+): Correo {
+  const partes = [parrafo(`${QUE_PASO[cambio.estado]?.(pedido.proveedor) ?? ''} Pedido N° ${pedido.id} de tu orden N° ${orden.id}.`)];
+  if (cambio.motivo) partes.push(parrafo(`Motivo: ${cambio.motivo}`));
+  partes.push({ texto: `${lineasTexto(pedido.lineas)}\nTotal: ${formatClp(pedido.total)}`, html: lineasHtml(pedido.lineas, pedido.total) });
+  return armar(
+    para,
+    `Tu pedido N° ${pedido.id} a ${pedido.proveedor} fue ${cambio.estado}`,
+    saludoDe(orden.entrega.nombre_contacto || orden.comprador),
+    partes,
+    boton,
+    'Recibes este correo porque compraste en Abastece.',
+  );
+}
+
+/** To the supplier, when the buyer annuls a pending pedido: it must not be prepared. */
+export function correoPedidoAnulado(para: string, orden: OrdenCorreo, pedido: PedidoCorreo, motivo: string | null, url: string): Correo {
+  const partes = [parrafo(`${orden.comprador || 'El comprador'} anuló el pedido N° ${pedido.id}: no lo prepares. Su stock volvió a tus lotes.`)];
+  if (motivo) partes.push(parrafo(`Motivo: ${motivo}`));
+  return armar(
+    para,
+    `Pedido N° ${pedido.id} anulado por ${orden.comprador || 'el comprador'}`,
+    saludoDe(pedido.proveedor),
+    partes,
+    { texto: 'Ver el pedido', url },
+    'Recibes este correo porque vendes en Abastece.',
+  );
+}

@@ -1,0 +1,271 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import {
+  type EstadoPedido,
+  type EventoPedido,
+  type LineaPedido,
+  type OrdenResumen,
+  PEDIDOS_POR_PAGINA,
+  type PedidoResumen,
+  type PedidosQuery,
+} from '../../../common/schemas/pedidos';
+import type { Db } from '../../db/client';
+import { orden, ordenLinea, ordenLineaLote, pedido, pedidoEvento } from '../../db/schema/ordenes';
+import { lote } from '../../db/schema/proveedor';
+import { usuario } from '../../db/schema/usuario';
+
+export interface PedidoNuevo {
+  proveedor_id: number;
+  proveedor_nombre: string;
+  subtotal: number;
+}
+
+/** Writes an order's pedidos and their first event ('pendiente', by the buyer); ids in the order given. */
+export async function insertPedidos(db: Db, ordenId: number, compradorId: number | null, pedidos: PedidoNuevo[]): Promise<number[]> {
+  const filas = await db
+    .insert(pedido)
+    .values(pedidos.map((p) => ({ ...p, orden_id: ordenId })))
+    .returning({ id: pedido.id });
+  const ids = filas.map((f) => f.id);
+  await db.insert(pedidoEvento).values(ids.map((id) => ({ pedido_id: id, estado: 'pendiente' as const, usuario_id: compradorId })));
+  return ids;
+}
+
+const total = sql<number>`(${pedido.subtotal} + ${pedido.costo_despacho})::integer`;
+/** Lower case without Spanish accents, so 'perez' finds 'Pérez' (no extension needed). */
+const plegado = (valor: SQL | typeof orden.comprador) => sql`translate(lower(${valor}), 'áéíóúüñ', 'aeiouun')`;
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Search: a number is a pedido's or its order's number; text is part of the buyer's name. */
+function busqueda(q: string): SQL {
+  const texto = sql`${plegado(orden.comprador)} like ${`%${escapeLike(q.toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''))}%`}`;
+  if (!/^\d{1,9}$/.test(q)) return texto;
+  const n = Number(q);
+  return sql`(${pedido.id} = ${n} or ${pedido.orden_id} = ${n} or ${texto})`;
+}
+
+/** One page of a supplier's pedidos, newest first, with how many match in all. */
+export async function findPedidosDeProveedor(db: Db, proveedorId: number, query: PedidosQuery): Promise<{ count: number; results: PedidoResumen[] }> {
+  const where = and(eq(pedido.proveedor_id, proveedorId), query.estado ? eq(pedido.estado, query.estado) : undefined, query.q ? busqueda(query.q) : undefined);
+  const [cuenta] = await db.select({ n: count() }).from(pedido).innerJoin(orden, eq(orden.id, pedido.orden_id)).where(where);
+  const filas = await db
+    .select({
+      id: pedido.id,
+      orden_id: pedido.orden_id,
+      estado: pedido.estado,
+      creado_en: pedido.creado_en,
+      fecha_entrega: orden.fecha_entrega,
+      comprador: orden.comprador,
+      comuna_nombre: orden.comuna_nombre,
+      total,
+      lineas: sql<number>`(select count(*)::integer from ${ordenLinea} where ${ordenLinea.pedido_id} = ${pedido.id})`,
+    })
+    .from(pedido)
+    .innerJoin(orden, eq(orden.id, pedido.orden_id))
+    .where(where)
+    .orderBy(desc(pedido.id))
+    .limit(PEDIDOS_POR_PAGINA)
+    .offset((query.page - 1) * PEDIDOS_POR_PAGINA);
+  return { count: cuenta?.n ?? 0, results: filas.map((f) => ({ ...f, creado_en: f.creado_en.toISOString() })) };
+}
+
+/** How many pedidos a supplier has in one state (the menu's count of pending ones). */
+export async function countPedidos(db: Db, proveedorId: number, estado: EstadoPedido): Promise<number> {
+  const [fila] = await db
+    .select({ n: count() })
+    .from(pedido)
+    .where(and(eq(pedido.proveedor_id, proveedorId), eq(pedido.estado, estado)));
+  return fila?.n ?? 0;
+}
+
+/** Who may see or move a pedido, and where it stands; with `lock`, its row stays locked until the transaction ends. */
+export interface PedidoAcceso {
+  id: number;
+  orden_id: number;
+  estado: EstadoPedido;
+  proveedor_id: number | null;
+  comprador_id: number | null;
+}
+
+export async function findPedidoAcceso(db: Db, id: number, { lock = false } = {}): Promise<PedidoAcceso | undefined> {
+  const query = db
+    .select({ id: pedido.id, orden_id: pedido.orden_id, estado: pedido.estado, proveedor_id: pedido.proveedor_id, comprador_id: orden.usuario_id })
+    .from(pedido)
+    .innerJoin(orden, eq(orden.id, pedido.orden_id))
+    .where(eq(pedido.id, id));
+  const [fila] = lock ? await query.for('update', { of: pedido }) : await query;
+  return fila;
+}
+
+/** Moves a pedido to `estado` and records the event. Run it in the transaction that locked the pedido. */
+export async function updateEstadoPedido(db: Db, id: number, estado: EstadoPedido, usuarioId: number, motivo: string | null): Promise<void> {
+  await db.update(pedido).set({ estado, actualizado_en: sql`now()` }).where(eq(pedido.id, id));
+  await db.insert(pedidoEvento).values({ pedido_id: id, estado, usuario_id: usuarioId, motivo });
+}
+
+/**
+ * Gives a pedido's stock back to the lots it was taken from (issue #19): each lot gets exactly
+ * what this pedido's lines took, archived offer or not; a lot deleted since is recreated with its
+ * expiry and the record points at the new lot. The lots are locked in id order first, as orders
+ * lock them, so a return and an order never deadlock. Run it in the pedido's transaction.
+ */
+export async function restockPedido(db: Db, pedidoId: number): Promise<void> {
+  const tomas = await db
+    .select({
+      id: ordenLineaLote.id,
+      lote_id: ordenLineaLote.lote_id,
+      proveedor_producto_id: ordenLineaLote.proveedor_producto_id,
+      fecha_expiracion: ordenLineaLote.fecha_expiracion,
+      cantidad: ordenLineaLote.cantidad,
+    })
+    .from(ordenLineaLote)
+    .innerJoin(ordenLinea, eq(ordenLinea.id, ordenLineaLote.orden_linea_id))
+    .where(eq(ordenLinea.pedido_id, pedidoId))
+    .orderBy(asc(ordenLineaLote.id));
+
+  const porLote = new Map<number, number>();
+  for (const t of tomas) if (t.lote_id !== null) porLote.set(t.lote_id, (porLote.get(t.lote_id) ?? 0) + Math.round(t.cantidad * 100));
+  const loteIds = [...porLote.keys()].sort((a, b) => a - b);
+  if (loteIds.length > 0) {
+    await db.select({ id: lote.id }).from(lote).where(inArray(lote.id, loteIds)).orderBy(asc(lote.id)).for('update');
+    for (const id of loteIds) {
+      await db
+        .update(lote)
+        .set({ cantidad: sql`${lote.cantidad} + ${porLote.get(id)! / 100}` })
+        .where(eq(lote.id, id));
+    }
+  }
+  for (const t of tomas) {
+    if (t.lote_id !== null || t.proveedor_producto_id === null) continue;
+    const [nuevo] = await db
+      .insert(lote)
+      .values({ proveedor_producto_id: t.proveedor_producto_id, cantidad: t.cantidad, fecha_expiracion: t.fecha_expiracion })
+      .returning({ id: lote.id });
+    await db.update(ordenLineaLote).set({ lote_id: nuevo!.id }).where(eq(ordenLineaLote.id, t.id));
+  }
+}
+
+/** An order as its pages and e-mails show it: who bought, delivery and billing data. */
+export async function findOrdenCabecera(db: Db, where: SQL) {
+  const [f] = await db.select().from(orden).where(where);
+  if (!f) return undefined;
+  return {
+    id: f.id,
+    usuario_id: f.usuario_id,
+    creado_en: f.creado_en.toISOString(),
+    comprador: f.comprador,
+    correo_comprador: f.correo_comprador,
+    total: f.total,
+    entrega: {
+      nombre_contacto: f.nombre_contacto,
+      correo_contacto: f.correo_contacto,
+      telefono_contacto: f.telefono_contacto,
+      direccion_envio: f.direccion_envio,
+      comuna_nombre: f.comuna_nombre,
+      region_nombre: f.region_nombre,
+      fecha_entrega: f.fecha_entrega,
+    },
+    facturacion: {
+      rut_facturacion: f.rut_facturacion,
+      razon_social: f.razon_social,
+      giro_comercial: f.giro_comercial,
+      direccion_facturacion: f.direccion_facturacion,
+      telefono_facturacion: f.telefono_facturacion,
+      email_facturacion: f.email_facturacion,
+      region_nombre: f.region_nombre_facturacion,
+      comuna_nombre: f.comuna_nombre_facturacion,
+      rubro_nombre: f.rubro_nombre,
+      metodo_pago_nombre: f.metodo_pago_nombre,
+    },
+  };
+}
+export type OrdenCabecera = NonNullable<Awaited<ReturnType<typeof findOrdenCabecera>>>;
+
+export const ordenPorId = (id: number) => eq(orden.id, id);
+export const ordenPorSeguimiento = (hash: string) => and(isNotNull(orden.seguimiento_hash), eq(orden.seguimiento_hash, hash))!;
+
+/** The pedidos of some orders with their lines and events, in id order. */
+export async function findPedidosCompletos(db: Db, where: SQL) {
+  const pedidos = await db
+    .select({ id: pedido.id, orden_id: pedido.orden_id, estado: pedido.estado, creado_en: pedido.creado_en, proveedor: pedido.proveedor_nombre, total })
+    .from(pedido)
+    .where(where)
+    .orderBy(asc(pedido.id));
+  if (pedidos.length === 0) return [];
+  const ids = pedidos.map((p) => p.id);
+  const lineas = await db
+    .select({
+      pedido_id: ordenLinea.pedido_id,
+      sku: ordenLinea.sku,
+      producto_nombre: ordenLinea.producto_nombre,
+      marca: ordenLinea.marca,
+      unidad: ordenLinea.unidad,
+      cantidad: ordenLinea.cantidad,
+      precio: ordenLinea.precio,
+      subtotal: ordenLinea.subtotal,
+    })
+    .from(ordenLinea)
+    .where(inArray(ordenLinea.pedido_id, ids))
+    .orderBy(asc(ordenLinea.id));
+  const eventos = await db
+    .select({ pedido_id: pedidoEvento.pedido_id, estado: pedidoEvento.estado, creado_en: pedidoEvento.creado_en, motivo: pedidoEvento.motivo })
+    .from(pedidoEvento)
+    .where(inArray(pedidoEvento.pedido_id, ids))
+    .orderBy(asc(pedidoEvento.id));
+  const lineasDe = agrupar(lineas, ({ pedido_id: _, ...l }) => l);
+  const eventosDe = agrupar(eventos, ({ pedido_id: _, creado_en, ...e }) => ({ ...e, creado_en: creado_en.toISOString() }));
+  return pedidos.map((p) => ({
+    ...p,
+    creado_en: p.creado_en.toISOString(),
+    lineas: (lineasDe.get(p.id) ?? []) as LineaPedido[],
+    eventos: (eventosDe.get(p.id) ?? []) as EventoPedido[],
+  }));
+}
+export type PedidoCompleto = Awaited<ReturnType<typeof findPedidosCompletos>>[number];
+
+function agrupar<T extends { pedido_id: number }, U>(filas: T[], map: (fila: T) => U): Map<number, U[]> {
+  const out = new Map<number, U[]>();
+  for (const f of filas) out.set(f.pedido_id, [...(out.get(f.pedido_id) ?? []), map(f)]);
+  return out;
+}
+
+export const pedidoPorId = (id: number) => eq(pedido.id, id);
+export const pedidosDeOrden = (ordenId: number) => eq(pedido.orden_id, ordenId);
+
+/** Where each supplier's e-mails go: its contact address, else its account's. */
+export async function findCorreosProveedores(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const filas = await db
+    .select({ id: usuario.id, correo: sql<string>`coalesce(nullif(trim(${usuario.correo_contacto}), ''), ${usuario.email})` })
+    .from(usuario)
+    .where(inArray(usuario.id, ids));
+  return new Map(filas.map((f) => [f.id, f.correo]));
+}
+
+/** One page of a user's orders, newest first, each with its pedidos' suppliers and states. */
+export async function findOrdenesDeUsuario(db: Db, usuarioId: number, page: number): Promise<{ count: number; results: OrdenResumen[] }> {
+  const [cuenta] = await db.select({ n: count() }).from(orden).where(eq(orden.usuario_id, usuarioId));
+  const ordenes = await db
+    .select({ id: orden.id, creado_en: orden.creado_en, fecha_entrega: orden.fecha_entrega, comuna_nombre: orden.comuna_nombre, total: orden.total })
+    .from(orden)
+    .where(eq(orden.usuario_id, usuarioId))
+    .orderBy(desc(orden.id))
+    .limit(PEDIDOS_POR_PAGINA)
+    .offset((page - 1) * PEDIDOS_POR_PAGINA);
+  const ids = ordenes.map((o) => o.id);
+  const pedidos =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ orden_id: pedido.orden_id, id: pedido.id, proveedor: pedido.proveedor_nombre, estado: pedido.estado, total })
+          .from(pedido)
+          .where(inArray(pedido.orden_id, ids))
+          .orderBy(asc(pedido.id));
+  return {
+    count: cuenta?.n ?? 0,
+    results: ordenes.map((o) => ({
+      ...o,
+      creado_en: o.creado_en.toISOString(),
+      pedidos: pedidos.filter((p) => p.orden_id === o.id).map(({ orden_id: _, ...p }) => p),
+    })),
+  };
+}

@@ -1,0 +1,159 @@
+import {
+  type CambioEstadoData,
+  ESTADOS_DEL_COMPRADOR,
+  ESTADOS_DEL_PROVEEDOR,
+  ESTADOS_QUE_DEVUELVEN,
+  ORDEN_NO_ENCONTRADA,
+  type OrdenDetalle,
+  type OrdenesPage,
+  PEDIDO_NO_ENCONTRADO,
+  type PedidoDetalle,
+  type PedidosPage,
+  type PedidosQuery,
+  SOLO_COMPRADOR,
+  SOLO_PROVEEDOR,
+  transicionRechazada,
+} from '../../../common/schemas/pedidos';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../errors';
+import type { Mailer } from '../../mail/mailer';
+import { correoEstadoPedido, correoPedidoAnulado } from '../../mail/pedido-templates';
+import { hashClave } from '../cotizaciones/clave';
+import {
+  findCorreosProveedores,
+  findOrdenCabecera,
+  findOrdenesDeUsuario,
+  findPedidoAcceso,
+  findPedidosCompletos,
+  findPedidosDeProveedor,
+  type OrdenCabecera,
+  ordenPorId,
+  ordenPorSeguimiento,
+  type PedidoAcceso,
+  type PedidoCompleto,
+  pedidoPorId,
+  pedidosDeOrden,
+  restockPedido,
+  updateEstadoPedido,
+} from './pedidos.repository';
+
+/** Links in e-mails point at the public address of the app. */
+export const enlaces = (publicUrl: string) => ({
+  pedido: (id: number) => `${publicUrl}/pedidos-recibidos/${id}`,
+  orden: (id: number) => `${publicUrl}/ordenes/${id}`,
+  seguimiento: (token: string) => `${publicUrl}/seguimiento/${token}`,
+});
+
+const detalle = (orden: OrdenCabecera, p: PedidoCompleto): PedidoDetalle => ({
+  id: p.id,
+  orden_id: p.orden_id,
+  estado: p.estado,
+  creado_en: p.creado_en,
+  eventos: p.eventos,
+  proveedor: p.proveedor,
+  comprador: orden.comprador,
+  entrega: orden.entrega,
+  facturacion: orden.facturacion,
+  lineas: p.lineas,
+  total: p.total,
+});
+
+/** Its supplier or the buyer whose order it is; anyone else is told it does not exist. */
+const participa = (p: PedidoAcceso | undefined, usuarioId: number): p is PedidoAcceso =>
+  p !== undefined && (p.proveedor_id === usuarioId || p.comprador_id === usuarioId);
+
+async function readPedido(db: Db, id: number): Promise<PedidoDetalle> {
+  const [p] = await findPedidosCompletos(db, pedidoPorId(id));
+  const orden = await findOrdenCabecera(db, ordenPorId(p!.orden_id));
+  return detalle(orden!, p!);
+}
+
+export const listPedidos = (db: Db, proveedorId: number, query: PedidosQuery): Promise<PedidosPage> => findPedidosDeProveedor(db, proveedorId, query);
+
+export async function getPedido(db: Db, usuarioId: number, id: number): Promise<PedidoDetalle> {
+  if (!participa(await findPedidoAcceso(db, id), usuarioId)) throw notFound(PEDIDO_NO_ENCONTRADO);
+  return readPedido(db, id);
+}
+
+export interface CambioDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/**
+ * Moves a pedido (issue #19) in ONE transaction with its event, the stock it gives back and its
+ * e-mails: the row is locked first, so of two changes racing on one pedido the second sees the
+ * first's state (and repeating it changes nothing and sends nothing). The supplier moves its own
+ * pedido; the buyer only annuls. `devuelto` says whether lots got stock back.
+ */
+export async function changeEstado(
+  deps: CambioDeps,
+  usuarioId: number,
+  id: number,
+  cambio: CambioEstadoData,
+): Promise<{ pedido: PedidoDetalle; devuelto: boolean }> {
+  const { db, mailer, publicUrl } = deps;
+  const links = enlaces(publicUrl);
+  const devuelto = await db.transaction(async (tx) => {
+    const p = await findPedidoAcceso(tx, id, { lock: true });
+    if (!participa(p, usuarioId)) throw notFound(PEDIDO_NO_ENCONTRADO);
+    const comoProveedor = p.proveedor_id === usuarioId && ESTADOS_DEL_PROVEEDOR.includes(cambio.estado);
+    const comoComprador = p.comprador_id === usuarioId && ESTADOS_DEL_COMPRADOR.includes(cambio.estado);
+    if (!comoProveedor && !comoComprador) throw new AppError(403, { detail: ESTADOS_DEL_COMPRADOR.includes(cambio.estado) ? SOLO_COMPRADOR : SOLO_PROVEEDOR });
+    if (p.estado === cambio.estado) return false;
+    const rechazo = transicionRechazada(p.estado, cambio.estado);
+    if (rechazo) throw new AppError(409, { detail: rechazo });
+
+    const motivo = cambio.motivo ?? null;
+    await updateEstadoPedido(tx, id, cambio.estado, usuarioId, motivo);
+    const devuelve = ESTADOS_QUE_DEVUELVEN.includes(cambio.estado);
+    if (devuelve) await restockPedido(tx, id);
+
+    const [completo] = await findPedidosCompletos(tx, pedidoPorId(id));
+    const orden = (await findOrdenCabecera(tx, ordenPorId(p.orden_id)))!;
+    if (orden.correo_comprador) {
+      // Only the hash of the tracking token is kept: a buyer without an account follows the order
+      // from the link of its first e-mail, which this one points to.
+      const boton = orden.usuario_id !== null ? { texto: 'Ver mi orden', url: links.orden(orden.id) } : { texto: 'Ir a Abastece', url: publicUrl };
+      await mailer.enqueue(tx, correoEstadoPedido(orden.correo_comprador, orden, completo!, { estado: cambio.estado, motivo }, boton));
+    }
+    if (cambio.estado === 'anulado' && p.proveedor_id !== null) {
+      const correo = (await findCorreosProveedores(tx, [p.proveedor_id])).get(p.proveedor_id);
+      if (correo) await mailer.enqueue(tx, correoPedidoAnulado(correo, orden, completo!, motivo, links.pedido(id)));
+    }
+    return devuelve;
+  });
+  void mailer.kick();
+  return { pedido: await readPedido(db, id), devuelto };
+}
+
+export const listOrdenes = (db: Db, usuarioId: number, page: number): Promise<OrdenesPage> => findOrdenesDeUsuario(db, usuarioId, page);
+
+async function readOrden(db: Db, orden: OrdenCabecera): Promise<OrdenDetalle> {
+  const pedidos = await findPedidosCompletos(db, pedidosDeOrden(orden.id));
+  return {
+    id: orden.id,
+    creado_en: orden.creado_en,
+    comprador: orden.comprador,
+    entrega: orden.entrega,
+    facturacion: orden.facturacion,
+    total: orden.total,
+    pedidos: pedidos.map((p) => detalle(orden, p)),
+  };
+}
+
+/** The logged-in buyer's own order; another's answers 404, as a missing one. */
+export async function getOrden(db: Db, usuarioId: number, id: number): Promise<OrdenDetalle> {
+  const orden = await findOrdenCabecera(db, ordenPorId(id));
+  if (!orden || orden.usuario_id !== usuarioId) throw notFound(ORDEN_NO_ENCONTRADA);
+  return readOrden(db, orden);
+}
+
+/** The order whose tracking token this is (issue #19): tokens are 43 URL-safe characters; only their hash is stored. */
+export async function getSeguimiento(db: Db, token: string): Promise<OrdenDetalle> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw notFound(ORDEN_NO_ENCONTRADA);
+  const orden = await findOrdenCabecera(db, ordenPorSeguimiento(hashClave(token)));
+  if (!orden) throw notFound(ORDEN_NO_ENCONTRADA);
+  return readOrden(db, orden);
+}
