@@ -2,7 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress, preloadLandingPages } from './scripts/client-build';
 
-const api = 'http://localhost:8000';
+// API_PORT: where `npm run dev`'s server listens when it is not the default 8000.
+const api = `http://localhost:${process.env.API_PORT ?? 8000}`;
 
 export default defineConfig({
   root: 'client',

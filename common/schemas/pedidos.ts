@@ -182,6 +182,8 @@ export const ordenResumenSchema = z.object({
   fecha_entrega: z.string().nullable(),
   comuna_nombre: z.string(),
   total: z.number().int(),
+  // SPEC §2 Order history shows each order's billing rows.
+  facturacion: facturacionSchema,
   pedidos: z.array(pedidoDeOrdenSchema),
 });
 export type OrdenResumen = z.infer<typeof ordenResumenSchema>;

@@ -26,6 +26,10 @@ const CotizarResultadoPage = lazy(() => import('../features/comparacion/pages/co
 const FacturacionPage = lazy(() => import('../features/ordenes/pages/facturacion-page'));
 const ConfirmacionPage = lazy(() => import('../features/ordenes/pages/confirmacion-page'));
 const OrdenesPage = lazy(() => import('../features/ordenes/pages/ordenes-page'));
+const OrdenPage = lazy(() => import('../features/pedidos/pages/orden-page'));
+const SeguimientoPage = lazy(() => import('../features/pedidos/pages/seguimiento-page'));
+const PedidosRecibidosPage = lazy(() => import('../features/pedidos/pages/pedidos-recibidos-page'));
+const PedidoRecibidoPage = lazy(() => import('../features/pedidos/pages/pedido-recibido-page'));
 const HistorialPage = lazy(() => import('../features/historial/pages/historial-page'));
 const CargaMasivaPage = lazy(() => import('../features/proveedor/carga-masiva-page'));
 const MisProductosPage = lazy(() => import('../features/proveedor/mis-productos-page'));
@@ -86,6 +90,11 @@ export const router = createBrowserRouter([
           },
           route('/historial', 'sesion', 'Mi Historial de Cotizaciones', <HistorialPage />),
           route('/ordenes', 'sesion', 'Historial de Órdenes de Compra', <OrdenesPage />),
+          // Issue #19: an order on the server, its tracking link (no login) and the supplier's inbox.
+          route('/ordenes/:id', 'sesion', 'Orden de compra', <OrdenPage />),
+          route('/seguimiento/:token', 'publico', 'Seguimiento de tu orden', <SeguimientoPage />),
+          route('/pedidos-recibidos', 'proveedor', 'Pedidos Recibidos', <PedidosRecibidosPage />),
+          route('/pedidos-recibidos/:id', 'proveedor', 'Pedido recibido', <PedidoRecibidoPage />),
           { path: '*', handle: { title: 'Página no encontrada' } satisfies RouteHandle, element: <NotFoundPage /> },
         ],
       },

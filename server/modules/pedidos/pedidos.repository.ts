@@ -144,39 +144,44 @@ export async function restockPedido(db: Db, pedidoId: number): Promise<void> {
   }
 }
 
+/** The billing data an order copied, as its pages show it. */
+const facturacionDeOrden = {
+  rut_facturacion: orden.rut_facturacion,
+  razon_social: orden.razon_social,
+  giro_comercial: orden.giro_comercial,
+  direccion_facturacion: orden.direccion_facturacion,
+  telefono_facturacion: orden.telefono_facturacion,
+  email_facturacion: orden.email_facturacion,
+  region_nombre: orden.region_nombre_facturacion,
+  comuna_nombre: orden.comuna_nombre_facturacion,
+  rubro_nombre: orden.rubro_nombre,
+  metodo_pago_nombre: orden.metodo_pago_nombre,
+};
+
 /** An order as its pages and e-mails show it: who bought, delivery and billing data. */
 export async function findOrdenCabecera(db: Db, where: SQL) {
-  const [f] = await db.select().from(orden).where(where);
-  if (!f) return undefined;
-  return {
-    id: f.id,
-    usuario_id: f.usuario_id,
-    creado_en: f.creado_en.toISOString(),
-    comprador: f.comprador,
-    correo_comprador: f.correo_comprador,
-    total: f.total,
-    entrega: {
-      nombre_contacto: f.nombre_contacto,
-      correo_contacto: f.correo_contacto,
-      telefono_contacto: f.telefono_contacto,
-      direccion_envio: f.direccion_envio,
-      comuna_nombre: f.comuna_nombre,
-      region_nombre: f.region_nombre,
-      fecha_entrega: f.fecha_entrega,
-    },
-    facturacion: {
-      rut_facturacion: f.rut_facturacion,
-      razon_social: f.razon_social,
-      giro_comercial: f.giro_comercial,
-      direccion_facturacion: f.direccion_facturacion,
-      telefono_facturacion: f.telefono_facturacion,
-      email_facturacion: f.email_facturacion,
-      region_nombre: f.region_nombre_facturacion,
-      comuna_nombre: f.comuna_nombre_facturacion,
-      rubro_nombre: f.rubro_nombre,
-      metodo_pago_nombre: f.metodo_pago_nombre,
-    },
-  };
+  const [fila] = await db
+    .select({
+      id: orden.id,
+      usuario_id: orden.usuario_id,
+      creado_en: orden.creado_en,
+      comprador: orden.comprador,
+      correo_comprador: orden.correo_comprador,
+      total: orden.total,
+      entrega: {
+        nombre_contacto: orden.nombre_contacto,
+        correo_contacto: orden.correo_contacto,
+        telefono_contacto: orden.telefono_contacto,
+        direccion_envio: orden.direccion_envio,
+        comuna_nombre: orden.comuna_nombre,
+        region_nombre: orden.region_nombre,
+        fecha_entrega: orden.fecha_entrega,
+      },
+      facturacion: facturacionDeOrden,
+    })
+    .from(orden)
+    .where(where);
+  return fila && { ...fila, creado_en: fila.creado_en.toISOString() };
 }
 export type OrdenCabecera = NonNullable<Awaited<ReturnType<typeof findOrdenCabecera>>>;
 
@@ -245,7 +250,14 @@ export async function findCorreosProveedores(db: Db, ids: number[]): Promise<Map
 export async function findOrdenesDeUsuario(db: Db, usuarioId: number, page: number): Promise<{ count: number; results: OrdenResumen[] }> {
   const [cuenta] = await db.select({ n: count() }).from(orden).where(eq(orden.usuario_id, usuarioId));
   const ordenes = await db
-    .select({ id: orden.id, creado_en: orden.creado_en, fecha_entrega: orden.fecha_entrega, comuna_nombre: orden.comuna_nombre, total: orden.total })
+    .select({
+      id: orden.id,
+      creado_en: orden.creado_en,
+      fecha_entrega: orden.fecha_entrega,
+      comuna_nombre: orden.comuna_nombre,
+      total: orden.total,
+      facturacion: facturacionDeOrden,
+    })
     .from(orden)
     .where(eq(orden.usuario_id, usuarioId))
     .orderBy(desc(orden.id))

@@ -1,0 +1,18 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { OrdenDetalle, OrdenesPage } from '../../../../../common/schemas/pedidos';
+import { api } from '../../../lib/api-client';
+
+export const ORDENES_KEY = ['ordenes'] as const;
+
+/** Issue #19: GET /api/ordenes/ — one page of the logged-in buyer's orders, each pedido with its state. */
+export const getOrdenes = (page: number) => api<OrdenesPage>(`/api/ordenes/?page=${page}`, { auth: true });
+export const useOrdenes = (page: number, enabled = true) =>
+  useQuery({ queryKey: [...ORDENES_KEY, 'lista', page], queryFn: () => getOrdenes(page), placeholderData: keepPreviousData, enabled });
+
+/** GET /api/ordenes/{id}/ — the buyer's own order, pedido by pedido. */
+export const getOrden = (id: number) => api<OrdenDetalle>(`/api/ordenes/${id}/`, { auth: true });
+export const useOrden = (id: number) => useQuery({ queryKey: [...ORDENES_KEY, id], queryFn: () => getOrden(id) });
+
+/** GET /api/seguimiento/{token}/ — the same order for whoever holds its tracking link, no login. */
+export const getSeguimiento = (token: string) => api<OrdenDetalle>(`/api/seguimiento/${encodeURIComponent(token)}/`);
+export const useSeguimiento = (token: string) => useQuery({ queryKey: [...ORDENES_KEY, 'seguimiento', token], queryFn: () => getSeguimiento(token) });

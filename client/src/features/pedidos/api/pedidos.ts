@@ -1,0 +1,34 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { EstadoPedido, PedidoDetalle, PedidosPage } from '../../../../../common/schemas/pedidos';
+import { api } from '../../../lib/api-client';
+
+export const PEDIDOS_KEY = ['pedidos'] as const;
+
+export interface PedidosFiltro {
+  page: number;
+  estado?: EstadoPedido;
+  q?: string;
+}
+
+const queryString = ({ page, estado, q }: PedidosFiltro) =>
+  new URLSearchParams({ page: String(page), ...(estado ? { estado } : {}), ...(q?.trim() ? { q: q.trim() } : {}) }).toString();
+
+/** Issue #19: GET /api/pedidos/ — one page of the calling supplier's pedidos, newest first. */
+export const getPedidos = (filtro: PedidosFiltro) => api<PedidosPage>(`/api/pedidos/?${queryString(filtro)}`, { auth: true });
+
+/** The supplier's inbox; the page shown stays while the next one loads (paging, filtering, searching). */
+export const usePedidos = (filtro: PedidosFiltro) =>
+  useQuery({ queryKey: [...PEDIDOS_KEY, 'lista', filtro], queryFn: () => getPedidos(filtro), placeholderData: keepPreviousData });
+
+/** How many pedidos wait for the supplier's answer (the menu's count), read again every minute. */
+export const usePedidosPendientes = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...PEDIDOS_KEY, 'pendientes'],
+    queryFn: async () => (await getPedidos({ page: 1, estado: 'pendiente' })).count,
+    enabled,
+    refetchInterval: 60_000,
+  });
+
+/** GET /api/pedidos/{id}/ — for its supplier or the buyer whose order it is. */
+export const getPedido = (id: number) => api<PedidoDetalle>(`/api/pedidos/${id}/`, { auth: true });
+export const usePedido = (id: number) => useQuery({ queryKey: [...PEDIDOS_KEY, id], queryFn: () => getPedido(id) });
