@@ -1,65 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDirecciones, insertDireccion } from '../modules/direcciones/direcciones.repository';
-import { withDatabase } from '../test/template-db';
-import { type Database, embeddedExtensions, openEmbedded, openPostgres, queryRows } from './client';
+import { openAt } from '../test/migration-db';
+import { type Database, queryRows } from './client';
 import { seedReference } from './seed/reference';
-
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
-
-/** The committed migrations up to and including `lastTag`, as a folder drizzle's migrator reads. */
-function migrationsUpTo(lastTag: string): string {
-  const dir = path.resolve(`.tmp/migrations-${lastTag}-${process.pid}`);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(path.join(dir, 'meta'), { recursive: true });
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const upTo = journal.entries.findIndex((e) => e.tag === lastTag);
-  if (upTo < 0) throw new Error(`no migration ${lastTag}`);
-  journal.entries = journal.entries.slice(0, upTo + 1);
-  for (const { tag } of journal.entries) fs.copyFileSync(path.join(MIGRATIONS, `${tag}.sql`), path.join(dir, `${tag}.sql`));
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  return dir;
-}
-
-/** A new, empty database at migration 0001 (embedded, or PostgreSQL when DATABASE_URL is set). */
-async function openAt0001(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const folder = migrationsUpTo('0001_schema');
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    const pglite = await PGlite.create({ extensions: embeddedExtensions });
-    await migratePglite(drizzlePglite(pglite), { migrationsFolder: folder });
-    return { database: openEmbedded(pglite), drop: async () => fs.rmSync(folder, { recursive: true, force: true }) };
-  }
-  const name = `abastece_mig_${process.pid}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  };
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${name}`);
-  const client = new pg.Client({ connectionString: withDatabase(databaseUrl, name) });
-  await client.connect();
-  await migrateNodePg(drizzleNodePg(client), { migrationsFolder: folder });
-  await client.end();
-  return {
-    database: openPostgres(withDatabase(databaseUrl, name)),
-    drop: async () => {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      fs.rmSync(folder, { recursive: true, force: true });
-    },
-  };
-}
 
 describe('migration 0002: saved addresses leave cotizante for direccion', () => {
   let database: Database;
@@ -67,7 +11,7 @@ describe('migration 0002: saved addresses leave cotizante for direccion', () => 
   const ids = { ana: 0, ben: 0, prov: 0, fuentes: 0, orden: 0, linea: 0 };
 
   beforeAll(async () => {
-    ({ database, drop } = await openAt0001());
+    ({ database, drop } = await openAt('0001_schema'));
     const { db } = database;
     await seedReference(db);
     // Old-style rows, as the address API and a quotation wrote them before 0002.
