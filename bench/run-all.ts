@@ -7,5 +7,6 @@ await import('./bundle-size');
 await import('./auth-hot-path');
 await import('./comparacion');
 await import('./ordenes');
+await import('./pedidos');
 await import('./carga-excel');
 await import('./lighthouse');

@@ -46,7 +46,9 @@ function busqueda(q: string): SQL {
 /** One page of a supplier's pedidos, newest first, with how many match in all. */
 export async function findPedidosDeProveedor(db: Db, proveedorId: number, query: PedidosQuery): Promise<{ count: number; results: PedidoResumen[] }> {
   const where = and(eq(pedido.proveedor_id, proveedorId), query.estado ? eq(pedido.estado, query.estado) : undefined, query.q ? busqueda(query.q) : undefined);
-  const [cuenta] = await db.select({ n: count() }).from(pedido).innerJoin(orden, eq(orden.id, pedido.orden_id)).where(where);
+  // Only a search needs the order's columns to count.
+  const contar = db.select({ n: count() }).from(pedido);
+  const [cuenta] = await (query.q ? contar.innerJoin(orden, eq(orden.id, pedido.orden_id)) : contar).where(where);
   const filas = await db
     .select({
       id: pedido.id,
