@@ -72,15 +72,15 @@ describe('asignarFefo', () => {
         fc.array(fc.tuple(fc.integer({ min: 1, max: 3 }), cent), { maxLength: 6 }),
         (ls, ps) => {
           const lotes = ls.map(([oferta, cantidad, dia], i) => lote(i + 1, oferta, cantidad, `2099-02-${String(dia).padStart(2, '0')}`));
-          const pedidos = ps.map(([proveedor_producto_id, cantidad]) => ({ proveedor_producto_id, cantidad }));
-          const { tomas, faltantes } = asignarFefo(pedidos, lotes);
+          const lineas = ps.map(([proveedor_producto_id, cantidad]) => ({ proveedor_producto_id, cantidad }));
+          const { tomas, faltantes } = asignarFefo(lineas, lotes);
           const tomado = new Map<number, number>();
           tomas.forEach((linea, i) => {
             const total = linea.reduce((s, t) => s + Math.round(t.cantidad * 100), 0);
             const falta = faltantes.some((f) => f.indice === i);
-            expect(total).toBe(falta ? 0 : Math.round(pedidos[i]!.cantidad * 100));
+            expect(total).toBe(falta ? 0 : Math.round(lineas[i]!.cantidad * 100));
             for (const t of linea) {
-              expect(lotes.find((l) => l.id === t.lote_id)!.proveedor_producto_id).toBe(pedidos[i]!.proveedor_producto_id);
+              expect(lotes.find((l) => l.id === t.lote_id)!.proveedor_producto_id).toBe(lineas[i]!.proveedor_producto_id);
               tomado.set(t.lote_id, (tomado.get(t.lote_id) ?? 0) + Math.round(t.cantidad * 100));
             }
           });

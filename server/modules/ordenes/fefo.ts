@@ -11,7 +11,8 @@ export interface LoteUsable {
   fecha_expiracion: string;
 }
 
-export interface Pedido {
+/** An order line's ask: a quantity of one offer (not a pedido, which is a supplier's part of an order). */
+export interface LineaATomar {
   proveedor_producto_id: number;
   cantidad: number;
 }
@@ -22,7 +23,7 @@ export interface Toma {
 }
 
 export interface Faltante {
-  /** Position of the line in the pedidos given. */
+  /** Position of the line in the lines given. */
   indice: number;
   /** What the offer's usable lots still held for this line. */
   disponible: number;
@@ -36,7 +37,7 @@ const centesimos = (v: number) => Math.round(v * 100);
  * offer share its lots. Either every line is covered (`faltantes` empty) or the caller must
  * write nothing.
  */
-export function asignarFefo(pedidos: readonly Pedido[], lotes: readonly LoteUsable[]): { tomas: Toma[][]; faltantes: Faltante[] } {
+export function asignarFefo(lineas: readonly LineaATomar[], lotes: readonly LoteUsable[]): { tomas: Toma[][]; faltantes: Faltante[] } {
   const restante = new Map(lotes.map((l) => [l.id, centesimos(l.cantidad)]));
   const porOferta = new Map<number, LoteUsable[]>();
   for (const l of lotes) porOferta.set(l.proveedor_producto_id, [...(porOferta.get(l.proveedor_producto_id) ?? []), l]);
@@ -44,25 +45,25 @@ export function asignarFefo(pedidos: readonly Pedido[], lotes: readonly LoteUsab
 
   const tomas: Toma[][] = [];
   const faltantes: Faltante[] = [];
-  pedidos.forEach((pedido, indice) => {
-    const grupo = porOferta.get(pedido.proveedor_producto_id) ?? [];
+  lineas.forEach((linea, indice) => {
+    const grupo = porOferta.get(linea.proveedor_producto_id) ?? [];
     const disponible = grupo.reduce((s, l) => s + restante.get(l.id)!, 0);
-    let falta = centesimos(pedido.cantidad);
+    let falta = centesimos(linea.cantidad);
     if (disponible < falta) {
       faltantes.push({ indice, disponible: disponible / 100 });
       tomas.push([]);
       return;
     }
-    const linea: Toma[] = [];
+    const deLaLinea: Toma[] = [];
     for (const l of grupo) {
       if (falta === 0) break;
       const toma = Math.min(falta, restante.get(l.id)!);
       if (toma === 0) continue;
       restante.set(l.id, restante.get(l.id)! - toma);
       falta -= toma;
-      linea.push({ lote_id: l.id, cantidad: toma / 100 });
+      deLaLinea.push({ lote_id: l.id, cantidad: toma / 100 });
     }
-    tomas.push(linea);
+    tomas.push(deLaLinea);
   });
   return { tomas, faltantes };
 }
