@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
+import { usePedidosPendientes } from '../../features/pedidos/api/pedidos';
+import { PendientesBadge } from '../../features/pedidos/components/pendientes-badge';
 import { useLogout, useSession } from '../../lib/session';
 
 interface Item {
@@ -8,17 +10,24 @@ interface Item {
   show: boolean;
   /** Other screens that belong to this entry, so it stays marked there (the profile's account and address screens). */
   section?: string[];
+  /** A count beside the label (pedidos waiting for the supplier). */
+  count?: number;
 }
 
-const isCurrent = (pathname: string, item: Item) => pathname === item.to || (item.section ?? []).some((p) => pathname === p || pathname.startsWith(`${p}-`));
+const isCurrent = (pathname: string, item: Item) =>
+  pathname === item.to || (item.section ?? []).some((p) => pathname === p || pathname.startsWith(`${p}-`) || pathname.startsWith(`${p}/`));
 
 /**
  * Widths below which the menu collapses to ☰. SPEC §9's mobile layout (768 px) for the short menus
- * (visitor, moderator); the buyer's and supplier's need up to about 1,060 px with wide fonts (DejaVu
- * Sans), so they collapse up to 1,100 px rather than wrap onto a second row.
+ * (visitor, moderator); the buyer's needs up to about 1,060 px with wide fonts (DejaVu Sans), so it
+ * collapses up to 1,100 px rather than wrap onto a second row. The supplier's, with Pedidos
+ * Recibidos and its count, needs about 1,245 px there: more than the bar's 1,200 px row, so its
+ * last items lean into the page's margin, which is wide enough from 1,290 px on.
  */
 const COLLAPSE_SHORT = '(max-width: 768px)';
 const COLLAPSE_LONG = '(max-width: 1100px)';
+const COLLAPSE_LONGEST = '(max-width: 1300px)';
+const collapseQuery = (entries: number) => (entries > 5 ? COLLAPSE_LONGEST : entries > 3 ? COLLAPSE_LONG : COLLAPSE_SHORT);
 
 function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
@@ -40,10 +49,13 @@ export function TopBar() {
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { isAuthenticated: logged, is_proveedor, is_moderador, is_comprador } = session;
+  const pendientes = usePedidosPendientes(logged && is_proveedor);
 
   const items: Item[] = [
     { to: '/', label: 'Inicio', show: true },
     { to: '/mis-productos-proovedor', label: 'Mis Productos de Proveedor', show: logged && is_proveedor },
+    // Issue #19: the supplier's inbox, with how many pedidos wait for an answer.
+    { to: '/pedidos-recibidos', label: 'Pedidos Recibidos', show: logged && is_proveedor, section: ['/pedidos-recibidos'], count: pendientes.data },
     { to: '/moderacion-productos', label: 'Moderar Productos', show: logged && is_moderador },
     { to: '/mi-perfil', label: 'Mi Perfil', show: logged && (is_proveedor || is_comprador), section: ['/mi-cuenta', '/direcciones'] },
     { to: '/historial', label: 'Historial Cotizaciones', show: logged && (is_proveedor || is_comprador) },
@@ -52,7 +64,7 @@ export function TopBar() {
     { to: '/signup', label: 'Registrarme', show: !logged },
   ];
   const shown = items.filter((i) => i.show);
-  const collapsed = useMediaQuery(shown.length > 3 ? COLLAPSE_LONG : COLLAPSE_SHORT);
+  const collapsed = useMediaQuery(collapseQuery(shown.length));
 
   // The open mobile menu closes on Escape (focus back on ☰) and on a click anywhere outside the bar.
   useEffect(() => {
@@ -105,6 +117,7 @@ export function TopBar() {
               <li key={i.to}>
                 <Link to={i.to} aria-current={isCurrent(pathname, i) ? 'page' : undefined} onClick={() => setOpen(false)}>
                   {i.label}
+                  {i.count !== undefined && <PendientesBadge count={i.count} />}
                 </Link>
               </li>
             ))}

@@ -1,4 +1,139 @@
-/** Issue #19 (being built). */
-export default function Page() {
-  return <section className="page" />;
+import { Link, useLocation, useParams } from 'react-router';
+import { formatFechaHora } from '../../../../../common/format';
+import { PEDIDO_NO_ENCONTRADO, type PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-errors';
+import { DelayedSpinner } from '../../../ui/delayed-spinner';
+import { usePedido } from '../api/pedidos';
+import { AccionesPedido } from '../components/acciones-pedido';
+import { DatosEntrega, DatosFacturacion } from '../components/entrega-facturacion';
+import { EstadoPedidoBadge } from '../components/estado-pedido';
+import { EventosPedido } from '../components/eventos-pedido';
+import { LineasPedido } from '../components/lineas-pedido';
+import { EncabezadoOrdenDeCompra } from '../components/orden-de-compra';
+import './pedidos-recibidos.css';
+
+const ERROR_PEDIDO = 'No se pudo cargar el pedido.';
+
+/** Back to the list as it was left (its page, state and search), else to its first page. */
+function VolverALista() {
+  const { state } = useLocation();
+  const lista = typeof state?.lista === 'string' && state.lista.startsWith('?') ? state.lista : '';
+  return (
+    <Link to={`/pedidos-recibidos${lista}`} className="pedido-recibido__volver">
+      ← Volver a Pedidos Recibidos
+    </Link>
+  );
+}
+
+/** Issue #19 /pedidos-recibidos/:id: one pedido for its supplier, its next moves, and its purchase order on paper. */
+export default function PedidoRecibidoPage() {
+  const { id } = useParams();
+  // A number the server could never have given is not asked for.
+  if (!id || !/^\d{1,9}$/.test(id) || Number(id) === 0) return <NoEncontrado />;
+  return <PedidoRecibido id={Number(id)} />;
+}
+
+function PedidoRecibido({ id }: { id: number }) {
+  const pedido = usePedido(id);
+
+  if (pedido.isPending) return <DelayedSpinner label="Cargando pedido..." />;
+  if (pedido.isError) {
+    if (pedido.error instanceof ApiError && pedido.error.status === 404) return <NoEncontrado />;
+    return (
+      <section className="page page--narrow">
+        <h1>Pedido N° {id}</h1>
+        <div className="panel empty" role="alert">
+          <p>{apiErrorMessage(pedido.error, ERROR_PEDIDO)}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => pedido.refetch()}>
+            Reintentar
+          </button>
+        </div>
+        <VolverALista />
+      </section>
+    );
+  }
+  return <Detalle pedido={pedido.data} />;
+}
+
+function NoEncontrado() {
+  return (
+    <section className="page page--narrow">
+      <div className="panel empty" role="alert">
+        <h1 className="pedido-recibido__no-encontrado">{PEDIDO_NO_ENCONTRADO}</h1>
+        <p>Revisa el número: aquí solo están los pedidos hechos a tu empresa.</p>
+        <Link to="/pedidos-recibidos" className="btn btn--secondary">
+          Ver Pedidos Recibidos
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Issue #19: the browser prints what pedidos-recibidos.css leaves of the screen, and names the file after the purchase order. */
+function imprimir(id: number) {
+  const titulo = document.title;
+  document.title = `Orden de compra N° ${id}`;
+  window.addEventListener('afterprint', () => (document.title = titulo), { once: true });
+  window.print();
+}
+
+function Detalle({ pedido }: { pedido: PedidoDetalle }) {
+  return (
+    <article className="page pedido-recibido">
+      <EncabezadoOrdenDeCompra pedido={pedido} />
+      <div className="pedido-recibido__pantalla">
+        <VolverALista />
+        <div className="section-head pedido-recibido__cabeza">
+          <h1>
+            Pedido N° {pedido.id} <EstadoPedidoBadge estado={pedido.estado} />
+          </h1>
+          <button type="button" className="btn btn--secondary" onClick={() => imprimir(pedido.id)}>
+            Imprimir orden de compra
+          </button>
+        </div>
+        <dl className="pedido-recibido__resumen">
+          <div>
+            <dt>N° orden</dt>
+            <dd>{pedido.orden_id}</dd>
+          </div>
+          <div>
+            <dt>Recibido</dt>
+            <dd>{formatFechaHora(pedido.creado_en)}</dd>
+          </div>
+          <div>
+            <dt>Comprador</dt>
+            <dd>{pedido.comprador || <span className="muted">Sin nombre</span>}</dd>
+          </div>
+        </dl>
+      </div>
+
+      <div className="pedido-recibido__cuerpo">
+        <section className="panel pedido-recibido__acciones" aria-labelledby="pedido-acciones">
+          <h2 id="pedido-acciones">Próximo paso</h2>
+          <AccionesPedido pedido={pedido} />
+        </section>
+
+        <div className="pedido-recibido__principal">
+          <section aria-labelledby="pedido-productos">
+            <h2 id="pedido-productos">Productos</h2>
+            <LineasPedido caption={`Productos del pedido N° ${pedido.id}`} lineas={pedido.lineas} total={pedido.total} />
+          </section>
+          <section className="panel" aria-labelledby="pedido-entrega">
+            <h2 id="pedido-entrega">Entrega</h2>
+            <DatosEntrega entrega={pedido.entrega} />
+          </section>
+          <section className="panel pedido-recibido__facturacion" aria-labelledby="pedido-facturacion">
+            <h2 id="pedido-facturacion">Facturación</h2>
+            <DatosFacturacion facturacion={pedido.facturacion} />
+          </section>
+        </div>
+
+        <section className="panel pedido-recibido__historial" aria-labelledby="pedido-historial">
+          <h2 id="pedido-historial">Historial</h2>
+          <EventosPedido eventos={pedido.eventos} titulo={`Historial del pedido N° ${pedido.id}`} />
+        </section>
+      </div>
+    </article>
+  );
 }

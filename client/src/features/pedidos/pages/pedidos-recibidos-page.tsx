@@ -1,4 +1,194 @@
-/** Issue #19 (being built). */
-export default function Page() {
-  return <section className="page" />;
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { formatClp, formatDiaLargo, formatFechaHora } from '../../../../../common/format';
+import { ESTADO_PEDIDO_TEXTO, ESTADOS_PEDIDO, type EstadoPedido, PEDIDOS_POR_PAGINA, type PedidoResumen } from '../../../../../common/schemas/pedidos';
+import { apiErrorMessage } from '../../../lib/api-errors';
+import { type Column, DataTable } from '../../../ui/data-table';
+import { DelayedSpinner } from '../../../ui/delayed-spinner';
+import { Pagination } from '../../../ui/pagination';
+import { usePedidos } from '../api/pedidos';
+import { EstadoPedidoBadge } from '../components/estado-pedido';
+import './pedidos-recibidos.css';
+
+const ERROR_LISTADO = 'No se pudieron cargar tus pedidos.';
+/** The search waits for a pause in typing before it asks the server. */
+const ESPERA_BUSQUEDA_MS = 300;
+/** The server refuses longer searches (pedidosQuerySchema). */
+const BUSQUEDA_MAX = 100;
+
+/** What the URL says: a mistyped page or state reads as the first page and every state. */
+function filtroDe(params: URLSearchParams) {
+  const page = Number(params.get('page'));
+  const estado = params.get('estado');
+  return {
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    estado: ESTADOS_PEDIDO.find((e) => e === estado),
+    q: params.get('q') ?? '',
+  };
+}
+
+type Cambio = { estado?: EstadoPedido | ''; q?: string };
+
+/** The URL with a new state or search: an empty one is dropped, and the list starts again on page 1. */
+function conFiltro(actual: URLSearchParams, cambio: Cambio) {
+  const nuevos = new URLSearchParams(actual);
+  for (const [clave, valor] of Object.entries(cambio)) {
+    if (valor) nuevos.set(clave, valor);
+    else nuevos.delete(clave);
+  }
+  nuevos.delete('page');
+  return nuevos;
+}
+
+const columnas: Column<PedidoResumen>[] = [
+  { id: 'id', header: 'N° pedido', cell: (p) => <strong>{p.id}</strong> },
+  { id: 'orden', header: 'N° orden', cell: (p) => p.orden_id },
+  { id: 'fecha', header: 'Fecha', cell: (p) => formatFechaHora(p.creado_en) },
+  { id: 'comprador', header: 'Comprador', cell: (p) => p.comprador || <span className="muted">Sin nombre</span> },
+  { id: 'comuna', header: 'Comuna', cell: (p) => p.comuna_nombre || <span className="muted">—</span> },
+  { id: 'entrega', header: 'Entrega', cell: (p) => (p.fecha_entrega ? formatDiaLargo(p.fecha_entrega) : <span className="muted">Sin fecha</span>) },
+  { id: 'lineas', header: 'Líneas', cell: (p) => p.lineas },
+  { id: 'total', header: 'Total', cell: (p) => <span className="pedidos-recibidos__total">{formatClp(p.total)}</span> },
+  { id: 'estado', header: 'Estado', cell: (p) => <EstadoPedidoBadge estado={p.estado} /> },
+  { id: 'ver', header: 'Acciones', className: 'data-table__full', cell: (p) => <VerPedido id={p.id} /> },
+];
+
+/** The detail keeps the list's filters, so its way back returns to the same page of the same search. */
+function VerPedido({ id }: { id: number }) {
+  const { search } = useLocation();
+  return (
+    <Link to={`/pedidos-recibidos/${id}`} state={{ lista: search }} className="btn btn--secondary pedidos-recibidos__ver" aria-label={`Ver pedido N° ${id}`}>
+      Ver pedido
+    </Link>
+  );
+}
+
+/**
+ * Issue #19 /pedidos-recibidos: the supplier's pedidos, newest first, 20 a page from the server.
+ * The state, the search and the page live in the URL, so Back, a reload or a shared link keep them.
+ */
+export default function PedidosRecibidosPage() {
+  const [params, setParams] = useSearchParams();
+  const filtro = filtroDe(params);
+  const pedidos = usePedidos(filtro);
+  const estadoId = useId();
+  const buscarId = useId();
+
+  // The box follows the URL when the URL changes on its own (Back, a link); typing moves the URL after a pause.
+  const [texto, setTexto] = useState(filtro.q);
+  const [qVisto, setQVisto] = useState(filtro.q);
+  if (filtro.q !== qVisto) {
+    setQVisto(filtro.q);
+    setTexto(filtro.q);
+  }
+
+  function filtrar(cambio: Cambio) {
+    setParams((actual) => conFiltro(actual, cambio), { preventScrollReset: true });
+  }
+
+  useEffect(() => {
+    const q = texto.trim();
+    if (q === filtro.q) return;
+    // Typing replaces the entry: Back leaves the list instead of undoing the search letter by letter.
+    const timer = setTimeout(() => setParams((actual) => conFiltro(actual, { q }), { replace: true, preventScrollReset: true }), ESPERA_BUSQUEDA_MS);
+    return () => clearTimeout(timer);
+  }, [texto, filtro.q, setParams]);
+
+  function irAPagina(page: number) {
+    setParams((actual) => {
+      const nuevos = new URLSearchParams(actual);
+      if (page > 1) nuevos.set('page', String(page));
+      else nuevos.delete('page');
+      return nuevos;
+    });
+  }
+
+  const filtrado = Boolean(filtro.estado || filtro.q);
+  const data = pedidos.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.count / PEDIDOS_POR_PAGINA)) : 1;
+
+  return (
+    <section className="page pedidos-recibidos">
+      <div className="section-head">
+        <h1>Pedidos Recibidos</h1>
+      </div>
+      <div className="pedidos-recibidos__filtros">
+        <div className="field">
+          <label htmlFor={buscarId}>Buscar</label>
+          <input
+            id={buscarId}
+            type="search"
+            placeholder="Buscar por comprador o número..."
+            maxLength={BUSQUEDA_MAX}
+            value={texto}
+            onChange={(e) => setTexto(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={estadoId}>Estado</label>
+          <select id={estadoId} value={filtro.estado ?? ''} onChange={(e) => filtrar({ estado: e.target.value as EstadoPedido | '' })}>
+            <option value="">Todos los estados</option>
+            {ESTADOS_PEDIDO.map((e) => (
+              <option key={e} value={e}>
+                {ESTADO_PEDIDO_TEXTO[e]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {pedidos.isPending && <DelayedSpinner label="Cargando pedidos..." />}
+      {pedidos.isError && !data && (
+        <div className="panel empty" role="alert">
+          <p>{apiErrorMessage(pedidos.error, ERROR_LISTADO)}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => pedidos.refetch()}>
+            Reintentar
+          </button>
+        </div>
+      )}
+      {data && (
+        <div className="pedidos-recibidos__resultado" aria-busy={pedidos.isPlaceholderData || undefined}>
+          <p className="muted pedidos-recibidos__cuenta" role="status">
+            {cuentaTexto(data.count, filtrado)}
+          </p>
+          <DataTable
+            caption="Pedidos recibidos"
+            rows={data.results}
+            columns={columnas}
+            rowKey={(p) => p.id}
+            rowClassName={(p) => `pedidos-recibidos__fila--${p.estado}`}
+            empty={
+              data.count > 0 ? (
+                <>
+                  <p>Esta página no tiene pedidos.</p>
+                  <button type="button" className="btn btn--secondary" onClick={() => irAPagina(1)}>
+                    Ir a la primera página
+                  </button>
+                </>
+              ) : filtrado ? (
+                <>
+                  <p>No hay pedidos que coincidan con la búsqueda.</p>
+                  <button type="button" className="btn btn--secondary" onClick={() => filtrar({ estado: '', q: '' })}>
+                    Ver todos los pedidos
+                  </button>
+                </>
+              ) : (
+                <>
+                  <p>Aún no recibes pedidos.</p>
+                  <p>Cuando un comprador compre tus productos, su pedido aparecerá aquí y te avisaremos por correo.</p>
+                </>
+              )
+            }
+          />
+          <Pagination page={filtro.page} pageCount={pageCount} onChange={irAPagina} label="Páginas de pedidos" />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function cuentaTexto(count: number, filtrado: boolean) {
+  if (count === 0) return '';
+  const pedidos = count === 1 ? '1 pedido' : `${count.toLocaleString('es-CL')} pedidos`;
+  return filtrado ? `${pedidos} ${count === 1 ? 'coincide' : 'coinciden'} con la búsqueda.` : `${pedidos} en total.`;
 }

@@ -1,0 +1,54 @@
+import { formatFechaHora } from '../../../../../common/format';
+import type { PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import { lugar } from './entrega-facturacion';
+import './pedidos.css';
+
+/**
+ * The head of a pedido printed as a purchase order: its number, the order it came from and both
+ * parties, the buyer with the billing data it gave. Only paper shows it (pedidos-recibidos.css);
+ * the screen says the same in its own sections.
+ */
+export function EncabezadoOrdenDeCompra({ pedido }: { pedido: PedidoDetalle }) {
+  const f = pedido.facturacion;
+  const comprador = [
+    ['RUT', f.rut_facturacion],
+    // The buyer's name above is often its razón social already.
+    ['Razón social', f.razon_social === pedido.comprador ? '' : f.razon_social],
+    ['Giro', f.giro_comercial],
+    ['Dirección de facturación', lugar(f.direccion_facturacion, f.comuna_nombre, f.region_nombre)],
+    ['Teléfono', f.telefono_facturacion],
+    ['Correo', f.email_facturacion],
+    ['Método de pago', f.metodo_pago_nombre],
+  ].filter(([, valor]) => valor?.trim());
+  return (
+    <div className="orden-de-compra">
+      <div className="orden-de-compra__cabeza">
+        <p className="orden-de-compra__marca">Abastece</p>
+        <div>
+          <p className="orden-de-compra__titulo">Orden de compra N° {pedido.id}</p>
+          <p>Referencia: Orden N° {pedido.orden_id}</p>
+          <p>Fecha: {formatFechaHora(pedido.creado_en)}</p>
+        </div>
+      </div>
+      <div className="orden-de-compra__partes">
+        <div>
+          <p className="orden-de-compra__parte">Proveedor</p>
+          <p>
+            <strong>{pedido.proveedor}</strong>
+          </p>
+        </div>
+        <div>
+          <p className="orden-de-compra__parte">Comprador</p>
+          <p>
+            <strong>{pedido.comprador || 'Sin nombre'}</strong>
+          </p>
+          {comprador.map(([nombre, valor]) => (
+            <p key={nombre}>
+              {nombre}: {valor}
+            </p>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type EstadoPedido, MOTIVO_OBLIGATORIO, type PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
+import { toast } from '../../../ui/toast';
+import PedidoRecibidoPage from './pedido-recibido-page';
+
+const SIN_FACTURACION: PedidoDetalle['facturacion'] = {
+  rut_facturacion: '',
+  razon_social: '',
+  giro_comercial: '',
+  direccion_facturacion: '',
+  telefono_facturacion: '',
+  email_facturacion: '',
+  region_nombre: '',
+  comuna_nombre: '',
+  rubro_nombre: '',
+  metodo_pago_nombre: '',
+};
+
+const pedido = (estado: EstadoPedido, cambios: Partial<PedidoDetalle> = {}): PedidoDetalle => ({
+  id: 7,
+  orden_id: 501,
+  estado,
+  creado_en: '2026-11-23T13:05:00Z',
+  eventos: [{ estado: 'pendiente', creado_en: '2026-11-23T13:05:00Z', motivo: null }],
+  proveedor: 'Carnes del Maule',
+  comprador: 'Restorán Ñuñoa',
+  entrega: {
+    nombre_contacto: 'Daniela Araya',
+    correo_contacto: 'daniela@prueba.cl',
+    telefono_contacto: '+56912345678',
+    direccion_envio: 'Av. Irarrázaval 2401',
+    comuna_nombre: 'Ñuñoa',
+    region_nombre: 'Región Metropolitana de Santiago',
+    fecha_entrega: '2026-11-30',
+  },
+  facturacion: { ...SIN_FACTURACION, rut_facturacion: '12.345.678-5', razon_social: 'Restorán Ñuñoa SpA', metodo_pago_nombre: 'Transferencia bancaria' },
+  lineas: [{ sku: 'P1-0011', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 120, precio: 15_000, subtotal: 1_800_000 }],
+  total: 1_800_000,
+  ...cambios,
+});
+
+const ESTADO = 'POST /api/pedidos/7/estado/';
+let respuestas: Record<string, Respuesta>;
+let llamadas: Llamada[];
+
+beforeEach(() => {
+  respuestas = { 'GET /api/pedidos/7/': { status: 200, body: pedido('pendiente') } };
+  llamadas = stubFetch(respuestas);
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'error');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** The harness routes one literal path: the page's own pattern is reached by going to it. */
+async function renderPedido(id: string | number = 7) {
+  const router = renderAt('/pedidos-recibidos/:id', <PedidoRecibidoPage />, { '/pedidos-recibidos': 'Pedidos Recibidos' });
+  await act(() => router.navigate(`/pedidos-recibidos/${id}`));
+  return router;
+}
+
+const escritas = () => llamadas.filter((l) => l.method === 'POST');
+const acciones = () =>
+  within(screen.getByRole('region', { name: 'Próximo paso' }))
+    .queryAllByRole('button')
+    .map((b) => b.textContent);
+
+describe('/pedidos-recibidos/:id', () => {
+  it('shows the pedido: its number and state, order, buyer, lines, delivery, billing and history', async () => {
+    await renderPedido();
+    const titulo = await screen.findByRole('heading', { level: 1, name: /Pedido N° 7/ });
+    expect(within(titulo).getByText('Pendiente')).toBeTruthy();
+    expect(screen.getByText('501')).toBeTruthy();
+    expect(screen.getAllByText('Restorán Ñuñoa').length).toBeGreaterThan(0);
+
+    const lineas = screen.getByRole('table', { name: 'Productos del pedido N° 7' });
+    expect(within(lineas).getByText('Lomo vetado')).toBeTruthy();
+    expect(within(lineas).getByText('120 kg')).toBeTruthy();
+    expect(screen.getAllByText('$1.800.000').length).toBeGreaterThan(0);
+
+    const entrega = within(screen.getByRole('region', { name: 'Entrega' }));
+    expect(entrega.getByText('30 de noviembre de 2026')).toBeTruthy();
+    expect(entrega.getByText('Av. Irarrázaval 2401, Ñuñoa, Región Metropolitana de Santiago')).toBeTruthy();
+    expect(entrega.getByRole('link', { name: 'daniela@prueba.cl' }).getAttribute('href')).toBe('mailto:daniela@prueba.cl');
+
+    const facturacion = within(screen.getByRole('region', { name: 'Facturación' }));
+    expect(facturacion.getByText('12.345.678-5')).toBeTruthy();
+    expect(facturacion.getAllByText('No indicado')).toHaveLength(7);
+
+    expect(within(screen.getByRole('list', { name: 'Historial del pedido N° 7' })).getByText('Pendiente')).toBeTruthy();
+  });
+
+  it('says when the purchase came without billing data', async () => {
+    respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('pendiente', { facturacion: SIN_FACTURACION }) };
+    await renderPedido();
+    const facturacion = within(await screen.findByRole('region', { name: 'Facturación' }));
+    expect(facturacion.getByText('Compra sin datos de facturación.')).toBeTruthy();
+    expect(facturacion.queryByText('No indicado')).toBeNull();
+  });
+
+  it.each<[EstadoPedido, string[]]>([
+    ['pendiente', ['Confirmar', 'Rechazar']],
+    ['confirmado', ['Marcar como despachado', 'Rechazar']],
+    ['despachado', ['Marcar como entregado']],
+    ['entregado', []],
+    ['rechazado', []],
+    ['anulado', []],
+  ])('a %s pedido offers its supplier %j', async (estado, botones) => {
+    respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido(estado) };
+    await renderPedido();
+    await screen.findByRole('heading', { level: 1, name: /Pedido N° 7/ });
+    expect(acciones()).toEqual(botones);
+  });
+
+  it('confirms after the question: posts the new state, says so, and offers the next move', async () => {
+    respuestas[ESTADO] = { status: 200, body: pedido('confirmado') };
+    await renderPedido();
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
+
+    const dialogo = screen.getByRole('dialog', { name: 'Confirmar pedido' });
+    expect(dialogo.textContent).toContain('¿Confirmas el pedido N° 7?');
+    expect(escritas()).toHaveLength(0);
+    // The server answers the new state from now on.
+    respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('confirmado') };
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Confirmar' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Pedido confirmado.'));
+    expect(escritas().map((l) => [l.url, l.body])).toEqual([['/api/pedidos/7/estado/', { estado: 'confirmado' }]]);
+    await waitFor(() => expect(acciones()).toEqual(['Marcar como despachado', 'Rechazar']));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sends nothing when the question is answered Cancelar', async () => {
+    respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('despachado') };
+    await renderPedido();
+    fireEvent.click(await screen.findByRole('button', { name: 'Marcar como entregado' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Marcar como entregado' })).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(escritas()).toHaveLength(0);
+  });
+
+  it("a 409 shows the server's reason, and the pedido is read again", async () => {
+    respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('confirmado') };
+    respuestas[ESTADO] = { status: 409, body: { detail: 'El pedido ya fue anulado.' } };
+    await renderPedido();
+    fireEvent.click(await screen.findByRole('button', { name: 'Marcar como despachado' }));
+    respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('anulado') };
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Marcar como despachado' }));
+
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('El pedido ya fue anulado.'));
+    expect(escritas()[0]!.body).toEqual({ estado: 'despachado' });
+    await waitFor(() => expect(acciones()).toEqual([]));
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('rejects only with a reason, counts its characters, and sends it', async () => {
+    respuestas[ESTADO] = { status: 200, body: pedido('rechazado') };
+    await renderPedido();
+    fireEvent.click(await screen.findByRole('button', { name: 'Rechazar' }));
+    const dialogo = within(screen.getByRole('dialog', { name: 'Rechazar pedido N° 7' }));
+    const motivo = dialogo.getByLabelText('Motivo del rechazo') as HTMLTextAreaElement;
+    expect(motivo.maxLength).toBe(500);
+    expect(dialogo.getByText('0/500 caracteres')).toBeTruthy();
+
+    fireEvent.change(motivo, { target: { value: '   ' } });
+    fireEvent.click(dialogo.getByRole('button', { name: 'Rechazar pedido' }));
+    expect(await dialogo.findByText(MOTIVO_OBLIGATORIO)).toBeTruthy();
+    expect(escritas()).toHaveLength(0);
+
+    fireEvent.change(motivo, { target: { value: 'Sin stock de lomo vetado esta semana.' } });
+    expect(dialogo.getByText('37/500 caracteres')).toBeTruthy();
+    fireEvent.click(dialogo.getByRole('button', { name: 'Rechazar pedido' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Pedido rechazado.'));
+    expect(escritas().map((l) => l.body)).toEqual([{ estado: 'rechazado', motivo: 'Sin stock de lomo vetado esta semana.' }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("puts the server's refusal of a reason under its field, and keeps the form open", async () => {
+    respuestas[ESTADO] = { status: 400, body: { motivo: ['El motivo puede tener como máximo 500 caracteres.'] } };
+    await renderPedido();
+    fireEvent.click(await screen.findByRole('button', { name: 'Rechazar' }));
+    const dialogo = within(screen.getByRole('dialog', { name: 'Rechazar pedido N° 7' }));
+    fireEvent.change(dialogo.getByLabelText('Motivo del rechazo'), { target: { value: 'No llegamos a esa comuna.' } });
+    fireEvent.click(dialogo.getByRole('button', { name: 'Rechazar pedido' }));
+
+    const error = await dialogo.findByText('El motivo puede tener como máximo 500 caracteres.', { selector: '.field__error' });
+    expect(dialogo.getByLabelText('Motivo del rechazo').getAttribute('aria-describedby')).toContain(error.id);
+    expect(toast.error).toHaveBeenCalledWith('El motivo puede tener como máximo 500 caracteres.');
+  });
+
+  it("says 'Pedido no encontrado.' for a pedido that is not the supplier's, with a way back to the list", async () => {
+    respuestas['GET /api/pedidos/7/'] = { status: 404, body: { detail: 'Pedido no encontrado.' } };
+    const router = await renderPedido();
+    expect(await screen.findByRole('heading', { name: 'Pedido no encontrado.' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Ver Pedidos Recibidos' }));
+    await screen.findByRole('heading', { name: 'Pedidos Recibidos' });
+    expect(router.state.location.pathname).toBe('/pedidos-recibidos');
+  });
+
+  it('does not ask the server for a number it could never have given', async () => {
+    await renderPedido('abc');
+    expect(screen.getByRole('heading', { name: 'Pedido no encontrado.' })).toBeTruthy();
+    expect(llamadas.filter((l) => l.url.startsWith('/api/pedidos/'))).toHaveLength(0);
+  });
+
+  it('prints the purchase order under its own title', async () => {
+    const print = vi.fn(() => expect(document.title).toBe('Orden de compra N° 7'));
+    vi.stubGlobal('print', print);
+    await renderPedido();
+    fireEvent.click(await screen.findByRole('button', { name: 'Imprimir orden de compra' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new Event('afterprint'));
+    expect(document.title).not.toBe('Orden de compra N° 7');
+  });
+});
