@@ -25,7 +25,7 @@ const ConfirmarCotizacionPage = lazy(() => import('../features/cotizaciones/page
 const CotizarResultadoPage = lazy(() => import('../features/comparacion/pages/cotizar-resultado-page'));
 const FacturacionPage = lazy(() => import('../features/ordenes/pages/facturacion-page'));
 const ConfirmacionPage = lazy(() => import('../features/ordenes/pages/confirmacion-page'));
-const OrdenesPage = lazy(() => import('../features/ordenes/pages/ordenes-page'));
+const OrdenesPage = lazy(() => import('../features/pedidos/pages/ordenes-page'));
 const OrdenPage = lazy(() => import('../features/pedidos/pages/orden-page'));
 const SeguimientoPage = lazy(() => import('../features/pedidos/pages/seguimiento-page'));
 const PedidosRecibidosPage = lazy(() => import('../features/pedidos/pages/pedidos-recibidos-page'));

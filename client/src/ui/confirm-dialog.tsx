@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Modal } from './modal';
 
 interface ConfirmDialogProps {
@@ -10,10 +11,22 @@ interface ConfirmDialogProps {
   variant?: 'default' | 'danger';
   onConfirm(): void;
   onCancel(): void;
+  /** What the answer may carry, between the question and its buttons (an optional reason). */
+  children?: ReactNode;
 }
 
 /** The app's one yes/no question, built on Modal (SPEC §2: 'No' / 'Sí' unless the screen names them). */
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Sí', cancelLabel = 'No', variant = 'default', onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = 'Sí',
+  cancelLabel = 'No',
+  variant = 'default',
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmDialogProps) {
   const danger = variant === 'danger';
   return (
     <Modal
@@ -31,6 +44,8 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Sí', canc
           </button>
         </>
       }
-    />
+    >
+      {children}
+    </Modal>
   );
 }

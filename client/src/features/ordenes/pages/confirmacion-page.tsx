@@ -1,13 +1,24 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
+import { formatClp } from '../../../../../common/format';
+import { ordenSchemaOut } from '../../../../../common/schemas/ordenes';
 import { z } from '../../../../../common/zod-es';
+import { useSession } from '../../../lib/session';
 // The quotation flow's session storage belongs to the screens that write it; the order ends the flow.
 import { eleccionGuardada } from '../../comparacion/api/eleccion-storage';
 import { cotizacionGuardada, cotizanteGuardado, filasCotizacion, solicitudGuardada } from '../../cotizaciones/api/cotizacion-storage';
 import './ordenes.css';
 
-/** What /facturacion passes on: history state is the user's to edit, so it is read through a schema too. */
-const estadoSchema = z.object({ orden_id: z.number().int().positive() });
+/**
+ * What /facturacion passes on: crear-orden's answer (issue #19: the pedidos, and the tracking token
+ * when this answer created the order) and the address the buyer's e-mail went to. History state
+ * is the user's to edit, so it is read through a schema too.
+ */
+const estadoSchema = ordenSchemaOut.extend({
+  pedidos: ordenSchemaOut.shape.pedidos.max(500).default([]),
+  correo: z.string().max(254).optional(),
+});
+export type OrdenCreadaState = z.input<typeof estadoSchema>;
 
 /**
  * SPEC §4.6: the order ends the quotation flow. Its rows, request, quotation id and results,
@@ -18,8 +29,12 @@ function clearFlujoCotizacion() {
   for (const guardado of [filasCotizacion, solicitudGuardada, cotizacionGuardada, cotizanteGuardado, eleccionGuardada]) guardado.remove();
 }
 
-/** SPEC §2 Confirmation: success animation, 'Número de orden' and 'Volver al inicio'. */
+/**
+ * SPEC §2 Confirmation: success animation, 'Número de orden' and 'Volver al inicio'; issue #19
+ * adds the pedidos it became, who was told, and where to follow it.
+ */
 export default function ConfirmacionPage() {
+  const session = useSession();
   const estado = estadoSchema.safeParse(useLocation().state);
   useEffect(() => {
     clearFlujoCotizacion();
@@ -27,6 +42,7 @@ export default function ConfirmacionPage() {
     window.scrollTo(0, 0);
   }, []);
   if (!estado.success) return <Navigate to="/" replace />;
+  const { orden_id, pedidos, seguimiento, correo } = estado.data;
 
   return (
     <section className="page page--narrow page--center confirmacion">
@@ -37,9 +53,38 @@ export default function ConfirmacionPage() {
         </svg>
         <h1>¡Tu orden fue creada con éxito!</h1>
         <p className="confirmacion__numero">
-          Número de orden: <strong>{estado.data.orden_id}</strong>
+          Número de orden: <strong>{orden_id}</strong>
         </p>
-        <p className="muted">Los proveedores recibirán tu pedido. Puedes verlo en tu historial de órdenes de compra.</p>
+        {pedidos.length > 0 && (
+          <>
+            <p>{pedidos.length === 1 ? 'Se creó un pedido para el proveedor:' : `Se crearon ${pedidos.length} pedidos, uno por proveedor:`}</p>
+            <ul className="confirmacion__pedidos" aria-label="Pedidos de la orden">
+              {pedidos.map((p) => (
+                <li key={p.id}>
+                  Pedido N° {p.id} · {p.proveedor} · {formatClp(p.total)}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <p className="muted">
+          {pedidos.length === 1 ? 'Avisamos al proveedor por correo electrónico.' : 'Avisamos a cada proveedor por correo electrónico.'}
+          {correo && ` Te enviamos un correo de confirmación a ${correo}.`}
+        </p>
+        {session.isLoading ? null : session.isAuthenticated ? (
+          <Link to={`/ordenes/${orden_id}`} className="btn btn--secondary">
+            Ver mi orden
+          </Link>
+        ) : seguimiento ? (
+          <>
+            <p className="muted">Con este enlace, que también va en el correo, sigues el estado de cada pedido sin iniciar sesión.</p>
+            <Link to={`/seguimiento/${seguimiento}`} className="btn btn--secondary">
+              Seguir mi orden
+            </Link>
+          </>
+        ) : (
+          correo && <p className="muted">El enlace para seguir tu orden va en el correo de confirmación.</p>
+        )}
         <Link to="/" className="btn btn--primary btn--lg">
           Volver al inicio
         </Link>

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatClp } from '../../../../../common/format';
 import type { CompararPrecios, Opcion } from '../../../../../common/schemas/comparacion';
+import type { OrdenCreada, ResumenCompra } from '../../../../../common/schemas/ordenes';
 import { toast } from '../../../ui/toast';
 import FacturacionPage from './facturacion-page';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
@@ -51,6 +53,43 @@ const RESULTADO = {
 };
 const COTIZACION: CompararPrecios = { cotizacion_id: 77, fecha_entrega: '2026-11-23', resultados: [RESULTADO], productos_no_identificados: [] };
 
+/** What the server says placing the order will buy: two suppliers, so two pedidos. */
+const RESUMEN: ResumenCompra = {
+  cotizacion_id: 77,
+  entrega: {
+    nombre_contacto: 'Daniela Araya',
+    correo_contacto: 'daniela@prueba.cl',
+    telefono_contacto: '+56912345678',
+    direccion_envio: 'Av. Los Carrera 1450',
+    comuna_nombre: 'Quilpué',
+    region_nombre: 'Región de Valparaíso',
+    fecha_entrega: '2026-11-30',
+  },
+  proveedores: [
+    {
+      proveedor: 'Carnes del Maule',
+      lineas: [{ sku: 'CM-LV', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 80, precio: 15_000, subtotal: 1_200_000 }],
+      subtotal: 1_200_000,
+    },
+    {
+      proveedor: 'Distribuidora Austral',
+      lineas: [{ sku: 'DA-AR1', producto_nombre: 'Arroz grado 1', marca: 'Tucapel', unidad: 'KILO', cantidad: 280, precio: 1_250, subtotal: 350_000 }],
+      subtotal: 350_000,
+    },
+  ],
+  total: 1_550_000,
+};
+const ORDEN: OrdenCreada = {
+  orden_id: 501,
+  pedidos: [
+    { id: 45, proveedor: 'Carnes del Maule', total: 1_200_000 },
+    { id: 46, proveedor: 'Distribuidora Austral', total: 350_000 },
+  ],
+  seguimiento: 'a'.repeat(43),
+};
+const RESUMEN_URL = '/api/facturacion/77/resumen/?cotizante_id=9';
+const COMPRAR = `Confirmar compra por ${formatClp(1_550_000)}`;
+
 let respuestas: Record<string, Respuesta>;
 let llamadas: Llamada[];
 
@@ -66,7 +105,8 @@ beforeEach(() => {
     'GET /api/facturacion/rubros/': { status: 200, body: [{ id: 1, nombre: 'Restaurante' }] },
     'GET /api/empresas/metodos-pago/': { status: 200, body: [{ id: 2, nombre: 'Transferencia bancaria' }] },
     'PUT /api/cotizaciones/77/actualizar/': { status: 200, body: { id: 77 } },
-    'POST /api/facturacion/crear-orden/': { status: 201, body: { orden_id: 501 } },
+    [`GET ${RESUMEN_URL}`]: { status: 200, body: RESUMEN },
+    'POST /api/facturacion/crear-orden/': { status: 201, body: ORDEN },
   };
   vi.stubGlobal('scrollTo', vi.fn());
   llamadas = stubFetch(respuestas);
@@ -86,31 +126,90 @@ const renderPage = () =>
 
 const escritas = () => llamadas.filter((l) => l.method !== 'GET').map((l) => `${l.method} ${l.url}`);
 const historial = () => JSON.parse(localStorage.getItem('historialOrdenes') ?? 'null');
+const esperar = (ms = 50) => act(() => new Promise((r) => setTimeout(r, ms)));
+/** The summary is on screen once its button names the total. */
+const comprar = () => screen.findByRole('button', { name: COMPRAR });
 
 describe('/facturacion', () => {
-  it("'No' saves the unsaved choice first, then places the order with no billing data, records it and goes to the confirmation", async () => {
-    const router = renderPage();
+  it('shows what will be bought before anything is bought: the unsaved choice is saved first, then the summary is read and shown', async () => {
+    renderPage();
     expect(screen.getByRole('dialog', { name: 'Datos de facturación' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'No' }));
-    await screen.findByRole('heading', { name: 'Confirmación' });
+    await comprar();
 
-    expect(escritas()).toEqual(['PUT /api/cotizaciones/77/actualizar/', 'POST /api/facturacion/crear-orden/']);
-    const [put, post] = llamadas.filter((l) => l.method !== 'GET');
+    // The choice is on the server before the summary is read, so the summary is what the order buys.
+    const [put, get] = llamadas.filter((l) => l.url.includes('/actualizar/') || l.url.includes('/resumen/'));
+    expect(`${put!.method} ${put!.url}`).toBe('PUT /api/cotizaciones/77/actualizar/');
     expect(put!.body).toEqual({ productos: [{ proveedor_producto_id: 41, cantidad: 80, precio: 15_000 }] });
-    expect(post!.body).toEqual({ cotizacion_id: 77, cotizante_id: 9 });
-    for (const l of [put, post]) expect(l!.headers['x-clave-cotizacion']).toBe('clave-de-prueba');
-    expect(router.state.location.state).toEqual({ orden_id: 501 });
+    expect(`${get!.method} ${get!.url}`).toBe(`GET ${RESUMEN_URL}`);
+    for (const l of [put, get]) expect(l!.headers['x-clave-cotizacion']).toBe('clave-de-prueba');
+    expect(escritas()).toEqual(['PUT /api/cotizaciones/77/actualizar/']);
+
+    // Each supplier with its lines, quantities, unit prices and subtotal; then the delivery and the total.
+    const maule = screen.getByRole('table', { name: 'Productos de Carnes del Maule' });
+    for (const texto of ['CM-LV', 'Lomo vetado', 'Swift', '80 kg', formatClp(15_000), formatClp(1_200_000)]) expect(maule.textContent).toContain(texto);
+    const austral = screen.getByRole('table', { name: 'Productos de Distribuidora Austral' });
+    for (const texto of ['Arroz grado 1', '280 kg', formatClp(1_250), formatClp(350_000)]) expect(austral.textContent).toContain(texto);
+    expect(screen.getByRole('heading', { name: 'Carnes del Maule' })).toBeTruthy();
+    expect(screen.getByText(/2 pedidos, uno por proveedor/)).toBeTruthy();
+    const entrega = screen.getByLabelText('Datos de entrega');
+    for (const texto of ['30 de noviembre de 2026', 'Av. Los Carrera 1450, Quilpué, Región de Valparaíso', 'Daniela Araya', 'daniela@prueba.cl'])
+      expect(entrega.textContent).toContain(texto);
+    expect(screen.getByText('Total de la compra:').textContent).toContain(formatClp(1_550_000));
+  });
+
+  it("'No' alone never buys: the question closes on the summary, and only the button naming the total places the order", async () => {
+    const router = renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await comprar();
+    await esperar();
+    expect(escritas()).not.toContain('POST /api/facturacion/crear-orden/');
+    expect(router.state.location.pathname).toBe('/facturacion');
+
+    fireEvent.click(screen.getByRole('button', { name: COMPRAR }));
+    await screen.findByRole('heading', { name: 'Confirmación' });
+    expect(escritas()).toEqual(['PUT /api/cotizaciones/77/actualizar/', 'POST /api/facturacion/crear-orden/']);
+    const post = llamadas.at(-1)!;
+    expect(post.body).toEqual({ cotizacion_id: 77, cotizante_id: 9 });
+    expect(post.headers['x-clave-cotizacion']).toBe('clave-de-prueba');
+    // The confirmation names the pedidos, the tracking link and where the buyer's e-mail went (no account: the delivery contact's).
+    expect(router.state.location.state).toEqual({ ...ORDEN, correo: 'daniela@prueba.cl' });
     expect(historial()).toEqual([
-      { orden_id: 501, fecha: expect.any(String), datos_facturacion: expect.objectContaining({ rut: '', rubro: '', metodo_pago_nombre: '' }) },
+      {
+        orden_id: 501,
+        fecha: expect.any(String),
+        seguimiento: ORDEN.seguimiento,
+        datos_facturacion: expect.objectContaining({ rut: '', rubro: '', metodo_pago_nombre: '' }),
+      },
     ]);
   });
 
-  it("'Sí' shows the form: the shared schema's messages stop a bad submit; a good one sends the billing data and keeps their names", async () => {
+  it("'No' (or Escape) while the summary cannot be read buys nothing and there is no buy button until it is read", async () => {
+    respuestas[`GET ${RESUMEN_URL}`] = { status: 500, body: { detail: 'Error interno.' } };
+    renderPage();
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Datos de facturación' }), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((await screen.findByRole('alert')).textContent).toContain('No pudimos cargar el resumen de tu compra.');
+    expect(screen.queryByRole('button', { name: /Confirmar compra/ })).toBeNull();
+    await esperar();
+    expect(escritas()).not.toContain('POST /api/facturacion/crear-orden/');
+
+    respuestas[`GET ${RESUMEN_URL}`] = { status: 200, body: RESUMEN };
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await comprar();
+    expect(escritas()).not.toContain('POST /api/facturacion/crear-orden/');
+  });
+
+  it("'Sí' shows the form with the total beside its submit: the shared schema's messages stop a bad submit; a good one sends the billing data and keeps their names", async () => {
     sessionStorage.setItem('eleccion', JSON.stringify({ cotizacion_id: 77, resultados: [RESULTADO], guardada: true }));
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Sí' }));
+    await screen.findByRole('table', { name: 'Productos de Carnes del Maule' });
+    const enviar = screen.getByRole('button', { name: 'Confirmar compra' });
+    expect(enviar.closest('.form__actions')!.textContent).toContain(`Total: ${formatClp(1_550_000)}`);
+    expect(screen.queryByRole('button', { name: COMPRAR })).toBeNull();
     fireEvent.change(screen.getByLabelText('Razón social'), { target: { value: 'Cocina 2000' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Confirmar compra' }));
+    fireEvent.click(enviar);
     expect(await screen.findByText('La razón social no puede contener números')).toBeTruthy();
     expect(escritas()).toEqual([]);
 
@@ -157,6 +256,7 @@ describe('/facturacion', () => {
     respuestas['POST /api/facturacion/crear-orden/'] = { status: 409, body: { detail: mensaje } };
     const router = renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'No' }));
+    fireEvent.click(await comprar());
     expect((await screen.findByRole('alert')).textContent).toContain(mensaje);
     expect(historial()).toBeNull();
     expect(router.state.location.pathname).toBe('/facturacion');
@@ -164,7 +264,7 @@ describe('/facturacion', () => {
     expect(router.state.location.pathname).toBe('/cotizar-resultado');
   });
 
-  it('a choice the server refuses to save places no order, and says why', async () => {
+  it('a choice the server refuses to save shows nothing to buy, and says why', async () => {
     respuestas['PUT /api/cotizaciones/77/actualizar/'] = {
       status: 400,
       body: { productos: ['Fila 1: Solo quedan 20 kg de "Lomo vetado" de Carnes del Maule; elegiste 80.'] },
@@ -172,17 +272,23 @@ describe('/facturacion', () => {
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'No' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Solo quedan 20 kg');
+    await esperar();
     expect(escritas()).toEqual(['PUT /api/cotizaciones/77/actualizar/']);
+    // Nor is the summary of the choice the server still has read: it is not what the buyer chose.
+    expect(llamadas.some((l) => l.url.includes('/resumen/'))).toBe(false);
+    expect(screen.queryByRole('button', { name: /Confirmar compra/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Volver a los resultados' })).toBeTruthy();
   });
 
   it('a server failure is silent (SPEC §8): no toast, no message, the buyer can try again', async () => {
     respuestas['POST /api/facturacion/crear-orden/'] = { status: 500, body: { detail: 'Error interno.' } };
     const router = renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'No' }));
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    fireEvent.click(await comprar());
+    await esperar();
     expect(toast.error).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect((screen.getByRole('button', { name: 'Comprar sin datos de facturación' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: COMPRAR }) as HTMLButtonElement).disabled).toBe(false);
     expect(router.state.location.pathname).toBe('/facturacion');
   });
 

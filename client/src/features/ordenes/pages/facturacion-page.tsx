@@ -3,24 +3,34 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { EJEMPLO_RUT } from '../../../../../common/chile/rut';
+import { formatClp, formatDiaLargo } from '../../../../../common/format';
 import type { IdNombre } from '../../../../../common/schemas/catalogo';
-import { type OrdenData, type OrdenInput, ordenSchema } from '../../../../../common/schemas/ordenes';
+import type { Entrega } from '../../../../../common/schemas/pedidos';
+import { type OrdenData, type OrdenInput, type ResumenCompra, ordenSchema } from '../../../../../common/schemas/ordenes';
 import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
 import { showFormErrors } from '../../../lib/form-errors';
-import { useSessionExpiredHandler } from '../../../lib/session';
+import type { DatosFacturacion } from '../../../lib/historial-ordenes';
+import { useSession, useSessionExpiredHandler } from '../../../lib/session';
 import { useComunas, useRegiones } from '../../../lib/ubicacion';
+import { useRunOnce } from '../../../lib/use-run-once';
+import { DatosList } from '../../../ui/datos-list';
+import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { SelectField, TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
+import { LineasTable } from '../../../ui/lineas-table';
 import { Modal } from '../../../ui/modal';
 import { RegionComunaFields } from '../../../ui/region-comuna-fields';
-// The quotation flow's session storage belongs to the screens that write it.
+// The quotation flow's session storage belongs to the screens that write it; the choice the
+// results screen kept is what the order buys, so an unsaved one is saved here first.
 import { eleccionGuardada } from '../../comparacion/api/eleccion-storage';
+import { useSaveEleccion } from '../../comparacion/api/update-seleccion';
 import { claveHeaders } from '../../cotizaciones/api/clave';
 import { cotizacionGuardada, cotizanteGuardado, solicitudGuardada } from '../../cotizaciones/api/cotizacion-storage';
 import { useCreateOrden } from '../api/create-orden';
-import type { DatosFacturacion } from '../api/historial-ordenes';
+import { useResumenCompra } from '../api/get-resumen-compra';
 import { useMetodosPago } from '../api/use-metodos-pago';
 import { useRubros } from '../api/use-rubros';
+import type { OrdenCreadaState } from './confirmacion-page';
 import './ordenes.css';
 
 const FIELDS = [
@@ -38,6 +48,7 @@ const FIELDS = [
 const VACIO = Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<(typeof FIELDS)[number], string>;
 /** SPEC §8: a failed order is silent; this is only what a refusal with no readable reason reads. */
 const NO_SE_PUDO = 'No pudimos crear la orden de compra.';
+const SIN_RESUMEN = 'No pudimos cargar el resumen de tu compra.';
 
 const nombreDe = (lista: IdNombre[] | undefined, id: number | undefined) => (id === undefined ? '' : (lista?.find((x) => x.id === id)?.nombre ?? ''));
 
@@ -48,14 +59,22 @@ export default function FacturacionPage() {
   return <Facturacion cotizacionId={cotizacion.cotizacion_id} />;
 }
 
+/**
+ * Issue #19: nothing is bought that the buyer has not seen. The page shows what the order will
+ * buy (lines per supplier, prices, total, delivery) and only a button that names the total, or
+ * the billing form's submit beside it, places the order. SPEC's billing question stays: 'No'
+ * leaves the buyer on the summary.
+ */
 function Facturacion({ cotizacionId }: { cotizacionId: number }) {
   const navigate = useNavigate();
+  const session = useSession();
   const onExpired = useSessionExpiredHandler();
   const create = useCreateOrden();
-  const [paso, setPaso] = useState<'pregunta' | 'formulario'>('pregunta');
+  const guardar = useSaveEleccion();
+  const [paso, setPaso] = useState<'resumen' | 'formulario'>('resumen');
   const [preguntaAbierta, setPreguntaAbierta] = useState(true);
   const [rechazo, setRechazo] = useState<string | null>(null);
-  // Comprar sits at the bottom of the long results page: the billing question starts at the top.
+  // Comprar sits at the bottom of the long results page: the summary starts at the top.
   // (A block body: Chromium's scrollTo returns a promise, which React would take for a cleanup.)
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -63,8 +82,34 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
 
   const cotizante = cotizanteGuardado.get();
   const solicitud = solicitudGuardada.get();
+  const headers = claveHeaders(solicitud?.clave);
   // The quotation's own delivery record; absent, the server uses the one it was compared with.
   const cotizanteId = cotizante && solicitud && cotizante.solicitud_id === solicitud.id ? cotizante.cotizante_id : undefined;
+
+  // A choice whose save failed on Comprar (silently, SPEC §8) is saved before the summary is read,
+  // so the summary is what crear-orden buys; if the server refuses it, nothing is shown to buy.
+  const eleccion = eleccionGuardada.get();
+  const porGuardar = eleccion !== null && eleccion.cotizacion_id === cotizacionId && !eleccion.guardada;
+  function guardarEleccion() {
+    if (!eleccion) return;
+    guardar.mutate(
+      { eleccion, headers },
+      {
+        onError: (error) => {
+          if (onExpired(error)) return;
+          const { status } = parseApiError(error);
+          if (status !== undefined && status < 500) setRechazo(apiErrorMessage(error, NO_SE_PUDO));
+        },
+      },
+    );
+  }
+  useRunOnce(() => {
+    if (porGuardar) guardarEleccion();
+  });
+  const resumen = useResumenCompra({ cotizacionId, cotizanteId, headers }, !porGuardar);
+  useEffect(() => {
+    if (resumen.error) onExpired(resumen.error);
+  }, [resumen.error, onExpired]);
 
   const [schema] = useState(() => ordenSchema);
   const { register, handleSubmit, formState, watch, setValue, setError } = useForm<OrdenInput, unknown, OrdenData>({
@@ -78,7 +123,11 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
   const rubros = useRubros();
   const metodos = useMetodosPago();
 
+  /** What can be bought: the summary, once it is read and has something in it. */
+  const compra = resumen.data && resumen.data.proveedores.length > 0 ? resumen.data : undefined;
+
   function colocarOrden(body: OrdenData) {
+    if (!compra) return;
     setRechazo(null);
     const facturacion: DatosFacturacion = {
       rut: body.rut_facturacion ?? '',
@@ -92,9 +141,13 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
       metodo_pago_nombre: nombreDe(metodos.data, body.metodo_pago),
     };
     create.mutate(
-      { body, eleccion: eleccionGuardada.get(), headers: claveHeaders(solicitud?.clave), facturacion },
+      { body, headers, facturacion, usuarioId: session.user?.id },
       {
-        onSuccess: ({ orden_id }) => navigate('/confirmacion', { state: { orden_id } }),
+        onSuccess: (orden) => {
+          // The server writes to the account's address when logged in, else to the delivery contact's.
+          const correo = session.user?.email || compra.entrega?.correo_contacto || undefined;
+          navigate('/confirmacion', { state: { ...orden, correo } satisfies OrdenCreadaState });
+        },
         onError: (error) => {
           if (onExpired(error)) return;
           const { status, fields } = parseApiError(error);
@@ -107,10 +160,9 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
     );
   }
 
-  /** SPEC §2: 'No' sends the order directly, with no billing data. */
+  /** SPEC §2's 'No', after issue #19: no billing data, and nothing bought until the buyer confirms the total. */
   function sinFacturacion() {
     setPreguntaAbierta(false);
-    colocarOrden({ cotizacion_id: cotizacionId, cotizante_id: cotizanteId });
   }
 
   function conFacturacion() {
@@ -118,10 +170,18 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
     setPaso('formulario');
   }
 
+  const volver = (
+    <button type="button" className="btn btn--ghost" onClick={() => navigate('/cotizar-resultado')}>
+      Volver
+    </button>
+  );
+
   return (
     <section className="page facturacion">
-      <h1>Datos de facturación</h1>
-      <p className="muted">Cotización N° {cotizacionId}. Todos los datos de facturación son opcionales.</p>
+      <div>
+        <h1>Revisa y confirma tu compra</h1>
+        <p className="muted">Cotización N° {cotizacionId}. Nada se compra hasta que confirmes. Los datos de facturación son opcionales.</p>
+      </div>
 
       {rechazo && (
         <div className="form-error facturacion__rechazo" role="alert">
@@ -132,23 +192,45 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
         </div>
       )}
 
-      {paso === 'pregunta' ? (
-        <div className="panel facturacion__pregunta">
-          <p>¿Deseas ingresar datos de facturación para esta compra?</p>
-          <div className="form__actions">
-            <button type="button" className="btn btn--ghost" onClick={() => navigate('/cotizar-resultado')}>
-              Volver
-            </button>
-            <SubmitButton type="button" className="btn btn--ghost" busy={create.isPending} busyLabel="Creando orden..." onClick={sinFacturacion}>
-              Comprar sin datos de facturación
-            </SubmitButton>
-            <button type="button" className="btn btn--primary" disabled={create.isPending} onClick={conFacturacion}>
-              Ingresar datos de facturación
-            </button>
-          </div>
+      {resumen.data ? (
+        <Resumen resumen={resumen.data} />
+      ) : resumen.isError || (guardar.isError && !rechazo) ? (
+        <div className="form-error facturacion__rechazo" role="alert">
+          <p>{resumen.isError ? apiErrorMessage(resumen.error, SIN_RESUMEN) : SIN_RESUMEN}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => (resumen.isError ? resumen.refetch() : guardarEleccion())}>
+            Reintentar
+          </button>
         </div>
       ) : (
-        <form onSubmit={handleSubmit(colocarOrden)} noValidate className="form panel">
+        !rechazo && <DelayedSpinner label="Cargando el resumen de tu compra..." />
+      )}
+
+      {paso === 'resumen' ? (
+        compra && (
+          <div className="panel facturacion__confirmar">
+            <p>
+              ¿Necesitas factura?{' '}
+              <button type="button" className="btn btn--secondary" disabled={create.isPending} onClick={conFacturacion}>
+                Ingresar datos de facturación
+              </button>
+            </p>
+            <div className="form__actions">
+              {volver}
+              <SubmitButton
+                type="button"
+                className="btn btn--primary btn--lg"
+                busy={create.isPending}
+                busyLabel="Creando orden..."
+                onClick={() => colocarOrden({ cotizacion_id: cotizacionId, cotizante_id: cotizanteId })}
+              >
+                Confirmar compra por {formatClp(compra.total)}
+              </SubmitButton>
+            </div>
+          </div>
+        )
+      ) : (
+        <form onSubmit={handleSubmit(colocarOrden)} noValidate className="form panel" aria-label="Datos de facturación">
+          <h2>Datos de facturación</h2>
           <div className="form__row">
             <TextField label="RUT" placeholder={EJEMPLO_RUT} {...register('rut_facturacion')} error={errors.rut_facturacion?.message} />
             <TextField label="Razón social" autoComplete="organization" {...register('razon_social')} error={errors.razon_social?.message} />
@@ -200,11 +282,14 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
             </SelectField>
           </div>
           <FormError message={errors.root?.server?.message} />
-          <div className="form__actions">
-            <button type="button" className="btn btn--ghost" onClick={() => navigate('/cotizar-resultado')}>
-              Volver
-            </button>
-            <SubmitButton busy={create.isPending} busyLabel="Creando orden...">
+          <div className="form__actions facturacion__acciones">
+            {volver}
+            {compra && (
+              <p className="facturacion__total-boton">
+                Total: <strong>{formatClp(compra.total)}</strong>
+              </p>
+            )}
+            <SubmitButton busy={create.isPending} busyLabel="Creando orden..." disabled={!compra}>
               Confirmar compra
             </SubmitButton>
           </div>
@@ -212,10 +297,10 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
       )}
 
       <Modal
-        open={preguntaAbierta && paso === 'pregunta'}
+        open={preguntaAbierta && paso === 'resumen'}
         title="Datos de facturación"
         description="¿Deseas ingresar datos de facturación para esta compra?"
-        onClose={() => setPreguntaAbierta(false)}
+        onClose={sinFacturacion}
         footer={
           <>
             <button type="button" className="btn btn--ghost" onClick={sinFacturacion}>
@@ -227,6 +312,48 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
           </>
         }
       />
+    </section>
+  );
+}
+
+const NO_INDICADO = 'No indicado';
+
+/** Where, when and to whom the order goes: the delivery record it will copy. */
+const filasEntrega = (e: Entrega): [string, string][] => [
+  ['Fecha de entrega', e.fecha_entrega ? formatDiaLargo(e.fecha_entrega) : 'Sin fecha indicada'],
+  ['Dirección', [e.direccion_envio, e.comuna_nombre, e.region_nombre].filter((p) => p.trim()).join(', ') || NO_INDICADO],
+  ['Contacto', e.nombre_contacto || NO_INDICADO],
+  ['Correo', e.correo_contacto || NO_INDICADO],
+  ['Teléfono', e.telefono_contacto || NO_INDICADO],
+];
+
+/** What the order will buy, supplier by supplier (one pedido each), the delivery, and the total. */
+function Resumen({ resumen }: { resumen: ResumenCompra }) {
+  if (resumen.proveedores.length === 0) {
+    return (
+      <div className="panel empty" role="alert">
+        <p>Esta cotización no tiene productos seleccionados para comprar.</p>
+      </div>
+    );
+  }
+  const varios = resumen.proveedores.length > 1;
+  return (
+    <section className="facturacion__resumen" aria-labelledby="resumen-compra">
+      <h2 id="resumen-compra">Lo que vas a comprar</h2>
+      {varios && <p className="muted">Tu compra se enviará como {resumen.proveedores.length} pedidos, uno por proveedor; cada proveedor confirma el suyo.</p>}
+      {resumen.proveedores.map((p) => (
+        <div key={p.proveedor} className="panel facturacion__proveedor">
+          <h3>{p.proveedor}</h3>
+          <LineasTable caption={`Productos de ${p.proveedor}`} lineas={p.lineas} total={p.subtotal} totalLabel={varios ? 'Subtotal' : 'Total'} />
+        </div>
+      ))}
+      <div className="panel facturacion__entrega">
+        <h3>Entrega</h3>
+        {resumen.entrega ? <DatosList label="Datos de entrega" filas={filasEntrega(resumen.entrega)} /> : <p className="muted">Sin datos de entrega.</p>}
+      </div>
+      <p className="facturacion__total">
+        Total de la compra: <strong>{formatClp(resumen.total)}</strong>
+      </p>
     </section>
   );
 }

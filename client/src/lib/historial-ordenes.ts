@@ -1,5 +1,11 @@
-import { z } from '../../../../../common/zod-es';
-import { STORAGE_KEYS, storedList } from '../../../lib/storage';
+import { z } from '../../../common/zod-es';
+import { STORAGE_KEYS, storedList } from './storage';
+
+// The buyer's orders, which two modules share: ordenes places them (/facturacion) and pedidos
+// lists them (/ordenes), from the server and from this browser.
+
+/** Every query of the buyer's orders on the server starts with this key: placing or annulling one reads them again. */
+export const ORDENES_KEY = ['ordenes'] as const;
 
 const texto = z.string().max(300);
 
@@ -22,6 +28,16 @@ export const historialOrdenSchema = z.object({
     rubro: texto,
     metodo_pago_nombre: texto,
   }),
+  /**
+   * The account that placed it (issue #19): that account's /ordenes shows it from the server,
+   * so this copy is not shown twice. Absent: placed without an account (or before issue #19).
+   */
+  usuario_id: z.number().int().positive().optional(),
+  /** The order's tracking token (/seguimiento/{token}), which the server answers only once. */
+  seguimiento: z
+    .string()
+    .regex(/^[\w-]{1,100}$/)
+    .optional(),
 });
 export type HistorialOrden = z.infer<typeof historialOrdenSchema>;
 export type DatosFacturacion = HistorialOrden['datos_facturacion'];

@@ -1,0 +1,227 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatClp, formatDiaLargo, formatFechaLarga } from '../../../../../common/format';
+import { type Facturacion, type OrdenResumen, PEDIDOS_POR_PAGINA } from '../../../../../common/schemas/pedidos';
+import { apiErrorMessage } from '../../../lib/api-errors';
+import { type DatosFacturacion, type HistorialOrden, historialOrdenes } from '../../../lib/historial-ordenes';
+import { useLogout, useSession, useSessionExpiredHandler } from '../../../lib/session';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { DatosList } from '../../../ui/datos-list';
+import { DelayedSpinner } from '../../../ui/delayed-spinner';
+import { EntryCard } from '../../../ui/entry-card';
+import { Pagination } from '../../../ui/pagination';
+import { toast } from '../../../ui/toast';
+import { useOrdenes } from '../api/ordenes';
+import { EstadoPedidoBadge } from '../components/estado-pedido';
+import { totalVigente } from '../components/total-vigente';
+import PedidosRecibidosPage from './pedidos-recibidos-page';
+import './ordenes.css';
+
+const NO_INDICADO = 'No indicado';
+
+/** SPEC §2 Order history: the billing rows of each order, in this order. */
+const filasFacturacion = (d: DatosFacturacion): [string, string][] => [
+  ['RUT', d.rut],
+  ['Razón social', d.razon_social],
+  ['Giro comercial', d.giro_comercial],
+  ['Dirección', d.direccion_facturacion],
+  ['Teléfono', d.telefono],
+  ['Región', d.region],
+  ['Comuna', d.comuna],
+  ['Rubro', d.rubro],
+  ['Método de pago', d.metodo_pago_nombre],
+];
+
+/** An order on the server, read as the browser's history keeps its billing data. */
+const datosDeOrden = (f: Facturacion): DatosFacturacion => ({
+  rut: f.rut_facturacion,
+  razon_social: f.razon_social,
+  giro_comercial: f.giro_comercial,
+  direccion_facturacion: f.direccion_facturacion,
+  telefono: f.telefono_facturacion,
+  region: f.region_nombre,
+  comuna: f.comuna_nombre,
+  rubro: f.rubro_nombre,
+  metodo_pago_nombre: f.metodo_pago_nombre,
+});
+
+function FilasFacturacion({ datos, ordenId }: { datos: DatosFacturacion; ordenId: number }) {
+  const filas = filasFacturacion(datos);
+  // The buyer answered No to the billing question (SPEC §2 Billing): nine empty rows would say less than this.
+  if (filas.every(([, valor]) => !valor.trim())) return <p className="muted">Compra sin datos de facturación.</p>;
+  return <DatosList label={`Datos de facturación de la orden N° ${ordenId}`} filas={filas.map(([campo, valor]) => [campo, valor.trim() || NO_INDICADO])} />;
+}
+
+/**
+ * SPEC §2 Order history ('Historial de Órdenes de Compra'). Issue #19: a supplier places no orders,
+ * so its 'Órdenes de Compras' are the pedidos it received.
+ */
+export default function OrdenesPage() {
+  const session = useSession();
+  if (session.is_proveedor && !session.is_comprador) return <PedidosRecibidosPage />;
+  return <HistorialOrdenes />;
+}
+
+/**
+ * The buyer's orders from the server, newest first with each supplier's pedido and its state; and
+ * below them the orders this browser placed without an account (SPEC §3 historialOrdenes), which
+ * only this browser knows of. An order in both is shown once, from the server.
+ */
+function HistorialOrdenes() {
+  const session = useSession();
+  const logout = useLogout('/login');
+  const onExpired = useSessionExpiredHandler();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
+  const servidor = useOrdenes(page);
+  const [locales, setLocales] = useState(() => historialOrdenes.get() ?? []);
+  const [porEliminar, setPorEliminar] = useState<HistorialOrden | null>(null);
+
+  useEffect(() => {
+    if (servidor.error) onExpired(servidor.error);
+  }, [servidor.error, onExpired]);
+
+  function eliminar(orden: HistorialOrden) {
+    const quedan = locales.filter((o) => o !== orden);
+    historialOrdenes.set(quedan);
+    setLocales(quedan);
+    setPorEliminar(null);
+    toast.success('Orden eliminada del historial');
+  }
+
+  const ordenes = servidor.data?.results ?? [];
+  const enServidor = new Set(ordenes.map((o) => o.id));
+  // An order placed with an account is that account's on the server: this browser's copy of it
+  // is not shown (nor to another account logged in here). Entries from before issue #19 have no
+  // account: those the server lists on this page are shown from the server.
+  const sinCuenta = servidor.isPending ? [] : locales.filter((o) => o.usuario_id === undefined && !enServidor.has(o.orden_id)).reverse();
+  const pageCount = Math.max(1, Math.ceil((servidor.data?.count ?? 0) / PEDIDOS_POR_PAGINA));
+  const vacio = servidor.isSuccess && servidor.data.count === 0 && sinCuenta.length === 0;
+
+  return (
+    <section className="page ordenes">
+      <div>
+        <h1>Historial de Órdenes de Compra</h1>
+        <p className="muted">Hola, {session.user?.first_name}. Aquí están tus órdenes de compra y el estado del pedido de cada proveedor.</p>
+      </div>
+      <div className="section-head">
+        <Link to="/historial">Ver historial de cotizaciones</Link>
+        <button type="button" className="btn btn--ghost" onClick={logout}>
+          Cerrar sesión
+        </button>
+      </div>
+
+      {servidor.isPending ? (
+        <DelayedSpinner label="Cargando tus órdenes de compra..." />
+      ) : servidor.isError ? (
+        <div className="form-error ordenes__error" role="alert">
+          <p>{apiErrorMessage(servidor.error, 'No pudimos cargar tus órdenes de compra.')}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => servidor.refetch()}>
+            Reintentar
+          </button>
+        </div>
+      ) : vacio ? (
+        <div className="panel empty">
+          <p>Aún no tienes órdenes de compra en tu historial.</p>
+          <Link to="/cotizar" className="btn btn--primary">
+            Crear nueva órden
+          </Link>
+        </div>
+      ) : (
+        servidor.data.count > 0 && (
+          <>
+            <ul className="entry-list">
+              {ordenes.map((o) => (
+                <OrdenServidor key={o.id} orden={o} />
+              ))}
+            </ul>
+            <Pagination
+              page={page}
+              pageCount={pageCount}
+              label="Páginas de órdenes de compra"
+              onChange={(p) => {
+                setParams(p === 1 ? {} : { page: String(p) });
+                window.scrollTo(0, 0);
+              }}
+            />
+          </>
+        )
+      )}
+
+      {sinCuenta.length > 0 && (
+        <section className="ordenes__locales" aria-labelledby="ordenes-sin-cuenta">
+          <h2 id="ordenes-sin-cuenta">Compras sin iniciar sesión en este navegador</h2>
+          <p className="muted">Solo este navegador las recuerda. Sigue cada una con el enlace de su correo de confirmación.</p>
+          <ul className="entry-list">
+            {sinCuenta.map((o) => (
+              <EntryCard
+                key={`${o.orden_id}-${o.fecha}`}
+                title={`Orden N° ${o.orden_id}`}
+                subtitle={formatFechaLarga(o.fecha)}
+                deleteLabel={`Eliminar la orden N° ${o.orden_id} del historial`}
+                onDelete={() => setPorEliminar(o)}
+              >
+                <FilasFacturacion datos={o.datos_facturacion} ordenId={o.orden_id} />
+                {o.seguimiento && (
+                  <Link
+                    to={`/seguimiento/${o.seguimiento}`}
+                    className="btn btn--secondary ordenes__detalle"
+                    aria-label={`Ver seguimiento de la orden N° ${o.orden_id}`}
+                  >
+                    Ver seguimiento
+                  </Link>
+                )}
+              </EntryCard>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <ConfirmDialog
+        open={porEliminar !== null}
+        title="¿Deseas eliminar esta orden del historial?"
+        message="Solo se borra de este navegador; la orden de compra sigue vigente."
+        variant="danger"
+        confirmLabel="Eliminar"
+        cancelLabel="Cancelar"
+        onConfirm={() => porEliminar && eliminar(porEliminar)}
+        onCancel={() => setPorEliminar(null)}
+      />
+    </section>
+  );
+}
+
+/**
+ * An order on the server: each supplier's pedido with its state, and SPEC's billing rows. It has
+ * no delete button: it is the record the suppliers work from; a pedido still pendiente is
+ * annulled on the order's page instead.
+ */
+function OrdenServidor({ orden: o }: { orden: OrdenResumen }) {
+  const vigente = totalVigente(o.pedidos);
+  return (
+    <EntryCard title={`Orden N° ${o.id}`} subtitle={formatFechaLarga(o.creado_en)}>
+      <ul className="ordenes__pedidos" aria-label={`Pedidos de la orden N° ${o.id}`}>
+        {o.pedidos.map((p) => (
+          <li key={p.id}>
+            <span>
+              Pedido N° {p.id} · {p.proveedor} · {formatClp(p.total)}
+            </span>
+            <EstadoPedidoBadge estado={p.estado} />
+          </li>
+        ))}
+      </ul>
+      <p className="ordenes__resumen">
+        Total: <strong>{formatClp(o.total)}</strong>
+        {vigente !== undefined && ` (vigente: ${formatClp(vigente)})`}
+        <span className="muted">
+          {' · '}Entrega {o.fecha_entrega ? `el ${formatDiaLargo(o.fecha_entrega)}` : 'sin fecha indicada'}
+          {o.comuna_nombre && ` en ${o.comuna_nombre}`}
+        </span>
+      </p>
+      <FilasFacturacion datos={datosDeOrden(o.facturacion)} ordenId={o.id} />
+      <Link to={`/ordenes/${o.id}`} className="btn btn--secondary ordenes__detalle" aria-label={`Ver detalle de la orden N° ${o.id}`}>
+        Ver detalle
+      </Link>
+    </EntryCard>
+  );
+}
