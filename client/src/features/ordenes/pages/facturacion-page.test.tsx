@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClp } from '../../../../../common/format';
 import type { CompararPrecios, Opcion } from '../../../../../common/schemas/comparacion';
@@ -159,9 +159,10 @@ describe('/facturacion', () => {
 
   it("'No' alone never buys: the question closes on the summary, and only the button naming the total places the order", async () => {
     const router = renderPage();
-    fireEvent.click(screen.getByRole('button', { name: 'No' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    // The question is asked over the summary, once the total is known.
     await comprar();
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Datos de facturación' })).getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     await esperar();
     expect(escritas()).not.toContain('POST /api/facturacion/crear-orden/');
     expect(router.state.location.pathname).toBe('/facturacion');
@@ -197,6 +198,7 @@ describe('/facturacion', () => {
     respuestas[`GET ${RESUMEN_URL}`] = { status: 200, body: RESUMEN };
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     await comprar();
+    await esperar();
     expect(escritas()).not.toContain('POST /api/facturacion/crear-orden/');
   });
 

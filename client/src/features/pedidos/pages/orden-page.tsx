@@ -1,4 +1,66 @@
-/** Issue #19 (being built). */
-export default function Page() {
-  return <section className="page" />;
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { ORDEN_NO_ENCONTRADA } from '../../../../../common/schemas/pedidos';
+import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-errors';
+import { useSessionExpiredHandler } from '../../../lib/session';
+import { DelayedSpinner } from '../../../ui/delayed-spinner';
+import { useOrden } from '../api/ordenes';
+import { AnularPedido } from '../components/anular-pedido';
+import { OrdenDetalleView } from '../components/orden-detalle';
+import './orden.css';
+
+/** Issue #19 /ordenes/:id: the logged-in buyer's own order, pedido by pedido; a pendiente one can be annulled. */
+export default function OrdenPage() {
+  const { id } = useParams();
+  // A number the server could never have given is not asked for.
+  if (!id || !/^\d{1,9}$/.test(id) || Number(id) === 0) return <OrdenNoEncontrada />;
+  return <Orden id={Number(id)} />;
+}
+
+function Orden({ id }: { id: number }) {
+  const orden = useOrden(id);
+  const onExpired = useSessionExpiredHandler();
+  useEffect(() => {
+    if (orden.error) onExpired(orden.error);
+  }, [orden.error, onExpired]);
+
+  if (orden.isPending) return <DelayedSpinner label="Cargando la orden..." />;
+  if (orden.isError) {
+    // Another buyer's order answers 404 too: to this one it does not exist.
+    if (orden.error instanceof ApiError && orden.error.status === 404) return <OrdenNoEncontrada />;
+    return (
+      <section className="page page--narrow">
+        <h1>Orden N° {id}</h1>
+        <div className="form-error orden-page__error" role="alert">
+          <p>{apiErrorMessage(orden.error, 'No pudimos cargar la orden.')}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => orden.refetch()}>
+            Reintentar
+          </button>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="page">
+      <Link to="/ordenes" className="orden-page__volver">
+        ← Volver a mis órdenes de compra
+      </Link>
+      <OrdenDetalleView orden={orden.data} accionesPedido={(p) => p.estado === 'pendiente' && <AnularPedido pedido={p} />} />
+    </section>
+  );
+}
+
+function OrdenNoEncontrada() {
+  return (
+    <section className="page page--narrow">
+      <div className="panel empty" role="alert">
+        <h1>{ORDEN_NO_ENCONTRADA}</h1>
+        <p>Aquí solo están las órdenes de compra hechas con tu cuenta.</p>
+        <Link to="/ordenes" className="btn btn--secondary">
+          Ver mis órdenes de compra
+        </Link>
+      </div>
+    </section>
+  );
 }

@@ -58,6 +58,8 @@ function FilasFacturacion({ datos, ordenId }: { datos: DatosFacturacion; ordenId
  */
 export default function OrdenesPage() {
   const session = useSession();
+  // The role decides which list is asked for: none before the user is known.
+  if (session.isLoading) return <DelayedSpinner />;
   if (session.is_proveedor && !session.is_comprador) return <PedidosRecibidosPage />;
   return <HistorialOrdenes />;
 }

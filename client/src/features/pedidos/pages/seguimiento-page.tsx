@@ -1,4 +1,53 @@
-/** Issue #19 (being built). */
-export default function Page() {
-  return <section className="page" />;
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-errors';
+import { DelayedSpinner } from '../../../ui/delayed-spinner';
+import { useSeguimiento } from '../api/ordenes';
+import { OrdenDetalleView } from '../components/orden-detalle';
+import './orden.css';
+
+/**
+ * Issue #19 /seguimiento/:token: the order for whoever holds the link of its confirmation e-mail,
+ * without logging in. It only shows: annulling is the buyer's, on its account's /ordenes/:id, and
+ * an order placed without an account is not annulled from a link anyone may have been forwarded.
+ */
+export default function SeguimientoPage() {
+  const { token = '' } = useParams();
+  const orden = useSeguimiento(token);
+
+  if (orden.isPending) return <DelayedSpinner label="Cargando tu orden..." />;
+  if (orden.isError) {
+    if (orden.error instanceof ApiError && orden.error.status === 404) return <EnlaceDesconocido />;
+    return (
+      <section className="page page--narrow">
+        <h1>Seguimiento de tu orden</h1>
+        <div className="form-error orden-page__error" role="alert">
+          <p>{apiErrorMessage(orden.error, 'No pudimos cargar tu orden.')}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => orden.refetch()}>
+            Reintentar
+          </button>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="page">
+      <p className="muted orden-page__aviso">Seguimiento de tu orden: cada proveedor confirma, despacha y entrega su pedido por separado.</p>
+      <OrdenDetalleView orden={orden.data} />
+    </section>
+  );
+}
+
+function EnlaceDesconocido() {
+  return (
+    <section className="page page--narrow">
+      <div className="panel empty" role="alert">
+        <h1>No encontramos esta orden</h1>
+        <p>El enlace de seguimiento no es válido. Revisa que esté completo, tal como llegó en tu correo de confirmación.</p>
+        <Link to="/" className="btn btn--secondary">
+          Volver al inicio
+        </Link>
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatClp } from '../../../../../common/format';
+import { SessionProvider } from '../../../lib/session';
+import { type Respuesta, stubFetch } from '../../../test/page-harness';
+import ConfirmacionPage, { type OrdenCreadaState } from './confirmacion-page';
+
+const ESTADO: OrdenCreadaState = {
+  orden_id: 501,
+  pedidos: [
+    { id: 45, proveedor: 'Carnes del Maule', total: 500_000 },
+    { id: 46, proveedor: 'Distribuidora Austral', total: 350_000 },
+  ],
+  seguimiento: 'S'.repeat(43),
+  correo: 'daniela@prueba.cl',
+};
+
+let respuestas: Record<string, Respuesta>;
+
+beforeEach(() => {
+  respuestas = {};
+  stubFetch(respuestas);
+  vi.stubGlobal('scrollTo', vi.fn());
+  sessionStorage.setItem('cotizacion', JSON.stringify({ cotizacion_id: 77 }));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+/** /confirmacion as /facturacion leaves it: the answer in the navigation state. */
+function renderConfirmacion(state: unknown) {
+  const router = createMemoryRouter([{ path: '/confirmacion', element: <ConfirmacionPage /> }], { initialEntries: [{ pathname: '/confirmacion', state }] });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('/confirmacion', () => {
+  it('names the order, its pedidos one per supplier, who was e-mailed, and gives an anonymous buyer its tracking link', async () => {
+    renderConfirmacion(ESTADO);
+    expect(screen.getByText('Número de orden:').textContent).toContain('501');
+    expect(screen.getByRole('list', { name: 'Pedidos de la orden' }).textContent).toContain(`Pedido N° 45 · Carnes del Maule · ${formatClp(500_000)}`);
+    expect(screen.getByText(/Avisamos a cada proveedor por correo electrónico\. Te enviamos un correo de confirmación a daniela@prueba\.cl\./)).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Seguir mi orden' })).getAttribute('href')).toBe(`/seguimiento/${'S'.repeat(43)}`);
+    expect(screen.queryByRole('link', { name: 'Ver mi orden' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
+    // SPEC §4.6: the order ends the quotation flow.
+    expect(sessionStorage.getItem('cotizacion')).toBeNull();
+  });
+
+  it("a logged-in buyer gets 'Ver mi orden' to the order on the server", async () => {
+    localStorage.setItem('access', 'cabecera.acceso.firma');
+    respuestas['POST /auth/jwt/verify/'] = { status: 200, body: {} };
+    respuestas['GET /auth/users/me/'] = { status: 200, body: { id: 7, first_name: 'Daniela', is_comprador: true, is_proveedor: false, is_moderador: false } };
+    renderConfirmacion(ESTADO);
+    expect((await screen.findByRole('link', { name: 'Ver mi orden' })).getAttribute('href')).toBe('/ordenes/501');
+    expect(screen.queryByRole('link', { name: 'Seguir mi orden' })).toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { MOTIVO_MAX, type PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import { apiErrorMessage } from '../../../lib/api-errors';
+import { useSessionExpiredHandler } from '../../../lib/session';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { TextField } from '../../../ui/fields';
+import { SubmitButton } from '../../../ui/form-controls';
+import { toast } from '../../../ui/toast';
+import { useChangeEstado } from '../api/change-estado';
+
+const NO_SE_PUDO = 'No se pudo anular el pedido. Inténtalo de nuevo.';
+
+/**
+ * Issue #19: the buyer annuls a pedido while it is pendiente, saying why if it wants (the supplier
+ * reads it). A supplier may have confirmed it meanwhile: the server's 409 says so, and the order,
+ * read again, shows where the pedido stands.
+ */
+export function AnularPedido({ pedido }: { pedido: PedidoDetalle }) {
+  const onExpired = useSessionExpiredHandler();
+  const cambio = useChangeEstado();
+  const [abierto, setAbierto] = useState(false);
+  const [motivo, setMotivo] = useState('');
+
+  function anular() {
+    setAbierto(false);
+    cambio.mutate(
+      { id: pedido.id, body: { estado: 'anulado', motivo } },
+      {
+        onSuccess: () => toast.success('Pedido anulado.'),
+        onError: (error) => onExpired(error) || toast.error(apiErrorMessage(error, NO_SE_PUDO)),
+      },
+    );
+  }
+
+  return (
+    <>
+      <p className="muted">Puedes anularlo mientras el proveedor no lo confirme.</p>
+      <SubmitButton
+        type="button"
+        className="btn btn--ghost anular-pedido"
+        busy={cambio.isPending}
+        busyLabel="Anulando..."
+        aria-label={`Anular el pedido N° ${pedido.id}`}
+        onClick={() => setAbierto(true)}
+      >
+        Anular
+      </SubmitButton>
+      <ConfirmDialog
+        open={abierto}
+        title={`¿Deseas anular el pedido N° ${pedido.id}?`}
+        message={`${pedido.proveedor} no lo preparará y le avisaremos por correo. Esta acción no se puede deshacer.`}
+        variant="danger"
+        confirmLabel="Anular pedido"
+        cancelLabel="Cancelar"
+        onConfirm={anular}
+        onCancel={() => setAbierto(false)}
+      >
+        <TextField label="Motivo (opcional)" maxLength={MOTIVO_MAX} value={motivo} onChange={(e) => setMotivo(e.target.value)} />
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { formatClp, formatFechaHora } from '../../../../../common/format';
+import type { OrdenDetalle, PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import { LineasTable } from '../../../ui/lineas-table';
+import { DatosEntrega, DatosFacturacion } from './entrega-facturacion';
+import { EstadoPedidoBadge } from './estado-pedido';
+import { EventosPedido } from './eventos-pedido';
+import { totalVigente } from './total-vigente';
+import './orden-detalle.css';
+
+interface OrdenDetalleProps {
+  orden: OrdenDetalle;
+  /** What the viewer may do with a pedido (the buyer annuls a pendiente one); nothing when not given. */
+  accionesPedido?(pedido: PedidoDetalle): ReactNode;
+}
+
+/**
+ * An order as its buyer follows it (issue #19), the same on /ordenes/:id and on its tracking link:
+ * number, date, delivery and billing as placed, the total, and one card per supplier's pedido with
+ * its state, lines and history (a rejection's reason included).
+ */
+export function OrdenDetalleView({ orden, accionesPedido }: OrdenDetalleProps) {
+  const vigente = totalVigente(orden.pedidos);
+  return (
+    <article className="orden-detalle" aria-labelledby="orden-detalle-titulo">
+      <header className="orden-detalle__cabeza">
+        <div>
+          <h1 id="orden-detalle-titulo">Orden de compra N° {orden.id}</h1>
+          <p className="muted">Realizada el {formatFechaHora(orden.creado_en)}</p>
+        </div>
+        <div className="orden-detalle__totales">
+          <p className="orden-detalle__total">
+            Total: <strong>{formatClp(orden.total)}</strong>
+          </p>
+          {vigente !== undefined && <p className="muted">Vigente: {formatClp(vigente)}, sin los pedidos anulados o rechazados</p>}
+        </div>
+      </header>
+
+      <div className="orden-detalle__datos">
+        <section className="panel" aria-labelledby="orden-detalle-entrega">
+          <h2 id="orden-detalle-entrega">Entrega</h2>
+          <DatosEntrega entrega={orden.entrega} />
+        </section>
+        <section className="panel" aria-labelledby="orden-detalle-facturacion">
+          <h2 id="orden-detalle-facturacion">Facturación</h2>
+          <DatosFacturacion facturacion={orden.facturacion} />
+        </section>
+      </div>
+
+      <section className="orden-detalle__pedidos" aria-labelledby="orden-detalle-pedidos">
+        <h2 id="orden-detalle-pedidos">{orden.pedidos.length === 1 ? 'Pedido' : `Pedidos (${orden.pedidos.length}), uno por proveedor`}</h2>
+        <ul>
+          {orden.pedidos.map((p) => (
+            <li key={p.id} className="panel pedido-card" aria-labelledby={`pedido-${p.id}`}>
+              <div className="pedido-card__cabeza">
+                <h3 id={`pedido-${p.id}`}>
+                  Pedido N° {p.id} · {p.proveedor}
+                </h3>
+                <EstadoPedidoBadge estado={p.estado} />
+              </div>
+              <div className="pedido-card__cuerpo">
+                <LineasTable caption={`Productos del pedido N° ${p.id}`} lineas={p.lineas} total={p.total} />
+                <div className="pedido-card__historial">
+                  <h4>Historial</h4>
+                  <EventosPedido eventos={p.eventos} titulo={`Historial del pedido N° ${p.id}`} />
+                </div>
+              </div>
+              {accionesPedido && <div className="pedido-card__acciones">{accionesPedido(p)}</div>}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatClp } from '../../../../../common/format';
+import type { PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
+import { toast } from '../../../ui/toast';
+import OrdenPage from './orden-page';
+import { COMPRADORA, ORDEN, PENDIENTE, signIn } from './ordenes.fixtures';
+import SeguimientoPage from './seguimiento-page';
+
+const TOKEN = 'T'.repeat(43);
+const ANULADO: PedidoDetalle = {
+  ...PENDIENTE,
+  estado: 'anulado',
+  eventos: [...PENDIENTE.eventos, { estado: 'anulado', creado_en: '2026-11-23T14:00:00Z', motivo: 'Me equivoqué de cantidad' }],
+};
+const CONFIRMADO: PedidoDetalle = {
+  ...PENDIENTE,
+  estado: 'confirmado',
+  eventos: [...PENDIENTE.eventos, { estado: 'confirmado', creado_en: '2026-11-23T13:30:00Z', motivo: null }],
+};
+
+let respuestas: Record<string, Respuesta>;
+let llamadas: Llamada[];
+
+beforeEach(() => {
+  respuestas = { 'GET /api/ordenes/501/': { status: 200, body: ORDEN } };
+  signIn(respuestas, COMPRADORA);
+  llamadas = stubFetch(respuestas);
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'error');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+/** The route's pattern first, then the order: the page reads its number from the URL. */
+async function renderOrden(id: string) {
+  const router = renderAt('/ordenes/:id', <OrdenPage />, { '/ordenes': 'Historial de Órdenes de Compra' });
+  await act(() => router.navigate(`/ordenes/${id}`));
+  return router;
+}
+const pedidoCard = (id: number) => screen.getByRole('listitem', { name: new RegExp(`^Pedido N° ${id} `) });
+const lecturas = () => llamadas.filter((l) => l.method === 'GET' && l.url === '/api/ordenes/501/').length;
+const escritas = () => llamadas.filter((l) => l.method !== 'GET' && l.url.startsWith('/api/'));
+
+describe('/ordenes/:id', () => {
+  it('shows the order: number, date, delivery, billing, total, and a card per pedido with its state, lines and history (a rejection with its reason)', async () => {
+    await renderOrden('501');
+    expect(await screen.findByRole('heading', { name: 'Orden de compra N° 501' })).toBeTruthy();
+    expect(screen.getByText(/Realizada el 23 de noviembre de 2026/)).toBeTruthy();
+    expect(screen.getByText('Total:', { selector: '.orden-detalle__total' }).textContent).toContain(formatClp(1_550_000));
+    // Pedido 46 was rejected: what is left of the order is said too.
+    expect(screen.getByText(/Vigente:/).textContent).toContain(formatClp(1_200_000));
+    const entrega = screen.getByRole('region', { name: 'Entrega' });
+    for (const texto of ['30 de noviembre de 2026', 'Av. Los Carrera 1450', 'Daniela Araya']) expect(entrega.textContent).toContain(texto);
+    const facturacion = screen.getByRole('region', { name: 'Facturación' });
+    for (const texto of ['12.345.678-5', 'Cocina Los Andes SpA', 'Transferencia bancaria']) expect(facturacion.textContent).toContain(texto);
+
+    const maule = within(pedidoCard(45));
+    expect(maule.getByText('Pendiente', { selector: '.estado-pedido' })).toBeTruthy();
+    expect(maule.getByRole('table', { name: 'Productos del pedido N° 45' }).textContent).toContain('Lomo vetado');
+    expect(maule.getByRole('button', { name: 'Anular el pedido N° 45' })).toBeTruthy();
+
+    const austral = within(pedidoCard(46));
+    expect(austral.getByText('Rechazado', { selector: '.estado-pedido' })).toBeTruthy();
+    expect(austral.getByRole('list', { name: 'Historial del pedido N° 46' }).textContent).toContain('Motivo: No nos queda arroz grado 1 para esa fecha.');
+    // Only a pendiente pedido can be annulled.
+    expect(austral.queryByRole('button', { name: /Anular/ })).toBeNull();
+  });
+
+  it("'Anular' asks first, sends the optional reason, says 'Pedido anulado.' and shows the pedido as the server now has it", async () => {
+    respuestas['POST /api/pedidos/45/estado/'] = { status: 200, body: ANULADO };
+    await renderOrden('501');
+    fireEvent.click(await screen.findByRole('button', { name: 'Anular el pedido N° 45' }));
+    const dialogo = screen.getByRole('dialog', { name: '¿Deseas anular el pedido N° 45?' });
+    // Cancelar sends nothing.
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(escritas()).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Anular el pedido N° 45' }));
+    fireEvent.change(screen.getByLabelText('Motivo (opcional)'), { target: { value: 'Me equivoqué de cantidad' } });
+    respuestas['GET /api/ordenes/501/'] = { status: 200, body: { ...ORDEN, pedidos: [ANULADO, ORDEN.pedidos[1]] } };
+    fireEvent.click(screen.getByRole('button', { name: 'Anular pedido' }));
+
+    await within(pedidoCard(45)).findByText('Anulado', { selector: '.estado-pedido' });
+    expect(escritas().map((l) => [l.url, l.body])).toEqual([['/api/pedidos/45/estado/', { estado: 'anulado', motivo: 'Me equivoqué de cantidad' }]]);
+    expect(toast.success).toHaveBeenCalledWith('Pedido anulado.');
+    expect(lecturas()).toBe(2);
+    expect(within(pedidoCard(45)).queryByRole('button', { name: /Anular/ })).toBeNull();
+  });
+
+  it("a pedido the supplier confirmed meanwhile (409): the server's message, and the order read again without 'Anular'", async () => {
+    respuestas['POST /api/pedidos/45/estado/'] = { status: 409, body: { detail: 'El pedido ya fue confirmado.' } };
+    await renderOrden('501');
+    fireEvent.click(await screen.findByRole('button', { name: 'Anular el pedido N° 45' }));
+    respuestas['GET /api/ordenes/501/'] = { status: 200, body: { ...ORDEN, pedidos: [CONFIRMADO, ORDEN.pedidos[1]] } };
+    fireEvent.click(screen.getByRole('button', { name: 'Anular pedido' }));
+
+    await within(pedidoCard(45)).findByText('Confirmado', { selector: '.estado-pedido' });
+    expect(toast.error).toHaveBeenCalledWith('El pedido ya fue confirmado.');
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(lecturas()).toBe(2);
+    expect(screen.queryByRole('button', { name: /Anular/ })).toBeNull();
+  });
+
+  it("another buyer's order, or one that does not exist (404), reads 'Orden no encontrada.' with a way back to /ordenes", async () => {
+    respuestas['GET /api/ordenes/777/'] = { status: 404, body: { detail: 'Orden no encontrada.' } };
+    const router = await renderOrden('777');
+    expect(await screen.findByRole('heading', { name: 'Orden no encontrada.' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Ver mis órdenes de compra' }));
+    expect(router.state.location.pathname).toBe('/ordenes');
+  });
+
+  it('a number the server could never have given is not asked for', async () => {
+    await renderOrden('abc');
+    expect(screen.getByRole('heading', { name: 'Orden no encontrada.' })).toBeTruthy();
+    expect(llamadas.some((l) => l.url.startsWith('/api/ordenes/'))).toBe(false);
+  });
+});
+
+describe('/seguimiento/:token', () => {
+  beforeEach(() => {
+    // Whoever holds the link: no session.
+    localStorage.clear();
+    respuestas[`GET /api/seguimiento/${TOKEN}/`] = { status: 200, body: ORDEN };
+  });
+
+  async function renderSeguimiento(token: string) {
+    const router = renderAt('/seguimiento/:token', <SeguimientoPage />);
+    await act(() => router.navigate(`/seguimiento/${token}`));
+  }
+
+  it("shows the same order, without logging in and without 'Anular'", async () => {
+    await renderSeguimiento(TOKEN);
+    expect(await screen.findByRole('heading', { name: 'Orden de compra N° 501' })).toBeTruthy();
+    expect(within(pedidoCard(45)).getByText('Pendiente', { selector: '.estado-pedido' })).toBeTruthy();
+    expect(within(pedidoCard(46)).getByText(/No nos queda arroz grado 1/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Anular/ })).toBeNull();
+    expect(llamadas.find((l) => l.url.startsWith('/api/seguimiento/'))!.headers.authorization).toBeUndefined();
+  });
+
+  it('an unknown link says so in Spanish', async () => {
+    await renderSeguimiento('no-existe');
+    expect(await screen.findByRole('heading', { name: 'No encontramos esta orden' })).toBeTruthy();
+    expect(screen.getByText(/El enlace de seguimiento no es válido/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,114 @@
+// Test data of the buyer's order pages (/ordenes, /ordenes/:id, /seguimiento/:token).
+import type { UsuarioMe } from '../../../../../common/schemas/auth';
+import type { Facturacion, OrdenDetalle, PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import type { Respuesta } from '../../../test/page-harness';
+
+const usuario = (u: Partial<UsuarioMe>): UsuarioMe => ({
+  id: 7,
+  email: 'daniela@prueba.cl',
+  email_pendiente: null,
+  first_name: 'Daniela',
+  last_name: 'Araya',
+  telefono: '+56912345678',
+  fecha_nacimiento: null,
+  is_comprador: true,
+  is_proveedor: false,
+  is_moderador: false,
+  correo_contacto: '',
+  direccion_envio: '',
+  ofrece_credito: false,
+  empresa: '',
+  ...u,
+});
+export const COMPRADORA = usuario({});
+export const PROVEEDOR = usuario({
+  id: 8,
+  email: 'ventas@maule.cl',
+  first_name: 'Marta',
+  is_comprador: false,
+  is_proveedor: true,
+  empresa: 'Carnes del Maule',
+});
+
+/** Logged in as `u`: tokens in storage, and the layout's session calls answered. */
+export function signIn(respuestas: Record<string, Respuesta>, u: UsuarioMe) {
+  localStorage.setItem('access', 'cabecera.acceso.firma');
+  localStorage.setItem('refresh', 'cabecera.refresco.firma');
+  respuestas['POST /auth/jwt/verify/'] = { status: 200, body: {} };
+  respuestas['GET /auth/users/me/'] = { status: 200, body: u };
+}
+
+export const SIN_FACTURACION: Facturacion = {
+  rut_facturacion: '',
+  razon_social: '',
+  giro_comercial: '',
+  direccion_facturacion: '',
+  telefono_facturacion: '',
+  email_facturacion: '',
+  region_nombre: '',
+  comuna_nombre: '',
+  rubro_nombre: '',
+  metodo_pago_nombre: '',
+};
+export const FACTURACION: Facturacion = {
+  rut_facturacion: '12.345.678-5',
+  razon_social: 'Cocina Los Andes SpA',
+  giro_comercial: 'Restaurante',
+  direccion_facturacion: 'Calle Larga 450',
+  telefono_facturacion: '+56922334455',
+  email_facturacion: 'facturas@losandes.cl',
+  region_nombre: 'Región de Valparaíso',
+  comuna_nombre: 'Quilpué',
+  rubro_nombre: 'Restaurante',
+  metodo_pago_nombre: 'Transferencia bancaria',
+};
+
+const ENTREGA = {
+  nombre_contacto: 'Daniela Araya',
+  correo_contacto: 'daniela@prueba.cl',
+  telefono_contacto: '+56912345678',
+  direccion_envio: 'Av. Los Carrera 1450',
+  comuna_nombre: 'Quilpué',
+  region_nombre: 'Región de Valparaíso',
+  fecha_entrega: '2026-11-30',
+};
+
+const pedido = (p: Partial<PedidoDetalle> & Pick<PedidoDetalle, 'id' | 'proveedor' | 'estado' | 'eventos' | 'lineas' | 'total'>): PedidoDetalle => ({
+  orden_id: 501,
+  creado_en: '2026-11-23T13:05:00Z',
+  comprador: 'Cocina Los Andes SpA',
+  entrega: ENTREGA,
+  facturacion: FACTURACION,
+  ...p,
+});
+
+export const PENDIENTE = pedido({
+  id: 45,
+  proveedor: 'Carnes del Maule',
+  estado: 'pendiente',
+  eventos: [{ estado: 'pendiente', creado_en: '2026-11-23T13:05:00Z', motivo: null }],
+  lineas: [{ sku: 'CM-LV', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 80, precio: 15_000, subtotal: 1_200_000 }],
+  total: 1_200_000,
+});
+export const RECHAZADO = pedido({
+  id: 46,
+  proveedor: 'Distribuidora Austral',
+  estado: 'rechazado',
+  eventos: [
+    { estado: 'pendiente', creado_en: '2026-11-23T13:05:00Z', motivo: null },
+    { estado: 'rechazado', creado_en: '2026-11-23T15:40:00Z', motivo: 'No nos queda arroz grado 1 para esa fecha.' },
+  ],
+  lineas: [{ sku: 'DA-AR1', producto_nombre: 'Arroz grado 1', marca: 'Tucapel', unidad: 'KILO', cantidad: 280, precio: 1_250, subtotal: 350_000 }],
+  total: 350_000,
+});
+
+/** Order 501: one pedido still pendiente, the other rejected with its reason. */
+export const ORDEN: OrdenDetalle = {
+  id: 501,
+  creado_en: '2026-11-23T13:05:00Z',
+  comprador: 'Cocina Los Andes SpA',
+  entrega: ENTREGA,
+  facturacion: FACTURACION,
+  total: 1_550_000,
+  pedidos: [PENDIENTE, RECHAZADO],
+};
