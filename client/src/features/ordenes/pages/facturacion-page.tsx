@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { EJEMPLO_RUT } from '../../../../../common/chile/rut';
 import { formatClp, formatDiaLargo } from '../../../../../common/format';
 import type { IdNombre } from '../../../../../common/schemas/catalogo';
@@ -333,6 +333,9 @@ function Resumen({ resumen }: { resumen: ResumenCompra }) {
     return (
       <div className="panel empty" role="alert">
         <p>Esta cotización no tiene productos seleccionados para comprar.</p>
+        <Link to="/cotizar-resultado" className="btn btn--secondary">
+          Volver a los resultados
+        </Link>
       </div>
     );
   }
