@@ -152,6 +152,10 @@ test('logged out at 1280 px: swap, stock confirmation, another supplier, billing
   await expect(fila(page, 'Lomo vetado', 'Carnes del Maule')).toContainText('200');
 
   await buy(page);
+  // Issue #19: what the order will buy is on the page before anything is bought.
+  await expect(page.getByRole('table', { name: 'Productos de Carnes del Maule' })).toContainText('200 kg');
+  await expect(page.getByRole('table', { name: 'Productos de Congelados Patagonia' })).toContainText('80 kg');
+  await expect(page.getByText('Total de la compra:')).toContainText('$');
   const pregunta = page.getByRole('dialog', { name: 'Datos de facturación' });
   await expect(pregunta).toContainText('¿Deseas ingresar datos de facturación para esta compra?');
   await shot(page, 'facturacion-pregunta-1280');
@@ -219,7 +223,8 @@ test('logged out at 1280 px: swap, stock confirmation, another supplier, billing
     '¿Deseas eliminar esta orden del historial?',
     'Orden eliminada del historial',
   );
-  await expect(page.getByRole('link', { name: 'Crear nueva órden' })).toBeVisible();
+  // Placed without an account, the order was only this browser's: it is gone from the list.
+  await expect(orden).toHaveCount(0);
   await page.getByRole('link', { name: 'Ver historial de cotizaciones' }).click();
   await confirmDelete(
     page,
@@ -264,9 +269,13 @@ test('the demo buyer at 375 px: cards, swap and another supplier, billing withou
   await expect(fila(page, 'Trutro entero de pollo', 'Mayorista Santa Elena')).toContainText('200');
   await buy(page);
 
-  // 'No' places the order directly, with no billing data.
+  // 'No' only closes the question (issue #19): the order is placed by the button that names its total.
   await page.getByRole('dialog', { name: 'Datos de facturación' }).getByRole('button', { name: 'No' }).click();
+  await expect(page).toHaveURL(/\/facturacion$/);
+  await expectNoSideScroll(page, 375);
+  await page.getByRole('button', { name: /^Confirmar compra por \$[\d.]+$/ }).click();
   const ordenId = await expectConfirmation(page);
+  await expect(page.getByRole('list', { name: 'Pedidos de la orden' })).toContainText('Mayorista Santa Elena');
   await expectNoSideScroll(page, 375);
   await shot(page, 'confirmacion-375');
   await expectAccessible(page);
@@ -278,8 +287,10 @@ test('the demo buyer at 375 px: cards, swap and another supplier, billing withou
   });
   await page.goto('/ordenes');
   const orden = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Orden N° ${ordenId}` }) });
+  // The server's order, with each supplier's pedido; this browser's copy of it is not shown twice.
   await expect(orden).toContainText('Compra sin datos de facturación.');
-  await expect(page.getByRole('heading', { name: /^Orden N°/ })).toHaveCount(1);
+  await expect(orden).toContainText('Pendiente');
+  await expect(page.getByRole('heading', { name: `Orden N° ${ordenId}` })).toHaveCount(1);
   await expectNoSideScroll(page, 375);
   await shot(page, 'ordenes-375');
 
