@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePedidosPendientes } from '../../features/pedidos/api/pedidos';
-import { PendientesBadge } from '../../features/pedidos/components/pendientes-badge';
+import { conPendientes, PendientesBadge } from '../../features/pedidos/components/pendientes-badge';
 import { useLogout, useSession } from '../../lib/session';
 
 interface Item {
@@ -115,7 +115,12 @@ export function TopBar() {
           <ul>
             {shown.map((i) => (
               <li key={i.to}>
-                <Link to={i.to} aria-current={isCurrent(pathname, i) ? 'page' : undefined} onClick={() => setOpen(false)}>
+                <Link
+                  to={i.to}
+                  aria-current={isCurrent(pathname, i) ? 'page' : undefined}
+                  aria-label={i.count ? conPendientes(i.label, i.count) : undefined}
+                  onClick={() => setOpen(false)}
+                >
                   {i.label}
                   {i.count !== undefined && <PendientesBadge count={i.count} />}
                 </Link>

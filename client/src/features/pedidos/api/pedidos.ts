@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EstadoPedido, PedidoDetalle, PedidosPage } from '../../../../../common/schemas/pedidos';
-import { api } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 
 export const PEDIDOS_KEY = ['pedidos'] as const;
 
@@ -31,4 +31,10 @@ export const usePedidosPendientes = (enabled: boolean) =>
 
 /** GET /api/pedidos/{id}/ — for its supplier or the buyer whose order it is. */
 export const getPedido = (id: number) => api<PedidoDetalle>(`/api/pedidos/${id}/`, { auth: true });
-export const usePedido = (id: number) => useQuery({ queryKey: [...PEDIDOS_KEY, id], queryFn: () => getPedido(id) });
+/** A 404 (not this supplier's, or no such pedido) is an answer, not a failure to try again. */
+export const usePedido = (id: number) =>
+  useQuery({
+    queryKey: [...PEDIDOS_KEY, id],
+    queryFn: () => getPedido(id),
+    retry: (intentos, error) => intentos < 1 && !(error instanceof ApiError && error.status < 500),
+  });

@@ -150,15 +150,14 @@ function FormularioRechazo({ id, onClose }: { id: number; onClose(): void }) {
   const largo = String(watch('motivo') ?? '').length;
 
   function rechazar(body: CambioEstadoData) {
-    cambio.mutate(
-      { id, body },
-      {
-        onSuccess: () => {
-          toast.success(ACCIONES.rechazado.exito);
-          onClose();
-        },
-        onError: (e) => showFormErrors(e, setError, { fields: ['motivo'], fallback: NO_SE_PUDO }),
+    // Not mutate()'s callbacks: they are dropped once this form unmounts, and it does as soon as the
+    // pedido, read again after the move (or after a 409), no longer allows a rejection.
+    cambio.mutateAsync({ id, body }).then(
+      () => {
+        toast.success(ACCIONES.rechazado.exito);
+        onClose();
       },
+      (e) => showFormErrors(e, setError, { fields: ['motivo'], fallback: NO_SE_PUDO }),
     );
   }
 

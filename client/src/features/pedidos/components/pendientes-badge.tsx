@@ -1,14 +1,17 @@
 import './pedidos.css';
 
-/** The menu's count of pedidos waiting for the supplier's answer: a number to see, a phrase to hear ('Pedidos Recibidos, 3 pendientes'). */
+/**
+ * How the menu entry is heard while pedidos wait for the supplier's answer ('Pedidos Recibidos,
+ * 3 pendientes'): a whole aria-label, since a visually hidden part reads with a stray space.
+ */
+export const conPendientes = (label: string, count: number) => (count > 0 ? `${label}, ${count} ${count === 1 ? 'pendiente' : 'pendientes'}` : label);
+
+/** The menu's count of pedidos waiting for the supplier's answer, seen; conPendientes() says it. */
 export function PendientesBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <>
-      <span className="pendientes-badge" aria-hidden="true">
-        {count > 99 ? '99+' : count}
-      </span>
-      <span className="visually-hidden">, {count === 1 ? '1 pendiente' : `${count} pendientes`}</span>
-    </>
+    <span className="pendientes-badge" aria-hidden="true">
+      {count > 99 ? '99+' : count}
+    </span>
   );
 }

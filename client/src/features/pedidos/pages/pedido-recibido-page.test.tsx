@@ -176,11 +176,20 @@ describe('/pedidos-recibidos/:id', () => {
 
     fireEvent.change(motivo, { target: { value: 'Sin stock de lomo vetado esta semana.' } });
     expect(dialogo.getByText('37/500 caracteres')).toBeTruthy();
+    // Read again after the move (over a network that takes its time), the pedido allows no
+    // rejection: the form goes before the mutation settles, and its toast must not go with it.
+    respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('rechazado') };
+    const inmediato = globalThis.fetch;
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      await new Promise((r) => setTimeout(r, 30));
+      return inmediato(...args);
+    });
     fireEvent.click(dialogo.getByRole('button', { name: 'Rechazar pedido' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Pedido rechazado.'));
     expect(escritas().map((l) => l.body)).toEqual([{ estado: 'rechazado', motivo: 'Sin stock de lomo vetado esta semana.' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText('Rechazaste este pedido: su stock volvió a tus lotes.')).toBeTruthy();
   });
 
   it("puts the server's refusal of a reason under its field, and keeps the form open", async () => {

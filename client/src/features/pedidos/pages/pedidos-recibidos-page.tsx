@@ -43,10 +43,15 @@ function conFiltro(actual: URLSearchParams, cambio: Cambio) {
 const columnas: Column<PedidoResumen>[] = [
   { id: 'id', header: 'N° pedido', cell: (p) => <strong>{p.id}</strong> },
   { id: 'orden', header: 'N° orden', cell: (p) => p.orden_id },
-  { id: 'fecha', header: 'Fecha', cell: (p) => formatFechaHora(p.creado_en) },
-  { id: 'comprador', header: 'Comprador', cell: (p) => p.comprador || <span className="muted">Sin nombre</span> },
+  { id: 'fecha', header: 'Fecha', className: 'pedidos-recibidos__fecha', cell: (p) => formatFechaHora(p.creado_en) },
+  { id: 'comprador', header: 'Comprador', className: 'pedidos-recibidos__comprador', cell: (p) => p.comprador || <span className="muted">Sin nombre</span> },
   { id: 'comuna', header: 'Comuna', cell: (p) => p.comuna_nombre || <span className="muted">—</span> },
-  { id: 'entrega', header: 'Entrega', cell: (p) => (p.fecha_entrega ? formatDiaLargo(p.fecha_entrega) : <span className="muted">Sin fecha</span>) },
+  {
+    id: 'entrega',
+    header: 'Entrega',
+    className: 'pedidos-recibidos__entrega',
+    cell: (p) => (p.fecha_entrega ? formatDiaLargo(p.fecha_entrega) : <span className="muted">Sin fecha</span>),
+  },
   { id: 'lineas', header: 'Líneas', cell: (p) => p.lineas },
   { id: 'total', header: 'Total', cell: (p) => <span className="pedidos-recibidos__total">{formatClp(p.total)}</span> },
   { id: 'estado', header: 'Estado', cell: (p) => <EstadoPedidoBadge estado={p.estado} /> },
@@ -149,7 +154,8 @@ export default function PedidosRecibidosPage() {
       {data && (
         <div className="pedidos-recibidos__resultado" aria-busy={pedidos.isPlaceholderData || undefined}>
           <p className="muted pedidos-recibidos__cuenta" role="status">
-            {cuentaTexto(data.count, filtrado)}
+            {/* The rows on screen are the last search's until the new one answers: their count would lie. */}
+            {pedidos.isPlaceholderData ? 'Buscando...' : cuentaTexto(data.count, filtrado)}
           </p>
           <DataTable
             caption="Pedidos recibidos"

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UsuarioMe } from '../../../../common/schemas/auth';
+import { type Respuesta, renderAt, stubFetch } from '../../test/page-harness';
+import { TopBar } from './top-bar';
+
+const USUARIO: UsuarioMe = {
+  id: 3,
+  email: 'proveedor@prueba.cl',
+  email_pendiente: null,
+  first_name: 'Rodrigo',
+  last_name: 'Fuentes',
+  telefono: '',
+  fecha_nacimiento: null,
+  is_comprador: false,
+  is_proveedor: true,
+  is_moderador: false,
+  correo_contacto: 'proveedor@prueba.cl',
+  direccion_envio: '',
+  ofrece_credito: false,
+  empresa: 'Carnes del Maule',
+};
+const PENDIENTES = 'GET /api/pedidos/?page=1&estado=pendiente';
+
+let respuestas: Record<string, Respuesta>;
+
+beforeEach(() => {
+  localStorage.setItem('access', 'a.b.c');
+  respuestas = {
+    'POST /auth/jwt/verify/': { status: 200, body: {} },
+    'GET /auth/users/me/': { status: 200, body: USUARIO },
+    [PENDIENTES]: { status: 200, body: { count: 3, results: [] } },
+  };
+  stubFetch(respuestas);
+  // A wide screen: the whole menu on one row.
+  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const menu = async () => within(await screen.findByRole('navigation', { name: 'Menú principal' }));
+
+describe('TopBar, issue #19', () => {
+  it("puts Pedidos Recibidos right after the supplier's products, with how many pedidos wait, seen and heard", async () => {
+    renderAt('/pedidos-recibidos/7', <TopBar />);
+    const enlace = await (await menu()).findByRole('link', { name: 'Pedidos Recibidos, 3 pendientes' });
+    expect(enlace.getAttribute('href')).toBe('/pedidos-recibidos');
+    expect(enlace.textContent).toBe('Pedidos Recibidos3');
+    // A pedido's screen belongs to the inbox.
+    expect(enlace.getAttribute('aria-current')).toBe('page');
+    const nombres = (await menu()).getAllByRole('link').map((a) => a.textContent);
+    expect(nombres.indexOf('Pedidos Recibidos3')).toBe(nombres.indexOf('Mis Productos de Proveedor') + 1);
+  });
+
+  it('shows no count when nothing waits', async () => {
+    respuestas[PENDIENTES] = { status: 200, body: { count: 0, results: [] } };
+    renderAt('/', <TopBar />);
+    const enlace = await (await menu()).findByRole('link', { name: 'Pedidos Recibidos' });
+    expect(enlace.textContent).toBe('Pedidos Recibidos');
+  });
+
+  it("is not a buyer's entry, and a buyer's menu never asks for the count", async () => {
+    respuestas['GET /auth/users/me/'] = { status: 200, body: { ...USUARIO, is_proveedor: false, is_comprador: true } };
+    const llamadas = stubFetch(respuestas);
+    renderAt('/', <TopBar />);
+    await (await menu()).findByRole('link', { name: 'Mi Perfil' });
+    expect(screen.queryByRole('link', { name: /Pedidos Recibidos/ })).toBeNull();
+    expect(llamadas.some((l) => l.url.startsWith('/api/pedidos/'))).toBe(false);
+  });
+});
