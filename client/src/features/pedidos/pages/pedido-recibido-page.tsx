@@ -4,12 +4,12 @@ import { PEDIDO_NO_ENCONTRADO, type PedidoDetalle } from '../../../../../common/
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
+import { LineasTable } from '../../../ui/lineas-table';
 import { usePedido } from '../api/pedidos';
 import { AccionesPedido } from '../components/acciones-pedido';
 import { DatosEntrega, DatosFacturacion } from '../components/entrega-facturacion';
 import { EstadoPedidoBadge } from '../components/estado-pedido';
 import { EventosPedido } from '../components/eventos-pedido';
-import { LineasPedido } from '../components/lineas-pedido';
 import { EncabezadoOrdenDeCompra } from '../components/orden-de-compra';
 import './pedidos-recibidos.css';
 
@@ -117,7 +117,7 @@ function Detalle({ pedido }: { pedido: PedidoDetalle }) {
         <div className="pedido-recibido__principal">
           <section aria-labelledby="pedido-productos">
             <h2 id="pedido-productos">Productos</h2>
-            <LineasPedido caption={`Productos del pedido N° ${pedido.id}`} lineas={pedido.lineas} total={pedido.total} />
+            <LineasTable caption={`Productos del pedido N° ${pedido.id}`} lineas={pedido.lineas} total={pedido.total} />
           </section>
           <section className="panel" aria-labelledby="pedido-entrega">
             <h2 id="pedido-entrega">Entrega</h2>
