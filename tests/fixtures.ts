@@ -13,7 +13,10 @@ export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${proces
 const decodeQuotedPrintable = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
 
 /** The newest link of `kind` e-mailed to `email`, read from the .eml files the server wrote. */
-export async function readMailLink(email: string, kind: 'activate' | 'password/reset/confirm' | 'confirmar-correo'): Promise<string> {
+export async function readMailLink(
+  email: string,
+  kind: 'activate' | 'password/reset/confirm' | 'confirmar-correo' | 'seguimiento' | 'pedidos-recibidos',
+): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).sort().reverse() : [];

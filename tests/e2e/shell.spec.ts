@@ -5,7 +5,7 @@ import { createUserByApi, loginAs, menuLabels, openMenu, type Role } from '../fi
 const MENUS: Record<Role | 'visitante', string[]> = {
   visitante: ['Inicio', 'Iniciar Sesión', 'Registrarme'],
   comprador: ['Inicio', 'Mi Perfil', 'Historial Cotizaciones', 'Órdenes de Compras', 'Cerrar Sesión'],
-  proveedor: ['Inicio', 'Mis Productos de Proveedor', 'Mi Perfil', 'Historial Cotizaciones', 'Órdenes de Compras', 'Cerrar Sesión'],
+  proveedor: ['Inicio', 'Mis Productos de Proveedor', 'Pedidos Recibidos', 'Mi Perfil', 'Historial Cotizaciones', 'Órdenes de Compras', 'Cerrar Sesión'],
   moderador: ['Inicio', 'Moderar Productos', 'Cerrar Sesión'],
 };
 /** Where the top bar changes: phones, SPEC §9's 768 px edge, tablets and small laptops, desktop. */

@@ -23,12 +23,11 @@ export function AnularPedido({ pedido }: { pedido: PedidoDetalle }) {
 
   function anular() {
     setAbierto(false);
-    cambio.mutate(
-      { id: pedido.id, body: { estado: 'anulado', motivo } },
-      {
-        onSuccess: () => toast.success('Pedido anulado.'),
-        onError: (error) => onExpired(error) || toast.error(apiErrorMessage(error, NO_SE_PUDO)),
-      },
+    // Not mutate()'s callbacks: they are dropped once this button unmounts, and it does as soon as
+    // the order, read again, shows the pedido annulled.
+    cambio.mutateAsync({ id: pedido.id, body: { estado: 'anulado', motivo } }).then(
+      () => toast.success('Pedido anulado.'),
+      (error) => onExpired(error) || toast.error(apiErrorMessage(error, NO_SE_PUDO)),
     );
   }
 
