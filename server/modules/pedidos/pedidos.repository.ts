@@ -46,9 +46,17 @@ function busqueda(q: string): SQL {
 /** One page of a supplier's pedidos, newest first, with how many match in all. */
 export async function findPedidosDeProveedor(db: Db, proveedorId: number, query: PedidosQuery): Promise<{ count: number; results: PedidoResumen[] }> {
   const where = and(eq(pedido.proveedor_id, proveedorId), query.estado ? eq(pedido.estado, query.estado) : undefined, query.q ? busqueda(query.q) : undefined);
-  // Only a search needs the order's columns to count.
+  // Only a search needs the order's columns to find the page's pedidos and count them.
   const contar = db.select({ n: count() }).from(pedido);
   const [cuenta] = await (query.q ? contar.innerJoin(orden, eq(orden.id, pedido.orden_id)) : contar).where(where);
+  // The page's ids first, from the (proveedor_id, id) index: the columns and the line count are then
+  // read for those 20 only, not for every row an OFFSET skips.
+  const ids = db.select({ id: pedido.id }).from(pedido);
+  const pagina = (query.q ? ids.innerJoin(orden, eq(orden.id, pedido.orden_id)) : ids)
+    .where(where)
+    .orderBy(desc(pedido.id))
+    .limit(PEDIDOS_POR_PAGINA)
+    .offset((query.page - 1) * PEDIDOS_POR_PAGINA);
   const filas = await db
     .select({
       id: pedido.id,
@@ -63,20 +71,9 @@ export async function findPedidosDeProveedor(db: Db, proveedorId: number, query:
     })
     .from(pedido)
     .innerJoin(orden, eq(orden.id, pedido.orden_id))
-    .where(where)
-    .orderBy(desc(pedido.id))
-    .limit(PEDIDOS_POR_PAGINA)
-    .offset((query.page - 1) * PEDIDOS_POR_PAGINA);
+    .where(inArray(pedido.id, pagina))
+    .orderBy(desc(pedido.id));
   return { count: cuenta?.n ?? 0, results: filas.map((f) => ({ ...f, creado_en: f.creado_en.toISOString() })) };
-}
-
-/** How many pedidos a supplier has in one state (the menu's count of pending ones). */
-export async function countPedidos(db: Db, proveedorId: number, estado: EstadoPedido): Promise<number> {
-  const [fila] = await db
-    .select({ n: count() })
-    .from(pedido)
-    .where(and(eq(pedido.proveedor_id, proveedorId), eq(pedido.estado, estado)));
-  return fila?.n ?? 0;
 }
 
 /** Who may see or move a pedido, and where it stands; with `lock`, its row stays locked until the transaction ends. */
