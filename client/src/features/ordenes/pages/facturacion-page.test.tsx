@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClp } from '../../../../../common/format';
 import type { CompararPrecios, Opcion } from '../../../../../common/schemas/comparacion';
 import type { OrdenCreada, ResumenCompra } from '../../../../../common/schemas/ordenes';
+import { ENTREGA } from '../../../ui/datos-entrega.fixtures';
 import { toast } from '../../../ui/toast';
 import FacturacionPage from './facturacion-page';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
@@ -56,15 +57,7 @@ const COTIZACION: CompararPrecios = { cotizacion_id: 77, fecha_entrega: '2026-11
 /** What the server says placing the order will buy: two suppliers, so two pedidos. */
 const RESUMEN: ResumenCompra = {
   cotizacion_id: 77,
-  entrega: {
-    nombre_contacto: 'Daniela Araya',
-    correo_contacto: 'daniela@prueba.cl',
-    telefono_contacto: '+56912345678',
-    direccion_envio: 'Av. Los Carrera 1450',
-    comuna_nombre: 'Quilpué',
-    region_nombre: 'Región de Valparaíso',
-    fecha_entrega: '2026-11-30',
-  },
+  entrega: ENTREGA,
   proveedores: [
     {
       proveedor: 'Carnes del Maule',

@@ -3,9 +3,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { EJEMPLO_RUT } from '../../../../../common/chile/rut';
-import { formatClp, formatDiaLargo } from '../../../../../common/format';
+import { formatClp } from '../../../../../common/format';
 import type { IdNombre } from '../../../../../common/schemas/catalogo';
-import type { Entrega } from '../../../../../common/schemas/pedidos';
 import { type OrdenData, type OrdenInput, type ResumenCompra, ordenSchema } from '../../../../../common/schemas/ordenes';
 import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
 import { showFormErrors } from '../../../lib/form-errors';
@@ -13,7 +12,7 @@ import type { DatosFacturacion } from '../../../lib/historial-ordenes';
 import { useSession, useSessionExpiredHandler } from '../../../lib/session';
 import { useComunas, useRegiones } from '../../../lib/ubicacion';
 import { useRunOnce } from '../../../lib/use-run-once';
-import { DatosList } from '../../../ui/datos-list';
+import { DatosEntrega } from '../../../ui/datos-entrega';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { SelectField, TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
@@ -316,17 +315,6 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
   );
 }
 
-const NO_INDICADO = 'No indicado';
-
-/** Where, when and to whom the order goes: the delivery record it will copy. */
-const filasEntrega = (e: Entrega): [string, string][] => [
-  ['Fecha de entrega', e.fecha_entrega ? formatDiaLargo(e.fecha_entrega) : 'Sin fecha indicada'],
-  ['Dirección', [e.direccion_envio, e.comuna_nombre, e.region_nombre].filter((p) => p.trim()).join(', ') || NO_INDICADO],
-  ['Contacto', e.nombre_contacto || NO_INDICADO],
-  ['Correo', e.correo_contacto || NO_INDICADO],
-  ['Teléfono', e.telefono_contacto || NO_INDICADO],
-];
-
 /** What the order will buy, supplier by supplier (one pedido each), the delivery, and the total. */
 function Resumen({ resumen }: { resumen: ResumenCompra }) {
   if (resumen.proveedores.length === 0) {
@@ -352,7 +340,7 @@ function Resumen({ resumen }: { resumen: ResumenCompra }) {
       ))}
       <div className="panel facturacion__entrega">
         <h3>Entrega</h3>
-        {resumen.entrega ? <DatosList label="Datos de entrega" filas={filasEntrega(resumen.entrega)} /> : <p className="muted">Sin datos de entrega.</p>}
+        {resumen.entrega ? <DatosEntrega entrega={resumen.entrega} /> : <p className="muted">Sin datos de entrega.</p>}
       </div>
       <p className="facturacion__total">
         Total de la compra: <strong>{formatClp(resumen.total)}</strong>

@@ -1,6 +1,6 @@
 import { formatFechaHora } from '../../../../../common/format';
 import type { PedidoDetalle } from '../../../../../common/schemas/pedidos';
-import { lugar } from './entrega-facturacion';
+import { formatDireccion } from '../../../ui/datos-entrega';
 import './pedidos.css';
 
 /**
@@ -15,7 +15,7 @@ export function EncabezadoOrdenDeCompra({ pedido }: { pedido: PedidoDetalle }) {
     // The buyer's name above is often its razón social already.
     ['Razón social', f.razon_social === pedido.comprador ? '' : f.razon_social],
     ['Giro', f.giro_comercial],
-    ['Dirección de facturación', lugar(f.direccion_facturacion, f.comuna_nombre, f.region_nombre)],
+    ['Dirección de facturación', formatDireccion(f.direccion_facturacion, f.comuna_nombre, f.region_nombre)],
     ['Teléfono', f.telefono_facturacion],
     ['Correo', f.email_facturacion],
     ['Método de pago', f.metodo_pago_nombre],

@@ -17,8 +17,6 @@ import { totalVigente } from '../components/total-vigente';
 import PedidosRecibidosPage from './pedidos-recibidos-page';
 import './ordenes.css';
 
-const NO_INDICADO = 'No indicado';
-
 /** SPEC §2 Order history: the billing rows of each order, in this order. */
 const filasFacturacion = (d: DatosFacturacion): [string, string][] => [
   ['RUT', d.rut],
@@ -49,7 +47,7 @@ function FilasFacturacion({ datos, ordenId }: { datos: DatosFacturacion; ordenId
   const filas = filasFacturacion(datos);
   // The buyer answered No to the billing question (SPEC §2 Billing): nine empty rows would say less than this.
   if (filas.every(([, valor]) => !valor.trim())) return <p className="muted">Compra sin datos de facturación.</p>;
-  return <DatosList label={`Datos de facturación de la orden N° ${ordenId}`} filas={filas.map(([campo, valor]) => [campo, valor.trim() || NO_INDICADO])} />;
+  return <DatosList label={`Datos de facturación de la orden N° ${ordenId}`} filas={filas} />;
 }
 
 /**

@@ -2,6 +2,7 @@
 import type { UsuarioMe } from '../../../../../common/schemas/auth';
 import type { Facturacion, OrdenDetalle, PedidoDetalle } from '../../../../../common/schemas/pedidos';
 import type { Respuesta } from '../../../test/page-harness';
+import { ENTREGA } from '../../../ui/datos-entrega.fixtures';
 
 const usuario = (u: Partial<UsuarioMe>): UsuarioMe => ({
   id: 7,
@@ -61,16 +62,6 @@ export const FACTURACION: Facturacion = {
   comuna_nombre: 'Quilpué',
   rubro_nombre: 'Restaurante',
   metodo_pago_nombre: 'Transferencia bancaria',
-};
-
-const ENTREGA = {
-  nombre_contacto: 'Daniela Araya',
-  correo_contacto: 'daniela@prueba.cl',
-  telefono_contacto: '+56912345678',
-  direccion_envio: 'Av. Los Carrera 1450',
-  comuna_nombre: 'Quilpué',
-  region_nombre: 'Región de Valparaíso',
-  fecha_entrega: '2026-11-30',
 };
 
 const pedido = (p: Partial<PedidoDetalle> & Pick<PedidoDetalle, 'id' | 'proveedor' | 'estado' | 'eventos' | 'lineas' | 'total'>): PedidoDetalle => ({

@@ -1,0 +1,31 @@
+import { formatDiaLargo } from '../../../common/format';
+import type { Entrega } from '../../../common/schemas/pedidos';
+import { DatosList } from './datos-list';
+
+/** 'Av. Providencia 1234, Providencia, Región Metropolitana': the parts of an address that were given. */
+export const formatDireccion = (...partes: string[]) =>
+  partes
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(', ');
+
+/**
+ * Where, to whom and when a purchase goes, as the buyer gave it: before it is placed
+ * (/facturacion), on the buyer's order and on the supplier's pedido. The e-mails say a missing
+ * date the same way (server/mail/pedido-templates.ts).
+ */
+export function DatosEntrega({ entrega }: { entrega: Entrega }) {
+  const { telefono_contacto: telefono, correo_contacto: correo } = entrega;
+  return (
+    <DatosList
+      label="Datos de entrega"
+      filas={[
+        ['Fecha de entrega', entrega.fecha_entrega ? formatDiaLargo(entrega.fecha_entrega) : 'Sin fecha indicada'],
+        ['Dirección', formatDireccion(entrega.direccion_envio, entrega.comuna_nombre, entrega.region_nombre)],
+        ['Contacto', entrega.nombre_contacto],
+        ['Teléfono', telefono && <a href={`tel:${telefono.replace(/\s/g, '')}`}>{telefono}</a>],
+        ['Correo', correo && <a href={`mailto:${correo}`}>{correo}</a>],
+      ]}
+    />
+  );
+}
