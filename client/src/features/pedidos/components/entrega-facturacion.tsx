@@ -1,4 +1,6 @@
-import type { Facturacion } from '../../../../../common/schemas/pedidos';
+import { useId } from 'react';
+import type { Entrega, Facturacion } from '../../../../../common/schemas/pedidos';
+import { DatosEntrega } from '../../../ui/datos-entrega';
 import { DatosList } from '../../../ui/datos-list';
 
 const CAMPOS_FACTURACION: ReadonlyArray<readonly [keyof Facturacion, string]> = [
@@ -21,4 +23,25 @@ const sinFacturacion = (f: Facturacion) => Object.values(f).every((v) => !v.trim
 export function DatosFacturacion({ facturacion }: { facturacion: Facturacion }) {
   if (sinFacturacion(facturacion)) return <p className="muted">Compra sin datos de facturación.</p>;
   return <DatosList label="Datos de facturación" filas={CAMPOS_FACTURACION.map(([campo, nombre]) => [nombre, facturacion[campo]])} />;
+}
+
+/**
+ * The delivery and billing the buyer gave, as two titled panels: the buyer's order and the
+ * supplier's pedido show them alike. The billing panel is named for print rules that leave it off
+ * the purchase order (pedidos-recibidos.css), whose head already says it.
+ */
+export function EntregaFacturacionPanels({ entrega, facturacion }: { entrega: Entrega; facturacion: Facturacion }) {
+  const id = useId();
+  return (
+    <>
+      <section className="panel" aria-labelledby={`${id}-entrega`}>
+        <h2 id={`${id}-entrega`}>Entrega</h2>
+        <DatosEntrega entrega={entrega} />
+      </section>
+      <section className="panel entrega-facturacion__facturacion" aria-labelledby={`${id}-facturacion`}>
+        <h2 id={`${id}-facturacion`}>Facturación</h2>
+        <DatosFacturacion facturacion={facturacion} />
+      </section>
+    </>
+  );
 }

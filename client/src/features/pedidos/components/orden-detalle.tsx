@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { formatClp, formatFechaHora } from '../../../../../common/format';
 import type { OrdenDetalle, PedidoDetalle } from '../../../../../common/schemas/pedidos';
 import { LineasTable } from '../../../ui/lineas-table';
-import { DatosEntrega } from '../../../ui/datos-entrega';
-import { DatosFacturacion } from './entrega-facturacion';
+import { EntregaFacturacionPanels } from './entrega-facturacion';
 import { EstadoPedidoBadge } from './estado-pedido';
 import { EventosPedido } from './eventos-pedido';
 import { totalVigente } from './total-vigente';
@@ -38,14 +37,7 @@ export function OrdenDetalleView({ orden, accionesPedido }: OrdenDetalleProps) {
       </header>
 
       <div className="orden-detalle__datos">
-        <section className="panel" aria-labelledby="orden-detalle-entrega">
-          <h2 id="orden-detalle-entrega">Entrega</h2>
-          <DatosEntrega entrega={orden.entrega} />
-        </section>
-        <section className="panel" aria-labelledby="orden-detalle-facturacion">
-          <h2 id="orden-detalle-facturacion">Facturación</h2>
-          <DatosFacturacion facturacion={orden.facturacion} />
-        </section>
+        <EntregaFacturacionPanels entrega={orden.entrega} facturacion={orden.facturacion} />
       </div>
 
       <section className="orden-detalle__pedidos" aria-labelledby="orden-detalle-pedidos">

@@ -7,8 +7,7 @@ import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { LineasTable } from '../../../ui/lineas-table';
 import { usePedido } from '../api/pedidos';
 import { AccionesPedido } from '../components/acciones-pedido';
-import { DatosEntrega } from '../../../ui/datos-entrega';
-import { DatosFacturacion } from '../components/entrega-facturacion';
+import { EntregaFacturacionPanels } from '../components/entrega-facturacion';
 import { EstadoPedidoBadge } from '../components/estado-pedido';
 import { EventosPedido } from '../components/eventos-pedido';
 import { EncabezadoOrdenDeCompra } from '../components/orden-de-compra';
@@ -120,14 +119,7 @@ function Detalle({ pedido }: { pedido: PedidoDetalle }) {
             <h2 id="pedido-productos">Productos</h2>
             <LineasTable caption={`Productos del pedido N° ${pedido.id}`} lineas={pedido.lineas} total={pedido.total} />
           </section>
-          <section className="panel" aria-labelledby="pedido-entrega">
-            <h2 id="pedido-entrega">Entrega</h2>
-            <DatosEntrega entrega={pedido.entrega} />
-          </section>
-          <section className="panel pedido-recibido__facturacion" aria-labelledby="pedido-facturacion">
-            <h2 id="pedido-facturacion">Facturación</h2>
-            <DatosFacturacion facturacion={pedido.facturacion} />
-          </section>
+          <EntregaFacturacionPanels entrega={pedido.entrega} facturacion={pedido.facturacion} />
         </div>
 
         <section className="panel pedido-recibido__historial" aria-labelledby="pedido-historial">
