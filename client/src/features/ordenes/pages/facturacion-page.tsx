@@ -16,6 +16,7 @@ import { DatosEntrega } from '../../../ui/datos-entrega';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { SelectField, TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
+import { LoadError } from '../../../ui/load-error';
 import { LineasTable } from '../../../ui/lineas-table';
 import { Modal } from '../../../ui/modal';
 import { RegionComunaFields } from '../../../ui/region-comuna-fields';
@@ -194,12 +195,8 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
       {resumen.data ? (
         <Resumen resumen={resumen.data} />
       ) : resumen.isError || (guardar.isError && !rechazo) ? (
-        <div className="form-error facturacion__rechazo" role="alert">
-          <p>{resumen.isError ? apiErrorMessage(resumen.error, SIN_RESUMEN) : SIN_RESUMEN}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => (resumen.isError ? resumen.refetch() : guardarEleccion())}>
-            Reintentar
-          </button>
-        </div>
+        // The summary's read failed, or the choice's save before it (no read error then: SIN_RESUMEN shows); the retry repeats whichever failed.
+        <LoadError error={resumen.error} fallback={SIN_RESUMEN} onRetry={() => (resumen.isError ? resumen.refetch() : guardarEleccion())} />
       ) : (
         !rechazo && <DelayedSpinner label="Cargando el resumen de tu compra..." />
       )}

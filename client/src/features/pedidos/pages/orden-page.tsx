@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { ORDEN_NO_ENCONTRADA } from '../../../../../common/schemas/pedidos';
 import { ApiError } from '../../../lib/api-client';
-import { apiErrorMessage } from '../../../lib/api-errors';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
+import { LoadError } from '../../../ui/load-error';
 import { useOrden } from '../api/ordenes';
 import { AnularPedido } from '../components/anular-pedido';
 import { OrdenDetalleView } from '../components/orden-detalle';
@@ -32,12 +32,7 @@ function Orden({ id }: { id: number }) {
     return (
       <section className="page page--narrow">
         <h1>Orden N° {id}</h1>
-        <div className="form-error orden-page__error" role="alert">
-          <p>{apiErrorMessage(orden.error, 'No pudimos cargar la orden.')}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => orden.refetch()}>
-            Reintentar
-          </button>
-        </div>
+        <LoadError error={orden.error} fallback="No pudimos cargar la orden." onRetry={() => orden.refetch()} />
       </section>
     );
   }

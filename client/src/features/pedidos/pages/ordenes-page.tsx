@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatClp, formatDiaLargo, formatFechaLarga } from '../../../../../common/format';
 import { type Facturacion, type OrdenResumen, PEDIDOS_POR_PAGINA } from '../../../../../common/schemas/pedidos';
-import { apiErrorMessage } from '../../../lib/api-errors';
 import { type DatosFacturacion, type HistorialOrden, historialOrdenes } from '../../../lib/historial-ordenes';
 import { useLogout, useSession, useSessionExpiredHandler } from '../../../lib/session';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { DatosList } from '../../../ui/datos-list';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { EntryCard } from '../../../ui/entry-card';
+import { LoadError } from '../../../ui/load-error';
 import { Pagination } from '../../../ui/pagination';
 import { toast } from '../../../ui/toast';
 import { useOrdenes } from '../api/ordenes';
@@ -114,12 +114,7 @@ function HistorialOrdenes() {
       {servidor.isPending ? (
         <DelayedSpinner label="Cargando tus órdenes de compra..." />
       ) : servidor.isError ? (
-        <div className="form-error ordenes__error" role="alert">
-          <p>{apiErrorMessage(servidor.error, 'No pudimos cargar tus órdenes de compra.')}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => servidor.refetch()}>
-            Reintentar
-          </button>
-        </div>
+        <LoadError error={servidor.error} fallback="No pudimos cargar tus órdenes de compra." onRetry={() => servidor.refetch()} />
       ) : vacio ? (
         <div className="panel empty">
           <p>Aún no tienes órdenes de compra en tu historial.</p>

@@ -2,8 +2,8 @@ import { Link, useLocation, useParams } from 'react-router';
 import { formatFechaHora } from '../../../../../common/format';
 import { PEDIDO_NO_ENCONTRADO, type PedidoDetalle } from '../../../../../common/schemas/pedidos';
 import { ApiError } from '../../../lib/api-client';
-import { apiErrorMessage } from '../../../lib/api-errors';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
+import { LoadError } from '../../../ui/load-error';
 import { LineasTable } from '../../../ui/lineas-table';
 import { usePedido } from '../api/pedidos';
 import { AccionesPedido } from '../components/acciones-pedido';
@@ -43,12 +43,7 @@ function PedidoRecibido({ id }: { id: number }) {
     return (
       <section className="page page--narrow">
         <h1>Pedido N° {id}</h1>
-        <div className="panel empty" role="alert">
-          <p>{apiErrorMessage(pedido.error, ERROR_PEDIDO)}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => pedido.refetch()}>
-            Reintentar
-          </button>
-        </div>
+        <LoadError error={pedido.error} fallback={ERROR_PEDIDO} onRetry={() => pedido.refetch()} />
         <VolverALista />
       </section>
     );

@@ -2,9 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { formatClp, formatDiaLargo, formatFechaHora } from '../../../../../common/format';
 import { ESTADO_PEDIDO_TEXTO, ESTADOS_PEDIDO, type EstadoPedido, PEDIDOS_POR_PAGINA, type PedidoResumen } from '../../../../../common/schemas/pedidos';
-import { apiErrorMessage } from '../../../lib/api-errors';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
+import { LoadError } from '../../../ui/load-error';
 import { Pagination } from '../../../ui/pagination';
 import { usePedidos } from '../api/pedidos';
 import { EstadoPedidoBadge } from '../components/estado-pedido';
@@ -143,14 +143,7 @@ export default function PedidosRecibidosPage() {
       </div>
 
       {pedidos.isPending && <DelayedSpinner label="Cargando pedidos..." />}
-      {pedidos.isError && !data && (
-        <div className="panel empty" role="alert">
-          <p>{apiErrorMessage(pedidos.error, ERROR_LISTADO)}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => pedidos.refetch()}>
-            Reintentar
-          </button>
-        </div>
-      )}
+      {pedidos.isError && !data && <LoadError error={pedidos.error} fallback={ERROR_LISTADO} onRetry={() => pedidos.refetch()} />}
       {data && (
         <div className="pedidos-recibidos__resultado" aria-busy={pedidos.isPlaceholderData || undefined}>
           <p className="muted pedidos-recibidos__cuenta" role="status">

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { apiErrorMessage } from '../../../lib/api-errors';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
+import { LoadError } from '../../../ui/load-error';
 import { useSeguimiento } from '../api/ordenes';
 import { OrdenDetalleView } from '../components/orden-detalle';
 import './orden.css';
@@ -21,12 +21,7 @@ export default function SeguimientoPage() {
     return (
       <section className="page page--narrow">
         <h1>Seguimiento de tu orden</h1>
-        <div className="form-error orden-page__error" role="alert">
-          <p>{apiErrorMessage(orden.error, 'No pudimos cargar tu orden.')}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => orden.refetch()}>
-            Reintentar
-          </button>
-        </div>
+        <LoadError error={orden.error} fallback="No pudimos cargar tu orden." onRetry={() => orden.refetch()} />
       </section>
     );
   }
