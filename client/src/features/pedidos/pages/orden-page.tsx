@@ -8,14 +8,14 @@ import { LoadError } from '../../../ui/load-error';
 import { useOrden } from '../api/ordenes';
 import { AnularPedido } from '../components/anular-pedido';
 import { OrdenDetalleView } from '../components/orden-detalle';
+import { idFromParam } from './id-param';
 import './orden.css';
 
 /** Issue #19 /ordenes/:id: the logged-in buyer's own order, pedido by pedido; a pendiente one can be annulled. */
 export default function OrdenPage() {
-  const { id } = useParams();
-  // A number the server could never have given is not asked for.
-  if (!id || !/^\d{1,9}$/.test(id) || Number(id) === 0) return <OrdenNoEncontrada />;
-  return <Orden id={Number(id)} />;
+  const id = idFromParam(useParams().id);
+  if (id === undefined) return <OrdenNoEncontrada />;
+  return <Orden id={id} />;
 }
 
 function Orden({ id }: { id: number }) {

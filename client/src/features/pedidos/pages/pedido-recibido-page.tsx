@@ -11,6 +11,7 @@ import { EntregaFacturacionPanels } from '../components/entrega-facturacion';
 import { EstadoPedidoBadge } from '../components/estado-pedido';
 import { EventosPedido } from '../components/eventos-pedido';
 import { EncabezadoOrdenDeCompra } from '../components/orden-de-compra';
+import { idFromParam } from './id-param';
 import './pedidos-recibidos.css';
 
 const ERROR_PEDIDO = 'No se pudo cargar el pedido.';
@@ -28,10 +29,9 @@ function VolverALista() {
 
 /** Issue #19 /pedidos-recibidos/:id: one pedido for its supplier, its next moves, and its purchase order on paper. */
 export default function PedidoRecibidoPage() {
-  const { id } = useParams();
-  // A number the server could never have given is not asked for.
-  if (!id || !/^\d{1,9}$/.test(id) || Number(id) === 0) return <NoEncontrado />;
-  return <PedidoRecibido id={Number(id)} />;
+  const id = idFromParam(useParams().id);
+  if (id === undefined) return <NoEncontrado />;
+  return <PedidoRecibido id={id} />;
 }
 
 function PedidoRecibido({ id }: { id: number }) {
