@@ -6,7 +6,7 @@ import type { OrdenResumen, OrdenesPage as PaginaOrdenes } from '../../../../../
 import type { HistorialOrden } from '../../../lib/historial-ordenes';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
-import { COMPRADORA, FACTURACION, PROVEEDOR, SIN_FACTURACION, signIn } from './ordenes.fixtures';
+import { COMPRADORA, FACTURACION, PROVEEDOR, SIN_FACTURACION, signIn } from './pedidos.fixtures';
 import OrdenesPage from './ordenes-page';
 
 const orden = (o: Partial<OrdenResumen> & Pick<OrdenResumen, 'id'>): OrdenResumen => ({

@@ -5,19 +5,7 @@ import { type EstadoPedido, MOTIVO_OBLIGATORIO, type PedidoDetalle } from '../..
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
 import PedidoRecibidoPage from './pedido-recibido-page';
-
-const SIN_FACTURACION: PedidoDetalle['facturacion'] = {
-  rut_facturacion: '',
-  razon_social: '',
-  giro_comercial: '',
-  direccion_facturacion: '',
-  telefono_facturacion: '',
-  email_facturacion: '',
-  region_nombre: '',
-  comuna_nombre: '',
-  rubro_nombre: '',
-  metodo_pago_nombre: '',
-};
+import { SIN_FACTURACION } from './pedidos.fixtures';
 
 const pedido = (estado: EstadoPedido, cambios: Partial<PedidoDetalle> = {}): PedidoDetalle => ({
   id: 7,

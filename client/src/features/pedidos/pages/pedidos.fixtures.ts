@@ -1,4 +1,4 @@
-// Test data of the buyer's order pages (/ordenes, /ordenes/:id, /seguimiento/:token).
+// Test data of the pedidos pages: the buyer's (/ordenes, /ordenes/:id, /seguimiento/:token) and the supplier's pedido.
 import type { UsuarioMe } from '../../../../../common/schemas/auth';
 import type { Facturacion, OrdenDetalle, PedidoDetalle } from '../../../../../common/schemas/pedidos';
 import type { Respuesta } from '../../../test/page-harness';
