@@ -4,8 +4,6 @@ import { api } from '../../../lib/api-client';
 // Shared with ordenes, whose crear-orden adds an order to these lists.
 import { ORDENES_KEY } from '../../../lib/historial-ordenes';
 
-export { ORDENES_KEY };
-
 /** Issue #19: GET /api/ordenes/ — one page of the logged-in buyer's orders, each pedido with its state. */
 export const getOrdenes = (page: number) => api<OrdenesPage>(`/api/ordenes/?page=${page}`, { auth: true });
 export const useOrdenes = (page: number, enabled = true) =>
