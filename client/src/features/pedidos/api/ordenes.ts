@@ -3,6 +3,7 @@ import type { OrdenDetalle, OrdenesPage } from '../../../../../common/schemas/pe
 import { api } from '../../../lib/api-client';
 // Shared with ordenes, whose crear-orden adds an order to these lists.
 import { ORDENES_KEY } from '../../../lib/historial-ordenes';
+import { retryServerFailures } from './pedidos';
 
 /** Issue #19: GET /api/ordenes/ — one page of the logged-in buyer's orders, each pedido with its state. */
 export const getOrdenes = (page: number) => api<OrdenesPage>(`/api/ordenes/?page=${page}`, { auth: true });
@@ -11,8 +12,9 @@ export const useOrdenes = (page: number, enabled = true) =>
 
 /** GET /api/ordenes/{id}/ — the buyer's own order, pedido by pedido. */
 export const getOrden = (id: number) => api<OrdenDetalle>(`/api/ordenes/${id}/`, { auth: true });
-export const useOrden = (id: number) => useQuery({ queryKey: [...ORDENES_KEY, id], queryFn: () => getOrden(id) });
+export const useOrden = (id: number) => useQuery({ queryKey: [...ORDENES_KEY, id], queryFn: () => getOrden(id), retry: retryServerFailures });
 
 /** GET /api/seguimiento/{token}/ — the same order for whoever holds its tracking link, no login. */
 export const getSeguimiento = (token: string) => api<OrdenDetalle>(`/api/seguimiento/${encodeURIComponent(token)}/`);
-export const useSeguimiento = (token: string) => useQuery({ queryKey: [...ORDENES_KEY, 'seguimiento', token], queryFn: () => getSeguimiento(token) });
+export const useSeguimiento = (token: string) =>
+  useQuery({ queryKey: [...ORDENES_KEY, 'seguimiento', token], queryFn: () => getSeguimiento(token), retry: retryServerFailures });

@@ -29,12 +29,12 @@ export const usePedidosPendientes = (enabled: boolean) =>
     refetchInterval: 60_000,
   });
 
+/**
+ * The retry of one record's read (a pedido, an order, a tracking link): a 404 (someone else's, or
+ * no such record) is an answer that the screen shows at once, not a failure to try again.
+ */
+export const retryServerFailures = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiError && error.status < 500);
+
 /** GET /api/pedidos/{id}/ — for its supplier or the buyer whose order it is. */
 export const getPedido = (id: number) => api<PedidoDetalle>(`/api/pedidos/${id}/`, { auth: true });
-/** A 404 (not this supplier's, or no such pedido) is an answer, not a failure to try again. */
-export const usePedido = (id: number) =>
-  useQuery({
-    queryKey: [...PEDIDOS_KEY, id],
-    queryFn: () => getPedido(id),
-    retry: (intentos, error) => intentos < 1 && !(error instanceof ApiError && error.status < 500),
-  });
+export const usePedido = (id: number) => useQuery({ queryKey: [...PEDIDOS_KEY, id], queryFn: () => getPedido(id), retry: retryServerFailures });
