@@ -57,6 +57,42 @@ export async function createUserByApi(request: APIRequestContext, rol: 'comprado
   return { email, password };
 }
 
+/** What a supplier's product of its own is, as registrar-nuevos takes it; the rest of its row is built. */
+export interface ProductoNuevo {
+  sku: string;
+  nombre: string;
+  categoria: string;
+  precio: number;
+  stock: number;
+  /** Days from today to its expiry date. */
+  dias: number;
+  /** Its row in the uploaded file (2, the first under the headers, unless given). */
+  id?: number;
+}
+
+/**
+ * A row of POST /api/productos/registrar-nuevos/ as the bulk upload's confirmation sends it: a
+ * product the catalogue does not have (exclusive, `producto` null), sold by the kilo, which waits
+ * for the moderator.
+ */
+export const buildProductoNuevo = ({ id = 2, sku, nombre, categoria, precio, stock, dias }: ProductoNuevo) => ({
+  id,
+  sku,
+  nombre,
+  stock,
+  precio,
+  fecha_vencimiento: new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10),
+  rangos: {},
+  origen: 'Chile',
+  categoria,
+  marca: 'Campo Austral',
+  producto: null,
+  formato: 'AL VACIO',
+  unidad: 'KILO',
+  errores: [],
+  producto_asignado: null,
+});
+
 /** Created by scripts/e2e-server.mjs through `npm run create-user`, the only way moderators come to exist. */
 export const E2E_MODERADOR = { email: 'moderador.e2e@prueba.cl', password: 'moderacion-e2e-2026' };
 export type Role = 'comprador' | 'proveedor' | 'moderador';

@@ -1,5 +1,16 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { createUserByApi, E2E_MODERADOR, type E2EUser, expectAccessible, loginByApi, openMenu, pick, readMailLink, shot } from '../fixtures';
+import {
+  buildProductoNuevo,
+  createUserByApi,
+  E2E_MODERADOR,
+  type E2EUser,
+  expectAccessible,
+  loginByApi,
+  openMenu,
+  pick,
+  readMailLink,
+  shot,
+} from '../fixtures';
 
 // Issue #19: an order reaches its suppliers and comes back, against the real server. Each test has
 // two new suppliers, each with a product of its own (proposed through registrar-nuevos and approved
@@ -30,23 +41,7 @@ async function proveedorConProducto(request: APIRequestContext, empresa: string,
   const headers = { authorization: `JWT ${access}` };
   const perfil = await request.put('/api/usuarios/usuarios/perfil/', { headers, data: { first_name: 'Ana', last_name: 'Pérez', email: user.email, empresa } });
   expect(perfil.status(), await perfil.text()).toBe(200);
-  const fila = {
-    id: 2,
-    sku: `PED-${Date.now()}`,
-    nombre: producto,
-    stock: 500,
-    precio,
-    fecha_vencimiento: new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10),
-    rangos: {},
-    origen: 'Chile',
-    categoria,
-    marca: 'Campo Austral',
-    producto: null,
-    formato: 'AL VACIO',
-    unidad: 'KILO',
-    errores: [],
-    producto_asignado: null,
-  };
+  const fila = buildProductoNuevo({ sku: `PED-${Date.now()}`, nombre: producto, categoria, precio, stock: 500, dias: 120 });
   const res = await request.post('/api/productos/registrar-nuevos/', { headers, data: { productos: [fila] } });
   expect(res.status(), await res.text()).toBe(201);
   return { ...user, empresa, producto, access };
@@ -153,7 +148,6 @@ async function otroNavegador(browser: Browser, width: number): Promise<Page> {
 async function bandeja(browser: Browser, p: Proveedor, width: number): Promise<Page> {
   const page = await otroNavegador(browser, width);
   await loginByApi(page, p.email, p.password, '/');
-  // The menu says how many pedidos wait for an answer.
   // The menu says how many pedidos wait for an answer (a supplier's menu is behind ☰ below 1,300 px).
   const entrada = page.locator('#menu-principal a[href="/pedidos-recibidos"]');
   await expect(entrada).toHaveAttribute('aria-label', 'Pedidos Recibidos, 1 pendiente');
