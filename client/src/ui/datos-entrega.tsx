@@ -19,7 +19,7 @@ export function DatosEntrega({ entrega }: { entrega: Entrega }) {
   return (
     <DatosList
       label="Datos de entrega"
-      filas={[
+      rows={[
         ['Fecha de entrega', entrega.fecha_entrega ? formatDiaLargo(entrega.fecha_entrega) : 'Sin fecha indicada'],
         ['Dirección', formatDireccion(entrega.direccion_envio, entrega.comuna_nombre, entrega.region_nombre)],
         ['Contacto', entrega.nombre_contacto],

@@ -3,7 +3,7 @@ import type { LineaPedido } from '../../../common/schemas/pedidos';
 import { type Column, DataTable } from './data-table';
 import './lineas-table.css';
 
-const columnas: Column<LineaPedido>[] = [
+const columns: Column<LineaPedido>[] = [
   { id: 'sku', header: 'SKU', cell: (l) => l.sku || '—' },
   { id: 'producto', header: 'Producto', cell: (l) => l.producto_nombre },
   { id: 'marca', header: 'Marca', cell: (l) => l.marca || '—' },
@@ -30,7 +30,7 @@ export function LineasTable({
 }) {
   return (
     <div className="lineas-table">
-      <DataTable caption={caption} rows={lineas} columns={columnas} rowKey={(l) => `${l.sku}-${l.producto_nombre}`} empty={<p>Sin productos.</p>} />
+      <DataTable caption={caption} rows={lineas} columns={columns} rowKey={(l) => `${l.sku}-${l.producto_nombre}`} empty={<p>Sin productos.</p>} />
       <p className="lineas-table__total">
         {totalLabel}: <strong>{formatClp(total)}</strong>
       </p>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePedidosPendientes } from '../../features/pedidos/api/pedidos';
-import { conPendientes, PendientesBadge } from '../../features/pedidos/components/pendientes-badge';
+import { withPendientes, PendientesBadge } from '../../features/pedidos/components/pendientes-badge';
 import { useLogout, useSession } from '../../lib/session';
 
 interface Item {
@@ -118,7 +118,7 @@ export function TopBar() {
                 <Link
                   to={i.to}
                   aria-current={isCurrent(pathname, i) ? 'page' : undefined}
-                  aria-label={i.count ? conPendientes(i.label, i.count) : undefined}
+                  aria-label={i.count ? withPendientes(i.label, i.count) : undefined}
                   onClick={() => setOpen(false)}
                 >
                   {i.label}

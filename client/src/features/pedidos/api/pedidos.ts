@@ -4,21 +4,21 @@ import { ApiError, api } from '../../../lib/api-client';
 
 export const PEDIDOS_KEY = ['pedidos'] as const;
 
-export interface PedidosFiltro {
+export interface PedidosFilter {
   page: number;
   estado?: EstadoPedido;
   q?: string;
 }
 
-const queryString = ({ page, estado, q }: PedidosFiltro) =>
+const queryString = ({ page, estado, q }: PedidosFilter) =>
   new URLSearchParams({ page: String(page), ...(estado ? { estado } : {}), ...(q?.trim() ? { q: q.trim() } : {}) }).toString();
 
 /** Issue #19: GET /api/pedidos/ — one page of the calling supplier's pedidos, newest first. */
-export const getPedidos = (filtro: PedidosFiltro) => api<PedidosPage>(`/api/pedidos/?${queryString(filtro)}`, { auth: true });
+export const getPedidos = (filter: PedidosFilter) => api<PedidosPage>(`/api/pedidos/?${queryString(filter)}`, { auth: true });
 
 /** The supplier's inbox; the page shown stays while the next one loads (paging, filtering, searching). */
-export const usePedidos = (filtro: PedidosFiltro) =>
-  useQuery({ queryKey: [...PEDIDOS_KEY, 'lista', filtro], queryFn: () => getPedidos(filtro), placeholderData: keepPreviousData });
+export const usePedidos = (filter: PedidosFilter) =>
+  useQuery({ queryKey: [...PEDIDOS_KEY, 'lista', filter], queryFn: () => getPedidos(filter), placeholderData: keepPreviousData });
 
 /** How many pedidos wait for the supplier's answer (the menu's count), read again every minute. */
 export const usePedidosPendientes = (enabled: boolean) =>

@@ -22,48 +22,47 @@ import './pedidos.css';
 
 const NO_SE_PUDO = 'No se pudo cambiar el estado del pedido. Inténtalo de nuevo.';
 
-interface Accion {
-  boton: string;
-  titulo: string;
-  pregunta(id: number): string;
-  exito: string;
+interface MoveText {
+  button: string;
+  title: string;
+  question(id: number): string;
+  success: string;
 }
 
 /** How each move reads: its button, the question that confirms it, the toast after it. The buyer hears of each by e-mail. */
-const ACCIONES = {
+const MOVES = {
   confirmado: {
-    boton: 'Confirmar',
-    titulo: 'Confirmar pedido',
-    pregunta: (id) => `¿Confirmas el pedido N° ${id}? Le avisaremos al comprador que lo estás preparando.`,
-    exito: 'Pedido confirmado.',
+    button: 'Confirmar',
+    title: 'Confirmar pedido',
+    question: (id) => `¿Confirmas el pedido N° ${id}? Le avisaremos al comprador que lo estás preparando.`,
+    success: 'Pedido confirmado.',
   },
   despachado: {
-    boton: 'Marcar como despachado',
-    titulo: 'Marcar como despachado',
-    pregunta: (id) => `¿El pedido N° ${id} ya salió hacia el comprador? Le avisaremos que va en camino.`,
-    exito: 'Pedido marcado como despachado.',
+    button: 'Marcar como despachado',
+    title: 'Marcar como despachado',
+    question: (id) => `¿El pedido N° ${id} ya salió hacia el comprador? Le avisaremos que va en camino.`,
+    success: 'Pedido marcado como despachado.',
   },
   entregado: {
-    boton: 'Marcar como entregado',
-    titulo: 'Marcar como entregado',
-    pregunta: (id) => `¿El comprador ya recibió el pedido N° ${id}? Esto cierra el pedido.`,
-    exito: 'Pedido marcado como entregado.',
+    button: 'Marcar como entregado',
+    title: 'Marcar como entregado',
+    question: (id) => `¿El comprador ya recibió el pedido N° ${id}? Esto cierra el pedido.`,
+    success: 'Pedido marcado como entregado.',
   },
   rechazado: {
-    boton: 'Rechazar',
-    titulo: 'Rechazar pedido',
-    pregunta: () => 'El comprador verá el motivo en su orden y en el correo que le enviaremos. El stock del pedido vuelve a tus lotes.',
-    exito: 'Pedido rechazado.',
+    button: 'Rechazar',
+    title: 'Rechazar pedido',
+    question: () => 'El comprador verá el motivo en su orden y en el correo que le enviaremos. El stock del pedido vuelve a tus lotes.',
+    success: 'Pedido rechazado.',
   },
-} satisfies Partial<Record<EstadoPedido, Accion>>;
-type Movimiento = keyof typeof ACCIONES;
+} satisfies Partial<Record<EstadoPedido, MoveText>>;
+type Move = keyof typeof MOVES;
 
 /** The supplier's moves from `estado`, in the cycle's own order (issue #19): what the cycle allows and the supplier may ask. */
-export const accionesDelProveedor = (estado: EstadoPedido) =>
-  TRANSICIONES[estado].filter((e): e is Movimiento => ESTADOS_DEL_PROVEEDOR.includes(e) && e in ACCIONES);
+const listProveedorMoves = (estado: EstadoPedido) => TRANSICIONES[estado].filter((e): e is Move => ESTADOS_DEL_PROVEEDOR.includes(e) && e in MOVES);
 
 /** What comes next, in words, for each state. */
-const SIGUE: Record<EstadoPedido, string> = {
+const NEXT_STEP: Record<EstadoPedido, string> = {
   pendiente: 'El comprador espera tu respuesta: confirma el pedido si puedes cumplirlo, o recházalo indicando el motivo.',
   confirmado: 'Confirmaste este pedido. Márcalo como despachado cuando salga hacia el comprador.',
   despachado: 'El pedido va en camino. Márcalo como entregado cuando el comprador lo reciba.',
@@ -78,18 +77,18 @@ const SIGUE: Record<EstadoPedido, string> = {
  * moved it first) the detail is read again and shows what is left.
  */
 export function AccionesPedido({ pedido }: { pedido: PedidoDetalle }) {
-  const cambio = useChangeEstado();
-  const [pregunta, setPregunta] = useState<Movimiento | null>(null);
-  const [rechazando, setRechazando] = useState(false);
-  const acciones = accionesDelProveedor(pedido.estado);
-  const ocupado = cambio.isPending;
+  const change = useChangeEstado();
+  const [asking, setAsking] = useState<Move | null>(null);
+  const [isRejecting, setRejecting] = useState(false);
+  const moves = listProveedorMoves(pedido.estado);
+  const isBusy = change.isPending;
 
-  function mover(estado: Movimiento) {
-    setPregunta(null);
-    cambio.mutate(
+  function move(estado: Move) {
+    setAsking(null);
+    change.mutate(
       { id: pedido.id, body: { estado } },
       {
-        onSuccess: () => toast.success(ACCIONES[estado].exito),
+        onSuccess: () => toast.success(MOVES[estado].success),
         onError: (error) => toast.error(apiErrorMessage(error, NO_SE_PUDO)),
       },
     );
@@ -97,34 +96,34 @@ export function AccionesPedido({ pedido }: { pedido: PedidoDetalle }) {
 
   return (
     <div className="acciones-pedido">
-      <p>{SIGUE[pedido.estado]}</p>
-      {acciones.length > 0 && (
+      <p>{NEXT_STEP[pedido.estado]}</p>
+      {moves.length > 0 && (
         <div className="acciones-pedido__botones">
-          {acciones.map((estado) => (
+          {moves.map((estado) => (
             <SubmitButton
               key={estado}
               type="button"
               className={estado === 'rechazado' ? 'btn btn--ghost acciones-pedido__rechazar' : 'btn btn--primary'}
-              busy={ocupado && cambio.variables?.body.estado === estado}
-              disabled={ocupado}
-              onClick={() => (estado === 'rechazado' ? setRechazando(true) : setPregunta(estado))}
+              busy={isBusy && change.variables?.body.estado === estado}
+              disabled={isBusy}
+              onClick={() => (estado === 'rechazado' ? setRejecting(true) : setAsking(estado))}
             >
-              {ACCIONES[estado].boton}
+              {MOVES[estado].button}
             </SubmitButton>
           ))}
         </div>
       )}
       <ConfirmDialog
-        open={pregunta !== null}
-        title={pregunta ? ACCIONES[pregunta].titulo : ''}
-        message={pregunta ? ACCIONES[pregunta].pregunta(pedido.id) : undefined}
-        confirmLabel={pregunta ? ACCIONES[pregunta].boton : undefined}
+        open={asking !== null}
+        title={asking ? MOVES[asking].title : ''}
+        message={asking ? MOVES[asking].question(pedido.id) : undefined}
+        confirmLabel={asking ? MOVES[asking].button : undefined}
         cancelLabel="Cancelar"
-        onConfirm={() => pregunta && mover(pregunta)}
-        onCancel={() => setPregunta(null)}
+        onConfirm={() => asking && move(asking)}
+        onCancel={() => setAsking(null)}
       />
       {/* Closes by itself when the pedido, read again, no longer allows a rejection. */}
-      <RechazarPedido id={pedido.id} open={rechazando && acciones.includes('rechazado')} onClose={() => setRechazando(false)} />
+      <RechazarPedido id={pedido.id} open={isRejecting && moves.includes('rechazado')} onClose={() => setRejecting(false)} />
     </div>
   );
 }
@@ -132,7 +131,7 @@ export function AccionesPedido({ pedido }: { pedido: PedidoDetalle }) {
 /** The rejection and its reason, which the buyer reads (cambioEstadoSchema: required, up to 500 characters). */
 function RechazarPedido({ id, open, onClose }: { id: number; open: boolean; onClose(): void }) {
   return (
-    <Modal open={open} title={`${ACCIONES.rechazado.titulo} N° ${id}`} description={ACCIONES.rechazado.pregunta()} onClose={onClose}>
+    <Modal open={open} title={`${MOVES.rechazado.title} N° ${id}`} description={MOVES.rechazado.question()} onClose={onClose}>
       {/* Inside the modal, so closing it clears the form. */}
       <FormularioRechazo id={id} onClose={onClose} />
     </Modal>
@@ -140,21 +139,21 @@ function RechazarPedido({ id, open, onClose }: { id: number; open: boolean; onCl
 }
 
 function FormularioRechazo({ id, onClose }: { id: number; onClose(): void }) {
-  const cambio = useChangeEstado();
+  const change = useChangeEstado();
   const motivoId = useId();
   const { register, handleSubmit, formState, setError, watch } = useForm<CambioEstadoInput, unknown, CambioEstadoData>({
     resolver: zodResolver(cambioEstadoSchema),
     defaultValues: { estado: 'rechazado', motivo: '' },
   });
   const error = formState.errors.motivo?.message;
-  const largo = String(watch('motivo') ?? '').length;
+  const motivoLength = String(watch('motivo') ?? '').length;
 
-  function rechazar(body: CambioEstadoData) {
+  function reject(body: CambioEstadoData) {
     // Not mutate()'s callbacks: they are dropped once this form unmounts, and it does as soon as the
     // pedido, read again after the move (or after a 409), no longer allows a rejection.
-    cambio.mutateAsync({ id, body }).then(
+    change.mutateAsync({ id, body }).then(
       () => {
-        toast.success(ACCIONES.rechazado.exito);
+        toast.success(MOVES.rechazado.success);
         onClose();
       },
       (e) => showFormErrors(e, setError, { fields: ['motivo'], fallback: NO_SE_PUDO }),
@@ -162,7 +161,7 @@ function FormularioRechazo({ id, onClose }: { id: number; onClose(): void }) {
   }
 
   return (
-    <form className="form rechazo-pedido" onSubmit={handleSubmit(rechazar)} noValidate>
+    <form className="form rechazo-pedido" onSubmit={handleSubmit(reject)} noValidate>
       <div className={error ? 'field field--error' : 'field'}>
         <label htmlFor={motivoId}>Motivo del rechazo</label>
         <textarea
@@ -181,7 +180,7 @@ function FormularioRechazo({ id, onClose }: { id: number; onClose(): void }) {
           </p>
         )}
         <p className="field__hint acciones-pedido__cuenta" id={`${motivoId}-cuenta`}>
-          {largo}/{MOTIVO_MAX} caracteres
+          {motivoLength}/{MOTIVO_MAX} caracteres
         </p>
       </div>
       <FormError message={formState.errors.root?.server?.message} />
@@ -189,7 +188,7 @@ function FormularioRechazo({ id, onClose }: { id: number; onClose(): void }) {
         <button type="button" className="btn btn--ghost" onClick={onClose}>
           Cancelar
         </button>
-        <SubmitButton className="btn btn--danger" busy={cambio.isPending} busyLabel="Rechazando...">
+        <SubmitButton className="btn btn--danger" busy={change.isPending} busyLabel="Rechazando...">
           Rechazar pedido
         </SubmitButton>
       </div>

@@ -17,15 +17,15 @@ const NO_SE_PUDO = 'No se pudo anular el pedido. Inténtalo de nuevo.';
  */
 export function AnularPedido({ pedido }: { pedido: PedidoDetalle }) {
   const onExpired = useSessionExpiredHandler();
-  const cambio = useChangeEstado();
-  const [abierto, setAbierto] = useState(false);
+  const change = useChangeEstado();
+  const [isOpen, setOpen] = useState(false);
   const [motivo, setMotivo] = useState('');
 
   function anular() {
-    setAbierto(false);
+    setOpen(false);
     // Not mutate()'s callbacks: they are dropped once this button unmounts, and it does as soon as
     // the order, read again, shows the pedido annulled.
-    cambio.mutateAsync({ id: pedido.id, body: { estado: 'anulado', motivo } }).then(
+    change.mutateAsync({ id: pedido.id, body: { estado: 'anulado', motivo } }).then(
       () => toast.success('Pedido anulado.'),
       (error) => onExpired(error) || toast.error(apiErrorMessage(error, NO_SE_PUDO)),
     );
@@ -37,22 +37,22 @@ export function AnularPedido({ pedido }: { pedido: PedidoDetalle }) {
       <SubmitButton
         type="button"
         className="btn btn--ghost anular-pedido"
-        busy={cambio.isPending}
+        busy={change.isPending}
         busyLabel="Anulando..."
         aria-label={`Anular el pedido N° ${pedido.id}`}
-        onClick={() => setAbierto(true)}
+        onClick={() => setOpen(true)}
       >
         Anular
       </SubmitButton>
       <ConfirmDialog
-        open={abierto}
+        open={isOpen}
         title={`¿Deseas anular el pedido N° ${pedido.id}?`}
         message={`${pedido.proveedor} no lo preparará y le avisaremos por correo. Esta acción no se puede deshacer.`}
         variant="danger"
         confirmLabel="Anular pedido"
         cancelLabel="Cancelar"
         onConfirm={anular}
-        onCancel={() => setAbierto(false)}
+        onCancel={() => setOpen(false)}
       >
         <TextField label="Motivo (opcional)" maxLength={MOTIVO_MAX} value={motivo} onChange={(e) => setMotivo(e.target.value)} />
       </ConfirmDialog>

@@ -22,7 +22,7 @@ const sinFacturacion = (f: Facturacion) => Object.values(f).every((v) => !v.trim
 /** The billing data of the purchase, each field or 'No indicado'. */
 export function DatosFacturacion({ facturacion }: { facturacion: Facturacion }) {
   if (sinFacturacion(facturacion)) return <p className="muted">Compra sin datos de facturación.</p>;
-  return <DatosList label="Datos de facturación" filas={CAMPOS_FACTURACION.map(([campo, nombre]) => [nombre, facturacion[campo]])} />;
+  return <DatosList label="Datos de facturación" rows={CAMPOS_FACTURACION.map(([campo, nombre]) => [nombre, facturacion[campo]])} />;
 }
 
 /**

@@ -3,9 +3,9 @@ import { ESTADO_PEDIDO_TEXTO, type EventoPedido } from '../../../../../common/sc
 import './pedidos.css';
 
 /** A pedido's history, oldest first: every state it took, when, and the reason given. */
-export function EventosPedido({ eventos, titulo = 'Historial' }: { eventos: readonly EventoPedido[]; titulo?: string }) {
+export function EventosPedido({ eventos, label = 'Historial' }: { eventos: readonly EventoPedido[]; label?: string }) {
   return (
-    <ol className="eventos-pedido" aria-label={titulo}>
+    <ol className="eventos-pedido" aria-label={label}>
       {/* The cycle never returns to a state, so each appears once. */}
       {eventos.map((e) => (
         <li key={e.estado} className={`eventos-pedido__item eventos-pedido__item--${e.estado}`}>

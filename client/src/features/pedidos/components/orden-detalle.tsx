@@ -55,7 +55,7 @@ export function OrdenDetalleView({ orden, accionesPedido }: OrdenDetalleProps) {
                 <LineasTable caption={`Productos del pedido N° ${p.id}`} lineas={p.lineas} total={p.total} />
                 <div className="pedido-card__historial">
                   <h4>Historial</h4>
-                  <EventosPedido eventos={p.eventos} titulo={`Historial del pedido N° ${p.id}`} />
+                  <EventosPedido eventos={p.eventos} label={`Historial del pedido N° ${p.id}`} />
                 </div>
               </div>
               {accionesPedido && <div className="pedido-card__acciones">{accionesPedido(p)}</div>}

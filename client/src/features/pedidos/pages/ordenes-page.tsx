@@ -18,7 +18,7 @@ import PedidosRecibidosPage from './pedidos-recibidos-page';
 import './ordenes.css';
 
 /** SPEC §2 Order history: the billing rows of each order, in this order. */
-const filasFacturacion = (d: DatosFacturacion): [string, string][] => [
+const facturacionRows = (d: DatosFacturacion): [string, string][] => [
   ['RUT', d.rut],
   ['Razón social', d.razon_social],
   ['Giro comercial', d.giro_comercial],
@@ -31,7 +31,7 @@ const filasFacturacion = (d: DatosFacturacion): [string, string][] => [
 ];
 
 /** An order on the server, read as the browser's history keeps its billing data. */
-const datosDeOrden = (f: Facturacion): DatosFacturacion => ({
+const toDatosFacturacion = (f: Facturacion): DatosFacturacion => ({
   rut: f.rut_facturacion,
   razon_social: f.razon_social,
   giro_comercial: f.giro_comercial,
@@ -43,11 +43,11 @@ const datosDeOrden = (f: Facturacion): DatosFacturacion => ({
   metodo_pago_nombre: f.metodo_pago_nombre,
 });
 
-function FilasFacturacion({ datos, ordenId }: { datos: DatosFacturacion; ordenId: number }) {
-  const filas = filasFacturacion(datos);
+function FacturacionRows({ datos, ordenId }: { datos: DatosFacturacion; ordenId: number }) {
+  const rows = facturacionRows(datos);
   // The buyer answered No to the billing question (SPEC §2 Billing): nine empty rows would say less than this.
-  if (filas.every(([, valor]) => !valor.trim())) return <p className="muted">Compra sin datos de facturación.</p>;
-  return <DatosList label={`Datos de facturación de la orden N° ${ordenId}`} filas={filas} />;
+  if (rows.every(([, value]) => !value.trim())) return <p className="muted">Compra sin datos de facturación.</p>;
+  return <DatosList label={`Datos de facturación de la orden N° ${ordenId}`} rows={rows} />;
 }
 
 /**
@@ -73,30 +73,30 @@ function HistorialOrdenes() {
   const onExpired = useSessionExpiredHandler();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
-  const servidor = useOrdenes(page);
-  const [locales, setLocales] = useState(() => historialOrdenes.get() ?? []);
+  const server = useOrdenes(page);
+  const [local, setLocal] = useState(() => historialOrdenes.get() ?? []);
   const [porEliminar, setPorEliminar] = useState<HistorialOrden | null>(null);
 
   useEffect(() => {
-    if (servidor.error) onExpired(servidor.error);
-  }, [servidor.error, onExpired]);
+    if (server.error) onExpired(server.error);
+  }, [server.error, onExpired]);
 
   function eliminar(orden: HistorialOrden) {
-    const quedan = locales.filter((o) => o !== orden);
+    const quedan = local.filter((o) => o !== orden);
     historialOrdenes.set(quedan);
-    setLocales(quedan);
+    setLocal(quedan);
     setPorEliminar(null);
     toast.success('Orden eliminada del historial');
   }
 
-  const ordenes = servidor.data?.results ?? [];
-  const enServidor = new Set(ordenes.map((o) => o.id));
+  const ordenes = server.data?.results ?? [];
+  const onServer = new Set(ordenes.map((o) => o.id));
   // An order placed with an account is that account's on the server: this browser's copy of it
   // is not shown (nor to another account logged in here). Entries from before issue #19 have no
   // account: those the server lists on this page are shown from the server.
-  const sinCuenta = servidor.isPending ? [] : locales.filter((o) => o.usuario_id === undefined && !enServidor.has(o.orden_id)).reverse();
-  const pageCount = Math.max(1, Math.ceil((servidor.data?.count ?? 0) / PEDIDOS_POR_PAGINA));
-  const vacio = servidor.isSuccess && servidor.data.count === 0 && sinCuenta.length === 0;
+  const sinCuenta = server.isPending ? [] : local.filter((o) => o.usuario_id === undefined && !onServer.has(o.orden_id)).reverse();
+  const pageCount = Math.max(1, Math.ceil((server.data?.count ?? 0) / PEDIDOS_POR_PAGINA));
+  const isEmpty = server.isSuccess && server.data.count === 0 && sinCuenta.length === 0;
 
   return (
     <section className="page ordenes">
@@ -111,11 +111,11 @@ function HistorialOrdenes() {
         </button>
       </div>
 
-      {servidor.isPending ? (
+      {server.isPending ? (
         <DelayedSpinner label="Cargando tus órdenes de compra..." />
-      ) : servidor.isError ? (
-        <LoadError error={servidor.error} fallback="No pudimos cargar tus órdenes de compra." onRetry={() => servidor.refetch()} />
-      ) : vacio ? (
+      ) : server.isError ? (
+        <LoadError error={server.error} fallback="No pudimos cargar tus órdenes de compra." onRetry={() => server.refetch()} />
+      ) : isEmpty ? (
         <div className="panel empty">
           <p>Aún no tienes órdenes de compra en tu historial.</p>
           <Link to="/cotizar" className="btn btn--primary">
@@ -123,7 +123,7 @@ function HistorialOrdenes() {
           </Link>
         </div>
       ) : (
-        servidor.data.count > 0 && (
+        server.data.count > 0 && (
           <>
             <ul className="entry-list">
               {ordenes.map((o) => (
@@ -156,7 +156,7 @@ function HistorialOrdenes() {
                 deleteLabel={`Eliminar la orden N° ${o.orden_id} del historial`}
                 onDelete={() => setPorEliminar(o)}
               >
-                <FilasFacturacion datos={o.datos_facturacion} ordenId={o.orden_id} />
+                <FacturacionRows datos={o.datos_facturacion} ordenId={o.orden_id} />
                 {o.seguimiento && (
                   <Link
                     to={`/seguimiento/${o.seguimiento}`}
@@ -213,7 +213,7 @@ function OrdenServidor({ orden: o }: { orden: OrdenResumen }) {
           {o.comuna_nombre && ` en ${o.comuna_nombre}`}
         </span>
       </p>
-      <FilasFacturacion datos={datosDeOrden(o.facturacion)} ordenId={o.id} />
+      <FacturacionRows datos={toDatosFacturacion(o.facturacion)} ordenId={o.id} />
       <Link to={`/ordenes/${o.id}`} className="btn btn--secondary ordenes__detalle" aria-label={`Ver detalle de la orden N° ${o.id}`}>
         Ver detalle
       </Link>

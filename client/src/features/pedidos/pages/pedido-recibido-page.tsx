@@ -66,10 +66,10 @@ function NoEncontrado() {
 }
 
 /** Issue #19: the browser prints what pedidos-recibidos.css leaves of the screen, and names the file after the purchase order. */
-function imprimir(id: number) {
-  const titulo = document.title;
+function printOrdenDeCompra(id: number) {
+  const title = document.title;
   document.title = `Orden de compra N° ${id}`;
-  window.addEventListener('afterprint', () => (document.title = titulo), { once: true });
+  window.addEventListener('afterprint', () => (document.title = title), { once: true });
   window.print();
 }
 
@@ -83,7 +83,7 @@ function Detalle({ pedido }: { pedido: PedidoDetalle }) {
           <h1>
             Pedido N° {pedido.id} <EstadoPedidoBadge estado={pedido.estado} />
           </h1>
-          <button type="button" className="btn btn--secondary" onClick={() => imprimir(pedido.id)}>
+          <button type="button" className="btn btn--secondary" onClick={() => printOrdenDeCompra(pedido.id)}>
             Imprimir orden de compra
           </button>
         </div>
@@ -119,7 +119,7 @@ function Detalle({ pedido }: { pedido: PedidoDetalle }) {
 
         <section className="panel pedido-recibido__historial" aria-labelledby="pedido-historial">
           <h2 id="pedido-historial">Historial</h2>
-          <EventosPedido eventos={pedido.eventos} titulo={`Historial del pedido N° ${pedido.id}`} />
+          <EventosPedido eventos={pedido.eventos} label={`Historial del pedido N° ${pedido.id}`} />
         </section>
       </div>
     </article>

@@ -12,12 +12,12 @@ import './pedidos-recibidos.css';
 
 const ERROR_LISTADO = 'No se pudieron cargar tus pedidos.';
 /** The search waits for a pause in typing before it asks the server. */
-const ESPERA_BUSQUEDA_MS = 300;
+const SEARCH_DELAY_MS = 300;
 /** The server refuses longer searches (pedidosQuerySchema). */
-const BUSQUEDA_MAX = 100;
+const SEARCH_MAX_LENGTH = 100;
 
 /** What the URL says: a mistyped page or state reads as the first page and every state. */
-function filtroDe(params: URLSearchParams) {
+function readFilter(params: URLSearchParams) {
   const page = Number(params.get('page'));
   const estado = params.get('estado');
   return {
@@ -27,20 +27,20 @@ function filtroDe(params: URLSearchParams) {
   };
 }
 
-type Cambio = { estado?: EstadoPedido | ''; q?: string };
+type FilterChange = { estado?: EstadoPedido | ''; q?: string };
 
 /** The URL with a new state or search: an empty one is dropped, and the list starts again on page 1. */
-function conFiltro(actual: URLSearchParams, cambio: Cambio) {
-  const nuevos = new URLSearchParams(actual);
-  for (const [clave, valor] of Object.entries(cambio)) {
-    if (valor) nuevos.set(clave, valor);
-    else nuevos.delete(clave);
+function withFilter(current: URLSearchParams, change: FilterChange) {
+  const next = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(change)) {
+    if (value) next.set(key, value);
+    else next.delete(key);
   }
-  nuevos.delete('page');
-  return nuevos;
+  next.delete('page');
+  return next;
 }
 
-const columnas: Column<PedidoResumen>[] = [
+const columns: Column<PedidoResumen>[] = [
   { id: 'id', header: 'N° pedido', cell: (p) => <strong>{p.id}</strong> },
   { id: 'orden', header: 'N° orden', cell: (p) => p.orden_id },
   { id: 'fecha', header: 'Fecha', className: 'pedidos-recibidos__fecha', cell: (p) => formatFechaHora(p.creado_en) },
@@ -74,41 +74,41 @@ function VerPedido({ id }: { id: number }) {
  */
 export default function PedidosRecibidosPage() {
   const [params, setParams] = useSearchParams();
-  const filtro = filtroDe(params);
-  const pedidos = usePedidos(filtro);
-  const estadoId = useId();
-  const buscarId = useId();
+  const filter = readFilter(params);
+  const pedidos = usePedidos(filter);
+  const estadoFieldId = useId();
+  const searchFieldId = useId();
 
   // The box follows the URL when the URL changes on its own (Back, a link); typing moves the URL after a pause.
-  const [texto, setTexto] = useState(filtro.q);
-  const [qVisto, setQVisto] = useState(filtro.q);
-  if (filtro.q !== qVisto) {
-    setQVisto(filtro.q);
-    setTexto(filtro.q);
+  const [searchText, setSearchText] = useState(filter.q);
+  const [shownQ, setShownQ] = useState(filter.q);
+  if (filter.q !== shownQ) {
+    setShownQ(filter.q);
+    setSearchText(filter.q);
   }
 
-  function filtrar(cambio: Cambio) {
-    setParams((actual) => conFiltro(actual, cambio), { preventScrollReset: true });
+  function applyFilter(change: FilterChange) {
+    setParams((current) => withFilter(current, change), { preventScrollReset: true });
   }
 
   useEffect(() => {
-    const q = texto.trim();
-    if (q === filtro.q) return;
+    const q = searchText.trim();
+    if (q === filter.q) return;
     // Typing replaces the entry: Back leaves the list instead of undoing the search letter by letter.
-    const timer = setTimeout(() => setParams((actual) => conFiltro(actual, { q }), { replace: true, preventScrollReset: true }), ESPERA_BUSQUEDA_MS);
+    const timer = setTimeout(() => setParams((current) => withFilter(current, { q }), { replace: true, preventScrollReset: true }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [texto, filtro.q, setParams]);
+  }, [searchText, filter.q, setParams]);
 
-  function irAPagina(page: number) {
-    setParams((actual) => {
-      const nuevos = new URLSearchParams(actual);
-      if (page > 1) nuevos.set('page', String(page));
-      else nuevos.delete('page');
-      return nuevos;
+  function goToPage(page: number) {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (page > 1) next.set('page', String(page));
+      else next.delete('page');
+      return next;
     });
   }
 
-  const filtrado = Boolean(filtro.estado || filtro.q);
+  const isFiltered = Boolean(filter.estado || filter.q);
   const data = pedidos.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.count / PEDIDOS_POR_PAGINA)) : 1;
 
@@ -119,19 +119,19 @@ export default function PedidosRecibidosPage() {
       </div>
       <div className="pedidos-recibidos__filtros">
         <div className="field">
-          <label htmlFor={buscarId}>Buscar</label>
+          <label htmlFor={searchFieldId}>Buscar</label>
           <input
-            id={buscarId}
+            id={searchFieldId}
             type="search"
             placeholder="Buscar por comprador o número..."
-            maxLength={BUSQUEDA_MAX}
-            value={texto}
-            onChange={(e) => setTexto(e.target.value)}
+            maxLength={SEARCH_MAX_LENGTH}
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
           />
         </div>
         <div className="field">
-          <label htmlFor={estadoId}>Estado</label>
-          <select id={estadoId} value={filtro.estado ?? ''} onChange={(e) => filtrar({ estado: e.target.value as EstadoPedido | '' })}>
+          <label htmlFor={estadoFieldId}>Estado</label>
+          <select id={estadoFieldId} value={filter.estado ?? ''} onChange={(e) => applyFilter({ estado: e.target.value as EstadoPedido | '' })}>
             <option value="">Todos los estados</option>
             {ESTADOS_PEDIDO.map((e) => (
               <option key={e} value={e}>
@@ -148,26 +148,26 @@ export default function PedidosRecibidosPage() {
         <div className="pedidos-recibidos__resultado" aria-busy={pedidos.isPlaceholderData || undefined}>
           <p className="muted pedidos-recibidos__cuenta" role="status">
             {/* The rows on screen are the last search's until the new one answers: their count would lie. */}
-            {pedidos.isPlaceholderData ? 'Buscando...' : cuentaTexto(data.count, filtrado)}
+            {pedidos.isPlaceholderData ? 'Buscando...' : countText(data.count, isFiltered)}
           </p>
           <DataTable
             caption="Pedidos recibidos"
             rows={data.results}
-            columns={columnas}
+            columns={columns}
             rowKey={(p) => p.id}
             rowClassName={(p) => `pedidos-recibidos__fila--${p.estado}`}
             empty={
               data.count > 0 ? (
                 <>
                   <p>Esta página no tiene pedidos.</p>
-                  <button type="button" className="btn btn--secondary" onClick={() => irAPagina(1)}>
+                  <button type="button" className="btn btn--secondary" onClick={() => goToPage(1)}>
                     Ir a la primera página
                   </button>
                 </>
-              ) : filtrado ? (
+              ) : isFiltered ? (
                 <>
                   <p>No hay pedidos que coincidan con la búsqueda.</p>
-                  <button type="button" className="btn btn--secondary" onClick={() => filtrar({ estado: '', q: '' })}>
+                  <button type="button" className="btn btn--secondary" onClick={() => applyFilter({ estado: '', q: '' })}>
                     Ver todos los pedidos
                   </button>
                 </>
@@ -179,15 +179,15 @@ export default function PedidosRecibidosPage() {
               )
             }
           />
-          <Pagination page={filtro.page} pageCount={pageCount} onChange={irAPagina} label="Páginas de pedidos" />
+          <Pagination page={filter.page} pageCount={pageCount} onChange={goToPage} label="Páginas de pedidos" />
         </div>
       )}
     </section>
   );
 }
 
-function cuentaTexto(count: number, filtrado: boolean) {
+function countText(count: number, isFiltered: boolean) {
   if (count === 0) return '';
   const pedidos = count === 1 ? '1 pedido' : `${count.toLocaleString('es-CL')} pedidos`;
-  return filtrado ? `${pedidos} ${count === 1 ? 'coincide' : 'coinciden'} con la búsqueda.` : `${pedidos} en total.`;
+  return isFiltered ? `${pedidos} ${count === 1 ? 'coincide' : 'coinciden'} con la búsqueda.` : `${pedidos} en total.`;
 }
