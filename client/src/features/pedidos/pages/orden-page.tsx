@@ -8,7 +8,7 @@ import { LoadError } from '../../../ui/load-error';
 import { useOrden } from '../api/ordenes';
 import { AnularPedido } from '../components/anular-pedido';
 import { OrdenDetalleView } from '../components/orden-detalle';
-import { idFromParam } from './id-param';
+import { idFromParam } from './route-params';
 import './orden.css';
 
 /** Issue #19 /ordenes/:id: the logged-in buyer's own order, pedido by pedido; a pendiente one can be annulled. */

@@ -15,6 +15,7 @@ import { useOrdenes } from '../api/ordenes';
 import { EstadoPedidoBadge } from '../components/estado-pedido';
 import { totalVigente } from '../components/total-vigente';
 import PedidosRecibidosPage from './pedidos-recibidos-page';
+import { pageFromParam } from './route-params';
 import './ordenes.css';
 
 /** SPEC §2 Order history: the billing rows of each order, in this order. */
@@ -72,7 +73,7 @@ function HistorialOrdenes() {
   const logout = useLogout('/login');
   const onExpired = useSessionExpiredHandler();
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
+  const page = pageFromParam(params.get('page'));
   const server = useOrdenes(page);
   const [local, setLocal] = useState(() => historialOrdenes.get() ?? []);
   const [porEliminar, setPorEliminar] = useState<HistorialOrden | null>(null);

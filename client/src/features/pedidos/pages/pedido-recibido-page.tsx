@@ -11,7 +11,7 @@ import { EntregaFacturacionPanels } from '../components/entrega-facturacion';
 import { EstadoPedidoBadge } from '../components/estado-pedido';
 import { EventosPedido } from '../components/eventos-pedido';
 import { EncabezadoOrdenDeCompra } from '../components/orden-de-compra';
-import { idFromParam } from './id-param';
+import { idFromParam } from './route-params';
 import './pedidos-recibidos.css';
 
 const ERROR_PEDIDO = 'No se pudo cargar el pedido.';

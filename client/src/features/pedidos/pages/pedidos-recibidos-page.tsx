@@ -8,6 +8,7 @@ import { LoadError } from '../../../ui/load-error';
 import { Pagination } from '../../../ui/pagination';
 import { usePedidos } from '../api/pedidos';
 import { EstadoPedidoBadge } from '../components/estado-pedido';
+import { pageFromParam } from './route-params';
 import './pedidos-recibidos.css';
 
 const ERROR_LISTADO = 'No se pudieron cargar tus pedidos.';
@@ -18,10 +19,9 @@ const SEARCH_MAX_LENGTH = 100;
 
 /** What the URL says: a mistyped page or state reads as the first page and every state. */
 function readFilter(params: URLSearchParams) {
-  const page = Number(params.get('page'));
   const estado = params.get('estado');
   return {
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageFromParam(params.get('page')),
     estado: ESTADOS_PEDIDO.find((e) => e === estado),
     q: params.get('q') ?? '',
   };

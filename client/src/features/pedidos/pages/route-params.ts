@@ -10,3 +10,6 @@ export function idFromParam(texto: string | undefined): number | undefined {
   const id = Number(texto);
   return id >= 1 && id <= ID_MAXIMO ? id : undefined;
 }
+
+/** The list's `?page=`, read like an id; a missing or mistyped one is the first page. */
+export const pageFromParam = (texto: string | null) => idFromParam(texto ?? undefined) ?? 1;
