@@ -13,6 +13,7 @@ import {
 } from '../../../../../common/schemas/pedidos';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { showFormErrors } from '../../../lib/form-errors';
+import { useSessionExpiredHandler } from '../../../lib/session';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { Modal } from '../../../ui/modal';
@@ -78,6 +79,7 @@ const NEXT_STEP: Record<EstadoPedido, string> = {
  */
 export function AccionesPedido({ pedido }: { pedido: PedidoDetalle }) {
   const change = useChangeEstado();
+  const onExpired = useSessionExpiredHandler();
   const [asking, setAsking] = useState<Move | null>(null);
   const [isRejecting, setRejecting] = useState(false);
   const moves = listProveedorMoves(pedido.estado);
@@ -89,7 +91,7 @@ export function AccionesPedido({ pedido }: { pedido: PedidoDetalle }) {
       { id: pedido.id, body: { estado } },
       {
         onSuccess: () => toast.success(MOVES[estado].success),
-        onError: (error) => toast.error(apiErrorMessage(error, NO_SE_PUDO)),
+        onError: (error) => onExpired(error) || toast.error(apiErrorMessage(error, NO_SE_PUDO)),
       },
     );
   }
@@ -140,6 +142,7 @@ function RechazarPedido({ id, open, onClose }: { id: number; open: boolean; onCl
 
 function FormularioRechazo({ id, onClose }: { id: number; onClose(): void }) {
   const change = useChangeEstado();
+  const onExpired = useSessionExpiredHandler();
   const motivoId = useId();
   const { register, handleSubmit, formState, setError, watch } = useForm<CambioEstadoInput, unknown, CambioEstadoData>({
     resolver: zodResolver(cambioEstadoSchema),
@@ -156,7 +159,7 @@ function FormularioRechazo({ id, onClose }: { id: number; onClose(): void }) {
         toast.success(MOVES.rechazado.success);
         onClose();
       },
-      (e) => showFormErrors(e, setError, { fields: ['motivo'], fallback: NO_SE_PUDO }),
+      (e) => onExpired(e) || showFormErrors(e, setError, { fields: ['motivo'], fallback: NO_SE_PUDO }),
     );
   }
 

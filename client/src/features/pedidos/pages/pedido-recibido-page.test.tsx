@@ -49,7 +49,7 @@ afterEach(() => {
 
 /** The harness routes one literal path: the page's own pattern is reached by going to it. */
 async function renderPedido(id: string | number = 7) {
-  const router = renderAt('/pedidos-recibidos/:id', <PedidoRecibidoPage />, { '/pedidos-recibidos': 'Pedidos Recibidos' });
+  const router = renderAt('/pedidos-recibidos/:id', <PedidoRecibidoPage />, { '/pedidos-recibidos': 'Pedidos Recibidos', '/login': 'Iniciar sesión' });
   await act(() => router.navigate(`/pedidos-recibidos/${id}`));
   return router;
 }
@@ -200,6 +200,39 @@ describe('/pedidos-recibidos/:id', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Ver Pedidos Recibidos' }));
     await screen.findByRole('heading', { name: 'Pedidos Recibidos' });
     expect(router.state.location.pathname).toBe('/pedidos-recibidos');
+  });
+
+  describe("an expired session (401 after the silent refresh): 'Sesión expirada' and /login, as on the buyer's screens", () => {
+    const EXPIRADA = { status: 401, body: { detail: 'Las credenciales de autenticación no se proveyeron.' } };
+    const expectLogin = async () => {
+      await screen.findByRole('heading', { name: 'Iniciar sesión' });
+      expect(toast.error).toHaveBeenCalledWith('Sesión expirada');
+      expect(toast.error).toHaveBeenCalledTimes(1);
+    };
+
+    it('on reading the pedido', async () => {
+      respuestas['GET /api/pedidos/7/'] = EXPIRADA;
+      await renderPedido();
+      await expectLogin();
+    });
+
+    it('on a move', async () => {
+      respuestas[ESTADO] = EXPIRADA;
+      await renderPedido();
+      fireEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
+      fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirmar pedido' })).getByRole('button', { name: 'Confirmar' }));
+      await expectLogin();
+    });
+
+    it('on a rejection', async () => {
+      respuestas[ESTADO] = EXPIRADA;
+      await renderPedido();
+      fireEvent.click(await screen.findByRole('button', { name: 'Rechazar' }));
+      const dialogo = within(screen.getByRole('dialog', { name: 'Rechazar pedido N° 7' }));
+      fireEvent.change(dialogo.getByLabelText('Motivo del rechazo'), { target: { value: 'No llegamos a esa comuna.' } });
+      fireEvent.click(dialogo.getByRole('button', { name: 'Rechazar pedido' }));
+      await expectLogin();
+    });
   });
 
   it('does not ask the server for a number it could never have given', async () => {

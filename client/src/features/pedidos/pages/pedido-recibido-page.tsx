@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { formatFechaHora } from '../../../../../common/format';
 import { PEDIDO_NO_ENCONTRADO, type PedidoDetalle } from '../../../../../common/schemas/pedidos';
 import { ApiError } from '../../../lib/api-client';
+import { useSessionExpiredHandler } from '../../../lib/session';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { LoadError } from '../../../ui/load-error';
 import { LineasTable } from '../../../ui/lineas-table';
@@ -36,6 +38,10 @@ export default function PedidoRecibidoPage() {
 
 function PedidoRecibido({ id }: { id: number }) {
   const pedido = usePedido(id);
+  const onExpired = useSessionExpiredHandler();
+  useEffect(() => {
+    if (pedido.error) onExpired(pedido.error);
+  }, [pedido.error, onExpired]);
 
   if (pedido.isPending) return <DelayedSpinner label="Cargando pedido..." />;
   if (pedido.isError) {

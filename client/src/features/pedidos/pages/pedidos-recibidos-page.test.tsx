@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PedidoResumen, PedidosPage } from '../../../../../common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
+import { toast } from '../../../ui/toast';
 import PedidosRecibidosPage from './pedidos-recibidos-page';
 
 const fila = (p: Partial<PedidoResumen> & { id: number }): PedidoResumen => ({
@@ -32,10 +33,11 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 const esperar = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
-const renderPage = () => renderAt('/pedidos-recibidos', <PedidosRecibidosPage />);
+const renderPage = () => renderAt('/pedidos-recibidos', <PedidosRecibidosPage />, { '/login': 'Iniciar sesión' });
 const pedidas = () => llamadas.filter((l) => l.url.startsWith('/api/pedidos/')).map((l) => l.url);
 const filas = () =>
   within(screen.getByRole('table', { name: 'Pedidos recibidos' }))
@@ -144,5 +146,13 @@ describe('/pedidos-recibidos', () => {
     respuestas['GET /api/pedidos/?page=1'] = PRIMERA;
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     await screen.findByRole('table', { name: 'Pedidos recibidos' });
+  });
+
+  it("an expired session (401 after the silent refresh) says 'Sesión expirada' and goes to /login", async () => {
+    vi.spyOn(toast, 'error');
+    respuestas['GET /api/pedidos/?page=1'] = { status: 401, body: { detail: 'Las credenciales de autenticación no se proveyeron.' } };
+    renderPage();
+    await screen.findByRole('heading', { name: 'Iniciar sesión' });
+    expect(toast.error).toHaveBeenCalledWith('Sesión expirada');
   });
 });

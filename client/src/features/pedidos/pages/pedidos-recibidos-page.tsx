@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { formatClp, formatDiaLargo, formatFechaHora } from '../../../../../common/format';
 import { ESTADO_PEDIDO_TEXTO, ESTADOS_PEDIDO, type EstadoPedido, PEDIDOS_POR_PAGINA, type PedidoResumen } from '../../../../../common/schemas/pedidos';
+import { useSessionExpiredHandler } from '../../../lib/session';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { LoadError } from '../../../ui/load-error';
@@ -76,6 +77,10 @@ export default function PedidosRecibidosPage() {
   const [params, setParams] = useSearchParams();
   const filter = readFilter(params);
   const pedidos = usePedidos(filter);
+  const onExpired = useSessionExpiredHandler();
+  useEffect(() => {
+    if (pedidos.error) onExpired(pedidos.error);
+  }, [pedidos.error, onExpired]);
   const estadoFieldId = useId();
   const searchFieldId = useId();
 
