@@ -92,33 +92,54 @@ const loggable = (error: Error) => {
  * 20,000 levels answered 500).
  */
 const MAX_DEPTH = 32;
-const NUL = '\u0000';
+/**
+ * Characters no text field of ours holds: C0 controls but tab, line feed and carriage return, DEL
+ * and C1 controls. PostgreSQL cannot store NUL at all; the rest would be invisible in a name, a SKU
+ * or an e-mail and break the spreadsheets and e-mails they end up in (issue #20).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it refuses
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** A lone UTF-16 surrogate is no character: it has no UTF-8, and PostgreSQL refuses it (issue #20: a SKU "X\ud800" answered 500). */
+const SURROGATE_SOLO = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const usable = (text: string) => !CONTROL.test(text) && !SURROGATE_SOLO.test(text);
+
+interface Rechazo {
+  motivo: 'caracter' | 'profundo';
+  /** The top-level field it was found under, when there is one. */
+  campo?: string;
+}
 
 /**
  * Why a parsed body, query or params cannot be used, walking it with an explicit stack (never
- * recursion, whatever the depth): PostgreSQL cannot store a NUL character in text, in values or
- * in keys that a record schema would keep.
+ * recursion, whatever the depth): a character no text of ours may hold, in a value or in a key
+ * that a record schema would keep, or too many levels.
  */
-function findUnusable(value: unknown): 'nul' | 'profundo' | undefined {
-  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+function findUnusable(value: unknown): Rechazo | undefined {
+  const pending: Array<{ value: unknown; depth: number; campo?: string }> = [{ value, depth: 0 }];
   for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
     if (typeof item.value === 'string') {
-      if (item.value.includes(NUL)) return 'nul';
+      if (!usable(item.value)) return { motivo: 'caracter', campo: item.campo };
     } else if (typeof item.value === 'object' && item.value !== null) {
-      if (item.depth >= MAX_DEPTH) return 'profundo';
+      if (item.depth >= MAX_DEPTH) return { motivo: 'profundo' };
       for (const [key, child] of Object.entries(item.value)) {
-        if (key.includes(NUL)) return 'nul';
-        pending.push({ value: child, depth: item.depth + 1 });
+        const campo = item.campo ?? (Array.isArray(item.value) ? undefined : key);
+        if (!usable(key)) return { motivo: 'caracter', campo: item.campo };
+        pending.push({ value: child, depth: item.depth + 1, campo });
       }
     }
   }
   return undefined;
 }
 
-const RECHAZOS = {
-  nul: 'La solicitud contiene caracteres no permitidos.',
-  profundo: 'La solicitud tiene demasiados niveles de anidación.',
-} as const;
+export const CARACTERES_NO_PERMITIDOS = 'Contiene caracteres no permitidos.';
+const NO_PERMITIDOS_EN_SOLICITUD = 'La solicitud contiene caracteres no permitidos.';
+const PROFUNDO = 'La solicitud tiene demasiados niveles de anidación.';
+
+/** The 400 of an unusable input: on its field when there is one (DRF style), else for the whole request. */
+function rechazoError({ motivo, campo }: Rechazo): AppError {
+  if (motivo === 'profundo') return new AppError(400, { detail: PROFUNDO });
+  return new AppError(400, campo ? { [campo]: [CARACTERES_NO_PERMITIDOS] } : { detail: NO_PERMITIDOS_EN_SOLICITUD });
+}
 
 /**
  * Errors Fastify raises before any route or hook runs (a URL that does not decode, a path
@@ -157,7 +178,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // The 404/405 answer reads no input: the path decides it, whatever the body.
     if (request.is404) return;
     const rechazo = findUnusable(request.body) ?? findUnusable(request.query) ?? findUnusable(request.params);
-    if (rechazo) throw new AppError(400, { detail: RECHAZOS[rechazo] });
+    if (rechazo) throw rechazoError(rechazo);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

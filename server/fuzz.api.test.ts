@@ -73,6 +73,16 @@ const fieldValue = fc.oneof(
     "' OR 1=1 --",
     '__proto__',
     'Mª O’Higgins',
+    // Issue #20: what z.coerce used to turn into a real id or number, and text no field may hold.
+    '+1',
+    '0x10',
+    '11.0',
+    '1e0',
+    'true',
+    'X\uD800',
+    '\uDC00',
+    'a\u0007b',
+    'a\u009bb',
   ),
   fc.string({ maxLength: 40 }),
   fc.integer(),
@@ -158,7 +168,27 @@ const contentType = fc.oneof(
 
 /** A path parameter: a plausible id or something that is not one. */
 const paramValue = fc.oneof(
-  fc.constantFrom('1', '2', '7', '0', '-1', '1.5', '1e400', '99999999999', 'abc', '%00', '%20', 'null', '__proto__', '9'.repeat(99)),
+  fc.constantFrom(
+    '1',
+    '2',
+    '7',
+    '0',
+    '-1',
+    '1.5',
+    '1e400',
+    '99999999999',
+    'abc',
+    '%00',
+    '%20',
+    'null',
+    '__proto__',
+    '9'.repeat(99),
+    '+1',
+    '0x10',
+    '11.0',
+    '1e0',
+    'true',
+  ),
   fc.integer({ min: 1, max: 100_000 }).map(String),
 );
 
@@ -215,5 +245,64 @@ describe('fuzzing every writing endpoint', () => {
       { numRuns: NUM_RUNS },
     );
     expect(({} as Record<string, unknown>).x).toBeUndefined();
+  }, 120_000);
+});
+
+/** Issue #20: each shape named a real record or quantity once (z.coerce read '+1' as 1, `true` as 1). */
+const NO_NUMEROS: unknown[] = [true, false, '+1', '0x10', '1e0', 'true', ' 1 2 '];
+/** An id is a whole number in plain digits: '11.0' names no record either (a quantity may be written so). */
+const NO_IDS: unknown[] = [...NO_NUMEROS, '11.0', ' 1'];
+const esId = (campo: string) => /(^|_)id$|Id$|^(producto|region|comuna|rubro|metodo_pago)$/.test(campo);
+
+/** The fields of a valid body whose value is a number, one level into a list of items (productos[0].cantidad). */
+function numberFields(valid: Record<string, unknown>): Array<{ label: string; with(value: unknown): Record<string, unknown> }> {
+  const out: Array<{ label: string; with(value: unknown): Record<string, unknown> }> = [];
+  for (const [key, value] of Object.entries(valid)) {
+    if (typeof value === 'number') out.push({ label: key, with: (v) => ({ ...valid, [key]: v }) });
+    const first = Array.isArray(value) ? value[0] : undefined;
+    if (typeof first !== 'object' || first === null) continue;
+    for (const [inner, innerValue] of Object.entries(first)) {
+      if (typeof innerValue === 'number' && inner !== 'id') {
+        out.push({ label: `${key}[0].${inner}`, with: (v) => ({ ...valid, [key]: [{ ...first, [inner]: v }, ...(value as unknown[]).slice(1)] }) });
+      }
+    }
+  }
+  return out;
+}
+
+describe('ids and numbers are plain numbers on every writing endpoint (issue #20)', () => {
+  it('a path id other than plain digits names no record', async () => {
+    const routes = registeredRoutes(ctx.t.app).filter((route) => WRITING.has(route.method) && route.url.includes(':id'));
+    expect(routes.length).toBeGreaterThanOrEqual(5);
+    for (const route of routes) {
+      for (const id of ['+1', '0x10', '11.0', '1e0', 'true', '1%20']) {
+        for (const caller of callers) {
+          const valid = VALID_BODIES[`${route.method} ${route.url}`];
+          const res = await ctx.t.request({ method: route.method as 'POST', url: route.url.replace(':id', id), payload: valid, token: ctx.tokens[caller] });
+          expect([400, 401, 403, 404], `${route.method} ${route.url} id ${id} como ${caller}: ${res.statusCode} ${res.body}`).toContain(res.statusCode);
+        }
+      }
+    }
+  });
+
+  it('a number field given as a boolean or as text that is not a plain decimal is a 400, for every caller the route lets in', async () => {
+    let probados = 0;
+    for (const route of registeredRoutes(ctx.t.app).filter((r) => WRITING.has(r.method))) {
+      const valid = VALID_BODIES[`${route.method} ${route.url}`];
+      if (!valid) continue;
+      const url = route.url.replace(':id', '1');
+      for (const field of numberFields(valid)) {
+        for (const value of esId(field.label.split('.').at(-1)!) ? NO_IDS : NO_NUMEROS) {
+          for (const caller of callers) {
+            const res = await ctx.t.request({ method: route.method as 'POST', url, payload: field.with(value), token: ctx.tokens[caller] });
+            const label = `${route.method} ${url} ${field.label}=${JSON.stringify(value)} como ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+            // 401/403/404: the caller is not let in, or the record is not theirs; never 2xx.
+            expect([400, 401, 403, 404, 429], label).toContain(res.statusCode);
+            if (res.statusCode === 400) probados++;
+          }
+        }
+      }
+    }
+    expect(probados).toBeGreaterThan(50);
   }, 120_000);
 });

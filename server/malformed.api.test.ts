@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { parseConfig } from './config';
 import { registeredRoutes } from './route-registry';
+import { VALID_BODIES } from './fuzz-corpus';
 import { createTestApp, setupTestApp } from './test/test-app';
 
 const ctx = setupTestApp({ roleTokens: true });
@@ -246,17 +247,34 @@ describe('bodies that are not JSON objects', () => {
     expect(list.json()).toEqual({ non_field_errors: ['Datos inválidos. Se esperaba un objeto con campos.'] });
   });
 
-  it('refuse NUL characters in values and in keys', async () => {
-    for (const payload of [
-      { email: 'a\u0000@b.cl', password: 'x' },
-      { email: 'a@b.cl', password: 'x', 'k\u0000': 1 },
-    ]) {
+  it('refuse NUL, control characters and lone surrogates in values and in keys, on the field they are in', async () => {
+    for (const [payload, body] of [
+      [{ email: 'a\u0000@b.cl', password: 'x' }, { email: ['Contiene caracteres no permitidos.'] }],
+      [{ email: 'a@b.cl', password: 'x\u0007' }, { password: ['Contiene caracteres no permitidos.'] }],
+      [{ email: 'a\u009b@b.cl', password: 'x' }, { email: ['Contiene caracteres no permitidos.'] }],
+      [{ email: 'a@b.cl', password: 'x\ud800' }, { password: ['Contiene caracteres no permitidos.'] }],
+      [{ email: 'a@b.cl', password: '\udc00x' }, { password: ['Contiene caracteres no permitidos.'] }],
+      [{ email: 'a@b.cl', password: 'x', 'k\u0000': 1 }, { detail: 'La solicitud contiene caracteres no permitidos.' }],
+    ] as const) {
       const res = await ctx.t.request({ method: 'POST', url: '/auth/jwt/create/', payload });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail: 'La solicitud contiene caracteres no permitidos.' });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual(body);
     }
+    // A pair of surrogates is one character (an emoji), and tabs and new lines are text.
+    const bien = await ctx.t.request({ method: 'POST', url: '/auth/jwt/create/', payload: { email: 'a@b.cl', password: 'clave 🥩\tcon\nlíneas' } });
+    expect(bien.statusCode).toBe(401);
     const query = await ctx.t.request({ method: 'GET', url: '/api/ubicacion/comunas/?region=%00' });
     expect(query.statusCode).toBe(400);
+  });
+
+  it('refuse a SKU with a lone surrogate on registrar-nuevos with a Spanish 400, writing nothing (it answered 500)', async () => {
+    const fila = {
+      ...VALID_BODIES['POST /api/productos/registrar-nuevos/']!,
+      productos: [{ ...(VALID_BODIES['POST /api/productos/registrar-nuevos/']!.productos as object[])[0], sku: 'X\ud800' }],
+    };
+    const res = await ctx.t.request({ method: 'POST', url: '/api/productos/registrar-nuevos/', token: ctx.tokens.proveedor, payload: fila });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ productos: ['Contiene caracteres no permitidos.'] });
   });
 
   it('refuse prototype-pollution keys and leave Object.prototype alone', async () => {

@@ -1,5 +1,6 @@
 import { z } from '../zod-es';
 import { productosSchema } from './cotizaciones';
+import { idSchema } from '../numeros';
 
 /**
  * POST /api/cotizaciones/comparar-precios/ (SPEC §3 Comparison result item and Option, §4
@@ -21,7 +22,7 @@ const SOLICITUD_INVALIDA = 'Solicitud inválida.';
 
 export const compararPreciosSchema = z.object({
   productos: productosSchema,
-  solicitudId: z.coerce.number({ error: SOLICITUD_INVALIDA }).int(SOLICITUD_INVALIDA).positive(SOLICITUD_INVALIDA).max(2_147_483_647, SOLICITUD_INVALIDA),
+  solicitudId: idSchema(SOLICITUD_INVALIDA),
 });
 export type CompararPreciosInput = z.input<typeof compararPreciosSchema>;
 export type CompararPreciosData = z.output<typeof compararPreciosSchema>;

@@ -2,6 +2,7 @@ import { CANTIDAD_MAXIMA, HORA_CORTE_MISMO_DIA } from '../constants';
 import { fechaIsoSchema } from '../fecha';
 import { z } from '../zod-es';
 import { correoContactoSchema, entregaSchemaOut, nombreContactoSchema, SELECCIONE_COMUNA, SELECCIONE_REGION, telefonoContactoSchema } from './direcciones';
+import { ENTERO_MAXIMO, idOpcionalSchema, idSchema } from '../numeros';
 
 /**
  * The quotation request (solicitud) and its delivery record (cotizante), SPEC §5 Quotation and
@@ -85,8 +86,14 @@ export function erroresFila(
     if (vacio(fila[campo])) errores.push({ campo, mensaje: mensajesFila.incompleto(n, campo) });
   }
   if (campos.includes('producto') && !vacio(fila.producto)) {
-    const id = entero(fila.producto);
-    if (id === undefined || !Number.isInteger(id) || id < 1 || id > 2_147_483_647)
+    // An id is a whole number or plain digits: '11.0' or '+1' name no product (issue #20).
+    const id =
+      typeof fila.producto === 'number'
+        ? fila.producto
+        : typeof fila.producto === 'string' && /^\d{1,10}$/.test(fila.producto)
+          ? Number(fila.producto)
+          : undefined;
+    if (id === undefined || !Number.isInteger(id) || id < 1 || id > ENTERO_MAXIMO)
       errores.push({ campo: 'producto', mensaje: mensajesFila.productoInvalido(n) });
   }
   if (campos.includes('cantidad') && !vacio(fila.cantidad)) {
@@ -200,8 +207,6 @@ export function errorFechaEntrega(fecha: string, ahora: Date): string | undefine
 }
 
 const sinValor = (v: unknown) => (v === '' || v === null ? undefined : v);
-const idOpcional = (mensaje: string) =>
-  z.preprocess(sinValor, z.coerce.number({ error: mensaje }).int(mensaje).positive(mensaje).max(2_147_483_647, mensaje).optional());
 
 /**
  * Body of POST crear-cotizante/ and PUT editar-cotizante/{id}/ (SPEC §5 Delivery data). Whether
@@ -223,13 +228,9 @@ export const cotizanteSchema = z
         .refine((v) => v === '' || /\d/.test(v), DIRECCION_SIN_NUMERO)
         .default(''),
     ),
-    region: idOpcional(SELECCIONE_REGION),
-    comuna: idOpcional(SELECCIONE_COMUNA),
-    solicitud_id: z.coerce
-      .number({ error: 'Solicitud inválida.' })
-      .int('Solicitud inválida.')
-      .positive('Solicitud inválida.')
-      .max(2_147_483_647, 'Solicitud inválida.'),
+    region: idOpcionalSchema(SELECCIONE_REGION),
+    comuna: idOpcionalSchema(SELECCIONE_COMUNA),
+    solicitud_id: idSchema('Solicitud inválida.'),
   })
   .superRefine((c, ctx) => {
     // SPEC §5: the comuna is chosen after a región.

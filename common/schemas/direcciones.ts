@@ -1,6 +1,7 @@
 import { DIRECCION_MIN_LENGTH, TELEFONO_MIN_LENGTH } from '../constants';
 import { EJEMPLOS_TELEFONO, isTelefonoChileno } from '../chile/telefono';
 import { z } from '../zod-es';
+import { idRequeridoSchema } from '../numeros';
 
 const OBLIGATORIO = 'Este campo es obligatorio';
 export const CORREO_INVALIDO = 'Correo electrónico inválido. Ej: nombre@empresa.cl';
@@ -15,9 +16,6 @@ export const telefonoContactoSchema = z
   .min(TELEFONO_MIN_LENGTH, `Debe tener al menos ${TELEFONO_MIN_LENGTH} dígitos`)
   .max(20, `Formato inválido. Ej: ${EJEMPLOS_TELEFONO}`)
   .refine(isTelefonoChileno, `Formato inválido. Ej: ${EJEMPLOS_TELEFONO}`);
-
-const idSeleccion = (mensaje: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: mensaje }).int(mensaje).positive(mensaje).max(2_147_483_647, mensaje));
 
 /** SPEC §5: the contact's name and e-mail, as the address forms and a quotation's delivery data ask them. */
 export const nombreContactoSchema = z
@@ -34,8 +32,8 @@ export const direccionSchema = z.object({
   correo_contacto: correoContactoSchema,
   telefono_contacto: telefonoContactoSchema,
   direccion_envio: z.string().trim().min(1, OBLIGATORIO).min(DIRECCION_MIN_LENGTH, 'La dirección debe ser más específica').max(255),
-  region: idSeleccion(SELECCIONE_REGION),
-  comuna: idSeleccion(SELECCIONE_COMUNA),
+  region: idRequeridoSchema(SELECCIONE_REGION),
+  comuna: idRequeridoSchema(SELECCIONE_COMUNA),
 });
 export type DireccionInput = z.input<typeof direccionSchema>;
 

@@ -1,11 +1,14 @@
 import { z } from '../zod-es';
 import { estadoModeracionSchema } from './proveedor-productos';
+import { idSchema } from '../numeros';
 
 export const MOTIVO_MAX = 500;
 export const MOTIVO_LARGO = `El motivo puede tener como máximo ${MOTIVO_MAX} caracteres.`;
 export const ACCION_INVALIDA = 'La acción debe ser "aprobar" o "rechazar".';
 export const PRODUCTO_INVALIDO = 'Producto inválido.';
 export const PRODUCTO_NO_ENCONTRADO = 'Producto no encontrado.';
+/** Only a pending product can be decided (issue #20): what one already decided says. */
+export const YA_MODERADO = { aprobado: 'El producto ya fue aprobado.', rechazado: 'El producto ya fue rechazado.' } as const;
 
 /** SPEC §3 Pending product: what the moderator sees of a product new to the platform. */
 export const productoPendienteSchema = z.object({
@@ -26,7 +29,7 @@ export type AccionModeracion = z.infer<typeof accionModeracionSchema>;
  * rejected row. Empty is no reason.
  */
 export const moderarProductoSchema = z.object({
-  producto_id: z.coerce.number({ error: PRODUCTO_INVALIDO }).int(PRODUCTO_INVALIDO).positive(PRODUCTO_INVALIDO).max(2_147_483_647, PRODUCTO_INVALIDO),
+  producto_id: idSchema(PRODUCTO_INVALIDO),
   accion: accionModeracionSchema,
   motivo: z.preprocess(
     (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),

@@ -5,15 +5,13 @@ import { idNombreSchema } from './catalogo';
 import { entregaSchema, lineaPedidoSchema } from './pedidos';
 import { DIRECCION_SIN_NUMERO, SIN_PRODUCTOS } from './cotizaciones';
 import { CORREO_INVALIDO, SELECCIONE_COMUNA, SELECCIONE_REGION, telefonoContactoSchema } from './direcciones';
+import { decimal, idOpcionalSchema, idSchema } from '../numeros';
 
 export const rubrosSchema = z.array(idNombreSchema);
 export const metodosPagoSchema = z.array(idNombreSchema);
 
-const ENTERO_MAXIMO = 2_147_483_647;
 /** Empty, blank or null is "not given" (SPEC §5 Billing: every field is optional). */
 const sinValor = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
-const id = (mensaje: string) => z.coerce.number({ error: mensaje }).int(mensaje).positive(mensaje).max(ENTERO_MAXIMO, mensaje);
-const idOpcional = (mensaje: string) => z.preprocess(sinValor, id(mensaje).optional());
 const textoOpcional = (schema: z.ZodType<string>) => z.preprocess(sinValor, schema.optional());
 
 export const COTIZACION_INVALIDA = 'Cotización inválida.';
@@ -38,9 +36,9 @@ const sinNumeros = (mensaje: string) =>
  */
 export const ordenSchema = z
   .object({
-    cotizacion_id: id(COTIZACION_INVALIDA),
+    cotizacion_id: idSchema(COTIZACION_INVALIDA),
     // The quotation's own delivery record when absent (the one comparar-precios was run with).
-    cotizante_id: idOpcional('Datos de entrega inválidos.'),
+    cotizante_id: idOpcionalSchema('Datos de entrega inválidos.'),
     // Stored as 12.345.678-5 however it was typed (it fits the column's 12 characters).
     rut_facturacion: textoOpcional(z.string().trim().max(20, RUT_INVALIDO).refine(isRutValido, RUT_INVALIDO).transform(formatRut)),
     razon_social: textoOpcional(sinNumeros(RAZON_SOCIAL_CON_NUMEROS)),
@@ -54,10 +52,10 @@ export const ordenSchema = z
     ),
     telefono_facturacion: textoOpcional(telefonoContactoSchema),
     email_facturacion: textoOpcional(z.string().trim().max(254).email(CORREO_INVALIDO)),
-    region: idOpcional(SELECCIONE_REGION),
-    comuna: idOpcional(SELECCIONE_COMUNA),
-    rubro: idOpcional(SELECCIONE_RUBRO),
-    metodo_pago: idOpcional(SELECCIONE_METODO_PAGO),
+    region: idOpcionalSchema(SELECCIONE_REGION),
+    comuna: idOpcionalSchema(SELECCIONE_COMUNA),
+    rubro: idOpcionalSchema(SELECCIONE_RUBRO),
+    metodo_pago: idOpcionalSchema(SELECCIONE_METODO_PAGO),
   })
   .superRefine((o, ctx) => {
     // As on the delivery form: a comuna is chosen after its región.
@@ -92,7 +90,7 @@ export const resumenCompraSchema = z.object({
 });
 export type ResumenCompra = z.infer<typeof resumenCompraSchema>;
 /** The delivery record the order will copy, as crear-orden's `cotizante_id` names it. */
-export const resumenQuerySchema = z.object({ cotizante_id: idOpcional('Datos de entrega inválidos.') });
+export const resumenQuerySchema = z.object({ cotizante_id: idOpcionalSchema('Datos de entrega inválidos.') });
 
 export const OFERTA_INVALIDA = 'Oferta inválida.';
 export const CANTIDAD_ELEGIDA_INVALIDA = `La cantidad debe ser un número mayor a 0 y de hasta ${CANTIDAD_MAXIMA}.`;
@@ -108,13 +106,16 @@ export const actualizarCotizacionSchema = z.object({
   productos: z
     .array(
       z.object({
-        proveedor_producto_id: id(OFERTA_INVALIDA),
+        proveedor_producto_id: idSchema(OFERTA_INVALIDA),
         // Quantities are kg or boxes with at most two decimals (a lot's stock may have cents).
-        cantidad: z.coerce
-          .number({ error: CANTIDAD_ELEGIDA_INVALIDA })
-          .positive(CANTIDAD_ELEGIDA_INVALIDA)
-          .max(CANTIDAD_MAXIMA, CANTIDAD_ELEGIDA_INVALIDA)
-          .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, CANTIDAD_ELEGIDA_INVALIDA),
+        cantidad: z.preprocess(
+          decimal,
+          z
+            .number({ error: CANTIDAD_ELEGIDA_INVALIDA })
+            .positive(CANTIDAD_ELEGIDA_INVALIDA)
+            .max(CANTIDAD_MAXIMA, CANTIDAD_ELEGIDA_INVALIDA)
+            .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, CANTIDAD_ELEGIDA_INVALIDA),
+        ),
         precio: z.unknown().optional().describe('Ignorado: el servidor calcula el precio.'),
       }),
       { error: SIN_PRODUCTOS },

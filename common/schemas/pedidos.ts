@@ -1,4 +1,5 @@
 import { z } from '../zod-es';
+import { idSchema } from '../numeros';
 
 /**
  * Pedidos (issue #19): an order is split into one pedido per supplier, and each pedido lives its
@@ -80,12 +81,7 @@ export type CambioEstadoData = z.output<typeof cambioEstadoSchema>;
 /** Rows of one page of GET /api/pedidos/ and GET /api/ordenes/. */
 export const PEDIDOS_POR_PAGINA = 20;
 
-const paginaSchema = z.coerce
-  .number({ error: 'Página inválida.' })
-  .int('Página inválida.')
-  .positive('Página inválida.')
-  .max(100_000, 'Página inválida.')
-  .default(1);
+const paginaSchema = idSchema('Página inválida.').default(1);
 
 /** Query of GET /api/pedidos/: a page, a state and a search over the buyer's name and the numbers. */
 export const pedidosQuerySchema = z.object({

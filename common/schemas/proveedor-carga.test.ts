@@ -5,17 +5,14 @@ import {
   FECHA_REQUERIDA,
   type FilaCarga,
   NOMBRE_REQUERIDO,
-  PRECIO_MAXIMO,
-  PRECIO_NEGATIVO,
   PRECIO_REQUERIDO,
   rangoDesconocido,
-  rangoMaximo,
-  rangoNegativo,
   SKU_REQUERIDO,
   STOCK_MAXIMO,
   STOCK_NEGATIVO,
   validateFila,
 } from './proveedor-carga';
+import { PRECIO_DEMASIADO_ALTO, PRECIO_INVALIDO, PRECIO_SIN_DECIMALES, rangoInvalido, rangoSinDecimales } from './proveedor-productos';
 
 const HOY = '2026-11-23';
 type Valores = Parameters<typeof validateFila>[0];
@@ -34,12 +31,15 @@ describe('validateFila (SPEC §5 Supplier upload rows)', () => {
 
   it('names every broken rule in SPEC’s words, in column order', () => {
     const rota = fila({ sku: ' ', nombre: '', precio: -1, stock: -2, fecha_vencimiento: HOY, rangos: { 'Desde 100 kg': -3, 'Desde 300 kg': null } });
-    expect(validateFila(rota, HOY)).toEqual([SKU_REQUERIDO, NOMBRE_REQUERIDO, PRECIO_NEGATIVO, STOCK_NEGATIVO, FECHA_NO_FUTURA, rangoNegativo('Desde 100 kg')]);
+    expect(validateFila(rota, HOY)).toEqual([SKU_REQUERIDO, NOMBRE_REQUERIDO, PRECIO_INVALIDO, STOCK_NEGATIVO, FECHA_NO_FUTURA, rangoInvalido('Desde 100 kg')]);
   });
 
-  it('price and expiry date are required; 0 is a price (SPEC says so) and an empty tier is unpriced', () => {
+  it('price and expiry date are required; the price is the offer edit\'s (above 0, whole pesos); a tier may be 0, an empty tier is unpriced', () => {
     expect(validateFila(fila({ precio: null, fecha_vencimiento: null }), HOY)).toEqual([PRECIO_REQUERIDO, FECHA_REQUERIDA]);
-    expect(validateFila(fila({ precio: 0, rangos: { 'Desde 100 kg': 0, 'Desde 300 kg': null } }), HOY)).toEqual([]);
+    // Issue #20: one price rule for every write; the upload stored $0 and rounded 1,5 to 2.
+    expect(validateFila(fila({ precio: 0 }), HOY)).toEqual([PRECIO_INVALIDO]);
+    expect(validateFila(fila({ precio: 1.5, rangos: { 'Desde 100 kg': 2.5 } }), HOY)).toEqual([PRECIO_SIN_DECIMALES, rangoSinDecimales('Desde 100 kg')]);
+    expect(validateFila(fila({ precio: 4990, rangos: { 'Desde 100 kg': 0, 'Desde 300 kg': null } }), HOY)).toEqual([]);
   });
 
   it('tomorrow is future, today is not', () => {
@@ -48,11 +48,10 @@ describe('validateFila (SPEC §5 Supplier upload rows)', () => {
   });
 
   it('bounds price, tiers and stock by their columns, wants ISO dates and knows only its tiers', () => {
-    expect(validateFila(fila({ precio: 3_000_000_000, fecha_vencimiento: '2099-2-1' }), HOY)).toEqual([PRECIO_MAXIMO, FECHA_FORMATO]);
+    expect(validateFila(fila({ precio: 3_000_000_000, fecha_vencimiento: '2099-2-1' }), HOY)).toEqual([PRECIO_DEMASIADO_ALTO, FECHA_FORMATO]);
     const fuera = fila({ precio: 3e9, stock: -1, rangos: { 'Desde 100 kg': 3e9, 'Desde 50 kg': 10 } });
-    expect(validateFila(fuera, HOY)).toEqual([PRECIO_MAXIMO, STOCK_NEGATIVO, rangoMaximo('Desde 100 kg'), rangoDesconocido('Desde 50 kg')]);
+    expect(validateFila(fuera, HOY)).toEqual([PRECIO_DEMASIADO_ALTO, STOCK_NEGATIVO, PRECIO_DEMASIADO_ALTO, rangoDesconocido('Desde 50 kg')]);
     expect(validateFila(fila({ stock: 1e10, fecha_vencimiento: '31-12-2026' }), HOY)).toEqual([STOCK_MAXIMO, FECHA_FORMATO]);
-    // The column is an int: 2.147.483.647,4 rounds into it.
-    expect(validateFila(fila({ precio: 2_147_483_647.4, stock: 999_999_999 }), HOY)).toEqual([]);
+    expect(validateFila(fila({ precio: 2_147_483_647, stock: 999_999_999 }), HOY)).toEqual([]);
   });
 });

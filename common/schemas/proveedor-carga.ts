@@ -1,6 +1,7 @@
 import { LIMITES_RANGO_KG, nombreRango } from '../constants';
 import { isFechaIso } from '../fecha';
 import { z } from '../zod-es';
+import { errorPrecio, errorPrecioRango } from './proveedor-productos';
 
 /**
  * The supplier's Excel upload (SPEC §2 Bulk upload, §3 Supplier upload row and Bulk upload
@@ -52,20 +53,16 @@ export const encabezadosInvalidos = (faltan: string[]) =>
 // SPEC §5 Supplier upload rows.
 export const SKU_REQUERIDO = 'El SKU no puede estar vacío.';
 export const NOMBRE_REQUERIDO = 'El nombre no puede estar vacío.';
-export const PRECIO_NEGATIVO = 'El precio no puede ser negativo.';
 export const FECHA_REQUERIDA = 'La fecha de vencimiento no puede estar vacía.';
 export const FECHA_NO_FUTURA = 'La fecha de vencimiento debe ser futura.';
-export const rangoNegativo = (rango: string) => `El precio del rango "${rango}" no puede ser negativo.`;
 // Ours, for what SPEC §5 leaves unsaid about a row.
 export const PRECIO_REQUERIDO = 'El precio no puede estar vacío.';
-export const PRECIO_MAXIMO = 'El precio no puede exceder los 10 dígitos.';
 export const STOCK_NEGATIVO = 'El stock no puede ser negativo.';
 export const STOCK_MAXIMO = 'El stock no puede superar 999.999.999.';
 export const FECHA_FORMATO = 'La fecha de vencimiento debe tener el formato AAAA-MM-DD o DD-MM-AAAA.';
 export const noEsNumero = (campo: string) => `${campo} debe ser un número.`;
 export const textoLargo = (campo: string, max: number) => `${campo} no puede superar los ${max} caracteres.`;
 export const rangoDesconocido = (rango: string) => `El rango "${rango}" no existe. Usa: ${LIMITES_RANGO_KG.map(nombreRango).join(', ')}.`;
-export const rangoMaximo = (rango: string) => `El precio del rango "${rango}" no puede exceder los 10 dígitos.`;
 export const skuRepetido = (sku: string, fila: number) => `El SKU ${sku} ya está en la fila ${fila} con la misma fecha de vencimiento.`;
 export const skuOtroPrecio = (sku: string, fila: number) => `El SKU ${sku} está en la fila ${fila} con otro precio o rangos; un SKU tiene un solo precio.`;
 export const SIN_PRODUCTOS_VALIDOS = 'No hay productos válidos para subir.';
@@ -116,8 +113,6 @@ export const filaCargaSchema = z.object({
 });
 export type FilaCarga = z.infer<typeof filaCargaSchema>;
 
-/** Money columns are whole CLP in an int column (the 10-digit rule of SPEC §9, capped by the column). */
-export const PRECIO_TOPE = 2_147_483_647;
 export const STOCK_TOPE = 999_999_999;
 
 /**
@@ -131,8 +126,11 @@ export function validateFila(fila: Pick<FilaCarga, 'sku' | 'nombre' | 'precio' |
   if (fila.sku.trim() === '') errores.push(SKU_REQUERIDO);
   if (fila.nombre.trim() === '') errores.push(NOMBRE_REQUERIDO);
   if (fila.precio === null) errores.push(PRECIO_REQUERIDO);
-  else if (fila.precio < 0) errores.push(PRECIO_NEGATIVO);
-  else if (Math.round(fila.precio) > PRECIO_TOPE) errores.push(PRECIO_MAXIMO);
+  else {
+    // The offer edit's rule, one for every write (issue #20): above 0, whole pesos.
+    const error = errorPrecio(fila.precio);
+    if (error) errores.push(error);
+  }
   if (fila.stock !== null && fila.stock < 0) errores.push(STOCK_NEGATIVO);
   else if (fila.stock !== null && fila.stock > STOCK_TOPE) errores.push(STOCK_MAXIMO);
   const f = fila.fecha_vencimiento?.trim() ?? '';
@@ -141,8 +139,10 @@ export function validateFila(fila: Pick<FilaCarga, 'sku' | 'nombre' | 'precio' |
   else if (f <= hoy) errores.push(FECHA_NO_FUTURA);
   for (const [rango, precio] of Object.entries(fila.rangos)) {
     if (!NOMBRES_RANGO.includes(rango)) errores.push(rangoDesconocido(rango));
-    else if (precio !== null && precio < 0) errores.push(rangoNegativo(rango));
-    else if (precio !== null && Math.round(precio) > PRECIO_TOPE) errores.push(rangoMaximo(rango));
+    else if (precio !== null) {
+      const error = errorPrecioRango(rango, precio);
+      if (error) errores.push(error);
+    }
   }
   return errores;
 }

@@ -1,6 +1,7 @@
 import { PRECIO_MAX_DIGITOS } from '../constants';
 import { FECHA_INVALIDA, isFechaIso } from '../fecha';
 import { z } from '../zod-es';
+import { ENTERO_MAXIMO, idOpcionalSchema } from '../numeros';
 
 // SPEC §5 Supplier product edit, word for word.
 export const COMPLETA_CAMPOS = 'Por favor, completa todos los campos antes de guardar.';
@@ -17,10 +18,29 @@ export const CANTIDAD_INVALIDA = 'La cantidad debe ser un número mayor o igual 
 export const CANTIDAD_DECIMALES = 'La cantidad puede tener como máximo 2 decimales.';
 export const CANTIDAD_DEMASIADO_ALTA = 'La cantidad no puede superar 9.999.999.999 kg.';
 export const FECHA_VENCIMIENTO_FUTURA = 'La fecha de vencimiento debe ser futura.';
+
+/**
+ * The one price rule of every write (issue #20: the Excel confirmation stored $0 and rounded 1,5 to
+ * 2 where the offer edit refused both): whole pesos above 0 that fit the column. The 10-character
+ * limit of SPEC §5 is the form's, on what is typed.
+ */
+export function errorPrecio(n: number): string | undefined {
+  if (!Number.isFinite(n) || n <= 0) return PRECIO_INVALIDO;
+  if (!Number.isInteger(n)) return PRECIO_SIN_DECIMALES;
+  if (n > ENTERO_MAXIMO) return PRECIO_DEMASIADO_ALTO;
+  return undefined;
+}
+
+/** A tier's price: as the price, but 0 is allowed (SPEC §5: 'mayor o igual a 0'). */
+export function errorPrecioRango(rango: string, n: number): string | undefined {
+  if (!Number.isFinite(n) || n < 0) return rangoInvalido(rango);
+  if (!Number.isInteger(n)) return rangoSinDecimales(rango);
+  if (n > ENTERO_MAXIMO) return PRECIO_DEMASIADO_ALTO;
+  return undefined;
+}
 export const STOCK_CAMBIO = (queda: string) =>
   `El stock de este lote cambió mientras lo editabas: una orden tomó parte de él y ahora quedan ${queda}. Revisa la cantidad y guarda de nuevo.`;
 
-const ENTERO_MAXIMO = 2_147_483_647;
 const CANTIDAD_MAXIMA_LOTE = 9_999_999_999.99;
 
 /** What a form field or a JSON value holds, as text: numbers and strings alike (the form sends strings, other clients numbers). */
@@ -37,9 +57,10 @@ const tarifaSchema = z.preprocess(
     .min(1, COMPLETA_CAMPOS)
     .max(PRECIO_MAX_DIGITOS, PRECIO_DIGITOS)
     .transform(aNumero)
-    .refine((n) => Number.isFinite(n) && n > 0, PRECIO_INVALIDO)
-    .refine((n) => Number.isInteger(n), PRECIO_SIN_DECIMALES)
-    .refine((n) => n <= ENTERO_MAXIMO, PRECIO_DEMASIADO_ALTO),
+    .superRefine((n, ctx) => {
+      const error = errorPrecio(n);
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    }),
 );
 
 /** A lot's stock on hand: optional (a price-only edit), else ≥ 0 with two decimals at most. */
@@ -70,18 +91,14 @@ const rangosSchema = z
         continue;
       }
       const n = aNumero(comoTexto(valor) as string);
-      if (!Number.isFinite(n) || n < 0) ctx.addIssue({ code: 'custom', message: rangoInvalido(rango), path: [rango] });
-      else if (!Number.isInteger(n)) ctx.addIssue({ code: 'custom', message: rangoSinDecimales(rango), path: [rango] });
-      else if (n > ENTERO_MAXIMO) ctx.addIssue({ code: 'custom', message: PRECIO_DEMASIADO_ALTO, path: [rango] });
+      const error = errorPrecioRango(rango, n);
+      if (error) ctx.addIssue({ code: 'custom', message: error, path: [rango] });
       else out[rango] = n;
     }
     return out;
   });
 
-const idOpcional = z.preprocess(
-  (v) => (vacio(v) ? undefined : v),
-  z.coerce.number({ error: 'Lote inválido.' }).int('Lote inválido.').positive('Lote inválido.').max(ENTERO_MAXIMO, 'Lote inválido.').optional(),
-);
+const idOpcional = idOpcionalSchema('Lote inválido.');
 
 /**
  * Body of PATCH /api/productos/proveedoresproductos/{id}/ (SPEC §7) and the inline edit form

@@ -1,8 +1,9 @@
 import { z } from '../zod-es';
 import { idNombreSchema } from './catalogo';
+import { idSchema } from '../numeros';
 
 export const regionesSchema = z.array(idNombreSchema);
 export const comunasQuerySchema = z.object({
-  region: z.coerce.number({ error: 'La región debe ser un número.' }).int('La región debe ser un número.').positive('La región debe ser un número.'),
+  region: idSchema('La región debe ser un número.'),
 });
 export const comunasSchema = z.array(idNombreSchema);

@@ -1,6 +1,5 @@
 import { z } from '../../common/zod-es';
+import { idSchema } from '../../common/numeros';
 
-const ID_INVALIDO = 'Identificador inválido.';
-
-/** A path's `:id`, bounded to PostgreSQL's integer: a larger id is a client error, not a database one. */
-export const idParams = z.object({ id: z.coerce.number({ error: ID_INVALIDO }).int(ID_INVALIDO).positive(ID_INVALIDO).max(2_147_483_647, ID_INVALIDO) });
+/** A path's `:id`: plain decimal digits naming a record ('+1', '0x10' or '1.0' name none). */
+export const idParams = z.object({ id: idSchema('Identificador inválido.') });

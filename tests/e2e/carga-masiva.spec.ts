@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ARCHIVO_DEMASIADO_GRANDE, ARCHIVO_TIPO_INVALIDO, COLUMNAS_EXCEL, FECHA_NO_FUTURA, PRECIO_NEGATIVO } from '../../common/schemas/proveedor-carga';
+import { ARCHIVO_DEMASIADO_GRANDE, ARCHIVO_TIPO_INVALIDO, COLUMNAS_EXCEL, FECHA_NO_FUTURA } from '../../common/schemas/proveedor-carga';
+import { PRECIO_INVALIDO } from '../../common/schemas/proveedor-productos';
 import { expectAccessible, loginAs, loginByApi, shot } from '../fixtures';
 
 // Issue #10 end to end, against the real server and its demo catalogue: the demo supplier downloads
@@ -129,7 +130,7 @@ test('the demo supplier: templates, an upload of each group with errors, a fix i
   await upload(page, 'mis-productos.xlsx', archivo);
   const popup = page.getByRole('dialog', { name: 'Errores en el archivo Excel' });
   await expect(popup).toContainText(`Fila 3: ${FECHA_NO_FUTURA}`);
-  await expect(popup).toContainText(`Fila 5: ${PRECIO_NEGATIVO}`);
+  await expect(popup).toContainText(`Fila 5: ${PRECIO_INVALIDO}`);
   await shot(page, 'carga-errores-archivo-1280');
   await popup.getByRole('button', { name: 'Cerrar' }).click();
 
@@ -141,7 +142,7 @@ test('the demo supplier: templates, an upload of each group with errors, a fix i
   await expect(fila(nuevos, sku.nuevo)).toContainText(/Similitud \d+ %/);
   await expect(fila(nuevos, sku.nuevo)).toContainText(FECHA_NO_FUTURA);
   await expect(fila(exclusivos, sku.exclusivo)).toContainText('Sin errores');
-  await expect(fila(exclusivos, sku.conError)).toContainText(PRECIO_NEGATIVO);
+  await expect(fila(exclusivos, sku.conError)).toContainText(PRECIO_INVALIDO);
   await shot(page, 'carga-grupos-1280');
   // The wide groups scroll inside their box; the page itself does not.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
@@ -176,7 +177,7 @@ test('the demo supplier: templates, an upload of each group with errors, a fix i
   await seguro.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByText('Productos exclusivos registrados correctamente.')).toBeVisible();
   await expect(fila(exclusivos, sku.exclusivo)).toHaveCount(0);
-  await expect(fila(exclusivos, sku.conError)).toContainText(PRECIO_NEGATIVO);
+  await expect(fila(exclusivos, sku.conError)).toContainText(PRECIO_INVALIDO);
 
   // On the server: the three offers, with the prices sent; the exclusive product waits for moderation.
   const ofertas = await ofertasEnServidor(page.request, access);

@@ -7,10 +7,10 @@ import { notFound } from '../../errors';
 import { currentUser, type Guards } from '../auth/authenticate';
 import { findDireccionActiva, findDirecciones } from './direcciones.repository';
 import { activateDireccion, addDireccion, deleteDireccion, updateDireccion } from './direcciones.service';
+import { idSchema } from '../../../common/numeros';
 
-const ID_INVALIDO = 'Direccion inválida: falta el ID';
-// Bounded to PostgreSQL's integer: a larger id is a client error, not a database one.
-const idParams = z.object({ id: z.coerce.number({ error: ID_INVALIDO }).int(ID_INVALIDO).positive(ID_INVALIDO).max(2_147_483_647, ID_INVALIDO) });
+// SPEC §5 Addresses: 'Direccion inválida: falta el ID'.
+const idParams = z.object({ id: idSchema('Direccion inválida: falta el ID') });
 const common = { tags: ['direcciones'], security: [{ jwt: [] }] };
 const errores = { 400: badRequestSchema, 401: detailSchema, 404: detailSchema };
 

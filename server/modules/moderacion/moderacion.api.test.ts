@@ -79,7 +79,7 @@ describe('a decision (SPEC §4 Moderation, docs/decisions/009)', () => {
     expect(otra.json()).toEqual(aprobado);
   });
 
-  it('rejecting keeps it hidden and gives the supplier the reason; a change of decision replaces it', async () => {
+  it('rejecting keeps it hidden and gives the supplier the reason; a decided product takes no other decision (409)', async () => {
     const id = await idDe('Queso de cabra fresco');
     const motivo = 'Falta la marca y la foto del envase.';
     const res = await moderar({ producto_id: id, accion: 'rechazar', motivo: `  ${motivo} ` });
@@ -90,11 +90,24 @@ describe('a decision (SPEC §4 Moderation, docs/decisions/009)', () => {
     expect((await pendientes()).some((p) => p.id === id)).toBe(false);
     expect((await moderar({ producto_id: id, accion: 'rechazar', motivo })).json()).toEqual(res.json());
 
-    // A rejection without a reason is allowed too; then the moderator approves after all.
-    expect((await moderar({ producto_id: id, accion: 'rechazar', motivo: '' })).json()).toMatchObject({ motivo_rechazo: null });
-    expect((await moderar({ producto_id: id, accion: 'aprobar' })).json()).toMatchObject({ estado_moderacion: 'aprobado', motivo_rechazo: null });
-    expect((await catalogo()).productos.some((p) => p.id === id)).toBe(true);
-    expect(await delProveedor(id)).toMatchObject({ estado_moderacion: 'aprobado', motivo_rechazo: null });
+    // Issue #20: only a pending product is decided; another decision (or another reason) is refused and changes nothing.
+    for (const otra of [{ accion: 'rechazar', motivo: '' }, { accion: 'aprobar' }]) {
+      const r = await moderar({ producto_id: id, ...otra });
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toEqual({ detail: 'El producto ya fue rechazado.' });
+    }
+    expect(await delProveedor(id)).toMatchObject({ estado_moderacion: 'rechazado', motivo_rechazo: motivo });
+  });
+
+  it('an approved product (a seed one, never pending) cannot be rejected: it stays in the catalogue (issue #20)', async () => {
+    const { productos } = await catalogo();
+    const aprobado = productos[0]!.id;
+    const r = await moderar({ producto_id: aprobado, accion: 'rechazar', motivo: 'Error' });
+    expect(r.statusCode).toBe(409);
+    expect(r.json()).toEqual({ detail: 'El producto ya fue aprobado.' });
+    expect((await catalogo()).productos.some((p) => p.id === aprobado)).toBe(true);
+    // Approving it again is the decision it has: harmless.
+    expect((await moderar({ producto_id: aprobado, accion: 'aprobar' })).statusCode).toBe(200);
   });
 
   it.each([

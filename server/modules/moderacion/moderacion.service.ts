@@ -1,6 +1,6 @@
-import { type Moderacion, type ModerarProductoData, PRODUCTO_NO_ENCONTRADO } from '../../../common/schemas/moderacion';
+import { type Moderacion, type ModerarProductoData, PRODUCTO_NO_ENCONTRADO, YA_MODERADO } from '../../../common/schemas/moderacion';
 import type { Db } from '../../db/client';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { lockModeracion, updateModeracion } from './moderacion.repository';
 
 /**
@@ -8,8 +8,9 @@ import { lockModeracion, updateModeracion } from './moderacion.repository';
  * makes the product and every offer of it visible to buyers (consolidated-data and comparisons
  * read only 'aprobado'); rejecting keeps them hidden and keeps the reason for the supplier's list.
  * The decision the product already has (same state, same reason) writes nothing and answers the
- * same: sending twice is harmless. A different decision replaces the earlier one (a moderator
- * corrects a mistake), with its own moderator and date. `cambio` says whether the catalogue changed.
+ * same: sending twice is harmless. Only a pending product can be decided (issue #20: a 'rechazar'
+ * sent for an approved product pulled it, and its offers, from every buyer): another decision on
+ * one already decided is 409. `cambio` says whether the catalogue changed.
  */
 export async function moderarProducto(db: Db, moderadorId: number, data: ModerarProductoData): Promise<{ moderacion: Moderacion; cambio: boolean }> {
   return db.transaction(async (tx) => {
@@ -19,6 +20,7 @@ export async function moderarProducto(db: Db, moderadorId: number, data: Moderar
     // A reason belongs to a rejection only: approving clears an earlier one.
     const motivo_rechazo = data.accion === 'rechazar' ? (data.motivo ?? null) : null;
     if (actual.estado_moderacion === estado_moderacion && actual.motivo_rechazo === motivo_rechazo) return { moderacion: actual, cambio: false };
+    if (actual.estado_moderacion !== 'pendiente') throw new AppError(409, { detail: YA_MODERADO[actual.estado_moderacion] });
     return { moderacion: await updateModeracion(tx, data.producto_id, { estado_moderacion, motivo_rechazo, moderado_por: moderadorId }), cambio: true };
   });
 }

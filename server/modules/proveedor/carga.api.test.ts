@@ -11,11 +11,11 @@ import {
   COLUMNAS_EXCEL,
   FECHA_NO_FUTURA,
   type FilaCarga,
-  PRECIO_NEGATIVO,
   SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS,
   SIN_PRODUCTOS_VALIDOS,
   encabezadosInvalidos,
 } from '../../../common/schemas/proveedor-carga';
+import { PRECIO_INVALIDO, PRECIO_SIN_DECIMALES } from '../../../common/schemas/proveedor-productos';
 import { queryRows } from '../../db/client';
 import { producto } from '../../db/schema/catalogo';
 import { lote, proveedorProducto, proveedorProductoRango } from '../../db/schema/proveedor';
@@ -127,14 +127,14 @@ describe('POST /api/productos/cargar-excel/', () => {
       ['NUEVO-2', 'Pechuga de pavo deshuesada'],
     ]);
     expect(nuevos[0]!.producto_asignado).toMatchObject({ similitud: 1, marca: 'Swift', origen: 'Argentina', formatos: ['AL VACIO'] });
-    expect(nuevos[1]!.errores).toEqual([PRECIO_NEGATIVO]);
+    expect(nuevos[1]!.errores).toEqual([PRECIO_INVALIDO]);
     expect(body.productos_nuevos_exclusivos.map((f: FilaCarga) => [f.id, f.sku, f.producto])).toEqual([
       [5, 'EXCL-1', null],
       [7, '', null],
     ]);
     // The empty row 6 is skipped; rows keep their number in the sheet.
     expect(body.errores).toEqual([
-      { fila: 4, errores: [PRECIO_NEGATIVO] },
+      { fila: 4, errores: [PRECIO_INVALIDO] },
       { fila: 5, errores: [FECHA_NO_FUTURA] },
       { fila: 7, errores: ['El SKU no puede estar vacío.'] },
     ]);
@@ -200,7 +200,7 @@ describe('PUT /api/productos/actualizar-precios/', () => {
     const fila = filaCarga({
       sku: propia!.sku,
       nombre: 'x',
-      precio: 6543.4,
+      precio: 6543,
       stock: 77,
       fecha_vencimiento: '2099-06-30',
       rangos: { 'Desde 100 kg': 6000, 'Desde 300 kg': null },
@@ -223,6 +223,25 @@ describe('PUT /api/productos/actualizar-precios/', () => {
     expect(lotes.filter((l) => l.fecha_expiracion === '2099-06-30').map((l) => l.cantidad)).toEqual([77]);
     // Lots of other dates are untouched.
     expect(lotes.filter((l) => l.fecha_expiracion !== '2099-06-30')).toEqual(lotesAntes.filter((l) => l.fecha_expiracion !== '2099-06-30'));
+  });
+
+  it('prices as the offer edit does (issue #20): $0 and $1,5 are row errors, never stored or rounded', async () => {
+    const [propia] = await ofertasDe(ROLES.proveedor);
+    for (const [precio, motivo] of [
+      [0, PRECIO_INVALIDO],
+      [1.5, PRECIO_SIN_DECIMALES],
+    ] as const) {
+      const res = await ctx.t.request({
+        method: 'PUT',
+        url: '/api/productos/actualizar-precios/',
+        token: ctx.tokens.proveedor,
+        payload: { productos: [filaCarga({ sku: propia!.sku, nombre: 'x', precio })] },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errores).toEqual([{ sku: propia!.sku, motivo }]);
+    }
+    const [despues] = await ctx.t.database.db.select().from(proveedorProducto).where(eq(proveedorProducto.id, propia!.id));
+    expect(despues!.tarifa).toBe(propia!.tarifa);
   });
 
   it('never touches another supplier’s offer: its SKU is a row error', async () => {
@@ -416,7 +435,7 @@ describe('bad bodies of the confirmations', () => {
       payload: { productos: [filaCarga({ sku: propia!.sku, nombre: 'x', rangos: { 'Desde 100 kg': -5, 'Desde 2 kg': 1 } })] },
     });
     expect(res.json().errores[0].motivo).toBe(
-      'El precio del rango "Desde 100 kg" no puede ser negativo. El rango "Desde 2 kg" no existe. Usa: Desde 100 kg, Desde 300 kg, Desde 700 kg, Desde 1000 kg, Desde 1500 kg.',
+      'El valor del rango "Desde 100 kg" debe ser un número mayor o igual a 0. El rango "Desde 2 kg" no existe. Usa: Desde 100 kg, Desde 300 kg, Desde 700 kg, Desde 1000 kg, Desde 1500 kg.',
     );
     expect(await ctx.t.database.db.select().from(proveedorProductoRango).where(eq(proveedorProductoRango.proveedor_producto_id, -1))).toEqual([]);
   });

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FECHA_NO_FUTURA,
-  FECHA_REQUERIDA,
-  NOMBRE_REQUERIDO,
-  PRECIO_NEGATIVO,
-  PRECIO_REQUERIDO,
-  SKU_REQUERIDO,
-} from '../../../../common/schemas/proveedor-carga';
+import { FECHA_NO_FUTURA, FECHA_REQUERIDA, NOMBRE_REQUERIDO, PRECIO_REQUERIDO, SKU_REQUERIDO } from '../../../../common/schemas/proveedor-carga';
+import { PRECIO_INVALIDO } from '../../../../common/schemas/proveedor-productos';
 import { aplicarConfirmacion, editarFila, filasValidas, lineasErroresArchivo, lineasErroresCarga, nuevaFilaManual } from './carga-masiva-filas';
 import { filaDePrueba } from './fila-carga-de-prueba';
 
@@ -18,7 +12,7 @@ describe('editarFila', () => {
     const corregida = editarFila(conError, { fecha_vencimiento: '2027-01-15' }, HOY);
     expect(corregida.fecha_vencimiento).toBe('2027-01-15');
     expect(corregida.errores).toEqual([]);
-    expect(editarFila(corregida, { precio: -3 }, HOY).errores).toEqual([PRECIO_NEGATIVO]);
+    expect(editarFila(corregida, { precio: -3 }, HOY).errores).toEqual([PRECIO_INVALIDO]);
   });
 });
 
@@ -39,14 +33,14 @@ describe('nuevaFilaManual', () => {
 
 describe('aplicarConfirmacion (SPEC §4 Bulk upload)', () => {
   it('drops the rows taken, keeps the refused ones with their reason and the unsent ones as they were', () => {
-    const conError = filaDePrueba(4, { errores: [PRECIO_NEGATIVO], precio: -1 });
+    const conError = filaDePrueba(4, { errores: [PRECIO_INVALIDO], precio: -1 });
     const filas = [filaDePrueba(2), filaDePrueba(3), conError];
     const enviadas = filasValidas(filas);
     expect(enviadas.map((f) => f.id)).toEqual([2, 3]);
     const quedan = aplicarConfirmacion(filas, enviadas, [{ sku: 'SKU-3', motivo: 'Categoría desconocida.' }]);
     expect(quedan.map((f) => [f.id, f.errores])).toEqual([
       [3, ['Categoría desconocida.']],
-      [4, [PRECIO_NEGATIVO]],
+      [4, [PRECIO_INVALIDO]],
     ]);
   });
 
@@ -58,7 +52,7 @@ describe('aplicarConfirmacion (SPEC §4 Bulk upload)', () => {
 
 describe('popup lines (SPEC §2)', () => {
   it("reads 'Fila N: errors' and 'SKU x: reason'", () => {
-    expect(lineasErroresArchivo([{ fila: 5, errores: [SKU_REQUERIDO, PRECIO_NEGATIVO] }])).toEqual([`Fila 5: ${SKU_REQUERIDO} ${PRECIO_NEGATIVO}`]);
+    expect(lineasErroresArchivo([{ fila: 5, errores: [SKU_REQUERIDO, PRECIO_INVALIDO] }])).toEqual([`Fila 5: ${SKU_REQUERIDO} ${PRECIO_INVALIDO}`]);
     expect(lineasErroresCarga([{ sku: 'A-1', motivo: 'Ya existe.' }])).toEqual(['SKU A-1: Ya existe.']);
   });
 });

@@ -7,9 +7,9 @@ import {
   type CargaExcel,
   FECHA_NO_FUTURA,
   type FilaCarga,
-  PRECIO_NEGATIVO,
   SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS,
 } from '../../../../common/schemas/proveedor-carga';
+import { PRECIO_INVALIDO } from '../../../../common/schemas/proveedor-productos';
 import { toast } from '../../ui/toast';
 import CargaMasivaPage from './carga-masiva-page';
 import { filaDePrueba } from './fila-carga-de-prueba';
@@ -27,10 +27,10 @@ const CARGA: CargaExcel = {
       producto_asignado: { nombre: 'LOMO VETADO PREMIUM', similitud: 0.82, origen: 'Chile', marca: 'Swift', formatos: ['CAJA'] },
     }),
   ],
-  productos_nuevos_exclusivos: [filaDePrueba(15, { producto: null, precio: -10, categoria: 'CERDO', errores: [PRECIO_NEGATIVO] })],
+  productos_nuevos_exclusivos: [filaDePrueba(15, { producto: null, precio: -10, categoria: 'CERDO', errores: [PRECIO_INVALIDO] })],
   errores: [
     { fila: 13, errores: [FECHA_NO_FUTURA] },
-    { fila: 15, errores: [PRECIO_NEGATIVO] },
+    { fila: 15, errores: [PRECIO_INVALIDO] },
   ],
 };
 
@@ -171,7 +171,7 @@ describe('/carga-masiva', () => {
     await subir();
     const popup = screen.getByRole('dialog', { name: 'Errores en el archivo Excel' });
     expect(within(popup).getByText(`Fila 13: ${FECHA_NO_FUTURA}`)).toBeTruthy();
-    expect(within(popup).getByText(`Fila 15: ${PRECIO_NEGATIVO}`)).toBeTruthy();
+    expect(within(popup).getByText(`Fila 15: ${PRECIO_INVALIDO}`)).toBeTruthy();
     fireEvent.click(within(popup).getByRole('button', { name: 'Cerrar' }));
 
     const existentes = seccion('Productos ya registrados');
@@ -202,7 +202,7 @@ describe('/carga-masiva', () => {
     expect(within(existentes).getByText(FECHA_NO_FUTURA)).toBeTruthy();
     // A negative price on another row: an error appears at once.
     fireEvent.change(within(existentes).getByLabelText('Precio, fila 12, SKU SKU-12'), { target: { value: '-4' } });
-    expect(within(existentes).getByText(PRECIO_NEGATIVO)).toBeTruthy();
+    expect(within(existentes).getByText(PRECIO_INVALIDO)).toBeTruthy();
     fireEvent.change(within(existentes).getByLabelText('Fecha vencimiento, fila 13, SKU SKU-13'), { target: { value: '2099-01-31' } });
     expect(within(existentes).queryByText(FECHA_NO_FUTURA)).toBeNull();
 
