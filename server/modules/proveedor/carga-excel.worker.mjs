@@ -1,6 +1,8 @@
+// @ts-check
 // Parses one uploaded workbook off the request thread (carga-parser.ts starts it with memory
 // limits and a timer). Plain JavaScript so that it runs as it is, from the sources (tests, dev)
-// and beside the bundled server (scripts/build-server.mjs copies it and its readers), with no loader.
+// and beside the bundled server (scripts/build-server.mjs copies it and its readers), with no loader;
+// `// @ts-check` and their JSDoc types put it and its readers under `npm run typecheck` (008).
 //
 // Only the first sheet, and reading stops once there are more rows than allowed; formulas are
 // never evaluated nor kept: a formula cell reads as the value the file stored for it (or empty),
@@ -9,7 +11,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Excesivo, readXlsx } from './carga-xlsx.mjs';
 
-/** @type {{ datos: Uint8Array, entradas: Array<{ nombre: string, metodo: number, inicio: number, comprimido: number }>, maxFilas: number, maxDescomprimido: number }} */
+/** What carga-parser.ts starts the worker with. @type {{ datos: Uint8Array, entradas: import('./carga-xlsx.mjs').EntradaLeida[], maxFilas: number, maxDescomprimido: number }} */
 const { datos, entradas, maxFilas, maxDescomprimido } = workerData;
 
 /**
@@ -18,7 +20,7 @@ const { datos, entradas, maxFilas, maxDescomprimido } = workerData;
  * 50.000 rows measured), a string is copied once and JSON.parse is fast.
  */
 async function leer() {
-  /** @param {unknown[][]} filas @param {number} desde */
+  /** @type {import('./carga-parser').AlLeerFilas} */
   const enviar = (filas, desde) => parentPort?.postMessage({ filas: JSON.stringify(filas), desde });
   // One row more than allowed (plus the header) tells "too many" without reading the rest.
   const hasta = maxFilas + 2;

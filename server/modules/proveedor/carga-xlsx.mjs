@@ -1,3 +1,4 @@
+// @ts-check
 // Reads the first sheet of an .xlsx as rows of cells, streaming, without a spreadsheet library
 // (docs/decisions/008: SheetJS built the whole workbook, ~4–6 s and ~200 MB for 50.000 rows).
 // Only the parts a sheet's values need are inflated: workbook.xml and its .rels (which sheet is
@@ -7,7 +8,13 @@
 // formula cell is the value the file stored for it, or empty.
 import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
-import { Cursor, readEstilosFecha, readLibro, readRelaciones, readSharedStrings } from './carga-xml.mjs';
+import { Cursor, normalizeSaltos, readEstilosFecha, readLibro, readRelaciones, readSharedStrings } from './carga-xml.mjs';
+
+/** @typedef {import('./carga-parser').CeldaCruda} CeldaCruda */
+/**
+ * A zip entry as carga-archivo.ts lists it: where its bytes start, how many, and how compressed.
+ * @typedef {Pick<import('./carga-archivo').EntradaZip, 'nombre' | 'metodo' | 'inicio' | 'comprimido'>} EntradaLeida
+ */
 
 /** The zip inflates to more than allowed: the caller answers "too big once inflated". */
 export class Excesivo extends Error {}
@@ -22,7 +29,7 @@ const LOTE = 2000;
 /**
  * Inflates a zip's entries against a shared budget of real (not declared) bytes.
  * @param {Uint8Array} datos
- * @param {Array<{ nombre: string, metodo: number, inicio: number, comprimido: number }>} entradas
+ * @param {EntradaLeida[]} entradas
  * @param {number} maxDescomprimido
  */
 function createZip(datos, entradas, maxDescomprimido) {
@@ -30,7 +37,7 @@ function createZip(datos, entradas, maxDescomprimido) {
   const porNombre = new Map(entradas.map((e) => [e.nombre.toLowerCase(), e]));
   /** @param {string} nombre */
   const buscar = (nombre) => porNombre.get(nombre.toLowerCase());
-  /** @param {{ metodo: number, inicio: number, comprimido: number }} e */
+  /** @param {EntradaLeida} e */
   const comprimido = (e) => {
     if (e.metodo !== 0 && e.metodo !== 8) throw new Error(`método de compresión ${e.metodo}`);
     return datos.subarray(e.inicio, e.inicio + e.comprimido);
@@ -60,7 +67,7 @@ function createZip(datos, entradas, maxDescomprimido) {
     },
     /**
      * A part as text in chunks, inflated as they are asked for: a caller that stops early never
-     * inflates the rest. @param {{ metodo: number, inicio: number, comprimido: number }} e
+     * inflates the rest. @param {EntradaLeida} e
      */
     async *trozos(e) {
       const decoder = new StringDecoder('utf8');
@@ -76,7 +83,8 @@ function createZip(datos, entradas, maxDescomprimido) {
       const inflado = zlib.createInflateRaw({ chunkSize: TROZO_BYTES });
       inflado.end(bytes);
       try {
-        for await (const trozo of inflado) {
+        // A stream without an encoding yields Buffers.
+        for await (const trozo of /** @type {AsyncIterable<Buffer>} */ (inflado)) {
           gastar(trozo.length);
           yield decoder.write(trozo);
         }
@@ -101,7 +109,7 @@ function rutaEnXl(destino) {
  * 'YYYY-MM-DD' of a date serial as SheetJS's parse_date_code gives it (serial 60 is Excel's
  * 1900-02-29, 0 is '1900-01-00'; a time within a ten-thousandth of a second of midnight is the
  * next day); with no time zone. Out of Excel's range the number stays a number.
- * @param {number} v @param {boolean} fecha1904
+ * @param {number} v @param {boolean} fecha1904 @returns {string | number}
  */
 export function fechaDeSerial(v, fecha1904) {
   if (v > 2958465 || v < 0) return v;
@@ -129,7 +137,7 @@ function columnaDe(ref) {
   return i === 0 ? -1 : col - 1;
 }
 
-/** @param {string | number | boolean | null} c */
+/** @param {CeldaCruda} c */
 const conValor = (c) => c !== null && (typeof c !== 'string' || c.trim() !== '');
 
 /**
@@ -139,8 +147,8 @@ const conValor = (c) => c !== null && (typeof c !== 'string' || c.trim() !== '')
  * with a value (the header included): the caller says "too many" from there without the rest
  * being read or inflated.
  * @param {Uint8Array} datos
- * @param {Array<{ nombre: string, metodo: number, inicio: number, comprimido: number }>} entradas
- * @param {{ maxFilas: number, maxDescomprimido: number, alLeer: (filas: Array<Array<string | number | boolean | null>>, desde: number) => void }} opciones
+ * @param {EntradaLeida[]} entradas
+ * @param {{ maxFilas: number, maxDescomprimido: number, alLeer: import('./carga-parser').AlLeerFilas }} opciones
  * @returns {Promise<void>}
  */
 export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido, alLeer }) {
@@ -157,7 +165,7 @@ export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido, al
   const textos = readSharedStrings(zip.leer(destino('sharedStrings', 'sharedStrings.xml')) ?? '');
 
   // Rows read and not yet handed over; `base` is the sheet index of the first.
-  /** @type {Array<Array<string | number | boolean | null>>} */
+  /** @type {CeldaCruda[][]} */
   let filas = [];
   let base = 0;
   const entregar = () => {
@@ -168,7 +176,7 @@ export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido, al
   };
   let conDatos = 0;
   let enHoja = false;
-  /** @type {Array<string | number | boolean | null>} */
+  /** @type {CeldaCruda[]} */
   let fila = [];
   let filaTieneValor = false;
   let numeroFila = -1;
@@ -186,12 +194,12 @@ export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido, al
   const atributosCelda = [undefined, undefined, undefined];
 
   const cerrarCelda = () => {
-    /** @type {string | number | boolean | null} */
+    /** @type {CeldaCruda} */
     let v = null;
-    if (tipo === 'inlineStr') v = textoEnLinea;
+    if (tipo === 'inlineStr') v = normalizeSaltos(textoEnLinea);
     else if (valor !== undefined) {
       if (tipo === 's') v = textos[Number.parseInt(valor, 10)] ?? null;
-      else if (tipo === 'str') v = valor;
+      else if (tipo === 'str') v = normalizeSaltos(valor);
       else if (tipo === 'b') v = valor === '1' || valor.toLowerCase() === 'true';
       else if (tipo === 'd') v = /^\d{4}-\d{2}-\d{2}/.exec(valor)?.[0] ?? null;
       else if (tipo === 'n' || tipo === '') {
@@ -280,8 +288,9 @@ export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido, al
     const terminada = leerBloque(pendiente.join(''));
     if (terminada || filas.length >= LOTE) entregar();
     if (terminada) return;
-    pendiente = [trozo.slice(corte)];
-    largoPendiente = pendiente[0].length;
+    const resto = trozo.slice(corte);
+    pendiente = [resto];
+    largoPendiente = resto.length;
   }
   leerBloque(pendiente.join(''));
   entregar();

@@ -50,7 +50,7 @@ async function leer(archivo: Buffer, limites = { maxFilas: 1000, maxDescomprimid
 }
 
 describe('readXlsx: shared strings', () => {
-  it('reads plain and rich-text strings, without phonetic guides, with entities and _xHHHH_ escapes decoded', async () => {
+  it('reads plain and rich-text strings, without phonetic guides, with entities and _xHHHH_ escapes decoded, CRLF as LF', async () => {
     const textos = [
       '<si><t>SKU</t></si>',
       '<si><r><rPr><b/></rPr><t>Lomo </t></r><r><t xml:space="preserve">vetado </t></r></si>',
@@ -62,7 +62,7 @@ describe('readXlsx: shared strings', () => {
     ].join('');
     const filas = `<row r="1">${[0, 1, 2, 3, 4, 5, 6].map((i) => `<c r="${String.fromCharCode(65 + i)}1" t="s"><v>${i}</v></c>`).join('')}</row>`;
     expect(await leer(libro({ textos, filas }))).toEqual([
-      ['SKU', 'Lomo vetado ', '漢字', 'a <b> & "c" \'d\' éñ🐔', 'línea\r\notra _x000D_', '', '<crudo> & sin decodificar'],
+      ['SKU', 'Lomo vetado ', '漢字', 'a <b> & "c" \'d\' éñ🐔', 'línea\notra _x000D_', '', '<crudo> & sin decodificar'],
     ]);
   });
 

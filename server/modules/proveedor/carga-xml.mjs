@@ -1,3 +1,4 @@
+// @ts-check
 // A small XML scanner for the parts of an .xlsx we read (carga-xlsx.mjs). Hand-written because
 // the tokenizers on npm cost more than the whole read: saxes took 1,4 s just to emit the events
 // of a 27 MB sheet, this one reads the same sheet into rows in a fraction of that
@@ -10,14 +11,33 @@ const ENTIDADES = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 // '_x005F_' an underscore, so '_x005F_x000D_' stays the text '_x000D_').
 const ESCAPE = /&(?:(lt|gt|amp|quot|apos)|#(\d+)|#x([0-9a-fA-F]+));|_x([0-9a-fA-F]{4})_/g;
 
+/**
+ * One match of ESCAPE (a replace callback): an entity by name, a decimal or hexadecimal
+ * reference, or an _xHHHH_ escape; exactly one of the groups is set. A code point past Unicode
+ * stays as written.
+ * @param {string} todo @param {keyof typeof ENTIDADES | undefined} nombre @param {string | undefined} dec
+ * @param {string | undefined} hex @param {string | undefined} ooxml
+ */
+function decodeEscape(todo, nombre, dec, hex, ooxml) {
+  if (nombre) return ENTIDADES[nombre];
+  const codigo = dec ? Number.parseInt(dec, 10) : Number.parseInt(hex ?? ooxml ?? '', 16);
+  return codigo <= 0x10ffff ? String.fromCodePoint(codigo) : todo;
+}
+
 /** @param {string} s */
 export function decodeXml(s) {
   if (s.indexOf('&') < 0 && s.indexOf('_x') < 0) return s;
-  return s.replace(ESCAPE, (todo, nombre, dec, hex, ooxml) => {
-    if (nombre) return ENTIDADES[/** @type {keyof typeof ENTIDADES} */ (nombre)];
-    const codigo = dec ? Number.parseInt(dec, 10) : Number.parseInt(hex ?? ooxml, 16);
-    return codigo <= 0x10ffff ? String.fromCodePoint(codigo) : todo;
-  });
+  return s.replace(ESCAPE, decodeEscape);
+}
+
+/**
+ * A cell's text with each CRLF as one LF, as SheetJS gives it: after decoding, so a pasted
+ * '_x000D_\n' is one line break too. It is also XML's end-of-line rule for a raw CRLF, which
+ * exceljs writes as it is.
+ * @param {string} s
+ */
+export function normalizeSaltos(s) {
+  return s.indexOf('\r') < 0 ? s : s.replace(/\r\n/g, '\n');
 }
 
 /**
@@ -26,16 +46,23 @@ export function decodeXml(s) {
  * reads an attribute, and `texto()` reads the text that follows an opening tag.
  */
 export class Cursor {
+  /** The text scanned. @type {string} @readonly */
+  s;
+  /** Where the scan goes on from. */
+  p = 0;
+  /** The current tag's local name is s[nombreInicio, nombreFin), its attributes s[atributosInicio, atributosFin). */
+  nombreInicio = 0;
+  nombreFin = 0;
+  atributosInicio = 0;
+  atributosFin = 0;
+  /** The current tag closes (</x>). */
+  cierre = false;
+  /** The current tag closes itself (<x/>). */
+  vacia = false;
+
   /** @param {string} s */
   constructor(s) {
     this.s = s;
-    this.p = 0;
-    this.nombreInicio = 0;
-    this.nombreFin = 0;
-    this.atributosInicio = 0;
-    this.atributosFin = 0;
-    this.cierre = false;
-    this.vacia = false;
   }
 
   /** The next tag; false at the end of the text. */
@@ -91,6 +118,7 @@ export class Cursor {
    * @param {string} nombre
    */
   atributo(nombre) {
+    /** @type {Array<string | undefined>} */
     const valores = [undefined];
     this.atributos([nombre], valores);
     return valores[0];
@@ -124,7 +152,8 @@ export class Cursor {
       const q = s.indexOf(s.charCodeAt(i) === 34 ? '"' : "'", i + 1);
       if (q < 0 || q > fin) return;
       for (let k = 0; k < nombres.length; k++) {
-        if (largo === nombres[k].length && s.startsWith(nombres[k], inicio)) {
+        const nombre = nombres[k];
+        if (nombre !== undefined && largo === nombre.length && s.startsWith(nombre, inicio)) {
           valores[k] = decodeXml(s.slice(i + 1, q));
           break;
         }
@@ -170,7 +199,7 @@ export function readSharedStrings(xml) {
     if (c.es('si')) {
       if (c.vacia) textos.push('');
       else if (c.cierre) {
-        textos.push(actual);
+        textos.push(normalizeSaltos(actual));
         enSi = false;
       } else {
         actual = '';
@@ -253,7 +282,9 @@ export function readEstilosFecha(xml) {
 
 /**
  * From xl/workbook.xml: the relationship id of the first sheet (in the workbook's order, hidden or
- * not, as SheetJS took it) and whether dates count from 1904.
+ * not, as SheetJS took it) and whether dates count from 1904. Extensions (<extLst>) are skipped,
+ * as SheetJS skips them: Excel writes an <x15:workbookPr chartTrackingRefBase="1"/> there, whose
+ * local name is workbookPr too, and it says nothing about dates.
  * @param {string} xml
  */
 export function readLibro(xml) {
@@ -261,9 +292,11 @@ export function readLibro(xml) {
   /** @type {string | undefined} */
   let primeraHoja;
   let fecha1904 = false;
+  let enExtension = false;
   while (c.next()) {
-    if (c.cierre) continue;
-    if (c.es('workbookPr')) fecha1904 = /^(?:1|true)$/i.test(c.atributo('date1904') ?? '');
+    if (c.es('extLst')) enExtension = !c.cierre && !c.vacia;
+    else if (enExtension || c.cierre) continue;
+    else if (c.es('workbookPr')) fecha1904 = /^(?:1|true)$/i.test(c.atributo('date1904') ?? '');
     else if (c.es('sheet') && primeraHoja === undefined) primeraHoja = c.atributo('id');
   }
   return { primeraHoja, fecha1904 };
