@@ -34,7 +34,7 @@ describe('validateFila (SPEC §5 Supplier upload rows)', () => {
     expect(validateFila(rota, HOY)).toEqual([SKU_REQUERIDO, NOMBRE_REQUERIDO, PRECIO_INVALIDO, STOCK_NEGATIVO, FECHA_NO_FUTURA, rangoInvalido('Desde 100 kg')]);
   });
 
-  it('price and expiry date are required; the price is the offer edit\'s (above 0, whole pesos); a tier may be 0, an empty tier is unpriced', () => {
+  it("price and expiry date are required; the price is the offer edit's (above 0, whole pesos); a tier may be 0, an empty tier is unpriced", () => {
     expect(validateFila(fila({ precio: null, fecha_vencimiento: null }), HOY)).toEqual([PRECIO_REQUERIDO, FECHA_REQUERIDA]);
     // Issue #20: one price rule for every write; the upload stored $0 and rounded 1,5 to 2.
     expect(validateFila(fila({ precio: 0 }), HOY)).toEqual([PRECIO_INVALIDO]);

@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -79,13 +79,36 @@ export function openEmbedded(pglite: PGlite, release: () => void = () => {}): Da
   };
 }
 
+/** PostgreSQL's deadlock_detected and serialization_failure: the transaction lost a race, not its data. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const sqlState = (error: unknown): unknown => (error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+
+/**
+ * Every transaction opened on the database is tried again once when PostgreSQL aborts it for a
+ * deadlock or a serialization failure (issue #20): it wrote nothing, and a second try after the
+ * winner commits almost always goes through, where answering 500 would make the user retry by hand.
+ * Only the outermost transaction retries (a savepoint's failure aborts its whole transaction).
+ */
+export function retryingTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (work, config) => {
+    try {
+      return await transaction(work, config);
+    } catch (error) {
+      if (!RETRYABLE.has(sqlState(error) as string)) throw error;
+      return transaction(work, config);
+    }
+  }) as Db['transaction'];
+  return db;
+}
+
 export function openPostgres(databaseUrl: string): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle connection the server closes (a restart, a failover, a dropped test database) is an
   // 'error' on the pool; unheard, it would end the process. The pool discards that connection and
   // the next query opens a new one; errors of running queries still reach their callers.
   pool.on('error', (error) => console.warn(`PostgreSQL: se descartó una conexión inactiva (${error.message})`));
-  const db: Db = drizzleNodePg(pool, { schema });
+  const db: Db = retryingTransactions(drizzleNodePg(pool, { schema }));
   return {
     db,
     kind: 'postgres',
@@ -179,6 +202,18 @@ export async function openDatabase(config: { databaseUrl?: string; dataDir: stri
 
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/**
+ * Independent reads at once on the pool, one after another on a transaction: a transaction is one
+ * connection, where node-postgres queues concurrent queries and warns (its next major refuses
+ * them) (issue #20).
+ */
+export async function readAll<T extends readonly unknown[]>(db: Db, reads: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  if (!(db instanceof PgTransaction)) return Promise.all(reads.map((read) => read())) as unknown as Promise<T>;
+  const out: unknown[] = [];
+  for (const read of reads) out.push(await read());
+  return out as unknown as T;
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, queryRows, readAll } from '../../db/client';
 import { categoria, marca, origen, producto, rangoPrecio, unidad } from '../../db/schema/catalogo';
 import { cotizacion, cotizante, opcion, solicitud } from '../../db/schema/cotizaciones';
 import type { Tenencia } from '../cotizaciones/cotizaciones.repository';
@@ -21,20 +21,21 @@ import { type Oferta, type OfertaViva, ofertasVivas } from './ofertas-vivas';
  */
 export async function findOfertas(db: Db, productoIds: readonly number[]): Promise<Oferta[]> {
   if (productoIds.length === 0) return [];
-  const [rows, limites] = await Promise.all([
-    queryRows<{
-      proveedor_producto_id: number;
-      producto_id: number;
-      proveedor_id: number;
-      proveedor: string;
-      tarifa: number;
-      rangos: number[] | null;
-      precios: number[] | null;
-      cantidades: number[];
-      fechas: string[];
-    }>(
-      db,
-      sql`with o as (
+  const [rows, limites] = await readAll(db, [
+    () =>
+      queryRows<{
+        proveedor_producto_id: number;
+        producto_id: number;
+        proveedor_id: number;
+        proveedor: string;
+        tarifa: number;
+        rangos: number[] | null;
+        precios: number[] | null;
+        cantidades: number[];
+        fechas: string[];
+      }>(
+        db,
+        sql`with o as (
           select pp.id, pp.producto_id, pp.proveedor_id, pp.tarifa
           from ${proveedorProducto} pp join ${producto} p on p.id = pp.producto_id
           where pp.producto_id in ${productoIds} and pp.archivado_en is null and p.archivado_en is null and p.estado_moderacion = 'aprobado'
@@ -55,8 +56,8 @@ export async function findOfertas(db: Db, productoIds: readonly number[]): Promi
           t.rangos, t.precios, l.cantidades, l.fechas
         from o join l on l.id = o.id join ${usuario} u on u.id = o.proveedor_id left join t on t.id = o.id
         order by o.id`,
-    ),
-    db.select({ id: rangoPrecio.id, limite_inferior: rangoPrecio.limite_inferior }).from(rangoPrecio),
+      ),
+    () => db.select({ id: rangoPrecio.id, limite_inferior: rangoPrecio.limite_inferior }).from(rangoPrecio),
   ]);
   const limiteDe = new Map(limites.map((r) => [r.id, r.limite_inferior]));
   // Spelled out, not spread: objects of one shape, which the comparison then reads ~1.500 at a time.

@@ -321,7 +321,9 @@ export async function updateSeleccion(db: Db, llamante: Llamante, cotizacionId: 
     // The order copied the choice; changing it now would make the quotation say what was not bought.
     if ((await findOrdenIdDeCotizacion(tx, cotizacionId)) !== undefined) throw new AppError(409, { detail: YA_ORDENADA });
 
-    const [opciones, detalles] = await Promise.all([findOpciones(tx, cotizacionId), findDetallesSolicitud(tx, cotizacion!.solicitud_id)]);
+    // One after the other: a transaction is one connection (issue #20).
+    const opciones = await findOpciones(tx, cotizacionId);
+    const detalles = await findDetallesSolicitud(tx, cotizacion!.solicitud_id);
     const solicitado = new Map(detalles.map((d) => [d.producto_id, d.cantidad]));
     const productoIds = [...new Set([...detalles.map((d) => d.producto_id), ...opciones.map((o) => o.producto_id)])];
     const vivas = new Map(

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { categoria, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '../../db/schema/catalogo';
-import { proveedorProducto, proveedorProductoRango } from '../../db/schema/proveedor';
+import { lote, proveedorProducto, proveedorProductoRango } from '../../db/schema/proveedor';
 import type { ProductoCatalogo } from './carga-coincidencias';
 
 /** Reads and writes of the Excel upload (issue #10); the rules are in carga.service.ts. */
@@ -181,11 +181,13 @@ export async function replaceRangos(
  * place, so the quantity is what is on hand now and nothing is subtracted again.
  */
 export async function upsertLotes(db: Db, lotes: Array<{ proveedor_producto_id: number; fecha_expiracion: string; cantidad: number }>): Promise<void> {
-  // Orders lock lots in id order (docs/decisions/007); so does this write, first, so that the two never deadlock.
+  // Orders lock lots in id order (docs/decisions/007); so does this write, first, and in ONE statement:
+  // locked chunk by chunk, a later chunk's lower ids came after an earlier chunk's higher ones, and an
+  // order holding one of those could wait for this write while it waited for the order (issue #20).
   const ofertas = [...new Set(lotes.map((l) => l.proveedor_producto_id))];
-  for (const trozo of enTrozos(ofertas, 5000)) {
+  if (ofertas.length > 0) {
     await db.execute(
-      sql`select id from lote where proveedor_producto_id in (select value::int from json_array_elements_text(${JSON.stringify(trozo)}::json)) order by id for update`,
+      sql`select id from ${lote} where proveedor_producto_id in (select value::int from json_array_elements_text(${JSON.stringify(ofertas)}::json)) order by id for update`,
     );
   }
   for (const trozo of enTrozos(lotes)) {

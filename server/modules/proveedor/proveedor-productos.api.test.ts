@@ -194,6 +194,21 @@ describe('PATCH proveedoresproductos/{id}/ (SPEC §5 Supplier product edit, §8)
     expect(repuesta.json().stock).toEqual([{ id: expect.any(Number), cantidad: 50, fecha_expiracion: '2099-01-31' }]);
   });
 
+  it('a quantity for a row without stock (no stock_id), sent twice, is one lot with that quantity (issue #20: it made two)', async () => {
+    const { db } = ctx.t.database;
+    const sinStock = await ofertaConStock();
+    await db.update(lote).set({ cantidad: 0 }).where(eq(lote.proveedor_producto_id, sinStock.id));
+    const antes = await lotesDe(sinStock.id);
+    const nuevo = { tarifa: String(sinStock.tarifa), cantidad: '40', fecha_expiracion: '2099-08-01' };
+    for (let vez = 0; vez < 2; vez++) expect((await patch(sinStock.id, nuevo)).statusCode).toBe(200);
+    const despues = await lotesDe(sinStock.id);
+    expect(despues).toHaveLength(antes.length + 1);
+    expect(despues.filter((l) => l.fecha_expiracion === '2099-08-01').map((l) => l.cantidad)).toEqual([40]);
+    // Two at once too: the offer's lock puts one after the other.
+    await Promise.all([patch(sinStock.id, { ...nuevo, cantidad: '55' }), patch(sinStock.id, { ...nuevo, cantidad: '55' })]);
+    expect((await lotesDe(sinStock.id)).filter((l) => l.fecha_expiracion === '2099-08-01').map((l) => l.cantidad)).toEqual([55]);
+  });
+
   it('answers 404 for a lot of another offer and for an archived offer', async () => {
     const otra = await ofertaConStock();
     expect((await patch(oferta.id, { ...cuerpo, stock_id: otra.stock[0]!.id })).json()).toEqual({ detail: 'Lote no encontrado.' });

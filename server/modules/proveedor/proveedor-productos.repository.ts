@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { ProveedorProducto } from '../../../common/schemas/proveedor-productos';
-import type { Db } from '../../db/client';
+import { type Db, readAll } from '../../db/client';
 import { producto, rangoPrecio } from '../../db/schema/catalogo';
 import { lote, proveedorProducto, proveedorProductoRango } from '../../db/schema/proveedor';
 
@@ -31,18 +31,20 @@ export async function findProveedorProductos(db: Db, proveedorId: number, oferta
     .orderBy(asc(proveedorProducto.id));
   if (ofertas.length === 0) return [];
   const ids = ofertas.map((o) => o.id);
-  const [tramos, lotes] = await Promise.all([
-    db
-      .select({ oferta: proveedorProductoRango.proveedor_producto_id, nombre: rangoPrecio.nombre, precio: proveedorProductoRango.precio })
-      .from(proveedorProductoRango)
-      .innerJoin(rangoPrecio, eq(proveedorProductoRango.rango_precio_id, rangoPrecio.id))
-      .where(inArray(proveedorProductoRango.proveedor_producto_id, ids))
-      .orderBy(asc(rangoPrecio.limite_inferior)),
-    db
-      .select({ oferta: lote.proveedor_producto_id, id: lote.id, cantidad: lote.cantidad, fecha_expiracion: lote.fecha_expiracion })
-      .from(lote)
-      .where(and(inArray(lote.proveedor_producto_id, ids), gt(lote.cantidad, 0)))
-      .orderBy(asc(lote.fecha_expiracion), asc(lote.id)),
+  const [tramos, lotes] = await readAll(db, [
+    () =>
+      db
+        .select({ oferta: proveedorProductoRango.proveedor_producto_id, nombre: rangoPrecio.nombre, precio: proveedorProductoRango.precio })
+        .from(proveedorProductoRango)
+        .innerJoin(rangoPrecio, eq(proveedorProductoRango.rango_precio_id, rangoPrecio.id))
+        .where(inArray(proveedorProductoRango.proveedor_producto_id, ids))
+        .orderBy(asc(rangoPrecio.limite_inferior)),
+    () =>
+      db
+        .select({ oferta: lote.proveedor_producto_id, id: lote.id, cantidad: lote.cantidad, fecha_expiracion: lote.fecha_expiracion })
+        .from(lote)
+        .where(and(inArray(lote.proveedor_producto_id, ids), gt(lote.cantidad, 0)))
+        .orderBy(asc(lote.fecha_expiracion), asc(lote.id)),
   ]);
   const rangosDe = new Map<number, Record<string, number>>();
   for (const t of tramos) rangosDe.set(t.oferta, { ...rangosDe.get(t.oferta), [t.nombre]: t.precio });
@@ -110,6 +112,15 @@ export async function updateLote(db: Db, loteId: number, valores: { cantidad?: n
   await db.update(lote).set(valores).where(eq(lote.id, loteId));
 }
 
-export async function insertLote(db: Db, ofertaId: number, cantidad: number, fecha_expiracion: string): Promise<void> {
-  await db.insert(lote).values({ proveedor_producto_id: ofertaId, cantidad, fecha_expiracion });
+/** The offer's lot of that expiry date (its oldest, if several) gets this quantity; without one, a new lot. Run it with the offer locked. */
+export async function upsertLote(db: Db, ofertaId: number, cantidad: number, fecha_expiracion: string): Promise<void> {
+  const [existente] = await db
+    .select({ id: lote.id })
+    .from(lote)
+    .where(and(eq(lote.proveedor_producto_id, ofertaId), eq(lote.fecha_expiracion, fecha_expiracion)))
+    .orderBy(asc(lote.id))
+    .limit(1)
+    .for('update');
+  if (existente) await db.update(lote).set({ cantidad }).where(eq(lote.id, existente.id));
+  else await db.insert(lote).values({ proveedor_producto_id: ofertaId, cantidad, fecha_expiracion });
 }

@@ -12,12 +12,12 @@ import { archiveProveedorProducto } from './proveedor.repository';
 import {
   findProveedorProductos,
   findRangosDeCategoria,
-  insertLote,
   lockLote,
   lockOfertaPropia,
   setRangos,
   updateLote,
   updateTarifa,
+  upsertLote,
 } from './proveedor-productos.repository';
 
 /** One answer for another supplier's offer, an archived one and a missing one: nothing says which. */
@@ -63,9 +63,11 @@ export async function updateProveedorProducto(
       }
       await updateLote(tx, actual.id, { fecha_expiracion: data.fecha_expiracion, ...(tocada ? { cantidad: data.cantidad } : {}) });
     } else if (data.cantidad !== undefined && data.cantidad > 0) {
-      // The row 'Sin stock' given a quantity: a new lot, which must not be born expired.
+      // The row 'Sin stock' given a quantity: the lot of that expiry date, which must not be born
+      // expired. Set, not added: the same edit sent twice (a retry, a double click) is one lot with
+      // that quantity, as an upload's row is (issue #20: it made two). The offer's lock orders them.
       if (data.fecha_expiracion <= hoy) throw new AppError(400, { fecha_expiracion: [FECHA_VENCIMIENTO_FUTURA] });
-      await insertLote(tx, id, data.cantidad, data.fecha_expiracion);
+      await upsertLote(tx, id, data.cantidad, data.fecha_expiracion);
     }
 
     await updateTarifa(tx, id, data.tarifa);
