@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DataDirLockedError, lockDataDir, processIdentity } from './data-dir-lock';
+import { processState, startUnreaped, waitForZombie } from './test/unreaped';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -55,6 +56,53 @@ describe('lockDataDir', () => {
     const release = lockDataDir(dir);
     if (processIdentity(process.pid) !== null) expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
     release();
+  });
+
+  it.runIf(processState(process.pid) !== null)('refuses a running holder, and takes over from it once killed, while it is still a zombie', async () => {
+    const dir = tempDir();
+    const { parent, lines } = startUnreaped('server/db/test/lock-holder.ts', [dir]);
+    let pid = 0;
+    try {
+      await new Promise<void>((resolve) =>
+        lines.on('line', (line) => {
+          if (line.startsWith('pid ')) pid = Number(line.slice(4));
+          if (line === 'locked') resolve();
+        }),
+      );
+      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+      process.kill(pid, 'SIGKILL');
+      // Its parent never waits for it: dead, but its pid still answers kill(pid, 0).
+      await waitForZombie(pid);
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      const release = lockDataDir(dir);
+      expect(JSON.parse(fs.readFileSync(path.join(dir, 'abastece.lock'), 'utf8'))).toMatchObject({ pid: process.pid });
+      release();
+    } finally {
+      // Still running only if the test failed before killing it (pid 0 would be this process group).
+      if (pid && ![null, 'Z'].includes(processState(pid))) process.kill(pid, 'SIGKILL');
+      parent.kill('SIGKILL');
+    }
+  });
+
+  it('puts back a lock that another restart took over first, and refuses', () => {
+    const dir = tempDir();
+    const lockPath = path.join(dir, 'abastece.lock');
+    writeLock(dir, '999999999');
+    const winner = JSON.stringify({ pid: other.pid, identity: processIdentity(other.pid!) });
+    const rename = fs.renameSync;
+    // Both found the dead process's lock; the other one took it over just before this one moves it aside.
+    const spy = vi.spyOn(fs, 'renameSync').mockImplementationOnce((from, to) => {
+      fs.rmSync(lockPath);
+      fs.writeFileSync(lockPath, winner);
+      rename(from, to);
+    });
+    try {
+      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(fs.readFileSync(lockPath, 'utf8')).toBe(winner);
+    expect(fs.readdirSync(dir)).toEqual(['abastece.lock']);
   });
 
   it('reads the bare pid that earlier versions wrote, and a garbled file as stale', () => {

@@ -4,7 +4,11 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../client';
 
 const dataDir = process.argv[2]!;
-const database = await openDatabase({ dataDir });
+// Said on stdout: this process's parent never waits for it (test/unreaped.ts), and the test must hear why it did not start.
+const database = await openDatabase({ dataDir }).catch((error: Error) => {
+  process.stdout.write(`error ${error.message}\n`);
+  process.exit(1);
+});
 const { db } = database;
 await db.execute(sql`CREATE TABLE IF NOT EXISTS crash_probe (id integer PRIMARY KEY, payload text NOT NULL, total integer NOT NULL)`);
 const [row] = await queryRows<{ max: number }>(db, sql`SELECT coalesce(max(id), 0) AS max FROM crash_probe`);
