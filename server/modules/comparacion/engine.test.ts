@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asignacionOptima, compararLinea, dias as diasMotor, mensajeFaltante, mensajeSugerencia, type OfertaMotor } from './engine';
+import { asignacionOptima, compararLinea, dias as diasMotor, mensajeFaltante, mensajeSugerencia, type OfertaMotor, PRESUPUESTO_PASOS } from './engine';
 import { precioUnitario } from './precio';
 
 const dias = (fecha: string) => Math.floor(Date.parse(`${fecha}T00:00:00Z`) / 86_400_000);
@@ -72,7 +72,8 @@ describe('asignacionOptima (DESIGN §3.3)', () => {
           cantidad,
           ofertas.reduce((s, o) => s + Math.floor(o.stock), 0),
         );
-        const q = asignacionOptima(ofertas, objetivo);
+        const { cantidades: q, exacta } = asignacionOptima(ofertas, objetivo);
+        expect(exacta).toBe(true);
         expect(q.reduce((s, c) => s + c, 0)).toBe(objetivo);
         q.forEach((c, i) => {
           expect(Number.isInteger(c)).toBe(true);
@@ -186,7 +187,96 @@ describe('compararLinea: examples', () => {
     for (const q of [1, 99, 100, 250, 701, 1499, 3000, 9999]) {
       const r = compararLinea(q, ofertas);
       expect(r.seleccionadas.reduce((s, a) => s + a.cantidad, 0)).toBe(q);
+      expect(r.exacta).toBe(true);
     }
+  });
+});
+
+/** The plain greedy plan: offers by the unit price of all they can supply, each taking all it can. */
+function voraz(ofertas: readonly OfertaMotor[], objetivo: number): number[] {
+  const cap = (i: number) => Math.min(Math.floor(ofertas[i]!.stock), objetivo);
+  const precio = (i: number) => precioUnitario(ofertas[i]!, cap(i));
+  const q = new Array<number>(ofertas.length).fill(0);
+  let resto = objetivo;
+  for (const i of ofertas.map((_, i) => i).sort((a, b) => precio(a) - precio(b))) {
+    q[i] = Math.min(cap(i), resto);
+    resto -= q[i]!;
+  }
+  return q;
+}
+
+/** A plan the engine may answer: whole units within each offer's stock, the whole target. */
+function expectValido(ofertas: readonly OfertaMotor[], q: readonly number[], objetivo: number) {
+  expect(q.reduce((s, c) => s + c, 0)).toBe(objetivo);
+  q.forEach((c, i) => {
+    expect(Number.isInteger(c) && c >= 0 && c <= ofertas[i]!.stock).toBe(true);
+  });
+}
+
+describe('asignacionOptima: the budget (docs/decisions/006, El peor caso)', () => {
+  // One product, 200 offers priced alike with all five tiers: ties everywhere, and the exact search
+  // explodes (unbounded, it did not finish in 5 minutes).
+  const iguales = Array.from({ length: 200 }, (_, i) =>
+    oferta(i + 1, {
+      tarifa: 5000,
+      tramos: [100, 300, 700, 1000, 1500].map((l, k) => ({ limite_inferior: l, precio: 4700 - k * 300 })),
+      stock: 101 + ((i * 7919) % 1400),
+      fecha_vencimiento: i % 2 ? '2027-01-01' : '2027-02-01',
+    }),
+  );
+
+  it('stops a crafted worst case within its budget, with a valid plan no worse than the greedy one', () => {
+    const plan = asignacionOptima(iguales, 9999);
+    expect(plan.exacta).toBe(false);
+    expect(plan.pasos).toBeLessThanOrEqual(PRESUPUESTO_PASOS);
+    expect(plan.nodos).toBeLessThanOrEqual(plan.pasos);
+    expectValido(iguales, plan.cantidades, 9999);
+    expect(valor(iguales, plan.cantidades).costo).toBeLessThanOrEqual(valor(iguales, voraz(iguales, 9999)).costo);
+
+    const r = compararLinea(9999, iguales);
+    expect(r.exacta).toBe(false);
+    expect(r.faltante).toBe(0);
+    expect(r.seleccionadas.reduce((s, a) => s + a.cantidad, 0)).toBe(9999);
+    expect(r.total).toBe(valor(iguales, plan.cantidades).costo);
+  });
+
+  it('bounds the work even when one bound alone would scan thousands of offers many times', () => {
+    // 10.000 offers of 1 or 2 kg: filling 9.999 kg in the bound takes thousands of offers.
+    const unidades = Array.from({ length: 10_000 }, (_, i) =>
+      oferta(i + 1, { tarifa: 5000 + (i % 7), tramos: [{ limite_inferior: 2, precio: 4900 }], stock: 1 + (i % 2) }),
+    );
+    const presupuesto = 200_000;
+    const plan = asignacionOptima(unidades, 9999, presupuesto);
+    expect(plan.exacta).toBe(false);
+    expect(plan.pasos).toBeLessThanOrEqual(presupuesto);
+    expectValido(unidades, plan.cantidades, 9999);
+  });
+
+  it('answers the greedy plan when the budget runs out before any plan is found', () => {
+    const plan = asignacionOptima(iguales, 9999, 0);
+    expect(plan).toMatchObject({ exacta: false, nodos: 0 });
+    expectValido(iguales, plan.cantidades, 9999);
+    expect(valor(iguales, plan.cantidades)).toEqual(valor(iguales, voraz(iguales, 9999)));
+  });
+
+  it('within the budget, the answer is exact and the same whatever the budget', () => {
+    fc.assert(
+      fc.property(lineaArb, fc.integer({ min: 0, max: 400 }), ({ cantidad, ofertas }, presupuesto) => {
+        const objetivo = Math.min(
+          cantidad,
+          ofertas.reduce((s, o) => s + Math.floor(o.stock), 0),
+        );
+        const libre = asignacionOptima(ofertas, objetivo, Number.POSITIVE_INFINITY);
+        const acotado = asignacionOptima(ofertas, objetivo, presupuesto);
+        expectValido(ofertas, acotado.cantidades, objetivo);
+        if (acotado.exacta) expect(acotado.cantidades).toEqual(libre.cantidades);
+        else {
+          expect(acotado.pasos).toBeLessThanOrEqual(presupuesto);
+          expect(valor(ofertas, acotado.cantidades).costo).toBeLessThanOrEqual(valor(ofertas, voraz(ofertas, objetivo)).costo);
+        }
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 

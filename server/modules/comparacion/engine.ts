@@ -38,6 +38,11 @@ export interface ResultadoLinea<O extends OfertaMotor = OfertaMotor> {
   faltante: number;
   total: number;
   sugerencia: Sugerencia | null;
+  /**
+   * False when the search ran out of its budget: the selection is the best plan it found, not
+   * proven the cheapest (docs/decisions/006, "El peor caso").
+   */
+  exacta: boolean;
 }
 
 /** How far past the requested quantity the nudge looks: "a few more units". */
@@ -105,6 +110,25 @@ function eleccionesDe(oferta: Tarifario, cap: number, siguienteId: () => number)
   return elecciones;
 }
 
+/**
+ * The work the exact search of one line may do before it answers the best plan found so far, in
+ * steps: a node entered, or one offer's price looked at by the bound (where the time goes, and
+ * what grows with the number of offers). Counted, not timed: a request gets the same answer on a
+ * busy machine as on an idle one. Random lines like the bench's take ~1.200 steps at the median,
+ * 1,2 million at most in 20.000 (3,3 million with 100 to 300 offers); a crafted line uses all of
+ * them in 12 to 19 ms on the bench machine (docs/decisions/006, "El peor caso").
+ */
+export const PRESUPUESTO_PASOS = 5_000_000;
+
+/** What the search answers: the quantity per offer, in input order, and what it cost to find it. */
+export interface Plan {
+  cantidades: number[];
+  /** True when the search finished within its budget: `cantidades` is the optimum. */
+  exacta: boolean;
+  nodos: number;
+  pasos: number;
+}
+
 /** The cheapest unit price an offer reaches with at most `limite` units (its tiers up to there). */
 function precioMinimo(oferta: Tarifario, limite: number): number {
   let p = precioUnitario(oferta, 1);
@@ -115,7 +139,7 @@ function precioMinimo(oferta: Tarifario, limite: number): number {
 /**
  * The exact minimum-cost allocation of `objetivo` whole units across offers with whole-unit
  * capacities (objetivo ≤ Σ capacidades). Order: cost, then fewer suppliers, then more units of
- * later expiry (Σ qᵢ·expiryᵢ). Returns the quantity per offer, in input order.
+ * later expiry (Σ qᵢ·expiryᵢ). Returns the quantity per offer, in input order (a Plan).
  *
  * Branch and bound over the offers, cheapest reachable price first. Each offer takes 0, an end of
  * one of its price stretches, or, for at most ONE offer in the whole allocation, a quantity
@@ -124,11 +148,19 @@ function precioMinimo(oferta: Tarifario, limite: number): number {
  * fills what remains at each remaining offer's cheapest price reachable with what remains.
  * Everything per offer is computed only when the search reaches it: most lines end after a few
  * nodes, and 50 offers' worth of setup would cost more than the search.
+ *
+ * The search is exponential in the worst case (a multiple-choice knapsack): after `presupuesto`
+ * steps it stops and answers the best plan found, or the greedy one if that is better, and says
+ * the plan is not proven optimal (`exacta: false`).
  */
-export function asignacionOptima(ofertas: ReadonlyArray<Tarifario & { stock: number; fecha_vencimiento: string }>, objetivo: number): number[] {
+export function asignacionOptima(
+  ofertas: ReadonlyArray<Tarifario & { stock: number; fecha_vencimiento: string }>,
+  objetivo: number,
+  presupuesto = PRESUPUESTO_PASOS,
+): Plan {
   const n = ofertas.length;
   const resultado = new Array<number>(n).fill(0);
-  if (objetivo <= 0 || n === 0) return resultado;
+  if (objetivo <= 0 || n === 0) return { cantidades: resultado, exacta: true, nodos: 0, pasos: 0 };
 
   // The offers that can supply something, cheapest reachable price first, then later expiry.
   // Plain arrays, not typed ones: allocating a dozen typed arrays per line cost more than their
@@ -202,6 +234,9 @@ export function asignacionOptima(ofertas: ReadonlyArray<Tarifario & { stock: num
   let abiertaId = 0;
   let abiertaPrecio = 0;
   let abiertaHolgura = 0;
+  let nodos = 0;
+  let pasos = 0;
+  let agotado = false;
 
   /**
    * Lower bound of filling `resto` units from position j on, plus the open offer's room: each
@@ -219,6 +254,13 @@ export function asignacionOptima(ofertas: ReadonlyArray<Tarifario & { stock: num
     let ultimoP = Number.NEGATIVE_INFINITY;
     let ultimoK = -1;
     while (falta > 0) {
+      // Charged here too, not only per node: with thousands of tiny offers one bound alone scans
+      // offers × fills, and a budget of nodes would no longer bound the time.
+      if (pasos + m - j > presupuesto) {
+        agotado = true;
+        return Number.POSITIVE_INFINITY;
+      }
+      pasos += m - j;
       let p = Number.POSITIVE_INFINITY;
       let kk = -1;
       for (let k = j; k < m; k++) {
@@ -282,6 +324,12 @@ export function asignacionOptima(ofertas: ReadonlyArray<Tarifario & { stock: num
   };
 
   const buscar = (j: number, resto: number, costo: number, proveedores: number, vence: number): void => {
+    if (agotado || pasos >= presupuesto) {
+      agotado = true;
+      return;
+    }
+    nodos++;
+    pasos++;
     if (resto === 0) {
       registrar(costo, proveedores, vence, 0);
       return;
@@ -296,7 +344,7 @@ export function asignacionOptima(ofertas: ReadonlyArray<Tarifario & { stock: num
     const cierra = abierta >= 0 && resto <= abiertaHolgura;
     if (cierra) registrar(costo + resto * abiertaPrecio, proveedores, vence + resto * venceDe[orden[abierta]!]!, resto);
     const cota = costo + cotaResto(j, resto);
-    if (cota > mejorCosto) return;
+    if (agotado || cota > mejorCosto) return;
     if (cota === mejorCosto) {
       // A tie in cost can still win on fewer suppliers (it needs one more from here), or on expiry
       // if the latest expiry left can beat it.
@@ -340,7 +388,7 @@ export function asignacionOptima(ofertas: ReadonlyArray<Tarifario & { stock: num
       agregar(k, costo + e.cantidad * e.precio + cotaResto(j + 1, resto - e.cantidad));
       if (e.abierta) abierta = -1;
     }
-    for (let x = 0; x < h; x++) {
+    for (let x = 0; x < h && !agotado; x++) {
       if (cotas[x]! > mejorCosto) break;
       const k = eleccion[x]!;
       if (k < 0) {
@@ -364,7 +412,44 @@ export function asignacionOptima(ofertas: ReadonlyArray<Tarifario & { stock: num
     }
   };
   buscar(0, objetivo, 0, 0, 0);
-  return resultado;
+  if (agotado) {
+    // Out of budget: the best plan found, unless the plain greedy one is better (or none was found).
+    const voraz = planVoraz(ofertas, capacidadDe, orden, objetivo);
+    const v = valorDe(ofertas, voraz, venceDe);
+    if (v.costo < mejorCosto || (v.costo === mejorCosto && (v.proveedores < mejorProveedores || (v.proveedores === mejorProveedores && v.vence > mejorVence))))
+      return { cantidades: voraz, exacta: false, nodos, pasos };
+  }
+  return { cantidades: resultado, exacta: !agotado, nodos, pasos };
+}
+
+/**
+ * A plan always at hand: each offer, by the unit price it reaches with all it can supply, takes
+ * all it can until the target is met. Feasible (Σ capacities ≥ target); the budget's floor.
+ */
+function planVoraz(ofertas: ReadonlyArray<Tarifario>, capacidadDe: readonly number[], candidatas: readonly number[], objetivo: number): number[] {
+  const precioLleno = (i: number) => precioUnitario(ofertas[i]!, capacidadDe[i]!);
+  const cantidades = new Array<number>(ofertas.length).fill(0);
+  let resto = objetivo;
+  for (const i of [...candidatas].sort((a, b) => precioLleno(a) - precioLleno(b) || a - b)) {
+    if (resto === 0) break;
+    cantidades[i] = Math.min(capacidadDe[i]!, resto);
+    resto -= cantidades[i]!;
+  }
+  return cantidades;
+}
+
+/** A plan's place in the search's order: cost, suppliers, units × expiry day. */
+function valorDe(ofertas: ReadonlyArray<Tarifario>, cantidades: readonly number[], venceDe: readonly number[]) {
+  let costo = 0;
+  let proveedores = 0;
+  let vence = 0;
+  cantidades.forEach((q, i) => {
+    if (q <= 0) return;
+    costo += q * precioUnitario(ofertas[i]!, q);
+    proveedores++;
+    vence += q * venceDe[i]!;
+  });
+  return { costo, proveedores, vence };
 }
 
 /**
@@ -372,18 +457,19 @@ export function asignacionOptima(ofertas: ReadonlyArray<Tarifario & { stock: num
  * stock when there is less), every other offer as an additional option priced for what it could
  * supply, the shortfall, and the next-tier nudge.
  */
-export function compararLinea<O extends OfertaMotor>(cantidad: number, ofertas: readonly O[]): ResultadoLinea<O> {
+export function compararLinea<O extends OfertaMotor>(cantidad: number, ofertas: readonly O[], presupuesto = PRESUPUESTO_PASOS): ResultadoLinea<O> {
   const stockTotal = ofertas.reduce((s, o) => s + o.stock, 0);
   // Less stock than asked: everything there is, at the price of what each offer supplies.
-  const cantidades =
+  const { cantidades, exacta } =
     stockTotal <= cantidad
-      ? ofertas.map((o) => o.stock)
+      ? { cantidades: ofertas.map((o) => o.stock), exacta: true }
       : asignacionOptima(
           ofertas,
           Math.min(
             cantidad,
             ofertas.reduce((s, o) => s + Math.floor(o.stock), 0),
           ),
+          presupuesto,
         );
   const seleccionadas: Asignacion<O>[] = [];
   const adicionales: Asignacion<O>[] = [];
@@ -397,7 +483,7 @@ export function compararLinea<O extends OfertaMotor>(cantidad: number, ofertas: 
   const asignado = seleccionadas.reduce((s, a) => s + Math.round(a.cantidad * 100), 0) / 100;
   const total = seleccionadas.reduce((s, a) => s + a.subtotal, 0);
   const faltante = Math.max(0, Math.round((cantidad - asignado) * 100) / 100);
-  return { seleccionadas, adicionales, faltante, total, sugerencia: faltante > 0 ? null : sugerenciaPara(cantidad, total, ofertas) };
+  return { seleccionadas, adicionales, faltante, total, sugerencia: faltante > 0 ? null : sugerenciaPara(cantidad, total, ofertas), exacta };
 }
 
 /**
