@@ -31,3 +31,15 @@ export const unidadCorta = (unidad: string, cantidad: number) => (unidad.toUpper
 
 /** A quantity with its unit ('280 kg', '3 cajas'). */
 export const formatCantidad = (cantidad: number, unidad: string) => `${cantidadEs(cantidad)} ${unidadCorta(unidad, cantidad)}`;
+
+/** 'Av. Providencia 1234, Providencia, Región Metropolitana de Santiago': the parts of an address that were given. */
+export const formatDireccion = (...partes: string[]) =>
+  partes
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(', ');
+
+export const SIN_FECHA_ENTREGA = 'Sin fecha indicada';
+
+/** A delivery day as screens and e-mails write it, or that none was chosen. */
+export const formatFechaEntrega = (fecha: string | null) => (fecha ? formatDiaLargo(fecha) : SIN_FECHA_ENTREGA);

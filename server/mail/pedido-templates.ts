@@ -1,6 +1,6 @@
 // The e-mails of an order's life (issue #19): to the buyer when it is placed and whenever a
 // pedido changes, to each supplier when it receives one (and when the buyer annuls it).
-import { formatCantidad, formatClp, formatDiaLargo, formatFechaHora } from '../../common/format';
+import { formatCantidad, formatClp, formatDireccion, formatFechaEntrega, formatFechaHora } from '../../common/format';
 import type { Entrega, EstadoPedido, LineaPedido } from '../../common/schemas/pedidos';
 import { type Correo, escapeHtml, layout, parrafosHtml } from './templates';
 
@@ -24,7 +24,6 @@ const celda = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text-align
 const celdaNumero = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text-align:right;white-space:nowrap"';
 
 const nombreLinea = (l: LineaPedido) => (l.marca ? `${l.producto_nombre} (${l.marca})` : l.producto_nombre);
-const fechaEntrega = (e: Entrega) => (e.fecha_entrega ? formatDiaLargo(e.fecha_entrega) : 'sin fecha indicada');
 
 function lineasTexto(lineas: LineaPedido[]): string {
   return lineas.map((l) => `- ${nombreLinea(l)}: ${formatCantidad(l.cantidad, l.unidad)} × ${formatClp(l.precio)} = ${formatClp(l.subtotal)}`).join('\n');
@@ -43,9 +42,9 @@ function lineasHtml(lineas: LineaPedido[], total: number): string {
 }
 
 function entregaFilas(e: Entrega): string[] {
-  const lugar = [e.direccion_envio, e.comuna_nombre, e.region_nombre].filter(Boolean).join(', ');
+  const lugar = formatDireccion(e.direccion_envio, e.comuna_nombre, e.region_nombre);
   return [
-    `Fecha de entrega: ${fechaEntrega(e)}`,
+    `Fecha de entrega: ${formatFechaEntrega(e.fecha_entrega)}`,
     `Dirección: ${lugar || 'no indicada'}`,
     `Contacto: ${[e.nombre_contacto, e.telefono_contacto, e.correo_contacto].filter(Boolean).join(' · ') || 'no indicado'}`,
   ];

@@ -1,13 +1,6 @@
-import { formatDiaLargo } from '../../../common/format';
+import { formatDireccion, formatFechaEntrega } from '../../../common/format';
 import type { Entrega } from '../../../common/schemas/pedidos';
 import { DatosList } from './datos-list';
-
-/** 'Av. Providencia 1234, Providencia, Región Metropolitana': the parts of an address that were given. */
-export const formatDireccion = (...partes: string[]) =>
-  partes
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .join(', ');
 
 /**
  * Where, to whom and when a purchase goes, as the buyer gave it: before it is placed
@@ -20,7 +13,7 @@ export function DatosEntrega({ entrega }: { entrega: Entrega }) {
     <DatosList
       label="Datos de entrega"
       rows={[
-        ['Fecha de entrega', entrega.fecha_entrega ? formatDiaLargo(entrega.fecha_entrega) : 'Sin fecha indicada'],
+        ['Fecha de entrega', formatFechaEntrega(entrega.fecha_entrega)],
         ['Dirección', formatDireccion(entrega.direccion_envio, entrega.comuna_nombre, entrega.region_nombre)],
         ['Contacto', entrega.nombre_contacto],
         ['Teléfono', telefono && <a href={`tel:${telefono.replace(/\s/g, '')}`}>{telefono}</a>],

@@ -1,6 +1,5 @@
-import { formatFechaHora } from '../../../../../common/format';
+import { formatDireccion, formatFechaHora } from '../../../../../common/format';
 import type { PedidoDetalle } from '../../../../../common/schemas/pedidos';
-import { formatDireccion } from '../../../ui/datos-entrega';
 import './pedidos.css';
 
 /**

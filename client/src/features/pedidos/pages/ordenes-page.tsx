@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatClp, formatDiaLargo, formatFechaLarga } from '../../../../../common/format';
+import { formatClp, formatDiaLargo, formatFechaLarga, SIN_FECHA_ENTREGA } from '../../../../../common/format';
 import { type Facturacion, type OrdenResumen, PEDIDOS_POR_PAGINA } from '../../../../../common/schemas/pedidos';
 import { type DatosFacturacion, type HistorialOrden, historialOrdenes } from '../../../lib/historial-ordenes';
 import { useLogout, useSession, useSessionExpiredHandler } from '../../../lib/session';
@@ -210,7 +210,7 @@ function OrdenServidor({ orden: o }: { orden: OrdenResumen }) {
         Total: <strong>{formatClp(o.total)}</strong>
         {vigente !== undefined && ` (vigente: ${formatClp(vigente)})`}
         <span className="muted">
-          {' · '}Entrega {o.fecha_entrega ? `el ${formatDiaLargo(o.fecha_entrega)}` : 'sin fecha indicada'}
+          {' · '}Entrega {o.fecha_entrega ? `el ${formatDiaLargo(o.fecha_entrega)}` : SIN_FECHA_ENTREGA.toLowerCase()}
           {o.comuna_nombre && ` en ${o.comuna_nombre}`}
         </span>
       </p>
