@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../errors';
 import { type Llamante, tenenciaDe } from '../cotizaciones/clave';
 import { hold, holdTakesOver, SOLICITUD_NO_ENCONTRADA } from '../cotizaciones/cotizaciones.service';
 import { findSolicitudAComparar, insertCotizacionConOpciones, type OpcionNueva, type ProductoComparable } from './comparacion.repository';
-import { type Asignacion, compararLinea, type ResultadoLinea, mensajeFaltante, mensajeSugerencia } from './engine';
+import { type Asignacion, compararLinea, type ResultadoLinea, mensajeFaltante, mensajeSugerencia, presupuestoLinea } from './engine';
 import type { ComparacionCache } from './comparacion-cache';
 import { type OfertaViva, ofertasVivas } from './ofertas-vivas';
 
@@ -69,9 +69,13 @@ export async function compararPrecios(db: Db, cache: ComparacionCache, llamante:
 
   const { cotizante } = tenencia;
   const fecha = cotizante?.fecha_entrega ?? ahoraEnChile(ahora).hoy;
+  let pasos = 0;
   const lineas = data.productos.flatMap((fila): Linea[] => {
     const producto = productos.get(fila.producto);
-    return producto?.disponible ? [{ fila, producto, resultado: compararLinea(fila.cantidad, ofertasVivas(catalogo.get(producto.id)!.ofertas, fecha)) }] : [];
+    if (!producto?.disponible) return [];
+    const resultado = compararLinea(fila.cantidad, ofertasVivas(catalogo.get(producto.id)!.ofertas, fecha), presupuestoLinea(pasos));
+    pasos += resultado.pasos;
+    return [{ fila, producto, resultado }];
   });
   const seleccionadas = lineas.flatMap(({ fila, producto, resultado }) =>
     resultado.seleccionadas.map(

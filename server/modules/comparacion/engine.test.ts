@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asignacionOptima, compararLinea, dias as diasMotor, mensajeFaltante, mensajeSugerencia, type OfertaMotor, PRESUPUESTO_PASOS } from './engine';
+import {
+  asignacionOptima,
+  compararLinea,
+  dias as diasMotor,
+  mensajeFaltante,
+  mensajeSugerencia,
+  PASOS_MINIMOS_LINEA,
+  PRESUPUESTO_PASOS,
+  PRESUPUESTO_SOLICITUD,
+  presupuestoLinea,
+  type OfertaMotor,
+} from './engine';
 import { precioUnitario } from './precio';
 
 const dias = (fecha: string) => Math.floor(Date.parse(`${fecha}T00:00:00Z`) / 86_400_000);
@@ -250,6 +261,20 @@ describe('asignacionOptima: the budget (docs/decisions/006, El peor caso)', () =
     expect(plan.exacta).toBe(false);
     expect(plan.pasos).toBeLessThanOrEqual(presupuesto);
     expectValido(unidades, plan.cantidades, 9999);
+  });
+
+  it('a request shares one budget across its lines, and every line keeps a minimum of its own', () => {
+    expect(presupuestoLinea(0)).toBe(PRESUPUESTO_PASOS);
+    expect(presupuestoLinea(PRESUPUESTO_SOLICITUD - 2_000_000)).toBe(2_000_000);
+    expect(presupuestoLinea(PRESUPUESTO_SOLICITUD * 2)).toBe(PASOS_MINIMOS_LINEA);
+    // Ten crafted lines, as comparacion.service runs a request's lines.
+    let usados = 0;
+    for (let i = 0; i < 10; i++) {
+      const r = compararLinea(9999, iguales, presupuestoLinea(usados));
+      expect(r.pasos).toBeLessThanOrEqual(presupuestoLinea(usados));
+      usados += r.pasos;
+    }
+    expect(usados).toBeLessThanOrEqual(PRESUPUESTO_SOLICITUD + 10 * PASOS_MINIMOS_LINEA);
   });
 
   it('answers the greedy plan when the budget runs out before any plan is found', () => {

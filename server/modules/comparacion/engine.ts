@@ -43,6 +43,8 @@ export interface ResultadoLinea<O extends OfertaMotor = OfertaMotor> {
    * proven the cheapest (docs/decisions/006, "El peor caso").
    */
   exacta: boolean;
+  /** The search's steps (what a budget counts). */
+  pasos: number;
 }
 
 /** How far past the requested quantity the nudge looks: "a few more units". */
@@ -119,6 +121,17 @@ function eleccionesDe(oferta: Tarifario, cap: number, siguienteId: () => number)
  * them in 12 to 19 ms on the bench machine (docs/decisions/006, "El peor caso").
  */
 export const PRESUPUESTO_PASOS = 5_000_000;
+/**
+ * A request's lines share a budget of their own: 200 crafted lines of 5,000,000 steps each would
+ * hold the event loop for seconds. A line gets what the earlier ones left, never less than
+ * PASOS_MINIMOS_LINEA (so ordinary lines, ~1,2 million steps at most on the bench's catalogue,
+ * stay exact whatever came before), never more than PRESUPUESTO_PASOS.
+ */
+export const PRESUPUESTO_SOLICITUD = 20_000_000;
+export const PASOS_MINIMOS_LINEA = 1_500_000;
+
+/** The budget of the next line of a request whose earlier lines used `usados` steps. */
+export const presupuestoLinea = (usados: number) => Math.min(PRESUPUESTO_PASOS, Math.max(PASOS_MINIMOS_LINEA, PRESUPUESTO_SOLICITUD - usados));
 
 /** What the search answers: the quantity per offer, in input order, and what it cost to find it. */
 export interface Plan {
@@ -460,9 +473,9 @@ function valorDe(ofertas: ReadonlyArray<Tarifario>, cantidades: readonly number[
 export function compararLinea<O extends OfertaMotor>(cantidad: number, ofertas: readonly O[], presupuesto = PRESUPUESTO_PASOS): ResultadoLinea<O> {
   const stockTotal = ofertas.reduce((s, o) => s + o.stock, 0);
   // Less stock than asked: everything there is, at the price of what each offer supplies.
-  const { cantidades, exacta } =
+  const { cantidades, exacta, pasos } =
     stockTotal <= cantidad
-      ? { cantidades: ofertas.map((o) => o.stock), exacta: true }
+      ? { cantidades: ofertas.map((o) => o.stock), exacta: true, pasos: 0 }
       : asignacionOptima(
           ofertas,
           Math.min(
@@ -483,7 +496,7 @@ export function compararLinea<O extends OfertaMotor>(cantidad: number, ofertas: 
   const asignado = seleccionadas.reduce((s, a) => s + Math.round(a.cantidad * 100), 0) / 100;
   const total = seleccionadas.reduce((s, a) => s + a.subtotal, 0);
   const faltante = Math.max(0, Math.round((cantidad - asignado) * 100) / 100);
-  return { seleccionadas, adicionales, faltante, total, sugerencia: faltante > 0 ? null : sugerenciaPara(cantidad, total, ofertas), exacta };
+  return { seleccionadas, adicionales, faltante, total, sugerencia: faltante > 0 ? null : sugerenciaPara(cantidad, total, ofertas), exacta, pasos };
 }
 
 /**
