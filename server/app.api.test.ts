@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { setupTestApp } from './test/test-app';
+import { createTestApp, setupTestApp } from './test/test-app';
 
 const ctx = setupTestApp();
 
@@ -36,6 +36,22 @@ describe('every response', () => {
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toBe('same-origin');
       expect(res.headers['x-frame-options'], url).toBe('DENY');
+      // One answer about framing (issue #20): CSP agrees with X-Frame-Options.
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      // HSTS only over HTTPS: a plain-HTTP answer does not carry it.
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('sends HSTS over HTTPS, as a TLS-terminating balancer reports it', async () => {
+    const t = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      const https = await t.request({ method: 'GET', url: '/api/ubicacion/regiones/', headers: { 'x-forwarded-proto': 'https' } });
+      expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const http = await t.request({ method: 'GET', url: '/api/ubicacion/regiones/', headers: { 'x-forwarded-proto': 'http' } });
+      expect(http.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await t.close();
     }
   });
 

@@ -60,9 +60,17 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   registerGuardsDecorator(app);
 
   await app.register(helmet, {
+    // One answer to "may another page frame this one?": no (X-Frame-Options DENY and CSP
+    // frame-ancestors 'none'; helmet's default CSP said 'self').
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
-    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:'], 'upgrade-insecure-requests': null } },
+    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:'], 'frame-ancestors': ["'none'"], 'upgrade-insecure-requests': null } },
+    // HSTS means something only over HTTPS (a browser ignores it on http://); sent below when the request was.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // Behind a TLS-terminating balancer, request.protocol comes from X-Forwarded-Proto (TRUST_PROXY=1).
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
   await app.register(swagger, {

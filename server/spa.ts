@@ -5,6 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { noRouteError, sendError } from './errors';
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url === '/auth';
+/**
+ * A file the build did not make (an asset of an older deploy, a typo) is a 404: answered with the
+ * SPA's HTML, a script tag would run HTML as JavaScript (issue #20). Routes have no extension.
+ */
+const isFilePath = (url: string) => url.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(url);
 
 /** Hashed file names change with their content, so a year is safe; anything else revalidates. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -35,7 +40,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
-    if (hasClient && !isApiPath(url) && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (hasClient && !isApiPath(url) && !isFilePath(url) && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     // A known path under another method is 405 with Allow, not 404 (issue #7).

@@ -171,6 +171,10 @@ export type DetalleSolicitud = z.infer<typeof detalleSolicitudSchema>;
 export const solicitudSchemaOut = z.object({
   id: z.number().int(),
   fecha_creacion: z.string(),
+  // SPEC §7 'returns solicitud and detalles': the request under that name too (issue #20), beside
+  // the fields every client already reads. Always sent; optional so that a request a tab kept in
+  // session storage before this field existed still reads.
+  solicitud: z.object({ id: z.number().int(), fecha_creacion: z.string() }).optional(),
   /** The anonymous holder's key: keep it (session storage) and send it back in CLAVE_COTIZACION_HEADER. Null for a user's record. */
   clave: z.string().nullable(),
   detalles: z.array(detalleSolicitudSchema),

@@ -81,6 +81,8 @@ describe('crear-solicitud', () => {
     const body = res.json();
     expect(body.clave).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Number.isNaN(Date.parse(body.fecha_creacion))).toBe(false);
+    // SPEC §7 'returns solicitud and detalles' (issue #20): the request under that name too.
+    expect(body.solicitud).toEqual({ id: body.id, fecha_creacion: body.fecha_creacion });
     expect(body.detalles).toEqual([
       {
         producto_id: a!.id,

@@ -14,7 +14,8 @@ import { AppError, notFound } from '../../errors';
 import { findRangosPrecios } from '../catalogo/catalogo.repository';
 import { findRegionDeComuna } from '../direcciones/direcciones.repository';
 import { existsRegion } from '../ubicacion/ubicacion.repository';
-import { createClave, hashClave, type Llamante, tenenciaDe } from './clave';
+import { createClave, hashClave } from '../../http/clave';
+import { type Llamante, tenenciaDe } from './clave';
 import {
   type CotizanteValores,
   findCotizante,
@@ -77,7 +78,7 @@ const claveDeRespuesta = (llamante: Llamante) => (llamante.usuarioId === undefin
 async function solicitudRespuesta(db: Db, id: number, llamante: Llamante): Promise<Solicitud> {
   const s = await findSolicitud(db, id);
   if (!s) throw notFound(SOLICITUD_NO_ENCONTRADA);
-  return { ...s, clave: claveDeRespuesta(llamante) };
+  return { ...s, solicitud: { id: s.id, fecha_creacion: s.fecha_creacion }, clave: claveDeRespuesta(llamante) };
 }
 
 /** A new request, the user's when logged in, else held by a new clave. */
