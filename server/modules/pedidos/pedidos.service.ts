@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
 import { correoEstadoPedido, correoPedidoAnulado } from '../../mail/pedido-templates';
-import { hashClave } from '../cotizaciones/clave';
+import { hashClave } from '../../http/clave';
 import {
   findCorreosProveedores,
   findOrdenCabecera,
