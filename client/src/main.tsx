@@ -1,3 +1,5 @@
+// First: configures zod before any schema module is evaluated (lib/zod-config.ts says why).
+import './lib/zod-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -64,6 +64,8 @@ function placeList(field: DOMRect): CSSProperties {
  */
 export function Combobox({ label, options, value, onChange, disabled, placeholder, errorId, invalid, maxVisible = 60 }: ComboboxProps) {
   const listId = useId();
+  // An id of its own: Chromium flags a form field with neither id nor name (it cannot autofill or restore it).
+  const inputId = useId();
   const selected = options.find((o) => o.value === value) ?? null;
   const [open, setOpen] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -134,6 +136,7 @@ export function Combobox({ label, options, value, onChange, disabled, placeholde
   return (
     <div className="combobox" ref={boxRef}>
       <input
+        id={inputId}
         type="text"
         role="combobox"
         aria-label={label}
