@@ -182,6 +182,24 @@ for (const width of [1280, 375]) {
   });
 }
 
+test.describe('content security policy', () => {
+  test('no page breaks it, /cotizar and its pickers included (issue #20: zod probed new Function there)', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { violaciones: string[] };
+      w.violaciones = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.violaciones.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    for (const path of ['/', '/login', '/signup', '/cotizar']) {
+      await page.goto(path);
+      await expect(page.locator('main h1').first()).toBeVisible();
+    }
+    // Parsing a row runs the shared zod schemas in the browser.
+    await page.getByRole('combobox', { name: 'Categoría, fila 1' }).click();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    expect(await page.evaluate(() => (window as unknown as { violaciones: string[] }).violaciones)).toEqual([]);
+  });
+});
+
 test.describe('home banner', () => {
   test('a visitor who wants to upload stock is told to log in', async ({ page }) => {
     await page.goto('/');
