@@ -23,3 +23,25 @@ export const idRequeridoSchema = (mensaje: string) => z.preprocess(sinValor, idS
 
 /** A number as JSON gives it or written plainly ('12', '-3', '1.5'); never a boolean, '0x10' or '1e3'. */
 export const decimal = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
+
+/**
+ * Money as a person in Chile types it (issue #20: '4.990' was refused as having decimals): a point
+ * between groups of three digits separates thousands ('4.990', '4.990.000', '$ 4.990'), a comma
+ * starts decimals ('4.990,5'), and a point that is not followed by groups of three is a decimal
+ * point too ('4.5', '4.99'). Answers the amount written, decimals included, so the caller's rule
+ * can refuse them with its own message; NaN when the text is not an amount.
+ */
+export function leerPesos(texto: string): number {
+  const s = texto.trim().replace(/^\$\s*/, '');
+  if (/^-?[1-9]\d{0,2}(\.\d{3})+(,\d+)?$/.test(s)) return Number(s.replace(/\./g, '').replace(',', '.'));
+  if (/^-?\d+([.,]\d+)?$/.test(s)) return Number(s.replace(',', '.'));
+  return Number.NaN;
+}
+
+/**
+ * A money value as JSON or a form gives it, as text for leerPesos: typed text as it is; a JSON
+ * number with its decimal point written as a comma, so 1.999 stays one peso and decimals (and is
+ * refused) instead of reading as $1.999.
+ */
+export const pesosComoTexto = (v: unknown) =>
+  typeof v === 'number' ? (Number.isFinite(v) ? String(v).replace('.', ',') : 'NaN') : typeof v === 'string' ? v.trim() : v;

@@ -1,7 +1,7 @@
 import { PRECIO_MAX_DIGITOS } from '../constants';
 import { FECHA_INVALIDA, isFechaIso } from '../fecha';
 import { z } from '../zod-es';
-import { ENTERO_MAXIMO, idOpcionalSchema } from '../numeros';
+import { ENTERO_MAXIMO, idOpcionalSchema, leerPesos, pesosComoTexto } from '../numeros';
 
 // SPEC §5 Supplier product edit, word for word.
 export const COMPLETA_CAMPOS = 'Por favor, completa todos los campos antes de guardar.';
@@ -45,18 +45,25 @@ const CANTIDAD_MAXIMA_LOTE = 9_999_999_999.99;
 
 /** What a form field or a JSON value holds, as text: numbers and strings alike (the form sends strings, other clients numbers). */
 const comoTexto = (v: unknown) => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'NaN') : typeof v === 'string' ? v.trim() : v);
-/** A decimal written with a point or a Chilean comma; NaN when it is not one. */
+/** A lot's quantity (kg or boxes, not money): a decimal written with a point or a Chilean comma; NaN when it is not one. */
 const aNumero = (s: string) => (/^-?\d+([.,]\d+)?$/.test(s) ? Number(s.replace(',', '.')) : Number.NaN);
 const vacio = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** SPEC §5: price required, at most 10 characters, a number above 0; ours: whole pesos that fit the column. */
+/** The digits of a typed amount: SPEC §5's limit counts them, not the thousands points ('4.990.000' has 7). */
+const digitosDe = (s: string) => s.replace(/^\$\s*/, '').replace(/\./g, '').length;
+
+/**
+ * SPEC §5: price required, at most 10 digits, a number above 0; ours: whole pesos that fit the
+ * column, typed the Chilean way ('4.990' is $4.990, common/numeros leerPesos).
+ */
 const tarifaSchema = z.preprocess(
-  comoTexto,
+  pesosComoTexto,
   z
     .string({ error: COMPLETA_CAMPOS })
     .min(1, COMPLETA_CAMPOS)
-    .max(PRECIO_MAX_DIGITOS, PRECIO_DIGITOS)
-    .transform(aNumero)
+    .max(30, PRECIO_DIGITOS)
+    .refine((s) => digitosDe(s) <= PRECIO_MAX_DIGITOS, PRECIO_DIGITOS)
+    .transform(leerPesos)
     .superRefine((n, ctx) => {
       const error = errorPrecio(n);
       if (error) ctx.addIssue({ code: 'custom', message: error });
@@ -77,7 +84,7 @@ const cantidadSchema = z.preprocess(
 );
 
 /**
- * Tier prices by tier label ('Desde 100 kg': 4500). SPEC §5: each non-empty value a number ≥ 0;
+ * Tier prices by tier label ('Desde 100 kg': 4500, or '4.500' typed). SPEC §5: each non-empty value a number ≥ 0;
  * an empty one removes that tier's price (the offer then charges its tarifa from there on).
  */
 const rangosSchema = z
@@ -90,7 +97,7 @@ const rangosSchema = z
         out[rango] = null;
         continue;
       }
-      const n = aNumero(comoTexto(valor) as string);
+      const n = leerPesos(pesosComoTexto(valor) as string);
       const error = errorPrecioRango(rango, n);
       if (error) ctx.addIssue({ code: 'custom', message: error, path: [rango] });
       else out[rango] = n;
@@ -129,6 +136,8 @@ export const proveedorProductoSchema = z.object({
   id: z.number().int(),
   sku: z.string(),
   producto_nombre: z.string(),
+  /** The product's unit ('KILO' or 'CAJA', SPEC §9): what a lot's quantity counts. */
+  unidad: z.string(),
   tarifa: z.number().int(),
   rangos: z.record(z.string(), z.number()),
   estado_moderacion: estadoModeracionSchema,

@@ -277,28 +277,58 @@ test('inline edit: SPEC §5 messages, Cancelar discards, Guardar saves; the serv
   await expect(editada).toContainText('777');
 });
 
-test('delete asks first; Cancelar keeps the product, Eliminar archives it', async ({ page }) => {
+test('delete asks first; Cancelar keeps the product, Eliminar producto archives it', async ({ page }) => {
   const { access, ofertas: propias } = await proveedorConOfertas(page);
   const oferta = propias.find((o) => o.producto_nombre === 'Tapapecho')!;
   await buscar(page, oferta.sku);
   await expect(filas(page)).toHaveCount(oferta.stock.length);
   const eliminar = filas(page)
     .first()
-    .getByRole('button', { name: `Eliminar ${oferta.producto_nombre}` });
+    .getByRole('button', { name: `Eliminar producto ${oferta.producto_nombre}` });
   await eliminar.click();
   const dialogo = page.getByRole('dialog', { name: 'Eliminar producto' });
   await expect(dialogo).toContainText('¿Deseas eliminar este producto? Esta acción no se puede deshacer.');
+  await expect(dialogo).toContainText(`Se eliminará Tapapecho (SKU ${oferta.sku}) con 1 lote: 1.500 kg de stock en total.`);
   await shot(page, 'mis-productos-eliminar-1280');
   await dialogo.getByRole('button', { name: 'Cancelar' }).click();
   await expect(filas(page)).toHaveCount(oferta.stock.length);
 
   await eliminar.click();
-  await dialogo.getByRole('button', { name: 'Eliminar' }).click();
+  await dialogo.getByRole('button', { name: 'Eliminar producto' }).click();
   await expect(page.getByText('Producto eliminado correctamente.')).toBeVisible();
   await expect(page.getByText('Ningún producto coincide con tu búsqueda.')).toBeVisible();
   const quedan = await ofertas(page, access);
   expect(quedan.some((o) => o.id === oferta.id)).toBe(false);
   expect(quedan).toHaveLength(OFERTAS.length - 1);
+});
+
+test("a lot's row removes that lot only: the product stays with its other lots (issue #20)", async ({ page }) => {
+  // The first offer (Osobuco, 120 kg) with two more lots: 50 and 51 kg.
+  const { access, ofertas: propias } = await proveedorConOfertas(page, { lotes: 3 });
+  const oferta = propias.find((o) => o.producto_nombre === 'Osobuco')!;
+  expect(oferta.stock.map((l) => l.cantidad).sort((a, b) => a - b)).toEqual([50, 51, 120]);
+  const lote = oferta.stock.find((l) => l.cantidad === 50)!;
+  const [y, m, d] = lote.fecha_expiracion.split('-').map(Number);
+  const fechaCorta = `${d}/${m}/${y}`;
+  await buscar(page, oferta.sku);
+  await expect(filas(page)).toHaveCount(3);
+
+  await filas(page)
+    .filter({ hasText: fechaCorta })
+    .getByRole('button', { name: /^Eliminar lote de Osobuco/ })
+    .click();
+  const dialogo = page.getByRole('dialog', { name: 'Eliminar lote' });
+  await expect(dialogo).toContainText('¿Deseas eliminar el lote de 50 kg con vencimiento el');
+  await expect(dialogo).toContainText(`Solo se elimina este lote: Osobuco (SKU ${oferta.sku}) sigue publicado con sus otros lotes.`);
+  await shot(page, 'mis-productos-eliminar-lote-1280');
+  await dialogo.getByRole('button', { name: 'Eliminar lote' }).click();
+  await expect(page.locator('[data-sonner-toaster]').getByText(/^Lote de 50 kg con vencimiento el .* eliminado correctamente\.$/)).toBeVisible();
+  await expect(filas(page)).toHaveCount(2);
+  await expect(filas(page).filter({ hasText: fechaCorta })).toHaveCount(0);
+
+  // On the server: the offer is still there, with its two other lots.
+  const ahora = (await ofertas(page, access)).find((o) => o.id === oferta.id)!;
+  expect(ahora.stock.map((l) => l.cantidad).sort((a, b) => a - b)).toEqual([51, 120]);
 });
 
 test('at 375 px each row is a card with its labels, nothing overflows sideways, and 18 pages fit the pager', async ({ page }) => {

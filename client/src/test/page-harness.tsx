@@ -10,12 +10,13 @@ import { SessionProvider } from '../lib/session';
 /**
  * Renders `page` at `path` inside the app's providers (queries and mutations never retried: a
  * failure shows at once), with a heading standing in for each page it may go to
- * ({'/facturacion': 'Facturación'}). Returns the router, to read where the page went.
+ * ({'/facturacion': 'Facturación'}), opened at `entrada` (the path itself unless a query is
+ * wanted: '/x?id=7'). Returns the router, to read where the page went.
  */
-export function renderAt(path: string, page: ReactElement, destinos: Record<string, string> = {}) {
+export function renderAt(path: string, page: ReactElement, destinos: Record<string, string> = {}, entrada = path) {
   const router = createMemoryRouter(
     [{ path, element: page }, ...Object.entries(destinos).map(([destino, titulo]) => ({ path: destino, element: <h1>{titulo}</h1> }))],
-    { initialEntries: [path] },
+    { initialEntries: [entrada] },
   );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } })}>
@@ -50,7 +51,8 @@ export function stubFetch(respuestas: Record<string, Respuesta>): Llamada[] {
       const method = init.method ?? 'GET';
       llamadas.push({ url, method, headers: (init.headers ?? {}) as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined });
       const r = respuestas[`${method} ${url}`] ?? { status: 404, body: { detail: 'No encontrado.' } };
-      return new Response(JSON.stringify(r.body), { status: r.status });
+      // 204 and 205 carry no body (the Response constructor refuses one).
+      return new Response(r.status === 204 || r.status === 205 ? null : JSON.stringify(r.body), { status: r.status });
     }),
   );
   return llamadas;

@@ -13,8 +13,10 @@ import {
 } from '../../../common/schemas/proveedor-productos';
 import { producto } from '../../db/schema/catalogo';
 import { cotizacion, opcion, solicitud } from '../../db/schema/cotizaciones';
+import { ordenLineaLote } from '../../db/schema/ordenes';
 import { lote, proveedorProducto } from '../../db/schema/proveedor';
 import { usuario } from '../../db/schema/usuario';
+import { createOrden, LEJOS, proveedorIds } from '../../test/pedidos';
 import { ROLES } from '../../test/roles';
 import { setupTestApp } from '../../test/test-app';
 
@@ -29,6 +31,8 @@ const list = async (token = ctx.tokens.proveedor): Promise<ProveedorProducto[]> 
 const patch = (id: number, payload: Record<string, unknown>, token = ctx.tokens.proveedor) =>
   ctx.t.request({ method: 'PATCH', url: `${URL}${id}/`, payload, token });
 const remove = (id: number, token = ctx.tokens.proveedor) => ctx.t.request({ method: 'DELETE', url: `${URL}${id}/`, token });
+const removeLote = (id: number, loteId: number, token = ctx.tokens.proveedor) =>
+  ctx.t.request({ method: 'DELETE', url: `${URL}${id}/lotes/${loteId}/`, token });
 const lotesDe = (ofertaId: number) => ctx.t.database.db.select().from(lote).where(eq(lote.proveedor_producto_id, ofertaId)).orderBy(lote.id);
 
 /** An approved offer of the demo supplier with at least one lot with stock; each test takes another one. */
@@ -135,6 +139,13 @@ describe('PATCH proveedoresproductos/{id}/ (SPEC §5 Supplier product edit, §8)
     // The same edit again changes nothing.
     cuerpo = { ...cuerpo, cantidad: '321.5', cantidad_anterior: 321.5, fecha_expiracion: '2099-06-30' };
     expect((await patch(oferta.id, { ...cuerpo, tarifa: '5990', rangos: guardada.rangos })).json()).toEqual(guardada);
+  });
+
+  it("reads prices typed the Chilean way: '4.990' is $4.990, '4,5' is refused (issue #20)", async () => {
+    const res = await patch(oferta.id, { ...cuerpo, tarifa: '5.990', rangos: { 'Desde 100 kg': '5.800' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ tarifa: 5990, rangos: { 'Desde 100 kg': 5800 } });
+    expect((await patch(oferta.id, { ...cuerpo, tarifa: '5,5' })).json()).toEqual({ tarifa: [PRECIO_SIN_DECIMALES] });
   });
 
   it('never gives back stock an order took meanwhile (docs/decisions/009)', async () => {
@@ -256,5 +267,65 @@ describe('DELETE proveedoresproductos/{id}/ archives (DESIGN §2)', () => {
     expect((await db.select().from(producto).where(eq(producto.id, fila!.producto_id)))[0]!.archivado_en).toBeNull();
     // Gone for the API: a second delete is a 404.
     expect((await remove(oferta.id)).statusCode).toBe(404);
+  });
+});
+
+describe('DELETE proveedoresproductos/{id}/lotes/{loteId}/ removes one lot (issue #20 item 9)', () => {
+  it('answers 401 anonymous, 403 to buyers and moderators, 404 to another supplier; nothing changes', async () => {
+    const oferta = await ofertaConStock();
+    const l = oferta.stock[0]!;
+    expect((await removeLote(oferta.id, l.id, '')).statusCode).toBe(401);
+    expect((await removeLote(oferta.id, l.id, ctx.tokens.comprador)).statusCode).toBe(403);
+    expect((await removeLote(oferta.id, l.id, ctx.tokens.moderador)).statusCode).toBe(403);
+    const ajena = await removeLote(oferta.id, l.id, ctx.tokens.otroProveedor);
+    expect(ajena.statusCode).toBe(404);
+    expect(ajena.json()).toEqual({ detail: 'Producto no encontrado.' });
+    expect((await lotesDe(oferta.id)).some((x) => x.id === l.id)).toBe(true);
+  });
+
+  it('answers 404 for a missing lot, a lot of another offer and an invalid path id', async () => {
+    const oferta = await ofertaConStock();
+    const otra = await ofertaConStock();
+    expect((await removeLote(oferta.id, 2_000_000_000)).json()).toEqual({ detail: 'Lote no encontrado.' });
+    expect((await removeLote(oferta.id, otra.stock[0]!.id)).json()).toEqual({ detail: 'Lote no encontrado.' });
+    expect((await removeLote(2_000_000_000, oferta.stock[0]!.id)).statusCode).toBe(404);
+    expect((await removeLote(oferta.id, '+1' as unknown as number)).statusCode).toBe(400);
+    expect(await lotesDe(otra.id)).toHaveLength(otra.stock.length);
+  });
+
+  it('the owner removes that lot only: the offer stays, with its other lots and prices', async () => {
+    const { db } = ctx.t.database;
+    const { proveedor } = await proveedorIds(ctx.t);
+    const oferta = await ofertaConStock();
+    // Two lots at least, as on the screen where one row of 150 kg took 800 kg with it.
+    await db.insert(lote).values({ proveedor_producto_id: oferta.id, cantidad: 150, fecha_expiracion: '2099-03-15' });
+    const antes = (await list()).find((o) => o.id === oferta.id)!;
+    const quitado = antes.stock.find((l) => l.fecha_expiracion === '2099-03-15')!;
+
+    const res = await removeLote(oferta.id, quitado.id);
+    expect(res.statusCode, res.body).toBe(204);
+    expect(res.body).toBe('');
+    const despues = (await list()).find((o) => o.id === oferta.id)!;
+    expect(despues).toEqual({ ...antes, stock: antes.stock.filter((l) => l.id !== quitado.id) });
+    expect(despues.stock.length).toBeGreaterThan(0);
+    const [fila] = await db.select().from(proveedorProducto).where(eq(proveedorProducto.id, oferta.id));
+    expect(fila).toMatchObject({ proveedor_id: proveedor, archivado_en: null });
+    // Gone: a second delete is a 404.
+    expect((await removeLote(oferta.id, quitado.id)).statusCode).toBe(404);
+  });
+
+  it('a lot an order took stock from may go: the order keeps what it took, with the offer and the expiry (migration 0010)', async () => {
+    const { db } = ctx.t.database;
+    const { proveedor } = await proveedorIds(ctx.t);
+    const orden = await createOrden(ctx.t, [{ proveedorId: proveedor, tarifa: 3000, lotes: [[500, LEJOS]], cantidad: 120 }], ctx.tokens.comprador);
+    const ofertaId = orden.ofertas[0]!;
+    const [tomado] = await lotesDe(ofertaId);
+    expect(tomado!.cantidad).toBe(380);
+
+    expect((await removeLote(ofertaId, tomado!.id)).statusCode).toBe(204);
+    expect(await lotesDe(ofertaId)).toEqual([]);
+    expect((await list()).find((o) => o.id === ofertaId)!.stock).toEqual([]);
+    const historia = await db.select().from(ordenLineaLote).where(eq(ordenLineaLote.proveedor_producto_id, ofertaId));
+    expect(historia).toEqual([expect.objectContaining({ lote_id: null, proveedor_producto_id: ofertaId, fecha_expiracion: LEJOS, cantidad: 120 })]);
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { ProveedorProducto } from '../../../common/schemas/proveedor-productos';
 import { type Db, readAll } from '../../db/client';
-import { producto, rangoPrecio } from '../../db/schema/catalogo';
+import { producto, rangoPrecio, unidad } from '../../db/schema/catalogo';
 import { lote, proveedorProducto, proveedorProductoRango } from '../../db/schema/proveedor';
 
 /** The supplier's live offers: its own, not archived, of a product that is not archived either. */
@@ -21,12 +21,14 @@ export async function findProveedorProductos(db: Db, proveedorId: number, oferta
       id: proveedorProducto.id,
       sku: proveedorProducto.sku,
       producto_nombre: producto.nombre,
+      unidad: unidad.descripcion,
       tarifa: proveedorProducto.tarifa,
       estado_moderacion: producto.estado_moderacion,
       motivo_rechazo: producto.motivo_rechazo,
     })
     .from(proveedorProducto)
     .innerJoin(producto, eq(proveedorProducto.producto_id, producto.id))
+    .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
     .where(filtro)
     .orderBy(asc(proveedorProducto.id));
   if (ofertas.length === 0) return [];
@@ -106,6 +108,15 @@ export async function lockLote(db: Db, ofertaId: number, loteId: number): Promis
     .where(and(eq(lote.id, loteId), eq(lote.proveedor_producto_id, ofertaId)))
     .for('update');
   return row;
+}
+
+/**
+ * Deletes one lot row. Order lines that took stock from it keep their history: their
+ * orden_linea_lote.lote_id becomes null and they keep the offer and the expiry (migration 0010), so
+ * a returned pedido recreates the lot. Run it with the offer and the lot locked.
+ */
+export async function deleteLoteById(db: Db, loteId: number): Promise<void> {
+  await db.delete(lote).where(eq(lote.id, loteId));
 }
 
 export async function updateLote(db: Db, loteId: number, valores: { cantidad?: number; fecha_expiracion: string }): Promise<void> {

@@ -6,14 +6,17 @@ import type { Db } from '../../db/client';
 import { currentUser, type Guards } from '../auth/authenticate';
 import type { ComparacionCache } from '../comparacion/comparacion-cache';
 import { idParams } from '../../http/params';
+import { idSchema } from '../../../common/numeros';
 import { findProveedorProductos } from './proveedor-productos.repository';
-import { deleteProveedorProducto, updateProveedorProducto } from './proveedor-productos.service';
+import { deleteLoteProveedorProducto, deleteProveedorProducto, updateProveedorProducto } from './proveedor-productos.service';
 
 const comun = { tags: ['proveedor'], security: [{ jwt: [] }] };
+const loteParams = idParams.extend({ loteId: idSchema('Identificador inválido.') });
 const errores = { 401: detailSchema, 403: detailSchema, 404: detailSchema };
 
 /**
- * The supplier's own offers (SPEC §7 Supplier catalogue): list, inline edit, delete (= archive).
+ * The supplier's own offers (SPEC §7 Supplier catalogue): list, inline edit, delete (= archive),
+ * and (ours, issue #20) delete one lot of an offer.
  * Suppliers only; another supplier's offer answers 404, as a missing one. `now` says which day
  * an expiry must come after, injectable for tests.
  */
@@ -56,6 +59,24 @@ export const proveedorProductosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: G
     },
     async (request, reply) => {
       await deleteProveedorProducto(db, currentUser(request).id, request.params.id);
+      await comparacion.sync();
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/productos/proveedoresproductos/:id/lotes/:loteId/',
+    {
+      onRequest,
+      schema: {
+        ...comun,
+        summary: 'Eliminar un lote de una oferta propia (la oferta y sus otros lotes quedan)',
+        params: loteParams,
+        response: { 204: z.null(), 400: badRequestSchema, ...errores },
+      },
+    },
+    async (request, reply) => {
+      await deleteLoteProveedorProducto(db, currentUser(request).id, request.params.id, request.params.loteId);
       await comparacion.sync();
       return reply.status(204).send(null);
     },

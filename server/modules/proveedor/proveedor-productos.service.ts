@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { archiveProveedorProducto } from './proveedor.repository';
 import {
+  deleteLoteById,
   findProveedorProductos,
   findRangosDeCategoria,
   lockLote,
@@ -90,5 +91,21 @@ export async function deleteProveedorProducto(db: Db, proveedorId: number, id: n
   await db.transaction(async (tx) => {
     if (!(await lockOfertaPropia(tx, proveedorId, id))) throw notFound(OFERTA_NO_ENCONTRADA);
     await archiveProveedorProducto(tx, proveedorId, id);
+  });
+}
+
+/**
+ * Removes one lot of one of the supplier's own offers (issue #20 item 9: 'Eliminar' on a lot's row
+ * archived the whole offer with all its lots). The offer stays, with its other lots. The offer
+ * and then the lot are locked, as the inline edit does, so an order taking stock from this lot
+ * finishes first or waits. Another supplier's lot, a lot of another offer and a missing one answer
+ * the same 404.
+ */
+export async function deleteLoteProveedorProducto(db: Db, proveedorId: number, ofertaId: number, loteId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await lockOfertaPropia(tx, proveedorId, ofertaId))) throw notFound(OFERTA_NO_ENCONTRADA);
+    const actual = await lockLote(tx, ofertaId, loteId);
+    if (!actual) throw notFound(LOTE_NO_ENCONTRADO);
+    await deleteLoteById(tx, actual.id);
   });
 }

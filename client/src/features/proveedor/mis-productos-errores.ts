@@ -7,6 +7,8 @@ export const NO_ENCONTRADO = 'El producto no fue encontrado. Puede que haya sido
 export const INESPERADO = 'Ocurrió un error inesperado. Por favor, inténtalo de nuevo.';
 export const ACTUALIZADO = 'Producto actualizado correctamente.';
 export const ELIMINADO = 'Producto eliminado correctamente.';
+/** Ours (issue #20): the lot removed, named by what it held ('Lote de 150 kg con vencimiento el … eliminado correctamente.'). */
+export const loteEliminado = (lote: string) => `Lote de ${lote} eliminado correctamente.`;
 
 /** Every message of a DRF body ({field: [msgs]} or {detail}), in order, as one sentence. */
 function mensajesDe(data: unknown): string {

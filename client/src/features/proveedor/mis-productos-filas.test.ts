@@ -6,6 +6,7 @@ const oferta = (id: number, producto_nombre: string, tarifa: number, stock: Prov
   id,
   sku: `SKU-${id}`,
   producto_nombre,
+  unidad: 'KILO',
   tarifa,
   rangos: {},
   estado_moderacion: 'aprobado',

@@ -1,16 +1,17 @@
 import { useMemo, useState } from 'react';
 import { SearchSortFilters } from '../../ui/search-sort-filters';
-import { formatClp, formatFechaEs } from '../../../../common/format';
+import { formatCantidad as formatCantidadUnidad, formatClp, formatDiaLargo, formatFechaEs } from '../../../../common/format';
 import { PROVEEDOR_PAGE_SIZE } from '../../../../common/constants';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { type Column, DataTable } from '../../ui/data-table';
 import { DelayedSpinner } from '../../ui/delayed-spinner';
 import { toast } from '../../ui/toast';
+import { useDeleteLote } from './api/delete-lote';
 import { useDeleteProveedorProducto } from './api/delete-proveedor-producto';
 import { useProveedoresProductos } from './api/proveedores-productos';
 import { EditorProducto } from './mis-productos-editor';
-import { ELIMINADO } from './mis-productos-errores';
+import { ELIMINADO, loteEliminado } from './mis-productos-errores';
 import { EstadoModeracion } from './mis-productos-estado';
 import { buscar, type FilaProducto, filasDe, formatCantidad, ORDENES, type Orden, ordenar, RANGOS } from './mis-productos-filas';
 import './mis-productos.css';
@@ -20,15 +21,31 @@ export const CONFIRMAR_ELIMINAR = '¿Deseas eliminar este producto? Esta acción
 // stays tells the supplier nothing, so these say it (docs/decisions/009).
 const ERROR_LISTADO = 'No se pudo cargar tu listado de productos.';
 const ERROR_ELIMINAR = 'No se pudo eliminar el producto. Inténtalo de nuevo.';
+const ERROR_ELIMINAR_LOTE = 'No se pudo eliminar el lote. Inténtalo de nuevo.';
+
+/** A lot as the dialogs and toasts name it: '150 kg con vencimiento el 15 de marzo de 2099'. */
+const describirLote = (oferta: FilaProducto['oferta'], lote: NonNullable<FilaProducto['lote']>) =>
+  `${formatCantidadUnidad(lote.cantidad, oferta.unidad)} con vencimiento el ${formatDiaLargo(lote.fecha_expiracion)}`;
+
+/** What deleting the whole product takes with it (issue #20: one click took 800 kg nobody saw go). */
+function queSeVaConElProducto(oferta: FilaProducto['oferta']): string {
+  const nombre = `${oferta.producto_nombre} (SKU ${oferta.sku})`;
+  if (oferta.stock.length === 0) return `Se eliminará ${nombre}. No tiene stock.`;
+  const total = oferta.stock.reduce((suma, l) => suma + l.cantidad, 0);
+  const lotes = oferta.stock.length === 1 ? '1 lote' : `sus ${oferta.stock.length} lotes`;
+  return `Se eliminará ${nombre} con ${lotes}: ${formatCantidadUnidad(total, oferta.unidad)} de stock en total.`;
+}
 
 /** SPEC §2 'Listado de Productos' (/mis-productos-proovedor): the supplier's offers, one row per stock lot. */
 export default function MisProductosPage() {
   const productos = useProveedoresProductos();
   const remove = useDeleteProveedorProducto();
+  const removeLote = useDeleteLote();
   const [texto, setTexto] = useState('');
   const [orden, setOrden] = useState<Orden | ''>('');
   const [editando, setEditando] = useState<string | null>(null);
   const [porEliminar, setPorEliminar] = useState<FilaProducto | null>(null);
+  const [loteAEliminar, setLoteAEliminar] = useState<FilaProducto | null>(null);
 
   const filas = useMemo(() => ordenar(buscar(filasDe(productos.data ?? []), texto), orden), [productos.data, texto, orden]);
 
@@ -44,6 +61,25 @@ export default function MisProductosPage() {
         toast.error(apiErrorMessage(error, ERROR_ELIMINAR));
       },
     });
+  }
+
+  function eliminarLote(fila: FilaProducto) {
+    setLoteAEliminar(null);
+    const { oferta, lote } = fila;
+    if (!lote) return;
+    removeLote.mutate(
+      { ofertaId: oferta.id, loteId: lote.id },
+      {
+        onSuccess: () => {
+          toast.success(loteEliminado(describirLote(oferta, lote)));
+          if (editando === fila.key) setEditando(null);
+        },
+        onError: (error) => {
+          console.error('No se pudo eliminar el lote', error);
+          toast.error(apiErrorMessage(error, ERROR_ELIMINAR_LOTE));
+        },
+      },
+    );
   }
 
   const columns: Column<FilaProducto>[] = [
@@ -79,13 +115,24 @@ export default function MisProductosPage() {
           >
             Editar
           </button>
+          {/* A lot's row removes that lot; the whole product is a separate, named action (issue #20). */}
+          {f.lote && (
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => setLoteAEliminar(f)}
+              aria-label={`Eliminar lote de ${f.oferta.producto_nombre} (${f.oferta.sku}) que vence el ${formatFechaEs(f.lote.fecha_expiracion)}`}
+            >
+              Eliminar lote
+            </button>
+          )}
           <button
             type="button"
-            className="btn btn--ghost"
+            className="btn btn--ghost mis-productos__eliminar-producto"
             onClick={() => setPorEliminar(f)}
-            aria-label={`Eliminar ${f.oferta.producto_nombre} (${f.oferta.sku})`}
+            aria-label={`Eliminar producto ${f.oferta.producto_nombre} (${f.oferta.sku})`}
           >
-            Eliminar
+            Eliminar producto
           </button>
         </div>
       ),
@@ -134,12 +181,36 @@ export default function MisProductosPage() {
         open={porEliminar !== null}
         variant="danger"
         title="Eliminar producto"
-        message={porEliminar ? `${CONFIRMAR_ELIMINAR} (${porEliminar.oferta.producto_nombre}, SKU ${porEliminar.oferta.sku})` : undefined}
-        confirmLabel="Eliminar"
+        message={CONFIRMAR_ELIMINAR}
+        confirmLabel="Eliminar producto"
         cancelLabel="Cancelar"
         onConfirm={() => porEliminar && eliminar(porEliminar)}
         onCancel={() => setPorEliminar(null)}
-      />
+      >
+        {porEliminar && <p>{queSeVaConElProducto(porEliminar.oferta)}</p>}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={loteAEliminar !== null}
+        variant="danger"
+        title="Eliminar lote"
+        message={
+          loteAEliminar?.lote
+            ? `¿Deseas eliminar el lote de ${describirLote(loteAEliminar.oferta, loteAEliminar.lote)}? Esta acción no se puede deshacer.`
+            : undefined
+        }
+        confirmLabel="Eliminar lote"
+        cancelLabel="Cancelar"
+        onConfirm={() => loteAEliminar && eliminarLote(loteAEliminar)}
+        onCancel={() => setLoteAEliminar(null)}
+      >
+        {loteAEliminar && (
+          <p>
+            {`Solo se elimina este lote: ${loteAEliminar.oferta.producto_nombre} (SKU ${loteAEliminar.oferta.sku}) sigue publicado${
+              loteAEliminar.oferta.stock.length > 1 ? ' con sus otros lotes' : ', sin stock'
+            }.`}
+          </p>
+        )}
+      </ConfirmDialog>
     </section>
   );
 }
