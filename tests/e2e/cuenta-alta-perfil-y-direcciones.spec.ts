@@ -115,9 +115,9 @@ test('a buyer signs up, activates from the e-mail, logs in, edits the account, m
   await expect(cards.first()).toContainText('Sucursal Viña');
   await expect(cards.first()).toContainText('(Activa)');
 
-  // Edit it (the form comes prefilled from the session copy)
-  await cards.first().getByRole('button', { name: 'Modificar' }).click();
-  await expect(page).toHaveURL('/direcciones-editar');
+  // Edit it (the form comes prefilled from the session copy, the server's record then confirms it)
+  await cards.first().getByRole('link', { name: 'Modificar' }).click();
+  await expect(page).toHaveURL(/\/direcciones-editar\?id=\d+$/);
   await expect(page.getByLabel('Nombre de contacto')).toHaveValue('Sucursal Viña');
   await expect(page.getByLabel('Comuna')).toHaveValue('5109');
   await page.getByLabel('Nombre de contacto').fill('Sucursal Viña Centro');
@@ -145,6 +145,31 @@ test('a buyer signs up, activates from the e-mail, logs in, edits the account, m
   await toast(page, 'Has cerrado sesión correctamente.');
   await page.goto('/direcciones');
   await expect(page).toHaveURL('/login');
+});
+
+test('an address opened in a new tab loads from the server by its id: Región and Comuna shown (issue #20)', async ({ page, context, request }) => {
+  const user = await createUserByApi(request, 'comprador');
+  await loginByApi(page, user.email, user.password, '/direcciones-agregar');
+  await fillAddress(page, {
+    nombre: 'Sucursal Viña',
+    correo: 'vina@prueba.cl',
+    telefono: '322123456',
+    direccion: 'Calle Valparaíso 555, Viña',
+    region: 'Región de Valparaíso',
+    comuna: 'Viña del Mar',
+  });
+  await page.getByRole('button', { name: 'Guardar dirección' }).click();
+  await toast(page, '¡Dirección agregada correctamente!');
+  const href = await page.locator('.direccion').first().getByRole('link', { name: 'Modificar' }).getAttribute('href');
+
+  // A new tab (no session copy) opened at the link.
+  const tab = await context.newPage();
+  await tab.goto(href!.replace('/direcciones-editar', '/direcciones-modificar'));
+  await expect(tab.getByLabel('Nombre de contacto')).toHaveValue('Sucursal Viña');
+  await expect(tab.getByLabel('Región')).toHaveValue('5');
+  await expect(tab.getByLabel('Comuna')).toHaveValue('5109');
+  await expect(tab.getByLabel('Comuna').locator('option:checked')).toHaveText('Viña del Mar');
+  await tab.close();
 });
 
 test('/direcciones-modificar opens the same edit screen, and without a saved copy goes back to the list', async ({ page, request }) => {

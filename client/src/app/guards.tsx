@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router';
-import { useSession } from '../lib/session';
+import { LOGIN_TOAST_ID, useSession } from '../lib/session';
 import { tokens } from '../lib/storage';
 import { DelayedSpinner } from '../ui/delayed-spinner';
 import { toast } from '../ui/toast';
@@ -8,7 +8,7 @@ import { toast } from '../ui/toast';
 /** Goes to /login, saying why when the screen has a message for it (SPEC §8). */
 function ToLogin({ message }: { message?: string }) {
   useEffect(() => {
-    if (message) toast.error(message, { id: 'login-requerido' });
+    if (message) toast.error(message, { id: LOGIN_TOAST_ID });
   }, [message]);
   return <Navigate to="/login" replace />;
 }

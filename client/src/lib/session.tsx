@@ -27,6 +27,14 @@ export interface Session {
 }
 
 const SessionContext = createContext<Session | null>(null);
+
+/**
+ * The one toast that says why the visitor is on its way to /login ('Sesión expirada', 'Debes
+ * iniciar sesión'). One id for every sender (issue #20: a screen's expired call and the guard that
+ * then sees no session each showed one; two queries of one screen did too): a second one replaces
+ * the first instead of stacking under it.
+ */
+export const LOGIN_TOAST_ID = 'login-requerido';
 export const SESSION_KEY = ['session'] as const;
 
 /**
@@ -99,7 +107,7 @@ export function useSessionExpiredHandler() {
     (error: unknown) => {
       if (!(error instanceof ApiError) || error.status !== 401) return false;
       session.signOut();
-      toast.error('Sesión expirada');
+      toast.error('Sesión expirada', { id: LOGIN_TOAST_ID });
       navigate('/login');
       return true;
     },

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   cotizacion: 'cotizacion',
   /** Session storage: the buyer's choice on the results screen (swaps, added suppliers), until the order is placed. */
   eleccion: 'eleccion',
+  /** Session storage: the moderator's staged decisions and typed reasons, until sent (issue #20: a reload lost them). */
+  moderacionStaged: 'moderacionStaged',
   /** Local storage: the buyer's quotation and order histories (SPEC §3). */
   historialCotizaciones: 'historialCotizaciones',
   historialOrdenes: 'historialOrdenes',
@@ -103,6 +105,17 @@ export function storedList<T>(area: 'local' | 'session', key: string, itemSchema
     set: (value) => write(area, key, value.slice(-max)),
     remove: () => drop(areaOf(area), key),
   };
+}
+
+/**
+ * SPEC §4.6: the session keys of one quotation, from its rows to the buyer's choice on the results.
+ * The order's confirmation clears them, and so does 'Nueva cotización' (issue #20: the rows of an
+ * abandoned quotation silently joined the next one).
+ */
+const FLUJO_COTIZACION = [STORAGE_KEYS.filasCotizacion, STORAGE_KEYS.solicitud, STORAGE_KEYS.cotizante, STORAGE_KEYS.cotizacion, STORAGE_KEYS.eleccion];
+
+export function clearFlujoCotizacion() {
+  for (const key of FLUJO_COTIZACION) drop(sessionStorage, key);
 }
 
 function readToken(key: string): string | null {

@@ -4,6 +4,9 @@ import { useComunas, useRegiones } from '../lib/ubicacion';
 import { SelectField } from './fields';
 import { toast } from './toast';
 
+/** A select's value as the DOM holds it: text, '' for none. */
+const texto = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+
 export type PlaceForm<T extends FieldValues> = Pick<UseFormReturn<T>, 'register' | 'watch' | 'setValue' | 'formState'>;
 
 /**
@@ -17,6 +20,7 @@ export function RegionComunaFields<T extends FieldValues>({ form }: { form: Plac
   const region = form.register(regionName);
   const comuna = form.register(comunaName);
   const regionValue: unknown = form.watch(regionName);
+  const comunaValue: unknown = form.watch(comunaName);
   // The errors of two known fields, whatever else the form holds.
   const errors = form.formState.errors as Partial<Record<'region' | 'comuna', { message?: string }>>;
   const onRegionChange = () => form.setValue(comunaName, '' as PathValue<T, Path<T>>);
@@ -31,9 +35,12 @@ export function RegionComunaFields<T extends FieldValues>({ form }: { form: Plac
 
   return (
     <div className="form__row">
+      {/* Controlled from the form's value: a value given before the options arrive (an address
+          opened in a new tab, the lists not loaded yet) is shown once they do, not left blank (issue #20). */}
       <SelectField
         label="Región"
         {...region}
+        value={texto(regionValue)}
         onChange={(e) => {
           void region.onChange(e);
           onRegionChange();
@@ -47,7 +54,7 @@ export function RegionComunaFields<T extends FieldValues>({ form }: { form: Plac
           </option>
         ))}
       </SelectField>
-      <SelectField label="Comuna" {...comuna} disabled={!regionId} error={errors.comuna?.message}>
+      <SelectField label="Comuna" {...comuna} value={texto(comunaValue)} disabled={!regionId} error={errors.comuna?.message}>
         <option value="">{regionId ? 'Selecciona una comuna' : 'Primero elige una región'}</option>
         {(comunas.data ?? []).map((c) => (
           <option key={c.id} value={c.id}>

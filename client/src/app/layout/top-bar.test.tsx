@@ -72,4 +72,20 @@ describe('TopBar, issue #19', () => {
     expect(screen.queryByRole('link', { name: /Pedidos Recibidos/ })).toBeNull();
     expect(llamadas.some((l) => l.url.startsWith('/api/pedidos/'))).toBe(false);
   });
+
+  it('gives the supplier a way to the bulk upload, after its products and pedidos (issue #20)', async () => {
+    renderAt('/carga-masiva', <TopBar />);
+    const enlace = await (await menu()).findByRole('link', { name: 'Carga masiva' });
+    expect(enlace.getAttribute('href')).toBe('/carga-masiva');
+    expect(enlace.getAttribute('aria-current')).toBe('page');
+    const nombres = (await menu()).getAllByRole('link').map((a) => a.textContent);
+    expect(nombres.indexOf('Carga masiva')).toBe(nombres.indexOf('Pedidos Recibidos3') + 1);
+  });
+
+  it("is no buyer's entry", async () => {
+    respuestas['GET /auth/users/me/'] = { status: 200, body: { ...USUARIO, is_proveedor: false, is_comprador: true } };
+    renderAt('/', <TopBar />);
+    await (await menu()).findByRole('link', { name: 'Mi Perfil' });
+    expect(screen.queryByRole('link', { name: 'Carga masiva' })).toBeNull();
+  });
 });

@@ -20,13 +20,14 @@ const isCurrent = (pathname: string, item: Item) =>
 /**
  * Widths below which the menu collapses to ☰. SPEC §9's mobile layout (768 px) for the short menus
  * (visitor, moderator); the buyer's needs up to about 1,060 px with wide fonts (DejaVu Sans), so it
- * collapses up to 1,100 px rather than wrap onto a second row. The supplier's, with Pedidos
- * Recibidos and its count, needs about 1,245 px there: more than the bar's 1,200 px row, so its
- * last items lean into the page's margin, which is wide enough from 1,290 px on.
+ * collapses up to 1,100 px rather than wrap onto a second row. The supplier's, with Carga masiva
+ * (issue #20) and Pedidos Recibidos with its count, is set a little tighter (topbar--denso) and
+ * still needs about 1,290 px there: more than the bar's 1,200 px row, so its last items lean into
+ * the page's margin, which is wide enough from about 1,380 px on.
  */
 const COLLAPSE_SHORT = '(max-width: 768px)';
 const COLLAPSE_LONG = '(max-width: 1100px)';
-const COLLAPSE_LONGEST = '(max-width: 1300px)';
+const COLLAPSE_LONGEST = '(max-width: 1400px)';
 const collapseQuery = (entries: number) => (entries > 5 ? COLLAPSE_LONGEST : entries > 3 ? COLLAPSE_LONG : COLLAPSE_SHORT);
 
 function useMediaQuery(query: string): boolean {
@@ -56,6 +57,8 @@ export function TopBar() {
     { to: '/mis-productos-proovedor', label: 'Mis Productos de Proveedor', show: logged && is_proveedor },
     // Issue #19: the supplier's inbox, with how many pedidos wait for an answer.
     { to: '/pedidos-recibidos', label: 'Pedidos Recibidos', show: logged && is_proveedor, section: ['/pedidos-recibidos'], count: pendientes.data },
+    // Issue #20: the bulk upload had no way in but the home button. SPEC §2 names no menu entry for it: its title, short.
+    { to: '/carga-masiva', label: 'Carga masiva', show: logged && is_proveedor },
     { to: '/moderacion-productos', label: 'Moderar Productos', show: logged && is_moderador },
     { to: '/mi-perfil', label: 'Mi Perfil', show: logged && (is_proveedor || is_comprador), section: ['/mi-cuenta', '/direcciones'] },
     { to: '/historial', label: 'Historial Cotizaciones', show: logged && (is_proveedor || is_comprador) },
@@ -92,7 +95,7 @@ export function TopBar() {
   }
 
   return (
-    <header ref={headerRef} className={collapsed ? 'topbar topbar--plegado' : 'topbar'}>
+    <header ref={headerRef} className={['topbar', shown.length > 5 && 'topbar--denso', collapsed && 'topbar--plegado'].filter(Boolean).join(' ')}>
       <div className="topbar__inner">
         <Link to="/" className="brand" onClick={() => setOpen(false)}>
           <span className="brand__mark" aria-hidden="true">

@@ -61,6 +61,21 @@ const COTIZACION: CompararPrecios = {
 };
 
 const ACTUALIZAR = 'PUT /api/cotizaciones/77/actualizar/';
+/** The delivery record the comparison used; no date chosen. */
+const COTIZANTE = {
+  cotizante_id: 9,
+  solicitud_id: 5,
+  clave: 'clave-de-prueba',
+  fecha_entrega: null,
+  nombre_contacto: 'Daniela Araya',
+  correo_contacto: 'daniela@prueba.cl',
+  telefono_contacto: '+56912345678',
+  direccion_envio: '',
+  region: null,
+  comuna: null,
+  region_nombre: null,
+  comuna_nombre: null,
+};
 let respuestas: Record<string, Respuesta>;
 let llamadas: Llamada[];
 
@@ -145,5 +160,27 @@ describe('/cotizar-resultado', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Cotizar' })).toBeTruthy();
     expect(sessionStorage.getItem('cotizacion')).toBeNull();
+  });
+
+  it("with a delivery date: 'para entregar el' that day, in the es-CL long format", () => {
+    sessionStorage.setItem('cotizante', JSON.stringify({ ...COTIZANTE, fecha_entrega: '2026-11-30' }));
+    renderPage();
+    expect(screen.getByText(/Precios y stock para entregar el 30 de noviembre de 2026\./)).toBeTruthy();
+  });
+
+  it('without a delivery date it says so, never today as if chosen (issue #20)', () => {
+    sessionStorage.setItem('cotizante', JSON.stringify(COTIZANTE));
+    renderPage();
+    expect(screen.getByText(/Precios y stock sin fecha de entrega: se usan los lotes que vencen después de hoy\./)).toBeTruthy();
+    expect(screen.queryByText(/entregar el/)).toBeNull();
+  });
+
+  it('after a stock conflict at checkout it says the options were brought up to date', async () => {
+    const aviso = 'Actualizamos las opciones con el stock disponible ahora. Revisa tu selección antes de comprar.';
+    const router = renderPage();
+    expect(screen.queryByText(aviso)).toBeNull();
+    await router.navigate('/facturacion');
+    await router.navigate('/cotizar-resultado', { state: { stockActualizado: true } });
+    expect(await screen.findByText(aviso)).toBeTruthy();
   });
 });

@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { CompararPrecios, Opcion, ResultadoComparacion } from '../../../../../common/schemas/comparacion';
-import { formatClp, formatFechaEs } from '../../../../../common/format';
+import { formatClp, formatDiaLargo } from '../../../../../common/format';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { SubmitButton } from '../../../ui/form-controls';
 // The quotation flow's session storage belongs to the screens that write it (docs in features/cotizaciones/README.md).
 import { claveHeaders } from '../../cotizaciones/api/clave';
-import { cotizacionGuardada, solicitudGuardada } from '../../cotizaciones/api/cotizacion-storage';
+import { cotizacionGuardada, cotizanteGuardado, solicitudGuardada } from '../../cotizaciones/api/cotizacion-storage';
 import { type Eleccion, eleccionGuardada } from '../api/eleccion-storage';
 import { useSaveEleccion } from '../api/update-seleccion';
 import { agregarProveedor, cantidadEs, faltante, mensajeFaltante, pideConfirmarStock, subtotal, swapOpcion, total, unidadCorta } from '../components/eleccion';
 import { AgregarProveedorModal, AlternativasModal, ListaModal } from '../components/opciones-modales';
+import { AVISO_STOCK_ACTUALIZADO, isStockActualizado } from '../components/stock-actualizado';
 import './comparacion.css';
 
 interface Fila {
@@ -28,6 +29,17 @@ type Dialogo =
   | { tipo: 'no-encontrados' }
   | { tipo: 'no-identificados' }
   | null;
+
+/**
+ * Whether the buyer chose a delivery date: the delivery record the comparison used (the summary
+ * saves it right before comparing). Without one the server compares against today (issue #20: the
+ * screen said 'entregar el' today's date as if it had been chosen).
+ */
+function isSinFechaEntrega(): boolean {
+  const cotizante = cotizanteGuardado.get();
+  const solicitud = solicitudGuardada.get();
+  return cotizante !== null && solicitud !== null && cotizante.solicitud_id === solicitud.id && cotizante.fecha_entrega === null;
+}
 
 /** SPEC §2 Results. Without a comparison in session storage (none yet, or tampered with) the flow starts over. */
 export default function CotizarResultadoPage() {
@@ -49,6 +61,8 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
   const [eleccion, setEleccion] = useState(() => eleccionInicial(cotizacion));
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   const { resultados } = eleccion;
+  const sinFecha = isSinFechaEntrega();
+  const stockActualizado = isStockActualizado(useLocation().state);
 
   function cambiar(nuevos: ResultadoComparacion[]) {
     const nueva = { ...eleccion, resultados: nuevos, guardada: false };
@@ -133,10 +147,19 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
       <div>
         <h1>Las mejores opciones para ti</h1>
         <p className="muted">
-          Cotización N° {cotizacion.cotizacion_id} · Precios y stock para entregar el {formatFechaEs(cotizacion.fecha_entrega)}. Puedes cambiar un proveedor o
-          agregar otro antes de comprar.
+          Cotización N° {cotizacion.cotizacion_id} ·{' '}
+          {sinFecha
+            ? 'Precios y stock sin fecha de entrega: se usan los lotes que vencen después de hoy.'
+            : `Precios y stock para entregar el ${formatDiaLargo(cotizacion.fecha_entrega)}.`}{' '}
+          Puedes cambiar un proveedor o agregar otro antes de comprar.
         </p>
       </div>
+
+      {stockActualizado && (
+        <p className="panel resultado__aviso" role="status">
+          {AVISO_STOCK_ACTUALIZADO}
+        </p>
+      )}
 
       {(noEncontrados.length > 0 || noIdentificados.length > 0) && (
         <div className="panel resultado__aviso" role="status">
@@ -208,6 +231,7 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
         resultados={resultados}
         noEncontrados={noEncontrados}
         noIdentificados={noIdentificados}
+        sinFecha={sinFecha}
       />
     </section>
   );
@@ -241,16 +265,19 @@ interface DialogosProps {
   resultados: ResultadoComparacion[];
   noEncontrados: string[];
   noIdentificados: string[];
+  sinFecha: boolean;
 }
 
-function Dialogos({ dialogo, setDialogo, resultadoDe, elegir, cambiar, resultados, noEncontrados, noIdentificados }: DialogosProps) {
+function Dialogos({ dialogo, setDialogo, resultadoDe, elegir, cambiar, resultados, noEncontrados, noIdentificados, sinFecha }: DialogosProps) {
   const cerrar = () => setDialogo(null);
   if (!dialogo) return null;
   if (dialogo.tipo === 'no-encontrados')
     return (
       <ListaModal
         title="Productos no encontrados"
-        description="No hay ofertas con stock de estos productos para tu fecha de entrega:"
+        description={
+          sinFecha ? 'No hay ofertas con stock vigente de estos productos:' : 'No hay ofertas con stock de estos productos para tu fecha de entrega:'
+        }
         items={noEncontrados}
         onClose={cerrar}
       />

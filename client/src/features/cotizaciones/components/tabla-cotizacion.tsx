@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { ConsolidatedData } from '../../../../../common/schemas/catalogo';
 import { CAMPOS_FILA, type CampoFila, SIN_PRODUCTOS } from '../../../../../common/schemas/cotizaciones';
 import { useSessionExpiredHandler } from '../../../lib/session';
+import { clearFlujoCotizacion } from '../../../lib/storage';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Combobox, type ComboboxOption } from '../../../ui/combobox';
 import { type Column, DataTable } from '../../../ui/data-table';
@@ -11,6 +12,7 @@ import { toast } from '../../../ui/toast';
 import { type FilaCotizacion, filasCotizacion } from '../api/cotizacion-storage';
 import { useSaveSolicitud } from '../api/save-solicitud';
 import { cambiarCampo, depurarFilas, isCantidadTecleable, nuevaFila, opcionesFila, productoDe, type ValidacionFilas, validarFilas } from './filas-cotizacion';
+import { isEnCurso } from './en-curso';
 import { erroresDelServidor } from './errores-servidor';
 
 interface Props {
@@ -26,6 +28,10 @@ function filasIniciales(catalogo: ConsolidatedData): FilaCotizacion[] {
   const guardadas = filasCotizacion.get();
   return guardadas && guardadas.length > 0 ? depurarFilas(catalogo, guardadas) : [nuevaFila()];
 }
+
+const isFilaTocada = (f: FilaCotizacion) => f.categoria !== null || f.cantidad !== '';
+
+const FILAS_RECUPERADAS = 'Recuperamos los productos de tu cotización anterior.';
 
 const errorId = (fila: FilaCotizacion, campo: CampoFila) => `${fila.key}-${campo}-error`;
 
@@ -44,7 +50,10 @@ export function TablaCotizacion({ catalogo, minimos }: Props) {
   const navigate = useNavigate();
   const save = useSaveSolicitud();
   const onExpired = useSessionExpiredHandler();
+  const location = useLocation();
   const [filas, setFilas] = useState(() => filasIniciales(catalogo));
+  // Issue #20: rows of an abandoned quotation silently joined the next one; say they were restored.
+  const [recuperadas, setRecuperadas] = useState(() => !isEnCurso(location.state) && filas.some(isFilaTocada));
   const [errores, setErrores] = useState<Errores>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [porEliminar, setPorEliminar] = useState<FilaCotizacion | null>(null);
@@ -52,6 +61,21 @@ export function TablaCotizacion({ catalogo, minimos }: Props) {
   const [enfocarError, setEnfocarError] = useState(0);
 
   useEffect(() => filasCotizacion.set(filas), [filas]);
+
+  // The message that belongs to no row ('Debe haber al menos una fila completa…') is checked again
+  // as the rows change: once they are fixed it goes, instead of staying until the next Continuar (issue #20).
+  useEffect(() => {
+    setGeneral((actual) => (actual === null ? null : validarFilas(filas, minimos).general));
+  }, [filas, minimos]);
+
+  /** 'Nueva cotización': the whole flow starts over (the keys the order's confirmation clears, SPEC §4.6). */
+  function nuevaCotizacion() {
+    clearFlujoCotizacion();
+    setFilas([nuevaFila()]);
+    setErrores({});
+    setGeneral(null);
+    setRecuperadas(false);
+  }
 
   // After a failed Continuar, the first field in error takes the focus (and scrolls into view).
   useEffect(() => {
@@ -199,6 +223,14 @@ export function TablaCotizacion({ catalogo, minimos }: Props) {
 
   return (
     <form onSubmit={continuar} noValidate className="cotizar">
+      {recuperadas && (
+        <div className="cotizar__recuperadas" role="status">
+          <p>{FILAS_RECUPERADAS}</p>
+          <button type="button" className="btn btn--secondary" onClick={nuevaCotizacion}>
+            Nueva cotización
+          </button>
+        </div>
+      )}
       <div ref={tablaRef} className="cotizar__tabla">
         <DataTable caption="Productos a cotizar" rows={numerada} columns={columns} rowKey={({ fila }) => fila.key} empty={<p>{SIN_PRODUCTOS}</p>} />
       </div>

@@ -11,6 +11,7 @@ import { type CotizanteGuardado, cotizanteGuardado, type SolicitudGuardada, soli
 import { useSaveCotizante } from '../api/save-cotizante';
 import { MensajesComparando } from '../components/mensajes-comparando';
 import './cotizaciones.css';
+import { EN_CURSO } from '../components/en-curso';
 
 type Detalle = SolicitudGuardada['detalles'][number];
 
@@ -107,7 +108,7 @@ function Resumen({ solicitud, cotizante }: { solicitud: SolicitudGuardada; cotiz
       <div>
         <div className="section-head">
           <h2>Productos solicitados</h2>
-          <button type="button" className="btn btn--ghost" onClick={() => navigate('/cotizar')}>
+          <button type="button" className="btn btn--ghost" onClick={() => navigate('/cotizar', { state: EN_CURSO })}>
             Modificar productos
           </button>
         </div>

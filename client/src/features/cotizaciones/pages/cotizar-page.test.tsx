@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../ui/toast';
 import CotizarPage from './cotizar-page';
 import { renderAt, stubFetch, type Respuesta } from '../../../test/page-harness';
+import { SIN_FILA_COMPLETA } from '../../../../../common/schemas/cotizaciones';
+import { EN_CURSO } from '../components/en-curso';
 
 const CATALOGO = {
   categorias: [{ id: 1, nombre: 'CARNE BOVINA' }],
@@ -42,6 +44,7 @@ afterEach(() => {
 });
 
 const renderPage = () => renderAt('/cotizar', <CotizarPage />);
+const FILA_GUARDADA = { key: 'a', categoria: 1, origen: 'Chile', marca: 'Carnes Ñuble', producto: 10, cantidad: '50' };
 
 describe('/cotizar', () => {
   it('shows the stored row with the category minimum as the quantity hint', async () => {
@@ -59,5 +62,55 @@ describe('/cotizar', () => {
     const cantidad = await screen.findByRole('textbox', { name: 'Cantidad, fila 1' });
     expect(cantidad.getAttribute('placeholder')).toBeNull();
     expect((screen.getByRole('combobox', { name: 'Producto, fila 1' }) as HTMLInputElement).value).toBe('Abastero');
+  });
+});
+
+describe('/cotizar and a quotation from before (issue #20)', () => {
+  it("says it restored rows from before, and 'Nueva cotización' clears the whole flow", async () => {
+    // An abandoned quotation: its rows, request, delivery record, results and choice are all still stored.
+    for (const key of ['solicitud', 'cotizante', 'cotizacion', 'eleccion']) sessionStorage.setItem(key, '{}');
+    renderPage();
+    expect(await screen.findByText('Recuperamos los productos de tu cotización anterior.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Nueva cotización' }));
+
+    expect(screen.queryByText('Recuperamos los productos de tu cotización anterior.')).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Cantidad, fila 1' }) as HTMLInputElement).value).toBe('');
+    expect((screen.getByRole('combobox', { name: 'Producto, fila 1' }) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('textbox', { name: 'Cantidad, fila 2' })).toBeNull();
+    for (const key of ['solicitud', 'cotizante', 'cotizacion', 'eleccion']) expect(sessionStorage.getItem(key)).toBeNull();
+    expect(JSON.parse(sessionStorage.getItem('filasCotizacion')!)).toEqual([expect.objectContaining({ categoria: null, producto: null, cantidad: '' })]);
+  });
+
+  it('says nothing on a first visit, nor when the flow itself comes back to change the products', async () => {
+    sessionStorage.clear();
+    renderPage();
+    await screen.findByRole('textbox', { name: 'Cantidad, fila 1' });
+    expect(screen.queryByText('Recuperamos los productos de tu cotización anterior.')).toBeNull();
+    cleanup();
+
+    sessionStorage.setItem('filasCotizacion', JSON.stringify([FILA_GUARDADA]));
+    // From the summary's 'Modificar productos'.
+    const router = renderAt('/cotizar', <CotizarPage />, { '/confirmar-cotizacion': 'Resumen' }, '/confirmar-cotizacion');
+    await router.navigate('/cotizar', { state: EN_CURSO });
+    expect(((await screen.findByRole('textbox', { name: 'Cantidad, fila 1' })) as HTMLInputElement).value).toBe('50');
+    expect(screen.queryByText('Recuperamos los productos de tu cotización anterior.')).toBeNull();
+  });
+});
+
+describe("/cotizar's message that belongs to no row (issue #20)", () => {
+  it("'Debe haber al menos una fila completa' goes once the rows are fixed", async () => {
+    sessionStorage.setItem('filasCotizacion', JSON.stringify([{ ...FILA_GUARDADA, cantidad: '' }]));
+    renderPage();
+    const cantidad = await screen.findByRole('textbox', { name: 'Cantidad, fila 1' });
+    await waitFor(() => expect(cantidad.getAttribute('placeholder')).toBe('Mín. 100'));
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText(SIN_FILA_COMPLETA)).toBeTruthy();
+
+    // Still true while the row is still not complete and valid…
+    fireEvent.change(cantidad, { target: { value: '50' } });
+    expect(screen.getByText(SIN_FILA_COMPLETA)).toBeTruthy();
+    // …gone once it is.
+    fireEvent.change(cantidad, { target: { value: '150' } });
+    await waitFor(() => expect(screen.queryByText(SIN_FILA_COMPLETA)).toBeNull());
   });
 });

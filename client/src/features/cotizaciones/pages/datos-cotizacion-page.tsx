@@ -14,6 +14,7 @@ import { type CotizanteGuardado, cotizanteGuardado, type SolicitudGuardada, soli
 import { useSaveCotizante } from '../api/save-cotizante';
 import { useDireccionesGuardadas } from '../api/use-direcciones-guardadas';
 import './cotizaciones.css';
+import { EN_CURSO } from '../components/en-curso';
 
 const FIELDS = ['fecha_entrega', 'nombre_contacto', 'correo_contacto', 'telefono_contacto', 'direccion_envio', 'region', 'comuna'] as const;
 
@@ -149,7 +150,7 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
         <ContactoFields form={{ register, watch, setValue, formState }} direccionLabel="Dirección de envío (opcional)" />
         <FormError message={errors.root?.server?.message} />
         <div className="form__actions">
-          <button type="button" className="btn btn--ghost" onClick={() => navigate('/cotizar')}>
+          <button type="button" className="btn btn--ghost" onClick={() => navigate('/cotizar', { state: EN_CURSO })}>
             Volver
           </button>
           <SubmitButton busy={save.isPending} busyLabel="Guardando...">

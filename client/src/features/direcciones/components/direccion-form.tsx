@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { type DireccionInput, direccionSchema } from '../../../../../common/schemas/direcciones';
@@ -25,19 +26,26 @@ export function DireccionForm({ editingId, initial, submitLabel }: Props) {
   const onExpired = useSessionExpiredHandler();
   const save = useSaveDireccion(editingId);
   const adding = editingId === undefined;
-  const { register, handleSubmit, formState, watch, setValue, setError } = useForm<DireccionInput>({
+  const valores = {
+    nombre_contacto: '',
+    correo_contacto: '',
+    telefono_contacto: '',
+    direccion_envio: '',
+    region: '',
+    comuna: '',
+    ...initial,
+  } as DireccionInput;
+  const { register, handleSubmit, formState, watch, setValue, setError, reset } = useForm<DireccionInput>({
     resolver: zodResolver(direccionSchema),
-    defaultValues: {
-      nombre_contacto: '',
-      correo_contacto: '',
-      telefono_contacto: '',
-      direccion_envio: '',
-      region: '',
-      comuna: '',
-      ...initial,
-    } as DireccionInput,
+    defaultValues: valores,
   });
   const { errors } = formState;
+  // New initial values (the server's record arriving after the session copy, issue #20) replace
+  // what the form shows, except a field the user has already changed.
+  const inicial = JSON.stringify(valores);
+  useEffect(() => {
+    reset(JSON.parse(inicial) as DireccionInput, { keepDirtyValues: true });
+  }, [inicial, reset]);
 
   function onSubmit(values: DireccionInput) {
     save.mutate(values, {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { Direccion } from '../../../../../common/schemas/direcciones';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { useSessionExpiredHandler } from '../../../lib/session';
-import { direccionEditar } from '../api/direccion-editar';
+import { direccionEditar, rutaEditarDireccion } from '../api/direccion-editar';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
@@ -17,7 +17,6 @@ import './direcciones.css';
 const PAGE_SIZE = 10;
 
 export default function DireccionesPage() {
-  const navigate = useNavigate();
   const onExpired = useSessionExpiredHandler();
   const direcciones = useDirecciones();
   const activate = useActivateDireccion();
@@ -49,11 +48,6 @@ export default function DireccionesPage() {
     });
   }
 
-  function modificar(d: Direccion) {
-    direccionEditar.set(d);
-    navigate('/direcciones-editar');
-  }
-
   // SPEC §2: contact name, address, commune, region, e-mail and phone; the active one tagged '(Activa)'.
   const columns: Column<Direccion>[] = [
     {
@@ -78,9 +72,10 @@ export default function DireccionesPage() {
       className: 'data-table__full',
       cell: (d) => (
         <div className="direccion__actions">
-          <button type="button" className="btn btn--secondary" onClick={() => modificar(d)}>
+          {/* A link (issue #20): it opens in a new tab too, where the URL's id loads the address. */}
+          <Link className="btn btn--secondary" to={rutaEditarDireccion(d.id)} onClick={() => direccionEditar.set(d)}>
             Modificar
-          </button>
+          </Link>
           <button type="button" className="btn btn--ghost" onClick={() => setPorEliminar(d)}>
             Eliminar
           </button>

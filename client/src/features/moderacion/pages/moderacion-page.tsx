@@ -7,6 +7,7 @@ import { SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
 import { useModerarProductos } from '../api/moderar-producto';
 import { useProductosPendientes } from '../api/productos-pendientes';
+import { stagedGuardados } from '../api/staged-storage';
 import { buscarPendientes, ORDENES_PENDIENTES, type OrdenPendientes, ordenarPendientes, porEnviar, type Staged, stage } from '../components/staged';
 import './moderacion.css';
 
@@ -30,10 +31,23 @@ const PREGUNTAS: Record<Envio | 'quitar-todos', string> = {
 export default function ModeracionPage() {
   const pendientes = useProductosPendientes();
   const moderar = useModerarProductos();
-  const [staged, setStaged] = useState<Staged[]>([]);
+  // Kept in session storage as they change: a reload finds the decisions and reasons as they were (issue #20).
+  const [staged, setStaged] = useState<Staged[]>(() => stagedGuardados.get() ?? []);
   const [texto, setTexto] = useState('');
   const [orden, setOrden] = useState<OrdenPendientes | ''>('');
   const [pregunta, setPregunta] = useState<Pregunta>(null);
+
+  useEffect(() => {
+    if (staged.length > 0) stagedGuardados.set(staged);
+    else stagedGuardados.remove();
+  }, [staged]);
+
+  // A restored decision about a product no longer pending (another moderator decided it) has nothing left to send.
+  useEffect(() => {
+    if (!pendientes.data) return;
+    const ids = new Set(pendientes.data.map((p) => p.id));
+    setStaged((s) => (s.every((x) => ids.has(x.id)) ? s : s.filter((x) => ids.has(x.id))));
+  }, [pendientes.data]);
 
   useEffect(() => {
     if (pendientes.isError) toast.error('Error al cargar productos pendientes', { id: 'pendientes' });

@@ -4,9 +4,7 @@ import { formatClp } from '../../../../../common/format';
 import { ordenSchemaOut } from '../../../../../common/schemas/ordenes';
 import { z } from '../../../../../common/zod-es';
 import { useSession } from '../../../lib/session';
-// The quotation flow's session storage belongs to the screens that write it; the order ends the flow.
-import { eleccionGuardada } from '../../comparacion/api/eleccion-storage';
-import { cotizacionGuardada, cotizanteGuardado, filasCotizacion, solicitudGuardada } from '../../cotizaciones/api/cotizacion-storage';
+import { clearFlujoCotizacion } from '../../../lib/storage';
 import './ordenes.css';
 
 /**
@@ -21,15 +19,6 @@ const estadoSchema = ordenSchemaOut.extend({
 export type OrdenCreadaState = z.input<typeof estadoSchema>;
 
 /**
- * SPEC §4.6: the order ends the quotation flow. Its rows, request, quotation id and results,
- * delivery record (contact id and date) and the buyer's choice leave session storage, so the
- * next /cotizar starts clean and Back cannot place the same quotation again.
- */
-function clearFlujoCotizacion() {
-  for (const guardado of [filasCotizacion, solicitudGuardada, cotizacionGuardada, cotizanteGuardado, eleccionGuardada]) guardado.remove();
-}
-
-/**
  * SPEC §2 Confirmation: success animation, 'Número de orden' and 'Volver al inicio'; issue #19
  * adds the pedidos it became, who was told, and where to follow it.
  */
@@ -37,6 +26,9 @@ export default function ConfirmacionPage() {
   const session = useSession();
   const estado = estadoSchema.safeParse(useLocation().state);
   useEffect(() => {
+    // SPEC §4.6: the order ends the quotation flow. Its rows, request, quotation id and results,
+    // delivery record (contact id and date) and the buyer's choice leave session storage, so the
+    // next /cotizar starts clean and Back cannot place the same quotation again.
     clearFlujoCotizacion();
     // Comprar sits at the bottom of a long page: the success starts at the top, where it shows.
     window.scrollTo(0, 0);

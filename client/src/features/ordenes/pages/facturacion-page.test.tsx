@@ -255,8 +255,33 @@ describe('/facturacion', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(mensaje);
     expect(historial()).toBeNull();
     expect(router.state.location.pathname).toBe('/facturacion');
+  });
+
+  it("after a stock conflict, 'Volver a los resultados' compares again: the stale selection is not shown again (issue #20)", async () => {
+    const mensaje = 'No queda stock suficiente de "Lomo vetado" de Carnes del Maule: pediste 80 kg y quedan 20.';
+    respuestas['POST /api/facturacion/crear-orden/'] = { status: 409, body: { detail: mensaje } };
+    // Now the supplier has 20 kg: the new comparison (another quotation) selects what there is.
+    const NUEVA: CompararPrecios = {
+      ...COTIZACION,
+      cotizacion_id: 78,
+      resultados: [{ ...RESULTADO, opciones_seleccionadas: [{ ...OPCION, cantidad_proveida: 20, stock_disponible: 20 }] }],
+    };
+    respuestas['POST /api/cotizaciones/comparar-precios/'] = { status: 200, body: NUEVA };
+    const router = renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'No' }));
+    fireEvent.click(await comprar());
+    expect((await screen.findByRole('alert')).textContent).toContain(mensaje);
+
     fireEvent.click(screen.getByRole('button', { name: 'Volver a los resultados' }));
+    await screen.findByRole('heading', { name: 'Resultados' });
     expect(router.state.location.pathname).toBe('/cotizar-resultado');
+    const comparacion = llamadas.find((l) => l.url === '/api/cotizaciones/comparar-precios/')!;
+    expect(comparacion.body).toEqual({ productos: [], solicitudId: 5 });
+    expect(comparacion.headers['x-clave-cotizacion']).toBe('clave-de-prueba');
+    // The results screen reads the new comparison, and the old choice is gone.
+    expect(JSON.parse(sessionStorage.getItem('cotizacion')!).cotizacion_id).toBe(78);
+    expect(sessionStorage.getItem('eleccion')).toBeNull();
+    expect(router.state.location.state).toEqual({ stockActualizado: true });
   });
 
   it('a choice the server refuses to save shows nothing to buy, and says why', async () => {

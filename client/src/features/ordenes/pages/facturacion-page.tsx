@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { EJEMPLO_RUT } from '../../../../../common/chile/rut';
@@ -24,7 +24,9 @@ import { RegionComunaFields } from '../../../ui/region-comuna-fields';
 // results screen kept is what the order buys, so an unsaved one is saved here first.
 import { eleccionGuardada } from '../../comparacion/api/eleccion-storage';
 import { useSaveEleccion } from '../../comparacion/api/update-seleccion';
+import { STOCK_ACTUALIZADO } from '../../comparacion/components/stock-actualizado';
 import { claveHeaders } from '../../cotizaciones/api/clave';
+import { useComparePrecios } from '../../cotizaciones/api/compare-precios';
 import { cotizacionGuardada, cotizanteGuardado, solicitudGuardada } from '../../cotizaciones/api/cotizacion-storage';
 import { useCreateOrden } from '../api/create-orden';
 import { useResumenCompra } from '../api/get-resumen-compra';
@@ -49,6 +51,7 @@ const VACIO = Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<(typeof F
 /** SPEC §8: a failed order is silent; this is only what a refusal with no readable reason reads. */
 const NO_SE_PUDO = 'No pudimos crear la orden de compra.';
 const SIN_RESUMEN = 'No pudimos cargar el resumen de tu compra.';
+const SIN_RESULTADOS_NUEVOS = 'No pudimos actualizar los resultados con el stock de ahora. Inténtalo de nuevo.';
 
 const nombreDe = (lista: IdNombre[] | undefined, id: number | undefined) => (id === undefined ? '' : (lista?.find((x) => x.id === id)?.nombre ?? ''));
 
@@ -71,9 +74,18 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
   const onExpired = useSessionExpiredHandler();
   const create = useCreateOrden();
   const guardar = useSaveEleccion();
+  const recomparar = useComparePrecios();
   const [paso, setPaso] = useState<'resumen' | 'formulario'>('resumen');
   const [preguntaAbierta, setPreguntaAbierta] = useState(true);
   const [rechazo, setRechazo] = useState<string | null>(null);
+  const rechazoRef = useRef<HTMLDivElement>(null);
+  // The refusal shows above the summary, while the buyer is at the buttons below it (a phone's
+  // screen shows neither the message nor its way back): it comes into view and takes the focus.
+  useEffect(() => {
+    if (!rechazo) return;
+    rechazoRef.current?.scrollIntoView?.({ block: 'center' });
+    rechazoRef.current?.focus();
+  }, [rechazo]);
   // Comprar sits at the bottom of the long results page: the summary starts at the top.
   // (A block body: Chromium's scrollTo returns a promise, which React would take for a cleanup.)
   useEffect(() => {
@@ -160,6 +172,24 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
     );
   }
 
+  /**
+   * After a refusal (stock an order took meanwhile, a choice the server no longer accepts) the
+   * stored results are stale (issue #20: they showed the same selection again). The request is
+   * compared again with the stock of now: a new quotation replaces the old one, the old choice goes.
+   */
+  function volverAResultadosNuevos() {
+    if (!solicitud) return navigate('/cotizar');
+    recomparar.mutate(solicitud, {
+      onSuccess: () => {
+        eleccionGuardada.remove();
+        navigate('/cotizar-resultado', { state: STOCK_ACTUALIZADO });
+      },
+      onError: (error) => {
+        if (!onExpired(error)) setRechazo(apiErrorMessage(error, SIN_RESULTADOS_NUEVOS));
+      },
+    });
+  }
+
   /** SPEC §2's 'No', after issue #19: no billing data, and nothing bought until the buyer confirms the total. */
   function sinFacturacion() {
     setPreguntaAbierta(false);
@@ -184,11 +214,17 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
       </div>
 
       {rechazo && (
-        <div className="form-error facturacion__rechazo" role="alert">
+        <div ref={rechazoRef} tabIndex={-1} className="form-error facturacion__rechazo" role="alert">
           <p>{rechazo}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => navigate('/cotizar-resultado')}>
+          <SubmitButton
+            type="button"
+            className="btn btn--secondary"
+            busy={recomparar.isPending}
+            busyLabel="Actualizando resultados..."
+            onClick={volverAResultadosNuevos}
+          >
             Volver a los resultados
-          </button>
+          </SubmitButton>
         </div>
       )}
 

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EstadoPedido, MOTIVO_OBLIGATORIO, type PedidoDetalle } from '../../../../../common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
+import { LOGIN_TOAST_ID } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
 import PedidoRecibidoPage from './pedido-recibido-page';
 import { SIN_FACTURACION } from './pedidos.fixtures';
@@ -206,7 +207,7 @@ describe('/pedidos-recibidos/:id', () => {
     const EXPIRADA = { status: 401, body: { detail: 'Las credenciales de autenticación no se proveyeron.' } };
     const expectLogin = async () => {
       await screen.findByRole('heading', { name: 'Iniciar sesión' });
-      expect(toast.error).toHaveBeenCalledWith('Sesión expirada');
+      expect(toast.error).toHaveBeenCalledWith('Sesión expirada', { id: LOGIN_TOAST_ID });
       expect(toast.error).toHaveBeenCalledTimes(1);
     };
 

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PedidoResumen, PedidosPage } from '../../../../../common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
+import { LOGIN_TOAST_ID } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
 import PedidosRecibidosPage from './pedidos-recibidos-page';
 
@@ -153,6 +154,6 @@ describe('/pedidos-recibidos', () => {
     respuestas['GET /api/pedidos/?page=1'] = { status: 401, body: { detail: 'Las credenciales de autenticación no se proveyeron.' } };
     renderPage();
     await screen.findByRole('heading', { name: 'Iniciar sesión' });
-    expect(toast.error).toHaveBeenCalledWith('Sesión expirada');
+    expect(toast.error).toHaveBeenCalledWith('Sesión expirada', { id: LOGIN_TOAST_ID });
   });
 });
