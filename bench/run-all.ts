@@ -5,6 +5,7 @@ execSync('npm run build --silent', { stdio: 'inherit' });
 await import('./start-and-catalogo');
 await import('./bundle-size');
 await import('./auth-hot-path');
+await import('./cuentas-tiempos');
 await import('./comparacion');
 await import('./motor-peor-caso');
 await import('./ordenes');

@@ -36,7 +36,7 @@ export interface E2EUser {
   password: string;
 }
 
-/** Registers through the API and activates with the link from the real .eml file. */
+/** Registers through the API and activates with the link from the real .eml file and the signup's clave (docs/decisions/003). */
 export async function createUserByApi(request: APIRequestContext, rol: 'comprador' | 'proveedor'): Promise<E2EUser> {
   const email = uniqueEmail(rol);
   const password = 'clave-e2e-2026';
@@ -52,8 +52,9 @@ export async function createUserByApi(request: APIRequestContext, rol: 'comprado
     },
   });
   expect(res.status(), await res.text()).toBe(201);
+  const { clave_activacion } = await res.json();
   const [uid, token] = new URL(await readMailLink(email, 'activate')).pathname.split('/').slice(-2);
-  expect((await request.post('/auth/users/activation/', { data: { uid, token } })).status()).toBe(204);
+  expect((await request.post('/auth/users/activation/', { data: { uid, token, clave_activacion } })).status()).toBe(204);
   return { email, password };
 }
 

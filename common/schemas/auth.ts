@@ -4,6 +4,7 @@ import { APELLIDO_SOLO_LETRAS, NOMBRE_PERSONA, NOMBRE_SOLO_LETRAS } from './cuen
 
 const requerido = 'Este campo es obligatorio';
 const EN_BLANCO = 'Este campo no puede estar en blanco.';
+const REQUERIDO = 'Este campo es requerido.';
 export const CONTRASENAS_NO_COINCIDEN = 'Las contraseñas no coinciden.';
 const CONTRASENA_CORTA = `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`;
 
@@ -32,6 +33,10 @@ export const signupSchema = z
   .refine((d) => d.password === d.re_password, { message: CONTRASENAS_NO_COINCIDEN, path: ['non_field_errors'] });
 export type SignupInput = z.infer<typeof signupSchema>;
 
+/**
+ * The same answer whether the e-mail is new, waits for activation or has an active account
+ * (docs/decisions/003: signup tells no one which e-mails have accounts).
+ */
 export const signupResponseSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -39,9 +44,19 @@ export const signupResponseSchema = z.object({
   last_name: z.string(),
   is_comprador: z.boolean(),
   is_proveedor: z.boolean(),
+  clave_activacion: z
+    .string()
+    .describe(
+      'Secreto de este navegador: enviado con el enlace de activación, hace valer la contraseña elegida en este registro. Sin él, quien abre el enlace elige la contraseña ahí.',
+    ),
 });
 
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
 export const uidTokenSchema = z.object({ uid: z.string().min(1, EN_BLANCO).max(64), token: z.string().min(1, EN_BLANCO).max(256) });
+
+/** 400 on new_password: the activation link needs a password chosen right there (docs/decisions/003). */
+export const ACTIVACION_PIDE_CONTRASENA = 'Elige una contraseña para activar tu cuenta.';
 export const emailOnlySchema = z.object({ email: emailSchema });
 
 /** SPEC §5 Reset confirm: same match rule and minimum length. */
@@ -49,6 +64,24 @@ export const newPasswordSchema = z
   .object({ new_password: password, re_new_password: z.string().min(1, requerido).max(128) })
   .refine((d) => d.new_password === d.re_new_password, { message: CONTRASENAS_NO_COINCIDEN, path: ['non_field_errors'] });
 export const resetConfirmSchema = uidTokenSchema.and(newPasswordSchema);
+
+/**
+ * POST /auth/users/activation/: the link's uid and token, the clave the signing-up browser kept,
+ * and, when the server asks for one, a password chosen right there (the reset's rules).
+ */
+export const activationSchema = uidTokenSchema
+  .extend({
+    clave_activacion: z.string().min(1, EN_BLANCO).max(128).optional(),
+    new_password: password.optional(),
+    re_new_password: z.string().min(1, requerido).max(128).optional(),
+  })
+  .superRefine((d, ctx) => {
+    if (d.new_password === undefined && d.re_new_password === undefined) return;
+    if (d.new_password === undefined) ctx.addIssue({ code: 'custom', path: ['new_password'], message: REQUERIDO });
+    else if (d.re_new_password === undefined) ctx.addIssue({ code: 'custom', path: ['re_new_password'], message: REQUERIDO });
+    else if (d.new_password !== d.re_new_password) ctx.addIssue({ code: 'custom', path: ['non_field_errors'], message: CONTRASENAS_NO_COINCIDEN });
+  });
+export type ActivationInput = z.infer<typeof activationSchema>;
 
 export const tokensSchema = z.object({ refresh: z.string(), access: z.string() });
 export const refreshSchema = z.object({ refresh: z.string().min(1, EN_BLANCO) });

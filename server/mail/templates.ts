@@ -75,3 +75,25 @@ export const correoAvisoCambioCorreo = (para: string, nombre: string, nuevo: str
     boton: 'Cambiar mi contraseña',
     pie: 'Si fuiste tú, no tienes que hacer nada más aquí.',
   });
+
+/**
+ * To the owner of an active account when someone signs up with its e-mail: the signup answers as
+ * for a new address (no one learns which e-mails have accounts), and the owner learns it here.
+ */
+export function correoAvisoRegistro(para: string, nombre: string, urlLogin: string, urlReset: string): Correo {
+  const saludo = `Hola ${nombre}:`;
+  const aviso = 'Alguien intentó crear una cuenta en Abastece con tu correo. Como ya tienes una cuenta, no se creó otra y nada cambió en la tuya.';
+  const siFuisteTu = 'Si fuiste tú, inicia sesión con tu contraseña de siempre. Si no la recuerdas, elige una nueva aquí:';
+  const pie = 'Si no fuiste tú, ignora este mensaje: nadie puede entrar a tu cuenta sin tu contraseña.';
+  return {
+    para,
+    asunto: 'Intentaron crear una cuenta con tu correo en Abastece',
+    texto: `${saludo}\n\n${aviso}\n\nIniciar sesión: ${urlLogin}\n\n${siFuisteTu}\n\n${urlReset}\n\n${pie}\n\nEl equipo de Abastece`,
+    html: layout(
+      saludo,
+      `${parrafosHtml([aviso])}<p>${escapeHtml(siFuisteTu)} <a href="${escapeHtml(urlReset)}">${escapeHtml(urlReset)}</a></p>`,
+      { texto: 'Iniciar sesión', url: urlLogin },
+      pie,
+    ),
+  };
+}

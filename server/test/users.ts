@@ -22,7 +22,10 @@ export interface TestUser {
   access: string;
 }
 
-/** Registers through the API, activates with the e-mailed link and logs in. */
+/**
+ * Registers through the API, activates with the e-mailed link and the signup's clave (as the
+ * browser that signed up does: the password typed at signup becomes the account's) and logs in.
+ */
 export async function createUser(t: TestApp, rol: 'comprador' | 'proveedor', password = 'clave-de-prueba-9'): Promise<TestUser> {
   const email = uniqueEmail(rol);
   const res = await t.request({
@@ -40,7 +43,7 @@ export async function createUser(t: TestApp, rol: 'comprador' | 'proveedor', pas
   });
   if (res.statusCode !== 201) throw new Error(`registro: ${res.body}`);
   const link = await lastLink(t, email, 'activate');
-  const act = await t.request({ method: 'POST', url: '/auth/users/activation/', payload: link });
+  const act = await t.request({ method: 'POST', url: '/auth/users/activation/', payload: { ...link, clave_activacion: res.json().clave_activacion } });
   if (act.statusCode !== 204) throw new Error(`activación: ${act.body}`);
   return { id: res.json().id, email, password, access: await t.tokenFor(email, password) };
 }

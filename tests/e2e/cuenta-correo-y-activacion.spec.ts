@@ -1,9 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createUserByApi, loginByApi, readMailLink, uniqueEmail } from '../fixtures';
+import { createUserByApi, loginByApi, readMailLink, shot, uniqueEmail } from '../fixtures';
 
 // Issue #7 §5 on the client: the right password on an inactive account says so and offers the
 // activation e-mail again; a new e-mail takes effect only through the link sent to it.
-// The server side arrives with the accounts branch: this spec passes once both are merged.
+// Issue #20: an activation link keeps the password typed at signup only in the browser that
+// signed up; anywhere else (another browser, a resent link) the page asks for a password.
 
 const toast = (page: Page, text: string) => expect(page.locator('[data-sonner-toaster]').getByText(text, { exact: true }).first()).toBeVisible();
 
@@ -29,13 +30,87 @@ test('the right password on an account not yet active says so, and /login sends 
   // A new e-mail with its own link arrived.
   await expect.poll(() => readMailLink(email, 'activate')).not.toBe(first);
 
+  // A resent link carries no signup: whoever opens it chooses the password.
   await page.goto(await readMailLink(email, 'activate'));
+  await choosePassword(page, 'merken-ahumado-7');
   await toast(page, 'Cuenta verificada con éxito. ¡Bienvenido/a!');
   await page.goto('/login');
   await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
+  await page.getByLabel('Contraseña').fill('merken-ahumado-7');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await toast(page, 'Bienvenid@, has ingresado como comprador.');
+});
+
+async function choosePassword(page: Page, password: string) {
+  await expect(page.getByText(/^Elige una contraseña para activar tu cuenta\./)).toBeVisible();
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByLabel('Repite la contraseña').fill(password);
+  await page.getByRole('button', { name: 'Activar cuenta' }).click();
+}
+
+async function signUpInBrowser(page: Page, email: string, password: string) {
+  await page.goto('/signup');
+  await page.getByLabel('Nombre', { exact: true }).fill('Inés');
+  await page.getByLabel('Apellido').fill('Pérez-Cotapos');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByLabel('Repite la contraseña').fill(password);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page).toHaveURL('/login');
+}
+
+test("the signup's own browser activates with the signup's password; another browser must choose one", async ({ page, browser }) => {
+  const email = uniqueEmail('dos-navegadores');
+  await signUpInBrowser(page, email, 'maqui-silvestre-1');
+  const link = await readMailLink(email, 'activate');
+
+  // Another browser (no clave): it asks for a password, and the link still works afterwards.
+  const other = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const phone = await other.newPage();
+  await phone.goto(link);
+  await expect(phone.getByText(/^Elige una contraseña para activar tu cuenta\./)).toBeVisible();
+  await expect(phone.getByRole('button', { name: 'Activar cuenta' })).toBeVisible();
+  await shot(phone, 'activacion-pide-contrasena-375');
+  await other.close();
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The browser that signed up: no question, the signup's password.
+  await page.goto(link);
+  await toast(page, 'Cuenta verificada con éxito. ¡Bienvenido/a!');
+  await expect(page).toHaveURL('/');
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill('maqui-silvestre-1');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await toast(page, 'Bienvenid@, has ingresado como comprador.');
+});
+
+test('a link opened elsewhere asks for a password (1280 px) and activates with it', async ({ page, request }) => {
+  const email = uniqueEmail('otro-equipo');
+  const res = await request.post('/auth/users/', {
+    data: { first_name: 'Rosa', last_name: 'Soto', email, password: 'boldo-fresco-2', re_password: 'boldo-fresco-2', is_proveedor: true },
+  });
+  expect(res.status()).toBe(201);
+  await page.goto(await readMailLink(email, 'activate'));
+  await expect(page.getByText(/^Elige una contraseña para activar tu cuenta\./)).toBeVisible();
+  await shot(page, 'activacion-pide-contrasena-1280');
+  // The reset's rules, with SPEC's failure toast.
+  await page.getByLabel('Contraseña', { exact: true }).fill('123456');
+  await page.getByLabel('Repite la contraseña').fill('123456');
+  await page.getByRole('button', { name: 'Activar cuenta' }).click();
+  await expect(page.getByText('Esta contraseña es demasiado común.')).toBeVisible();
+  await toast(page, 'Error al verificar la cuenta. Inténtalo nuevamente.');
+
+  await choosePassword(page, 'boldo-elegido-3');
+  await toast(page, 'Cuenta verificada con éxito. ¡Bienvenido/a!');
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill('boldo-fresco-2');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await toast(page, 'No se encontró una cuenta activa con las credenciales entregadas.');
+  await page.getByLabel('Contraseña').fill('boldo-elegido-3');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await toast(page, 'Bienvenid@, has ingresado como proveedor.');
 });
 
 test('changing the e-mail waits for the link sent to the new address; the link confirms it once', async ({ page, request }) => {

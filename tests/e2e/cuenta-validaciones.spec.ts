@@ -23,7 +23,7 @@ test('signup validation', async ({ page }) => {
   await expectErrors(page, ['Las contraseñas no coinciden.']);
 });
 
-test('a taken e-mail at signup shows the general failure toast and the reason', async ({ page, request }) => {
+test('a taken e-mail at signup answers as a new one: nobody learns which e-mails have accounts (issue #20)', async ({ page, request }) => {
   const user = await createUserByApi(request, 'comprador');
   await page.goto('/signup');
   await page.getByLabel('Nombre', { exact: true }).fill('Ana');
@@ -32,8 +32,9 @@ test('a taken e-mail at signup shows the general failure toast and the reason', 
   await page.getByLabel('Contraseña', { exact: true }).fill('abcdef-1');
   await page.getByLabel('Repite la contraseña').fill('abcdef-1');
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await expect(page.getByText('Hubo un problema al crear tu cuenta. Inténtalo nuevamente.')).toBeVisible();
-  await expectErrors(page, ['Ya existe un usuario con este correo.']);
+  // The owner is told by e-mail instead (server/modules/auth/registro.api.test.ts).
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByText('Ya existe un usuario con este correo.')).toHaveCount(0);
 });
 
 test('edit account validation and the e-mail already in use', async ({ page, request }) => {

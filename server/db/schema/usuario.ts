@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 export const usuario = pgTable(
   'usuario',
@@ -35,6 +35,21 @@ export const usuario = pgTable(
 
 export const propositoToken = pgEnum('proposito_token', ['activacion', 'reset', 'cambio_correo']);
 
+/**
+ * What a signup asked for, carried by its activation token (docs/decisions/003, issue #20): the
+ * password becomes the account's only when the link is opened with the browser secret whose hash
+ * is here (`clave_hash`), so a password chosen by someone else before activation never opens it.
+ */
+export interface DatosRegistro {
+  /** argon2id hash of the password typed at that signup. */
+  password: string;
+  first_name: string;
+  last_name: string;
+  rol: 'comprador' | 'proveedor';
+  /** SHA-256 (hex) of the signup's clave_activacion, kept by the browser that signed up. */
+  clave_hash: string;
+}
+
 /** Single-use activation, reset and e-mail change tokens; only a hash is stored. */
 export const tokenCuenta = pgTable(
   'token_cuenta',
@@ -48,15 +63,18 @@ export const tokenCuenta = pgTable(
     expira_en: timestamp('expira_en', { withTimezone: true }).notNull(),
     usado_en: timestamp('usado_en', { withTimezone: true }),
     creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    // A signup's activation token only: the data that signup asked for (null for resend_activation's).
+    datos: jsonb('datos').$type<DatosRegistro>(),
   },
   (t) => [uniqueIndex('token_cuenta_hash_unique').on(t.token_hash)],
 );
 
-export const accionIntento = pgEnum('accion_intento', ['login', 'activacion', 'reset']);
+export const accionIntento = pgEnum('accion_intento', ['login', 'activacion', 'reset', 'registro']);
 
 /**
  * Throttled attempts, kept in the database so limits hold across N processes: failed logins
- * (accion 'login') and requests for an activation or reset e-mail (counted per IP).
+ * (accion 'login'), requests for an activation or reset e-mail (counted per IP) and signups not
+ * yet confirmed by their mailbox ('registro', per IP and per address).
  */
 export const intentoLogin = pgTable(
   'intento_login',

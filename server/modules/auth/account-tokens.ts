@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getUsuarioById, type Usuario } from './auth.repository';
-import { findTokenCuenta, insertTokenCuenta, markTokenCuentaUsado, type Proposito } from './token-cuenta.repository';
+import { type DatosRegistro, findTokenCuenta, insertTokenCuenta, markTokenCuentaUsado, type Proposito } from './token-cuenta.repository';
 
 export type { Proposito };
 
@@ -18,10 +18,16 @@ export function decodeUid(uid: string): number | null {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A fresh random token; only its hash is stored. */
-export async function createAccountToken(db: Db, usuarioId: number, proposito: Proposito): Promise<string> {
+/** A fresh random token (with what a signup asked for, if it is one); only its hash is stored. */
+export async function createAccountToken(db: Db, usuarioId: number, proposito: Proposito, datos?: DatosRegistro): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await insertTokenCuenta(db, { usuario_id: usuarioId, proposito, token_hash: hashToken(token), expira_en: new Date(Date.now() + VIGENCIA_MS[proposito]) });
+  await insertTokenCuenta(db, {
+    usuario_id: usuarioId,
+    proposito,
+    token_hash: hashToken(token),
+    expira_en: new Date(Date.now() + VIGENCIA_MS[proposito]),
+    datos,
+  });
   return token;
 }
 
@@ -38,7 +44,7 @@ const MENSAJES_DJOSER: MensajesToken = {
 /**
  * Checks uid + token for a purpose and marks the token used, atomically (two concurrent uses:
  * one wins). Void when expired or used; a password change and a newer request of the same kind
- * mark earlier tokens used.
+ * mark earlier tokens used. Inside a transaction, an error thrown later un-marks it.
  */
 export async function consumeAccountToken(
   db: Db,
@@ -47,6 +53,17 @@ export async function consumeAccountToken(
   proposito: Proposito,
   mensajes: MensajesToken = MENSAJES_DJOSER,
 ): Promise<Usuario> {
+  return (await consumeAccountTokenWithDatos(db, uid, token, proposito, mensajes)).user;
+}
+
+/** The same, with what the token's signup asked for (null when it is not a signup's). */
+export async function consumeAccountTokenWithDatos(
+  db: Db,
+  uid: string,
+  token: string,
+  proposito: Proposito,
+  mensajes: MensajesToken = MENSAJES_DJOSER,
+): Promise<{ user: Usuario; datos: DatosRegistro | null }> {
   const usuarioId = decodeUid(uid);
   const user = usuarioId === null ? undefined : await getUsuarioById(db, usuarioId);
   if (!user) throw mensajes.uid();
@@ -59,5 +76,5 @@ export async function consumeAccountToken(
   }
   if (row.expira_en.getTime() < Date.now()) throw mensajes.expirado();
   if (!(await markTokenCuentaUsado(db, row.id))) throw mensajes.token();
-  return user;
+  return { user, datos: row.datos };
 }

@@ -13,17 +13,32 @@ const newIp = () => `10.7.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
 const post = (url: string, payload: unknown, token?: string, remoteAddress?: string) =>
   ctx.t.request({ method: 'POST', url, payload: payload as object, token, ...(remoteAddress ? { remoteAddress } : {}) });
 const correosA = async (email: string) => (await ctx.t.database.db.select().from(correoSaliente).where(eq(correoSaliente.para, email))).length;
+// Each signup from a client of its own: one client may leave only 10 signups unconfirmed per hour.
 const signup = (over: Record<string, unknown> = {}) => {
   const email = uniqueEmail('alta');
-  return { email, res: post('/auth/users/', { first_name: 'Ana', last_name: 'Pérez', email, password: 'papaya-77', re_password: 'papaya-77', ...over }) };
+  const body = { first_name: 'Ana', last_name: 'Pérez', email, password: 'papaya-77', re_password: 'papaya-77', ...over };
+  return { email, res: post('/auth/users/', body, undefined, newIp()) };
 };
+/** The signup's activation link with the clave of the browser that signed up (what /activate sends). */
+async function activationOf(email: string, res: Promise<{ json(): { clave_activacion: string } }>) {
+  const { clave_activacion } = (await res).json();
+  return { ...(await lastLink(ctx.t, email, 'activate')), clave_activacion };
+}
 
 describe('POST /auth/users/', () => {
-  it('creates an inactive buyer by default, answers 201 with its public fields and e-mails an activation link', async () => {
+  it('creates an inactive buyer by default, answers 201 with its public fields and a clave, and e-mails an activation link', async () => {
     const { email, res } = signup();
     const r = await res;
     expect(r.statusCode).toBe(201);
-    expect(r.json()).toEqual({ id: expect.any(Number), email, first_name: 'Ana', last_name: 'Pérez', is_comprador: true, is_proveedor: false });
+    expect(r.json()).toEqual({
+      id: expect.any(Number),
+      email,
+      first_name: 'Ana',
+      last_name: 'Pérez',
+      is_comprador: true,
+      is_proveedor: false,
+      clave_activacion: expect.stringMatching(/^[\w-]{43}$/),
+    });
     expect((await post('/auth/jwt/create/', { email, password: 'papaya-77' })).statusCode).toBe(401);
     expect(await lastLink(ctx.t, email, 'activate')).toMatchObject({ uid: Buffer.from(String(r.json().id)).toString('base64url') });
   });
@@ -67,12 +82,16 @@ describe('POST /auth/users/', () => {
     });
   });
 
-  it('treats e-mails case-insensitively: a second account with other letter case is refused', async () => {
+  it('treats e-mails case-insensitively: a signup in other letter case is the same pending account, never a second one', async () => {
     const { email, res } = signup();
-    await res;
-    const again = await post('/auth/users/', { first_name: 'B', last_name: 'C', email: email.toUpperCase(), password: 'papaya-77', re_password: 'papaya-77' });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ email: ['Ya existe un usuario con este correo.'] });
+    const first = await res;
+    const body = { first_name: 'Bea', last_name: 'Cruz', email: email.toUpperCase(), password: 'papaya-77', re_password: 'papaya-77' };
+    const again = await post('/auth/users/', body, undefined, newIp());
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).toBe(first.json().id);
+    const rows = await ctx.t.database.db.select().from(usuario).where(eq(usuario.id, first.json().id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.email).toBe(email);
   });
 
   it('is not blocked by a bad Authorization header', async () => {
@@ -88,10 +107,9 @@ describe('POST /auth/users/', () => {
 });
 
 describe('POST /auth/users/activation/', () => {
-  it('activates once (204), then answers a reuse with 403, and the user can log in', async () => {
+  it("activates once with the signup's clave (204), then answers a reuse with 403, and the user logs in with the signup's password", async () => {
     const { email, res } = signup();
-    await res;
-    const link = await lastLink(ctx.t, email, 'activate');
+    const link = await activationOf(email, res);
     expect((await post('/auth/users/activation/', link)).statusCode).toBe(204);
     expect((await post('/auth/jwt/create/', { email, password: 'papaya-77' })).statusCode).toBe(200);
     const again = await post('/auth/users/activation/', link);
@@ -123,7 +141,7 @@ describe('POST /auth/users/activation/', () => {
 
   it('resend_activation answers 204 for anyone and e-mails only an inactive account', async () => {
     const { email, res } = signup();
-    await res;
+    const { clave_activacion } = (await res).json();
     const active = await createUser(ctx.t, 'comprador');
     const ip = newIp();
     for (const address of [email, 'nadie@nada.cl', active.email])
@@ -131,8 +149,14 @@ describe('POST /auth/users/activation/', () => {
     await afterReplyIdle();
     expect(await correosA(email)).toBe(2);
     expect(await correosA(active.email)).toBe(1); // its signup's only
+    // The new link carries no signup: even the signing-up browser's clave does not pick a password for it.
     const link = await lastLink(ctx.t, email, 'activate');
-    expect((await post('/auth/users/activation/', link)).statusCode).toBe(204);
+    expect((await post('/auth/users/activation/', { ...link, clave_activacion })).json()).toEqual({
+      new_password: ['Elige una contraseña para activar tu cuenta.'],
+    });
+    const chosen = { ...link, new_password: 'guayaba-rosada-8', re_new_password: 'guayaba-rosada-8' };
+    expect((await post('/auth/users/activation/', chosen)).statusCode).toBe(204);
+    expect((await post('/auth/jwt/create/', { email, password: 'guayaba-rosada-8' })).statusCode).toBe(200);
   });
 
   it('resend_activation: 25 calls from one client send at most 3 e-mails and the last ones get 429 with Retry-After', async () => {

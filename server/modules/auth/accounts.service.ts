@@ -1,17 +1,20 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SignupInput } from '../../../common/schemas/auth';
+import { ACTIVACION_PIDE_CONTRASENA, type ActivationInput, type SignupInput } from '../../../common/schemas/auth';
 import { type Rol, rolFlags } from '../../../common/rol';
 import type { Db } from '../../db/client';
+import type { DatosRegistro } from '../../db/schema/usuario';
 import { AppError, isUniqueViolation } from '../../errors';
+import { createClave, hashClave, isClave } from '../../http/clave';
 import type { Mailer } from '../../mail/mailer';
-import { correoActivacion, correoReset } from '../../mail/templates';
-import { consumeAccountToken, createAccountToken, encodeUid } from './account-tokens';
+import { correoActivacion, correoAvisoRegistro, correoReset } from '../../mail/templates';
+import { consumeAccountToken, consumeAccountTokenWithDatos, createAccountToken, encodeUid } from './account-tokens';
 import { afterReply } from './after-reply';
-import { activateUsuario, getUsuarioByEmail, insertUsuario, lockUsuarioByEmail, updatePassword } from './auth.repository';
+import { activateUsuario, getUsuarioByEmail, insertUsuario, lockUsuarioByEmail, nextUsuarioId, updatePassword } from './auth.repository';
 import { CONTRASENA_COMUN, isCommonPassword } from './common-passwords';
-import { hashPassword } from './password';
-import { clearAccountLocks, takeEmailRequest } from './throttle';
-import { countTokensCuenta, revokeTokensCuenta } from './token-cuenta.repository';
+import { hashPassword, unusablePassword } from './password';
+import { clearAccountLocks, countSignups, releaseSignups, takeEmailRequest, takeSignup } from './throttle';
+import { countTokensCuenta, findNewestSignupDatos, revokeTokensCuenta } from './token-cuenta.repository';
 
 export interface AccountsDeps {
   db: Db;
@@ -20,14 +23,14 @@ export interface AccountsDeps {
 }
 
 const EMAIL_EN_USO = 'Ya existe un usuario con este correo.';
-/** Activation or reset e-mails one address receives per hour, whoever asks (signup's included). */
+/** Activation or reset e-mails (or signup notices) one address receives per hour, whoever asks (signup's included). */
 const MAX_CORREOS_POR_HORA = 3;
 
 function assertNotCommon(field: string, password: string) {
   if (isCommonPassword(password)) throw new AppError(400, { [field]: [CONTRASENA_COMUN] });
 }
 
-/** Creates a user; a taken e-mail (any letter case) is a 400 on the email field. */
+/** Creates a user with a known password (`npm run create-user`); a taken e-mail (any letter case) is a 400 on the email field. */
 export async function createUsuario(db: Db, data: { email: string; password: string; first_name: string; last_name: string; is_active: boolean; rol: Rol }) {
   if (await getUsuarioByEmail(db, data.email)) throw new AppError(400, { email: [EMAIL_EN_USO] });
   try {
@@ -49,44 +52,106 @@ export async function createUsuario(db: Db, data: { email: string; password: str
 const activationUrl = (publicUrl: string, id: number, token: string) => `${publicUrl}/activate/${encodeUid(id)}/${token}`;
 const resetUrl = (publicUrl: string, id: number, token: string) => `${publicUrl}/password/reset/confirm/${encodeUid(id)}/${token}`;
 
-/** POST /auth/users/: an inactive account and its activation e-mail, in one transaction. */
-export async function register({ db, mailer, publicUrl }: AccountsDeps, input: SignupInput) {
+/**
+ * POST /auth/users/ (issue #20, docs/decisions/003): one answer, 201 with the same shape, whether
+ * the e-mail is new, waits for activation or has an active account, and the same work (one
+ * argon2 hash, one e-mail) in each case:
+ * - new: an inactive account with an unusable password, and an activation link whose token
+ *   carries this signup's password hash, names, role and the hash of `clave_activacion`;
+ * - pending: the same link for the existing account (someone else's earlier signup never blocks
+ *   the mailbox's owner, and never gets their password);
+ * - active: no account; the owner gets a notice instead, and the id is a fresh one from the
+ *   sequence, as a new account's would be.
+ * The password becomes the account's only at activation, with this browser's clave; see activate().
+ */
+export async function register({ db, mailer, publicUrl }: AccountsDeps, input: SignupInput, ip: string) {
   assertNotCommon('password', input.password);
-  const rol: Rol = input.is_proveedor ? 'proveedor' : 'comprador';
-  const user = await db.transaction(async (tx) => {
-    const created = await createUsuario(tx, { ...input, is_active: false, rol });
-    const token = await createAccountToken(tx, created.id, 'activacion');
-    await mailer.enqueue(tx, correoActivacion(created.email, created.first_name, activationUrl(publicUrl, created.id, token)));
-    return created;
-  });
-  void mailer.kick();
-  return {
-    id: user.id,
-    email: user.email,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    is_comprador: user.is_comprador,
-    is_proveedor: user.is_proveedor,
+  await takeSignup(db, input.email, ip);
+  const rol = input.is_proveedor ? 'proveedor' : 'comprador';
+  const clave = createClave();
+  const datos: DatosRegistro = {
+    password: await hashPassword(input.password),
+    first_name: input.first_name,
+    last_name: input.last_name,
+    rol,
+    clave_hash: hashClave(clave),
   };
+  const email = input.email.trim();
+  const signup = (tx: Db) => registerIn(tx, { mailer, publicUrl }, email, datos);
+  let id: number;
+  try {
+    id = await db.transaction(signup);
+  } catch (error) {
+    // Two signups for one new address at once: the loser finds the winner's account and goes on as for a pending one.
+    if (!isUniqueViolation(error)) throw error;
+    id = await db.transaction(signup);
+  }
+  void mailer.kick();
+  const { is_comprador, is_proveedor } = rolFlags(rol);
+  return { id, email, first_name: datos.first_name, last_name: datos.last_name, is_comprador, is_proveedor, clave_activacion: clave };
 }
 
-export async function activate({ db }: AccountsDeps, uid: string, token: string) {
+/** The account columns a signup decides: names and role. */
+const datosCuenta = (datos: DatosRegistro) => ({ first_name: datos.first_name, last_name: datos.last_name, ...rolFlags(datos.rol) });
+
+/** One signup's writes, in its transaction: the account row (new, pending or active) is locked first. */
+async function registerIn(tx: Db, { mailer, publicUrl }: Pick<AccountsDeps, 'mailer' | 'publicUrl'>, email: string, datos: DatosRegistro): Promise<number> {
+  const existing = await lockUsuarioByEmail(tx, email);
+  if (!existing) {
+    const user = await insertUsuario(tx, { email, password: unusablePassword(), is_active: false, correo_contacto: email, ...datosCuenta(datos) });
+    const token = await createAccountToken(tx, user.id, 'activacion', datos);
+    await mailer.enqueue(tx, correoActivacion(user.email, datos.first_name, activationUrl(publicUrl, user.id, token)));
+    return user.id;
+  }
+  if (!existing.is_active) {
+    // The address's cap on activation e-mails, resend_activation's included; past it, silently nothing.
+    if ((await countTokensCuenta(tx, existing.id, 'activacion', new Date(Date.now() - 3600_000))) < MAX_CORREOS_POR_HORA) {
+      const token = await createAccountToken(tx, existing.id, 'activacion', datos);
+      await mailer.enqueue(tx, correoActivacion(existing.email, datos.first_name, activationUrl(publicUrl, existing.id, token)));
+    }
+    return existing.id;
+  }
+  if ((await countSignups(tx, email)) <= MAX_CORREOS_POR_HORA)
+    await mailer.enqueue(tx, correoAvisoRegistro(existing.email, existing.first_name, `${publicUrl}/login`, `${publicUrl}/reset-password`));
+  return nextUsuarioId(tx);
+}
+
+/**
+ * POST /auth/users/activation/ (issue #20): a password becomes the account's only when the
+ * activation proves both the mailbox (the link) and knowledge of that password (the clave of the
+ * browser that chose it at this link's signup), or when whoever opened the link chooses one right
+ * there. Otherwise 400 on new_password, and the link stays unused: the transaction rolls back.
+ */
+export async function activate({ db }: AccountsDeps, input: ActivationInput) {
+  if (input.new_password !== undefined) assertNotCommon('new_password', input.new_password);
+  const elegida = input.new_password === undefined ? undefined : await hashPassword(input.new_password);
   await db.transaction(async (tx) => {
-    const user = await consumeAccountToken(tx, uid, token, 'activacion');
-    await activateUsuario(tx, user.id);
+    const { user, datos } = await consumeAccountTokenWithDatos(tx, input.uid, input.token, 'activacion');
+    const conClave = datos !== null && input.clave_activacion !== undefined && isClave(datos.clave_hash, input.clave_activacion);
+    const password = elegida ?? (conClave ? datos.password : undefined);
+    if (password === undefined) throw new AppError(400, { new_password: [ACTIVACION_PIDE_CONTRASENA] });
+    // The names and role of this link's signup (whoever proved the mailbox chose to open it); a
+    // link that carries none (resend_activation's) takes the account's newest signup's, since
+    // the mailbox's owner who signs up after someone squatted the address is the later one.
+    const registro = datos ?? (await findNewestSignupDatos(tx, user.id));
+    await activateUsuario(tx, user.id, password, registro ? datosCuenta(registro) : undefined);
+    // Every other link of the account dies (a reuse answers 403 stale), and its signups stop counting against their IPs.
+    await revokeTokensCuenta(tx, user.id);
+    await releaseSignups(tx, user.email);
   });
 }
 
 /**
  * The e-mail of an activation (inactive account) or reset (active account) link, at most
  * MAX_CORREOS_POR_HORA per address. The user row is locked, so concurrent requests for one
- * address count one after another.
+ * address count one after another. The same two reads run whether or not the address has an
+ * account; only the link and its e-mail are extra.
  */
 async function sendAccountLink({ db, mailer, publicUrl }: AccountsDeps, proposito: 'activacion' | 'reset', email: string) {
   const sent = await db.transaction(async (tx) => {
     const user = await lockUsuarioByEmail(tx, email);
-    if (!user || user.is_active !== (proposito === 'reset')) return false;
-    if ((await countTokensCuenta(tx, user.id, proposito, new Date(Date.now() - 3600_000))) >= MAX_CORREOS_POR_HORA) return false;
+    const enviados = await countTokensCuenta(tx, user?.id ?? 0, proposito, new Date(Date.now() - 3600_000));
+    if (!user || user.is_active !== (proposito === 'reset') || enviados >= MAX_CORREOS_POR_HORA) return false;
     const token = await createAccountToken(tx, user.id, proposito);
     const correo =
       proposito === 'activacion'
@@ -98,14 +163,21 @@ async function sendAccountLink({ db, mailer, publicUrl }: AccountsDeps, proposit
   if (sent) await mailer.kick();
 }
 
+/** How long after the answer the e-mail of resend_activation / reset_password is prepared: a random 1 to 4 s. */
+const demoraCorreo = () => randomInt(1000, 4000);
+
 /**
  * resend_activation and reset_password: 429 past the per-IP limit (which says nothing about the
  * address); otherwise 204 before any lookup, so the answer takes the same time whether or not
- * the address has an account, and the e-mail (if any is due) is prepared afterwards.
+ * the address has an account. The lookup and the e-mail (if any is due) come a random 1–4 s
+ * later: right after the answer, a known address's e-mail slowed the next requests down (issue
+ * #20, 9.2 vs 4.0 ms), which told a prober that the address has an account. Spread over seconds,
+ * among other traffic, and at most MAX_CORREOS_POR_HORA times per address and hour, it tells
+ * next to nothing (bench/cuentas-tiempos.ts measures it).
  */
 export async function requestAccountEmail(deps: AccountsDeps, proposito: 'activacion' | 'reset', email: string, ip: string, log: FastifyBaseLogger) {
   await takeEmailRequest(deps.db, proposito, email, ip);
-  afterReply(log, `no se pudo preparar el correo de ${proposito}`, () => sendAccountLink(deps, proposito, email));
+  afterReply(log, `no se pudo preparar el correo de ${proposito}`, () => sendAccountLink(deps, proposito, email), demoraCorreo());
 }
 
 /** Sets the new password; every earlier JWT and account token dies with the old one, and the account's login locks lift. */

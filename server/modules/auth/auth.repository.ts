@@ -66,8 +66,23 @@ export async function insertUsuario(db: Db, values: UsuarioInsert): Promise<Usua
   return row!;
 }
 
-export async function activateUsuario(db: Db, id: number): Promise<void> {
-  await db.update(usuario).set({ is_active: true }).where(eq(usuario.id, id));
+/** A new id from the users' sequence, with no row: an answer that must look like a new account's. */
+export async function nextUsuarioId(db: Db): Promise<number> {
+  // Both drivers answer { rows }; bigint comes as text (pg) or a number (embedded).
+  const { rows } = (await db.execute(sql`select nextval(pg_get_serial_sequence('usuario', 'id')) as id`)) as unknown as {
+    rows: { id: string | number | bigint }[];
+  };
+  return Number(rows[0]!.id);
+}
+
+export type DatosCuenta = Pick<Usuario, 'first_name' | 'last_name' | 'is_comprador' | 'is_proveedor' | 'is_moderador'>;
+
+/** Activation: the password proven at the link (and that signup's names and role, if it carried them). */
+export async function activateUsuario(db: Db, id: number, passwordHash: string, datos?: DatosCuenta): Promise<void> {
+  await db
+    .update(usuario)
+    .set({ ...datos, is_active: true, password: passwordHash, password_changed_at: new Date(), token_version: sql`${usuario.token_version} + 1` })
+    .where(eq(usuario.id, id));
 }
 
 /** A new password ends every session: the token version moves on, so earlier JWTs stop matching. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  activationSchema,
   detailSchema,
   emailOnlySchema,
   badRequestSchema,
@@ -9,7 +10,6 @@ import {
   signupResponseSchema,
   signupSchema,
   tokensSchema,
-  uidTokenSchema,
   usuarioMeSchema,
   verifySchema,
 } from '../../../common/schemas/auth';
@@ -41,17 +41,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guard
         tags: ['auth'],
         summary: 'Registrarse como comprador o proveedor',
         body: signupSchema,
-        response: { 201: signupResponseSchema, 400: badRequestSchema },
+        response: { 201: signupResponseSchema, 400: badRequestSchema, 429: detailSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await register(deps, request.body)),
+    async (request, reply) => reply.status(201).send(await register(deps, request.body, request.ip)),
   );
 
   app.post(
     '/auth/users/activation/',
-    { schema: { tags: ['auth'], summary: 'Activar la cuenta', body: uidTokenSchema, response: { ...noContent, 403: detailSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Activar la cuenta',
+        description:
+          'Con la clave_activacion del registro, la cuenta queda con la contraseña de ese registro; sin ella, hay que enviar new_password y re_new_password (400 en new_password si faltan, y el enlace sigue sin usar).',
+        body: activationSchema,
+        response: { ...noContent, 403: detailSchema },
+      },
+    },
     async (request, reply) => {
-      await activate(deps, request.body.uid, request.body.token);
+      await activate(deps, request.body);
       return reply.status(204).send(null);
     },
   );

@@ -5,6 +5,7 @@ import { type TokenCheck, unauthorized } from './authenticate';
 import type { Jwt } from './jwt';
 import { hashPassword, verifyPassword } from './password';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle';
+import { findPendingSignupPassword } from './token-cuenta.repository';
 
 export const CREDENCIALES_INVALIDAS = 'No se encontró una cuenta activa con las credenciales entregadas.';
 
@@ -42,13 +43,17 @@ export async function issueTokens(jwt: Jwt, user: { id: number; token_version: n
 
 /**
  * A wrong password answers alike whatever the account (unknown, inactive or active): no
- * enumeration. Only the right password of an account not yet activated says so, and the client
- * then offers resend_activation.
+ * enumeration. Only the password of an account's newest signup still waiting on its link says
+ * the account is not activated yet, and the client then offers resend_activation. An inactive
+ * account's own password is unusable until activation (docs/decisions/003), so the password
+ * checked is that signup's; the query runs for every login, so it takes the same time for all.
  */
 export async function login(db: Db, jwt: Jwt, email: string, password: string, ip: string) {
   await assertLoginAllowed(db, email, ip);
   const user = await getUsuarioByEmail(db, email);
-  const ok = await verifyPassword(user?.password ?? (await getDummyHash()), password);
+  const pendiente = await findPendingSignupPassword(db, user && !user.is_active ? user.id : 0);
+  const hashed = user?.is_active ? user.password : pendiente;
+  const ok = await verifyPassword(hashed ?? (await getDummyHash()), password);
   if (!user || !ok) {
     await recordLoginFailure(db, email, ip);
     throw unauthorized(CREDENCIALES_INVALIDAS, 'no_active_account');

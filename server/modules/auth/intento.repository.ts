@@ -25,8 +25,13 @@ export async function countIntentos(db: Db, filtro: FiltroIntento, desde: Date):
   return { n: row?.n ?? 0, primero: row?.primero ? new Date(row.primero) : null };
 }
 
-export async function insertIntento(db: Db, values: { accion: Accion; email: string; ip: string }): Promise<void> {
-  await db.insert(intentoLogin).values(values);
+export async function insertIntento(db: Db, values: { accion: Accion; email: string; ip: string }): Promise<number> {
+  const [row] = await db.insert(intentoLogin).values(values).returning({ id: intentoLogin.id });
+  return row!.id;
+}
+
+export async function deleteIntentoById(db: Db, id: number): Promise<void> {
+  await db.delete(intentoLogin).where(eq(intentoLogin.id, id));
 }
 
 export async function deleteIntentos(db: Db, filtro: FiltroIntento): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { type Accion, countIntentos, deleteIntentos, deleteIntentosAntesDe, type FiltroIntento, insertIntento } from './intento.repository';
+import { type Accion, countIntentos, deleteIntentoById, deleteIntentos, deleteIntentosAntesDe, type FiltroIntento, insertIntento } from './intento.repository';
 
 // AUTH-CONTRACT "differs" 6, refined by issue #7: ten bad passwords lock one account from one
 // client only, so whoever guesses from one place cannot lock the owner out from everywhere.
@@ -70,4 +70,37 @@ export async function takeEmailRequest(db: Db, accion: 'activacion' | 'reset', e
     (espera) => `Demasiadas solicitudes de correo. Intenta de nuevo en ${espera}.`,
   );
   await insertIntento(db, { accion, email: normalizar(email), ip });
+}
+
+// Signups (issue #20): each one mails an address its sender chose, so one IP may leave at most
+// MAX_REGISTROS_POR_IP of them unconfirmed per hour; a signup stops counting once its mailbox
+// activates the account (releaseSignups), so an office signing up its people, or the e2e suite,
+// is not held back by signups that proved their mailbox. Per address, the services cap the
+// e-mails a signup sends, silently.
+const VENTANA_REGISTRO_MS = 3600 * 1000;
+const MAX_REGISTROS_POR_IP = 10;
+const REGISTRO: Accion[] = ['registro'];
+
+/**
+ * Counts a signup against its IP; 429 past the limit. The row goes in first and the count after,
+ * so concurrent signups from one IP cannot all pass a count taken before any of them was written;
+ * a refused signup takes its row back out.
+ */
+export async function takeSignup(db: Db, email: string, ip: string): Promise<void> {
+  const id = await insertIntento(db, { accion: 'registro', email: normalizar(email), ip });
+  const { n, primero } = await countIntentos(db, { acciones: REGISTRO, ip }, new Date(Date.now() - VENTANA_REGISTRO_MS));
+  if (n <= MAX_REGISTROS_POR_IP || !primero) return;
+  await deleteIntentoById(db, id);
+  const retryAfterS = Math.max(1, Math.ceil((primero.getTime() + VENTANA_REGISTRO_MS - Date.now()) / 1000));
+  throw demasiadosIntentos(`Demasiados registros desde esta conexión. Intenta de nuevo en ${enMinutos(retryAfterS)}.`, retryAfterS);
+}
+
+/** Signups for one address within the hour, this one included: how many notices its owner got. */
+export async function countSignups(db: Db, email: string): Promise<number> {
+  return (await countIntentos(db, { acciones: REGISTRO, email: normalizar(email) }, new Date(Date.now() - VENTANA_REGISTRO_MS))).n;
+}
+
+/** The mailbox confirmed: its signups no longer count against the IPs they came from. */
+export async function releaseSignups(db: Db, email: string): Promise<void> {
+  await deleteIntentos(db, { acciones: REGISTRO, email: normalizar(email) });
 }

@@ -1,11 +1,16 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { tokenCuenta } from '../../db/schema/usuario';
+import { type DatosRegistro, tokenCuenta } from '../../db/schema/usuario';
 
 export type TokenCuenta = typeof tokenCuenta.$inferSelect;
 export type Proposito = TokenCuenta['proposito'];
 
-export async function insertTokenCuenta(db: Db, values: { usuario_id: number; proposito: Proposito; token_hash: string; expira_en: Date }): Promise<void> {
+export type { DatosRegistro };
+
+export async function insertTokenCuenta(
+  db: Db,
+  values: { usuario_id: number; proposito: Proposito; token_hash: string; expira_en: Date; datos?: DatosRegistro },
+): Promise<void> {
   await db.insert(tokenCuenta).values(values);
 }
 
@@ -43,4 +48,37 @@ export async function countTokensCuenta(db: Db, usuarioId: number, proposito: Pr
     .from(tokenCuenta)
     .where(and(eq(tokenCuenta.usuario_id, usuarioId), eq(tokenCuenta.proposito, proposito), gt(tokenCuenta.creado_en, desde)));
   return row?.n ?? 0;
+}
+
+/**
+ * The password hash of the newest signup still waiting on its link (unused, unexpired), for the
+ * login message of an account not yet activated. Any id, 0 included: the query runs alike.
+ */
+export async function findPendingSignupPassword(db: Db, usuarioId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ datos: tokenCuenta.datos })
+    .from(tokenCuenta)
+    .where(
+      and(
+        eq(tokenCuenta.usuario_id, usuarioId),
+        eq(tokenCuenta.proposito, 'activacion'),
+        isNull(tokenCuenta.usado_en),
+        gt(tokenCuenta.expira_en, new Date()),
+        isNotNull(tokenCuenta.datos),
+      ),
+    )
+    .orderBy(desc(tokenCuenta.id))
+    .limit(1);
+  return row?.datos?.password;
+}
+
+/** What the account's newest signup asked for, used or not: for an activation link that carries none. */
+export async function findNewestSignupDatos(db: Db, usuarioId: number): Promise<DatosRegistro | undefined> {
+  const [row] = await db
+    .select({ datos: tokenCuenta.datos })
+    .from(tokenCuenta)
+    .where(and(eq(tokenCuenta.usuario_id, usuarioId), eq(tokenCuenta.proposito, 'activacion'), isNotNull(tokenCuenta.datos)))
+    .orderBy(desc(tokenCuenta.id))
+    .limit(1);
+  return row?.datos ?? undefined;
 }

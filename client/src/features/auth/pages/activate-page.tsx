@@ -1,29 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { apiErrorMessage } from '../../../lib/api-errors';
+import { ACTIVACION_PIDE_CONTRASENA, newPasswordSchema } from '../../../../../common/schemas/auth';
+import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
+import { showFormErrors } from '../../../lib/form-errors';
 import { useRunOnce } from '../../../lib/use-run-once';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
+import { nonFieldError } from '../../../ui/fields';
+import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
 import { useActivateUser } from '../api/activate-user';
+import { claveActivacionDe, olvidarClaveActivacion } from '../api/clave-activacion-storage';
 import { AuthCard } from '../components/auth-card';
+import { NewPasswordFields } from '../components/new-password-fields';
 
+// SPEC §8's messages.
+const EXITO = 'Cuenta verificada con éxito. ¡Bienvenido/a!';
 const FALLA = 'Error al verificar la cuenta. Inténtalo nuevamente.';
+
+interface Values {
+  new_password: string;
+  re_new_password: string;
+}
+
+/** The server's 400 for a link opened without its signup's clave: a password must be chosen here. */
+const pideContrasena = (error: unknown) => parseApiError(error).fields.new_password === ACTIVACION_PIDE_CONTRASENA;
 
 export default function ActivatePage() {
   const { uid = '', token = '' } = useParams();
   const navigate = useNavigate();
   const activate = useActivateUser();
+  // Kept by this browser at signup; without it (another browser, a resent link) the server asks for a password.
+  const [clave] = useState(() => claveActivacionDe(uid));
+  const [eligiendo, setEligiendo] = useState(false);
+  const { register, handleSubmit, formState, setError } = useForm<Values>({ resolver: zodResolver(newPasswordSchema) });
+  const { errors } = formState;
+
+  const activada = () => {
+    olvidarClaveActivacion(uid);
+    toast.success(EXITO);
+    navigate('/');
+  };
+
   useRunOnce(() =>
     activate.mutate(
-      { uid, token },
+      { uid, token, clave_activacion: clave },
       {
-        onSuccess: () => {
-          toast.success('Cuenta verificada con éxito. ¡Bienvenido/a!');
-          navigate('/');
+        onSuccess: activada,
+        onError: (error) => {
+          if (pideContrasena(error)) setEligiendo(true);
+          else toast.error(FALLA);
         },
-        onError: () => toast.error(FALLA),
       },
     ),
   );
+
+  function onSubmit(values: Values) {
+    activate.mutate(
+      { uid, token, clave_activacion: clave, ...values },
+      {
+        onSuccess: activada,
+        onError: (error) => showFormErrors(error, setError, { fields: ['new_password', 're_new_password'], fallback: FALLA, toast: FALLA }),
+      },
+    );
+  }
+
+  if (eligiendo)
+    return (
+      <AuthCard
+        title="Activación de cuenta"
+        intro="Elige una contraseña para activar tu cuenta. Te la pedimos porque abriste el enlace en otro navegador o dispositivo, o es un enlace reenviado: así, solo quien recibe el correo decide la contraseña."
+      >
+        <form onSubmit={handleSubmit(onSubmit)} noValidate className="form">
+          <NewPasswordFields
+            labels={['Contraseña', 'Repite la contraseña']}
+            password={register('new_password')}
+            retype={register('re_new_password')}
+            errors={{ password: errors.new_password?.message, retype: errors.re_new_password?.message ?? nonFieldError(errors) }}
+          />
+          <FormError message={errors.root?.server?.message} />
+          <SubmitButton className="btn btn--primary btn--block" busy={activate.isPending} busyLabel="Activando...">
+            Activar cuenta
+          </SubmitButton>
+        </form>
+      </AuthCard>
+    );
 
   return (
     <AuthCard title="Activación de cuenta">

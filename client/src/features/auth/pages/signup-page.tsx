@@ -7,6 +7,7 @@ import { showFormErrors } from '../../../lib/form-errors';
 import { nonFieldError, TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
+import { guardarClaveActivacion } from '../api/clave-activacion-storage';
 import { useCreateUser } from '../api/create-user';
 import { AuthCard } from '../components/auth-card';
 import { NewPasswordFields } from '../components/new-password-fields';
@@ -25,7 +26,9 @@ export default function SignupPage() {
     createUser.mutate(
       { ...values, is_comprador: rol === 'comprador', is_proveedor: rol === 'proveedor' },
       {
-        onSuccess: () => {
+        onSuccess: (creada) => {
+          // The link opened in this browser then keeps the password typed here.
+          guardarClaveActivacion(creada.id, creada.clave_activacion);
           toast.success('Cuenta creada. Te enviamos un correo para activarla.');
           navigate('/login');
         },

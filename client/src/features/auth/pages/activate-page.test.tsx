@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACTIVACION_PIDE_CONTRASENA } from '../../../../../common/schemas/auth';
+import { STORAGE_KEYS } from '../../../lib/storage';
+import { type Llamada, renderAt, stubFetch } from '../../../test/page-harness';
+import { toast } from '../../../ui/toast';
+import { claveActivacionDe } from '../api/clave-activacion-storage';
+import ActivatePage from './activate-page';
+import SignupPage from './signup-page';
+
+// Issue #20: the browser that signed up keeps the signup's clave and sends it with the link;
+// anywhere else the page asks for a password, as the server requires.
+
+const ACTIVACION = 'POST /auth/users/activation/';
+let llamadas: Llamada[];
+let respuestas: Record<string, { status: number; body: unknown }>;
+
+beforeEach(() => {
+  localStorage.clear();
+  respuestas = {};
+  llamadas = stubFetch(respuestas);
+  vi.spyOn(toast, 'error');
+  vi.spyOn(toast, 'success');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** The page at a link's real path under its route pattern (renderAt takes one string for both). */
+function abrirEnlace(uid: string, token: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/activate/:uid/:token', element: <ActivatePage /> },
+      { path: '/', element: <h1>Inicio</h1> },
+    ],
+    { initialEntries: [`/activate/${uid}/${token}`] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+const activaciones = () => llamadas.filter((l) => `${l.method} ${l.url}` === ACTIVACION).map((l) => l.body);
+
+describe('signup', () => {
+  it("keeps the clave of the account it created, under its link's uid", async () => {
+    respuestas['POST /auth/users/'] = {
+      status: 201,
+      body: { id: 7, email: 'ana@x.cl', first_name: 'Ana', last_name: 'Soto', is_comprador: true, is_proveedor: false, clave_activacion: 'clave-del-registro' },
+    };
+    renderAt('/signup', <SignupPage />, { '/login': 'Iniciar sesión' });
+    fireEvent.change(screen.getByLabelText('Nombre'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('Apellido'), { target: { value: 'Soto' } });
+    fireEvent.change(screen.getByLabelText('Correo electrónico'), { target: { value: 'ana@x.cl' } });
+    fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'palta-2026' } });
+    fireEvent.change(screen.getByLabelText('Repite la contraseña'), { target: { value: 'palta-2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await screen.findByRole('heading', { name: 'Iniciar sesión' });
+    expect(claveActivacionDe('Nw')).toBe('clave-del-registro'); // 'Nw' = base64url('7')
+    expect(toast.success).toHaveBeenCalled();
+  });
+});
+
+describe('/activate/{uid}/{token}', () => {
+  it("sends this browser's clave, and on success says so, goes home and forgets the clave", async () => {
+    localStorage.setItem(STORAGE_KEYS.clavesActivacion, JSON.stringify([{ uid: 'Nw', clave: 'clave-del-registro' }]));
+    respuestas[ACTIVACION] = { status: 204, body: null };
+    abrirEnlace('Nw', 'tok');
+    await screen.findByRole('heading', { name: 'Inicio' }, { timeout: 5000 });
+    expect(activaciones()).toEqual([{ uid: 'Nw', token: 'tok', clave_activacion: 'clave-del-registro' }]);
+    expect(toast.success).toHaveBeenCalledWith('Cuenta verificada con éxito. ¡Bienvenido/a!');
+    expect(claveActivacionDe('Nw')).toBeUndefined();
+  });
+
+  it('without a clave the server asks for a password: the page shows the fields and sends the chosen one', async () => {
+    respuestas[ACTIVACION] = { status: 400, body: { new_password: [ACTIVACION_PIDE_CONTRASENA] } };
+    abrirEnlace('MQ', 'tok');
+    await screen.findByText(/Elige una contraseña para activar tu cuenta\./);
+    expect(activaciones()).toEqual([{ uid: 'MQ', token: 'tok' }]);
+    expect(toast.error).not.toHaveBeenCalled();
+
+    // The reset's rules, on the client first.
+    fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'pera-1' } });
+    fireEvent.change(screen.getByLabelText('Repite la contraseña'), { target: { value: 'pera-2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Activar cuenta' }));
+    await screen.findByText('Las contraseñas no coinciden.');
+    expect(activaciones()).toHaveLength(1);
+
+    respuestas[ACTIVACION] = { status: 204, body: null };
+    fireEvent.change(screen.getByLabelText('Repite la contraseña'), { target: { value: 'pera-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Activar cuenta' }));
+    await screen.findByRole('heading', { name: 'Inicio' }, { timeout: 5000 });
+    expect(activaciones()[1]).toEqual({ uid: 'MQ', token: 'tok', new_password: 'pera-1', re_new_password: 'pera-1' });
+    expect(toast.success).toHaveBeenCalledWith('Cuenta verificada con éxito. ¡Bienvenido/a!');
+  });
+
+  it("shows the server's reason under the field when the chosen password is refused", async () => {
+    respuestas[ACTIVACION] = { status: 400, body: { new_password: [ACTIVACION_PIDE_CONTRASENA] } };
+    abrirEnlace('MQ', 'tok');
+    await screen.findByRole('button', { name: 'Activar cuenta' });
+    respuestas[ACTIVACION] = { status: 400, body: { new_password: ['Esta contraseña es demasiado común.'] } };
+    fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'qwerty' } });
+    fireEvent.change(screen.getByLabelText('Repite la contraseña'), { target: { value: 'qwerty' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Activar cuenta' }));
+    await screen.findByText('Esta contraseña es demasiado común.');
+    expect(toast.error).toHaveBeenCalledWith('Error al verificar la cuenta. Inténtalo nuevamente.');
+  });
+
+  it('any other failure keeps the SPEC message and asks for nothing', async () => {
+    respuestas[ACTIVACION] = { status: 403, body: { detail: 'Token obsoleto para este usuario.' } };
+    abrirEnlace('MQ', 'tok');
+    await screen.findByRole('alert');
+    expect(toast.error).toHaveBeenCalledWith('Error al verificar la cuenta. Inténtalo nuevamente.');
+    expect(screen.queryByRole('button', { name: 'Activar cuenta' })).toBeNull();
+  });
+});
