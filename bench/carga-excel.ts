@@ -2,8 +2,12 @@
 // catalogue of 10.000 products. Prints the whole POST /api/productos/cargar-excel/ as the server
 // answers it (parse in the worker, validation, classification and matching, the JSON answer),
 // the parse alone (worker) and the row reading alone, and the server's peak RSS (VmHWM, the
-// worker's memory included). Embedded by default; with DATABASE_URL, a scratch database of that
-// server, dropped afterwards.
+// worker's memory included). Then the load of issue #20 item 5: 16 uploads of that file at once,
+// from one supplier and from 16, while another user asks GET /auth/users/me/ again and again: that
+// user's latency (p50/p99/max, measured in a process of its own) and the server's peak RSS.
+// Embedded by default; with DATABASE_URL, a scratch database of that server, dropped afterwards.
+// CARGA_SOLO_PARALELO=1 runs only the load.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,13 +24,18 @@ import { bombaMentirosa, multipartDe } from '../server/modules/proveedor/carga-d
 import { withDatabase } from '../server/test/template-db';
 import { adminQuery, fmt, startServer, stop, waitUntilUp } from './lib';
 
-const PORT = 8796;
+const PORT = Number(process.env.BENCH_PORT ?? 8796);
 const PRODUCTOS = 10_000;
 const FILAS = 50_000;
 const EXISTENTES = 10_000;
 const NUEVAS = 25_000;
 const databaseUrl = process.env.DATABASE_URL;
 const PROVEEDOR = 'proveedor@abastece.cl';
+const COMPRADOR = 'comprador@abastece.cl';
+const PARALELAS = 16;
+const soloParalelo = process.env.CARGA_SOLO_PARALELO === '1';
+/** Suppliers of the load: the demo one and 15 more made by generarCatalogo. */
+const proveedoresDeCarga = [PROVEEDOR, ...Array.from({ length: PARALELAS - 1 }, (_, i) => `bench-carga-${i + 1}@abastece.cl`)];
 
 const CORTES = ['Pechuga', 'Trutro', 'Lomo', 'Filete', 'Costilla', 'Chuleta', 'Posta', 'Pulpa', 'Molida', 'Hamburguesa'];
 const ANIMALES = ['pollo', 'pavo', 'cerdo', 'vacuno', 'cordero'];
@@ -45,6 +54,10 @@ async function generarCatalogo(database: Database) {
   await db.execute(sql`INSERT INTO proveedor_producto (proveedor_id, producto_id, sku, tarifa)
     SELECT (SELECT id FROM usuario WHERE email = ${PROVEEDOR}), p.id, 'B-' || row_number() OVER (ORDER BY p.id), 5000
     FROM (SELECT id FROM producto ORDER BY id DESC LIMIT ${EXISTENTES}) p`);
+  // 15 more suppliers (the demo one's password and names) for the load of uploads from many.
+  await db.execute(sql`INSERT INTO usuario (email, password, first_name, last_name, empresa, is_active, is_comprador, is_proveedor, password_changed_at)
+    SELECT x.email, u.password, u.first_name, u.last_name, u.empresa, true, false, true, u.password_changed_at
+    FROM usuario u, json_array_elements_text(${JSON.stringify(proveedoresDeCarga.slice(1))}::json) AS x(email) WHERE u.email = ${PROVEEDOR}`);
   await db.execute(sql`analyze`);
 }
 
@@ -79,6 +92,11 @@ async function run(label: string, open: () => Promise<Database>, env: Record<str
   await generarCatalogo(database);
   const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from producto where estado_moderacion = 'aprobado'`);
   await database.close();
+
+  // First the loads (cargar-excel writes nothing), then the uploads one by one and their confirmations.
+  await cargaEnParalelo(`un proveedor (${label})`, env, archivo, [PROVEEDOR]);
+  await cargaEnParalelo(`${PARALELAS} proveedores (${label})`, env, archivo, proveedoresDeCarga);
+  if (soloParalelo) return;
 
   const app = startServer(PORT, env);
   try {
@@ -154,8 +172,110 @@ async function run(label: string, open: () => Promise<Database>, env: Record<str
   }
 }
 
+/** Another user's GET /auth/users/me/, one after the other 10 ms apart, from a process of its own (the bench's own loop receives the uploads' answers); until `parar()`, its latencies. */
+function pedirMientras(url: string, token: string) {
+  const script = `
+    const latencias = [];
+    let seguir = true;
+    process.stdin.on('data', () => { seguir = false; });
+    while (seguir) {
+      const t = performance.now();
+      const res = await fetch(${JSON.stringify(url)}, { headers: { authorization: 'JWT ${token}' } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error('me: ' + res.status);
+      latencias.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    process.stdout.write(JSON.stringify(latencias));
+    process.exit(0);`;
+  const hijo = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let salida = '';
+  hijo.stdout.on('data', (d) => {
+    salida += d;
+  });
+  const fin = new Promise<number[]>((resolve, reject) =>
+    hijo.once('exit', (code) => (code === 0 ? resolve(JSON.parse(salida)) : reject(new Error(`pedidos: ${code}`)))),
+  );
+  return {
+    parar: () => {
+      hijo.stdin.end('fin');
+      return fin;
+    },
+  };
+}
+
+const percentil = (xs: number[], p: number) => {
+  const orden = [...xs].sort((a, b) => a - b);
+  return orden[Math.min(orden.length - 1, Math.ceil((p / 100) * orden.length) - 1)] ?? 0;
+};
+const latencias = (xs: number[]) =>
+  `p50 ${fmt(percentil(xs, 50), 1)} ms, p99 ${fmt(percentil(xs, 99), 1)} ms, máx. ${fmt(Math.max(...xs), 1)} ms (${fmt(xs.length)} pedidos)`;
+
+/**
+ * Issue #20 item 5: PARALELAS uploads of the 50.000-row file at once, from `quienes` (one supplier
+ * each, repeated if fewer), on a server started for it (its VmHWM is this load's), while another
+ * user asks for its account. Prints how the uploads were answered, that user's latency and the RSS.
+ */
+async function cargaEnParalelo(label: string, env: Record<string, string>, archivo: Buffer, quienes: string[]) {
+  const app = startServer(PORT, env);
+  try {
+    await waitUntilUp(`http://127.0.0.1:${PORT}/api/health/`, performance.now());
+    const token = async (email: string) => {
+      const res = await fetch(`http://127.0.0.1:${PORT}/auth/jwt/create/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+      });
+      if (res.status !== 200) throw new Error(`login de ${email}: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { access: string }).access;
+    };
+    const tokens = new Map<string, string>();
+    for (const email of new Set(quienes)) tokens.set(email, await token(email));
+    const me = `http://127.0.0.1:${PORT}/auth/users/me/`;
+    const comprador = await token(COMPRADOR);
+
+    const reposo = pedirMientras(me, comprador);
+    await new Promise((r) => setTimeout(r, 2000));
+    const enReposo = await reposo.parar();
+    const antes = vmHwmMb(app.pid!);
+
+    const otro = pedirMientras(me, comprador);
+    await new Promise((r) => setTimeout(r, 300));
+    const t0 = performance.now();
+    const resultados = await Promise.all(
+      Array.from({ length: PARALELAS }, async (_, i) => {
+        const { payload, headers } = multipartDe(archivo);
+        const res = await fetch(`http://127.0.0.1:${PORT}/api/productos/cargar-excel/`, {
+          method: 'POST',
+          headers: { ...headers, authorization: `JWT ${tokens.get(quienes[i % quienes.length]!)}` },
+          body: payload,
+        });
+        const bytes = await res.arrayBuffer();
+        return { status: res.status, ms: performance.now() - t0, detalle: res.status === 200 ? '' : new TextDecoder().decode(bytes).slice(0, 200) };
+      }),
+    );
+    const total = performance.now() - t0;
+    const bajoCarga = await otro.parar();
+
+    const porEstado = new Map<number, number[]>();
+    for (const r of resultados) porEstado.set(r.status, [...(porEstado.get(r.status) ?? []), r.ms]);
+    console.log(`\n${PARALELAS} subidas a la vez del archivo de ${fmt(FILAS)} filas, ${label}:`);
+    for (const [status, ms] of [...porEstado].sort((a, b) => a[0] - b[0])) {
+      console.log(`  ${status}: ${ms.length} (respondidas entre ${fmt(Math.min(...ms))} y ${fmt(Math.max(...ms))} ms)`);
+    }
+    const rechazo = resultados.find((r) => r.status !== 200);
+    if (rechazo) console.log(`  una no aceptada dice: ${rechazo.detalle}`);
+    console.log(`  todas respondidas en ${fmt(total)} ms`);
+    console.log(`  GET /auth/users/me/ de otro usuario, en reposo: ${latencias(enReposo)}`);
+    console.log(`  GET /auth/users/me/ de otro usuario, durante las subidas: ${latencias(bajoCarga)}`);
+    console.log(`  RSS máximo del servidor: ${fmt(antes)} MB antes, ${fmt(vmHwmMb(app.pid!))} MB con las subidas`);
+  } finally {
+    await stop(app);
+  }
+}
+
 const archivo = await generarArchivo();
-{
+if (!soloParalelo) {
   // The parse alone, in this process: the worker, then the rows read from its cells.
   const t0 = performance.now();
   const celdas = await parseExcel(archivo, 120_000);

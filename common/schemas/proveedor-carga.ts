@@ -1,5 +1,6 @@
 import { LIMITES_RANGO_KG, nombreRango } from '../constants';
 import { isFechaIso } from '../fecha';
+import { cantidadEs, formatFechaEs } from '../format';
 import { z } from '../zod-es';
 import { errorPrecio, errorPrecioRango } from './proveedor-productos';
 
@@ -29,6 +30,12 @@ export const COLUMNAS_EXCEL = [
   'Unidad',
 ] as const;
 export const NOMBRES_RANGO = LIMITES_RANGO_KG.map(nombreRango);
+/**
+ * A column only PRODUCTOS_REGISTRADOS.xlsx has (hidden, after the others): what the offer's lots
+ * of the row's expiry date held when the file was made (issue #20). Optional on upload: a file
+ * without it (the example template, a supplier's own sheet) is read as before, with no check.
+ */
+export const COLUMNA_STOCK_AL_DESCARGAR = 'Stock al descargar';
 
 /** File names of the two templates (SPEC §2). */
 export const ARCHIVO_PRODUCTOS_REGISTRADOS = 'PRODUCTOS_REGISTRADOS.xlsx';
@@ -36,6 +43,10 @@ export const ARCHIVO_PLANTILLA_EJEMPLO = 'PLANTILLA_EJEMPLO.xlsx';
 
 /** Rows one file (or one confirmation) may carry: a whole supplier catalogue, and a bound on the work. */
 export const MAX_FILAS_CARGA = 50_000;
+
+// Issue #20 item 5: uploads beyond what the server takes at once are answered 429 with these.
+export const CARGAS_OCUPADAS = 'Hay muchas cargas de archivos en curso. Intenta de nuevo en unos minutos.';
+export const CARGA_PROPIA_EN_CURSO = 'Ya tienes una carga de archivo en curso. Espera a que termine para subir otra.';
 
 // SPEC §5 Upload file.
 export const ARCHIVO_REQUERIDO = 'Debes seleccionar un archivo';
@@ -65,6 +76,12 @@ export const textoLargo = (campo: string, max: number) => `${campo} no puede sup
 export const rangoDesconocido = (rango: string) => `El rango "${rango}" no existe. Usa: ${LIMITES_RANGO_KG.map(nombreRango).join(', ')}.`;
 export const skuRepetido = (sku: string, fila: number) => `El SKU ${sku} ya está en la fila ${fila} con la misma fecha de vencimiento.`;
 export const skuOtroPrecio = (sku: string, fila: number) => `El SKU ${sku} está en la fila ${fila} con otro precio o rangos; un SKU tiene un solo precio.`;
+/**
+ * Issue #20: a row of PRODUCTOS_REGISTRADOS.xlsx whose lots changed since the file was made (an
+ * order took stock, the supplier edited it) is not applied until the supplier chooses.
+ */
+export const stockCambiado = (fecha: string, alDescargar: number, actual: number, archivo: number) =>
+  `El stock con vencimiento ${formatFechaEs(fecha)} cambió desde que descargaste el archivo: tenía ${cantidadEs(alDescargar)}, ahora tiene ${cantidadEs(actual)} y el archivo dice ${cantidadEs(archivo)}. Elige si usar el del archivo o mantener el actual.`;
 export const SIN_PRODUCTOS_VALIDOS = 'No hay productos válidos para subir.';
 export const SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS = 'No hay productos exclusivos válidos para subir.';
 export const soloExclusivosValidos = (n: number) =>
@@ -83,6 +100,19 @@ export const productoAsignadoSchema = z.object({
   formatos: z.array(texto(50)).max(50),
 });
 export type ProductoAsignado = z.infer<typeof productoAsignadoSchema>;
+
+/**
+ * A row of an offer the supplier has whose lots of that expiry date changed since the file was
+ * made (issue #20): both numbers, and the supplier's choice ('archivo': the row's Stock;
+ * 'actual': the lots as they are), null until chosen. A confirmation applies 'archivo' only if the
+ * lots still hold `stock_actual`.
+ */
+export const conflictoStockSchema = z.object({
+  stock_al_descargar: numero,
+  stock_actual: numero,
+  usar: z.enum(['archivo', 'actual']).nullable(),
+});
+export type ConflictoStock = z.infer<typeof conflictoStockSchema>;
 
 /**
  * SPEC §3 Supplier upload row. `id` is the row's number in the sheet (the `fila` of its errors;
@@ -110,6 +140,10 @@ export const filaCargaSchema = z.object({
   errores: z.array(texto(500)).max(50),
   producto_asignado: productoAsignadoSchema.nullable(),
   agregadoManual: z.boolean().optional(),
+  /** The file's COLUMNA_STOCK_AL_DESCARGAR; absent when it has none (nothing is checked then). */
+  stock_al_descargar: numero.nullable().optional(),
+  /** Existing rows only, when their lots changed since the file was made. */
+  conflicto: conflictoStockSchema.nullable().optional(),
 });
 export type FilaCarga = z.infer<typeof filaCargaSchema>;
 
@@ -121,7 +155,19 @@ export const STOCK_TOPE = 999_999_999;
  * checks a row the supplier edits, so a row fixed on screen is known valid before it is sent.
  * The server checks more (categories, formats and units by name, a SKU repeated) and answers per row.
  */
-export function validateFila(fila: Pick<FilaCarga, 'sku' | 'nombre' | 'precio' | 'stock' | 'fecha_vencimiento' | 'rangos'>, hoy: string): string[] {
+/**
+ * A row with neither Stock nor expiry date says the offer's price and tiers and no lot: how
+ * PRODUCTOS_REGISTRADOS.xlsx writes an offer without stock, so it uploads back as it is (issue #20).
+ * Only for an offer the supplier has (`sinLote`): a new product's row is its first lot, and SPEC §5
+ * wants its date.
+ */
+export const isFilaSinLote = (fila: Pick<FilaCarga, 'stock' | 'fecha_vencimiento'>) => fila.stock === null && (fila.fecha_vencimiento?.trim() ?? '') === '';
+
+export function validateFila(
+  fila: Pick<FilaCarga, 'sku' | 'nombre' | 'precio' | 'stock' | 'fecha_vencimiento' | 'rangos'>,
+  hoy: string,
+  { sinLote = false }: { sinLote?: boolean } = {},
+): string[] {
   const errores: string[] = [];
   if (fila.sku.trim() === '') errores.push(SKU_REQUERIDO);
   if (fila.nombre.trim() === '') errores.push(NOMBRE_REQUERIDO);
@@ -134,8 +180,9 @@ export function validateFila(fila: Pick<FilaCarga, 'sku' | 'nombre' | 'precio' |
   if (fila.stock !== null && fila.stock < 0) errores.push(STOCK_NEGATIVO);
   else if (fila.stock !== null && fila.stock > STOCK_TOPE) errores.push(STOCK_MAXIMO);
   const f = fila.fecha_vencimiento?.trim() ?? '';
-  if (f === '') errores.push(FECHA_REQUERIDA);
-  else if (!isFechaIso(f)) errores.push(FECHA_FORMATO);
+  if (f === '') {
+    if (!(sinLote && fila.stock === null)) errores.push(FECHA_REQUERIDA);
+  } else if (!isFechaIso(f)) errores.push(FECHA_FORMATO);
   else if (f <= hoy) errores.push(FECHA_NO_FUTURA);
   for (const [rango, precio] of Object.entries(fila.rangos)) {
     if (!NOMBRES_RANGO.includes(rango)) errores.push(rangoDesconocido(rango));
@@ -151,7 +198,13 @@ export function validateFila(fila: Pick<FilaCarga, 'sku' | 'nombre' | 'precio' |
 export const errorFilaSchema = z.object({ fila: z.number().int(), errores: z.array(z.string()) });
 export type ErrorFila = z.infer<typeof errorFilaSchema>;
 /** SPEC §3 Bulk upload errors, on registration. */
-export const errorSkuSchema = z.object({ sku: z.string(), motivo: z.string() });
+export const errorSkuSchema = z.object({
+  sku: z.string(),
+  motivo: z.string(),
+  /** A stock conflict (issue #20): the row it is (its `id`) and the numbers, for the screen to ask again. */
+  fila: z.number().int().optional(),
+  conflicto: conflictoStockSchema.optional(),
+});
 export type ErrorSku = z.infer<typeof errorSkuSchema>;
 
 export const plantillasSchema = z.object({

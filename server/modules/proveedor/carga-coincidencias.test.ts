@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CATALOGO } from '../../db/seed/demo-catalogo';
-import { createBuscador, normalizarNombre, trigramas } from './carga-coincidencias';
+import { type Buscador, createBuscador, normalizarNombre, trigramas } from './carga-coincidencias';
 import { UMBRAL_SIMILITUD } from './carga.service';
 
 describe('normalizarNombre', () => {
@@ -26,7 +26,10 @@ const demo = Object.values(DEMO_CATALOGO)
   .map(([nombre, origen, marca, , formatos], k) => ({ id: k + 1, nombre, origen, marca, formatos }));
 
 describe('createBuscador', () => {
-  const buscar = createBuscador(demo, UMBRAL_SIMILITUD);
+  let buscar: Buscador;
+  beforeAll(async () => {
+    buscar = await createBuscador(demo, UMBRAL_SIMILITUD);
+  });
   const en = (nombre: string, extra: { marca?: string; origen?: string; formato?: string } = {}) =>
     buscar({ nombre, marca: extra.marca ?? null, origen: extra.origen ?? null, formato: extra.formato ?? null });
 
@@ -34,28 +37,28 @@ describe('createBuscador', () => {
     expect(en('LOMO VETADO 10kg')).toMatchObject({ producto: { nombre: 'Lomo vetado' }, similitud: 1 });
     expect(en('pechuga pavo deshuesada')?.producto.nombre).toBe('Pechuga de pavo deshuesada');
   });
-  it('issue #10: “Lomo Vetado Premium kg” finds “LOMO VETADO PREMIUM”', () => {
-    const b = createBuscador([...demo, { id: 999, nombre: 'LOMO VETADO PREMIUM', marca: 'Swift', origen: 'Argentina', formatos: [] }], UMBRAL_SIMILITUD);
+  it('issue #10: “Lomo Vetado Premium kg” finds “LOMO VETADO PREMIUM”', async () => {
+    const b = await createBuscador([...demo, { id: 999, nombre: 'LOMO VETADO PREMIUM', marca: 'Swift', origen: 'Argentina', formatos: [] }], UMBRAL_SIMILITUD);
     expect(b({ nombre: 'Lomo Vetado Premium kg', marca: null, origen: null, formato: null })).toMatchObject({ producto: { id: 999 }, similitud: 1 });
   });
   it('below the threshold there is no match (an exclusive product)', () => {
     expect(en('Charqui de llama artesanal')).toBeUndefined();
     expect(en('Pechuga de pollo')?.producto.nombre).not.toBe('Pechuga de pavo deshuesada');
   });
-  it('marca, then origen, then formato break a tie of similarity', () => {
+  it('marca, then origen, then formato break a tie of similarity', async () => {
     const dos = [
       { id: 1, nombre: 'Pollo entero', marca: 'Ariztía', origen: 'Chile', formatos: ['BOLSA'] },
       { id: 2, nombre: 'Pollo entero', marca: 'Super Pollo', origen: 'Brasil', formatos: ['IQF'] },
       { id: 3, nombre: 'Pollo entero', marca: 'Super Pollo', origen: 'Chile', formatos: ['IQF'] },
     ];
-    const b = createBuscador(dos, UMBRAL_SIMILITUD);
+    const b = await createBuscador(dos, UMBRAL_SIMILITUD);
     expect(b({ nombre: 'pollo entero', marca: null, origen: null, formato: null })?.producto.id).toBe(1);
     expect(b({ nombre: 'pollo entero', marca: 'SUPER POLLO', origen: null, formato: null })?.producto.id).toBe(2);
     expect(b({ nombre: 'pollo entero', marca: 'super pollo', origen: 'chile', formato: null })?.producto.id).toBe(3);
     expect(b({ nombre: 'pollo entero', marca: null, origen: null, formato: 'iqf' })?.producto.id).toBe(2);
   });
-  it('the similarity is pg_trgm’s: shared trigrams over the trigrams of either', () => {
-    const b = createBuscador([{ id: 1, nombre: 'ab', marca: 'm', origen: 'o', formatos: [] }], 0);
+  it('the similarity is pg_trgm’s: shared trigrams over the trigrams of either', async () => {
+    const b = await createBuscador([{ id: 1, nombre: 'ab', marca: 'm', origen: 'o', formatos: [] }], 0);
     // 'ab' → {'  a',' ab','ab '}; 'abc' → {'  a',' ab','abc','bc '}: 2 shared of 5.
     expect(b({ nombre: 'abc', marca: null, origen: null, formato: null })?.similitud).toBeCloseTo(2 / 5);
   });

@@ -2,6 +2,7 @@ import { isFechaIso } from '../../../common/fecha';
 import {
   ARCHIVO_DEMASIADAS_FILAS,
   ARCHIVO_SIN_FILAS,
+  COLUMNA_STOCK_AL_DESCARGAR,
   COLUMNAS_EXCEL,
   encabezadosInvalidos,
   FECHA_FORMATO,
@@ -14,6 +15,7 @@ import {
   skuOtroPrecio,
   skuRepetido,
   textoLargo,
+  isFilaSinLote,
   validateFila,
 } from '../../../common/schemas/proveedor-carga';
 import { ArchivoInvalido } from './carga-archivo';
@@ -79,20 +81,36 @@ const mismosPrecios = (a: FilaCarga, b: FilaCarga) => a.precio === b.precio && N
  */
 export function validateSkusRepetidos(filas: FilaCarga[]): Map<number, string> {
   const errores = new Map<number, string>();
-  const primeras = new Map<string, FilaCarga[]>();
+  const revisar = createRevisorSkus();
   for (const fila of filas) {
-    const sku = fila.sku.trim();
-    if (sku === '') continue;
-    const previas = primeras.get(sku) ?? [];
-    const mismaFecha = previas.find((p) => p.fecha_vencimiento === fila.fecha_vencimiento);
-    if (mismaFecha) errores.set(fila.id, skuRepetido(sku, mismaFecha.id));
-    else if (previas[0] && !mismosPrecios(previas[0], fila)) errores.set(fila.id, skuOtroPrecio(sku, previas[0].id));
-    else {
-      previas.push(fila);
-      primeras.set(sku, previas);
-    }
+    const error = revisar(fila);
+    if (error) errores.set(fila.id, error);
   }
   return errores;
+}
+
+/** validateSkusRepetidos one row at a time, in order: the reader checks each row as it comes, with no pass over the whole file at the end. */
+function createRevisorSkus() {
+  const primeras = new Map<string, FilaCarga[]>();
+  return (fila: FilaCarga): string | undefined => {
+    const sku = fila.sku.trim();
+    if (sku === '') return undefined;
+    const previas = primeras.get(sku) ?? [];
+    const mismaFecha = previas.find((p) => p.fecha_vencimiento === fila.fecha_vencimiento);
+    if (mismaFecha) return skuRepetido(sku, mismaFecha.id);
+    if (previas[0] && !mismosPrecios(previas[0], fila)) return skuOtroPrecio(sku, previas[0].id);
+    previas.push(fila);
+    primeras.set(sku, previas);
+    return undefined;
+  };
+}
+
+/**
+ * A row read without stock nor date that turned out to be a new product: SPEC §5 wants its date
+ * (the reader let it through, not knowing yet whether the SKU is an offer the supplier has).
+ */
+export function conFechaRequerida(fila: FilaCarga): void {
+  if (isFilaSinLote(fila) && !fila.errores.includes(FECHA_REQUERIDA)) fila.errores.push(FECHA_REQUERIDA);
 }
 
 const LARGOS: Partial<Record<Columna, number>> = {
@@ -118,9 +136,9 @@ export function readFilas(celdas: CeldaCruda[][], hoy: string): FilaCarga[] {
 /**
  * readFilas in parts, as the parser's worker hands rows over (carga-parser.ts): `leer` takes the
  * next rows in sheet order, `desde` being the index of the first (0 is the header row), gives
- * the upload rows made of them (their SKUs not yet checked against later rows), and throws
- * ArchivoInvalido as soon as the headers are wrong or there are too many rows; `terminar`
- * checks SKUs repeated across the whole file and gives the rows.
+ * the upload rows made of them (each checked against the SKUs of the rows before it), and throws
+ * ArchivoInvalido as soon as the headers are wrong or there are too many rows; `terminar` gives
+ * the rows.
  */
 export function createLectorFilas(hoy: string) {
   let indice: Map<Columna, number> | undefined;
@@ -132,9 +150,12 @@ export function createLectorFilas(hoy: string) {
     });
     const faltan = COLUMNAS_EXCEL.filter((col) => !posicion.has(clave(col)));
     if (faltan.length > 0) throw new ArchivoInvalido(encabezadosInvalidos(faltan));
+    columnaAlDescargar = posicion.get(clave(COLUMNA_STOCK_AL_DESCARGAR));
     // Each column's position, once: not a header key per cell (50.000 rows × 15 columns).
     return new Map<Columna, number>(COLUMNAS_EXCEL.map((c) => [c, posicion.get(clave(c)) as number]));
   };
+  // PRODUCTOS_REGISTRADOS.xlsx's hidden column, when the file has it (issue #20).
+  let columnaAlDescargar: number | undefined;
   let celdasFila: CeldaCruda[] = [];
   let errores: string[] = [];
   // Closures made once, not per row (50.000 rows): they read the current row and its errors.
@@ -148,14 +169,15 @@ export function createLectorFilas(hoy: string) {
     }
     return v;
   };
-  const valorNumero = (nombre: Columna) => {
-    const v = leerNumero(col(nombre));
+  const numeroDe = (nombre: string, celda: CeldaCruda | undefined) => {
+    const v = leerNumero(celda);
     if (v === 'invalido') {
       errores.push(noEsNumero(nombre));
       return null;
     }
     return v;
   };
+  const valorNumero = (nombre: Columna) => numeroDe(nombre, col(nombre));
   const opcional = (v: string) => (v === '' ? null : v);
   // Lots of a file share a handful of expiry dates: each cell value is read once.
   const fechas = new Map<CeldaCruda | undefined, ReturnType<typeof leerFecha>>();
@@ -170,6 +192,7 @@ export function createLectorFilas(hoy: string) {
   const vacia = (c: CeldaCruda) => texto(c) === '';
 
   const filas: FilaCarga[] = [];
+  const revisarSku = createRevisorSkus();
   /** Reads the next rows; gives the upload rows made of them. */
   const leer = (celdas: CeldaCruda[][], desde: number): FilaCarga[] => {
     const antes = filas.length;
@@ -193,6 +216,7 @@ export function createLectorFilas(hoy: string) {
       const stock = valorNumero('Stock');
       const fecha = fechaDe(col('Fecha vencimiento'));
       if (fecha === 'invalido') errores.push(FECHA_FORMATO);
+      const alDescargar = columnaAlDescargar === undefined ? null : numeroDe(COLUMNA_STOCK_AL_DESCARGAR, celdasFila[columnaAlDescargar]);
       const fila: FilaCarga = {
         // The row's number in the sheet, as the supplier sees it (headers are row 1).
         id: desde + i + 1,
@@ -211,11 +235,17 @@ export function createLectorFilas(hoy: string) {
         errores,
         producto_asignado: null,
       };
-      // An unreadable price or date was said above: not also "empty".
-      for (const e of validateFila(fila, hoy)) {
+      // Only when the file says it: rows of other files keep the shape they always had.
+      if (alDescargar !== null) fila.stock_al_descargar = alDescargar;
+      // An unreadable price or date was said above: not also "empty". A row without stock and
+      // date is an offer's price and tiers (issue #20); whether it may be is known once it is
+      // classified (only an offer the supplier has: conFechaRequerida, carga.service).
+      for (const e of validateFila(fila, hoy, { sinLote: true })) {
         if ((e === PRECIO_REQUERIDO && precioIlegible) || (e === FECHA_REQUERIDA && fecha === 'invalido')) continue;
         errores.push(e);
       }
+      const repetido = revisarSku(fila);
+      if (repetido) errores.push(repetido);
       filas.push(fila);
     }
     return filas.slice(antes);
@@ -223,8 +253,6 @@ export function createLectorFilas(hoy: string) {
   const terminar = () => {
     if (indice === undefined) indice = leerEncabezado([]);
     if (filas.length === 0) throw new ArchivoInvalido(ARCHIVO_SIN_FILAS);
-    const porId = new Map(filas.map((f) => [f.id, f]));
-    for (const [id, error] of validateSkusRepetidos(filas)) porId.get(id)?.errores.push(error);
     return filas;
   };
   return { leer, terminar };

@@ -15,7 +15,7 @@ interface MensajeHoja {
   /** The zip inflates to more than MAX_DESCOMPRIMIDO_BYTES, whatever it declared. */
   excesivo?: boolean;
 }
-/** Takes rows in sheet order as they come (`desde`: the index of the first); may throw to stop the parse. */
+/** How the worker's readers hand rows over, in sheet order as they come (`desde`: the index of the first). */
 export type AlLeerFilas = (filas: CeldaCruda[][], desde: number) => void;
 
 /**
@@ -52,47 +52,73 @@ async function turno(): Promise<() => void> {
   };
 }
 
+/** Rows of the sheet as the worker hands them over: `desde` is the sheet index of the first (0 is row 1). */
+export interface ParteHoja {
+  celdas: CeldaCruda[][];
+  desde: number;
+}
+
 /**
- * The first sheet of an uploaded .xlsx/.xls as rows of cells, handed to `alLeer` in parts while
- * the worker reads on (so the caller validates them meanwhile), or ArchivoInvalido with the
- * Spanish message to answer. The file is checked first (magic bytes, zip directory), then parsed
- * in a worker that is terminated when `timeoutMs` passes or its heap runs out: the request thread
- * never parses, so the server keeps answering whatever the file does. An error thrown by
- * `alLeer` stops the worker and is the one this rejects with.
+ * The first sheet of an uploaded .xlsx/.xls as rows of cells, in parts as the worker reads them
+ * (so the caller validates them meanwhile), or ArchivoInvalido with the Spanish message to answer.
+ * The file is checked first (magic bytes, zip directory), then parsed in a worker that is
+ * terminated when `timeoutMs` passes or its heap runs out: the request thread never parses, so the
+ * server keeps answering whatever the file does. Parts the caller has not taken yet wait in order
+ * (the worker does not wait for the caller: it finishes and its memory goes); leaving the loop
+ * early (an error of the caller) stops the worker.
  */
-export async function readExcel(buf: Buffer, timeoutMs: number, alLeer: AlLeerFilas): Promise<void> {
+export async function* readExcel(buf: Buffer, timeoutMs: number): AsyncGenerator<ParteHoja, void, undefined> {
   const { entradas } = inspectArchivo(buf);
   const liberar = await turno();
+  // Messages (or the failure) not taken yet, and the wait of the caller for the next one.
+  const llegadas: Array<MensajeHoja | Error> = [];
+  let despertar: (() => void) | undefined;
+  const llega = (m: MensajeHoja | Error) => {
+    llegadas.push(m);
+    despertar?.();
+  };
+  let worker: Worker | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const detener = () => {
+    clearTimeout(timer);
+    if (!worker) return;
+    worker.removeAllListeners();
+    void worker.terminate();
+    worker = undefined;
+  };
   try {
     // A copy of exactly the file's bytes, handed over (not cloned) to the worker.
     const datos = new Uint8Array(buf.length);
     datos.set(buf);
-    await new Promise<void>((resolve, reject) => {
-      const worker = startWorker(datos, entradas);
-      const terminar = (error?: Error) => {
-        clearTimeout(timer);
-        worker.removeAllListeners();
-        if (error) reject(error);
-        else resolve();
-        void worker.terminate();
-      };
-      const timer = setTimeout(() => terminar(new ArchivoInvalido(ARCHIVO_TIEMPO_AGOTADO)), timeoutMs);
-      worker.on('message', (m: MensajeHoja) => {
-        if (m.filas !== undefined) {
-          try {
-            alLeer(JSON.parse(m.filas) as CeldaCruda[][], m.desde ?? 0);
-          } catch (error) {
-            terminar(error as Error);
-          }
-        } else if (m.fin) terminar();
-        else terminar(new ArchivoInvalido(m.excesivo ? ARCHIVO_DESCOMPRIMIDO_EXCESIVO : ARCHIVO_ILEGIBLE));
-      });
-      worker.once('error', (e: Error & { code?: string }) =>
-        terminar(new ArchivoInvalido(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? ARCHIVO_DESCOMPRIMIDO_EXCESIVO : ARCHIVO_ILEGIBLE)),
-      );
-      worker.once('exit', () => terminar(new ArchivoInvalido(ARCHIVO_ILEGIBLE)));
+    worker = startWorker(datos, entradas);
+    timer = setTimeout(() => {
+      detener();
+      llega(new ArchivoInvalido(ARCHIVO_TIEMPO_AGOTADO));
+    }, timeoutMs);
+    worker.on('message', (m: MensajeHoja) => {
+      // Read to the end: the time limit is the parse's, not the caller's.
+      if (m.filas === undefined) detener();
+      llega(m);
     });
+    worker.once('error', (e: Error & { code?: string }) => {
+      detener();
+      llega(new ArchivoInvalido(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? ARCHIVO_DESCOMPRIMIDO_EXCESIVO : ARCHIVO_ILEGIBLE));
+    });
+    worker.once('exit', () => {
+      detener();
+      llega(new ArchivoInvalido(ARCHIVO_ILEGIBLE));
+    });
+    for (;;) {
+      if (llegadas.length === 0) await new Promise<void>((r) => (despertar = r));
+      despertar = undefined;
+      const m = llegadas.shift()!;
+      if (m instanceof Error) throw m;
+      if (m.filas !== undefined) yield { celdas: JSON.parse(m.filas) as CeldaCruda[][], desde: m.desde ?? 0 };
+      else if (m.fin) return;
+      else throw new ArchivoInvalido(m.excesivo ? ARCHIVO_DESCOMPRIMIDO_EXCESIVO : ARCHIVO_ILEGIBLE);
+    }
   } finally {
+    detener();
     liberar();
   }
 }
@@ -100,8 +126,6 @@ export async function readExcel(buf: Buffer, timeoutMs: number, alLeer: AlLeerFi
 /** All the rows of the first sheet at once (readExcel gathered): for tests and the bench. */
 export async function parseExcel(buf: Buffer, timeoutMs: number): Promise<CeldaCruda[][]> {
   const filas: CeldaCruda[][] = [];
-  await readExcel(buf, timeoutMs, (parte) => {
-    for (const fila of parte) filas.push(fila);
-  });
+  for await (const { celdas } of readExcel(buf, timeoutMs)) for (const fila of celdas) filas.push(fila);
   return filas;
 }

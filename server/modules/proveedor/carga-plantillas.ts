@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { FORMATOS, UNIDADES } from '../../../common/constants';
-import { COLUMNAS_EXCEL, MAX_FILAS_CARGA, NOMBRES_RANGO } from '../../../common/schemas/proveedor-carga';
+import { COLUMNA_STOCK_AL_DESCARGAR, COLUMNAS_EXCEL, MAX_FILAS_CARGA, NOMBRES_RANGO } from '../../../common/schemas/proveedor-carga';
 import type { OfertaPlantilla } from './carga.repository';
 import { escaparCelda } from './carga-filas';
 
@@ -19,11 +19,12 @@ const fechaCelda = (iso: string) => {
   return new Date(Date.UTC(y, m - 1, d));
 };
 
-async function libro(filas: Valor[][], categorias: string[]): Promise<string> {
+/** `conStockAlDescargar`: rows carry a 16th value, written in the hidden column COLUMNA_STOCK_AL_DESCARGAR. */
+async function libro(filas: Valor[][], categorias: string[], { conStockAlDescargar = false } = {}): Promise<string> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Abastece';
   const ws = wb.addWorksheet('Productos', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.addRow([...COLUMNAS_EXCEL]);
+  ws.addRow([...COLUMNAS_EXCEL, ...(conStockAlDescargar ? [COLUMNA_STOCK_AL_DESCARGAR] : [])]);
   ws.getRow(1).font = { bold: true };
   for (const fila of filas) ws.addRow(fila.map((v) => (typeof v === 'string' ? escaparCelda(v) : v)));
   ws.columns.forEach((c, i) => {
@@ -31,6 +32,14 @@ async function libro(filas: Valor[][], categorias: string[]): Promise<string> {
   });
   const col = (nombre: (typeof COLUMNAS_EXCEL)[number]) => COLUMNAS_EXCEL.indexOf(nombre) + 1;
   ws.getColumn(col('Fecha vencimiento')).numFmt = 'yyyy-mm-dd';
+  if (conStockAlDescargar) {
+    // Hidden, not protected: a protected sheet cannot be sorted nor get rows inserted in Excel, and
+    // the column travels with its row when the supplier sorts (docs/decisions/008).
+    const alDescargar = ws.getColumn(COLUMNAS_EXCEL.length + 1);
+    alDescargar.hidden = true;
+    ws.getCell(1, COLUMNAS_EXCEL.length + 1).note =
+      'El stock de este producto y vencimiento cuando descargaste el archivo. No lo cambies: si el stock cambió desde entonces (una venta, una edición), al subir el archivo te preguntaremos cuál usar.';
+  }
 
   // The lists live on a hidden sheet: an inline list is limited to 255 characters.
   const listas = wb.addWorksheet('Listas', { state: 'hidden' });
@@ -63,7 +72,13 @@ async function libro(filas: Valor[][], categorias: string[]): Promise<string> {
   return Buffer.from(buf as ArrayBuffer).toString('base64');
 }
 
-/** PRODUCTOS_REGISTRADOS.xlsx: the supplier's live offers, one row per lot with stock (one row without stock if none), ready to edit and upload. */
+/**
+ * PRODUCTOS_REGISTRADOS.xlsx: the supplier's live offers, ready to edit and upload back as they are
+ * (issue #20): one row per expiry date with stock, holding what that date's lots hold together
+ * (two lots of one date are one row: the upload sets a date's stock), or one row without Stock nor
+ * date for an offer without stock (its price and tiers). Each row says in the hidden column what it
+ * was made from, so an upload after an order asks instead of putting sold stock back.
+ */
 export function writeProductosRegistrados(ofertas: OfertaPlantilla[], categorias: string[]): Promise<string> {
   const filas: Valor[][] = [];
   for (const o of ofertas) {
@@ -81,10 +96,11 @@ export function writeProductosRegistrados(ofertas: OfertaPlantilla[], categorias
         o.origen,
         o.formatos[0] ?? null,
         o.unidad,
+        l ? l.cantidad : 0,
       ]);
     }
   }
-  return libro(filas, categorias);
+  return libro(filas, categorias, { conStockAlDescargar: true });
 }
 
 /** PLANTILLA_EJEMPLO.xlsx: the headers, one example row and the dropdowns. */

@@ -11,14 +11,17 @@ import {
   type RegistrarNuevosInput,
   SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS,
   SIN_PRODUCTOS_VALIDOS,
+  stockCambiado,
   validateFila,
 } from '../../../common/schemas/proveedor-carga';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { ArchivoInvalido } from './carga-archivo';
 import { type Buscador, createBuscador } from './carga-coincidencias';
-import { createLectorFilas, validateSkusRepetidos } from './carga-filas';
+import { claveStock, decideStock, type StockPorFecha } from './carga-conflictos';
+import { conFechaRequerida, createLectorFilas, validateSkusRepetidos } from './carga-filas';
 import { readExcel } from './carga-parser';
+import { type Cedente, createCedente } from './carga-turnos';
 import { writePlantillaEjemplo, writeProductosRegistrados } from './carga-plantillas';
 import {
   ensureMarcas,
@@ -29,9 +32,11 @@ import {
   findOfertasParaPlantilla,
   findProductosAprobados,
   findReferencias,
+  findStockPorFecha,
   insertOfertas,
   insertProductosPendientes,
   lockCargaDelProveedor,
+  lockLotes,
   type OfertaDelProveedor,
   type ProductoNuevo,
   replaceRangos,
@@ -60,21 +65,43 @@ export async function getPlantillas(db: Db, proveedorId: number, now: Date): Pro
   return { productos_excel, ejemplo_excel, categoria_nombre: categorias };
 }
 
+/** Rows read from the worker's parts per slice of the request thread (each a few ms: docs/decisions/008). */
+const FILAS_POR_TRAMO = 200;
+
+interface Listas {
+  ofertas: Map<string, OfertaDelProveedor>;
+  stock: StockPorFecha;
+  buscar: Buscador;
+}
+
 /**
  * Reads an upload and sorts its rows (issue #10, DESIGN §4); writes nothing. Existing: the SKU
- * is a live offer of this supplier. New: its name matches an approved catalogue product.
- * Exclusive: no match at UMBRAL_SIMILITUD. A file that cannot be read is a 400 {detail}.
+ * is a live offer of this supplier (with `conflicto` when its lots changed since the file was
+ * made: issue #20). New: its name matches an approved catalogue product. Exclusive: no match at
+ * UMBRAL_SIMILITUD. A file that cannot be read is a 400 {detail}. The request thread's share (rows,
+ * matching) goes in slices of `cedente`, giving the loop back to other requests in between (issue
+ * #20 item 5).
  */
-export async function cargarExcel(db: Db, proveedorId: number, archivo: Buffer, opciones: { timeoutMs: number; now: Date }): Promise<CargaExcel> {
-  // The supplier's offers and the catalogue (read once, searched in memory) are read and indexed
-  // while the worker parses, from its first rows on (a file refused before them costs no query):
-  // the request thread waits for the worker anyway (docs/decisions/008).
-  let listas: [Map<string, OfertaDelProveedor>, Buscador] | undefined;
-  let consultas: Promise<[Map<string, OfertaDelProveedor>, Buscador]> | undefined;
+export async function cargarExcel(
+  db: Db,
+  proveedorId: number,
+  archivo: Buffer,
+  opciones: { timeoutMs: number; now: Date; cedente?: Cedente },
+): Promise<CargaExcel> {
+  const cedente = opciones.cedente ?? createCedente();
+  // The supplier's offers and their stock, and the catalogue (read once, searched in memory), are
+  // read and indexed while the worker parses, from its first rows on (a file refused before them
+  // costs no query): the request thread waits for the worker anyway (docs/decisions/008).
+  let listas: Listas | undefined;
+  let consultas: Promise<Listas> | undefined;
+  // In pages, with a turn of the loop between two: the embedded engine's queries hold the request thread.
+  const entrePaginas = () => cedente.ceder();
   const consultar = () => {
-    consultas ??= Promise.all([findOfertasDelProveedor(db, proveedorId), findCatalogoAprobado(db).then((c) => createBuscador(c, UMBRAL_SIMILITUD))]).then(
-      (r) => (listas = r),
-    );
+    consultas ??= Promise.all([
+      findOfertasDelProveedor(db, proveedorId, entrePaginas),
+      findStockPorFecha(db, proveedorId),
+      findCatalogoAprobado(db, entrePaginas).then((c) => createBuscador(c, UMBRAL_SIMILITUD, cedente)),
+    ]).then(([ofertas, stock, buscar]) => (listas = { ofertas, stock, buscar }));
     return consultas;
   };
 
@@ -85,14 +112,22 @@ export async function cargarExcel(db: Db, proveedorId: number, archivo: Buffer, 
   // One search per distinct (name, marca, origen, formato), as lots of one product repeat them.
   const vistas = new Map<string, ReturnType<Buscador>>();
   let porClasificar: FilaCarga[] = [];
-  const clasificar = ([ofertas, buscar]: [Map<string, OfertaDelProveedor>, Buscador]) => {
-    for (const fila of porClasificar) {
+  const clasificar = async ({ ofertas, stock, buscar }: Listas) => {
+    const filas = porClasificar;
+    porClasificar = [];
+    for (const fila of filas) {
+      if (cedente.toca()) await cedente.ceder();
       const oferta = ofertas.get(fila.sku);
       if (oferta && !oferta.archivada) {
         fila.producto = oferta.producto_id;
+        if (fila.fecha_vencimiento !== null) {
+          const decision = decideStock(fila, stock.get(claveStock(oferta.id, fila.fecha_vencimiento)) ?? 0);
+          if (typeof decision === 'object') fila.conflicto = decision;
+        }
         existentes.push(fila);
         continue;
       }
+      conFechaRequerida(fila);
       // Cheaper than JSON.stringify per row; XML text cannot hold U+0000, so fields cannot run together.
       const clave = `${fila.nombre}\u0000${fila.marca ?? ''}\u0000${fila.origen ?? ''}\u0000${fila.formato ?? ''}`;
       if (!vistas.has(clave)) vistas.set(clave, buscar(fila));
@@ -105,25 +140,27 @@ export async function cargarExcel(db: Db, proveedorId: number, archivo: Buffer, 
         nuevos.push(fila);
       }
     }
-    porClasificar = [];
   };
 
   let filas: FilaCarga[];
   try {
-    // Rows are read, validated and (once offers and catalogue are in) classified in parts while
+    // Rows are read, validated and (once offers and catalogue are in) classified in slices while
     // the worker parses the next ones.
     const lector = createLectorFilas(ahoraEnChile(opciones.now).hoy);
-    await readExcel(archivo, opciones.timeoutMs, (celdas, desde) => {
-      for (const fila of lector.leer(celdas, desde)) porClasificar.push(fila);
-      if (listas) clasificar(listas);
-      else consultar().catch(() => {}); // awaited below; a refused file drops it.
-    });
+    for await (const { celdas, desde } of readExcel(archivo, opciones.timeoutMs)) {
+      for (let i = 0; i < celdas.length; i += FILAS_POR_TRAMO) {
+        for (const fila of lector.leer(celdas.slice(i, i + FILAS_POR_TRAMO), desde + i)) porClasificar.push(fila);
+        if (listas) await clasificar(listas);
+        else consultar().catch(() => {}); // awaited below; a refused file drops it.
+        if (cedente.toca()) await cedente.ceder();
+      }
+    }
     filas = lector.terminar();
   } catch (error) {
     if (error instanceof ArchivoInvalido) throw new AppError(400, { detail: error.message });
     throw error;
   }
-  clasificar(await consultar());
+  await clasificar(await consultar());
   return {
     productos_existentes: existentes,
     productos_nuevos: nuevos,
@@ -133,13 +170,13 @@ export async function cargarExcel(db: Db, proveedorId: number, archivo: Buffer, 
 }
 
 /** SPEC §5's row rules again on rows sent back (edited, or made up): the valid ones and the reasons of the others. */
-function revisar(filas: FilaCarga[], now: Date): { validas: FilaCarga[]; errores: ErrorSku[] } {
+function revisar(filas: FilaCarga[], now: Date, { sinLote }: { sinLote: boolean }): { validas: FilaCarga[]; errores: ErrorSku[] } {
   const hoy = ahoraEnChile(now).hoy;
   const repetidos = validateSkusRepetidos(filas);
   const validas: FilaCarga[] = [];
   const errores: ErrorSku[] = [];
   for (const fila of filas) {
-    const motivos = validateFila(fila, hoy);
+    const motivos = validateFila(fila, hoy, { sinLote });
     const repetido = repetidos.get(fila.id);
     if (repetido) motivos.push(repetido);
     if (motivos.length > 0) errores.push({ sku: fila.sku.trim() || `Fila ${fila.id}`, motivo: motivos.join(' ') });
@@ -197,20 +234,46 @@ async function writePreciosYLotes(tx: Db, proveedorId: number, grupos: Array<{ o
 /**
  * PUT actualizar-precios: rows of SKUs the supplier already offers (live) set its price, tiers
  * and lots; a SKU the supplier does not offer (another supplier's, say) is that row's error,
- * never a write elsewhere. Setting values, so the same call twice leaves the same state.
+ * never a write elsewhere. Setting values, so the same call twice leaves the same state. A row
+ * from a file made before its lots changed (issue #20) is written only as the supplier chose
+ * (`conflicto.usar`), decided again here on what the lots hold under their lock: an order that
+ * took stock after the upload makes it a conflict again ({sku, motivo, fila, conflicto}).
  */
 export async function actualizarPrecios(db: Db, proveedorId: number, filas: FilaCarga[], now: Date): Promise<ActualizarPrecios> {
-  const { validas, errores } = revisar(filas, now);
+  const { validas, errores } = revisar(filas, now, { sinLote: true });
   return db.transaction(async (tx) => {
     await lockCargaDelProveedor(tx, proveedorId);
     const ofertas = await findOfertasDelProveedor(tx, proveedorId);
     const { rangos } = await findReferencias(tx);
-    const grupos: Array<{ ofertaId: number; categoriaId: number; filas: FilaCarga[] }> = [];
+    const propias: Array<{ oferta: OfertaDelProveedor; filas: FilaCarga[] }> = [];
     for (const [sku, grupo] of porSku(validas)) {
       const oferta = ofertas.get(sku);
       if (!oferta || oferta.archivada) {
         for (const _ of grupo) errores.push({ sku, motivo: `No tienes un producto registrado con el SKU ${sku}.` });
-      } else grupos.push({ ofertaId: oferta.id, categoriaId: oferta.categoria_id, filas: grupo });
+      } else propias.push({ oferta, filas: grupo });
+    }
+    // Locked before anything is decided: no order changes these lots until the transaction ends.
+    const stock = await lockLotes(
+      tx,
+      propias.map((p) => p.oferta.id),
+    );
+    const grupos: Array<{ ofertaId: number; categoriaId: number; filas: FilaCarga[] }> = [];
+    for (const { oferta, filas: grupo } of propias) {
+      const tomadas: FilaCarga[] = [];
+      for (const fila of grupo) {
+        const fecha = fila.fecha_vencimiento;
+        const decision = fecha === null ? 'mantener' : decideStock(fila, stock.get(claveStock(oferta.id, fecha)) ?? 0);
+        if (decision === 'aplicar') tomadas.push(fila);
+        else if (decision === 'mantener') tomadas.push({ ...fila, stock: null });
+        else
+          errores.push({
+            sku: oferta.sku,
+            motivo: stockCambiado(fecha!, decision.stock_al_descargar, decision.stock_actual, fila.stock!),
+            fila: fila.id,
+            conflicto: decision,
+          });
+      }
+      if (tomadas.length > 0) grupos.push({ ofertaId: oferta.id, categoriaId: oferta.categoria_id, filas: tomadas });
     }
     const actualizados = grupos.reduce((n, g) => n + g.filas.length, 0);
     if (actualizados === 0) throw sinValidas(SIN_PRODUCTOS_VALIDOS, errores);
@@ -233,7 +296,7 @@ const permitidos = (campo: string, valores: readonly string[]) => `${campo} debe
  */
 export async function registrarNuevos(db: Db, proveedorId: number, input: RegistrarNuevosInput, now: Date): Promise<RegistrarNuevos> {
   const exclusivos = input.categoria_id === undefined && input.productos.every((f) => f.producto === null);
-  const { validas, errores } = revisar(input.productos, now);
+  const { validas, errores } = revisar(input.productos, now, { sinLote: false });
   const sinNinguna = exclusivos ? SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS : SIN_PRODUCTOS_VALIDOS;
   return db.transaction(async (tx) => {
     await lockCargaDelProveedor(tx, proveedorId);
@@ -344,6 +407,11 @@ export async function registrarNuevos(db: Db, proveedorId: number, input: Regist
       ofertasNuevas.map((o) => ({ sku: o.sku, producto_id: o.producto_id, tarifa: Math.round(o.filas[0]!.precio!) })),
     );
     const grupos = [...existentes, ...ofertasNuevas.map((o) => ({ ofertaId: creadas.get(o.sku)!, categoriaId: o.categoriaId, filas: o.filas }))];
+    // The lots of archived offers coming back (new offers have none), locked as orders lock them.
+    await lockLotes(
+      tx,
+      existentes.map((e) => e.ofertaId),
+    );
     await writePreciosYLotes(tx, proveedorId, grupos, refs.rangos);
     registrados += grupos.reduce((n, g) => n + g.filas.length, 0);
     return { registrados, errores };

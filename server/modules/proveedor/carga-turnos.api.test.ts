@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS, type FilaCarga } from '../../../common/schemas/proveedor-carga';
+import { usuario } from '../../db/schema/usuario';
+import { ROLES } from '../../test/roles';
+import { setupTestApp } from '../../test/test-app';
+import { filaExcel, multipartDe, xlsxDe } from './carga-de-prueba';
+import { createCedente, colaDeCargas, MAX_CARGAS_ACTIVAS, MAX_CARGAS_EN_ESPERA, REINTENTAR_EN_S } from './carga-turnos';
+import { cargarExcel } from './carga.service';
+
+/**
+ * Issue #20 item 5: one supplier must not stall everyone. The process works on a few uploads at
+ * once, one per supplier at a time, and answers 429 beyond its queue; the request thread gives the
+ * loop back while it reads and matches rows.
+ */
+const ctx = setupTestApp({ roleTokens: true });
+
+const idDe = async (email: string) => (await ctx.t.database.db.select({ id: usuario.id }).from(usuario).where(eq(usuario.email, email)))[0]!.id;
+const subir = (token: string | undefined, archivo: Buffer) =>
+  ctx.t.request({ method: 'POST', url: '/api/productos/cargar-excel/', token, ...multipartDe(archivo) });
+const archivoDe = (filas: number) =>
+  xlsxDe(Array.from({ length: filas }, (_, i) => filaExcel({ sku: `T-${i}`, nombre: `Mermelada de murta ${i % 50}`, categoria: 'SECOS' })));
+
+describe('the uploads’ queue', () => {
+  it('full: 429 with a Spanish detail and Retry-After; once places are given back, the next one is taken', async () => {
+    const archivo = await archivoDe(3);
+    // Other suppliers' uploads (ids no one has) hold every place.
+    const lugares = Array.from({ length: MAX_CARGAS_ACTIVAS + MAX_CARGAS_EN_ESPERA }, (_, i) => colaDeCargas.reservar(-1 - i));
+    try {
+      const res = await subir(ctx.tokens.proveedor, archivo);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({ detail: CARGAS_OCUPADAS });
+      expect(res.headers['retry-after']).toBe(String(REINTENTAR_EN_S));
+    } finally {
+      for (const l of lugares) l.liberar();
+    }
+    expect((await subir(ctx.tokens.proveedor, archivo)).statusCode).toBe(200);
+    expect(colaDeCargas.estado()).toEqual({ trabajando: 0, esperan: 0 });
+  });
+
+  it('a supplier with an upload worked on and one waiting: its third is 429, another supplier’s waits its turn and is answered', async () => {
+    const archivo = await archivoDe(3);
+    const id = await idDe(ROLES.proveedor);
+    const lugares = [colaDeCargas.reservar(id), colaDeCargas.reservar(id)];
+    let otra: ReturnType<typeof subir> | undefined;
+    try {
+      const res = await subir(ctx.tokens.proveedor, archivo);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({ detail: CARGA_PROPIA_EN_CURSO });
+      // Queued behind the place being worked on (MAX_CARGAS_ACTIVAS), not refused.
+      otra = subir(ctx.tokens.otroProveedor, archivo);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(colaDeCargas.estado().esperan).toBe(2);
+    } finally {
+      for (const l of lugares) l.liberar();
+    }
+    expect((await otra)?.statusCode).toBe(200);
+    expect(colaDeCargas.estado()).toEqual({ trabajando: 0, esperan: 0 });
+  });
+
+  it('three real uploads of one supplier at once: two are answered 200 one after the other, the third 429; a refused file gives its place back', async () => {
+    const archivo = await archivoDe(3000);
+    const respuestas = await Promise.all([1, 2, 3].map(() => subir(ctx.tokens.proveedor, archivo)));
+    expect(respuestas.map((r) => r.statusCode).sort()).toEqual([200, 200, 429]);
+    expect(colaDeCargas.estado()).toEqual({ trabajando: 0, esperan: 0 });
+    const noEsExcel = await ctx.t.request({
+      method: 'POST',
+      url: '/api/productos/cargar-excel/',
+      token: ctx.tokens.proveedor,
+      ...multipartDe(Buffer.from('hola'), 'a.xlsx'),
+    });
+    expect(noEsExcel.statusCode).toBe(400);
+    expect(colaDeCargas.estado()).toEqual({ trabajando: 0, esperan: 0 });
+  });
+});
+
+describe('the request thread in slices', () => {
+  it('reading and matching 5.000 rows gives the loop back again and again, and the answer is the same', async () => {
+    const archivo = await archivoDe(5000);
+    const id = await idDe(ROLES.proveedor);
+    const opciones = { timeoutMs: 30_000, now: new Date() };
+    const real = createCedente(0);
+    let cesiones = 0;
+    const cedente = {
+      toca: real.toca,
+      ceder: () => {
+        cesiones++;
+        return real.ceder();
+      },
+    };
+    const enTramos = await cargarExcel(ctx.t.database.db, id, archivo, { ...opciones, cedente });
+    // Every row read and matched after the loop was given back (FILAS_POR_TRAMO rows a slice at most).
+    expect(cesiones).toBeGreaterThan(5000);
+    const deUnaVez = await cargarExcel(ctx.t.database.db, id, archivo, { ...opciones, cedente: { toca: () => false, ceder: async () => {} } });
+    expect(enTramos).toEqual(deUnaVez);
+    expect(enTramos.productos_nuevos_exclusivos.map((f: FilaCarga) => f.sku).slice(0, 2)).toEqual(['T-0', 'T-1']);
+  });
+});
