@@ -150,12 +150,6 @@ export type FilaCarga = z.infer<typeof filaCargaSchema>;
 export const STOCK_TOPE = 999_999_999;
 
 /**
- * SPEC §5 Supplier upload rows, on a row's values; `hoy` is today in Chile (YYYY-MM-DD). One rule
- * for both sides: the server checks every row of a file and of a confirmation with it, the screen
- * checks a row the supplier edits, so a row fixed on screen is known valid before it is sent.
- * The server checks more (categories, formats and units by name, a SKU repeated) and answers per row.
- */
-/**
  * A row with neither Stock nor expiry date says the offer's price and tiers and no lot: how
  * PRODUCTOS_REGISTRADOS.xlsx writes an offer without stock, so it uploads back as it is (issue #20).
  * Only for an offer the supplier has (`sinLote`): a new product's row is its first lot, and SPEC §5
@@ -163,6 +157,12 @@ export const STOCK_TOPE = 999_999_999;
  */
 export const isFilaSinLote = (fila: Pick<FilaCarga, 'stock' | 'fecha_vencimiento'>) => fila.stock === null && (fila.fecha_vencimiento?.trim() ?? '') === '';
 
+/**
+ * SPEC §5 Supplier upload rows, on a row's values; `hoy` is today in Chile (YYYY-MM-DD). One rule
+ * for both sides: the server checks every row of a file and of a confirmation with it, the screen
+ * checks a row the supplier edits, so a row fixed on screen is known valid before it is sent.
+ * The server checks more (categories, formats and units by name, a SKU repeated) and answers per row.
+ */
 export function validateFila(
   fila: Pick<FilaCarga, 'sku' | 'nombre' | 'precio' | 'stock' | 'fecha_vencimiento' | 'rangos'>,
   hoy: string,
@@ -192,6 +192,22 @@ export function validateFila(
     }
   }
   return errores;
+}
+
+/**
+ * The question of a stock conflict the supplier has not answered yet (issue #20): until it is, the
+ * row waits like a row with errors. Null when there is none or it is answered.
+ */
+export function preguntaConflicto(fila: Pick<FilaCarga, 'conflicto' | 'fecha_vencimiento' | 'stock'>): string | null {
+  const c = fila.conflicto;
+  if (!c || c.usar !== null || fila.fecha_vencimiento === null || fila.stock === null) return null;
+  return stockCambiado(fila.fecha_vencimiento, c.stock_al_descargar, c.stock_actual, fila.stock);
+}
+
+/** What stops a row from being sent: SPEC §5's errors and an unanswered stock conflict. */
+export function erroresFila(fila: FilaCarga, hoy: string, opciones: { sinLote?: boolean } = {}): string[] {
+  const pregunta = preguntaConflicto(fila);
+  return pregunta ? [...validateFila(fila, hoy, opciones), pregunta] : validateFila(fila, hoy, opciones);
 }
 
 /** SPEC §3 Bulk upload errors, in the file. */

@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ARCHIVO_DEMASIADO_GRANDE, ARCHIVO_TIPO_INVALIDO, COLUMNAS_EXCEL, FECHA_NO_FUTURA } from '../../common/schemas/proveedor-carga';
+import { ARCHIVO_DEMASIADO_GRANDE, ARCHIVO_ILEGIBLE, ARCHIVO_TIPO_INVALIDO, COLUMNAS_EXCEL, FECHA_NO_FUTURA } from '../../common/schemas/proveedor-carga';
 import { PRECIO_INVALIDO } from '../../common/schemas/proveedor-productos';
-import { expectAccessible, loginAs, loginByApi, shot } from '../fixtures';
+import { buildProductoNuevo, expectAccessible, loginAs, loginByApi, shot } from '../fixtures';
 
 // Issue #10 end to end, against the real server and its demo catalogue: the demo supplier downloads
 // both templates (real .xlsx files), fills the example one with a row of each group and some errors,
@@ -202,9 +202,9 @@ test('at 375 px: refused files say why, an upload shows cards, a refused row fix
   await expect(page.getByText(ARCHIVO_TIPO_INVALIDO)).toBeVisible();
   await campo.setInputFiles({ name: 'grande.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1) });
   await expect(page.getByText(ARCHIVO_DEMASIADO_GRANDE)).toBeVisible();
-  // Refused by the server, which looks at the content (magic bytes): a renamed binary.
+  // Refused by the server, which looks at the content (magic bytes): a damaged or renamed file could not be read.
   await upload(page, 'renombrado.xlsx', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37) % 256)));
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: ARCHIVO_TIPO_INVALIDO })).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: ARCHIVO_ILEGIBLE })).toBeVisible();
   await shot(page, 'carga-rechazo-375');
 
   const plantilla = await download(page, 'Descargar plantilla de ejemplo', 'PLANTILLA_EJEMPLO.xlsx');
@@ -257,6 +257,48 @@ test('at 375 px: refused files say why, an upload shows cards, a refused row fix
   await exclusivos.getByRole('button', { name: 'Confirmar productos exclusivos' }).click();
   await expect(exclusivos).toContainText('No quedan productos en esta sección.');
 });
+
+test('a file made before the stock changed asks which number stays, and keeps the current one when told (issue #20)', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { access } = await loginAsNuevoProveedor(page);
+  const auth = { authorization: `JWT ${access}` };
+  const producto = buildProductoNuevo({ sku: 'CONF-1', nombre: 'Longaniza de Chillán', categoria: 'CERDO', precio: 6990, stock: 100, dias: 60 });
+  expect((await page.request.post('/api/productos/registrar-nuevos/', { headers: auth, data: { productos: [producto] } })).status()).toBe(200);
+
+  // The supplier downloads its products (100 in stock), then the lot changes to 70 (an order, an edit).
+  await page.goto('/carga-masiva');
+  const archivo = await download(page, 'Descargar productos registrados', 'PRODUCTOS_REGISTRADOS.xlsx');
+  const cambio = await page.request.put('/api/productos/actualizar-precios/', {
+    headers: auth,
+    data: { productos: [{ ...producto, stock: 70, producto: null }] },
+  });
+  expect(cambio.status(), await cambio.text()).toBe(200);
+
+  // Uploaded unchanged: the row asks instead of putting 100 back.
+  await upload(page, 'PRODUCTOS_REGISTRADOS.xlsx', archivo);
+  const existentes = seccion(page, 'Productos ya registrados');
+  const row = fila(existentes, 'CONF-1');
+  await expect(row.getByText(/cambió desde que descargaste el archivo: tenía 100, ahora tiene 70 y el archivo dice 100/)).toBeVisible();
+  await shot(page, 'carga-conflicto-1280');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(row.getByRole('radio', { name: 'Mantener el actual: 70' })).toBeVisible();
+  await shot(page, 'carga-conflicto-375');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await row.getByRole('radio', { name: 'Mantener el actual: 70' }).check();
+  await expect(row.getByText('Sin errores')).toBeVisible();
+  await existentes.getByRole('button', { name: 'Confirmar productos existentes' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Productos actualizados correctamente.' })).toBeVisible();
+
+  const ahora = (await ofertasEnServidor(page.request, access)).filter((f) => f.SKU === 'CONF-1');
+  expect(ahora.map((f) => f.Stock)).toEqual([70]);
+});
+
+/** A fresh supplier of its own, logged in; its tokens for the API. */
+async function loginAsNuevoProveedor(page: Page) {
+  const user = await loginAs(page, 'proveedor');
+  const res = await page.request.post('/auth/jwt/create/', { data: { email: user.email, password: user.password } });
+  return (await res.json()) as { access: string };
+}
 
 test('SPEC §6: a buyer is told the screen is for suppliers; a visitor, to log in', async ({ page, browser }) => {
   await loginAs(page, 'comprador', '/carga-masiva');

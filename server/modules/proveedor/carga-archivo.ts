@@ -78,7 +78,9 @@ export function leerDirectorioZip(buf: Buffer): EntradaZip[] {
  */
 export function inspectArchivo(buf: Buffer): { tipo: TipoArchivo; entradas: EntradaZip[] } {
   if (buf.length >= CFB.length && buf.subarray(0, CFB.length).equals(CFB)) return { tipo: 'xls', entradas: [] };
-  if (buf.length < EOCD_MIN + ZIP_LOCAL.length || !buf.subarray(0, ZIP_LOCAL.length).equals(ZIP_LOCAL)) throw new ArchivoInvalido(ARCHIVO_TIPO_INVALIDO);
+  // Named .xlsx or .xls (the route checked) but neither a zip nor an old Excel file: a damaged or
+  // mislabelled file, which the supplier is told could not be read (issue #20), not that its kind is wrong.
+  if (buf.length < EOCD_MIN + ZIP_LOCAL.length || !buf.subarray(0, ZIP_LOCAL.length).equals(ZIP_LOCAL)) throw new ArchivoInvalido(ARCHIVO_ILEGIBLE);
   const entradas = leerDirectorioZip(buf);
   const total = entradas.reduce((s, e) => s + e.descomprimido, 0);
   if (total > MAX_DESCOMPRIMIDO_BYTES) throw new ArchivoInvalido(ARCHIVO_DESCOMPRIMIDO_EXCESIVO);

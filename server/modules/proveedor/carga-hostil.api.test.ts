@@ -72,6 +72,21 @@ describe('hostile files (issue #10 item 5)', () => {
     expect((await subir(ctx.t, ctx.tokens.proveedor, otroZip)).json()).toEqual({ detail: ARCHIVO_TIPO_INVALIDO });
   });
 
+  it('a damaged .xlsx (cut short, scrambled, or garbage under the name) says it could not be read, not that its kind is wrong (issue #20)', async () => {
+    const bueno = await xlsxDe([filaExcel({ sku: 'D-1', nombre: 'Merkén ahumado' })]);
+    expect((await subir(ctx.t, ctx.tokens.proveedor, bueno)).statusCode).toBe(200);
+    const cortado = bueno.subarray(0, Math.floor(bueno.length / 2));
+    const revuelto = Buffer.from(bueno);
+    for (let i = 200; i < revuelto.length - 200; i += 7) revuelto[i] = (revuelto[i]! * 31 + 11) & 255;
+    const basura = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37) % 256));
+    for (const danado of [cortado, revuelto, basura, Buffer.from('%PDF-1.4 hola')]) {
+      const res = await subir(ctx.t, ctx.tokens.proveedor, danado);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: ARCHIVO_ILEGIBLE });
+    }
+    expect(await saludable(ctx.t)).toBe(200);
+  });
+
   it('reads a real .xls (BIFF8) file', async () => {
     const ws = XLSX.utils.aoa_to_sheet([[...COLUMNAS_EXCEL], ['XLS-1', 'Charqui de llama', 1000, null, null, null, null, null, 5, '2099-01-31']]);
     const wb = XLSX.utils.book_new();

@@ -6,6 +6,7 @@ import {
   ARCHIVO_DEMASIADO_GRANDE,
   ARCHIVO_REQUERIDO,
   ARCHIVO_SIN_FILAS,
+  ARCHIVO_ILEGIBLE,
   ARCHIVO_TIPO_INVALIDO,
   cargaExcelSchemaOut,
   COLUMNA_STOCK_AL_DESCARGAR,
@@ -172,7 +173,7 @@ describe('POST /api/productos/cargar-excel/', () => {
     ['no multipart body', { payload: { archivo: 'x' } }, ARCHIVO_REQUERIDO],
     ['another field name', multipartDe(Buffer.from('PK'), 'a.xlsx', 'otro'), ARCHIVO_REQUERIDO],
     ['a .csv name', multipartDe(Buffer.from('SKU,Nombre\n'), 'productos.csv'), ARCHIVO_TIPO_INVALIDO],
-    ['a PDF named .xlsx', multipartDe(Buffer.from('%PDF-1.4 hola'), 'productos.xlsx'), ARCHIVO_TIPO_INVALIDO],
+    ['a PDF named .xlsx', multipartDe(Buffer.from('%PDF-1.4 hola'), 'productos.xlsx'), ARCHIVO_ILEGIBLE],
     ['over 5 MB', multipartDe(Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'grande.xlsx'), ARCHIVO_DEMASIADO_GRANDE],
   ])('%s: 400 with a Spanish detail', async (_, opciones, detail) => {
     const res = await ctx.t.request({ method: 'POST', url: '/api/productos/cargar-excel/', token: ctx.tokens.proveedor, ...opciones });

@@ -11,6 +11,7 @@ import {
   type RegistrarNuevosInput,
   SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS,
   SIN_PRODUCTOS_VALIDOS,
+  preguntaConflicto,
   stockCambiado,
   validateFila,
 } from '../../../common/schemas/proveedor-carga';
@@ -122,7 +123,11 @@ export async function cargarExcel(
         fila.producto = oferta.producto_id;
         if (fila.fecha_vencimiento !== null) {
           const decision = decideStock(fila, stock.get(claveStock(oferta.id, fila.fecha_vencimiento)) ?? 0);
-          if (typeof decision === 'object') fila.conflicto = decision;
+          if (typeof decision === 'object') {
+            fila.conflicto = decision;
+            // Asked on the row like an error: it waits for the supplier's choice.
+            fila.errores.push(preguntaConflicto(fila)!);
+          }
         }
         existentes.push(fila);
         continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FECHA_NO_FUTURA, FECHA_REQUERIDA, NOMBRE_REQUERIDO, PRECIO_REQUERIDO, SKU_REQUERIDO } from '../../../../common/schemas/proveedor-carga';
+import { FECHA_NO_FUTURA, FECHA_REQUERIDA, NOMBRE_REQUERIDO, PRECIO_REQUERIDO, SKU_REQUERIDO, stockCambiado } from '../../../../common/schemas/proveedor-carga';
 import { PRECIO_INVALIDO } from '../../../../common/schemas/proveedor-productos';
 import { aplicarConfirmacion, editarFila, filasValidas, lineasErroresArchivo, lineasErroresCarga, nuevaFilaManual } from './carga-masiva-filas';
 import { filaDePrueba } from './fila-carga-de-prueba';
@@ -9,10 +9,23 @@ const HOY = '2026-11-23';
 describe('editarFila', () => {
   it('replaces the errors with the rules’ verdict on the edited row', () => {
     const conError = filaDePrueba(3, { fecha_vencimiento: '2020-01-01', errores: [FECHA_NO_FUTURA, 'Categoría desconocida'] });
-    const corregida = editarFila(conError, { fecha_vencimiento: '2027-01-15' }, HOY);
+    const corregida = editarFila(conError, { fecha_vencimiento: '2027-01-15' }, HOY, 'nuevos');
     expect(corregida.fecha_vencimiento).toBe('2027-01-15');
     expect(corregida.errores).toEqual([]);
-    expect(editarFila(corregida, { precio: -3 }, HOY).errores).toEqual([PRECIO_INVALIDO]);
+    expect(editarFila(corregida, { precio: -3 }, HOY, 'nuevos').errores).toEqual([PRECIO_INVALIDO]);
+  });
+
+  it("an existing offer's row may carry no lot (neither Stock nor date); a new product's row needs its date", () => {
+    const sinLote = filaDePrueba(4, { stock: null, fecha_vencimiento: null });
+    expect(editarFila(sinLote, { precio: 5200 }, HOY, 'existentes').errores).toEqual([]);
+    expect(editarFila(sinLote, { precio: 5200 }, HOY, 'nuevos').errores).toEqual([FECHA_REQUERIDA]);
+  });
+
+  it('a stock conflict asks until answered, whatever else is edited', () => {
+    const fila = filaDePrueba(5, { conflicto: { stock_al_descargar: 100, stock_actual: 70, usar: null } });
+    const pregunta = stockCambiado('2099-12-31', 100, 70, 100);
+    expect(editarFila(fila, { precio: 5100 }, HOY, 'existentes').errores).toEqual([pregunta]);
+    expect(editarFila(fila, { conflicto: { stock_al_descargar: 100, stock_actual: 70, usar: 'archivo' } }, HOY, 'existentes').errores).toEqual([]);
   });
 });
 

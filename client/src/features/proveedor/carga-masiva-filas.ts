@@ -1,5 +1,5 @@
 import { ahoraEnChile } from '../../../../common/schemas/cotizaciones';
-import { type CargaExcel, type ErrorSku, type FilaCarga, NOMBRES_RANGO, validateFila } from '../../../../common/schemas/proveedor-carga';
+import { type CargaExcel, type ErrorSku, erroresFila, type FilaCarga, NOMBRES_RANGO, validateFila } from '../../../../common/schemas/proveedor-carga';
 
 /** The three groups of an upload (SPEC §2 Bulk upload), in the order the screen shows them. */
 export type Grupo = 'existentes' | 'nuevos' | 'exclusivos';
@@ -17,13 +17,14 @@ export const hoyEnChile = () => ahoraEnChile(new Date()).hoy;
 
 /**
  * An edit on screen: the row takes the change and its errors are SPEC §5's verdict on it now, by
- * the rule the server applies (common/ validateFila), so a row fixed here is valid when sent.
- * Errors only the server can tell (an unknown category, a repeated SKU) go with the edit; if they
- * still hold, the confirmation brings them back as that row's reason.
+ * the rule the server applies (common/ erroresFila), so a row fixed here is valid when sent; a
+ * stock conflict's question stays until the supplier answers it. Errors only the server can tell
+ * (an unknown category, a repeated SKU) go with the edit; if they still hold, the confirmation
+ * brings them back as that row's reason. A row of an offer the supplier has may carry no lot.
  */
-export function editarFila(fila: FilaCarga, cambios: Partial<FilaCarga>, hoy: string): FilaCarga {
+export function editarFila(fila: FilaCarga, cambios: Partial<FilaCarga>, hoy: string, grupo: Grupo): FilaCarga {
   const editada = { ...fila, ...cambios };
-  return { ...editada, errores: validateFila(editada, hoy) };
+  return { ...editada, errores: erroresFila(editada, hoy, { sinLote: grupo === 'existentes' }) };
 }
 
 /** A row the supplier adds by hand to a section (SPEC §3 agregadoManual), with the next free id. */
@@ -60,9 +61,16 @@ export const filasValidas = (filas: readonly FilaCarga[]) => filas.filter((f) =>
 export function aplicarConfirmacion(filas: readonly FilaCarga[], enviadas: readonly FilaCarga[], rechazos: readonly ErrorSku[]): FilaCarga[] {
   const ids = new Set(enviadas.map((f) => f.id));
   const motivos = new Map<string, string[]>();
-  for (const { sku, motivo } of rechazos) motivos.set(sku, [...(motivos.get(sku) ?? []), motivo]);
+  // A stock conflict names its row: the lots changed again, so the row asks again with the new numbers.
+  const conflictos = new Map<number, ErrorSku>();
+  for (const rechazo of rechazos) {
+    if (rechazo.fila !== undefined && rechazo.conflicto) conflictos.set(rechazo.fila, rechazo);
+    else motivos.set(rechazo.sku, [...(motivos.get(rechazo.sku) ?? []), rechazo.motivo]);
+  }
   return filas.flatMap((fila) => {
     if (!ids.has(fila.id)) return [fila];
+    const conflicto = conflictos.get(fila.id);
+    if (conflicto) return [{ ...fila, conflicto: conflicto.conflicto, errores: [conflicto.motivo] }];
     const propios = motivos.get(fila.sku);
     return propios ? [{ ...fila, errores: propios }] : [];
   });

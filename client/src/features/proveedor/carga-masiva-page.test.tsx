@@ -7,7 +7,10 @@ import {
   type CargaExcel,
   FECHA_NO_FUTURA,
   type FilaCarga,
+  NOMBRE_REQUERIDO,
   SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS,
+  SKU_REQUERIDO,
+  stockCambiado,
 } from '../../../../common/schemas/proveedor-carga';
 import { PRECIO_INVALIDO } from '../../../../common/schemas/proveedor-productos';
 import { toast } from '../../ui/toast';
@@ -253,5 +256,65 @@ describe('/carga-masiva', () => {
     expect(post.body).toEqual({ productos: [expect.objectContaining({ sku: 'NUEVO-1', agregadoManual: true, categoria: 'CERDO', producto: null })] });
     expect(toast.error).toHaveBeenCalledWith(SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS);
     expect(within(exclusivos).getByText('La categoría "CERDO" no existe.')).toBeTruthy();
+  });
+
+  it('a row of the file with an empty SKU or name is fixed on screen like any other value (issue #20)', async () => {
+    const sinNombre = filaDePrueba(2, { sku: '', nombre: '', producto: null, categoria: 'CERDO', errores: [SKU_REQUERIDO, NOMBRE_REQUERIDO] });
+    respuestas['POST /api/productos/cargar-excel/'] = {
+      status: 200,
+      body: {
+        productos_existentes: [],
+        productos_nuevos: [],
+        productos_nuevos_exclusivos: [sinNombre],
+        errores: [{ fila: 2, errores: [SKU_REQUERIDO, NOMBRE_REQUERIDO] }],
+      },
+    };
+    await subir();
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+    const exclusivos = seccion('Productos nuevos exclusivos');
+    fireEvent.change(within(exclusivos).getByLabelText('SKU, fila 2'), { target: { value: 'PRIETA-1' } });
+    fireEvent.change(within(exclusivos).getByLabelText('Nombre, fila 2, SKU PRIETA-1'), { target: { value: 'Prieta artesanal' } });
+    expect(within(exclusivos).queryByText(SKU_REQUERIDO)).toBeNull();
+    expect(within(exclusivos).queryByText(NOMBRE_REQUERIDO)).toBeNull();
+    expect(within(exclusivos).getByText('Sin errores')).toBeTruthy();
+  });
+
+  it("a row whose stock changed since the file was made waits for the supplier's choice; the choice is sent and a new change asks again (issue #20)", async () => {
+    const pregunta = stockCambiado('2099-12-31', 100, 70, 100);
+    const conflicto = filaDePrueba(2, { conflicto: { stock_al_descargar: 100, stock_actual: 70, usar: null }, stock_al_descargar: 100, errores: [pregunta] });
+    respuestas['POST /api/productos/cargar-excel/'] = {
+      status: 200,
+      body: { productos_existentes: [conflicto, filaDePrueba(3)], productos_nuevos: [], productos_nuevos_exclusivos: [], errores: [] },
+    };
+    respuestas['PUT /api/productos/actualizar-precios/'] = {
+      status: 200,
+      body: {
+        actualizados: 1,
+        errores: [
+          { sku: 'SKU-2', motivo: stockCambiado('2099-12-31', 100, 60, 100), fila: 2, conflicto: { stock_al_descargar: 100, stock_actual: 60, usar: null } },
+        ],
+      },
+    };
+    renderPage();
+    fireEvent.change(screen.getByLabelText(/Archivo Excel/), { target: { files: [xlsx()] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subir archivo Excel' }));
+    const existentes = await screen.findByRole('region', { name: /^Productos ya registrados/ });
+    expect(within(existentes).getByText(pregunta)).toBeTruthy();
+    const eleccion = within(existentes).getByRole('group', { name: 'Stock, fila 2, SKU SKU-2' });
+    fireEvent.click(within(eleccion).getByRole('radio', { name: 'Mantener el actual: 70' }));
+    expect(within(existentes).queryByText(pregunta)).toBeNull();
+
+    fireEvent.click(within(existentes).getByRole('button', { name: 'Confirmar productos existentes' }));
+    await screen.findByRole('dialog', { name: 'Errores al cargar los Datos' });
+    const enviadas = (llamadas.find((l) => l.method === 'PUT')!.body as { productos: FilaCarga[] }).productos;
+    expect(enviadas.map((f) => [f.sku, f.conflicto?.usar ?? null])).toEqual([
+      ['SKU-2', 'actual'],
+      ['SKU-3', null],
+    ]);
+    // An order took more meanwhile: the row stays and asks again with the new number.
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+    expect(within(existentes).getByText(stockCambiado('2099-12-31', 100, 60, 100))).toBeTruthy();
+    expect(within(existentes).getByRole('radio', { name: 'Mantener el actual: 60' })).toBeTruthy();
+    expect((within(existentes).getByRole('radio', { name: 'Mantener el actual: 60' }) as HTMLInputElement).checked).toBe(false);
   });
 });

@@ -86,7 +86,7 @@ export function SeccionCarga({ grupo, filas, enviar, enviando, nuevaFila, onFila
   const conErrores = filas.length - validas.length;
 
   const editar = (fila: FilaCarga, cambios: Partial<FilaCarga>) =>
-    onFilas((actuales) => actuales.map((f) => (f.id === fila.id ? editarFila(f, cambios, hoyEnChile()) : f)));
+    onFilas((actuales) => actuales.map((f) => (f.id === fila.id ? editarFila(f, cambios, hoyEnChile(), grupo) : f)));
   const quitar = (fila: FilaCarga) => onFilas((actuales) => actuales.filter((f) => f.id !== fila.id));
   // First in the list, so it is on the page in view rather than after the last one.
   const agregar = nuevaFila && (() => onFilas((actuales) => [nuevaFila(), ...actuales]));

@@ -1,4 +1,5 @@
 import { CATEGORIAS, FORMATOS, UNIDADES, UPLOAD_PAGE_SIZE } from '../../../../common/constants';
+import { cantidadEs } from '../../../../common/format';
 import { type FilaCarga, NOMBRES_RANGO } from '../../../../common/schemas/proveedor-carga';
 import { type Column, DataTable } from '../../ui/data-table';
 import type { Grupo } from './carga-masiva-filas';
@@ -92,8 +93,30 @@ function Errores({ fila }: { fila: FilaCarga }) {
 }
 
 /**
+ * Issue #20: the lots of this row's date changed since the file was made (an order took stock);
+ * the supplier picks which number stays. The server decides again when it is sent.
+ */
+function EleccionStock({ fila, onElegir }: { fila: FilaCarga; onElegir(usar: 'archivo' | 'actual'): void }) {
+  const conflicto = fila.conflicto;
+  if (!conflicto) return null;
+  const opcion = (usar: 'archivo' | 'actual', texto: string) => (
+    <label className="carga__opcion-stock">
+      <input type="radio" name={`stock-${fila.id}`} checked={conflicto.usar === usar} onChange={() => onElegir(usar)} />
+      {texto}
+    </label>
+  );
+  return (
+    <fieldset className="carga__conflicto">
+      <legend>Stock, {nombreFila(fila)}</legend>
+      {opcion('archivo', `Usar el del archivo: ${cantidadEs(fila.stock ?? 0)}`)}
+      {opcion('actual', `Mantener el actual: ${cantidadEs(conflicto.stock_actual)}`)}
+    </fieldset>
+  );
+}
+
+/**
  * One group of an upload (SPEC §2 Bulk upload): paged at 10, sortable by name and SKU, every
- * value the supplier may correct is a cell input; a row added by hand also takes its SKU and name.
+ * value the supplier may correct is a cell input.
  */
 export function TablaCarga({ grupo, caption, filas, onEditar, onQuitar }: TablaCargaProps) {
   const texto = (id: 'sku' | 'nombre', header: string, maxLength: number): Column<FilaCarga> => ({
@@ -102,11 +125,13 @@ export function TablaCarga({ grupo, caption, filas, onEditar, onQuitar }: TablaC
     className: `carga__col-${id}`,
     sortValue: (f) => f[id],
     sortLabels: id === 'nombre' ? { asc: 'Nombre A-Z', desc: 'Nombre Z-A' } : { asc: 'SKU ascendente', desc: 'SKU descendente' },
+    // Editable like the other values (a row with an empty SKU or name is fixed here, issue #20),
+    // except an existing row's SKU: it is what names the offer being updated.
     cell: (f) =>
-      f.agregadoManual ? (
-        <CeldaTexto label={`${header}, ${nombreFila(f)}`} value={f[id]} maxLength={maxLength} onChange={(v) => onEditar(f, { [id]: v })} />
-      ) : (
+      id === 'sku' && grupo === 'existentes' ? (
         f[id]
+      ) : (
+        <CeldaTexto label={`${header}, ${nombreFila(f)}`} value={f[id]} maxLength={maxLength} onChange={(v) => onEditar(f, { [id]: v })} />
       ),
   });
   const numero = (id: 'precio' | 'stock', header: string): Column<FilaCarga> => ({
@@ -159,7 +184,17 @@ export function TablaCarga({ grupo, caption, filas, onEditar, onQuitar }: TablaC
       ? [{ id: 'asignado', header: 'Producto asignado', className: 'carga__col-asignado', cell: (f: FilaCarga) => <ProductoAsignado fila={f} /> }]
       : []),
     // Before the values: what to fix is in view without scrolling the wide table sideways.
-    { id: 'errores', header: 'Errores', className: 'carga__col-errores', cell: (f) => <Errores fila={f} /> },
+    {
+      id: 'errores',
+      header: 'Errores',
+      className: 'carga__col-errores',
+      cell: (f) => (
+        <>
+          <Errores fila={f} />
+          <EleccionStock fila={f} onElegir={(usar) => f.conflicto && onEditar(f, { conflicto: { ...f.conflicto, usar } })} />
+        </>
+      ),
+    },
     numero('precio', 'Precio'),
     ...NOMBRES_RANGO.map(rango),
     numero('stock', 'Stock'),
