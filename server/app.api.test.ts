@@ -20,6 +20,7 @@ const PATHS = [
   '/auth/users/resend_activation/',
   '/auth/users/reset_password/',
   '/auth/users/reset_password_confirm/',
+  '/auth/users/set_password/',
   '/api/usuarios/usuarios/perfil/',
   '/api/cotizaciones/direccion/obtener/',
   '/api/cotizaciones/direccion/activa/',

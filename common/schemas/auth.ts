@@ -65,6 +65,12 @@ export const newPasswordSchema = z
   .refine((d) => d.new_password === d.re_new_password, { message: CONTRASENAS_NO_COINCIDEN, path: ['non_field_errors'] });
 export const resetConfirmSchema = uidTokenSchema.and(newPasswordSchema);
 
+/** 400 on current_password of POST /auth/users/set_password/ (Djoser's 'Invalid password.'). */
+export const CONTRASENA_ACTUAL_INVALIDA = 'Contraseña inválida.';
+/** POST /auth/users/set_password/ (Djoser with its retype field): the current password, then the new one under the reset's rules. */
+export const setPasswordSchema = z.object({ current_password: z.string().min(1, requerido).max(512) }).and(newPasswordSchema);
+export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
+
 /**
  * POST /auth/users/activation/: the link's uid and token, the clave the signing-up browser kept,
  * and, when the server asks for one, a password chosen right there (the reset's rules).

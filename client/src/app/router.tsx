@@ -12,6 +12,7 @@ const SignupPage = lazy(() => import('../features/auth/pages/signup-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
 const ResetConfirmPage = lazy(() => import('../features/auth/pages/reset-confirm-page'));
 const ActivatePage = lazy(() => import('../features/auth/pages/activate-page'));
+const SeguridadPage = lazy(() => import('../features/auth/pages/seguridad-page'));
 const MiPerfilPage = lazy(() => import('../features/cuenta/pages/mi-perfil-page'));
 const MiCuentaPage = lazy(() => import('../features/cuenta/pages/mi-cuenta-page'));
 const MiCuentaEditarPage = lazy(() => import('../features/cuenta/pages/mi-cuenta-editar-page'));
@@ -81,6 +82,8 @@ export const router = createBrowserRouter([
             children: [
               route('/mi-cuenta', 'sesion', 'Datos de la cuenta', <MiCuentaPage />),
               route('/mi-cuenta-editar', 'sesion', 'Editar mis datos', <MiCuentaEditarPage />, 'Debes iniciar sesión'),
+              // Issue #20: the profile's 'Seguridad', any role's (the password is auth's, the sidebar the profile's).
+              route('/seguridad', 'sesion', 'Seguridad', <SeguridadPage />, 'Debes iniciar sesión'),
               route('/direcciones', 'sesion', 'Mis direcciones', <DireccionesPage />, 'Sesión expirada'),
               route('/direcciones-agregar', 'sesion', 'Agregar dirección', <DireccionAgregarPage />, 'Sesión expirada'),
               // SPEC §2: both paths open the same edit-address screen.

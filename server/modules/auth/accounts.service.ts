@@ -11,7 +11,7 @@ import { correoActivacion, correoAvisoRegistro, correoReset } from '../../mail/t
 import { consumeAccountToken, consumeAccountTokenWithDatos, createAccountToken, encodeUid } from './account-tokens';
 import { afterReply } from './after-reply';
 import { activateUsuario, getUsuarioByEmail, insertUsuario, lockUsuarioByEmail, nextUsuarioId, updatePassword } from './auth.repository';
-import { CONTRASENA_COMUN, isCommonPassword } from './common-passwords';
+import { assertNotCommon } from './common-passwords';
 import { hashPassword, unusablePassword } from './password';
 import { clearAccountLocks, countSignups, releaseSignups, takeEmailRequest, takeSignup } from './throttle';
 import { countTokensCuenta, findNewestSignupDatos, revokeTokensCuenta } from './token-cuenta.repository';
@@ -25,10 +25,6 @@ export interface AccountsDeps {
 const EMAIL_EN_USO = 'Ya existe un usuario con este correo.';
 /** Activation or reset e-mails (or signup notices) one address receives per hour, whoever asks (signup's included). */
 const MAX_CORREOS_POR_HORA = 3;
-
-function assertNotCommon(field: string, password: string) {
-  if (isCommonPassword(password)) throw new AppError(400, { [field]: [CONTRASENA_COMUN] });
-}
 
 /** Creates a user with a known password (`npm run create-user`); a taken e-mail (any letter case) is a 400 on the email field. */
 export async function createUsuario(db: Db, data: { email: string; password: string; first_name: string; last_name: string; is_active: boolean; rol: Rol }) {

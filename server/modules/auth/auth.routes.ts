@@ -7,6 +7,7 @@ import {
   loginSchema,
   refreshSchema,
   resetConfirmSchema,
+  setPasswordSchema,
   signupResponseSchema,
   signupSchema,
   tokensSchema,
@@ -19,7 +20,7 @@ import type { Mailer } from '../../mail/mailer';
 import { activate, confirmPasswordReset, register, requestAccountEmail } from './accounts.service';
 import { afterReplyIdle } from './after-reply';
 import { currentUser, type Guards } from './authenticate';
-import { login, refreshAccess, toUsuarioMe } from './auth.service';
+import { login, refreshAccess, setPassword, toUsuarioMe } from './auth.service';
 import type { Jwt } from './jwt';
 
 const noContent = { 204: z.null().describe('Sin contenido'), 400: badRequestSchema };
@@ -88,6 +89,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guard
     { schema: { tags: ['auth'], summary: 'Elegir una nueva contraseña', body: resetConfirmSchema, response: noContent } },
     async (request, reply) => {
       await confirmPasswordReset(deps, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/users/set_password/',
+    {
+      onRequest: guards.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Cambiar mi contraseña',
+        description:
+          'Con la contraseña actual (400 en current_password si no es; cuenta como un intento de login fallido). Cierra todas las sesiones, también la que llama: el cliente vuelve a pedir tokens con la nueva contraseña.',
+        security: [{ jwt: [] }],
+        body: setPasswordSchema,
+        response: { ...noContent, 401: detailSchema, 429: detailSchema },
+      },
+    },
+    async (request, reply) => {
+      await setPassword(db, currentUser(request), request.body, request.ip);
       return reply.status(204).send(null);
     },
   );

@@ -1,11 +1,13 @@
-import { CUENTA_INACTIVA, type UsuarioMe } from '../../../common/schemas/auth';
+import { CONTRASENA_ACTUAL_INVALIDA, CUENTA_INACTIVA, type SetPasswordInput, type UsuarioMe } from '../../../common/schemas/auth';
 import type { Db } from '../../db/client';
-import { getUsuarioByEmail, touchLastLogin, type UsuarioSesion } from './auth.repository';
+import { AppError } from '../../errors';
+import { getUsuarioByEmail, getUsuarioById, touchLastLogin, updatePassword, type UsuarioSesion } from './auth.repository';
 import { type TokenCheck, unauthorized } from './authenticate';
+import { assertNotCommon } from './common-passwords';
 import type { Jwt } from './jwt';
 import { hashPassword, verifyPassword } from './password';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle';
-import { findPendingSignupPassword } from './token-cuenta.repository';
+import { assertLoginAllowed, clearAccountLocks, clearLoginFailures, recordLoginFailure } from './throttle';
+import { findPendingSignupPassword, revokeTokensCuenta } from './token-cuenta.repository';
 
 export const CREDENCIALES_INVALIDAS = 'No se encontró una cuenta activa con las credenciales entregadas.';
 
@@ -67,4 +69,28 @@ export async function login(db: Db, jwt: Jwt, email: string, password: string, i
 export async function refreshAccess(checkToken: TokenCheck, jwt: Jwt, refresh: string) {
   const { usuario } = await checkToken(refresh, 'refresh');
   return { access: await jwt.sign('access', usuario.id, usuario.token_version) };
+}
+
+/**
+ * POST /auth/users/set_password/ (issue #20): the signed-in user proves the current password and
+ * chooses a new one, under the reset's rules. As Djoser does, a wrong current password is the
+ * only error until it is right. It counts as a failed login of the account from that client (the
+ * same 429 after 10), so a stolen session cannot guess it at will. Success ends every session,
+ * this one included (the token version moves on, as after a reset); the client logs in again
+ * with the new password to keep its own. Unused account links die and the account's locks lift.
+ */
+export async function setPassword(db: Db, usuario: UsuarioSesion, input: SetPasswordInput, ip: string) {
+  await assertLoginAllowed(db, usuario.email, ip);
+  const row = await getUsuarioById(db, usuario.id);
+  if (!row || !(await verifyPassword(row.password, input.current_password))) {
+    await recordLoginFailure(db, usuario.email, ip);
+    throw new AppError(400, { current_password: [CONTRASENA_ACTUAL_INVALIDA] });
+  }
+  assertNotCommon('new_password', input.new_password);
+  const password = await hashPassword(input.new_password);
+  await db.transaction(async (tx) => {
+    await updatePassword(tx, usuario.id, password);
+    await revokeTokensCuenta(tx, usuario.id);
+    await clearAccountLocks(tx, usuario.email);
+  });
 }

@@ -60,7 +60,7 @@ export function TopBar() {
     // Issue #20: the bulk upload had no way in but the home button. SPEC §2 names no menu entry for it: its title, short.
     { to: '/carga-masiva', label: 'Carga masiva', show: logged && is_proveedor },
     { to: '/moderacion-productos', label: 'Moderar Productos', show: logged && is_moderador },
-    { to: '/mi-perfil', label: 'Mi Perfil', show: logged && (is_proveedor || is_comprador), section: ['/mi-cuenta', '/direcciones'] },
+    { to: '/mi-perfil', label: 'Mi Perfil', show: logged && (is_proveedor || is_comprador), section: ['/mi-cuenta', '/direcciones', '/seguridad'] },
     { to: '/historial', label: 'Historial Cotizaciones', show: logged && (is_proveedor || is_comprador) },
     { to: '/ordenes', label: 'Órdenes de Compras', show: logged && (is_proveedor || is_comprador) },
     { to: '/login', label: 'Iniciar Sesión', show: !logged },

@@ -3,7 +3,7 @@ export const PERFIL_ITEMS = [
   { label: 'Datos de la cuenta', to: '/mi-cuenta', description: 'Nombre, correo, teléfono y fecha de nacimiento' },
   { label: 'Direcciones', to: '/direcciones', description: 'Tus direcciones de despacho' },
   { label: 'Tarjetas', to: null, description: 'Medios de pago guardados' },
-  { label: 'Seguridad', to: null, description: 'Contraseña y sesiones' },
+  { label: 'Seguridad', to: '/seguridad', description: 'Cambia tu contraseña y cierra tus otras sesiones' },
   { label: 'Privacidad', to: null, description: 'Tus datos y permisos' },
   { label: 'Facturación', to: null, description: 'Datos para tus facturas' },
 ] as const;
