@@ -1,6 +1,13 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ARCHIVO_DEMASIADO_GRANDE, ARCHIVO_ILEGIBLE, ARCHIVO_TIPO_INVALIDO, COLUMNAS_EXCEL, FECHA_NO_FUTURA } from '../../common/schemas/proveedor-carga';
+import {
+  ARCHIVO_DEMASIADO_GRANDE,
+  ARCHIVO_ILEGIBLE,
+  ARCHIVO_TIPO_INVALIDO,
+  COLUMNA_STOCK_AL_DESCARGAR,
+  COLUMNAS_EXCEL,
+  FECHA_NO_FUTURA,
+} from '../../common/schemas/proveedor-carga';
 import { PRECIO_INVALIDO } from '../../common/schemas/proveedor-productos';
 import { buildProductoNuevo, expectAccessible, loginAs, loginByApi, shot } from '../fixtures';
 
@@ -36,7 +43,10 @@ async function readXlsx(buffer: Buffer) {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(buffer as unknown as ArrayBuffer);
   const sheet = book.worksheets[0]!;
-  expect((sheet.getRow(1).values as Celda[]).slice(1)).toEqual([...COLUMNAS_EXCEL]);
+  const encabezados = (sheet.getRow(1).values as Celda[]).slice(1);
+  // PRODUCTOS_REGISTRADOS.xlsx adds one hidden column after them: what each lot held (issue #20).
+  expect(encabezados.slice(0, COLUMNAS_EXCEL.length)).toEqual([...COLUMNAS_EXCEL]);
+  expect(encabezados.slice(COLUMNAS_EXCEL.length)).toEqual(encabezados.length > COLUMNAS_EXCEL.length ? [COLUMNA_STOCK_AL_DESCARGAR] : []);
   return { book, sheet };
 }
 
@@ -66,7 +76,9 @@ async function upload(page: Page, name: string, buffer: Buffer) {
 }
 
 const seccion = (page: Page, titulo: string) => page.getByRole('region', { name: new RegExp(`^${titulo}`) });
-const fila = (section: Locator, sku: string) => section.locator('tbody tr').filter({ hasText: sku });
+/** A row by its SKU, which is a cell input on new and exclusive rows: every row's 'Quitar' button names it. */
+const fila = (section: Locator, sku: string) =>
+  section.locator('tbody tr').filter({ has: section.page().getByRole('button', { name: new RegExp(`^Quitar fila \\d+, SKU ${sku}$`) }) });
 
 /** The supplier's offers as the server has them now: its registered-products template, read. */
 async function ofertasEnServidor(request: APIRequestContext, access: string): Promise<FilaExcel[]> {
@@ -263,7 +275,7 @@ test('a file made before the stock changed asks which number stays, and keeps th
   const { access } = await loginAsNuevoProveedor(page);
   const auth = { authorization: `JWT ${access}` };
   const producto = buildProductoNuevo({ sku: 'CONF-1', nombre: 'Longaniza de Chillán', categoria: 'CERDO', precio: 6990, stock: 100, dias: 60 });
-  expect((await page.request.post('/api/productos/registrar-nuevos/', { headers: auth, data: { productos: [producto] } })).status()).toBe(200);
+  expect((await page.request.post('/api/productos/registrar-nuevos/', { headers: auth, data: { productos: [producto] } })).status()).toBe(201);
 
   // The supplier downloads its products (100 in stock), then the lot changes to 70 (an order, an edit).
   await page.goto('/carga-masiva');
@@ -274,14 +286,19 @@ test('a file made before the stock changed asks which number stays, and keeps th
   });
   expect(cambio.status(), await cambio.text()).toBe(200);
 
-  // Uploaded unchanged: the row asks instead of putting 100 back.
+  // Uploaded unchanged: the row asks instead of putting 100 back, and the file's popup says so first.
   await upload(page, 'PRODUCTOS_REGISTRADOS.xlsx', archivo);
+  const popup = page.getByRole('dialog', { name: 'Errores en el archivo Excel' });
+  await expect(popup.getByText(/^Fila 2: El stock con vencimiento .* cambió desde que descargaste el archivo/)).toBeVisible();
+  await popup.getByRole('button', { name: 'Cerrar' }).click();
   const existentes = seccion(page, 'Productos ya registrados');
   const row = fila(existentes, 'CONF-1');
   await expect(row.getByText(/cambió desde que descargaste el archivo: tenía 100, ahora tiene 70 y el archivo dice 100/)).toBeVisible();
   await shot(page, 'carga-conflicto-1280');
   await page.setViewportSize({ width: 375, height: 740 });
+  await row.getByRole('radio', { name: 'Mantener el actual: 70' }).scrollIntoViewIfNeeded();
   await expect(row.getByRole('radio', { name: 'Mantener el actual: 70' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'carga-conflicto-375');
   await page.setViewportSize({ width: 1280, height: 800 });
   await row.getByRole('radio', { name: 'Mantener el actual: 70' }).check();
