@@ -119,6 +119,12 @@ export const CUENTA_INACTIVA = {
   detail: 'Tu cuenta aún no está activada. Revisa tu correo o pide un nuevo enlace de activación.',
   code: 'cuenta_inactiva',
 } as const;
+/**
+ * 403 of an activation link already used on an account now active (Djoser's "stale token"). The
+ * code says the account is active, only to whoever holds a link genuinely issued for it: a random
+ * token gets 400, whatever the account (docs/decisions/003).
+ */
+export const CUENTA_YA_ACTIVA = { detail: 'Token obsoleto para este usuario.', code: 'cuenta_ya_activa' } as const;
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 /** A 400 is either field errors or a {detail} (e.g. malformed JSON). */
 export const badRequestSchema = z.union([detailSchema, fieldErrorsSchema]);

@@ -78,7 +78,15 @@ test("the signup's own browser activates with the signup's password; another bro
   await page.goto(link);
   await toast(page, 'Cuenta verificada con éxito. ¡Bienvenido/a!');
   await expect(page).toHaveURL('/');
-  await page.goto('/login');
+
+  // The link again (issue #20): the account is active, said calmly, with no red toast.
+  await page.goto(link);
+  await expect(page.getByRole('status').filter({ hasText: 'Tu cuenta ya está activa: este enlace ya se usó.' })).toBeVisible();
+  await expect(page.getByText('Error al verificar la cuenta. Inténtalo nuevamente.')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await shot(page, 'activacion-ya-activa-1280');
+  await page.getByRole('main').getByRole('link', { name: 'Iniciar sesión', exact: true }).click();
+  await expect(page).toHaveURL('/login');
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill('maqui-silvestre-1');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();

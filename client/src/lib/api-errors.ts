@@ -13,7 +13,8 @@ export const ENLACE_INVALIDO = 'Este enlace ya no es válido: puede haber expira
 const PARA_EL_USUARIO: Record<string, string> = {
   'Token inválido para este usuario.': ENLACE_INVALIDO,
   'Usuario inválido o inexistente.': ENLACE_INVALIDO,
-  'Token obsoleto para este usuario.': 'Este enlace ya fue usado: tu cuenta ya está activada. Inicia sesión.',
+  // A used activation link; when the account is active the server adds code 'cuenta_ya_activa' and /activate says so.
+  'Token obsoleto para este usuario.': ENLACE_INVALIDO,
   'El enlace expiró. Solicita uno nuevo.': ENLACE_INVALIDO,
 };
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { CUENTA_YA_ACTIVA } from '../../../common/schemas/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { getUsuarioById, type Usuario } from './auth.repository';
@@ -69,9 +70,11 @@ export async function consumeAccountTokenWithDatos(
   if (!user) throw mensajes.uid();
   const row = await findTokenCuenta(db, user.id, proposito, hashToken(token));
   if (!row) throw mensajes.token();
-  // Djoser answers a repeated activation with 403 "stale"; we keep that.
+  // Djoser answers a repeated activation with 403 "stale"; we keep that. The row matched, so the
+  // caller holds a link issued for this account: telling them it is active leaks nothing, and
+  // /activate then says so calmly instead of failing (issue #20).
   if (row.usado_en || (proposito === 'activacion' && user.is_active)) {
-    if (proposito === 'activacion') throw new AppError(403, { detail: 'Token obsoleto para este usuario.' });
+    if (proposito === 'activacion') throw new AppError(403, user.is_active ? { ...CUENTA_YA_ACTIVA } : { detail: CUENTA_YA_ACTIVA.detail });
     throw mensajes.token();
   }
   if (row.expira_en.getTime() < Date.now()) throw mensajes.expirado();

@@ -114,7 +114,19 @@ describe('POST /auth/users/activation/', () => {
     expect((await post('/auth/jwt/create/', { email, password: 'papaya-77' })).statusCode).toBe(200);
     const again = await post('/auth/users/activation/', link);
     expect(again.statusCode).toBe(403);
-    expect(again.json()).toEqual({ detail: 'Token obsoleto para este usuario.' });
+    // The link proves it was issued for this account: the answer may say the account is active (issue #20).
+    expect(again.json()).toEqual({ detail: 'Token obsoleto para este usuario.', code: 'cuenta_ya_activa' });
+  });
+
+  it('says an account is active only to a link issued for it: a random token for an active account is 400 without a code', async () => {
+    const { email, res } = signup();
+    const link = await activationOf(email, res);
+    expect((await post('/auth/users/activation/', link)).statusCode).toBe(204);
+    const random = await post('/auth/users/activation/', { uid: link.uid, token: 'x'.repeat(43) });
+    expect([random.statusCode, random.json()]).toEqual([400, { token: ['Token inválido para este usuario.'] }]);
+    // A used link of an account that is no longer active (deactivated since) is stale, and says nothing more.
+    await ctx.t.database.db.update(usuario).set({ is_active: false }).where(eq(usuario.email, email));
+    expect((await post('/auth/users/activation/', link)).json()).toEqual({ detail: 'Token obsoleto para este usuario.' });
   });
 
   it.each([

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACTIVACION_PIDE_CONTRASENA } from '../../../../../common/schemas/auth';
+import { ACTIVACION_PIDE_CONTRASENA, CUENTA_YA_ACTIVA } from '../../../../../common/schemas/auth';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { type Llamada, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
@@ -113,11 +113,37 @@ describe('/activate/{uid}/{token}', () => {
     expect(toast.error).toHaveBeenCalledWith('Error al verificar la cuenta. Inténtalo nuevamente.');
   });
 
+  it('a link already used on an active account says so calmly, with the way to /login, and no error toast (issue #20)', async () => {
+    localStorage.setItem(STORAGE_KEYS.clavesActivacion, JSON.stringify([{ uid: 'Nw', clave: 'clave-del-registro' }]));
+    respuestas[ACTIVACION] = { status: 403, body: CUENTA_YA_ACTIVA };
+    abrirEnlace('Nw', 'tok');
+    expect((await screen.findByRole('status')).textContent).toBe('Tu cuenta ya está activa: este enlace ya se usó.');
+    expect(screen.getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(claveActivacionDe('Nw')).toBeUndefined();
+  });
+
+  it('an account activated meanwhile (another tab) while choosing a password: the same calm answer', async () => {
+    respuestas[ACTIVACION] = { status: 400, body: { new_password: [ACTIVACION_PIDE_CONTRASENA] } };
+    abrirEnlace('MQ', 'tok');
+    await screen.findByRole('button', { name: 'Activar cuenta' });
+    respuestas[ACTIVACION] = { status: 403, body: CUENTA_YA_ACTIVA };
+    fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'pera-dulce-1' } });
+    fireEvent.change(screen.getByLabelText('Repite la contraseña'), { target: { value: 'pera-dulce-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Activar cuenta' }));
+    await screen.findByText('Tu cuenta ya está activa: este enlace ya se usó.');
+    expect(screen.queryByRole('button', { name: 'Activar cuenta' })).toBeNull();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
   it('any other failure keeps the SPEC message and asks for nothing', async () => {
+    // A used link of an account that is not active (deactivated since): stale, with no code.
     respuestas[ACTIVACION] = { status: 403, body: { detail: 'Token obsoleto para este usuario.' } };
     abrirEnlace('MQ', 'tok');
-    await screen.findByRole('alert');
+    expect((await screen.findByRole('alert')).textContent).toBe('Este enlace ya no es válido: puede haber expirado o ya fue usado. Pide un enlace nuevo.');
     expect(toast.error).toHaveBeenCalledWith('Error al verificar la cuenta. Inténtalo nuevamente.');
+    expect(screen.queryByText(/ya está activa/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Activar cuenta' })).toBeNull();
   });
 });

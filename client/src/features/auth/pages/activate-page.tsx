@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ACTIVACION_PIDE_CONTRASENA, newPasswordSchema } from '../../../../../common/schemas/auth';
+import { ACTIVACION_PIDE_CONTRASENA, CUENTA_YA_ACTIVA, newPasswordSchema } from '../../../../../common/schemas/auth';
 import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
 import { showFormErrors } from '../../../lib/form-errors';
 import { useRunOnce } from '../../../lib/use-run-once';
@@ -26,6 +26,8 @@ interface Values {
 
 /** The server's 400 for a link opened without its signup's clave: a password must be chosen here. */
 const pideContrasena = (error: unknown) => parseApiError(error).fields.new_password === ACTIVACION_PIDE_CONTRASENA;
+/** The server's 403 for a link already used on an account now active (issue #20): nothing failed. */
+const yaActiva = (error: unknown) => parseApiError(error).code === CUENTA_YA_ACTIVA.code;
 
 export default function ActivatePage() {
   const { uid = '', token = '' } = useParams();
@@ -50,6 +52,7 @@ export default function ActivatePage() {
         onSuccess: activada,
         onError: (error) => {
           if (pideContrasena(error)) setEligiendo(true);
+          else if (yaActiva(error)) olvidarClaveActivacion(uid);
           else toast.error(FALLA);
         },
       },
@@ -61,7 +64,13 @@ export default function ActivatePage() {
       { uid, token, clave_activacion: clave, ...values },
       {
         onSuccess: activada,
-        onError: (error) => showFormErrors(error, setError, { fields: ['new_password', 're_new_password'], fallback: FALLA, toast: FALLA }),
+        onError: (error) => {
+          // Activated meanwhile (another tab, another device): the page says so instead of failing.
+          if (yaActiva(error)) {
+            olvidarClaveActivacion(uid);
+            setEligiendo(false);
+          } else showFormErrors(error, setError, { fields: ['new_password', 're_new_password'], fallback: FALLA, toast: FALLA });
+        },
       },
     );
   }
@@ -84,6 +93,16 @@ export default function ActivatePage() {
             Activar cuenta
           </SubmitButton>
         </form>
+      </AuthCard>
+    );
+
+  if (activate.isError && yaActiva(activate.error))
+    return (
+      <AuthCard title="Activación de cuenta" footer={<Link to="/reset-password">¿Olvidaste tu contraseña?</Link>}>
+        <p role="status">Tu cuenta ya está activa: este enlace ya se usó.</p>
+        <Link className="btn btn--primary btn--block" to="/login">
+          Iniciar sesión
+        </Link>
       </AuthCard>
     );
 
