@@ -20,7 +20,7 @@ import { prepareDatabase } from '../server/db/prepare';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-catalogo';
 import { readFilas } from '../server/modules/proveedor/carga-filas';
 import { parseExcel } from '../server/modules/proveedor/carga-parser';
-import { bombaMentirosa, multipartDe } from '../server/modules/proveedor/carga-de-prueba';
+import { bombaMentirosa, multipartDe } from '../server/test/carga';
 import { withDatabase } from '../server/test/template-db';
 import { adminQuery, fmt, startServer, stop, waitUntilUp } from './lib';
 

@@ -12,7 +12,7 @@ import { type Database, openDatabase, openPostgres, queryRows } from '../server/
 import { prepareDatabase } from '../server/db/prepare';
 import { cotizacion, cotizante, opcion, solicitud } from '../server/db/schema/cotizaciones';
 import { lote } from '../server/db/schema/proveedor';
-import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../server/modules/comparacion/fixtures';
+import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../server/test/ofertas';
 import { createClave, hashClave } from '../server/http/clave';
 import { withDatabase } from '../server/test/template-db';
 import { adminQuery, fmt, startServer, stop, waitUntilUp } from './lib';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { VALID_BODIES } from './fuzz-corpus';
+import { VALID_BODIES } from './test/fuzz-corpus';
 import { type RegisteredRoute, registeredRoutes } from './route-registry';
 import { ROLES, type RoleName } from './test/roles';
 import { setupTestApp } from './test/test-app';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { parseConfig } from './config';
 import { registeredRoutes } from './route-registry';
-import { VALID_BODIES } from './fuzz-corpus';
+import { VALID_BODIES } from './test/fuzz-corpus';
 import { createTestApp, setupTestApp } from './test/test-app';
 
 const ctx = setupTestApp({ roleTokens: true });

@@ -1,8 +1,8 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { correoSaliente, usuario } from '../db/schema/usuario';
-import { createOfertaDePrueba, createProductoDePrueba } from '../modules/comparacion/fixtures';
-import { actualizar, createFlujo, crearOrden } from '../modules/ordenes/cotizacion-de-prueba';
+import { createOfertaDePrueba, createProductoDePrueba } from './ofertas';
+import { actualizar, createFlujo, crearOrden } from './cotizacion';
 import { ROLES } from './roles';
 import type { TestApp } from './test-app';
 

@@ -7,9 +7,9 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { lote, proveedorProducto } from '../../db/schema/proveedor';
 import { setupTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../test/users';
-import { createFlujo, crearOrden, type Flujo } from '../ordenes/cotizacion-de-prueba';
-import { filaCarga } from '../proveedor/carga-de-prueba';
-import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from './fixtures';
+import { createFlujo, crearOrden, type Flujo } from '../../test/cotizacion';
+import { filaCarga } from '../../test/carga';
+import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../../test/ofertas';
 import { CATALOGO_CHANNEL, type ComparacionCache, createComparacionCache } from './comparacion-cache';
 
 /**

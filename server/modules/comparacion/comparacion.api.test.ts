@@ -5,7 +5,7 @@ import { ahoraEnChile, CLAVE_COTIZACION_HEADER } from '../../../common/schemas/c
 import { cotizacion, opcion } from '../../db/schema/cotizaciones';
 import { setupTestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/users';
-import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from './fixtures';
+import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../../test/ofertas';
 
 const ctx = setupTestApp({ roleTokens: true });
 const API = '/api/cotizaciones';

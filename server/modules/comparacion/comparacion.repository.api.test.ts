@@ -3,7 +3,7 @@ import { setupTestApp } from '../../test/test-app';
 import { count, eq } from 'drizzle-orm';
 import { cotizacion, solicitud } from '../../db/schema/cotizaciones';
 import { findOfertasVivas, insertCotizacionConOpciones, type OpcionNueva } from './comparacion.repository';
-import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from './fixtures';
+import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../../test/ofertas';
 
 const ctx = setupTestApp();
 

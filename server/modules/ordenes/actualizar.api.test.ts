@@ -7,7 +7,7 @@ import { proveedorProducto } from '../../db/schema/proveedor';
 import { setupTestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/users';
 import { archiveProveedorProducto } from '../proveedor/proveedor.repository';
-import { actualizar, createFlujo, createProductoConOfertas, crearOrden } from './cotizacion-de-prueba';
+import { actualizar, createFlujo, createProductoConOfertas, crearOrden } from '../../test/cotizacion';
 import { YA_ORDENADA } from './ordenes.service';
 
 /** PUT /api/cotizaciones/{id}/actualizar/: the buyer's final choice (SPEC §4.4–4.6). */

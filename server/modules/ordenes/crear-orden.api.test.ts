@@ -11,7 +11,7 @@ import { DIRECCION_BODY } from '../../test/bodies';
 import { setupTestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/users';
 import { archiveProveedorProducto } from '../proveedor/proveedor.repository';
-import { actualizar, conClave, createFlujo, createProductoConOfertas, crearOrden, ENTREGA, type Flujo } from './cotizacion-de-prueba';
+import { actualizar, conClave, createFlujo, createProductoConOfertas, crearOrden, ENTREGA, type Flujo } from '../../test/cotizacion';
 import { COTIZACION_NO_ENCONTRADA, ENTREGA_NO_ENCONTRADA, SIN_SELECCION } from './ordenes.service';
 
 /** POST /api/facturacion/crear-orden/ (SPEC §3 Order creation payload, §5 Billing; docs/decisions/007). */

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOfertaDePrueba, createProductoDePrueba } from '../comparacion/fixtures';
+import { createOfertaDePrueba, createProductoDePrueba } from '../../test/ofertas';
 import { LEJOS, proveedorIds } from '../../test/pedidos';
 import { setupTestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/users';
-import { actualizar, conClave, createFlujo, crearOrden, type Flujo } from './cotizacion-de-prueba';
+import { actualizar, conClave, createFlujo, crearOrden, type Flujo } from '../../test/cotizacion';
 
 /** GET /api/facturacion/{cotizacion_id}/resumen/ (issue #19): what /facturacion shows before anything is bought. */
 const ctx = setupTestApp({ roleTokens: true });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COLUMNAS_EXCEL, encabezadosInvalidos, FECHA_FORMATO, skuOtroPrecio, skuRepetido } from '../../../common/schemas/proveedor-carga';
 import { ArchivoInvalido, inspectArchivo, leerDirectorioZip } from './carga-archivo';
-import { filaCarga } from './carga-de-prueba';
+import { filaCarga } from '../../test/carga';
 import { escaparCelda, leerFecha, leerNumero, readFilas, sinEscape, validateSkusRepetidos } from './carga-filas';
 
 const HOY = '2026-11-23';

@@ -13,7 +13,7 @@ import {
 import { PRECIO_SIN_DECIMALES } from '../../../common/schemas/proveedor-productos';
 import { ROLES } from '../../test/roles';
 import { createTestApp, setupTestApp, type TestApp } from '../../test/test-app';
-import { bombaMentirosa, filaCarga, filaExcel, hojaDe, libroCon, multipartDe, xlsxDe, zip } from './carga-de-prueba';
+import { bombaMentirosa, filaCarga, filaExcel, hojaDe, libroCon, multipartDe, xlsxDe, zip } from '../../test/carga';
 
 /**
  * Issue #10 item 5: hostile files. Each gets a clear Spanish 400 and the server keeps answering

@@ -9,9 +9,9 @@ import { usuario } from '../../db/schema/usuario';
 import { LEJOS } from '../../test/pedidos';
 import { ROLES } from '../../test/roles';
 import { setupTestApp } from '../../test/test-app';
-import { createOfertaDePrueba, createProductoDePrueba } from '../comparacion/fixtures';
-import { actualizar, crearOrden, createFlujo } from '../ordenes/cotizacion-de-prueba';
-import { filaCarga, filaExcel, multipartDe, xlsxDe } from './carga-de-prueba';
+import { createOfertaDePrueba, createProductoDePrueba } from '../../test/ofertas';
+import { actualizar, crearOrden, createFlujo } from '../../test/cotizacion';
+import { filaCarga, filaExcel, multipartDe, xlsxDe } from '../../test/carga';
 
 /**
  * Issue #20 item 3: stock that stays true through the Excel upload. (c) A supplier's own

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { leerDirectorioZip } from './carga-archivo';
-import { zip } from './carga-de-prueba';
+import { zip } from '../../test/carga';
 import { Excesivo, fechaDeSerial, readXlsx } from './carga-xlsx.mjs';
 
 /** The .xlsx reader (carga-xlsx.mjs) on workbooks written by hand, part by part. */

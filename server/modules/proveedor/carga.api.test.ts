@@ -24,7 +24,7 @@ import { lote, proveedorProducto, proveedorProductoRango } from '../../db/schema
 import { usuario } from '../../db/schema/usuario';
 import { ROLES, type RoleName } from '../../test/roles';
 import { setupTestApp } from '../../test/test-app';
-import { filaCarga, filaExcel, multipartDe, xlsxDe } from './carga-de-prueba';
+import { filaCarga, filaExcel, multipartDe, xlsxDe } from '../../test/carga';
 import { NO_ES_PROVEEDOR } from './carga.routes';
 import { archiveProveedorProducto } from './proveedor.repository';
 import { sql } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ProveedorProducto } from '../../../common/schemas/proveedor-productos';
-import { VALID_BODIES } from '../../fuzz-corpus';
+import { VALID_BODIES } from '../../test/fuzz-corpus';
 import { setupTestApp } from '../../test/test-app';
 
 /**

@@ -1,5 +1,5 @@
-import { DEMO_PASSWORD } from './db/seed/demo-catalogo';
-import { DIRECCION_BODY } from './test/bodies';
+import { DEMO_PASSWORD } from '../db/seed/demo-catalogo';
+import { DIRECCION_BODY } from './bodies';
 
 /**
  * One valid body per writing endpoint, keyed `METHOD /pattern/`, for server/fuzz.api.test.ts to

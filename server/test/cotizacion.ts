@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { CLAVE_COTIZACION_HEADER } from '../../../common/schemas/cotizaciones';
-import type { TestApp } from '../../test/test-app';
-import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../comparacion/fixtures';
+import { CLAVE_COTIZACION_HEADER } from '../../common/schemas/cotizaciones';
+import type { TestApp } from './test-app';
+import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from './ofertas';
 
 /**
  * Test data for the order endpoints, through the real flow: crear-solicitud, crear-cotizante and

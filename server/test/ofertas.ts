@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { categoria, marca, origen, producto, rangoPrecio, unidad } from '../../db/schema/catalogo';
-import { lote, proveedorProducto, proveedorProductoRango } from '../../db/schema/proveedor';
-import { usuario } from '../../db/schema/usuario';
+import type { Db } from '../db/client';
+import { categoria, marca, origen, producto, rangoPrecio, unidad } from '../db/schema/catalogo';
+import { lote, proveedorProducto, proveedorProductoRango } from '../db/schema/proveedor';
+import { usuario } from '../db/schema/usuario';
 
 /**
  * Test data for comparisons, written straight to the database: each test builds its own product
