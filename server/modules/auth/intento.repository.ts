@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { intentoLogin } from '../../db/schema/usuario';
 
@@ -30,8 +30,12 @@ export async function insertIntento(db: Db, values: { accion: Accion; email: str
   return row!.id;
 }
 
-export async function deleteIntentoById(db: Db, id: number): Promise<void> {
-  await db.delete(intentoLogin).where(eq(intentoLogin.id, id));
+/**
+ * Inside a transaction: waits for any other transaction that holds `clave` (an IP's signups, say),
+ * so that a count and the insert it allows are one step across connections and processes.
+ */
+export async function lockIntentos(db: Db, clave: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(724020, hashtext(${clave}))`);
 }
 
 export async function deleteIntentos(db: Db, filtro: FiltroIntento): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { type Accion, countIntentos, deleteIntentoById, deleteIntentos, deleteIntentosAntesDe, type FiltroIntento, insertIntento } from './intento.repository';
+import { type Accion, countIntentos, deleteIntentos, deleteIntentosAntesDe, type FiltroIntento, insertIntento, lockIntentos } from './intento.repository';
 
 // AUTH-CONTRACT "differs" 6, refined by issue #7: ten bad passwords lock one account from one
 // client only, so whoever guesses from one place cannot lock the owner out from everywhere.
@@ -82,17 +82,21 @@ const MAX_REGISTROS_POR_IP = 10;
 const REGISTRO: Accion[] = ['registro'];
 
 /**
- * Counts a signup against its IP; 429 past the limit. The row goes in first and the count after,
- * so concurrent signups from one IP cannot all pass a count taken before any of them was written;
- * a refused signup takes its row back out.
+ * Counts a signup against its IP; 429 past the limit. The IP's count and the insert it allows run
+ * under one lock (per IP, across processes), so 60 concurrent signups let exactly
+ * MAX_REGISTROS_POR_IP through: counting after inserting, without the lock, let none pass on
+ * PostgreSQL (each count saw all 60 rows).
  */
 export async function takeSignup(db: Db, email: string, ip: string): Promise<void> {
-  const id = await insertIntento(db, { accion: 'registro', email: normalizar(email), ip });
-  const { n, primero } = await countIntentos(db, { acciones: REGISTRO, ip }, new Date(Date.now() - VENTANA_REGISTRO_MS));
-  if (n <= MAX_REGISTROS_POR_IP || !primero) return;
-  await deleteIntentoById(db, id);
-  const retryAfterS = Math.max(1, Math.ceil((primero.getTime() + VENTANA_REGISTRO_MS - Date.now()) / 1000));
-  throw demasiadosIntentos(`Demasiados registros desde esta conexión. Intenta de nuevo en ${enMinutos(retryAfterS)}.`, retryAfterS);
+  await db.transaction(async (tx) => {
+    await lockIntentos(tx, `registro:${ip}`);
+    const { n, primero } = await countIntentos(tx, { acciones: REGISTRO, ip }, new Date(Date.now() - VENTANA_REGISTRO_MS));
+    if (n >= MAX_REGISTROS_POR_IP && primero) {
+      const retryAfterS = Math.max(1, Math.ceil((primero.getTime() + VENTANA_REGISTRO_MS - Date.now()) / 1000));
+      throw demasiadosIntentos(`Demasiados registros desde esta conexión. Intenta de nuevo en ${enMinutos(retryAfterS)}.`, retryAfterS);
+    }
+    await insertIntento(tx, { accion: 'registro', email: normalizar(email), ip });
+  });
 }
 
 /** Signups for one address within the hour, this one included: how many notices its owner got. */
