@@ -14,9 +14,10 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-// The Excel parser's worker and its readers run as they are, beside main.js (server/modules/proveedor/carga-parser.ts).
-for (const archivo of ['carga-excel.worker.mjs', 'carga-xlsx.mjs', 'carga-xml.mjs', 'carga-xls.mjs']) {
-  fs.copyFileSync(`server/modules/proveedor/${archivo}`, `dist/server/${archivo}`);
+// The Excel parser's worker and its readers run as they are, beside main.js: the parser
+// (server/modules/proveedor/carga/parser.ts) resolves the worker next to itself, which in the bundle is main.js.
+for (const archivo of ['excel.worker.mjs', 'xlsx.mjs', 'xml.mjs', 'xls.mjs']) {
+  fs.copyFileSync(`server/modules/proveedor/carga/${archivo}`, `dist/server/${archivo}`);
 }
 fs.rmSync('dist/server/migrations', { recursive: true, force: true });
 fs.cpSync('server/db/migrations', 'dist/server/migrations', { recursive: true });

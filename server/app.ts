@@ -22,7 +22,7 @@ import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
 import { moderacionRoutes } from './modules/moderacion/moderacion.routes';
 import { ordenesRoutes } from './modules/ordenes/ordenes.routes';
 import { pedidosRoutes } from './modules/pedidos/pedidos.routes';
-import { cargaRoutes } from './modules/proveedor/carga.routes';
+import { cargaRoutes } from './modules/proveedor/carga/carga.routes';
 import { proveedorProductosRoutes } from './modules/proveedor/proveedor-productos.routes';
 import { ubicacionRoutes } from './modules/ubicacion/ubicacion.routes';
 import { registerRouteRegistry } from './route-registry';

@@ -1,10 +1,10 @@
-import { ARCHIVO_DESCOMPRIMIDO_EXCESIVO, ARCHIVO_ILEGIBLE, ARCHIVO_TIPO_INVALIDO } from '../../../common/schemas/proveedor-carga';
+import { ARCHIVO_DESCOMPRIMIDO_EXCESIVO, ARCHIVO_ILEGIBLE, ARCHIVO_TIPO_INVALIDO } from '../../../../common/schemas/proveedor-carga';
 
 /**
  * What an uploaded file is, from its first bytes (DESIGN §4: never from its name alone) and, for
  * an .xlsx, from its zip central directory, read BEFORE any parser inflates a byte: a zip bomb
  * declares its sizes there. A liar that declares small sizes is still stopped by the parser
- * worker's memory limit and timer (carga-parser.ts).
+ * worker's memory limit and timer (parser.ts).
  */
 
 /** Bounds of an .xlsx as a zip: ours has ~12 entries and 50.000 rows inflate to ~40 MB (docs/decisions/008). */

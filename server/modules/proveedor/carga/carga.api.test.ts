@@ -16,17 +16,17 @@ import {
   SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS,
   SIN_PRODUCTOS_VALIDOS,
   encabezadosInvalidos,
-} from '../../../common/schemas/proveedor-carga';
-import { PRECIO_INVALIDO, PRECIO_SIN_DECIMALES } from '../../../common/schemas/proveedor-productos';
-import { queryRows } from '../../db/client';
-import { producto } from '../../db/schema/catalogo';
-import { lote, proveedorProducto, proveedorProductoRango } from '../../db/schema/proveedor';
-import { usuario } from '../../db/schema/usuario';
-import { ROLES, type RoleName } from '../../test/roles';
-import { setupTestApp } from '../../test/test-app';
-import { filaCarga, filaExcel, multipartDe, xlsxDe } from '../../test/carga';
+} from '../../../../common/schemas/proveedor-carga';
+import { PRECIO_INVALIDO, PRECIO_SIN_DECIMALES } from '../../../../common/schemas/proveedor-productos';
+import { queryRows } from '../../../db/client';
+import { producto } from '../../../db/schema/catalogo';
+import { lote, proveedorProducto, proveedorProductoRango } from '../../../db/schema/proveedor';
+import { usuario } from '../../../db/schema/usuario';
+import { ROLES, type RoleName } from '../../../test/roles';
+import { setupTestApp } from '../../../test/test-app';
+import { filaCarga, filaExcel, multipartDe, xlsxDe } from '../../../test/carga';
 import { NO_ES_PROVEEDOR } from './carga.routes';
-import { archiveProveedorProducto } from './proveedor.repository';
+import { archiveProveedorProducto } from '../proveedor.repository';
 import { sql } from 'drizzle-orm';
 
 const ctx = setupTestApp({ roleTokens: true });
@@ -71,7 +71,7 @@ describe('GET /api/productos/plantillas-excel/', () => {
     const body = res.json();
     expect(body.categoria_nombre).toEqual(expect.arrayContaining(['AVES', 'CARNE BOVINA', 'POLLO']));
     const registrados = filasDe(leer(body.productos_excel));
-    // And the hidden column of what each row was made from (issue #20; carga-stock.api.test.ts).
+    // And the hidden column of what each row was made from (issue #20; stock.api.test.ts).
     expect(registrados[0]).toEqual([...COLUMNAS_EXCEL, COLUMNA_STOCK_AL_DESCARGAR]);
     const skus = new Set(registrados.slice(1).map((f) => f[0]));
     const propias = await ofertasDe(ROLES.proveedor);
@@ -102,7 +102,7 @@ describe('GET /api/productos/plantillas-excel/', () => {
     expect(body.productos_nuevos).toEqual([]);
     expect(body.productos_nuevos_exclusivos).toEqual([]);
     expect(body.productos_existentes.length).toBeGreaterThan(0);
-    // Offers without stock and two lots of one date included (issue #20: carga-stock.api.test.ts).
+    // Offers without stock and two lots of one date included (issue #20: stock.api.test.ts).
     expect(body.errores).toEqual([]);
   });
 });

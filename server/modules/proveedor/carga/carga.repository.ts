@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
-import { categoria, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '../../db/schema/catalogo';
-import { lote, proveedorProducto, proveedorProductoRango } from '../../db/schema/proveedor';
-import type { ProductoCatalogo } from './carga-coincidencias';
-import { claveStock, type StockPorFecha } from './carga-conflictos';
+import { type Db, queryRows } from '../../../db/client';
+import { categoria, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '../../../db/schema/catalogo';
+import { lote, proveedorProducto, proveedorProductoRango } from '../../../db/schema/proveedor';
+import type { ProductoCatalogo } from './coincidencias';
+import { claveStock, type StockPorFecha } from './conflictos';
 
 /** Reads and writes of the Excel upload (issue #10); the rules are in carga.service.ts. */
 
@@ -63,7 +63,7 @@ export async function findOfertasDelProveedor(db: Db, proveedorId: number, entre
   return new Map(filas.map((o) => [o.sku, o]));
 }
 
-/** Approved, live catalogue products with what matching ranks them by (carga-coincidencias.ts). */
+/** Approved, live catalogue products with what matching ranks them by (coincidencias.ts). */
 export async function findCatalogoAprobado(db: Db, entrePaginas = sinPausa): Promise<ProductoCatalogo[]> {
   // Formats by a join and group (not a subquery per product): ~3× faster on 10.000 products.
   return todasLasPaginas(

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '../../../common/constants';
-import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
+import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '../../../../common/constants';
+import { badRequestSchema, detailSchema } from '../../../../common/schemas/auth';
 import {
   ARCHIVO_DEMASIADO_GRANDE,
   ARCHIVO_REQUERIDO,
@@ -16,12 +16,12 @@ import {
   registrarNuevosSchema,
   registrarNuevosSchemaOut,
   sinFilasValidasSchema,
-} from '../../../common/schemas/proveedor-carga';
-import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
-import { currentUser, type Guards } from '../auth/authenticate';
-import type { ComparacionCache } from '../comparacion/comparacion-cache';
-import { type Cedente, type ColaDeCargas, colaDeCargas, createCedente } from './carga-turnos';
+} from '../../../../common/schemas/proveedor-carga';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../errors';
+import { currentUser, type Guards } from '../../auth/authenticate';
+import type { ComparacionCache } from '../../comparacion/comparacion-cache';
+import { type Cedente, type ColaDeCargas, colaDeCargas, createCedente } from './turnos';
 import { actualizarPrecios, cargarExcel, getPlantillas, registrarNuevos } from './carga.service';
 
 /** SPEC §6: a signed-in user who is not a supplier is told so, in the spec's words. */
@@ -45,7 +45,7 @@ export const cargaRoutes: FastifyPluginAsyncZod<{
   comparacion: ComparacionCache;
   excelTimeoutMs: number;
   now?: () => Date;
-  /** The uploads' queue: the process's one (carga-turnos.ts) unless a test gives its own. */
+  /** The uploads' queue: the process's one (turnos.ts) unless a test gives its own. */
   cola?: ColaDeCargas;
 }> = async (app, { db, guards, comparacion, excelTimeoutMs, now = () => new Date(), cola = colaDeCargas }) => {
   // Only this plugin reads multipart (errors.ts); one file part, at most 5 MB: busboy stops the

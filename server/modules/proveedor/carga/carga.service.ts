@@ -1,5 +1,5 @@
-import { CATEGORIAS, FORMATOS, UNIDADES } from '../../../common/constants';
-import { ahoraEnChile } from '../../../common/schemas/cotizaciones';
+import { CATEGORIAS, FORMATOS, UNIDADES } from '../../../../common/constants';
+import { ahoraEnChile } from '../../../../common/schemas/cotizaciones';
 import {
   type ActualizarPrecios,
   type CargaExcel,
@@ -14,16 +14,16 @@ import {
   preguntaConflicto,
   stockCambiado,
   validateFila,
-} from '../../../common/schemas/proveedor-carga';
-import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
-import { ArchivoInvalido } from './carga-archivo';
-import { type Buscador, createBuscador } from './carga-coincidencias';
-import { claveStock, decideStock, type StockPorFecha } from './carga-conflictos';
-import { conFechaRequerida, createLectorFilas, validateSkusRepetidos } from './carga-filas';
-import { readExcel } from './carga-parser';
-import { type Cedente, createCedente } from './carga-turnos';
-import { writePlantillaEjemplo, writeProductosRegistrados } from './carga-plantillas';
+} from '../../../../common/schemas/proveedor-carga';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../errors';
+import { ArchivoInvalido } from './archivo';
+import { type Buscador, createBuscador } from './coincidencias';
+import { claveStock, decideStock, type StockPorFecha } from './conflictos';
+import { conFechaRequerida, createLectorFilas, validateSkusRepetidos } from './filas';
+import { readExcel } from './parser';
+import { type Cedente, createCedente } from './turnos';
+import { writePlantillaEjemplo, writeProductosRegistrados } from './plantillas';
 import {
   ensureMarcas,
   ensureOrigenes,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CATALOGO } from '../../db/seed/demo-catalogo';
-import { type Buscador, createBuscador, normalizarNombre, trigramas } from './carga-coincidencias';
+import { DEMO_CATALOGO } from '../../../db/seed/demo-catalogo';
+import { type Buscador, createBuscador, normalizarNombre, trigramas } from './coincidencias';
 import { UMBRAL_SIMILITUD } from './carga.service';
 
 describe('normalizarNombre', () => {

@@ -7,7 +7,7 @@
  * take many minutes; here an inverted index of trigrams does the same in milliseconds
  * (docs/decisions/008). Pure: no I/O.
  */
-import type { Cedente } from './carga-turnos';
+import type { Cedente } from './turnos';
 
 /** Unit, pack and filler words that say nothing about which product it is. */
 const UNIDADES = new Set('kg kgs kilo kilos k gr grs g gramos lt lts litro litros cc ml'.split(' '));

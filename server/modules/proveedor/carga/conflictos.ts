@@ -1,4 +1,4 @@
-import type { ConflictoStock, FilaCarga } from '../../../common/schemas/proveedor-carga';
+import type { ConflictoStock, FilaCarga } from '../../../../common/schemas/proveedor-carga';
 
 /**
  * Issue #20 item 3 (b): a PRODUCTOS_REGISTRADOS.xlsx made before buyers ordered must not put sold

@@ -1,5 +1,5 @@
 // @ts-check
-// Parses one uploaded workbook off the request thread (carga-parser.ts starts it with memory
+// Parses one uploaded workbook off the request thread (parser.ts starts it with memory
 // limits and a timer). Plain JavaScript so that it runs as it is, from the sources (tests, dev)
 // and beside the bundled server (scripts/build-server.mjs copies it and its readers), with no loader;
 // `// @ts-check` and their JSDoc types put it and its readers under `npm run typecheck` (008).
@@ -9,9 +9,9 @@
 // so '=HYPERLINK(…)' or '=cmd|…' is plain text to us. Dates come out as 'YYYY-MM-DD' from the
 // cell's date serial, with no time zone.
 import { parentPort, workerData } from 'node:worker_threads';
-import { Excesivo, readXlsx } from './carga-xlsx.mjs';
+import { Excesivo, readXlsx } from './xlsx.mjs';
 
-/** What carga-parser.ts starts the worker with. @type {{ datos: Uint8Array, entradas: import('./carga-xlsx.mjs').EntradaLeida[], maxFilas: number, maxDescomprimido: number }} */
+/** What parser.ts starts the worker with. @type {{ datos: Uint8Array, entradas: import('./xlsx.mjs').EntradaLeida[], maxFilas: number, maxDescomprimido: number }} */
 const { datos, entradas, maxFilas, maxDescomprimido } = workerData;
 
 /**
@@ -20,13 +20,13 @@ const { datos, entradas, maxFilas, maxDescomprimido } = workerData;
  * 50.000 rows measured), a string is copied once and JSON.parse is fast.
  */
 async function leer() {
-  /** @type {import('./carga-parser').AlLeerFilas} */
+  /** @type {import('./parser').AlLeerFilas} */
   const enviar = (filas, desde) => parentPort?.postMessage({ filas: JSON.stringify(filas), desde });
   // One row more than allowed (plus the header) tells "too many" without reading the rest.
   const hasta = maxFilas + 2;
-  // carga-archivo.ts lists a zip's entries; an .xls (no zip) has none. SheetJS is loaded only for it.
+  // archivo.ts lists a zip's entries; an .xls (no zip) has none. SheetJS is loaded only for it.
   if (entradas.length > 0) await readXlsx(datos, entradas, { maxFilas: hasta, maxDescomprimido, alLeer: enviar });
-  else enviar((await import('./carga-xls.mjs')).readXls(datos, hasta), 0);
+  else enviar((await import('./xls.mjs')).readXls(datos, hasta), 0);
   parentPort?.postMessage({ fin: true });
 }
 

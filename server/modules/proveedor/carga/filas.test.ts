@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { COLUMNAS_EXCEL, encabezadosInvalidos, FECHA_FORMATO, skuOtroPrecio, skuRepetido } from '../../../common/schemas/proveedor-carga';
-import { ArchivoInvalido, inspectArchivo, leerDirectorioZip } from './carga-archivo';
-import { filaCarga } from '../../test/carga';
-import { escaparCelda, leerFecha, leerNumero, readFilas, sinEscape, validateSkusRepetidos } from './carga-filas';
+import { COLUMNAS_EXCEL, encabezadosInvalidos, FECHA_FORMATO, skuOtroPrecio, skuRepetido } from '../../../../common/schemas/proveedor-carga';
+import { ArchivoInvalido, inspectArchivo, leerDirectorioZip } from './archivo';
+import { filaCarga } from '../../../test/carga';
+import { escaparCelda, leerFecha, leerNumero, readFilas, sinEscape, validateSkusRepetidos } from './filas';
 
 const HOY = '2026-11-23';
 

@@ -1,4 +1,4 @@
-import { isFechaIso } from '../../../common/fecha';
+import { isFechaIso } from '../../../../common/fecha';
 import {
   ARCHIVO_DEMASIADAS_FILAS,
   ARCHIVO_SIN_FILAS,
@@ -17,9 +17,9 @@ import {
   textoLargo,
   isFilaSinLote,
   validateFila,
-} from '../../../common/schemas/proveedor-carga';
-import { ArchivoInvalido } from './carga-archivo';
-import type { CeldaCruda } from './carga-parser';
+} from '../../../../common/schemas/proveedor-carga';
+import { ArchivoInvalido } from './archivo';
+import type { CeldaCruda } from './parser';
 
 /**
  * Rows of an upload: from the sheet's cells to SPEC §3 upload rows, each checked by SPEC §5's row
@@ -134,7 +134,7 @@ export function readFilas(celdas: CeldaCruda[][], hoy: string): FilaCarga[] {
 }
 
 /**
- * readFilas in parts, as the parser's worker hands rows over (carga-parser.ts): `leer` takes the
+ * readFilas in parts, as the parser's worker hands rows over (parser.ts): `leer` takes the
  * next rows in sheet order, `desde` being the index of the first (0 is the header row), gives
  * the upload rows made of them (each checked against the SKUs of the rows before it), and throws
  * ArchivoInvalido as soon as the headers are wrong or there are too many rows; `terminar` gives

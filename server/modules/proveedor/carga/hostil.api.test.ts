@@ -9,11 +9,11 @@ import {
   ARCHIVO_TIPO_INVALIDO,
   COLUMNAS_EXCEL,
   type FilaCarga,
-} from '../../../common/schemas/proveedor-carga';
-import { PRECIO_SIN_DECIMALES } from '../../../common/schemas/proveedor-productos';
-import { ROLES } from '../../test/roles';
-import { createTestApp, setupTestApp, type TestApp } from '../../test/test-app';
-import { bombaMentirosa, filaCarga, filaExcel, hojaDe, libroCon, multipartDe, xlsxDe, zip } from '../../test/carga';
+} from '../../../../common/schemas/proveedor-carga';
+import { PRECIO_SIN_DECIMALES } from '../../../../common/schemas/proveedor-productos';
+import { ROLES } from '../../../test/roles';
+import { createTestApp, setupTestApp, type TestApp } from '../../../test/test-app';
+import { bombaMentirosa, filaCarga, filaExcel, hojaDe, libroCon, multipartDe, xlsxDe, zip } from '../../../test/carga';
 
 /**
  * Issue #10 item 5: hostile files. Each gets a clear Spanish 400 and the server keeps answering
@@ -146,7 +146,7 @@ describe('hostile files (issue #10 item 5)', () => {
     expect(res.json().detail).toMatch(/^El archivo tiene más de 50\.000 productos/);
   });
 
-  it('an .xlsx of 100.000 rows (under 5 MB): 400 naming the limit (the reader stops there: carga-xlsx.test.ts)', async () => {
+  it('an .xlsx of 100.000 rows (under 5 MB): 400 naming the limit (the reader stops there: xlsx.test.ts)', async () => {
     const celda = (v: string) => `<c t="inlineStr"><is><t>${v}</t></is></c>`;
     const encabezados = `<row r="1">${COLUMNAS_EXCEL.map(celda).join('')}</row>`;
     const filas = Array.from({ length: 100_000 }, (_, i) => `<row>${celda(`S${i}`)}${celda('Pechuga de pollo')}<c><v>4990</v></c></row>`).join('');

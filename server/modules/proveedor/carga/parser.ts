@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { ARCHIVO_DESCOMPRIMIDO_EXCESIVO, ARCHIVO_ILEGIBLE, ARCHIVO_TIEMPO_AGOTADO, MAX_FILAS_CARGA } from '../../../common/schemas/proveedor-carga';
-import { ArchivoInvalido, type EntradaZip, inspectArchivo, MAX_DESCOMPRIMIDO_BYTES } from './carga-archivo';
+import { ARCHIVO_DESCOMPRIMIDO_EXCESIVO, ARCHIVO_ILEGIBLE, ARCHIVO_TIEMPO_AGOTADO, MAX_FILAS_CARGA } from '../../../../common/schemas/proveedor-carga';
+import { ArchivoInvalido, type EntradaZip, inspectArchivo, MAX_DESCOMPRIMIDO_BYTES } from './archivo';
 
 /** A cell as the worker hands it over: text, number, boolean, a date as 'YYYY-MM-DD', or empty. */
 export type CeldaCruda = string | number | boolean | null;
@@ -27,7 +27,7 @@ export const WORKER_HEAP_MB = 384;
 export const MAX_PARSEOS_SIMULTANEOS = 2;
 
 // Beside this module in the sources, beside main.js in the bundle (scripts/build-server.mjs copies it).
-const WORKER = new URL('./carga-excel.worker.mjs', import.meta.url);
+const WORKER = new URL('./excel.worker.mjs', import.meta.url);
 
 function startWorker(datos: Uint8Array, entradas: EntradaZip[]): Worker {
   return new Worker(WORKER, {

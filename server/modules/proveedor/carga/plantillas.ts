@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
-import { FORMATOS, UNIDADES } from '../../../common/constants';
-import { COLUMNA_STOCK_AL_DESCARGAR, COLUMNAS_EXCEL, MAX_FILAS_CARGA, NOMBRES_RANGO } from '../../../common/schemas/proveedor-carga';
+import { FORMATOS, UNIDADES } from '../../../../common/constants';
+import { COLUMNA_STOCK_AL_DESCARGAR, COLUMNAS_EXCEL, MAX_FILAS_CARGA, NOMBRES_RANGO } from '../../../../common/schemas/proveedor-carga';
 import type { OfertaPlantilla } from './carga.repository';
-import { escaparCelda } from './carga-filas';
+import { escaparCelda } from './filas';
 
 /**
  * The two templates of SPEC §2 Bulk upload, written with exceljs (DESIGN §7): the sheet

@@ -1,17 +1,17 @@
 import * as XLSX from '@e965/xlsx';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COLUMNA_STOCK_AL_DESCARGAR, COLUMNAS_EXCEL, FECHA_REQUERIDA, type FilaCarga, stockCambiado } from '../../../common/schemas/proveedor-carga';
-import { queryRows } from '../../db/client';
-import { DEMO_PROVEEDORES } from '../../db/seed/demo-catalogo';
-import { lote } from '../../db/schema/proveedor';
-import { usuario } from '../../db/schema/usuario';
-import { LEJOS } from '../../test/pedidos';
-import { ROLES } from '../../test/roles';
-import { setupTestApp } from '../../test/test-app';
-import { createOfertaDePrueba, createProductoDePrueba } from '../../test/ofertas';
-import { actualizar, crearOrden, createFlujo } from '../../test/cotizacion';
-import { filaCarga, filaExcel, multipartDe, xlsxDe } from '../../test/carga';
+import { COLUMNA_STOCK_AL_DESCARGAR, COLUMNAS_EXCEL, FECHA_REQUERIDA, type FilaCarga, stockCambiado } from '../../../../common/schemas/proveedor-carga';
+import { queryRows } from '../../../db/client';
+import { DEMO_PROVEEDORES } from '../../../db/seed/demo-catalogo';
+import { lote } from '../../../db/schema/proveedor';
+import { usuario } from '../../../db/schema/usuario';
+import { LEJOS } from '../../../test/pedidos';
+import { ROLES } from '../../../test/roles';
+import { setupTestApp } from '../../../test/test-app';
+import { createOfertaDePrueba, createProductoDePrueba } from '../../../test/ofertas';
+import { actualizar, crearOrden, createFlujo } from '../../../test/cotizacion';
+import { filaCarga, filaExcel, multipartDe, xlsxDe } from '../../../test/carga';
 
 /**
  * Issue #20 item 3: stock that stays true through the Excel upload. (c) A supplier's own

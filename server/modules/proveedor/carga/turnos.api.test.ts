@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS, type FilaCarga } from '../../../common/schemas/proveedor-carga';
-import { usuario } from '../../db/schema/usuario';
-import { ROLES } from '../../test/roles';
-import { setupTestApp } from '../../test/test-app';
-import { filaExcel, multipartDe, xlsxDe } from '../../test/carga';
-import { createCedente, colaDeCargas, MAX_CARGAS_ACTIVAS, MAX_CARGAS_EN_ESPERA, REINTENTAR_EN_S } from './carga-turnos';
+import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS, type FilaCarga } from '../../../../common/schemas/proveedor-carga';
+import { usuario } from '../../../db/schema/usuario';
+import { ROLES } from '../../../test/roles';
+import { setupTestApp } from '../../../test/test-app';
+import { filaExcel, multipartDe, xlsxDe } from '../../../test/carga';
+import { createCedente, colaDeCargas, MAX_CARGAS_ACTIVAS, MAX_CARGAS_EN_ESPERA, REINTENTAR_EN_S } from './turnos';
 import { cargarExcel } from './carga.service';
 
 /**

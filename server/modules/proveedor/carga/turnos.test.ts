@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS } from '../../../common/schemas/proveedor-carga';
-import { AppError } from '../../errors';
-import { createCedente, createColaDeCargas, REINTENTAR_EN_S } from './carga-turnos';
+import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS } from '../../../../common/schemas/proveedor-carga';
+import { AppError } from '../../../errors';
+import { createCedente, createColaDeCargas, REINTENTAR_EN_S } from './turnos';
 
 /** Whether the place's turn has come, without waiting for it. */
 const empezo = async (turno: Promise<void>) => {

@@ -1,6 +1,6 @@
 import { setImmediate as otraVuelta } from 'node:timers/promises';
-import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS } from '../../../common/schemas/proveedor-carga';
-import { AppError } from '../../errors';
+import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS } from '../../../../common/schemas/proveedor-carga';
+import { AppError } from '../../../errors';
 
 /**
  * Issue #20 item 5: one supplier must not stall everyone. An upload of 50.000 rows is a worker

@@ -1,6 +1,6 @@
 // @ts-check
 // Reads the first sheet of an .xls (BIFF in a Compound File, the format before 2007) with
-// SheetJS, the one reader of it we have; .xlsx goes through carga-xlsx.mjs. An .xls has no zip
+// SheetJS, the one reader of it we have; .xlsx goes through xlsx.mjs. An .xls has no zip
 // to lie about sizes, and this worker's heap limit bounds what it may take.
 import * as XLSX from '@e965/xlsx';
 
@@ -14,7 +14,7 @@ const SSF = XLSX.SSF;
  * A cell as the worker hands it over; a date serial counts from 1904 if the workbook says so
  * (SheetJS reads the flag, but its parse_date_code does not look at it by itself).
  * @param {import('@e965/xlsx').CellObject | undefined} c @param {boolean} fecha1904
- * @returns {import('./carga-parser').CeldaCruda}
+ * @returns {import('./parser').CeldaCruda}
  */
 function celda(c, fecha1904) {
   if (!c || c.v === undefined || c.v === null || c.t === 'e' || c.t === 'z') return null;

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { leerDirectorioZip } from './carga-archivo';
-import { type CeldaCruda, parseExcel } from './carga-parser';
-import { readXls } from './carga-xls.mjs';
+import { leerDirectorioZip } from './archivo';
+import { type CeldaCruda, parseExcel } from './parser';
+import { readXls } from './xls.mjs';
 
 /**
  * Our .xlsx reader against SheetJS on files from different writers (fixtures/corpus/, written by
  * generar-corpus.ts there; docs/decisions/008, «Cuarta pasada»). Each file is read as an upload is (the
- * worker, carga-xlsx.mjs) and by SheetJS as carga-xls.mjs calls it (the reader .xlsx had before
+ * worker, xlsx.mjs) and by SheetJS as xls.mjs calls it (the reader .xlsx had before
  * ours); the rows must be the same cell by cell, except where SheetJS is wrong, listed per file.
  * Excel and Google Sheets cannot run here: their files are written by hand after what those
  * programs write, and say so in `escritor`.
@@ -266,7 +266,7 @@ const celda = (filas: CeldaCruda[][], ref: string) => {
 /**
  * Rows without the empties at their end, and without empty rows at the end: SheetJS keeps an
  * error cell as an empty one and leaves out a row of styled blanks; ours the other way round.
- * carga-filas reads both alike.
+ * filas.ts reads both alike.
  */
 function sinVaciosAlFinal(filas: CeldaCruda[][]): CeldaCruda[][] {
   const out = filas.map((f) => {

@@ -8,12 +8,12 @@
 // formula cell is the value the file stored for it, or empty.
 import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
-import { Cursor, normalizeSaltos, readEstilosFecha, readLibro, readRelaciones, readSharedStrings } from './carga-xml.mjs';
+import { Cursor, normalizeSaltos, readEstilosFecha, readLibro, readRelaciones, readSharedStrings } from './xml.mjs';
 
-/** @typedef {import('./carga-parser').CeldaCruda} CeldaCruda */
+/** @typedef {import('./parser').CeldaCruda} CeldaCruda */
 /**
- * A zip entry as carga-archivo.ts lists it: where its bytes start, how many, and how compressed.
- * @typedef {Pick<import('./carga-archivo').EntradaZip, 'nombre' | 'metodo' | 'inicio' | 'comprimido'>} EntradaLeida
+ * A zip entry as archivo.ts lists it: where its bytes start, how many, and how compressed.
+ * @typedef {Pick<import('./archivo').EntradaZip, 'nombre' | 'metodo' | 'inicio' | 'comprimido'>} EntradaLeida
  */
 
 /** The zip inflates to more than allowed: the caller answers "too big once inflated". */
@@ -148,7 +148,7 @@ const conValor = (c) => c !== null && (typeof c !== 'string' || c.trim() !== '')
  * being read or inflated.
  * @param {Uint8Array} datos
  * @param {EntradaLeida[]} entradas
- * @param {{ maxFilas: number, maxDescomprimido: number, alLeer: import('./carga-parser').AlLeerFilas }} opciones
+ * @param {{ maxFilas: number, maxDescomprimido: number, alLeer: import('./parser').AlLeerFilas }} opciones
  * @returns {Promise<void>}
  */
 export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido, alLeer }) {

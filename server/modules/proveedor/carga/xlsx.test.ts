@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { leerDirectorioZip } from './carga-archivo';
-import { zip } from '../../test/carga';
-import { Excesivo, fechaDeSerial, readXlsx } from './carga-xlsx.mjs';
+import { leerDirectorioZip } from './archivo';
+import { zip } from '../../../test/carga';
+import { Excesivo, fechaDeSerial, readXlsx } from './xlsx.mjs';
 
-/** The .xlsx reader (carga-xlsx.mjs) on workbooks written by hand, part by part. */
+/** The .xlsx reader (xlsx.mjs) on workbooks written by hand, part by part. */
 
 const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 const hoja = (filas: string, prefijo = '') =>

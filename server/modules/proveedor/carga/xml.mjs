@@ -1,5 +1,5 @@
 // @ts-check
-// A small XML scanner for the parts of an .xlsx we read (carga-xlsx.mjs). Hand-written because
+// A small XML scanner for the parts of an .xlsx we read (xlsx.mjs). Hand-written because
 // the tokenizers on npm cost more than the whole read: saxes took 1,4 s just to emit the events
 // of a 27 MB sheet, this one reads the same sheet into rows in a fraction of that
 // (docs/decisions/008). It reads well-formed XML as spreadsheet writers produce it: tags with
