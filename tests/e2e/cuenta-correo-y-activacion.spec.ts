@@ -60,6 +60,7 @@ async function signUpInBrowser(page: Page, email: string, password: string) {
 }
 
 test("the signup's own browser activates with the signup's password; another browser must choose one", async ({ page, browser }) => {
+  test.setTimeout(60_000);
   const email = uniqueEmail('dos-navegadores');
   await signUpInBrowser(page, email, 'maqui-silvestre-1');
   const link = await readMailLink(email, 'activate');
@@ -147,4 +148,25 @@ test('changing the e-mail waits for the link sent to the new address; the link c
   await expect(page.getByText('Token inválido para este usuario.')).toHaveCount(0);
   await page.getByRole('link', { name: 'Modificar datos' }).click();
   await expect(page).toHaveURL('/mi-cuenta-editar');
+});
+
+test("a third party's signup with the new address does not block the change (issue #20)", async ({ page, request }) => {
+  const user = await createUserByApi(request, 'proveedor');
+  const nuevo = uniqueEmail('disputado');
+  await loginByApi(page, user.email, user.password, '/mi-cuenta-editar');
+  await page.getByLabel('Correo electrónico').fill(nuevo);
+  await page.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await toast(page, `Te enviamos un enlace a ${nuevo} para confirmar el cambio de correo.`);
+
+  // Someone else signs up with that address before the link is opened.
+  const ajeno = await request.post('/auth/users/', {
+    data: { first_name: 'Otro', last_name: 'Alguien', email: nuevo, password: 'ajeno-9876', re_password: 'ajeno-9876', is_comprador: true },
+  });
+  expect(ajeno.status()).toBe(201);
+
+  await page.goto(await readMailLink(nuevo, 'confirmar-correo'));
+  await toast(page, 'Tu correo fue actualizado.');
+  await expect(page).toHaveURL('/mi-cuenta');
+  await expect(page.getByText(`${nuevo} · Validado ✓`)).toBeVisible();
+  expect((await request.post('/auth/jwt/create/', { data: { email: nuevo, password: user.password } })).status()).toBe(200);
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { usuario } from '../../db/schema/usuario';
 
@@ -99,6 +99,19 @@ export type PerfilUpdate = Partial<Pick<Usuario, 'first_name' | 'last_name' | 'e
 export async function updatePerfil(db: Db, id: number, values: PerfilUpdate): Promise<UsuarioSesion> {
   const [row] = await db.update(usuario).set(values).where(eq(usuario.id, id)).returning(sesion);
   return row!;
+}
+
+/**
+ * Removes an account that never activated (the same test as isNeverActivated, repeated in the
+ * WHERE so nothing else can go); its account tokens go with it (cascade). Nothing else can point at
+ * it: every other row that names a user is written with a session. False when nothing was removed.
+ */
+export async function deleteUsuarioNeverActivated(db: Db, id: number): Promise<boolean> {
+  const gone = await db
+    .delete(usuario)
+    .where(and(eq(usuario.id, id), eq(usuario.is_active, false), like(usuario.password, '!%')))
+    .returning({ id: usuario.id });
+  return gone.length > 0;
 }
 
 export async function touchLastLogin(db: Db, id: number): Promise<void> {

@@ -20,6 +20,16 @@ const put = (payload: object, token?: string) => ctx.t.request({ method: 'PUT', 
 const me = async (token: string) => (await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token })).json();
 const confirmar = (payload: object) => ctx.t.request({ method: 'POST', url: CONFIRMAR, payload });
 const correos = async (email: string) => ctx.t.database.db.select().from(correoSaliente).where(eq(correoSaliente.para, email));
+let ipSeq = 0;
+/** A signup from a client of its own (one client may leave only 10 unconfirmed per hour). */
+const registrar = (email: string, password: string) =>
+  ctx.t.request({
+    method: 'POST',
+    url: '/auth/users/',
+    payload: { first_name: 'Otro', last_name: 'Alguien', email, password, re_password: password },
+    remoteAddress: `10.8.0.${++ipSeq}`,
+  });
+const confirmarActivacion = (payload: object) => ctx.t.request({ method: 'POST', url: '/auth/users/activation/', payload });
 
 describe('PUT /api/usuarios/usuarios/perfil/', () => {
   // First, before any test edits the demo accounts: the seed's data must be valid as it stands.
@@ -189,6 +199,73 @@ describe('changing the e-mail', () => {
       .where(eq(tokenCuenta.usuario_id, user.id));
     expect((await confirmar(await linkTo(tercero))).json()).toEqual({ token: ['El enlace expiró. Solicita el cambio de nuevo.'] });
     expect(await me(user.access)).toMatchObject({ email: user.email, email_pendiente: tercero });
+  });
+
+  it("a third party's signup with the new address does not block the change: the account it left unactivated goes (issue #20)", async () => {
+    const user = await createUser(ctx.t, 'comprador');
+    const nuevo = uniqueEmail('disputado');
+    expect((await put(perfil({ email: nuevo }), user.access)).statusCode).toBe(200);
+    // Someone signs up with that address before the link is used: an inactive account, with a link of its own.
+    const intruso = await registrar(nuevo, 'ajeno-9876');
+    expect(intruso.statusCode).toBe(201);
+    const suActivacion = await lastLink(ctx.t, nuevo, 'activate');
+
+    const ok = await confirmar(await lastLink(ctx.t, nuevo, 'confirmar-correo'));
+    expect([ok.statusCode, ok.json()]).toEqual([200, expect.objectContaining({ id: user.id, email: nuevo, email_pendiente: null })]);
+    expect(await ctx.t.database.db.select().from(usuario).where(eq(usuario.id, intruso.json().id))).toEqual([]);
+    expect(await ctx.t.database.db.select().from(tokenCuenta).where(eq(tokenCuenta.usuario_id, intruso.json().id))).toEqual([]);
+    await ctx.t.tokenFor(nuevo, user.password);
+    // Its link and its password open nothing.
+    const activacion = await confirmarActivacion({ ...suActivacion, clave_activacion: intruso.json().clave_activacion });
+    expect(activacion.json()).toEqual({ uid: ['Usuario inválido o inexistente.'] });
+    await expect(ctx.t.tokenFor(nuevo, 'ajeno-9876')).rejects.toThrow();
+  });
+
+  it('the link and that signup activating at the same moment: one of them wins, never both, never a 500', async () => {
+    for (let i = 0; i < 3; i++) {
+      const user = await createUser(ctx.t, 'comprador');
+      const nuevo = uniqueEmail('carrera');
+      await put(perfil({ email: nuevo }), user.access);
+      const link = await lastLink(ctx.t, nuevo, 'confirmar-correo');
+      const alta = await registrar(nuevo, 'propia-5432');
+      const suya = { ...(await lastLink(ctx.t, nuevo, 'activate')), clave_activacion: alta.json().clave_activacion };
+      const [cambio, activacion] = await Promise.all([confirmar(link), confirmarActivacion(suya)]);
+      if (cambio.statusCode === 200) {
+        expect(activacion.statusCode).toBe(400);
+        await ctx.t.tokenFor(nuevo, user.password);
+      } else {
+        expect([cambio.json(), activacion.statusCode]).toEqual([{ email: ['Este correo ya está en uso'] }, 204]);
+        await ctx.t.tokenFor(nuevo, 'propia-5432');
+      }
+    }
+  });
+
+  it('accepts a change to an address held only by a signup never activated, and confirms it', async () => {
+    const user = await createUser(ctx.t, 'proveedor');
+    const nuevo = uniqueEmail('pendiente');
+    const intruso = await registrar(nuevo, 'ajeno-9876');
+    const res = await put(perfil({ email: nuevo }), user.access);
+    expect([res.statusCode, res.json().email_pendiente]).toEqual([200, nuevo]);
+    // Nothing goes until the link proves the mailbox.
+    expect(await ctx.t.database.db.select().from(usuario).where(eq(usuario.id, intruso.json().id))).toHaveLength(1);
+    expect((await confirmar(await lastLink(ctx.t, nuevo, 'confirmar-correo'))).json()).toMatchObject({ id: user.id, email: nuevo });
+  });
+
+  it('an account that did activate keeps its address, even once deactivated, at the request and at the link', async () => {
+    const user = await createUser(ctx.t, 'comprador');
+    const other = await createUser(ctx.t, 'proveedor');
+    await ctx.t.database.db.update(usuario).set({ is_active: false }).where(eq(usuario.id, other.id));
+    expect((await put(perfil({ email: other.email }), user.access)).json()).toEqual({ email: ['Este correo ya está en uso'] });
+
+    // Requested while the address was free; then its owner signs up and activates before the link is used.
+    const nuevo = uniqueEmail('ganado');
+    await put(perfil({ email: nuevo }), user.access);
+    const link = await lastLink(ctx.t, nuevo, 'confirmar-correo');
+    const alta = await registrar(nuevo, 'propia-5432');
+    const activacion = await confirmarActivacion({ ...(await lastLink(ctx.t, nuevo, 'activate')), clave_activacion: alta.json().clave_activacion });
+    expect(activacion.statusCode).toBe(204);
+    expect((await confirmar(link)).json()).toEqual({ email: ['Este correo ya está en uso'] });
+    await ctx.t.tokenFor(nuevo, 'propia-5432');
   });
 
   it('takes a change of letter case at once: same mailbox', async () => {

@@ -5,7 +5,15 @@ import { AppError, isUniqueViolation } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
 import { correoAvisoCambioCorreo, correoCambioCorreo } from '../../mail/templates';
 import { consumeAccountToken, createAccountToken, encodeUid, type MensajesToken } from '../auth/account-tokens';
-import { getUsuarioByEmail, type PerfilUpdate, updatePerfil as updatePerfilRow, type UsuarioSesion } from '../auth/auth.repository';
+import {
+  deleteUsuarioNeverActivated,
+  getUsuarioByEmail,
+  lockUsuarioByEmail,
+  type PerfilUpdate,
+  updatePerfil as updatePerfilRow,
+  type UsuarioSesion,
+} from '../auth/auth.repository';
+import { isNeverActivated } from '../auth/password';
 import { demasiadosIntentos } from '../auth/throttle';
 import { countTokensCuenta, revokeTokensCuenta } from '../auth/token-cuenta.repository';
 
@@ -48,7 +56,9 @@ export async function updatePerfil(
   const updated = await db
     .transaction(async (tx) => {
       if (cambiaCorreo) {
-        if (await getUsuarioByEmail(tx, perfil.email)) throw emailEnUso();
+        // A signup never activated does not hold the address: the link sent to it decides (confirmarCorreo).
+        const titular = await getUsuarioByEmail(tx, perfil.email);
+        if (titular && !isNeverActivated(titular)) throw emailEnUso();
         const desde = new Date(Date.now() - 3600_000);
         if ((await countTokensCuenta(tx, usuario.id, 'cambio_correo', desde)) >= MAX_CAMBIOS_CORREO_POR_HORA) {
           throw demasiadosIntentos('Demasiadas solicitudes de cambio de correo. Intenta de nuevo en una hora.', 3600);
@@ -71,14 +81,22 @@ export async function updatePerfil(
   return updated;
 }
 
-/** POST confirmar-correo/: the pending e-mail becomes the account's, unless someone took it meanwhile. */
+/**
+ * POST confirmar-correo/: the pending e-mail becomes the account's, unless an account that proved
+ * that mailbox took it meanwhile. One whose signup never activated is removed in this transaction
+ * (issue #20): this link proves the mailbox, that signup never did, and it would otherwise block
+ * the change for good (docs/decisions/003). Its row is locked first, so an activation racing this
+ * either wins (the address is taken) or finds the account gone.
+ */
 export async function confirmarCorreo({ db }: CuentaDeps, uid: string, token: string): Promise<UsuarioSesion> {
   return db
     .transaction(async (tx) => {
       const user = await consumeAccountToken(tx, uid, token, 'cambio_correo', MENSAJES_CAMBIO_CORREO);
       if (!user.email_pendiente) throw MENSAJES_CAMBIO_CORREO.token();
-      const titular = await getUsuarioByEmail(tx, user.email_pendiente);
-      if (titular && titular.id !== user.id) throw emailEnUso();
+      const titular = await lockUsuarioByEmail(tx, user.email_pendiente);
+      if (titular && titular.id !== user.id) {
+        if (!isNeverActivated(titular) || !(await deleteUsuarioNeverActivated(tx, titular.id))) throw emailEnUso();
+      }
       return updatePerfilRow(tx, user.id, { email: user.email_pendiente, email_pendiente: null });
     })
     .catch((error) => {
