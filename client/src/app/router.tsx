@@ -32,7 +32,7 @@ const SeguimientoPage = lazy(() => import('../features/pedidos/pages/seguimiento
 const PedidosRecibidosPage = lazy(() => import('../features/pedidos/pages/pedidos-recibidos-page'));
 const PedidoRecibidoPage = lazy(() => import('../features/pedidos/pages/pedido-recibido-page'));
 const HistorialPage = lazy(() => import('../features/historial/pages/historial-page'));
-const CargaMasivaPage = lazy(() => import('../features/proveedor/carga-masiva-page'));
+const CargaMasivaPage = lazy(() => import('../features/proveedor/carga/carga-masiva-page'));
 const MisProductosPage = lazy(() => import('../features/proveedor/mis-productos-page'));
 const ModeracionPage = lazy(() => import('../features/moderacion/pages/moderacion-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));

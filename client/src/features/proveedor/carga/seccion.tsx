@@ -6,16 +6,16 @@ import {
   SIN_PRODUCTOS_VALIDOS,
   sinFilasValidasSchema,
   soloExclusivosValidos,
-} from '../../../../common/schemas/proveedor-carga';
-import { ApiError } from '../../lib/api-client';
-import { apiErrorMessage } from '../../lib/api-errors';
-import { useSessionExpiredHandler } from '../../lib/session';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { SubmitButton } from '../../ui/form-controls';
-import { toast } from '../../ui/toast';
-import { aplicarConfirmacion, editarFila, filasValidas, type Grupo, hoyEnChile, lineasErroresCarga } from './carga-masiva-filas';
-import { ErroresModal } from './carga-masiva-errores-modal';
-import { TablaCarga } from './carga-masiva-tabla';
+} from '../../../../../common/schemas/proveedor-carga';
+import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-errors';
+import { useSessionExpiredHandler } from '../../../lib/session';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { SubmitButton } from '../../../ui/form-controls';
+import { toast } from '../../../ui/toast';
+import { aplicarConfirmacion, editarFila, filasValidas, type Grupo, hoyEnChile, lineasErroresCarga } from './filas';
+import { ErroresModal } from './errores-modal';
+import { TablaCarga } from './tabla';
 
 /** What a confirmation call answered: how many rows it took and the ones it refused. */
 export interface Confirmacion {

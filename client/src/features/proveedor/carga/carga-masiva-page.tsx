@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { CargaExcel, FilaCarga } from '../../../../common/schemas/proveedor-carga';
+import type { CargaExcel, FilaCarga } from '../../../../../common/schemas/proveedor-carga';
 import { useActualizarPrecios } from './api/actualizar-precios';
 import { useRegistrarNuevos } from './api/registrar-nuevos';
-import { ArchivoCarga } from './carga-masiva-archivo';
-import { ErroresModal } from './carga-masiva-errores-modal';
-import { type Grupo, hoyEnChile, lineasErroresArchivo, nuevaFilaManual, type Secciones, seccionesDe } from './carga-masiva-filas';
-import { PlantillasCarga } from './carga-masiva-plantillas';
-import { type Enviar, SeccionCarga } from './carga-masiva-seccion';
+import { ArchivoCarga } from './archivo';
+import { ErroresModal } from './errores-modal';
+import { type Grupo, hoyEnChile, lineasErroresArchivo, nuevaFilaManual, type Secciones, seccionesDe } from './filas';
+import { PlantillasCarga } from './plantillas';
+import { type Enviar, SeccionCarga } from './seccion';
 import './carga-masiva.css';
 
 /**

@@ -1,8 +1,8 @@
-import { CATEGORIAS, FORMATOS, UNIDADES, UPLOAD_PAGE_SIZE } from '../../../../common/constants';
-import { cantidadEs } from '../../../../common/format';
-import { type FilaCarga, NOMBRES_RANGO } from '../../../../common/schemas/proveedor-carga';
-import { type Column, DataTable } from '../../ui/data-table';
-import type { Grupo } from './carga-masiva-filas';
+import { CATEGORIAS, FORMATOS, UNIDADES, UPLOAD_PAGE_SIZE } from '../../../../../common/constants';
+import { cantidadEs } from '../../../../../common/format';
+import { type FilaCarga, NOMBRES_RANGO } from '../../../../../common/schemas/proveedor-carga';
+import { type Column, DataTable } from '../../../ui/data-table';
+import type { Grupo } from './filas';
 
 interface TablaCargaProps {
   grupo: Grupo;

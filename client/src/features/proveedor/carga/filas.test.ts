@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { FECHA_NO_FUTURA, FECHA_REQUERIDA, NOMBRE_REQUERIDO, PRECIO_REQUERIDO, SKU_REQUERIDO, stockCambiado } from '../../../../common/schemas/proveedor-carga';
-import { PRECIO_INVALIDO } from '../../../../common/schemas/proveedor-productos';
-import { aplicarConfirmacion, editarFila, filasValidas, lineasErroresArchivo, lineasErroresCarga, nuevaFilaManual } from './carga-masiva-filas';
-import { filaDePrueba } from './fila-carga-de-prueba';
+import {
+  FECHA_NO_FUTURA,
+  FECHA_REQUERIDA,
+  NOMBRE_REQUERIDO,
+  PRECIO_REQUERIDO,
+  SKU_REQUERIDO,
+  stockCambiado,
+} from '../../../../../common/schemas/proveedor-carga';
+import { PRECIO_INVALIDO } from '../../../../../common/schemas/proveedor-productos';
+import { aplicarConfirmacion, editarFila, filasValidas, lineasErroresArchivo, lineasErroresCarga, nuevaFilaManual } from './filas';
+import { filaDePrueba } from './filas.fixtures';
 
 const HOY = '2026-11-23';
 

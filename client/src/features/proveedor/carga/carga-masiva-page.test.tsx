@@ -11,12 +11,12 @@ import {
   SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS,
   SKU_REQUERIDO,
   stockCambiado,
-} from '../../../../common/schemas/proveedor-carga';
-import { PRECIO_INVALIDO } from '../../../../common/schemas/proveedor-productos';
-import { toast } from '../../ui/toast';
+} from '../../../../../common/schemas/proveedor-carga';
+import { PRECIO_INVALIDO } from '../../../../../common/schemas/proveedor-productos';
+import { toast } from '../../../ui/toast';
 import CargaMasivaPage from './carga-masiva-page';
-import { filaDePrueba } from './fila-carga-de-prueba';
-import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../test/page-harness';
+import { filaDePrueba } from './filas.fixtures';
+import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
 
 // Twelve existing rows (two pages), the last with a past expiry; one new; one exclusive with a negative price.
 const CARGA: CargaExcel = {

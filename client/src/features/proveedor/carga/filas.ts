@@ -1,5 +1,5 @@
-import { ahoraEnChile } from '../../../../common/schemas/cotizaciones';
-import { type CargaExcel, type ErrorSku, erroresFila, type FilaCarga, NOMBRES_RANGO, validateFila } from '../../../../common/schemas/proveedor-carga';
+import { ahoraEnChile } from '../../../../../common/schemas/cotizaciones';
+import { type CargaExcel, type ErrorSku, erroresFila, type FilaCarga, NOMBRES_RANGO, validateFila } from '../../../../../common/schemas/proveedor-carga';
 
 /** The three groups of an upload (SPEC §2 Bulk upload), in the order the screen shows them. */
 export type Grupo = 'existentes' | 'nuevos' | 'exclusivos';
