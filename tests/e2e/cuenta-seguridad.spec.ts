@@ -59,6 +59,8 @@ test('a supplier changes the password on a phone (375 px)', async ({ page }) => 
   await page.setViewportSize({ width: 375, height: 740 });
   const user = await loginAs(page, 'proveedor', '/seguridad');
   await expect(page.getByRole('heading', { name: 'Seguridad', level: 1 })).toBeVisible();
+  // The sidebar is one sideways-scrolling row here: its current item is brought into view.
+  await expect(page.getByRole('navigation', { name: 'Mi perfil' }).getByRole('link', { name: 'Seguridad' })).toBeInViewport();
   await shot(page, 'seguridad-375');
   // The client's own rules first.
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('maqui-1');

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PERFIL_ITEMS } from './perfil-items';
 
@@ -6,9 +7,14 @@ export function PerfilLayout() {
   const { pathname } = useLocation();
   // An item stays marked on its sub-screens too: /mi-cuenta-editar, /direcciones-agregar, /direcciones-editar…
   const current = (to: string) => (pathname === to || pathname.startsWith(`${to}-`) ? 'page' : undefined);
+  const nav = useRef<HTMLElement>(null);
+  // On phones the sidebar is one row that scrolls sideways: the current item comes into view (/seguridad is past the edge).
+  useEffect(() => {
+    if (pathname) nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <div className="page perfil-layout">
-      <nav className="perfil-sidebar" aria-label="Mi perfil">
+      <nav ref={nav} className="perfil-sidebar" aria-label="Mi perfil">
         <ul>
           <li>
             <Link to="/mi-perfil">Mi Perfil</Link>
