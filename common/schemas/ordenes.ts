@@ -1,11 +1,10 @@
-import { CANTIDAD_MAXIMA } from '../constants';
 import { EJEMPLO_RUT, formatRut, isRutValido } from '../chile/rut';
 import { z } from '../zod-es';
 import { idNombreSchema } from './catalogo';
 import { entregaSchema, lineaPedidoSchema } from './pedidos';
-import { DIRECCION_SIN_NUMERO, SIN_PRODUCTOS } from './cotizaciones';
+import { DIRECCION_SIN_NUMERO } from './cotizaciones';
 import { CORREO_INVALIDO, SELECCIONE_COMUNA, SELECCIONE_REGION, telefonoContactoSchema } from './direcciones';
-import { decimal, idOpcionalSchema, idSchema } from '../numeros';
+import { idOpcionalSchema, idSchema } from '../numeros';
 
 export const rubrosSchema = z.array(idNombreSchema);
 export const metodosPagoSchema = z.array(idNombreSchema);
@@ -91,38 +90,3 @@ export const resumenCompraSchema = z.object({
 export type ResumenCompra = z.infer<typeof resumenCompraSchema>;
 /** The delivery record the order will copy, as crear-orden's `cotizante_id` names it. */
 export const resumenQuerySchema = z.object({ cotizante_id: idOpcionalSchema('Datos de entrega inválidos.') });
-
-export const OFERTA_INVALIDA = 'Oferta inválida.';
-export const CANTIDAD_ELEGIDA_INVALIDA = `La cantidad debe ser un número mayor a 0 y de hasta ${CANTIDAD_MAXIMA}.`;
-/** Lines of one choice: more would not be a wholesale order form (and bounds the work). */
-export const MAX_LINEAS_ELECCION = 600;
-
-/**
- * Body of PUT /api/cotizaciones/{id}/actualizar/ (SPEC §7): the buyer's final choice, one item
- * per offer bought. `precio` is what the screen showed; the server prices every item again and
- * never reads it (a client can send anything there).
- */
-export const actualizarCotizacionSchema = z.object({
-  productos: z
-    .array(
-      z.object({
-        proveedor_producto_id: idSchema(OFERTA_INVALIDA),
-        // Quantities are kg or boxes with at most two decimals (a lot's stock may have cents).
-        cantidad: z.preprocess(
-          decimal,
-          z
-            .number({ error: CANTIDAD_ELEGIDA_INVALIDA })
-            .positive(CANTIDAD_ELEGIDA_INVALIDA)
-            .max(CANTIDAD_MAXIMA, CANTIDAD_ELEGIDA_INVALIDA)
-            .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, CANTIDAD_ELEGIDA_INVALIDA),
-        ),
-        precio: z.unknown().optional().describe('Ignorado: el servidor calcula el precio.'),
-      }),
-      { error: SIN_PRODUCTOS },
-    )
-    .min(1, SIN_PRODUCTOS)
-    .max(MAX_LINEAS_ELECCION, `La cotización puede tener como máximo ${MAX_LINEAS_ELECCION} productos.`),
-});
-export type ActualizarCotizacionData = z.output<typeof actualizarCotizacionSchema>;
-
-export const actualizarCotizacionSchemaOut = z.object({ id: z.number().int() });

@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows, readAll } from '../../db/client';
 import { categoria, marca, origen, producto, rangoPrecio, unidad } from '../../db/schema/catalogo';
-import { cotizacion, cotizante, opcion, solicitud } from '../../db/schema/cotizaciones';
-import type { Tenencia } from '../cotizaciones/cotizaciones.repository';
+import { cotizacion, cotizante, opcion, solicitud, solicitudDetalle } from '../../db/schema/cotizaciones';
+import { orden } from '../../db/schema/ordenes';
 import { lote, proveedorProducto, proveedorProductoRango } from '../../db/schema/proveedor';
 import { usuario } from '../../db/schema/usuario';
+import type { Tenencia } from '../../http/llamante';
 import { type Oferta, type OfertaViva, ofertasVivas } from './ofertas-vivas';
 
 /**
@@ -181,3 +182,116 @@ export async function insertCotizacionConOpciones(
   // One statement takes its serial ids in the order of its rows; array_agg(… order by id) makes that explicit.
   return { cotizacionId: row!.cotizacion_id, opcionIds: row!.opcion_ids.map(Number) };
 }
+
+/** A quotation, held as its request is held (one clave or one user opens the whole flow, docs/decisions/005). */
+export interface CotizacionTenencia extends Tenencia {
+  solicitud_id: number;
+  cotizante_id: number | null;
+}
+
+/**
+ * Who holds a quotation: its request's user or clave. With `lock`, the quotation's row stays
+ * locked until the transaction ends: two orders (or an order and a change of choice) of one
+ * quotation run one after the other, which is what makes a double submit create one order.
+ */
+export async function findCotizacionTenencia(db: Db, id: number, { lock = false } = {}): Promise<CotizacionTenencia | undefined> {
+  const query = db
+    .select({
+      id: cotizacion.id,
+      usuario_id: solicitud.usuario_id,
+      clave_hash: solicitud.clave_hash,
+      solicitud_id: cotizacion.solicitud_id,
+      cotizante_id: cotizacion.cotizante_id,
+    })
+    .from(cotizacion)
+    .innerJoin(solicitud, eq(cotizacion.solicitud_id, solicitud.id))
+    .where(eq(cotizacion.id, id));
+  const [row] = lock ? await query.for('update', { of: cotizacion }) : await query;
+  return row;
+}
+
+export async function findOrdenIdDeCotizacion(db: Db, cotizacionId: number): Promise<number | undefined> {
+  const [row] = await db.select({ id: orden.id }).from(orden).where(eq(orden.cotizacion_id, cotizacionId)).orderBy(asc(orden.id)).limit(1);
+  return row?.id;
+}
+
+/** The supplier's name as buyers see it: the company, else the person (trimmed, never empty-with-space). */
+export const proveedorNombre = sql<string>`coalesce(nullif(trim(${usuario.empresa}), ''), trim(${usuario.first_name} || ' ' || ${usuario.last_name}))`;
+
+/** One option of a quotation, as a change of choice reads it. */
+export interface OpcionActual {
+  id: number;
+  producto_id: number;
+  proveedor_producto_id: number;
+  cantidad_solicitada: number;
+}
+
+export const findOpciones = (db: Db, cotizacionId: number): Promise<OpcionActual[]> =>
+  db
+    .select({
+      id: opcion.id,
+      producto_id: opcion.producto_id,
+      proveedor_producto_id: opcion.proveedor_producto_id,
+      cantidad_solicitada: opcion.cantidad_solicitada,
+    })
+    .from(opcion)
+    .where(eq(opcion.cotizacion_id, cotizacionId))
+    .orderBy(asc(opcion.id));
+
+/** The products a request asked for, with the quantity asked. */
+export const findDetallesSolicitud = (db: Db, solicitudId: number) =>
+  db
+    .select({ producto_id: solicitudDetalle.producto_id, cantidad: solicitudDetalle.cantidad })
+    .from(solicitudDetalle)
+    .where(eq(solicitudDetalle.solicitud_id, solicitudId));
+
+export interface OpcionElegida {
+  /** The option already priced for this offer, if any. */
+  opcion_id?: number;
+  producto_id: number;
+  proveedor_producto_id: number;
+  cantidad_solicitada: number;
+  cantidad_proveida: number;
+  precio: number;
+}
+
+/**
+ * Makes `elegidas` the quotation's selected options and every other option an additional one.
+ * Run it in the transaction that locked the quotation.
+ */
+export async function replaceSeleccion(db: Db, cotizacionId: number, elegidas: OpcionElegida[]): Promise<void> {
+  await db.update(opcion).set({ estado: 'adicional' }).where(eq(opcion.cotizacion_id, cotizacionId));
+  for (const e of elegidas) {
+    const valores = { cantidad_proveida: e.cantidad_proveida, precio: e.precio, estado: 'seleccionado' as const };
+    if (e.opcion_id === undefined) {
+      await db.insert(opcion).values({
+        ...valores,
+        cotizacion_id: cotizacionId,
+        producto_id: e.producto_id,
+        proveedor_producto_id: e.proveedor_producto_id,
+        cantidad_solicitada: e.cantidad_solicitada,
+      });
+    } else {
+      await db.update(opcion).set(valores).where(eq(opcion.id, e.opcion_id));
+    }
+  }
+  await db.update(cotizacion).set({ actualizado_en: sql`now()` }).where(eq(cotizacion.id, cotizacionId));
+}
+
+/** Product and supplier names of offers, archived or not, for messages about them. */
+export const findNombresOfertas = (db: Db, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({
+          id: proveedorProducto.id,
+          producto_id: proveedorProducto.producto_id,
+          producto_nombre: producto.nombre,
+          proveedor_nombre: proveedorNombre,
+          unidad: unidad.descripcion,
+        })
+        .from(proveedorProducto)
+        .innerJoin(producto, eq(proveedorProducto.producto_id, producto.id))
+        .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
+        .innerJoin(usuario, eq(proveedorProducto.proveedor_id, usuario.id))
+        .where(inArray(proveedorProducto.id, ids));

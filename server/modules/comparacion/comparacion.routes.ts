@@ -1,17 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
-import { type CompararPrecios, compararPreciosSchema, compararPreciosSchemaOut } from '../../../common/schemas/comparacion';
+import {
+  actualizarCotizacionSchema,
+  actualizarCotizacionSchemaOut,
+  type CompararPrecios,
+  compararPreciosSchema,
+  compararPreciosSchemaOut,
+} from '../../../common/schemas/comparacion';
 import { CLAVE_COTIZACION_HEADER } from '../../../common/schemas/cotizaciones';
 import type { Db } from '../../db/client';
 import type { Guards } from '../auth/authenticate';
-import { llamanteDe } from '../cotizaciones/cotizaciones.routes';
-import { compararPrecios } from './comparacion.service';
+import { llamanteDe } from '../../http/llamante';
+import { idParams } from '../../http/params';
+import { compararPrecios, updateSeleccion } from './comparacion.service';
 import type { ComparacionCache } from './comparacion-cache';
 
 /**
- * The price comparison (SPEC §7 Catalogue and quotation), open to anonymous callers like the
- * request it compares (SPEC §6). `now` is the clock that gives "today" when no delivery date was
- * given, injectable for tests.
+ * The price comparison and the buyer's final choice on its results (SPEC §7 Catalogue and
+ * quotation), open to anonymous callers like the request they come from (SPEC §6). `now` is the
+ * clock that gives "today" when no delivery date was given, injectable for tests.
  */
 export const comparacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; comparacion: ComparacionCache; now?: () => Date }> = async (
   app,
@@ -44,5 +51,21 @@ export const comparacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; 
         .type('application/json; charset=utf-8')
         .send(json as unknown as CompararPrecios);
     },
+  );
+
+  app.put(
+    '/api/cotizaciones/:id/actualizar/',
+    {
+      schema: {
+        description: `Anónimo o con \`Authorization: JWT <access>\`. Una cotización anónima se usa enviando su clave en el encabezado \`${CLAVE_COTIZACION_HEADER}\`.`,
+        security: [{}, { jwt: [] }],
+        tags: ['cotizaciones'],
+        summary: 'Guardar la elección final de una cotización (el servidor calcula los precios)',
+        params: idParams,
+        body: actualizarCotizacionSchema,
+        response: { 200: actualizarCotizacionSchemaOut, 400: badRequestSchema, 401: detailSchema, 404: detailSchema, 409: detailSchema },
+      },
+    },
+    (request) => updateSeleccion(db, llamanteDe(request), request.params.id, request.body, now()),
   );
 };

@@ -1,4 +1,5 @@
 import {
+  type ActualizarCotizacionData,
   type CompararPrecios,
   type CompararPreciosData,
   mensajesComparacion,
@@ -8,12 +9,27 @@ import {
 import { ahoraEnChile, erroresFila, mensajesFila, minimosPorCategoria } from '../../../common/schemas/cotizaciones';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { type Llamante, tenenciaDe } from '../cotizaciones/clave';
+import { type Llamante, tenenciaDe } from '../../http/llamante';
+import { findCotizante } from '../cotizaciones/cotizaciones.repository';
 import { hold, holdTakesOver, SOLICITUD_NO_ENCONTRADA } from '../cotizaciones/cotizaciones.service';
-import { findSolicitudAComparar, insertCotizacionConOpciones, type OpcionNueva, type ProductoComparable } from './comparacion.repository';
+import {
+  findCotizacionTenencia,
+  findDetallesSolicitud,
+  findNombresOfertas,
+  findOfertasVivas,
+  findOpciones,
+  findOrdenIdDeCotizacion,
+  findSolicitudAComparar,
+  insertCotizacionConOpciones,
+  type OpcionElegida,
+  type OpcionNueva,
+  type ProductoComparable,
+  replaceSeleccion,
+} from './comparacion.repository';
 import { type Asignacion, compararLinea, type ResultadoLinea, mensajeFaltante, mensajeSugerencia, presupuestoLinea } from './engine';
 import type { ComparacionCache } from './comparacion-cache';
 import { type OfertaViva, ofertasVivas } from './ofertas-vivas';
+import { precioUnitario } from './precio';
 
 type Filas = CompararPreciosData['productos'];
 interface Linea {
@@ -166,3 +182,91 @@ async function adicionalesJson(lineas: readonly Linea[]): Promise<string[]> {
 
 /** `valor` as JSON, with one more member whose value is JSON text already written. */
 const jsonCon = (valor: object, clave: string, json: string) => `${JSON.stringify(valor).slice(0, -1)},${JSON.stringify(clave)}:${json}}`;
+
+// PUT actualizar: the buyer's final choice on the results. crear-orden names a quotation and an
+// offer in its messages the same way (ordenes.service).
+
+export const COTIZACION_NO_ENCONTRADA = 'Cotización no encontrada.';
+export const YA_ORDENADA = 'Esta cotización ya tiene una orden de compra: no se puede cambiar.';
+
+export const cantidadTexto = (v: number) => v.toLocaleString('es-CL', { maximumFractionDigits: 2 });
+export const unidadTexto = (unidad: string) => (unidad.toUpperCase() === 'CAJA' ? 'cajas' : 'kg');
+export type NombreOferta = { producto_nombre: string; proveedor_nombre: string; unidad: string };
+/** How a buyer recognises an offer in a message: the product and who sells it. */
+export const nombreOferta = (o: NombreOferta) => `"${o.producto_nombre}" de ${o.proveedor_nombre}`;
+
+/** Row errors of a change of choice, numbered from 1 as the body's items (like a request's rows). */
+export const mensajesEleccion = {
+  ajena: (n: number, id: number) => `Fila ${n}: La oferta ${id} no es una opción de esta cotización.`,
+  repetida: (n: number, o: NombreOferta) => `Fila ${n}: ${nombreOferta(o)} ya está en otra fila.`,
+  noDisponible: (n: number, o: NombreOferta) => `Fila ${n}: ${nombreOferta(o)} ya no está disponible.`,
+  sinStock: (n: number, o: NombreOferta, stock: number, cantidad: number) =>
+    `Fila ${n}: Solo quedan ${cantidadTexto(stock)} ${unidadTexto(o.unidad)} de ${nombreOferta(o)}; elegiste ${cantidadTexto(cantidad)}.`,
+};
+
+/** The delivery day of a quotation (its cotizante's date, else today in Chile): lots must outlive it. */
+async function fechaEntrega(db: Db, cotizanteId: number | null, ahora: Date): Promise<string> {
+  const entrega = cotizanteId === null ? undefined : await findCotizante(db, cotizanteId);
+  return entrega?.fecha_entrega ?? ahoraEnChile(ahora).hoy;
+}
+
+/**
+ * The buyer's final choice (SPEC §4.4–4.6: swaps, an added supplier, the stock confirmation):
+ * each item becomes a selected option, every other option an additional one. The unit price is
+ * computed again here with the one pricing rule for the quantity chosen; the body's `precio` is
+ * never read. An item must be an offer of this quotation's products that can still sell that
+ * quantity for its delivery day; every row's problem is answered at once (400, under productos).
+ */
+export async function updateSeleccion(db: Db, llamante: Llamante, cotizacionId: number, data: ActualizarCotizacionData, ahora: Date): Promise<{ id: number }> {
+  await db.transaction(async (tx) => {
+    const cotizacion = await findCotizacionTenencia(tx, cotizacionId, { lock: true });
+    await hold(tx, cotizacion, llamante, COTIZACION_NO_ENCONTRADA);
+    // The order copied the choice; changing it now would make the quotation say what was not bought.
+    if ((await findOrdenIdDeCotizacion(tx, cotizacionId)) !== undefined) throw new AppError(409, { detail: YA_ORDENADA });
+
+    // One after the other: a transaction is one connection (issue #20).
+    const opciones = await findOpciones(tx, cotizacionId);
+    const detalles = await findDetallesSolicitud(tx, cotizacion!.solicitud_id);
+    const solicitado = new Map(detalles.map((d) => [d.producto_id, d.cantidad]));
+    const productoIds = [...new Set([...detalles.map((d) => d.producto_id), ...opciones.map((o) => o.producto_id)])];
+    const vivas = new Map(
+      (await findOfertasVivas(tx, productoIds, await fechaEntrega(tx, cotizacion!.cotizante_id, ahora))).map((o) => [o.proveedor_producto_id, o]),
+    );
+    const opcionDe = new Map(opciones.map((o) => [o.proveedor_producto_id, o]));
+    const nombres = new Map(
+      (
+        await findNombresOfertas(
+          tx,
+          data.productos.map((p) => p.proveedor_producto_id),
+        )
+      ).map((n) => [n.id, n]),
+    );
+
+    const elegidas: OpcionElegida[] = [];
+    const vistas = new Set<number>();
+    const errorDe = (id: number, cantidad: number, n: number): string | undefined => {
+      const viva = vivas.get(id);
+      const nombre = nombres.get(id);
+      // comparar-precios stores only the selected options: an additional one the buyer saw is an
+      // offer of the quotation's products, and if it is gone it is 'ya no está disponible'.
+      if (!nombre || (!viva && !opcionDe.has(id) && !productoIds.includes(nombre.producto_id))) return mensajesEleccion.ajena(n, id);
+      if (vistas.has(id)) return mensajesEleccion.repetida(n, nombre);
+      vistas.add(id);
+      if (!viva) return mensajesEleccion.noDisponible(n, nombre);
+      if (cantidad > viva.stock) return mensajesEleccion.sinStock(n, nombre, viva.stock, cantidad);
+      elegidas.push({
+        opcion_id: opcionDe.get(id)?.id,
+        producto_id: viva.producto_id,
+        proveedor_producto_id: id,
+        cantidad_solicitada: opcionDe.get(id)?.cantidad_solicitada ?? solicitado.get(viva.producto_id) ?? cantidad,
+        cantidad_proveida: cantidad,
+        precio: precioUnitario(viva, cantidad),
+      });
+      return undefined;
+    };
+    const errores = data.productos.flatMap((p, i) => errorDe(p.proveedor_producto_id, p.cantidad, i + 1) ?? []);
+    if (errores.length > 0) throw new AppError(400, { productos: errores });
+    await replaceSeleccion(tx, cotizacionId, elegidas);
+  });
+  return { id: cotizacionId };
+}

@@ -4,13 +4,7 @@ import type { Db } from '../../db/client';
 import { categoria, marca, origen, producto, unidad } from '../../db/schema/catalogo';
 import { cotizante, solicitud, solicitudDetalle } from '../../db/schema/cotizaciones';
 import { comuna, region } from '../../db/schema/ubicacion';
-
-/** Who holds a record: its user, else whoever has the clave whose hash it keeps (docs/decisions/005). */
-export interface Tenencia {
-  id: number;
-  usuario_id: number | null;
-  clave_hash: string | null;
-}
+import type { Tenencia } from '../../http/llamante';
 
 /** A catalogue product as a request row needs it to be checked (SPEC §5 Quotation). */
 export interface ProductoSolicitable {

@@ -1,11 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
 import { CLAVE_COTIZACION_HEADER, cotizanteSchema, cotizanteSchemaOut, solicitudSchema, solicitudSchemaOut } from '../../../common/schemas/cotizaciones';
 import type { Db } from '../../db/client';
 import { idParams } from '../../http/params';
 import type { Guards } from '../auth/authenticate';
-import type { Llamante } from './clave';
+import { llamanteDe } from '../../http/llamante';
 import { createCotizante, createSolicitud, updateCotizante, updateSolicitud } from './cotizaciones.service';
 
 const common = {
@@ -14,15 +13,6 @@ const common = {
   security: [{}, { jwt: [] }] as Array<Record<string, string[]>>,
 };
 const errores = { 400: badRequestSchema, 401: detailSchema, 404: detailSchema };
-
-/** A clave is 43 URL-safe characters; anything else (absent, repeated, oversized) holds nothing. */
-const claveDe = (request: FastifyRequest): string | undefined => {
-  const v = request.headers[CLAVE_COTIZACION_HEADER];
-  return typeof v === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(v) ? v : undefined;
-};
-
-/** The caller of a quotation endpoint: its user (after guards.identify) and the clave it sent. */
-export const llamanteDe = (request: FastifyRequest): Llamante => ({ usuarioId: request.usuario?.id, clave: claveDe(request) });
 
 /**
  * The quotation request and its delivery record (SPEC §7 Catalogue and quotation), open to

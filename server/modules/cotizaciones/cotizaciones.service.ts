@@ -15,7 +15,7 @@ import { findRangosPrecios } from '../catalogo/catalogo.repository';
 import { findRegionDeComuna } from '../direcciones/direcciones.repository';
 import { existsRegion } from '../ubicacion/ubicacion.repository';
 import { createClave, hashClave } from '../../http/clave';
-import { type Llamante, tenenciaDe } from './clave';
+import { type Llamante, type Tenencia, tenenciaDe } from '../../http/llamante';
 import {
   type CotizanteValores,
   findCotizante,
@@ -27,7 +27,6 @@ import {
   insertSolicitud,
   replaceDetalles,
   setUsuarioOfClave,
-  type Tenencia,
   updateCotizante as updateCotizanteRow,
 } from './cotizaciones.repository';
 

@@ -12,7 +12,8 @@ import { setupTestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/users';
 import { archiveProveedorProducto } from '../proveedor/proveedor.repository';
 import { actualizar, conClave, createFlujo, createProductoConOfertas, crearOrden, ENTREGA, type Flujo } from '../../test/cotizacion';
-import { COTIZACION_NO_ENCONTRADA, ENTREGA_NO_ENCONTRADA, SIN_SELECCION } from './ordenes.service';
+import { COTIZACION_NO_ENCONTRADA } from '../comparacion/comparacion.service';
+import { ENTREGA_NO_ENCONTRADA, SIN_SELECCION } from './ordenes.service';
 
 /** POST /api/facturacion/crear-orden/ (SPEC §3 Order creation payload, §5 Billing; docs/decisions/007). */
 const ctx = setupTestApp({ roleTokens: true });

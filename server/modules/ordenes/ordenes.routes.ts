@@ -1,24 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
 import { CLAVE_COTIZACION_HEADER } from '../../../common/schemas/cotizaciones';
-import {
-  actualizarCotizacionSchema,
-  actualizarCotizacionSchemaOut,
-  metodosPagoSchema,
-  ordenSchema,
-  ordenSchemaOut,
-  resumenCompraSchema,
-  resumenQuerySchema,
-  rubrosSchema,
-} from '../../../common/schemas/ordenes';
+import { metodosPagoSchema, ordenSchema, ordenSchemaOut, resumenCompraSchema, resumenQuerySchema, rubrosSchema } from '../../../common/schemas/ordenes';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import type { Guards } from '../auth/authenticate';
 import type { ComparacionCache } from '../comparacion/comparacion-cache';
 import { idParams } from '../../http/params';
-import { llamanteDe } from '../cotizaciones/cotizaciones.routes';
+import { llamanteDe } from '../../http/llamante';
 import { findMetodosPago, findRubros } from './ordenes.repository';
-import { getResumenCompra, placeOrden, updateSeleccion } from './ordenes.service';
+import { getResumenCompra, placeOrden } from './ordenes.service';
 
 // As the quotation calls (SPEC §6): open to anonymous callers, who hold their records by a clave.
 const abierta = {
@@ -28,7 +19,7 @@ const abierta = {
 const errores = { 400: badRequestSchema, 401: detailSchema, 404: detailSchema, 409: detailSchema };
 
 /**
- * The buyer's final choice of a quotation, the billing lookups and order placement (SPEC §7). `now` is the clock that says which lots a
+ * The billing lookups, what the order will buy, and order placement (SPEC §7). `now` is the clock that says which lots a
  * delivery without a date can still use, injectable for tests.
  */
 export const ordenesRoutes: FastifyPluginAsyncZod<{
@@ -81,21 +72,5 @@ export const ordenesRoutes: FastifyPluginAsyncZod<{
       if (creada) await comparacion.sync();
       return reply.status(creada ? 201 : 200).send(orden);
     },
-  );
-
-  app.put(
-    '/api/cotizaciones/:id/actualizar/',
-    {
-      onRequest: guards.identify,
-      schema: {
-        ...abierta,
-        tags: ['cotizaciones'],
-        summary: 'Guardar la elección final de una cotización (el servidor calcula los precios)',
-        params: idParams,
-        body: actualizarCotizacionSchema,
-        response: { 200: actualizarCotizacionSchemaOut, ...errores },
-      },
-    },
-    (request) => updateSeleccion(db, llamanteDe(request), request.params.id, request.body, now()),
   );
 };

@@ -1,13 +1,6 @@
 import { ahoraEnChile } from '../../../common/schemas/cotizaciones';
 import { COMUNA_DE_OTRA_REGION, SELECCIONE_COMUNA, SELECCIONE_REGION } from '../../../common/schemas/direcciones';
-import {
-  type ActualizarCotizacionData,
-  type OrdenCreada,
-  type OrdenData,
-  type ResumenCompra,
-  SELECCIONE_METODO_PAGO,
-  SELECCIONE_RUBRO,
-} from '../../../common/schemas/ordenes';
+import { type OrdenCreada, type OrdenData, type ResumenCompra, SELECCIONE_METODO_PAGO, SELECCIONE_RUBRO } from '../../../common/schemas/ordenes';
 import type { LineaPedido } from '../../../common/schemas/pedidos';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
@@ -15,56 +8,32 @@ import type { Mailer } from '../../mail/mailer';
 import { correoNuevoPedido, correoOrdenRecibida } from '../../mail/pedido-templates';
 import { getUsuarioById } from '../auth/auth.repository';
 import { createClave, hashClave } from '../../http/clave';
-import type { Llamante } from '../cotizaciones/clave';
+import type { Llamante } from '../../http/llamante';
 import { findCorreosProveedores, insertPedidos } from '../pedidos/pedidos.repository';
 import { enlaces } from '../pedidos/pedidos.service';
 import { findCotizante, findCotizanteTenencia } from '../cotizaciones/cotizaciones.repository';
 import { hold } from '../cotizaciones/cotizaciones.service';
-import { findOfertasVivas } from '../comparacion/comparacion.repository';
-import { precioUnitario } from '../comparacion/precio';
+import { findCotizacionTenencia, findOrdenIdDeCotizacion } from '../comparacion/comparacion.repository';
+import { cantidadTexto, COTIZACION_NO_ENCONTRADA, nombreOferta, unidadTexto } from '../comparacion/comparacion.service';
 import { asignarFefo } from './fefo';
 import {
-  findCotizacionTenencia,
-  findDetallesSolicitud,
   findLineasSeleccionadas,
   findNombresFacturacion,
-  findNombresOfertas,
-  findOpciones,
-  findOrdenIdDeCotizacion,
   findPedidosDeOrden,
   insertLineas,
   insertOrden,
   type LineaElegida,
   lockLotesUsables,
-  type OpcionElegida,
-  replaceSeleccion,
   takeLotes,
 } from './ordenes.repository';
 
-export const COTIZACION_NO_ENCONTRADA = 'Cotización no encontrada.';
 export const ENTREGA_NO_ENCONTRADA = 'Datos de entrega no encontrados.';
 export const SIN_SELECCION = 'La cotización no tiene productos seleccionados.';
-export const YA_ORDENADA = 'Esta cotización ya tiene una orden de compra: no se puede cambiar.';
-
-const cantidadTexto = (v: number) => v.toLocaleString('es-CL', { maximumFractionDigits: 2 });
-const unidadTexto = (unidad: string) => (unidad.toUpperCase() === 'CAJA' ? 'cajas' : 'kg');
-type NombreOferta = { producto_nombre: string; proveedor_nombre: string; unidad: string };
-/** How a buyer recognises an offer in a message: the product and who sells it. */
-const nombreOferta = (o: NombreOferta) => `"${o.producto_nombre}" de ${o.proveedor_nombre}`;
 
 export const mensajesOrden = {
   sinStock: (l: LineaElegida, disponible: number) =>
     `No queda stock suficiente de ${nombreOferta(l)}: pediste ${cantidadTexto(l.cantidad)} ${unidadTexto(l.unidad)} y quedan ${cantidadTexto(disponible)}.`,
   noDisponible: (l: LineaElegida) => `${nombreOferta(l)} ya no está disponible.`,
-};
-
-/** Row errors of a change of choice, numbered from 1 as the body's items (like a request's rows). */
-export const mensajesEleccion = {
-  ajena: (n: number, id: number) => `Fila ${n}: La oferta ${id} no es una opción de esta cotización.`,
-  repetida: (n: number, o: NombreOferta) => `Fila ${n}: ${nombreOferta(o)} ya está en otra fila.`,
-  noDisponible: (n: number, o: NombreOferta) => `Fila ${n}: ${nombreOferta(o)} ya no está disponible.`,
-  sinStock: (n: number, o: NombreOferta, stock: number, cantidad: number) =>
-    `Fila ${n}: Solo quedan ${cantidadTexto(stock)} ${unidadTexto(o.unidad)} de ${nombreOferta(o)}; elegiste ${cantidadTexto(cantidad)}.`,
 };
 
 /** The billing names an order copies, after checking every id the buyer sent exists (SPEC §5 Billing). */
@@ -300,71 +269,4 @@ export async function getResumenCompra(db: Db, llamante: Llamante, cotizacionId:
     proveedores,
     total: proveedores.reduce((s, p) => s + p.subtotal, 0),
   };
-}
-
-/** The delivery day of a quotation (its cotizante's date, else today in Chile): lots must outlive it. */
-async function fechaEntrega(db: Db, cotizanteId: number | null, ahora: Date): Promise<string> {
-  const entrega = cotizanteId === null ? undefined : await findCotizante(db, cotizanteId);
-  return entrega?.fecha_entrega ?? ahoraEnChile(ahora).hoy;
-}
-
-/**
- * The buyer's final choice (SPEC §4.4–4.6: swaps, an added supplier, the stock confirmation):
- * each item becomes a selected option, every other option an additional one. The unit price is
- * computed again here with the one pricing rule for the quantity chosen; the body's `precio` is
- * never read. An item must be an offer of this quotation's products that can still sell that
- * quantity for its delivery day; every row's problem is answered at once (400, under productos).
- */
-export async function updateSeleccion(db: Db, llamante: Llamante, cotizacionId: number, data: ActualizarCotizacionData, ahora: Date): Promise<{ id: number }> {
-  await db.transaction(async (tx) => {
-    const cotizacion = await findCotizacionTenencia(tx, cotizacionId, { lock: true });
-    await hold(tx, cotizacion, llamante, COTIZACION_NO_ENCONTRADA);
-    // The order copied the choice; changing it now would make the quotation say what was not bought.
-    if ((await findOrdenIdDeCotizacion(tx, cotizacionId)) !== undefined) throw new AppError(409, { detail: YA_ORDENADA });
-
-    // One after the other: a transaction is one connection (issue #20).
-    const opciones = await findOpciones(tx, cotizacionId);
-    const detalles = await findDetallesSolicitud(tx, cotizacion!.solicitud_id);
-    const solicitado = new Map(detalles.map((d) => [d.producto_id, d.cantidad]));
-    const productoIds = [...new Set([...detalles.map((d) => d.producto_id), ...opciones.map((o) => o.producto_id)])];
-    const vivas = new Map(
-      (await findOfertasVivas(tx, productoIds, await fechaEntrega(tx, cotizacion!.cotizante_id, ahora))).map((o) => [o.proveedor_producto_id, o]),
-    );
-    const opcionDe = new Map(opciones.map((o) => [o.proveedor_producto_id, o]));
-    const nombres = new Map(
-      (
-        await findNombresOfertas(
-          tx,
-          data.productos.map((p) => p.proveedor_producto_id),
-        )
-      ).map((n) => [n.id, n]),
-    );
-
-    const elegidas: OpcionElegida[] = [];
-    const vistas = new Set<number>();
-    const errorDe = (id: number, cantidad: number, n: number): string | undefined => {
-      const viva = vivas.get(id);
-      const nombre = nombres.get(id);
-      // comparar-precios stores only the selected options: an additional one the buyer saw is an
-      // offer of the quotation's products, and if it is gone it is 'ya no está disponible'.
-      if (!nombre || (!viva && !opcionDe.has(id) && !productoIds.includes(nombre.producto_id))) return mensajesEleccion.ajena(n, id);
-      if (vistas.has(id)) return mensajesEleccion.repetida(n, nombre);
-      vistas.add(id);
-      if (!viva) return mensajesEleccion.noDisponible(n, nombre);
-      if (cantidad > viva.stock) return mensajesEleccion.sinStock(n, nombre, viva.stock, cantidad);
-      elegidas.push({
-        opcion_id: opcionDe.get(id)?.id,
-        producto_id: viva.producto_id,
-        proveedor_producto_id: id,
-        cantidad_solicitada: opcionDe.get(id)?.cantidad_solicitada ?? solicitado.get(viva.producto_id) ?? cantidad,
-        cantidad_proveida: cantidad,
-        precio: precioUnitario(viva, cantidad),
-      });
-      return undefined;
-    };
-    const errores = data.productos.flatMap((p, i) => errorDe(p.proveedor_producto_id, p.cantidad, i + 1) ?? []);
-    if (errores.length > 0) throw new AppError(400, { productos: errores });
-    await replaceSeleccion(tx, cotizacionId, elegidas);
-  });
-  return { id: cotizacionId };
 }
