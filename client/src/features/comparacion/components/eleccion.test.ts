@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Opcion, ResultadoComparacion } from '../../../../../common/schemas/comparacion';
-import { agregarProveedor, faltante, mensajeFaltante, pideConfirmarStock, productosElegidos, subtotal, swapOpcion, total } from './eleccion';
+import { productosElegidos } from '../../../lib/flujo-cotizacion/update-seleccion';
+import { agregarProveedor, faltante, mensajeFaltante, pideConfirmarStock, subtotal, swapOpcion, total } from './eleccion';
 
 const opcion = (id: number, o: Partial<Opcion>): Opcion => ({
   opcion_id: id,

@@ -66,11 +66,3 @@ export function agregarProveedor(resultados: readonly ResultadoComparacion[], pr
     };
   });
 }
-
-/** The body of PUT actualizar (SPEC §7): one item per offer bought. The server prices them again. */
-export const productosElegidos = (resultados: readonly ResultadoComparacion[]) =>
-  resultados.flatMap((r) =>
-    r.opciones_seleccionadas
-      .filter((o) => o.cantidad_proveida > 0)
-      .map((o) => ({ proveedor_producto_id: o.proveedor_producto_id, cantidad: o.cantidad_proveida, precio: o.precio })),
-  );

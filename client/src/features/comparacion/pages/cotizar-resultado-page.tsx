@@ -5,14 +5,14 @@ import { formatClp, formatDiaLargo } from '../../../../../common/format';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { SubmitButton } from '../../../ui/form-controls';
-// The quotation flow's session storage belongs to the screens that write it (docs in features/cotizaciones/README.md).
-import { claveHeaders } from '../../cotizaciones/api/clave';
-import { cotizacionGuardada, cotizanteGuardado, solicitudGuardada } from '../../cotizaciones/api/cotizacion-storage';
-import { type Eleccion, eleccionGuardada } from '../api/eleccion-storage';
-import { useSaveEleccion } from '../api/update-seleccion';
+// What the quotation flow's screens share (session storage, the clave, the calls two screens make): lib/flujo-cotizacion/.
+import { claveHeaders } from '../../../lib/flujo-cotizacion/clave';
+import { cotizacionGuardada, cotizanteGuardado, solicitudGuardada } from '../../../lib/flujo-cotizacion/cotizacion-storage';
+import { type Eleccion, eleccionGuardada } from '../../../lib/flujo-cotizacion/eleccion-storage';
+import { useSaveEleccion } from '../../../lib/flujo-cotizacion/update-seleccion';
 import { agregarProveedor, cantidadEs, faltante, mensajeFaltante, pideConfirmarStock, subtotal, swapOpcion, total, unidadCorta } from '../components/eleccion';
 import { AgregarProveedorModal, AlternativasModal, ListaModal } from '../components/opciones-modales';
-import { AVISO_STOCK_ACTUALIZADO, isStockActualizado } from '../components/stock-actualizado';
+import { AVISO_STOCK_ACTUALIZADO, isStockActualizado } from '../../../lib/flujo-cotizacion/stock-actualizado';
 import './comparacion.css';
 
 interface Fila {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Cotizante, CotizanteData } from '../../../../../common/schemas/cotizaciones';
 import { ApiError, api } from '../../../lib/api-client';
-import { claveHeaders } from './clave';
-import { type CotizanteGuardado, cotizanteGuardado, type SolicitudGuardada } from './cotizacion-storage';
+import { claveHeaders } from '../../../lib/flujo-cotizacion/clave';
+import { type CotizanteGuardado, cotizanteGuardado, type SolicitudGuardada } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 
 /** The delivery fields of the request (SPEC §7 crear-cotizante); solicitud_id is added from the request itself. */
 export type CotizanteBody = Omit<CotizanteData, 'solicitud_id'>;

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SolicitudData } from '../../../../../common/schemas/cotizaciones';
 import { ApiError, api } from '../../../lib/api-client';
-import { claveHeaders } from './clave';
-import { type SolicitudGuardada, solicitudGuardada } from './cotizacion-storage';
+import { claveHeaders } from '../../../lib/flujo-cotizacion/clave';
+import { type SolicitudGuardada, solicitudGuardada } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 
 /** The rows as the API takes them (common/schemas/cotizaciones.ts). */
 export type ProductoSolicitado = SolicitudData['productos'][number];

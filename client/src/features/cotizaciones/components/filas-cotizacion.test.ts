@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsolidatedData } from '../../../../../common/schemas/catalogo';
 import { ApiError } from '../../../lib/api-client';
-import type { FilaCotizacion } from '../api/cotizacion-storage';
+import type { FilaCotizacion } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 import { erroresDelServidor } from './errores-servidor';
 import { cambiarCampo, depurarFilas, isCantidadTecleable, opcionesFila, validarFilas } from './filas-cotizacion';
 

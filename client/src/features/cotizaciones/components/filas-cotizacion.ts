@@ -2,7 +2,7 @@ import { CANTIDAD_MAX_DIGITOS, CANTIDAD_MAXIMA } from '../../../../../common/con
 import type { ConsolidatedData, ProductoCatalogo } from '../../../../../common/schemas/catalogo';
 import { CAMPOS_FILA, type CampoFila, erroresFila, SIN_FILA_COMPLETA, SIN_PRODUCTOS } from '../../../../../common/schemas/cotizaciones';
 import { compareEs } from '../../../../../common/sort-es';
-import type { FilaCotizacion } from '../api/cotizacion-storage';
+import type { FilaCotizacion } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 
 // The quotation table's rules (SPEC §5 Quotation) as pure functions over the catalogue: the
 // cascade categoría → origen → marca → producto, the quantity input and the row checks.

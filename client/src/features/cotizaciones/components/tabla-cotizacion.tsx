@@ -9,7 +9,7 @@ import { Combobox, type ComboboxOption } from '../../../ui/combobox';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
-import { type FilaCotizacion, filasCotizacion } from '../api/cotizacion-storage';
+import { type FilaCotizacion, filasCotizacion } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 import { useSaveSolicitud } from '../api/save-solicitud';
 import { cambiarCampo, depurarFilas, isCantidadTecleable, nuevaFila, opcionesFila, productoDe, type ValidacionFilas, validarFilas } from './filas-cotizacion';
 import { isEnCurso } from './en-curso';

@@ -10,7 +10,7 @@ import { useComunas, useRegiones } from '../../../lib/ubicacion';
 import { SelectField, TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { ContactoFields } from '../../../ui/contacto-fields';
-import { type CotizanteGuardado, cotizanteGuardado, type SolicitudGuardada, solicitudGuardada } from '../api/cotizacion-storage';
+import { type CotizanteGuardado, cotizanteGuardado, type SolicitudGuardada, solicitudGuardada } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 import { useSaveCotizante } from '../api/save-cotizante';
 import { useDireccionesGuardadas } from '../api/use-direcciones-guardadas';
 import './cotizaciones.css';

@@ -8,7 +8,7 @@ import { EntryCard } from '../../../ui/entry-card';
 import { toast } from '../../../ui/toast';
 import './historial.css';
 // The history the quotation flow appends to when a comparison is generated (SPEC §4.3).
-import { type HistorialCotizacion, historialCotizaciones } from '../../cotizaciones/api/cotizacion-storage';
+import { type HistorialCotizacion, historialCotizaciones } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 
 type Linea = HistorialCotizacion['productos'][number];
 

@@ -22,12 +22,12 @@ import { Modal } from '../../../ui/modal';
 import { RegionComunaFields } from '../../../ui/region-comuna-fields';
 // The quotation flow's session storage belongs to the screens that write it; the choice the
 // results screen kept is what the order buys, so an unsaved one is saved here first.
-import { eleccionGuardada } from '../../comparacion/api/eleccion-storage';
-import { useSaveEleccion } from '../../comparacion/api/update-seleccion';
-import { STOCK_ACTUALIZADO } from '../../comparacion/components/stock-actualizado';
-import { claveHeaders } from '../../cotizaciones/api/clave';
-import { useComparePrecios } from '../../cotizaciones/api/compare-precios';
-import { cotizacionGuardada, cotizanteGuardado, solicitudGuardada } from '../../cotizaciones/api/cotizacion-storage';
+import { eleccionGuardada } from '../../../lib/flujo-cotizacion/eleccion-storage';
+import { useSaveEleccion } from '../../../lib/flujo-cotizacion/update-seleccion';
+import { STOCK_ACTUALIZADO } from '../../../lib/flujo-cotizacion/stock-actualizado';
+import { claveHeaders } from '../../../lib/flujo-cotizacion/clave';
+import { useComparePrecios } from '../../../lib/flujo-cotizacion/compare-precios';
+import { cotizacionGuardada, cotizanteGuardado, solicitudGuardada } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 import { useCreateOrden } from '../api/create-orden';
 import { useResumenCompra } from '../api/get-resumen-compra';
 import { useMetodosPago } from '../api/use-metodos-pago';

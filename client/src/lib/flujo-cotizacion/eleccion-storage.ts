@@ -1,6 +1,6 @@
-import { resultadoComparacionSchema } from '../../../../../common/schemas/comparacion';
-import { z } from '../../../../../common/zod-es';
-import { STORAGE_KEYS, storedJson } from '../../../lib/storage';
+import { resultadoComparacionSchema } from '../../../../common/schemas/comparacion';
+import { z } from '../../../../common/zod-es';
+import { STORAGE_KEYS, storedJson } from '../storage';
 
 /**
  * The buyer's choice on the results screen (SPEC §4 Quotation flow 4–6), kept in session storage

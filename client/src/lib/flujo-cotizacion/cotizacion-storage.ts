@@ -1,8 +1,8 @@
-import { CANTIDAD_MAX_DIGITOS } from '../../../../../common/constants';
-import { compararPreciosSchemaOut } from '../../../../../common/schemas/comparacion';
-import { cotizanteSchemaOut, MAX_FILAS_COTIZACION, type Solicitud, solicitudSchemaOut } from '../../../../../common/schemas/cotizaciones';
-import { z } from '../../../../../common/zod-es';
-import { STORAGE_KEYS, storedJson, storedList } from '../../../lib/storage';
+import { CANTIDAD_MAX_DIGITOS } from '../../../../common/constants';
+import { compararPreciosSchemaOut } from '../../../../common/schemas/comparacion';
+import { cotizanteSchemaOut, MAX_FILAS_COTIZACION, type Solicitud, solicitudSchemaOut } from '../../../../common/schemas/cotizaciones';
+import { z } from '../../../../common/zod-es';
+import { STORAGE_KEYS, storedJson, storedList } from '../storage';
 
 // What the quotation flow keeps in session storage between its three screens (SPEC §4 Quotation
 // flow 1–3). Storage is user-editable: each value is read through its schema, and a value that

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CompararPrecios } from '../../../../../common/schemas/comparacion';
-import { api } from '../../../lib/api-client';
+import type { CompararPrecios } from '../../../../common/schemas/comparacion';
+import { api } from '../api-client';
 import { claveHeaders } from './clave';
 import { cotizacionGuardada, historialCotizaciones, type SolicitudGuardada } from './cotizacion-storage';
 
