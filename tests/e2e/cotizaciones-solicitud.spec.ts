@@ -134,7 +134,7 @@ test('logged out: three rows, each message on its row, delivery data, and the su
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('table', { name: 'Productos solicitados' })).toContainText('300');
 
-  // The anonymous request is compared with its clave; the results follow (tests/e2e/cotizacion-orden.spec.ts goes on from there).
+  // The anonymous request is compared with its clave; the results follow (tests/e2e/comparacion-y-orden.spec.ts goes on from there).
   await page.getByRole('button', { name: 'Generar cotización' }).click();
   await expect(page.getByRole('heading', { name: 'Las mejores opciones para ti' })).toBeVisible({ timeout: 20_000 });
 });
@@ -325,7 +325,7 @@ test('the summary at 375 px: product cards and delivery data within the screen',
   await expectCards(page, page.getByRole('table', { name: 'Productos solicitados' }).locator('tbody tr'));
 });
 
-/** No serious axe violation and nothing wider than the screen. Toasts are left out: one fading away reads as low contrast, and accesibilidad.spec.ts checks them shown. */
+/** No serious axe violation and nothing wider than the screen. Toasts are left out: one fading away reads as low contrast, and app-accesibilidad.spec.ts checks them shown. */
 async function expectAccessible(page: Page, width: number) {
   const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);

@@ -18,7 +18,7 @@ import { buildProductoNuevo, expectAccessible, loginAs, loginByApi, shot } from 
 
 const DEMO_PROVEEDOR = { email: 'proveedor@abastece.cl', password: 'abastece2026' };
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
-// Products the quotation specs use with the demo data (cotizacion-*.spec.ts): their offers are left alone.
+// Products the quotation specs use with the demo data (cotizaciones-solicitud.spec.ts, comparacion-y-orden.spec.ts): their offers are left alone.
 const AJENOS = ['Lomo vetado', 'Trutro entero de pollo', 'Fideos corbatitas', 'Arroz grado 1', 'Queso gauda', 'Abastero', 'Alitas de pollo', 'Leche en polvo'];
 const isAjeno = (nombre: unknown) => AJENOS.some((a) => String(nombre).toLowerCase().startsWith(a.toLowerCase()));
 const ETIQUETA_ARCHIVO = 'Archivo Excel (.xlsx o .xls, hasta 5MB)';
