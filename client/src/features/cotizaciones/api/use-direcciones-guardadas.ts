@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Direccion } from '../../../../../common/schemas/direcciones';
-import { api } from '../../../lib/api-client';
+import { DIRECCIONES_KEY, getDirecciones } from '../../../lib/direcciones-guardadas';
 
 /**
  * A logged-in buyer's saved addresses (SPEC §2 "The active saved address can prefill the form"),
- * under the address screens' own query key so both read one cache. The form copies their fields;
+ * through the address screens' own call and query key (lib/direcciones-guardadas.ts). The form copies their fields;
  * the address itself is never edited from here.
  */
-export const useDireccionesGuardadas = (enabled: boolean) =>
-  useQuery({ queryKey: ['direcciones'], queryFn: () => api<Direccion[]>('/api/cotizaciones/direccion/obtener/', { auth: true }), enabled, retry: false });
+export const useDireccionesGuardadas = (enabled: boolean) => useQuery({ queryKey: DIRECCIONES_KEY, queryFn: getDirecciones, enabled, retry: false });

@@ -1,11 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Direccion } from '../../../../../common/schemas/direcciones';
-import { api } from '../../../lib/api-client';
+import { DIRECCIONES_KEY, getDirecciones } from '../../../lib/direcciones-guardadas';
 import { SESSION_KEY } from '../../../lib/session';
-
-export const DIRECCIONES_KEY = ['direcciones'] as const;
-
-export const getDirecciones = () => api<Direccion[]>('/api/cotizaciones/direccion/obtener/', { auth: true });
 
 export const useDirecciones = () => useQuery({ queryKey: DIRECCIONES_KEY, queryFn: getDirecciones });
 
