@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { FORMATO_FECHA_EXCEL } from '../common/format';
 import { ahoraEnChile } from '../common/schemas/cotizaciones';
 import { COLUMNAS_EXCEL } from '../common/schemas/proveedor-carga';
 import { type Database, openDatabase, openPostgres, queryRows } from '../server/db/client';
@@ -80,7 +81,7 @@ async function generarArchivo(): Promise<Buffer> {
     const marca = `Productora Bench ${r(9).toString(36)}${i.toString(36)} Ltda.`;
     ws.addRow([sku, nombre, r(1), r(2), r(3), r(4), r(5), r(6), r(7) / 100, vence, 'POLLO', marca, `Región ${i % 997}`, 'IQF', 'KILO']);
   }
-  ws.getColumn(10).numFmt = 'yyyy-mm-dd';
+  ws.getColumn(10).numFmt = FORMATO_FECHA_EXCEL;
   return Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer);
 }
 

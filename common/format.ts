@@ -1,13 +1,28 @@
-// Formatting shared by every screen: es-CL money and es-ES / es-CL dates (SPEC §2).
+// Formatting shared by every screen, e-mail and file: es-CL money, quantities and dates (SPEC §2).
+// Dates: one short format, es-CL's dd-mm-yyyy ('03-01-2027'), and one long one ('3 de enero de
+// 2027'); the birth date keeps the es-ES format SPEC §2 asks for on /mi-cuenta.
 
-/** 'YYYY-MM-DD' as es-ES writes it (17/5/1990), read as a calendar date, not an instant. */
-export function formatFechaEs(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(y!, m! - 1, d!).toLocaleDateString('es-ES');
+const partesIso = (iso: string) => iso.slice(0, 10).split('-') as [string, string, string];
+
+/** A calendar day 'YYYY-MM-DD' as screens, e-mails and files write it: dd-mm-yyyy ('03-01-2027'). */
+export function formatFecha(iso: string): string {
+  const [y, m, d] = partesIso(iso);
+  return `${d}-${m}-${y}`;
 }
 
-/** An instant in the es-CL long format ('22 de noviembre de 2026'). */
-export const formatFechaLarga = (date: Date | string) => new Date(date).toLocaleDateString('es-CL', { year: 'numeric', month: 'long', day: 'numeric' });
+/** formatFecha's format for an Excel date cell (the templates' expiry dates). */
+export const FORMATO_FECHA_EXCEL = 'dd-mm-yyyy';
+
+/** SPEC §2 My account: the birth date 'YYYY-MM-DD' in es-ES format (17/5/1990), read as a calendar date. */
+export function formatFechaNacimiento(iso: string): string {
+  const [y, m, d] = partesIso(iso).map(Number);
+  return `${d}/${m}/${y}`;
+}
+
+const LARGA = { year: 'numeric', month: 'long', day: 'numeric' } as const;
+
+/** An instant in the long format, the day it was in Chile ('22 de noviembre de 2026'). */
+export const formatFechaLarga = (date: Date | string) => new Date(date).toLocaleDateString('es-CL', { ...LARGA, timeZone: 'America/Santiago' });
 
 // One formatter for every call: building an Intl.NumberFormat costs far more than formatting with it.
 const clp = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 });
@@ -15,13 +30,13 @@ export const formatClp = (pesos: number) => clp.format(pesos);
 
 /** A calendar day 'YYYY-MM-DD' in the es-CL long format ('30 de noviembre de 2026'), whatever the time zone. */
 export function formatDiaLargo(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('es-CL', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const [y, m, d] = partesIso(iso).map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('es-CL', { ...LARGA, timeZone: 'UTC' });
 }
 
 /** An instant as it was in Chile, day and hour ('30 de noviembre de 2026, 14:05'): on the server too, which runs in UTC. */
 export const formatFechaHora = (date: Date | string) =>
-  new Date(date).toLocaleString('es-CL', { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'America/Santiago' });
+  new Date(date).toLocaleString('es-CL', { ...LARGA, hour: '2-digit', minute: '2-digit', timeZone: 'America/Santiago' });
 
 /** Quantities are kg or boxes with at most two decimals ('1.250,5'). */
 export const cantidadEs = (v: number) => v.toLocaleString('es-CL', { maximumFractionDigits: 2 });

@@ -1,4 +1,5 @@
 import { CANTIDAD_MAXIMA } from '../constants';
+import { formatCantidad } from '../format';
 import { z } from '../zod-es';
 import { productosSchema, SIN_PRODUCTOS } from './cotizaciones';
 import { decimal, idSchema } from '../numeros';
@@ -93,6 +94,8 @@ export const compararPreciosSchemaOut = z.object({
 export type CompararPrecios = z.infer<typeof compararPreciosSchemaOut>;
 
 export const mensajesComparacion = {
+  /** DESIGN §3.5: why a line is short, on the server's answer and on the screen as the buyer changes it. */
+  faltante: (faltante: number, unidad: string) => `Stock insuficiente: faltan ${formatCantidad(faltante, unidad)}`,
   noIdentificado: (id: number) => `No encontramos el producto ${id} en el catálogo.`,
   noDisponible: (nombre: string) => `El producto "${nombre}" ya no está disponible para cotizar.`,
   sinOfertas: (nombre: string) => `No hay ofertas de "${nombre}" con stock para la fecha de entrega.`,

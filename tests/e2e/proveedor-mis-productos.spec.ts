@@ -168,12 +168,7 @@ test('the supplier pages by 7, sorts eight ways, searches, and sees pending and 
   const stock = (await columna(9)).map((t) => Number(t.replace(/\./g, '').replace(',', '.')));
   expect(stock).toEqual([...stock].sort((a, b) => b - a));
   expect(stock[0]).toBe(1500);
-  const fecha = (t: string) =>
-    t
-      .split('/')
-      .reverse()
-      .map((p) => p.padStart(2, '0'))
-      .join('-');
+  const fecha = (t: string) => t.split('-').reverse().join('-');
   await orden.selectOption({ label: 'Vencimiento (más antiguo)' });
   const antiguas = (await columna(10)).map(fecha);
   expect(antiguas).toEqual([...antiguas].sort());
@@ -271,7 +266,7 @@ test('inline edit: SPEC §5 messages, Cancelar discards, Guardar saves; the serv
   await guardar.click();
   await expect(page.getByText('Producto actualizado correctamente.')).toBeVisible();
   await expect(form).toHaveCount(0);
-  const editada = filas(page).filter({ hasText: '31/12/2099' });
+  const editada = filas(page).filter({ hasText: '31-12-2099' });
   await expect(editada).toContainText('$6.190');
   await expect(editada).toContainText('$5.800');
   await expect(editada).toContainText('777');
@@ -308,8 +303,7 @@ test("a lot's row removes that lot only: the product stays with its other lots (
   const oferta = propias.find((o) => o.producto_nombre === 'Osobuco')!;
   expect(oferta.stock.map((l) => l.cantidad).sort((a, b) => a - b)).toEqual([50, 51, 120]);
   const lote = oferta.stock.find((l) => l.cantidad === 50)!;
-  const [y, m, d] = lote.fecha_expiracion.split('-').map(Number);
-  const fechaCorta = `${d}/${m}/${y}`;
+  const fechaCorta = lote.fecha_expiracion.split('-').reverse().join('-');
   await buscar(page, oferta.sku);
   await expect(filas(page)).toHaveCount(3);
 

@@ -1,4 +1,5 @@
 import { type CSSProperties, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { foldForSearch } from '../../../common/search-es';
 import './combobox.css';
 
 export interface ComboboxOption {
@@ -24,11 +25,7 @@ interface ComboboxProps {
 }
 
 /** Case and accent-insensitive ('jamon' finds 'Jamón'). */
-const normalize = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+const normalize = foldForSearch;
 
 export function filterOptions(options: readonly ComboboxOption[], query: string): ComboboxOption[] {
   const words = normalize(query).split(/\s+/).filter(Boolean);

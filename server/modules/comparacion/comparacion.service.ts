@@ -1,3 +1,4 @@
+import { cantidadEs, formatCantidad } from '../../../common/format';
 import {
   type ActualizarCotizacionData,
   type CompararPrecios,
@@ -26,7 +27,7 @@ import {
   type ProductoComparable,
   replaceSeleccion,
 } from './comparacion.repository';
-import { type Asignacion, compararLinea, type ResultadoLinea, mensajeFaltante, mensajeSugerencia, presupuestoLinea } from './engine';
+import { type Asignacion, compararLinea, type ResultadoLinea, mensajeSugerencia, presupuestoLinea } from './engine';
 import type { ComparacionCache } from './comparacion-cache';
 import { type OfertaViva, ofertasVivas } from './ofertas-vivas';
 import { precioUnitario } from './precio';
@@ -139,7 +140,7 @@ export async function compararPrecios(db: Db, cache: ComparacionCache, llamante:
       mensaje: sinOfertas
         ? mensajesComparacion.sinOfertas(producto.nombre)
         : resultado.faltante > 0
-          ? mensajeFaltante(resultado.faltante, producto.unidad)
+          ? mensajesComparacion.faltante(resultado.faltante, producto.unidad)
           : null,
       productos_inexistentes: sinOfertas ? [producto.nombre] : [],
       sugerencia: resultado.sugerencia && { ...resultado.sugerencia, mensaje: mensajeSugerencia(resultado.sugerencia, producto.unidad) },
@@ -189,8 +190,6 @@ const jsonCon = (valor: object, clave: string, json: string) => `${JSON.stringif
 export const COTIZACION_NO_ENCONTRADA = 'Cotización no encontrada.';
 export const YA_ORDENADA = 'Esta cotización ya tiene una orden de compra: no se puede cambiar.';
 
-export const cantidadTexto = (v: number) => v.toLocaleString('es-CL', { maximumFractionDigits: 2 });
-export const unidadTexto = (unidad: string) => (unidad.toUpperCase() === 'CAJA' ? 'cajas' : 'kg');
 export type NombreOferta = { producto_nombre: string; proveedor_nombre: string; unidad: string };
 /** How a buyer recognises an offer in a message: the product and who sells it. */
 export const nombreOferta = (o: NombreOferta) => `"${o.producto_nombre}" de ${o.proveedor_nombre}`;
@@ -201,7 +200,7 @@ export const mensajesEleccion = {
   repetida: (n: number, o: NombreOferta) => `Fila ${n}: ${nombreOferta(o)} ya está en otra fila.`,
   noDisponible: (n: number, o: NombreOferta) => `Fila ${n}: ${nombreOferta(o)} ya no está disponible.`,
   sinStock: (n: number, o: NombreOferta, stock: number, cantidad: number) =>
-    `Fila ${n}: Solo quedan ${cantidadTexto(stock)} ${unidadTexto(o.unidad)} de ${nombreOferta(o)}; elegiste ${cantidadTexto(cantidad)}.`,
+    `Fila ${n}: Solo quedan ${formatCantidad(stock, o.unidad)} de ${nombreOferta(o)}; elegiste ${cantidadEs(cantidad)}.`,
 };
 
 /** The delivery day of a quotation (its cotizante's date, else today in Chile): lots must outlive it. */

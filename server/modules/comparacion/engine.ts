@@ -1,4 +1,4 @@
-import { formatClp } from '../../../common/format';
+import { formatCantidad, formatClp, unidadCorta } from '../../../common/format';
 import { precioUnitario, type Tarifario } from './precio';
 
 /**
@@ -528,17 +528,6 @@ const esMejorSugerencia = (a: Sugerencia, b: Sugerencia, total: number) => {
   return orden < 0;
 };
 
-const numeroEs = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 2 });
-
-/** The unit as a sentence says it: 'kg' for KILO, 'caja'/'cajas' for CAJA. */
-export function unidadCorta(unidad: string, cantidad: number): string {
-  if (unidad.toUpperCase() === 'CAJA') return cantidad === 1 ? 'caja' : 'cajas';
-  return 'kg';
-}
-
-/** DESIGN §3.5: 'Stock insuficiente: faltan N kg'. */
-export const mensajeFaltante = (faltante: number, unidad: string) => `Stock insuficiente: faltan ${numeroEs.format(faltante)} ${unidadCorta(unidad, faltante)}`;
-
 /** The nudge: 'Agrega 20 kg y pagas $4.990/kg'. */
 export const mensajeSugerencia = (s: Sugerencia, unidad: string) =>
-  `Agrega ${numeroEs.format(s.cantidad_adicional)} ${unidadCorta(unidad, s.cantidad_adicional)} y pagas ${formatClp(s.precio)}/${unidadCorta(unidad, 1)}`;
+  `Agrega ${formatCantidad(s.cantidad_adicional, unidad)} y pagas ${formatClp(s.precio)}/${unidadCorta(unidad, 1)}`;

@@ -14,7 +14,8 @@ import { enlaces } from '../pedidos/pedidos.service';
 import { findCotizante, findCotizanteTenencia } from '../cotizaciones/cotizaciones.repository';
 import { hold } from '../cotizaciones/cotizaciones.service';
 import { findCotizacionTenencia, findOrdenIdDeCotizacion } from '../comparacion/comparacion.repository';
-import { cantidadTexto, COTIZACION_NO_ENCONTRADA, nombreOferta, unidadTexto } from '../comparacion/comparacion.service';
+import { cantidadEs, formatCantidad } from '../../../common/format';
+import { COTIZACION_NO_ENCONTRADA, nombreOferta } from '../comparacion/comparacion.service';
 import { asignarFefo } from './fefo';
 import {
   findLineasSeleccionadas,
@@ -32,7 +33,7 @@ export const SIN_SELECCION = 'La cotización no tiene productos seleccionados.';
 
 export const mensajesOrden = {
   sinStock: (l: LineaElegida, disponible: number) =>
-    `No queda stock suficiente de ${nombreOferta(l)}: pediste ${cantidadTexto(l.cantidad)} ${unidadTexto(l.unidad)} y quedan ${cantidadTexto(disponible)}.`,
+    `No queda stock suficiente de ${nombreOferta(l)}: pediste ${formatCantidad(l.cantidad, l.unidad)} y quedan ${cantidadEs(disponible)}.`,
   noDisponible: (l: LineaElegida) => `${nombreOferta(l)} ya no está disponible.`,
 };
 

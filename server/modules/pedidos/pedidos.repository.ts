@@ -8,6 +8,7 @@ import {
   type PedidoResumen,
   type PedidosQuery,
 } from '../../../common/schemas/pedidos';
+import { foldForSearch } from '../../../common/search-es';
 import type { Db } from '../../db/client';
 import { orden, ordenLinea, ordenLineaLote, pedido, pedidoEvento } from '../../db/schema/ordenes';
 import { lote } from '../../db/schema/proveedor';
@@ -37,7 +38,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Search: a number is a pedido's or its order's number; text is part of the buyer's name. */
 function busqueda(q: string): SQL {
-  const texto = sql`${plegado(orden.comprador)} like ${`%${escapeLike(q.toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''))}%`}`;
+  const texto = sql`${plegado(orden.comprador)} like ${`%${escapeLike(foldForSearch(q))}%`}`;
   if (!/^\d{1,9}$/.test(q)) return texto;
   const n = Number(q);
   return sql`(${pedido.id} = ${n} or ${pedido.orden_id} = ${n} or ${texto})`;

@@ -1,3 +1,4 @@
+import { cantidadEs } from '../../../common/format';
 import { ahoraEnChile } from '../../../common/schemas/cotizaciones';
 import {
   FECHA_VENCIMIENTO_FUTURA,
@@ -24,8 +25,6 @@ import {
 /** One answer for another supplier's offer, an archived one and a missing one: nothing says which. */
 export const OFERTA_NO_ENCONTRADA = 'Producto no encontrado.';
 export const LOTE_NO_ENCONTRADO = 'Lote no encontrado.';
-
-const cantidadTexto = (v: number) => v.toLocaleString('es-CL', { maximumFractionDigits: 2 });
 
 /**
  * The inline edit of one row (SPEC §4 Supplier product editing, §5): the offer's price and tier
@@ -60,7 +59,7 @@ export async function updateProveedorProducto(
       }
       const tocada = data.cantidad !== undefined && data.cantidad !== data.cantidad_anterior;
       if (tocada && data.cantidad_anterior !== undefined && actual.cantidad !== data.cantidad_anterior) {
-        throw new AppError(400, { cantidad: [STOCK_CAMBIO(cantidadTexto(actual.cantidad))] });
+        throw new AppError(400, { cantidad: [STOCK_CAMBIO(cantidadEs(actual.cantidad))] });
       }
       await updateLote(tx, actual.id, { fecha_expiracion: data.fecha_expiracion, ...(tocada ? { cantidad: data.cantidad } : {}) });
     } else if (data.cantidad !== undefined && data.cantidad > 0) {

@@ -1,6 +1,7 @@
 import { LIMITES_RANGO_KG, nombreRango } from '../../../../common/constants';
-import { formatClp, formatFechaEs } from '../../../../common/format';
+import { cantidadEs, formatClp, formatFecha } from '../../../../common/format';
 import type { Lote, ProveedorProducto } from '../../../../common/schemas/proveedor-productos';
+import { foldForSearch } from '../../../../common/search-es';
 import { compareEs } from '../../../../common/sort-es';
 
 /** SPEC §2: one row per stock lot; an offer without stock is one row with no lot ('Sin stock'). */
@@ -19,25 +20,19 @@ export function filasDe(ofertas: readonly ProveedorProducto[]): FilaProducto[] {
   );
 }
 
-export const formatCantidad = (n: number) => n.toLocaleString('es-CL', { maximumFractionDigits: 2 });
-
 /** Lower case without accents: 'Salmón' is found typing 'salmon'. */
-const normal = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+const normal = foldForSearch;
 
 /**
  * SPEC §2 search box: product, SKU, price, stock or date, as stored and as shown ('4990', '$4.990',
- * '2026-12-01', '1/12/2026').
+ * '2026-12-01', '01-12-2026').
  */
 export function buscar(filas: readonly FilaProducto[], texto: string): FilaProducto[] {
   const q = normal(texto.trim());
   if (!q) return [...filas];
   return filas.filter(({ oferta, lote }) => {
     const campos = [oferta.sku, oferta.producto_nombre, String(oferta.tarifa), formatClp(oferta.tarifa)];
-    if (lote) campos.push(String(lote.cantidad), formatCantidad(lote.cantidad), lote.fecha_expiracion, formatFechaEs(lote.fecha_expiracion));
+    if (lote) campos.push(String(lote.cantidad), cantidadEs(lote.cantidad), lote.fecha_expiracion, formatFecha(lote.fecha_expiracion));
     return campos.some((c) => normal(c).includes(q));
   });
 }

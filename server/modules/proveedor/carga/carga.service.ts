@@ -15,6 +15,7 @@ import {
   stockCambiado,
   validateFila,
 } from '../../../../common/schemas/proveedor-carga';
+import { nameKey } from '../../../../common/search-es';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
 import { ArchivoInvalido } from './archivo';
@@ -288,7 +289,7 @@ export async function actualizarPrecios(db: Db, proveedorId: number, filas: Fila
 }
 
 /** Names compare as the supplier means them: without case, accents or extra spaces. */
-const clave = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(/\s+/g, ' ').trim();
+const clave = (s: string) => nameKey(s).toUpperCase();
 
 const permitidos = (campo: string, valores: readonly string[]) => `${campo} debe ser una de: ${valores.join(', ')}.`;
 

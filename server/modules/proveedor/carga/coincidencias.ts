@@ -3,10 +3,11 @@
  * normalised names, computed as pg_trgm computes it (each word padded with two spaces before and
  * one after; similarity = shared trigrams / trigrams of either), but in memory over the catalogue
  * read once per upload. pg_trgm's GIN index answered one name in 11–34 ms on the embedded engine
- * (a common word such as "pollo" brings thousands of candidates), which made a 50.000-row file
+ * (a common word such as "pollo" brings thousands of candidates), which made a 50,000-row file
  * take many minutes; here an inverted index of trigrams does the same in milliseconds
  * (docs/decisions/008). Pure: no I/O.
  */
+import { foldForSearch } from '../../../../common/search-es';
 import type { Cedente } from './turnos';
 
 /** Unit, pack and filler words that say nothing about which product it is. */
@@ -23,9 +24,7 @@ const DIGITO = /^[0-9]/;
  * over the name: it runs for every row and every catalogue product (9 → 4 µs a name, measured).
  */
 export function normalizarNombre(nombre: string): string {
-  // Only a name with something beyond printable ASCII can carry accents to take off.
-  const plano = /[^ -~]/.test(nombre) ? nombre.normalize('NFD').replace(/\p{M}/gu, '') : nombre;
-  const palabras = plano.toLowerCase().match(PALABRA) ?? [];
+  const palabras = foldForSearch(nombre).match(PALABRA) ?? [];
   const out: string[] = [];
   let anterior = '';
   for (const p of palabras) {

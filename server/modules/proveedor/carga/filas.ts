@@ -18,6 +18,7 @@ import {
   isFilaSinLote,
   validateFila,
 } from '../../../../common/schemas/proveedor-carga';
+import { nameKey } from '../../../../common/search-es';
 import { ArchivoInvalido } from './archivo';
 import type { CeldaCruda } from './parser';
 
@@ -28,7 +29,7 @@ import type { CeldaCruda } from './parser';
  */
 
 /** Header cells compare without case, accents or extra spaces ('categoria ' is 'Categoría'). */
-const clave = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+const clave = nameKey;
 
 type Columna = (typeof COLUMNAS_EXCEL)[number];
 

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { FORMATOS, UNIDADES } from '../../../../common/constants';
+import { FORMATO_FECHA_EXCEL } from '../../../../common/format';
 import { COLUMNA_STOCK_AL_DESCARGAR, COLUMNAS_EXCEL, MAX_FILAS_CARGA, NOMBRES_RANGO } from '../../../../common/schemas/proveedor-carga';
 import type { OfertaPlantilla } from './carga.repository';
 import { escaparCelda } from './filas';
@@ -31,7 +32,7 @@ async function libro(filas: Valor[][], categorias: string[], { conStockAlDescarg
     c.width = i === 1 ? 36 : 16;
   });
   const col = (nombre: (typeof COLUMNAS_EXCEL)[number]) => COLUMNAS_EXCEL.indexOf(nombre) + 1;
-  ws.getColumn(col('Fecha vencimiento')).numFmt = 'yyyy-mm-dd';
+  ws.getColumn(col('Fecha vencimiento')).numFmt = FORMATO_FECHA_EXCEL;
   if (conStockAlDescargar) {
     // Hidden, not protected: a protected sheet cannot be sorted nor get rows inserted in Excel, and
     // the column travels with its row when the supplier sorts (docs/decisions/008).

@@ -1,13 +1,10 @@
-import { cantidadEs, unidadCorta } from '../../../../../common/format';
-import type { Opcion, ResultadoComparacion } from '../../../../../common/schemas/comparacion';
+import { mensajesComparacion, type Opcion, type ResultadoComparacion } from '../../../../../common/schemas/comparacion';
 
 // The buyer's changes on the results screen (SPEC §4 Quotation flow 4–5), as pure functions over
 // the comparison's items: each returns new items and never touches the ones it was given.
 
 /** Quantities are kg or boxes with at most two decimals, as the server keeps them. */
 const redondear = (v: number) => Math.round(v * 100) / 100;
-
-export { cantidadEs, unidadCorta };
 
 export const subtotal = (o: Opcion) => Math.round(o.precio * o.cantidad_proveida);
 export const proveido = (r: ResultadoComparacion) => redondear(r.opciones_seleccionadas.reduce((s, o) => s + o.cantidad_proveida, 0));
@@ -19,7 +16,7 @@ export const total = (resultados: readonly ResultadoComparacion[]) =>
 /** The shortfall as the server words it ('Stock insuficiente: faltan 20 kg'), for the choice as it stands now. */
 export const mensajeFaltante = (r: ResultadoComparacion) => {
   const n = faltante(r);
-  return n > 0 ? `Stock insuficiente: faltan ${cantidadEs(n)} ${unidadCorta(r.unidad, n)}` : null;
+  return n > 0 ? mensajesComparacion.faltante(n, r.unidad) : null;
 };
 
 /** SPEC §4.5: swapping to an option whose stock is below what the replaced one supplies asks first. */

@@ -1,7 +1,7 @@
 import type { Opcion, ResultadoComparacion } from '../../../../../common/schemas/comparacion';
-import { formatClp, formatFechaEs } from '../../../../../common/format';
+import { cantidadEs, formatClp, formatFecha, unidadCorta } from '../../../../../common/format';
 import { Modal } from '../../../ui/modal';
-import { cantidadEs, faltante, unidadCorta } from './eleccion';
+import { faltante } from './eleccion';
 
 /** One offer as the modals show it: who sells it, at what unit price, how much stock and until when. */
 function OpcionResumen({ o, cantidad }: { o: Opcion; cantidad?: number }) {
@@ -13,7 +13,7 @@ function OpcionResumen({ o, cantidad }: { o: Opcion; cantidad?: number }) {
         {formatClp(o.precio)} / {u(1)} · Stock: {cantidadEs(o.stock_disponible)} {u(o.stock_disponible)}
       </span>
       <span className="muted">
-        Vence: {formatFechaEs(o.fecha_vencimiento)}
+        Vence: {formatFecha(o.fecha_vencimiento)}
         {cantidad !== undefined && ` · Cubre ${cantidadEs(cantidad)} ${u(cantidad)}`}
       </span>
     </div>

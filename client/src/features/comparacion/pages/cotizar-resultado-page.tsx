@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { CompararPrecios, Opcion, ResultadoComparacion } from '../../../../../common/schemas/comparacion';
-import { formatClp, formatDiaLargo } from '../../../../../common/format';
+import { cantidadEs, formatClp, formatDiaLargo, unidadCorta } from '../../../../../common/format';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { SubmitButton } from '../../../ui/form-controls';
@@ -10,7 +10,7 @@ import { claveHeaders } from '../../../lib/flujo-cotizacion/clave';
 import { cotizacionGuardada, cotizanteGuardado, solicitudGuardada } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 import { type Eleccion, eleccionGuardada } from '../../../lib/flujo-cotizacion/eleccion-storage';
 import { useSaveEleccion } from '../../../lib/flujo-cotizacion/update-seleccion';
-import { agregarProveedor, cantidadEs, faltante, mensajeFaltante, pideConfirmarStock, subtotal, swapOpcion, total, unidadCorta } from '../components/eleccion';
+import { agregarProveedor, faltante, mensajeFaltante, pideConfirmarStock, subtotal, swapOpcion, total } from '../components/eleccion';
 import { AgregarProveedorModal, AlternativasModal, ListaModal } from '../components/opciones-modales';
 import { AVISO_STOCK_ACTUALIZADO, isStockActualizado } from '../../../lib/flujo-cotizacion/stock-actualizado';
 import './comparacion.css';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatFechaEs } from '../../../../../common/format';
+import { formatFechaNacimiento } from '../../../../../common/format';
 import { rolCuenta } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 
@@ -11,7 +11,7 @@ export default function MiCuentaPage() {
     ['Correo electrónico', `${user.email} · Validado ✓`],
     ['Teléfono', user.telefono ? `${user.telefono} · Validado ✓` : `${NO_ESPECIFICADO} · Sin validar ❗`],
     ['Nombre completo', `${user.first_name} ${user.last_name}`.trim() || NO_ESPECIFICADO],
-    ['Fecha de nacimiento', user.fecha_nacimiento ? formatFechaEs(user.fecha_nacimiento) : NO_ESPECIFICADO],
+    ['Fecha de nacimiento', user.fecha_nacimiento ? formatFechaNacimiento(user.fecha_nacimiento) : NO_ESPECIFICADO],
     ['Tipo de usuario', rolCuenta(user)],
   ];
   if (user.is_comprador) filas.push(['Dirección de despacho', user.direccion_envio || NO_ESPECIFICADO]);

@@ -1,3 +1,4 @@
+import { foldForSearch } from '../../../../../common/search-es';
 import type { AccionModeracion, ProductoPendiente } from '../../../../../common/schemas/moderacion';
 import { compareEs } from '../../../../../common/sort-es';
 
@@ -19,11 +20,7 @@ export const porEnviar = (staged: readonly Staged[], cuales: AccionModeracion | 
 
 /** SPEC §2 search: product, category, provider or ID. */
 export function buscarPendientes(productos: readonly ProductoPendiente[], texto: string): ProductoPendiente[] {
-  const normal = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .toLowerCase();
+  const normal = foldForSearch;
   const q = normal(texto.trim());
   if (!q) return [...productos];
   return productos.filter((p) => [String(p.id), p.nombre, p.categoria_nombre, p.proveedor_email].some((c) => normal(c).includes(q)));
