@@ -1,5 +1,5 @@
-// The supplier's Excel upload (issue #10 item 6): a file of ≈ 5 MB and 50.000 rows against a
-// catalogue of 10.000 products. Prints the whole POST /api/productos/cargar-excel/ as the server
+// The supplier's Excel upload (issue #10 item 6): a file of ≈ 5 MB and 50,000 rows against a
+// catalogue of 10,000 products. Prints the whole POST /api/productos/cargar-excel/ as the server
 // answers it (parse in the worker, validation, classification and matching, the JSON answer),
 // the parse alone (worker) and the row reading alone, and the server's peak RSS (VmHWM, the
 // worker's memory included). Then the load of issue #20 item 5: 16 uploads of that file at once,
@@ -43,7 +43,7 @@ const ANIMALES = ['pollo', 'pavo', 'cerdo', 'vacuno', 'cordero'];
 const ATRIBUTOS = ['congelado', 'fresco', 'deshuesado', 'ahumado', 'marinado', 'entero', 'laminado', 'en cubos'];
 const nombreCatalogo = (g: number) => `${CORTES[g % 10]} de ${ANIMALES[Math.floor(g / 10) % 5]} ${ATRIBUTOS[Math.floor(g / 50) % 8]} ${Math.floor(g / 400)}`;
 
-/** 10.000 approved products (names of the kind above), 10.000 of them offered by the demo supplier as B-<n>. */
+/** 10,000 approved products (names of the kind above), 10,000 of them offered by the demo supplier as B-<n>. */
 async function generarCatalogo(database: Database) {
   await prepareDatabase(database, { seedDemo: true });
   const { db } = database;
@@ -62,7 +62,7 @@ async function generarCatalogo(database: Database) {
   await db.execute(sql`analyze`);
 }
 
-/** 10.000 rows of existing SKUs, 25.000 of catalogue names written otherwise, 15.000 exclusive ones. */
+/** 10,000 rows of existing SKUs, 25,000 of catalogue names written otherwise, 15,000 exclusive ones. */
 async function generarArchivo(): Promise<Buffer> {
   const vence = new Date(Date.parse(`${ahoraEnChile(new Date()).hoy}T00:00:00Z`) + 90 * 86_400_000);
   const wb = new ExcelJS.Workbook();
@@ -213,7 +213,7 @@ const latencias = (xs: number[]) =>
   `p50 ${fmt(percentil(xs, 50), 1)} ms, p99 ${fmt(percentil(xs, 99), 1)} ms, máx. ${fmt(Math.max(...xs), 1)} ms (${fmt(xs.length)} pedidos)`;
 
 /**
- * Issue #20 item 5: PARALELAS uploads of the 50.000-row file at once, from `quienes` (one supplier
+ * Issue #20 item 5: PARALELAS uploads of the 50,000-row file at once, from `quienes` (one supplier
  * each, repeated if fewer), on a server started for it (its VmHWM is this load's), while another
  * user asks for its account. Prints how the uploads were answered, that user's latency and the RSS.
  */

@@ -1,5 +1,5 @@
-// comparar-precios on a large catalogue (issue #9 point 6): 200 suppliers × 2.000 products
-// (≈ 100.000 offers, 200.000 lots), a request of 30 lines of ~50 offers each. Prints the server's
+// comparar-precios on a large catalogue (issue #9 point 6): 200 suppliers × 2,000 products
+// (≈ 100,000 offers, 200,000 lots), a request of 30 lines of ~50 offers each. Prints the server's
 // p50/p99 (the server in its own process; sequential HTTP requests: the latency of one buyer, no
 // queueing) twice: on its own clock (Fastify's responseTime, arrival to last byte sent) and as a
 // client round trip, with the products' offers read from the database and from the offers cache;
@@ -70,7 +70,7 @@ const fila = (label: string, ms: number[]) =>
   console.log(`${label.padEnd(60)} p50 ${fmt(percentil(ms, 50), 2).padStart(7)} ms   p99 ${fmt(percentil(ms, 99), 2).padStart(7)} ms`);
 
 const cantidadDe = (i: number) => 100 + ((i * 397) % 1401);
-/** The request measured again and again: 30 products spread over the catalogue, 100 to 1.500 kg (fixed, so runs compare). */
+/** The request measured again and again: 30 products spread over the catalogue, 100 to 1,500 kg (fixed, so runs compare). */
 const lineasRepetidas = (ids: number[]) => Array.from({ length: LINEAS }, (_, i) => ({ producto: ids[(i * 67) % ids.length]!, cantidad: cantidadDe(i) }));
 /** Requests of 30 lines over every other product, each product in one of them only. */
 function lineasFrias(ids: number[]) {

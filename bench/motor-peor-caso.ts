@@ -1,5 +1,5 @@
 // The comparison engine's worst case (issue #20 item 7): crafted lines of one product (hundreds of
-// offers with every tier, 9.999 kg) on which the exact search explodes. Each line runs in a process
+// offers with every tier, 9,999 kg) on which the exact search explodes. Each line runs in a process
 // of its own with a time limit, since an engine without a budget may not finish, and bundled with
 // esbuild as production runs it (bench/motor-solo.ts says why not under tsx). Prints, per line, the
 // first call and the p50/max of the next ones, the search's nodes and steps, whether the plan is
@@ -15,7 +15,7 @@ import { precioUnitario } from '../server/modules/comparacion/precio';
 
 const CANTIDAD = 9999;
 const LIMITE_MS = Number(process.env.BENCH_MOTOR_LIMITE_MS ?? 120_000);
-const TRAMOS = [100, 300, 700, 1000, 1500];
+const RANGOS = [100, 300, 700, 1000, 1500];
 
 /** Deterministic pseudo-random numbers (mulberry32): every run and every engine sees the same lines. */
 function azar(semilla: number) {
@@ -31,7 +31,7 @@ function azar(semilla: number) {
 const oferta = (i: number, tarifa: number, precios: number[], stock: number): motor.OfertaMotor => ({
   proveedor_producto_id: i + 1,
   tarifa,
-  tramos: TRAMOS.map((limite_inferior, k) => ({ limite_inferior, precio: precios[k]! })),
+  rangos: RANGOS.map((limite_inferior, k) => ({ limite_inferior, precio: precios[k]! })),
   stock,
   fecha_vencimiento: i % 2 ? '2027-01-01' : '2027-02-01',
 });
@@ -39,7 +39,7 @@ const oferta = (i: number, tarifa: number, precios: number[], stock: number): mo
 /** The crafted lines, by name: each one's offers. */
 const LINEAS: Record<string, { descripcion: string; ofertas: () => motor.OfertaMotor[] }> = {
   iguales: {
-    descripcion: '200 ofertas de precios iguales, 5 tramos, stock 101–1.500',
+    descripcion: '200 ofertas de precios iguales, 5 rangos, stock 101–1.500',
     ofertas: () => Array.from({ length: 200 }, (_, i) => oferta(i, 5000, [4700, 4400, 4100, 3800, 3500], 101 + ((i * 7919) % 1400))),
   },
   'casi-iguales': {
@@ -51,7 +51,7 @@ const LINEAS: Record<string, { descripcion: string; ofertas: () => motor.OfertaM
         return oferta(
           i,
           tarifa,
-          TRAMOS.map((_, k) => tarifa - (k + 1) * (100 + Math.floor(r() * 5))),
+          RANGOS.map((_, k) => tarifa - (k + 1) * (100 + Math.floor(r() * 5))),
           100 + Math.floor(r() * 1500),
         );
       });
@@ -66,14 +66,14 @@ const LINEAS: Record<string, { descripcion: string; ofertas: () => motor.OfertaM
         oferta(
           i,
           5000,
-          TRAMOS.map((_, k) => 5000 - (k + 1) * 300 + Math.floor(r() * 3)),
+          RANGOS.map((_, k) => 5000 - (k + 1) * 300 + Math.floor(r() * 3)),
           stocks[Math.floor(r() * stocks.length)]!,
         ),
       );
     },
   },
   chicas: {
-    descripcion: '200 ofertas con stock chico (50–110), 5 tramos',
+    descripcion: '200 ofertas con stock chico (50–110), 5 rangos',
     ofertas: () => {
       const r = azar(3);
       return Array.from({ length: 200 }, (_, i) => {
@@ -81,7 +81,7 @@ const LINEAS: Record<string, { descripcion: string; ofertas: () => motor.OfertaM
         return oferta(
           i,
           tarifa,
-          TRAMOS.map((_, k) => tarifa - (k + 1) * (10 + Math.floor(r() * 5))),
+          RANGOS.map((_, k) => tarifa - (k + 1) * (10 + Math.floor(r() * 5))),
           50 + Math.floor(r() * 60),
         );
       });
@@ -99,7 +99,7 @@ const LINEAS: Record<string, { descripcion: string; ofertas: () => motor.OfertaM
         return oferta(
           i,
           tarifa,
-          TRAMOS.map((_, k) => tarifa - (k + 1) * (50 + ((i * 31) % 40))),
+          RANGOS.map((_, k) => tarifa - (k + 1) * (50 + ((i * 31) % 40))),
           100 + ((i * 104729) % 1900),
         );
       }),
@@ -111,7 +111,7 @@ function cotaInferior(ofertas: motor.OfertaMotor[], objetivo: number): number {
   const mejores = ofertas
     .map((o) => {
       const cap = Math.min(Math.floor(o.stock), objetivo);
-      const precio = Math.min(precioUnitario(o, 1), ...o.tramos.filter((t) => t.precio > 0 && t.limite_inferior <= cap).map((t) => t.precio));
+      const precio = Math.min(precioUnitario(o, 1), ...o.rangos.filter((t) => t.precio > 0 && t.limite_inferior <= cap).map((t) => t.precio));
       return { cap, precio };
     })
     .sort((a, b) => a.precio - b.precio);

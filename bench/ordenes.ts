@@ -48,7 +48,7 @@ async function prepare(database: Database): Promise<{ porComprador: Cotizacion[]
       ...base,
       proveedorId,
       tarifa: 5000,
-      tramos: { 100: 4800 },
+      rangos: { 100: 4800 },
       lotes: [
         [6000, '2099-04-01'],
         [6000, '2099-02-01'],

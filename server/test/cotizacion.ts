@@ -83,7 +83,7 @@ export const crearOrden = (t: TestApp, f: Flujo, token?: string, billing: Record
 /** A new approved product (category with tiers from 100 kg) with one offer per entry. */
 export async function createProductoConOfertas(
   t: TestApp,
-  ofertas: Array<{ tarifa: number; tramos?: Record<number, number>; lotes: Array<[number, string]>; proveedor?: number }>,
+  ofertas: Array<{ tarifa: number; rangos?: Record<number, number>; lotes: Array<[number, string]>; proveedor?: number }>,
 ) {
   const { db } = t.database;
   const p = await createProductoDePrueba(db);
@@ -96,7 +96,7 @@ export async function createProductoConOfertas(
         categoriaId: p.categoria_id,
         proveedorId: proveedores[o.proveedor ?? i]!,
         tarifa: o.tarifa,
-        tramos: o.tramos,
+        rangos: o.rangos,
         lotes: o.lotes,
       }),
     );

@@ -47,7 +47,7 @@ export async function createOfertaDePrueba(
     categoriaId: number;
     proveedorId: number;
     tarifa: number;
-    tramos?: Record<number, number>;
+    rangos?: Record<number, number>;
     lotes: Array<[number, string]>;
     archivada?: boolean;
   },
@@ -62,7 +62,7 @@ export async function createOfertaDePrueba(
       archivado_en: o.archivada ? sql`now()` : null,
     })
     .returning({ id: proveedorProducto.id });
-  for (const [limite, precio] of Object.entries(o.tramos ?? {})) {
+  for (const [limite, precio] of Object.entries(o.rangos ?? {})) {
     const [r] = await db
       .select({ id: rangoPrecio.id })
       .from(rangoPrecio)

@@ -7,8 +7,8 @@ import { expectAccessible, loginByApi, pick, shot } from '../fixtures';
 // The summary's 6-second loading screen is real, so there are two full journeys only.
 //
 // The demo seed (server/db/seed/demo.ts) is deterministic; asked for 280 kg on a date with no lots expiring:
-// - Lomo vetado: Frigorífico Los Andes supplies all; Congelados Patagonia has only 80 kg, Carnes del Maule 1.000 kg.
-// - Trutro entero de pollo: Frigorífico Los Andes supplies all; Carnes del Maule has only 80 kg, Mayorista Santa Elena 4.250 kg.
+// - Lomo vetado: Frigorífico Los Andes supplies all; Congelados Patagonia has only 80 kg, Carnes del Maule 1,000 kg.
+// - Trutro entero de pollo: Frigorífico Los Andes supplies all; Carnes del Maule has only 80 kg, Mayorista Santa Elena 4,250 kg.
 // - Fideos corbatitas: 120 kg in stock in all, so 160 kg are missing and no one else sells it.
 
 const DEMO_COMPRADOR = { email: 'comprador@abastece.cl', password: 'abastece2026' };

@@ -30,7 +30,7 @@ export const proveedorProducto = pgTable(
     // What an opcion's foreign key points at: its offer, and that the offer is of its product.
     unique('proveedor_producto_oferta_de_producto').on(t.id, t.producto_id),
     index('proveedor_producto_producto_idx').on(t.producto_id),
-    // comparar-precios reads the live offers of 30 products (~1.500 rows spread over the table, as
+    // comparar-precios reads the live offers of 30 products (~1,500 rows spread over the table, as
     // suppliers upload at different times) from this index alone: no heap visit per offer (docs/decisions/006).
     index('proveedor_producto_vivo_idx').on(t.producto_id, t.id, t.proveedor_id, t.tarifa).where(sql`${t.archivado_en} is null`),
   ],
@@ -50,7 +50,7 @@ export const proveedorProductoRango = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.proveedor_producto_id, t.rango_precio_id] }),
-    // The tiers of ~1.500 offers per comparison, read from the index alone (docs/decisions/006).
+    // The tiers of ~1,500 offers per comparison, read from the index alone (docs/decisions/006).
     index('proveedor_producto_rango_precio_idx').on(t.proveedor_producto_id, t.rango_precio_id, t.precio),
   ],
 );
@@ -70,7 +70,7 @@ export const lote = pgTable(
   // Stock left never goes below zero, whatever a future writer forgets (orders take it down under row locks).
   (t) => [
     index('lote_proveedor_producto_idx').on(t.proveedor_producto_id),
-    // The lots with stock of ~1.500 offers per comparison, in the order the order takes them, from
+    // The lots with stock of ~1,500 offers per comparison, in the order the order takes them, from
     // the index alone (docs/decisions/006).
     index('lote_con_stock_idx').on(t.proveedor_producto_id, t.fecha_expiracion, t.id, t.cantidad).where(sql`${t.cantidad} > 0`),
     check('lote_cantidad_no_negativa', sql`${t.cantidad} >= 0`),

@@ -135,7 +135,7 @@ export async function seedDemo(db: Db, today = new Date()): Promise<boolean> {
     const creadas = await tx.insert(proveedorProducto).values(ofertas).returning({ id: proveedorProducto.id, producto_id: proveedorProducto.producto_id });
 
     const categoriaDe = new Map(productos.map((p) => [p.id, p.categoria_id]));
-    const tramos: (typeof proveedorProductoRango.$inferInsert)[] = [];
+    const preciosRango: (typeof proveedorProductoRango.$inferInsert)[] = [];
     const lotes: (typeof lote.$inferInsert)[] = [];
     creadas.forEach((o, i) => {
       const { base, estilo } = ofertas[i]!;
@@ -144,7 +144,7 @@ export async function seedDemo(db: Db, today = new Date()): Promise<boolean> {
       propios.forEach((r, k) => {
         if (estilo === 2 || (estilo === 1 && k % 2 === 0)) return;
         const descuento = (k + 1) * (0.025 + rnd.next() * 0.015);
-        tramos.push({ proveedor_producto_id: o.id, rango_precio_id: r.id, precio: redondear(base * (1 - descuento)) });
+        preciosRango.push({ proveedor_producto_id: o.id, rango_precio_id: r.id, precio: redondear(base * (1 - descuento)) });
       });
       const nLotes = 1 + Math.floor(rnd.next() * 3);
       for (let k = 0; k < nLotes; k++) {
@@ -154,7 +154,7 @@ export async function seedDemo(db: Db, today = new Date()): Promise<boolean> {
     });
     // One offer sold out, so 'Sin stock' shows in the supplier's list.
     lotes.splice(0, 1);
-    await tx.insert(proveedorProductoRango).values(tramos);
+    await tx.insert(proveedorProductoRango).values(preciosRango);
     await tx.insert(lote).values(lotes);
   });
   await seedDemoDireccion(db);

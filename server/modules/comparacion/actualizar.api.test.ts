@@ -29,7 +29,7 @@ beforeAll(async () => {
 describe('prices come from the server', () => {
   it('ignores a tampered precio and prices each item by its tier for the quantity chosen', async () => {
     const p = await createProductoConOfertas(ctx.t, [
-      { tarifa: 5000, tramos: { 100: 4800, 300: 4500 }, lotes: [[400, LEJOS]] },
+      { tarifa: 5000, rangos: { 100: 4800, 300: 4500 }, lotes: [[400, LEJOS]] },
       { tarifa: 6000, lotes: [[200, LEJOS]] },
     ]);
     const f = await createFlujo(ctx.t, [[p.productoId, 400]], ctx.tokens.comprador);

@@ -287,9 +287,9 @@ describe('migration 0009: what notifies a product', () => {
     let ofertaId = 0;
     expect(await notifica(async () => (ofertaId = await oferta(db, p, proveedor.id)))).toEqual([id]);
     expect(await notifica(() => db.update(proveedorProducto).set({ tarifa: 4000 }).where(eq(proveedorProducto.id, ofertaId)))).toEqual([id]);
-    const tramo = sql`insert into proveedor_producto_rango (proveedor_producto_id, rango_precio_id, precio)
+    const rango = sql`insert into proveedor_producto_rango (proveedor_producto_id, rango_precio_id, precio)
       select ${ofertaId}, id, 3900 from rango_precio where categoria_id = ${p.categoria_id} order by limite_inferior limit 1`;
-    expect(await notifica(() => db.execute(tramo))).toEqual([id]);
+    expect(await notifica(() => db.execute(rango))).toEqual([id]);
     expect(await notifica(() => db.update(lote).set({ cantidad: 10 }).where(eq(lote.proveedor_producto_id, ofertaId)))).toEqual([id]);
     expect(await notifica(() => db.update(producto).set({ estado_moderacion: 'rechazado' }).where(eq(producto.id, p.id)))).toEqual([id]);
     expect(await notifica(() => db.update(usuario).set({ empresa: 'Otra Razón Social' }).where(eq(usuario.id, proveedor.id)))).toEqual([id]);

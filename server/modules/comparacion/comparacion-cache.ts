@@ -8,7 +8,7 @@ import type { Oferta } from './ofertas-vivas';
 
 /**
  * Entries kept, one per offer (a product without offers counts as one): the whole bench
- * catalogue (2.000 products, 100.000 offers, their lots and tiers) is ~60 MB of heap.
+ * catalogue (2,000 products, 100,000 offers, their lots and tiers) is ~60 MB of heap.
  */
 export const CACHE_MAX_ENTRIES = 100_000;
 /** The channel migration 0009's triggers notify with the id of each product a commit changed. */
@@ -28,7 +28,7 @@ const weight = (valor: ProductoConOfertas) => Math.max(1, valor.ofertas.length);
 
 /**
  * What comparar-precios reads of the catalogue, kept in memory (docs/decisions/010): each product
- * with its offers, and the volume tiers. Reading ~1.500 offers with their lots and tiers was most
+ * with its offers, and the volume tiers. Reading ~1,500 offers with their lots and tiers was most
  * of a comparison; what is the buyer's (the request, its delivery record) is always read from the
  * database.
  *

@@ -51,7 +51,7 @@ beforeAll(async () => {
       ...base,
       proveedorId: proveedores[0]!,
       tarifa: 5000,
-      tramos: { 100: 4500 },
+      rangos: { 100: 4500 },
       lotes: [
         [120, '2099-03-01'],
         [80, '2099-02-01'],
@@ -170,7 +170,7 @@ describe('POST comparar-precios/', () => {
       categoriaId: p.categoria_id,
       proveedorId: proveedores[0]!,
       tarifa: 5200,
-      tramos: { 300: 4990 },
+      rangos: { 300: 4990 },
       lotes: [[1000, '2099-06-01']],
     });
     const s = await solicitud([{ producto: p.id, cantidad: 280 }], ctx.tokens.comprador);

@@ -17,7 +17,7 @@ describe('findOfertasVivas (DESIGN §3.1)', () => {
       ...base,
       proveedorId: a!,
       tarifa: 5000,
-      tramos: { 300: 4500, 100: 4800, 700: 0 },
+      rangos: { 300: 4500, 100: 4800, 700: 0 },
       lotes: [
         [30, '2027-03-01'],
         [20.5, '2027-01-10'],
@@ -43,7 +43,7 @@ describe('findOfertasVivas (DESIGN §3.1)', () => {
     expect(o).toMatchObject({ producto_id: p1.id, proveedor_id: a, tarifa: 5000, stock: 50.5, fecha_vencimiento: '2027-01-10' });
     expect(o!.proveedor.length).toBeGreaterThan(1);
     // Tier prices of 0 are tiers left blank; the rest come lowest limit first.
-    expect(o!.tramos).toEqual([
+    expect(o!.rangos).toEqual([
       { limite_inferior: 100, precio: 4800 },
       { limite_inferior: 300, precio: 4500 },
     ]);

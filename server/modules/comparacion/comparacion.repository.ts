@@ -5,7 +5,7 @@ import { cotizacion, cotizante, opcion, solicitud, solicitudDetalle } from '../.
 import { orden } from '../../db/schema/ordenes';
 import { lote, proveedorProducto, proveedorProductoRango } from '../../db/schema/proveedor';
 import { usuario } from '../../db/schema/usuario';
-import type { Tenencia } from '../../http/llamante';
+import type { Hold } from '../../http/caller';
 import { type Oferta, type OfertaViva, ofertasVivas } from './ofertas-vivas';
 
 /**
@@ -13,12 +13,12 @@ import { type Oferta, type OfertaViva, ofertasVivas } from './ofertas-vivas';
  * products and offers that are not archived, with their lots that hold stock whatever their expiry
  * (the delivery date filters them: ofertasVivas), in offer order.
  *
- * What it costs (docs/decisions/006): ~1.500 offers, ~3.000 lots and ~5.300 tiers read from
+ * What it costs (docs/decisions/006): ~1,500 offers, ~3,000 lots and ~5,300 tiers read from
  * covering indexes. Lots and tiers come back as arrays in index order: building a JSON object per
  * lot and per tier, and the join and sort that put tiers in limite_inferior order, were a third of
  * the query. The ~40 tier limits come from a second, tiny query run alongside. `= any(array(select
  * id from o))` makes both engines look the offers' lots and tiers up by index: with `in (select …)`
- * the embedded one read all 200.000 lots.
+ * the embedded one read all 200,000 lots.
  */
 export async function findOfertas(db: Db, productoIds: readonly number[]): Promise<Oferta[]> {
   if (productoIds.length === 0) return [];
@@ -61,14 +61,14 @@ export async function findOfertas(db: Db, productoIds: readonly number[]): Promi
     () => db.select({ id: rangoPrecio.id, limite_inferior: rangoPrecio.limite_inferior }).from(rangoPrecio),
   ]);
   const limiteDe = new Map(limites.map((r) => [r.id, r.limite_inferior]));
-  // Spelled out, not spread: objects of one shape, which the comparison then reads ~1.500 at a time.
+  // Spelled out, not spread: objects of one shape, which the comparison then reads ~1,500 at a time.
   return rows.map((r) => ({
     proveedor_producto_id: r.proveedor_producto_id,
     producto_id: r.producto_id,
     proveedor_id: r.proveedor_id,
     proveedor: r.proveedor,
     tarifa: r.tarifa,
-    tramos: (r.rangos ?? [])
+    rangos: (r.rangos ?? [])
       .map((id, k) => ({ limite_inferior: limiteDe.get(id)!, precio: r.precios![k]! }))
       .sort((a, b) => a.limite_inferior - b.limite_inferior),
     // As float8: both drivers parse a float8[] (a numeric[] comes as its text literal); lots hold hundredths.
@@ -127,13 +127,13 @@ export async function findProductosVivosIds(db: Db): Promise<number[]> {
 }
 
 /** A request's holder and its newest delivery record (the one the buyer confirmed last: SPEC §4.3 creates one per 'Generar cotización'). */
-export interface SolicitudAComparar extends Tenencia {
+export interface SolicitudAComparar extends Hold {
   cotizante: { id: number; fecha_entrega: string | null } | undefined;
 }
 
 /** Both in one round trip: comparar-precios needs them before anything else. */
 export async function findSolicitudAComparar(db: Db, solicitudId: number): Promise<SolicitudAComparar | undefined> {
-  const [row] = await queryRows<Tenencia & { cotizante_id: number | null; fecha_entrega: string | null }>(
+  const [row] = await queryRows<Hold & { cotizante_id: number | null; fecha_entrega: string | null }>(
     db,
     sql`select s.id, s.usuario_id, s.clave_hash, c.id as cotizante_id, c.fecha_entrega::text as fecha_entrega
       from ${solicitud} s left join lateral (
@@ -142,8 +142,8 @@ export async function findSolicitudAComparar(db: Db, solicitudId: number): Promi
       where s.id = ${solicitudId}`,
   );
   if (!row) return undefined;
-  const { cotizante_id, fecha_entrega, ...tenencia } = row;
-  return { ...tenencia, cotizante: cotizante_id === null ? undefined : { id: cotizante_id, fecha_entrega } };
+  const { cotizante_id, fecha_entrega, ...held } = row;
+  return { ...held, cotizante: cotizante_id === null ? undefined : { id: cotizante_id, fecha_entrega } };
 }
 
 export type OpcionNueva = Omit<typeof opcion.$inferInsert, 'id' | 'cotizacion_id'>;
@@ -153,8 +153,8 @@ const arreglo = (valores: ReadonlyArray<number | string>) => `{${valores.join(',
 
 /**
  * A quotation and its options in ONE statement (one round trip); the options' ids come back in
- * the order given. The options travel as seven arrays through unnest(): as VALUES, 1.500 options
- * were 10.000 bind parameters and 200 ms on PostgreSQL.
+ * the order given. The options travel as seven arrays through unnest(): as VALUES, 1,500 options
+ * were 10,000 bind parameters and 200 ms on PostgreSQL.
  */
 export async function insertCotizacionConOpciones(
   db: Db,
@@ -184,7 +184,7 @@ export async function insertCotizacionConOpciones(
 }
 
 /** A quotation, held as its request is held (one clave or one user opens the whole flow, docs/decisions/005). */
-export interface CotizacionTenencia extends Tenencia {
+export interface CotizacionHold extends Hold {
   solicitud_id: number;
   cotizante_id: number | null;
 }
@@ -194,7 +194,7 @@ export interface CotizacionTenencia extends Tenencia {
  * locked until the transaction ends: two orders (or an order and a change of choice) of one
  * quotation run one after the other, which is what makes a double submit create one order.
  */
-export async function findCotizacionTenencia(db: Db, id: number, { lock = false } = {}): Promise<CotizacionTenencia | undefined> {
+export async function findCotizacionHold(db: Db, id: number, { lock = false } = {}): Promise<CotizacionHold | undefined> {
   const query = db
     .select({
       id: cotizacion.id,

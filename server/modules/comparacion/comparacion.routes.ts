@@ -10,7 +10,7 @@ import {
 import { CLAVE_COTIZACION_HEADER } from '../../../common/schemas/cotizaciones';
 import type { Db } from '../../db/client';
 import type { Guards } from '../auth/authenticate';
-import { llamanteDe } from '../../http/llamante';
+import { callerOf } from '../../http/caller';
 import { idParams } from '../../http/params';
 import { compararPrecios, updateSeleccion } from './comparacion.service';
 import type { ComparacionCache } from './comparacion-cache';
@@ -43,9 +43,9 @@ export const comparacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; 
       // The service writes the answer as JSON text itself, partly while the database writes
       // (docs/decisions/010), from typed values: CompararPrecios, checked by the compiler; a test
       // checks the text is exactly its schema. Fastify sends a string with a JSON type as it is:
-      // no serializer pass, and no zod pass over its ~1.500 options (~1 ms, docs/decisions/006).
+      // no serializer pass, and no zod pass over its ~1,500 options (~1 ms, docs/decisions/006).
       // The schema above documents it in OpenAPI.
-      const json = await compararPrecios(db, comparacion, llamanteDe(request), request.body, now());
+      const json = await compararPrecios(db, comparacion, callerOf(request), request.body, now());
       return reply
         .status(201)
         .type('application/json; charset=utf-8')
@@ -66,6 +66,6 @@ export const comparacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; 
         response: { 200: actualizarCotizacionSchemaOut, 400: badRequestSchema, 401: detailSchema, 404: detailSchema, 409: detailSchema },
       },
     },
-    (request) => updateSeleccion(db, llamanteDe(request), request.params.id, request.body, now()),
+    (request) => updateSeleccion(db, callerOf(request), request.params.id, request.body, now()),
   );
 };

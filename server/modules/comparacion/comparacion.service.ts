@@ -10,11 +10,11 @@ import {
 import { ahoraEnChile, erroresFila, mensajesFila, minimosPorCategoria } from '../../../common/schemas/cotizaciones';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { type Llamante, tenenciaDe } from '../../http/llamante';
+import { type Caller, holdOf } from '../../http/caller';
 import { findCotizante } from '../cotizaciones/cotizaciones.repository';
-import { hold, holdTakesOver, SOLICITUD_NO_ENCONTRADA } from '../cotizaciones/cotizaciones.service';
+import { holdTakesOver, requireHold, SOLICITUD_NO_ENCONTRADA } from '../cotizaciones/cotizaciones.service';
 import {
-  findCotizacionTenencia,
+  findCotizacionHold,
   findDetallesSolicitud,
   findNombresOfertas,
   findOfertasVivas,
@@ -66,7 +66,7 @@ function assertFilas(filas: Filas, productos: Map<number, ProductoComparable>, m
  *   (comparacion-cache.ts), read from the database only for products it does not hold or held
  *   too long; the buyer's side (the request's holder and delivery record) is one query, run
  *   alongside; ownership is still decided first, before anything is validated, shown or written;
- * - only the SELECTED options are stored: inserting ~1.500 additional rows (three foreign keys
+ * - only the SELECTED options are stored: inserting ~1,500 additional rows (three foreign keys
  *   each) was the largest cost. actualizar accepts any live offer of the quotation's products
  *   and prices it again, so it never needed them; an additional option is answered with
  *   opcion_id = −proveedor_producto_id, unique in the answer (the screens use opcion_id only as
@@ -75,16 +75,16 @@ function assertFilas(filas: Filas, productos: Map<number, ProductoComparable>, m
  * - the answer (a CompararPrecios) is returned as JSON text, its additional options written out
  *   while the database writes the quotation.
  */
-export async function compararPrecios(db: Db, cache: ComparacionCache, llamante: Llamante, data: CompararPreciosData, ahora: Date): Promise<string> {
+export async function compararPrecios(db: Db, cache: ComparacionCache, caller: Caller, data: CompararPreciosData, ahora: Date): Promise<string> {
   const ids = [...new Set(data.productos.map((f) => f.producto))];
-  const [tenencia, catalogo, rangos] = await Promise.all([findSolicitudAComparar(db, data.solicitudId), cache.find(ids), cache.findRangos()]);
+  const [held, catalogo, rangos] = await Promise.all([findSolicitudAComparar(db, data.solicitudId), cache.find(ids), cache.findRangos()]);
   // Ownership first: 404, as for a request that does not exist, before anything is validated or shown.
-  if (!tenencia || !tenenciaDe(tenencia, llamante)) throw notFound(SOLICITUD_NO_ENCONTRADA);
+  if (!held || !holdOf(held, caller)) throw notFound(SOLICITUD_NO_ENCONTRADA);
   const productos = new Map<number, ProductoComparable>();
   for (const { producto } of catalogo.values()) if (producto) productos.set(producto.id, producto);
   assertFilas(data.productos, productos, minimosPorCategoria(rangos));
 
-  const { cotizante } = tenencia;
+  const { cotizante } = held;
   const fecha = cotizante?.fecha_entrega ?? ahoraEnChile(ahora).hoy;
   let pasos = 0;
   const lineas = data.productos.flatMap((fila): Linea[] => {
@@ -109,16 +109,16 @@ export async function compararPrecios(db: Db, cache: ComparacionCache, llamante:
   const guardar = (tx: Db) =>
     insertCotizacionConOpciones(
       tx,
-      { solicitud_id: data.solicitudId, cotizante_id: cotizante?.id ?? null, usuario_id: llamante.usuarioId ?? null },
+      { solicitud_id: data.solicitudId, cotizante_id: cotizante?.id ?? null, usuario_id: caller.usuarioId ?? null },
       seleccionadas,
     );
-  // A logged-in caller sending the clave claims the clave's records in hold(): in the writing
+  // A logged-in caller sending the clave claims the clave's records in requireHold(): in the writing
   // transaction, with the quotation, so a rejected comparison above wrote nothing (docs/decisions/005).
   // Otherwise the quotation and its options are one statement, atomic alone: no BEGIN and COMMIT
   // round trips (~1 ms of the 15 ms target).
-  const guardado = holdTakesOver(tenencia, llamante)
+  const guardado = holdTakesOver(held, caller)
     ? db.transaction(async (tx) => {
-        await hold(tx, tenencia, llamante, SOLICITUD_NO_ENCONTRADA);
+        await requireHold(tx, held, caller, SOLICITUD_NO_ENCONTRADA);
         return guardar(tx);
       })
     : guardar(db);
@@ -216,10 +216,10 @@ async function fechaEntrega(db: Db, cotizanteId: number | null, ahora: Date): Pr
  * never read. An item must be an offer of this quotation's products that can still sell that
  * quantity for its delivery day; every row's problem is answered at once (400, under productos).
  */
-export async function updateSeleccion(db: Db, llamante: Llamante, cotizacionId: number, data: ActualizarCotizacionData, ahora: Date): Promise<{ id: number }> {
+export async function updateSeleccion(db: Db, caller: Caller, cotizacionId: number, data: ActualizarCotizacionData, ahora: Date): Promise<{ id: number }> {
   await db.transaction(async (tx) => {
-    const cotizacion = await findCotizacionTenencia(tx, cotizacionId, { lock: true });
-    await hold(tx, cotizacion, llamante, COTIZACION_NO_ENCONTRADA);
+    const cotizacion = await findCotizacionHold(tx, cotizacionId, { lock: true });
+    await requireHold(tx, cotizacion, caller, COTIZACION_NO_ENCONTRADA);
     // The order copied the choice; changing it now would make the quotation say what was not bought.
     if ((await findOrdenIdDeCotizacion(tx, cotizacionId)) !== undefined) throw new AppError(409, { detail: YA_ORDENADA });
 

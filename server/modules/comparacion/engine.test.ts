@@ -59,7 +59,7 @@ const FECHAS = ['2027-01-01', '2027-01-02', '2027-02-01', '2027-06-30'];
 // Small prices and thresholds so that ties, tier thresholds and stock limits all happen often.
 const ofertaArb = fc.record({
   tarifa: fc.integer({ min: 1, max: 20 }),
-  tramos: fc.uniqueArray(fc.record({ limite_inferior: fc.constantFrom(2, 3, 5, 8, 10, 15, 20), precio: fc.integer({ min: 0, max: 20 }) }), {
+  rangos: fc.uniqueArray(fc.record({ limite_inferior: fc.constantFrom(2, 3, 5, 8, 10, 15, 20), precio: fc.integer({ min: 0, max: 20 }) }), {
     maxLength: 4,
     selector: (t) => t.limite_inferior,
   }),
@@ -127,7 +127,7 @@ describe('asignacionOptima (DESIGN §3.3)', () => {
 const oferta = (id: number, o: Partial<OfertaMotor>): OfertaMotor => ({
   proveedor_producto_id: id,
   tarifa: 5000,
-  tramos: [],
+  rangos: [],
   stock: 1000,
   fecha_vencimiento: '2027-01-01',
   ...o,
@@ -135,10 +135,10 @@ const oferta = (id: number, o: Partial<OfertaMotor>): OfertaMotor => ({
 
 describe('compararLinea: examples', () => {
   it('the tier trap: 100 kg at one supplier’s 100-kg tier beats the cheapest unit price first', () => {
-    const a = oferta(1, { tarifa: 5000, tramos: [{ limite_inferior: 100, precio: 4500 }], stock: 200 });
+    const a = oferta(1, { tarifa: 5000, rangos: [{ limite_inferior: 100, precio: 4500 }], stock: 200 });
     const b = oferta(2, { tarifa: 4800, stock: 60 });
     const r = compararLinea(100, [a, b]);
-    // Cheapest first would buy 60 kg at 4.800 and 40 at 5.000: $488.000.
+    // Cheapest first would buy 60 kg at 4,800 and 40 at 5,000: $488,000.
     expect(r.seleccionadas.map((s) => [s.oferta.proveedor_producto_id, s.cantidad, s.precio])).toEqual([[1, 100, 4500]]);
     expect(r.total).toBe(450_000);
     expect(r.adicionales.map((s) => [s.oferta.proveedor_producto_id, s.cantidad, s.precio])).toEqual([[2, 60, 4800]]);
@@ -172,23 +172,23 @@ describe('compararLinea: examples', () => {
   });
 
   it('nudges toward a tier a few units away that lowers the unit price or the total', () => {
-    const a = oferta(1, { tarifa: 5200, tramos: [{ limite_inferior: 100, precio: 4990 }] });
+    const a = oferta(1, { tarifa: 5200, rangos: [{ limite_inferior: 100, precio: 4990 }] });
     const r = compararLinea(84, [a]);
     expect(r.sugerencia).toMatchObject({ cantidad_adicional: 16, cantidad_total: 100, precio: 4990 });
     expect(mensajeSugerencia(r.sugerencia!, 'KILO')).toBe('Agrega 16 kg y pagas $4.990/kg');
-    // 98 kg at 5.200 cost more than 100 kg at 4.000: the nudge says so too.
-    expect(compararLinea(98, [oferta(1, { tarifa: 5200, tramos: [{ limite_inferior: 100, precio: 4000 }] })]).sugerencia).toMatchObject({ total: 400_000 });
+    // 98 kg at 5,200 cost more than 100 kg at 4,000: the nudge says so too.
+    expect(compararLinea(98, [oferta(1, { tarifa: 5200, rangos: [{ limite_inferior: 100, precio: 4000 }] })]).sugerencia).toMatchObject({ total: 400_000 });
     // Too far (more than 20 % more), beyond the stock, or not cheaper: no nudge.
     expect(compararLinea(70, [a]).sugerencia).toBeNull();
     expect(compararLinea(90, [oferta(1, { ...a, stock: 95 })]).sugerencia).toBeNull();
-    expect(compararLinea(90, [oferta(1, { tarifa: 5000, tramos: [{ limite_inferior: 100, precio: 5100 }] })]).sugerencia).toBeNull();
+    expect(compararLinea(90, [oferta(1, { tarifa: 5000, rangos: [{ limite_inferior: 100, precio: 5100 }] })]).sugerencia).toBeNull();
   });
 
   it('stays fast with 50 offers of five tiers each', () => {
     const ofertas = Array.from({ length: 50 }, (_, i) =>
       oferta(i + 1, {
         tarifa: 4000 + ((i * 7919) % 1000),
-        tramos: [100, 300, 700, 1000, 1500].map((l, k) => ({ limite_inferior: l, precio: 4000 + ((i * 7919) % 1000) - (k + 1) * (50 + ((i * 31) % 40)) })),
+        rangos: [100, 300, 700, 1000, 1500].map((l, k) => ({ limite_inferior: l, precio: 4000 + ((i * 7919) % 1000) - (k + 1) * (50 + ((i * 31) % 40)) })),
         stock: 100 + ((i * 104729) % 1900),
       }),
     );
@@ -227,7 +227,7 @@ describe('asignacionOptima: the budget (docs/decisions/006, El peor caso)', () =
   const iguales = Array.from({ length: 200 }, (_, i) =>
     oferta(i + 1, {
       tarifa: 5000,
-      tramos: [100, 300, 700, 1000, 1500].map((l, k) => ({ limite_inferior: l, precio: 4700 - k * 300 })),
+      rangos: [100, 300, 700, 1000, 1500].map((l, k) => ({ limite_inferior: l, precio: 4700 - k * 300 })),
       stock: 101 + ((i * 7919) % 1400),
       fecha_vencimiento: i % 2 ? '2027-01-01' : '2027-02-01',
     }),
@@ -249,9 +249,9 @@ describe('asignacionOptima: the budget (docs/decisions/006, El peor caso)', () =
   });
 
   it('bounds the work even when one bound alone would scan thousands of offers many times', () => {
-    // 10.000 offers of 1 or 2 kg: filling 9.999 kg in the bound takes thousands of offers.
+    // 10,000 offers of 1 or 2 kg: filling 9,999 kg in the bound takes thousands of offers.
     const unidades = Array.from({ length: 10_000 }, (_, i) =>
-      oferta(i + 1, { tarifa: 5000 + (i % 7), tramos: [{ limite_inferior: 2, precio: 4900 }], stock: 1 + (i % 2) }),
+      oferta(i + 1, { tarifa: 5000 + (i % 7), rangos: [{ limite_inferior: 2, precio: 4900 }], stock: 1 + (i % 2) }),
     );
     const presupuesto = 200_000;
     const plan = asignacionOptima(unidades, 9999, presupuesto);

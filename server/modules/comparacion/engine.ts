@@ -84,7 +84,7 @@ interface Eleccion {
 /** Where the priced tiers of an offer start, as whole quantities above 1 and up to `limite`, ascending. */
 function iniciosDe(oferta: Tarifario, limite: number): number[] {
   const inicios: number[] = [];
-  for (const t of oferta.tramos) {
+  for (const t of oferta.rangos) {
     const desde = Math.ceil(t.limite_inferior);
     if (t.precio > 0 && desde > 1 && desde <= limite && !inicios.includes(desde)) inicios.push(desde);
   }
@@ -116,15 +116,15 @@ function eleccionesDe(oferta: Tarifario, cap: number, siguienteId: () => number)
  * The work the exact search of one line may do before it answers the best plan found so far, in
  * steps: a node entered, or one offer's price looked at by the bound (where the time goes, and
  * what grows with the number of offers). Counted, not timed: a request gets the same answer on a
- * busy machine as on an idle one. Random lines like the bench's take ~1.200 steps at the median,
- * 1,2 million at most in 20.000 (3,3 million with 100 to 300 offers); a crafted line uses all of
+ * busy machine as on an idle one. Random lines like the bench's take ~1,200 steps at the median,
+ * 1.2 million at most in 20,000 (3.3 million with 100 to 300 offers); a crafted line uses all of
  * them in 12 to 19 ms on the bench machine (docs/decisions/006, "El peor caso").
  */
 export const PRESUPUESTO_PASOS = 5_000_000;
 /**
  * A request's lines share a budget of their own: 200 crafted lines of 5,000,000 steps each would
  * hold the event loop for seconds. A line gets what the earlier ones left, never less than
- * PASOS_MINIMOS_LINEA (so ordinary lines, ~1,2 million steps at most on the bench's catalogue,
+ * PASOS_MINIMOS_LINEA (so ordinary lines, ~1.2 million steps at most on the bench's catalogue,
  * stay exact whatever came before), never more than PRESUPUESTO_PASOS.
  */
 export const PRESUPUESTO_SOLICITUD = 20_000_000;
@@ -145,7 +145,7 @@ export interface Plan {
 /** The cheapest unit price an offer reaches with at most `limite` units (its tiers up to there). */
 function precioMinimo(oferta: Tarifario, limite: number): number {
   let p = precioUnitario(oferta, 1);
-  for (const t of oferta.tramos) if (t.precio > 0 && t.precio < p && Math.ceil(t.limite_inferior) <= limite) p = t.precio;
+  for (const t of oferta.rangos) if (t.precio > 0 && t.precio < p && Math.ceil(t.limite_inferior) <= limite) p = t.precio;
   return p;
 }
 
@@ -191,7 +191,7 @@ export function asignacionOptima(
     minimoDe[i] = precioMinimo(o, cap);
     venceDe[i] = dias(o.fecha_vencimiento);
     indices.push(i);
-    for (const t of o.tramos) {
+    for (const t of o.rangos) {
       const desde = Math.ceil(t.limite_inferior);
       if (t.precio > 0 && desde > 1 && desde <= cap && !niveles.includes(desde)) niveles.push(desde);
     }
@@ -222,7 +222,7 @@ export function asignacionOptima(
     for (let l = 0; l < L; l++) {
       const limite = cap < niveles[l]! ? cap : niveles[l]!;
       let p = primero;
-      for (const t of o.tramos) if (t.precio > 0 && t.precio < p && Math.ceil(t.limite_inferior) <= limite) p = t.precio;
+      for (const t of o.rangos) if (t.precio > 0 && t.precio < p && Math.ceil(t.limite_inferior) <= limite) p = t.precio;
       precioNivel[l * m + k] = p;
     }
   }
@@ -254,9 +254,9 @@ export function asignacionOptima(
   /**
    * Lower bound of filling `resto` units from position j on, plus the open offer's room: each
    * offer at the cheapest price it can reach with at most `resto` units, cheapest first. Knowing
-   * `resto` keeps a 1.500-kg tier out of the bound once only 1.000 kg are left.
+   * `resto` keeps a 1,500-kg tier out of the bound once only 1,000 kg are left.
    */
-  const cotaResto = (j: number, resto: number): number => {
+  const restBound = (j: number, resto: number): number => {
     if (resto <= 0) return 0;
     const base = nivelDe(resto) * m;
     let falta = resto;
@@ -356,7 +356,7 @@ export function asignacionOptima(
     // way on from here uses one supplier more.
     const cierra = abierta >= 0 && resto <= abiertaHolgura;
     if (cierra) registrar(costo + resto * abiertaPrecio, proveedores, vence + resto * venceDe[orden[abierta]!]!, resto);
-    const cota = costo + cotaResto(j, resto);
+    const cota = costo + restBound(j, resto);
     if (agotado || cota > mejorCosto) return;
     if (cota === mejorCosto) {
       // A tie in cost can still win on fewer suppliers (it needs one more from here), or on expiry
@@ -377,7 +377,7 @@ export function asignacionOptima(
     const eleccion = hijoEleccion[j]!;
     const cotas = hijoCota[j]!;
     // Children with the lowest bound first: the optimum is found early and its cost prunes the
-    // rest (visiting the largest quantity first, 9.999 kg over 50 offers took 18.000 nodes; so, 100).
+    // rest (visiting the largest quantity first, 9,999 kg over 50 offers took 18,000 nodes; so, 100).
     let h = 0;
     const agregar = (e: number, c: number) => {
       let x = h++;
@@ -389,7 +389,7 @@ export function asignacionOptima(
       cotas[x] = c;
       eleccion[x] = e;
     };
-    agregar(-1, costo + cotaResto(j + 1, resto));
+    agregar(-1, costo + restBound(j + 1, resto));
     for (let k = 0; k < elecciones.length; k++) {
       const e = elecciones[k]!;
       if (e.cantidad > resto || (e.abierta && abierta >= 0)) continue;
@@ -398,7 +398,7 @@ export function asignacionOptima(
         abiertaPrecio = e.precio;
         abiertaHolgura = e.holgura;
       }
-      agregar(k, costo + e.cantidad * e.precio + cotaResto(j + 1, resto - e.cantidad));
+      agregar(k, costo + e.cantidad * e.precio + restBound(j + 1, resto - e.cantidad));
       if (e.abierta) abierta = -1;
     }
     for (let x = 0; x < h && !agotado; x++) {
@@ -509,7 +509,7 @@ function sugerenciaPara(cantidad: number, total: number, ofertas: readonly Ofert
   const precioMedio = total / cantidad;
   let mejor: Sugerencia | null = null;
   for (const o of ofertas) {
-    for (const t of o.tramos) {
+    for (const t of o.rangos) {
       const nueva = Math.ceil(t.limite_inferior);
       if (t.precio <= 0 || nueva <= cantidad || nueva > tope || nueva > o.stock) continue;
       const precio = precioUnitario(o, nueva);

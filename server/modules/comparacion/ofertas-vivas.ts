@@ -1,4 +1,4 @@
-import type { Tramo } from './precio';
+import type { Rango } from './precio';
 
 /** A lot with stock: how much it holds and the day it expires (YYYY-MM-DD). */
 export interface LoteConStock {
@@ -15,7 +15,7 @@ export interface Oferta {
   proveedor: string;
   tarifa: number;
   /** Priced tiers, lowest limite_inferior first. */
-  tramos: Tramo[];
+  rangos: Rango[];
   /** Its lots that still hold stock, first to expire first. */
   lotes: LoteConStock[];
 }
@@ -44,14 +44,14 @@ export function ofertasVivas(ofertas: readonly Oferta[], fecha: string): OfertaV
       fecha_vencimiento ??= l.fecha_expiracion;
     }
     if (fecha_vencimiento === undefined) continue;
-    // Spelled out, not spread: ~1.500 offers per comparison, and a spread copy cost more than the engine.
+    // Spelled out, not spread: ~1,500 offers per comparison, and a spread copy cost more than the engine.
     vivas.push({
       proveedor_producto_id: o.proveedor_producto_id,
       producto_id: o.producto_id,
       proveedor_id: o.proveedor_id,
       proveedor: o.proveedor,
       tarifa: o.tarifa,
-      tramos: o.tramos,
+      rangos: o.rangos,
       // Lots hold hundredths: a float sum of them is rounded back to what the database would add up.
       stock: Math.round(stock * 100) / 100,
       fecha_vencimiento,

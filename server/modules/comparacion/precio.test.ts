@@ -5,7 +5,7 @@ describe('precioUnitario (DESIGN §3.2)', () => {
   const oferta = {
     tarifa: 5000,
     // Out of order on purpose, with a tier left blank (0).
-    tramos: [
+    rangos: [
       { limite_inferior: 300, precio: 4500 },
       { limite_inferior: 100, precio: 4800 },
       { limite_inferior: 700, precio: 0 },
@@ -20,11 +20,11 @@ describe('precioUnitario (DESIGN §3.2)', () => {
     expect(precioUnitario(oferta, 300)).toBe(4500);
     // 700 kg reach the 700 tier, but it has no price: the 300 tier applies.
     expect(precioUnitario(oferta, 5000)).toBe(4500);
-    expect(precioUnitario({ tarifa: 1200, tramos: [] }, 10_000)).toBe(1200);
+    expect(precioUnitario({ tarifa: 1200, rangos: [] }, 10_000)).toBe(1200);
   });
 
   it('a tier dearer than the tarifa still applies: the supplier set it', () => {
-    expect(precioUnitario({ tarifa: 1000, tramos: [{ limite_inferior: 100, precio: 1100 }] }, 150)).toBe(1100);
+    expect(precioUnitario({ tarifa: 1000, rangos: [{ limite_inferior: 100, precio: 1100 }] }, 150)).toBe(1100);
   });
 
   it('subtotal is whole pesos', () => {

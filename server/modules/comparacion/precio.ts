@@ -4,14 +4,14 @@
  */
 
 /** A volume tier the supplier priced: from limite_inferior units on, precio per unit (whole CLP). */
-export interface Tramo {
+export interface Rango {
   limite_inferior: number;
   precio: number;
 }
 
 export interface Tarifario {
   tarifa: number;
-  tramos: readonly Tramo[];
+  rangos: readonly Rango[];
 }
 
 /**
@@ -22,7 +22,7 @@ export interface Tarifario {
 export function precioUnitario(oferta: Tarifario, cantidad: number): number {
   let precio = oferta.tarifa;
   let limite = -1;
-  for (const t of oferta.tramos) {
+  for (const t of oferta.rangos) {
     if (t.precio > 0 && t.limite_inferior <= cantidad && t.limite_inferior > limite) {
       precio = t.precio;
       limite = t.limite_inferior;

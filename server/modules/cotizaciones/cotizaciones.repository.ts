@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { categoria, marca, origen, producto, unidad } from '../../db/schema/catalogo';
 import { cotizante, solicitud, solicitudDetalle } from '../../db/schema/cotizaciones';
 import { comuna, region } from '../../db/schema/ubicacion';
-import type { Tenencia } from '../../http/llamante';
+import type { Hold } from '../../http/caller';
 
 /** A catalogue product as a request row needs it to be checked (SPEC §5 Quotation). */
 export interface ProductoSolicitable {
@@ -30,8 +30,8 @@ export async function findProductosSolicitables(db: Db, ids: number[]): Promise<
   return rows.map((r) => ({ id: r.id, nombre: r.nombre, categoria_id: r.categoria_id, disponible: r.estado === 'aprobado' && r.archivado_en === null }));
 }
 
-export async function insertSolicitud(db: Db, tenencia: Omit<Tenencia, 'id'>): Promise<number> {
-  const [row] = await db.insert(solicitud).values(tenencia).returning({ id: solicitud.id });
+export async function insertSolicitud(db: Db, held: Omit<Hold, 'id'>): Promise<number> {
+  const [row] = await db.insert(solicitud).values(held).returning({ id: solicitud.id });
   return row!.id;
 }
 
@@ -39,7 +39,7 @@ export async function insertSolicitud(db: Db, tenencia: Omit<Tenencia, 'id'>): P
  * Who holds a request. With `lock`, the row stays locked until the transaction ends, so two
  * edits of one request replace its rows one after the other.
  */
-export async function findSolicitudTenencia(db: Db, id: number, { lock = false } = {}): Promise<Tenencia | undefined> {
+export async function findSolicitudHold(db: Db, id: number, { lock = false } = {}): Promise<Hold | undefined> {
   const query = db.select({ id: solicitud.id, usuario_id: solicitud.usuario_id, clave_hash: solicitud.clave_hash }).from(solicitud).where(eq(solicitud.id, id));
   const [row] = lock ? await query.for('update') : await query;
   return row;
@@ -98,12 +98,12 @@ export interface CotizanteValores {
   solicitud_id: number;
 }
 
-export async function insertCotizante(db: Db, valores: CotizanteValores & Omit<Tenencia, 'id'>): Promise<number> {
+export async function insertCotizante(db: Db, valores: CotizanteValores & Omit<Hold, 'id'>): Promise<number> {
   const [row] = await db.insert(cotizante).values(valores).returning({ id: cotizante.id });
   return row!.id;
 }
 
-export async function findCotizanteTenencia(db: Db, id: number, { lock = false } = {}): Promise<Tenencia | undefined> {
+export async function findCotizanteHold(db: Db, id: number, { lock = false } = {}): Promise<Hold | undefined> {
   const query = db.select({ id: cotizante.id, usuario_id: cotizante.usuario_id, clave_hash: cotizante.clave_hash }).from(cotizante).where(eq(cotizante.id, id));
   const [row] = lock ? await query.for('update') : await query;
   return row;

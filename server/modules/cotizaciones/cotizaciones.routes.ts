@@ -4,7 +4,7 @@ import { CLAVE_COTIZACION_HEADER, cotizanteSchema, cotizanteSchemaOut, solicitud
 import type { Db } from '../../db/client';
 import { idParams } from '../../http/params';
 import type { Guards } from '../auth/authenticate';
-import { llamanteDe } from '../../http/llamante';
+import { callerOf } from '../../http/caller';
 import { createCotizante, createSolicitud, updateCotizante, updateSolicitud } from './cotizaciones.service';
 
 const common = {
@@ -25,7 +25,7 @@ export const cotizacionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards;
   app.post(
     '/api/cotizaciones/crear-solicitud/',
     { schema: { ...common, summary: 'Crear una solicitud de cotización', body: solicitudSchema, response: { 201: solicitudSchemaOut, ...errores } } },
-    async (request, reply) => reply.status(201).send(await createSolicitud(db, llamanteDe(request), request.body)),
+    async (request, reply) => reply.status(201).send(await createSolicitud(db, callerOf(request), request.body)),
   );
 
   app.put(
@@ -39,7 +39,7 @@ export const cotizacionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards;
         response: { 200: solicitudSchemaOut, ...errores },
       },
     },
-    (request) => updateSolicitud(db, llamanteDe(request), request.params.id, request.body),
+    (request) => updateSolicitud(db, callerOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -52,7 +52,7 @@ export const cotizacionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards;
         response: { 201: cotizanteSchemaOut, ...errores },
       },
     },
-    async (request, reply) => reply.status(201).send(await createCotizante(db, llamanteDe(request), request.body, now())),
+    async (request, reply) => reply.status(201).send(await createCotizante(db, callerOf(request), request.body, now())),
   );
 
   app.put(
@@ -60,6 +60,6 @@ export const cotizacionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards;
     {
       schema: { ...common, summary: 'Editar los datos de entrega', params: idParams, body: cotizanteSchema, response: { 200: cotizanteSchemaOut, ...errores } },
     },
-    (request) => updateCotizante(db, llamanteDe(request), request.params.id, request.body, now()),
+    (request) => updateCotizante(db, callerOf(request), request.params.id, request.body, now()),
   );
 };

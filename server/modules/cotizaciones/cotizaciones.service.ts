@@ -15,14 +15,14 @@ import { findRangosPrecios } from '../catalogo/catalogo.repository';
 import { findRegionDeComuna } from '../direcciones/direcciones.repository';
 import { existsRegion } from '../ubicacion/ubicacion.repository';
 import { createClave, hashClave } from '../../http/clave';
-import { type Llamante, type Tenencia, tenenciaDe } from '../../http/llamante';
+import { type Caller, type Hold, holdOf } from '../../http/caller';
 import {
   type CotizanteValores,
   findCotizante,
-  findCotizanteTenencia,
+  findCotizanteHold,
   findProductosSolicitables,
   findSolicitud,
-  findSolicitudTenencia,
+  findSolicitudHold,
   insertCotizante,
   insertSolicitud,
   replaceDetalles,
@@ -63,28 +63,28 @@ async function assertFilas(db: Db, filas: Filas): Promise<void> {
  * clave takes it over, with the rest of that flow (docs/decisions/005): from then on the token,
  * not the clave, opens it.
  */
-export async function hold(db: Db, registro: Tenencia | undefined, llamante: Llamante, mensaje: string): Promise<void> {
-  if (!registro || !tenenciaDe(registro, llamante)) throw notFound(mensaje);
-  if (holdTakesOver(registro, llamante)) await setUsuarioOfClave(db, registro.clave_hash!, llamante.usuarioId!);
+export async function requireHold(db: Db, registro: Hold | undefined, caller: Caller, mensaje: string): Promise<void> {
+  if (!registro || !holdOf(registro, caller)) throw notFound(mensaje);
+  if (holdTakesOver(registro, caller)) await setUsuarioOfClave(db, registro.clave_hash!, caller.usuarioId!);
 }
 
-/** Whether hold() writes: a logged-in caller opening an anonymous record by its clave. */
-export const holdTakesOver = (registro: Tenencia, llamante: Llamante) => tenenciaDe(registro, llamante) === 'clave' && llamante.usuarioId !== undefined;
+/** Whether requireHold() writes: a logged-in caller opening an anonymous record by its clave. */
+export const holdTakesOver = (registro: Hold, caller: Caller) => holdOf(registro, caller) === 'clave' && caller.usuarioId !== undefined;
 
 /** The clave a response returns: the anonymous caller's (new or sent), none for a user's records. */
-const claveDeRespuesta = (llamante: Llamante) => (llamante.usuarioId === undefined ? llamante.clave! : null);
+const claveDeRespuesta = (caller: Caller) => (caller.usuarioId === undefined ? caller.clave! : null);
 
-async function solicitudRespuesta(db: Db, id: number, llamante: Llamante): Promise<Solicitud> {
+async function solicitudRespuesta(db: Db, id: number, caller: Caller): Promise<Solicitud> {
   const s = await findSolicitud(db, id);
   if (!s) throw notFound(SOLICITUD_NO_ENCONTRADA);
-  return { ...s, solicitud: { id: s.id, fecha_creacion: s.fecha_creacion }, clave: claveDeRespuesta(llamante) };
+  return { ...s, solicitud: { id: s.id, fecha_creacion: s.fecha_creacion }, clave: claveDeRespuesta(caller) };
 }
 
 /** A new request, the user's when logged in, else held by a new clave. */
-export async function createSolicitud(db: Db, llamante: Llamante, data: SolicitudData): Promise<Solicitud> {
+export async function createSolicitud(db: Db, caller: Caller, data: SolicitudData): Promise<Solicitud> {
   await assertFilas(db, data.productos);
   // An anonymous creator's old clave (from an earlier request) has nothing to do with this one.
-  const quien: Llamante = llamante.usuarioId === undefined ? { clave: createClave() } : { usuarioId: llamante.usuarioId };
+  const quien: Caller = caller.usuarioId === undefined ? { clave: createClave() } : { usuarioId: caller.usuarioId };
   const id = await db.transaction(async (tx) => {
     const nueva = await insertSolicitud(tx, { usuario_id: quien.usuarioId ?? null, clave_hash: quien.clave === undefined ? null : hashClave(quien.clave) });
     await replaceDetalles(tx, nueva, data.productos);
@@ -94,13 +94,13 @@ export async function createSolicitud(db: Db, llamante: Llamante, data: Solicitu
 }
 
 /** Replaces the rows of a request its caller holds, in one transaction. */
-export async function updateSolicitud(db: Db, llamante: Llamante, id: number, data: SolicitudData): Promise<Solicitud> {
+export async function updateSolicitud(db: Db, caller: Caller, id: number, data: SolicitudData): Promise<Solicitud> {
   await db.transaction(async (tx) => {
-    await hold(tx, await findSolicitudTenencia(tx, id, { lock: true }), llamante, SOLICITUD_NO_ENCONTRADA);
+    await requireHold(tx, await findSolicitudHold(tx, id, { lock: true }), caller, SOLICITUD_NO_ENCONTRADA);
     await assertFilas(tx, data.productos);
     await replaceDetalles(tx, id, data.productos);
   });
-  return solicitudRespuesta(db, id, llamante);
+  return solicitudRespuesta(db, id, caller);
 }
 
 /**
@@ -131,10 +131,10 @@ const valores = (d: CotizanteData): CotizanteValores => ({
   solicitud_id: d.solicitud_id,
 });
 
-async function cotizanteRespuesta(db: Db, id: number, llamante: Llamante): Promise<Cotizante> {
+async function cotizanteRespuesta(db: Db, id: number, caller: Caller): Promise<Cotizante> {
   const c = await findCotizante(db, id);
   if (!c) throw notFound(COTIZANTE_NO_ENCONTRADO);
-  return { ...c, clave: claveDeRespuesta(llamante) };
+  return { ...c, clave: claveDeRespuesta(caller) };
 }
 
 /**
@@ -142,23 +142,23 @@ async function cotizanteRespuesta(db: Db, id: number, llamante: Llamante): Promi
  * sending its fields), for a request the caller holds. An anonymous record is held by the same
  * clave as its request, so one clave opens the whole flow.
  */
-export async function createCotizante(db: Db, llamante: Llamante, data: CotizanteData, ahora: Date): Promise<Cotizante> {
+export async function createCotizante(db: Db, caller: Caller, data: CotizanteData, ahora: Date): Promise<Cotizante> {
   await assertEntrega(db, data, ahora);
   const id = await db.transaction(async (tx) => {
-    await hold(tx, await findSolicitudTenencia(tx, data.solicitud_id), llamante, SOLICITUD_NO_ENCONTRADA);
-    const anonimo = llamante.usuarioId === undefined;
-    return insertCotizante(tx, { ...valores(data), usuario_id: llamante.usuarioId ?? null, clave_hash: anonimo ? hashClave(llamante.clave!) : null });
+    await requireHold(tx, await findSolicitudHold(tx, data.solicitud_id), caller, SOLICITUD_NO_ENCONTRADA);
+    const anonimo = caller.usuarioId === undefined;
+    return insertCotizante(tx, { ...valores(data), usuario_id: caller.usuarioId ?? null, clave_hash: anonimo ? hashClave(caller.clave!) : null });
   });
-  return cotizanteRespuesta(db, id, llamante);
+  return cotizanteRespuesta(db, id, caller);
 }
 
 /** Overwrites a delivery record the caller holds; the request it names must be held too. */
-export async function updateCotizante(db: Db, llamante: Llamante, id: number, data: CotizanteData, ahora: Date): Promise<Cotizante> {
+export async function updateCotizante(db: Db, caller: Caller, id: number, data: CotizanteData, ahora: Date): Promise<Cotizante> {
   await assertEntrega(db, data, ahora);
   await db.transaction(async (tx) => {
-    await hold(tx, await findCotizanteTenencia(tx, id, { lock: true }), llamante, COTIZANTE_NO_ENCONTRADO);
-    await hold(tx, await findSolicitudTenencia(tx, data.solicitud_id), llamante, SOLICITUD_NO_ENCONTRADA);
+    await requireHold(tx, await findCotizanteHold(tx, id, { lock: true }), caller, COTIZANTE_NO_ENCONTRADO);
+    await requireHold(tx, await findSolicitudHold(tx, data.solicitud_id), caller, SOLICITUD_NO_ENCONTRADA);
     await updateCotizanteRow(tx, id, valores(data));
   });
-  return cotizanteRespuesta(db, id, llamante);
+  return cotizanteRespuesta(db, id, caller);
 }

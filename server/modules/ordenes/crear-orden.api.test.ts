@@ -55,7 +55,7 @@ const tomadoDe = async (loteIds: number[]) =>
 async function eleccion(lotes: Array<[number, string]>, cantidad: number, quien: { token?: string; anonimo?: boolean; entrega?: object } = {}) {
   const token = quien.anonimo ? undefined : (quien.token ?? ctx.tokens.comprador);
   const entrega = quien.entrega ?? {};
-  const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, tramos: { 300: 4500 }, lotes }]);
+  const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, rangos: { 300: 4500 }, lotes }]);
   const f = await createFlujo(ctx.t, [[p.productoId, Math.max(100, Math.ceil(cantidad))]], token, entrega);
   const res = await actualizar(ctx.t, f, [[p.ofertas[0]!, cantidad]], token);
   expect(res.statusCode, res.body).toBe(200);
@@ -194,7 +194,7 @@ describe('what an order copies (DESIGN §2)', () => {
 describe('from the comparison to the order', () => {
   it('orders what comparar-precios selected, at the prices it showed, when the buyer changes nothing', async () => {
     const p = await createProductoConOfertas(ctx.t, [
-      { tarifa: 5000, tramos: { 100: 4700 }, lotes: [[120, LEJOS]] },
+      { tarifa: 5000, rangos: { 100: 4700 }, lotes: [[120, LEJOS]] },
       { tarifa: 5200, lotes: [[500, LEJOS]] },
     ]);
     const s = await ctx.t.request({

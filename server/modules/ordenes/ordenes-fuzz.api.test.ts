@@ -44,7 +44,7 @@ const hostil = fc.oneof(
 
 describe('crear-orden and actualizar with hostile fields on a real quotation', () => {
   it('never answer 5xx; errors are Spanish JSON', async () => {
-    const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, tramos: { 100: 4800 }, lotes: [[100_000, '2099-06-01']] }]);
+    const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, rangos: { 100: 4800 }, lotes: [[100_000, '2099-06-01']] }]);
     const nuevo = async () => {
       const f = await createFlujo(ctx.t, [[p.productoId, 100]], ctx.tokens.comprador);
       expect((await actualizar(ctx.t, f, [[p.ofertas[0]!, 100]], ctx.tokens.comprador)).statusCode).toBe(200);

@@ -7,7 +7,7 @@ import type { Mailer } from '../../mail/mailer';
 import type { Guards } from '../auth/authenticate';
 import type { ComparacionCache } from '../comparacion/comparacion-cache';
 import { idParams } from '../../http/params';
-import { llamanteDe } from '../../http/llamante';
+import { callerOf } from '../../http/caller';
 import { findMetodosPago, findRubros } from './ordenes.repository';
 import { getResumenCompra, placeOrden } from './ordenes.service';
 
@@ -50,7 +50,7 @@ export const ordenesRoutes: FastifyPluginAsyncZod<{
         response: { 200: resumenCompraSchema, ...errores },
       },
     },
-    (request) => getResumenCompra(db, llamanteDe(request), request.params.id, request.query.cotizante_id),
+    (request) => getResumenCompra(db, callerOf(request), request.params.id, request.query.cotizante_id),
   );
 
   app.post(
@@ -67,7 +67,7 @@ export const ordenesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { creada, ...orden } = await placeOrden({ db, mailer, publicUrl }, llamanteDe(request), request.body, now());
+      const { creada, ...orden } = await placeOrden({ db, mailer, publicUrl }, callerOf(request), request.body, now());
       // The stock it took: the buyer's next comparison already sees it.
       if (creada) await comparacion.sync();
       return reply.status(creada ? 201 : 200).send(orden);

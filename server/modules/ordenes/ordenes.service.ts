@@ -8,12 +8,12 @@ import type { Mailer } from '../../mail/mailer';
 import { correoNuevoPedido, correoOrdenRecibida } from '../../mail/pedido-templates';
 import { getUsuarioById } from '../auth/auth.repository';
 import { createClave, hashClave } from '../../http/clave';
-import type { Llamante } from '../../http/llamante';
+import type { Caller } from '../../http/caller';
 import { findCorreosProveedores, insertPedidos } from '../pedidos/pedidos.repository';
 import { enlaces } from '../pedidos/pedidos.service';
-import { findCotizante, findCotizanteTenencia } from '../cotizaciones/cotizaciones.repository';
-import { hold } from '../cotizaciones/cotizaciones.service';
-import { findCotizacionTenencia, findOrdenIdDeCotizacion } from '../comparacion/comparacion.repository';
+import { findCotizante, findCotizanteHold } from '../cotizaciones/cotizaciones.repository';
+import { requireHold } from '../cotizaciones/cotizaciones.service';
+import { findCotizacionHold, findOrdenIdDeCotizacion } from '../comparacion/comparacion.repository';
 import { cantidadEs, formatCantidad } from '../../../common/format';
 import { COTIZACION_NO_ENCONTRADA, nombreOferta } from '../comparacion/comparacion.service';
 import { asignarFefo } from './fefo';
@@ -71,10 +71,10 @@ async function resolveFacturacion(db: Db, data: OrdenData) {
  * The delivery record an order copies: the one named in the body (held by the caller, of the same
  * request), else the quotation's own. None at all is allowed: the order then has no delivery data.
  */
-async function resolveEntrega(db: Db, llamante: Llamante, cotizacion: { solicitud_id: number; cotizante_id: number | null }, cotizanteId: number | undefined) {
+async function resolveEntrega(db: Db, caller: Caller, cotizacion: { solicitud_id: number; cotizante_id: number | null }, cotizanteId: number | undefined) {
   if (cotizanteId !== undefined) {
-    const tenencia = await findCotizanteTenencia(db, cotizanteId);
-    await hold(db, tenencia, llamante, ENTREGA_NO_ENCONTRADA);
+    const held = await findCotizanteHold(db, cotizanteId);
+    await requireHold(db, held, caller, ENTREGA_NO_ENCONTRADA);
   }
   const id = cotizanteId ?? cotizacion.cotizante_id;
   const entrega = id === null ? undefined : await findCotizante(db, id);
@@ -118,20 +118,20 @@ export interface OrdenDeps {
  */
 export async function placeOrden(
   { db, mailer, publicUrl }: OrdenDeps,
-  llamante: Llamante,
+  caller: Caller,
   data: OrdenData,
   ahora: Date,
 ): Promise<OrdenCreada & { creada: boolean }> {
   const facturacion = await resolveFacturacion(db, data);
-  const cuenta = llamante.usuarioId === undefined ? undefined : await getUsuarioById(db, llamante.usuarioId);
+  const cuenta = caller.usuarioId === undefined ? undefined : await getUsuarioById(db, caller.usuarioId);
   const links = enlaces(publicUrl);
   const resultado = await db.transaction(async (tx) => {
-    const cotizacion = await findCotizacionTenencia(tx, data.cotizacion_id, { lock: true });
-    await hold(tx, cotizacion, llamante, COTIZACION_NO_ENCONTRADA);
+    const cotizacion = await findCotizacionHold(tx, data.cotizacion_id, { lock: true });
+    await requireHold(tx, cotizacion, caller, COTIZACION_NO_ENCONTRADA);
     const existente = await findOrdenIdDeCotizacion(tx, data.cotizacion_id);
     if (existente !== undefined) return { orden_id: existente, pedidos: await findPedidosDeOrden(tx, existente), creada: false };
 
-    const entrega = await resolveEntrega(tx, llamante, cotizacion!, data.cotizante_id);
+    const entrega = await resolveEntrega(tx, caller, cotizacion!, data.cotizante_id);
     const lineas = await findLineasSeleccionadas(tx, data.cotizacion_id);
     if (lineas.length === 0) throw new AppError(400, { detail: SIN_SELECCION });
     const retiradas = lineas.filter((l) => !l.vendible);
@@ -145,7 +145,7 @@ export async function placeOrden(
     const valores = {
       cotizacion_id: data.cotizacion_id,
       cotizante_id: entrega?.cotizante_id ?? null,
-      usuario_id: llamante.usuarioId ?? null,
+      usuario_id: caller.usuarioId ?? null,
       nombre_contacto: entrega?.nombre_contacto ?? '',
       correo_contacto: entrega?.correo_contacto ?? '',
       telefono_contacto: entrega?.telefono_contacto ?? '',
@@ -162,7 +162,7 @@ export async function placeOrden(
     };
     const ordenId = await insertOrden(tx, valores);
     const grupos = porProveedor(copias);
-    const pedidoIds = await insertPedidos(tx, ordenId, llamante.usuarioId ?? null, grupos);
+    const pedidoIds = await insertPedidos(tx, ordenId, caller.usuarioId ?? null, grupos);
     const pedidoDe = new Map(grupos.map((g, i) => [g.proveedor_id, pedidoIds[i]!]));
     const lineaIds = await insertLineas(
       tx,
@@ -235,10 +235,10 @@ async function enqueueCorreosOrden(
  * supplier, priced as crear-orden charges them (the prices PUT actualizar stored), and the delivery
  * record the order will copy, so /facturacion shows it all before anything is bought.
  */
-export async function getResumenCompra(db: Db, llamante: Llamante, cotizacionId: number, cotizanteId: number | undefined): Promise<ResumenCompra> {
-  const cotizacion = await findCotizacionTenencia(db, cotizacionId);
-  await hold(db, cotizacion, llamante, COTIZACION_NO_ENCONTRADA);
-  const entrega = await resolveEntrega(db, llamante, cotizacion!, cotizanteId);
+export async function getResumenCompra(db: Db, caller: Caller, cotizacionId: number, cotizanteId: number | undefined): Promise<ResumenCompra> {
+  const cotizacion = await findCotizacionHold(db, cotizacionId);
+  await requireHold(db, cotizacion, caller, COTIZACION_NO_ENCONTRADA);
+  const entrega = await resolveEntrega(db, caller, cotizacion!, cotizanteId);
   const lineas = (await findLineasSeleccionadas(db, cotizacionId)).map((l) => ({ ...l, subtotal: Math.round(l.precio * l.cantidad) }));
   const proveedores = porProveedor(lineas).map((g) => ({
     proveedor: g.proveedor_nombre,

@@ -66,8 +66,8 @@ describe('GET proveedoresproductos/ (SPEC §3 Provider product)', () => {
     expect(mias.filter((o) => o.estado_moderacion === 'pendiente').map((o) => o.producto_nombre)).toEqual(
       expect.arrayContaining(['Cordero magallánico pierna', 'Queso de cabra fresco', 'Longaniza de Chillán']),
     );
-    const conTramos = mias.find((o) => Object.keys(o.rangos).length === 5)!;
-    expect(Object.keys(conTramos.rangos)).toEqual(['Desde 100 kg', 'Desde 300 kg', 'Desde 700 kg', 'Desde 1000 kg', 'Desde 1500 kg']);
+    const conRangos = mias.find((o) => Object.keys(o.rangos).length === 5)!;
+    expect(Object.keys(conRangos.rangos)).toEqual(['Desde 100 kg', 'Desde 300 kg', 'Desde 700 kg', 'Desde 1000 kg', 'Desde 1500 kg']);
     for (const o of mias) for (const l of o.stock) expect(l.cantidad).toBeGreaterThan(0);
     expect(mias[0]).toMatchObject({ sku: expect.any(String), producto_nombre: expect.any(String), tarifa: expect.any(Number), motivo_rechazo: null });
   });

@@ -33,7 +33,7 @@ export async function findProveedorProductos(db: Db, proveedorId: number, oferta
     .orderBy(asc(proveedorProducto.id));
   if (ofertas.length === 0) return [];
   const ids = ofertas.map((o) => o.id);
-  const [tramos, lotes] = await readAll(db, [
+  const [rangos, lotes] = await readAll(db, [
     () =>
       db
         .select({ oferta: proveedorProductoRango.proveedor_producto_id, nombre: rangoPrecio.nombre, precio: proveedorProductoRango.precio })
@@ -49,7 +49,7 @@ export async function findProveedorProductos(db: Db, proveedorId: number, oferta
         .orderBy(asc(lote.fecha_expiracion), asc(lote.id)),
   ]);
   const rangosDe = new Map<number, Record<string, number>>();
-  for (const t of tramos) rangosDe.set(t.oferta, { ...rangosDe.get(t.oferta), [t.nombre]: t.precio });
+  for (const t of rangos) rangosDe.set(t.oferta, { ...rangosDe.get(t.oferta), [t.nombre]: t.precio });
   const lotesDe = new Map<number, ProveedorProducto['stock']>();
   for (const { oferta, ...l } of lotes) lotesDe.set(oferta, [...(lotesDe.get(oferta) ?? []), l]);
   return ofertas.map((o) => ({ ...o, rangos: rangosDe.get(o.id) ?? {}, stock: lotesDe.get(o.id) ?? [] }));

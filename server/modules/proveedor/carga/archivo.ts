@@ -7,7 +7,7 @@ import { ARCHIVO_DESCOMPRIMIDO_EXCESIVO, ARCHIVO_ILEGIBLE, ARCHIVO_TIPO_INVALIDO
  * worker's memory limit and timer (parser.ts).
  */
 
-/** Bounds of an .xlsx as a zip: ours has ~12 entries and 50.000 rows inflate to ~40 MB (docs/decisions/008). */
+/** Bounds of an .xlsx as a zip: ours has ~12 entries and 50,000 rows inflate to ~40 MB (docs/decisions/008). */
 export const MAX_ENTRADAS_ZIP = 256;
 export const MAX_DESCOMPRIMIDO_BYTES = 120 * 1024 * 1024;
 
@@ -37,7 +37,7 @@ const LOCAL_FIRMA = 0x04034b50;
 
 /** Reads the central directory: entry names and the declared uncompressed size of each. */
 export function leerDirectorioZip(buf: Buffer): EntradaZip[] {
-  // The end record is within the last 22 + 65.535 (comment) bytes.
+  // The end record is within the last 22 + 65,535 (comment) bytes.
   let eocd = -1;
   for (let i = buf.length - EOCD_MIN; i >= Math.max(0, buf.length - EOCD_MIN - 0xffff); i--) {
     if (buf.readUInt32LE(i) === EOCD_FIRMA) {

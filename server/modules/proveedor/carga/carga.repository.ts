@@ -7,7 +7,7 @@ import { claveStock, type StockPorFecha } from './conflictos';
 
 /** Reads and writes of the Excel upload (issue #10); the rules are in carga.service.ts. */
 
-/** Rows per statement: well under the 65.535 parameters of a query, and of a reasonable size. */
+/** Rows per statement: well under the 65,535 parameters of a query, and of a reasonable size. */
 const LOTE_SQL = 1000;
 const enTrozos = <T>(xs: T[], n = LOTE_SQL): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
@@ -65,7 +65,7 @@ export async function findOfertasDelProveedor(db: Db, proveedorId: number, entre
 
 /** Approved, live catalogue products with what matching ranks them by (coincidencias.ts). */
 export async function findCatalogoAprobado(db: Db, entrePaginas = sinPausa): Promise<ProductoCatalogo[]> {
-  // Formats by a join and group (not a subquery per product): ~3× faster on 10.000 products.
+  // Formats by a join and group (not a subquery per product): ~3× faster on 10,000 products.
   return todasLasPaginas(
     (desde) =>
       queryRows<ProductoCatalogo>(

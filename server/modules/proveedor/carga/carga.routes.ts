@@ -21,7 +21,7 @@ import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
 import { currentUser, type Guards } from '../../auth/authenticate';
 import type { ComparacionCache } from '../../comparacion/comparacion-cache';
-import { type Cedente, type ColaDeCargas, colaDeCargas, createCedente } from './turnos';
+import { type Yielder, type UploadQueue, uploadQueue, createYielder } from './upload-queue';
 import { actualizarPrecios, cargarExcel, getPlantillas, registrarNuevos } from './carga.service';
 
 /** SPEC §6: a signed-in user who is not a supplier is told so, in the spec's words. */
@@ -45,9 +45,9 @@ export const cargaRoutes: FastifyPluginAsyncZod<{
   comparacion: ComparacionCache;
   excelTimeoutMs: number;
   now?: () => Date;
-  /** The uploads' queue: the process's one (turnos.ts) unless a test gives its own. */
-  cola?: ColaDeCargas;
-}> = async (app, { db, guards, comparacion, excelTimeoutMs, now = () => new Date(), cola = colaDeCargas }) => {
+  /** The uploads' queue: the process's one (upload-queue.ts) unless a test gives its own. */
+  cola?: UploadQueue;
+}> = async (app, { db, guards, comparacion, excelTimeoutMs, now = () => new Date(), cola = uploadQueue }) => {
   // Only this plugin reads multipart (errors.ts); one file part, at most 5 MB: busboy stops the
   // stream at the limit and toBuffer() throws, which becomes SPEC §5's message below.
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 } });
@@ -83,23 +83,23 @@ export const cargaRoutes: FastifyPluginAsyncZod<{
       // Issue #20 item 5: a place in the uploads' queue first, before the body is read: beyond the
       // queue it is a 429 at once. The place is held until the work is done AND the answer has
       // left (or the client went away): the rows are in memory until then.
-      const lugar = cola.reservar(proveedorId(request));
+      const lugar = cola.reserve(proveedorId(request));
       let pendientes = 2;
       const soltar = () => {
-        if (--pendientes === 0) lugar.liberar();
+        if (--pendientes === 0) lugar.release();
       };
       reply.raw.once('close', soltar);
       try {
         const archivo = await readArchivo(request);
-        await lugar.turno;
-        const cedente = createCedente();
-        const carga = await cargarExcel(db, proveedorId(request), archivo, { timeoutMs: excelTimeoutMs, now: now(), cedente });
+        await lugar.turn;
+        const yielder = createYielder();
+        const carga = await cargarExcel(db, proveedorId(request), archivo, { timeoutMs: excelTimeoutMs, now: now(), yielder });
         // Sent as it is serialised, a few hundred rows at a time and in slices of the request
-        // thread: 50.000 rows are ~24 MB of JSON, which as one string plus its bytes held the peak
+        // thread: 50,000 rows are ~24 MB of JSON, which as one string plus its bytes held the peak
         // memory (docs/decisions/008). The answer is built by cargarExcel from typed values
         // (CargaExcel; a test checks it is exactly its schema): no zod pass over the rows before
         // sending, as comparar-precios (006).
-        return reply.type('application/json; charset=utf-8').send(Readable.from(jsonPorPartes(carga, cedente)) as unknown as CargaExcel);
+        return reply.type('application/json; charset=utf-8').send(Readable.from(jsonPorPartes(carga, yielder)) as unknown as CargaExcel);
       } finally {
         soltar();
       }
@@ -147,14 +147,14 @@ export const cargaRoutes: FastifyPluginAsyncZod<{
   );
 };
 
-/** CargaExcel as JSON in pieces of at most PARTE rows (JSON.stringify of the whole, streamed), each piece a few ms of `cedente`'s slices. */
-async function* jsonPorPartes(carga: CargaExcel, cedente: Cedente) {
+/** CargaExcel as JSON in pieces of at most PARTE rows (JSON.stringify of the whole, streamed), each piece a few ms of `yielder`'s slices. */
+async function* jsonPorPartes(carga: CargaExcel, yielder: Yielder) {
   const PARTE = 250;
   let separador = '{';
   for (const [clave, filas] of Object.entries(carga) as Array<[string, unknown[]]>) {
     yield `${separador}${JSON.stringify(clave)}:[`;
     for (let i = 0; i < filas.length; i += PARTE) {
-      if (cedente.toca()) await cedente.ceder();
+      if (yielder.due()) await yielder.yieldNow();
       yield `${i > 0 ? ',' : ''}${JSON.stringify(filas.slice(i, i + PARTE)).slice(1, -1)}`;
     }
     yield ']';

@@ -19,11 +19,11 @@ import { nameKey } from '../../../../common/search-es';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
 import { ArchivoInvalido } from './archivo';
-import { type Buscador, createBuscador } from './coincidencias';
+import { type Matcher, createMatcher } from './coincidencias';
 import { claveStock, decideStock, type StockPorFecha } from './conflictos';
-import { conFechaRequerida, createLectorFilas, validateSkusRepetidos } from './filas';
+import { conFechaRequerida, createFilaReader, validateSkusRepetidos } from './filas';
 import { readExcel } from './parser';
-import { type Cedente, createCedente } from './turnos';
+import { type Yielder, createYielder } from './upload-queue';
 import { writePlantillaEjemplo, writeProductosRegistrados } from './plantillas';
 import {
   ensureMarcas,
@@ -68,12 +68,12 @@ export async function getPlantillas(db: Db, proveedorId: number, now: Date): Pro
 }
 
 /** Rows read from the worker's parts per slice of the request thread (each a few ms: docs/decisions/008). */
-const FILAS_POR_TRAMO = 200;
+const FILAS_POR_SLICE = 200;
 
 interface Listas {
   ofertas: Map<string, OfertaDelProveedor>;
   stock: StockPorFecha;
-  buscar: Buscador;
+  buscar: Matcher;
 }
 
 /**
@@ -81,44 +81,44 @@ interface Listas {
  * is a live offer of this supplier (with `conflicto` when its lots changed since the file was
  * made: issue #20). New: its name matches an approved catalogue product. Exclusive: no match at
  * UMBRAL_SIMILITUD. A file that cannot be read is a 400 {detail}. The request thread's share (rows,
- * matching) goes in slices of `cedente`, giving the loop back to other requests in between (issue
+ * matching) goes in slices of `yielder`, giving the loop back to other requests in between (issue
  * #20 item 5).
  */
 export async function cargarExcel(
   db: Db,
   proveedorId: number,
   archivo: Buffer,
-  opciones: { timeoutMs: number; now: Date; cedente?: Cedente },
+  opciones: { timeoutMs: number; now: Date; yielder?: Yielder },
 ): Promise<CargaExcel> {
-  const cedente = opciones.cedente ?? createCedente();
+  const yielder = opciones.yielder ?? createYielder();
   // The supplier's offers and their stock, and the catalogue (read once, searched in memory), are
   // read and indexed while the worker parses, from its first rows on (a file refused before them
   // costs no query): the request thread waits for the worker anyway (docs/decisions/008).
   let listas: Listas | undefined;
   let consultas: Promise<Listas> | undefined;
   // In pages, with a turn of the loop between two: the embedded engine's queries hold the request thread.
-  const entrePaginas = () => cedente.ceder();
+  const entrePaginas = () => yielder.yieldNow();
   const consultar = () => {
     consultas ??= Promise.all([
       findOfertasDelProveedor(db, proveedorId, entrePaginas),
       findStockPorFecha(db, proveedorId),
-      findCatalogoAprobado(db, entrePaginas).then((c) => createBuscador(c, UMBRAL_SIMILITUD, cedente)),
+      findCatalogoAprobado(db, entrePaginas).then((c) => createMatcher(c, UMBRAL_SIMILITUD, yielder)),
     ]).then(([ofertas, stock, buscar]) => (listas = { ofertas, stock, buscar }));
     return consultas;
   };
 
-  // The rows are this call's own: each gets its producto in place, no copy of 50.000 objects.
+  // The rows are this call's own: each gets its producto in place, no copy of 50,000 objects.
   const existentes: FilaCarga[] = [];
   const nuevos: FilaCarga[] = [];
   const exclusivos: FilaCarga[] = [];
   // One search per distinct (name, marca, origen, formato), as lots of one product repeat them.
-  const vistas = new Map<string, ReturnType<Buscador>>();
+  const vistas = new Map<string, ReturnType<Matcher>>();
   let porClasificar: FilaCarga[] = [];
   const clasificar = async ({ ofertas, stock, buscar }: Listas) => {
     const filas = porClasificar;
     porClasificar = [];
     for (const fila of filas) {
-      if (cedente.toca()) await cedente.ceder();
+      if (yielder.due()) await yielder.yieldNow();
       const oferta = ofertas.get(fila.sku);
       if (oferta && !oferta.archivada) {
         fila.producto = oferta.producto_id;
@@ -152,16 +152,16 @@ export async function cargarExcel(
   try {
     // Rows are read, validated and (once offers and catalogue are in) classified in slices while
     // the worker parses the next ones.
-    const lector = createLectorFilas(ahoraEnChile(opciones.now).hoy);
+    const reader = createFilaReader(ahoraEnChile(opciones.now).hoy);
     for await (const { celdas, desde } of readExcel(archivo, opciones.timeoutMs)) {
-      for (let i = 0; i < celdas.length; i += FILAS_POR_TRAMO) {
-        for (const fila of lector.leer(celdas.slice(i, i + FILAS_POR_TRAMO), desde + i)) porClasificar.push(fila);
+      for (let i = 0; i < celdas.length; i += FILAS_POR_SLICE) {
+        for (const fila of reader.leer(celdas.slice(i, i + FILAS_POR_SLICE), desde + i)) porClasificar.push(fila);
         if (listas) await clasificar(listas);
         else consultar().catch(() => {}); // awaited below; a refused file drops it.
-        if (cedente.toca()) await cedente.ceder();
+        if (yielder.due()) await yielder.yieldNow();
       }
     }
-    filas = lector.terminar();
+    filas = reader.terminar();
   } catch (error) {
     if (error instanceof ArchivoInvalido) throw new AppError(400, { detail: error.message });
     throw error;
@@ -319,7 +319,7 @@ export async function registrarNuevos(db: Db, proveedorId: number, input: Regist
     const rechazar = (grupo: FilaCarga[], sku: string, motivo: string) => {
       for (const _ of grupo) errores.push({ sku, motivo });
     };
-    // Writes, gathered first so each kind is one statement per 1.000 rows.
+    // Writes, gathered first so each kind is one statement per 1,000 rows.
     const existentes: Array<{ ofertaId: number; categoriaId: number; filas: FilaCarga[] }> = [];
     const ofertasNuevas: Array<{ sku: string; producto_id: number; categoriaId: number; filas: FilaCarga[] }> = [];
     const productosNuevos: Array<{

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CATALOGO } from '../../../db/seed/demo-catalogo';
-import { type Buscador, createBuscador, normalizarNombre, trigramas } from './coincidencias';
+import { type Matcher, createMatcher, normalizarNombre, trigramas } from './coincidencias';
 import { UMBRAL_SIMILITUD } from './carga.service';
 
 describe('normalizarNombre', () => {
@@ -25,10 +25,10 @@ const demo = Object.values(DEMO_CATALOGO)
   .flat()
   .map(([nombre, origen, marca, , formatos], k) => ({ id: k + 1, nombre, origen, marca, formatos }));
 
-describe('createBuscador', () => {
-  let buscar: Buscador;
+describe('createMatcher', () => {
+  let buscar: Matcher;
   beforeAll(async () => {
-    buscar = await createBuscador(demo, UMBRAL_SIMILITUD);
+    buscar = await createMatcher(demo, UMBRAL_SIMILITUD);
   });
   const en = (nombre: string, extra: { marca?: string; origen?: string; formato?: string } = {}) =>
     buscar({ nombre, marca: extra.marca ?? null, origen: extra.origen ?? null, formato: extra.formato ?? null });
@@ -38,7 +38,7 @@ describe('createBuscador', () => {
     expect(en('pechuga pavo deshuesada')?.producto.nombre).toBe('Pechuga de pavo deshuesada');
   });
   it('issue #10: “Lomo Vetado Premium kg” finds “LOMO VETADO PREMIUM”', async () => {
-    const b = await createBuscador([...demo, { id: 999, nombre: 'LOMO VETADO PREMIUM', marca: 'Swift', origen: 'Argentina', formatos: [] }], UMBRAL_SIMILITUD);
+    const b = await createMatcher([...demo, { id: 999, nombre: 'LOMO VETADO PREMIUM', marca: 'Swift', origen: 'Argentina', formatos: [] }], UMBRAL_SIMILITUD);
     expect(b({ nombre: 'Lomo Vetado Premium kg', marca: null, origen: null, formato: null })).toMatchObject({ producto: { id: 999 }, similitud: 1 });
   });
   it('below the threshold there is no match (an exclusive product)', () => {
@@ -51,14 +51,14 @@ describe('createBuscador', () => {
       { id: 2, nombre: 'Pollo entero', marca: 'Super Pollo', origen: 'Brasil', formatos: ['IQF'] },
       { id: 3, nombre: 'Pollo entero', marca: 'Super Pollo', origen: 'Chile', formatos: ['IQF'] },
     ];
-    const b = await createBuscador(dos, UMBRAL_SIMILITUD);
+    const b = await createMatcher(dos, UMBRAL_SIMILITUD);
     expect(b({ nombre: 'pollo entero', marca: null, origen: null, formato: null })?.producto.id).toBe(1);
     expect(b({ nombre: 'pollo entero', marca: 'SUPER POLLO', origen: null, formato: null })?.producto.id).toBe(2);
     expect(b({ nombre: 'pollo entero', marca: 'super pollo', origen: 'chile', formato: null })?.producto.id).toBe(3);
     expect(b({ nombre: 'pollo entero', marca: null, origen: null, formato: 'iqf' })?.producto.id).toBe(2);
   });
   it('the similarity is pg_trgm’s: shared trigrams over the trigrams of either', async () => {
-    const b = await createBuscador([{ id: 1, nombre: 'ab', marca: 'm', origen: 'o', formatos: [] }], 0);
+    const b = await createMatcher([{ id: 1, nombre: 'ab', marca: 'm', origen: 'o', formatos: [] }], 0);
     // 'ab' → {'  a',' ab','ab '}; 'abc' → {'  a',' ab','abc','bc '}: 2 shared of 5.
     expect(b({ nombre: 'abc', marca: null, origen: null, formato: null })?.similitud).toBeCloseTo(2 / 5);
   });

@@ -8,7 +8,7 @@
  * (docs/decisions/008). Pure: no I/O.
  */
 import { foldForSearch } from '../../../../common/search-es';
-import type { Cedente } from './turnos';
+import type { Yielder } from './upload-queue';
 
 /** Unit, pack and filler words that say nothing about which product it is. */
 const UNIDADES = new Set('kg kgs kilo kilos k gr grs g gramos lt lts litro litros cc ml'.split(' '));
@@ -73,16 +73,16 @@ export interface Coincidencia {
  * more: similarity rounded to two decimals first, then the same marca, the same origen, a
  * formato it comes in, the lowest id (DESIGN §4: marca/origen/formato break ties).
  */
-export async function createBuscador(catalogo: ProductoCatalogo[], umbral: number, cedente?: Cedente) {
+export async function createMatcher(catalogo: ProductoCatalogo[], umbral: number, yielder?: Yielder) {
   // Trigrams as numbers; per product its trigram ids, per trigram the products that have it.
   const idDe = new Map<string, number>();
   const listas: number[][] = [];
   const deProducto: Int32Array[] = [];
   // Most rows name a product exactly as the catalogue does once normalised: found by the name alone.
   const exactos = new Map<string, number[]>();
-  // 10.000 products are ~0,2 s of the request thread: in slices (issue #20 item 5).
+  // 10,000 products are ~0.2 s of the request thread: in slices (issue #20 item 5).
   for (const [k, p] of catalogo.entries()) {
-    if (cedente?.toca()) await cedente.ceder();
+    if (yielder?.due()) await yielder.yieldNow();
     const n = normalizarNombre(p.nombre);
     exactos.set(n, [...(exactos.get(n) ?? []), k]);
     const ids = trigramas(n).map((t) => {
@@ -175,7 +175,7 @@ export async function createBuscador(catalogo: ProductoCatalogo[], umbral: numbe
   };
 }
 
-export type Buscador = Awaited<ReturnType<typeof createBuscador>>;
+export type Matcher = Awaited<ReturnType<typeof createMatcher>>;
 
 const mayor = (a: number[], b: number[]) => {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;

@@ -16,8 +16,8 @@ const { datos, entradas, maxFilas, maxDescomprimido } = workerData;
 
 /**
  * The first sheet's rows, posted in parts as they are read, then { fin }. Each part is one JSON
- * string: posting arrays costs a structured clone of every value on both threads (~1,7 s for
- * 50.000 rows measured), a string is copied once and JSON.parse is fast.
+ * string: posting arrays costs a structured clone of every value on both threads (~1.7 s for
+ * 50,000 rows measured), a string is copied once and JSON.parse is fast.
  */
 async function leer() {
   /** @type {import('./parser').AlLeerFilas} */

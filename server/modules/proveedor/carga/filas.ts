@@ -129,9 +129,9 @@ const LARGOS: Partial<Record<Columna, number>> = {
  * empty rows are skipped. ArchivoInvalido for a sheet that is not our template or has no rows.
  */
 export function readFilas(celdas: CeldaCruda[][], hoy: string): FilaCarga[] {
-  const lector = createLectorFilas(hoy);
-  lector.leer(celdas, 0);
-  return lector.terminar();
+  const reader = createFilaReader(hoy);
+  reader.leer(celdas, 0);
+  return reader.terminar();
 }
 
 /**
@@ -141,7 +141,7 @@ export function readFilas(celdas: CeldaCruda[][], hoy: string): FilaCarga[] {
  * ArchivoInvalido as soon as the headers are wrong or there are too many rows; `terminar` gives
  * the rows.
  */
-export function createLectorFilas(hoy: string) {
+export function createFilaReader(hoy: string) {
   let indice: Map<Columna, number> | undefined;
   const leerEncabezado = (encabezado: CeldaCruda[]) => {
     const posicion = new Map<string, number>();
@@ -152,14 +152,14 @@ export function createLectorFilas(hoy: string) {
     const faltan = COLUMNAS_EXCEL.filter((col) => !posicion.has(clave(col)));
     if (faltan.length > 0) throw new ArchivoInvalido(encabezadosInvalidos(faltan));
     columnaAlDescargar = posicion.get(clave(COLUMNA_STOCK_AL_DESCARGAR));
-    // Each column's position, once: not a header key per cell (50.000 rows × 15 columns).
+    // Each column's position, once: not a header key per cell (50,000 rows × 15 columns).
     return new Map<Columna, number>(COLUMNAS_EXCEL.map((c) => [c, posicion.get(clave(c)) as number]));
   };
   // PRODUCTOS_REGISTRADOS.xlsx's hidden column, when the file has it (issue #20).
   let columnaAlDescargar: number | undefined;
   let celdasFila: CeldaCruda[] = [];
   let errores: string[] = [];
-  // Closures made once, not per row (50.000 rows): they read the current row and its errors.
+  // Closures made once, not per row (50,000 rows): they read the current row and its errors.
   const col = (nombre: Columna) => celdasFila[indice!.get(nombre) as number];
   const valorTexto = (nombre: Columna) => {
     const v = texto(col(nombre));

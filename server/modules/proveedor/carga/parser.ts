@@ -19,7 +19,7 @@ interface MensajeHoja {
 export type AlLeerFilas = (filas: CeldaCruda[][], desde: number) => void;
 
 /**
- * The worker's heap: a 5 MB file of 50.000 rows peaks well under it (docs/decisions/008); a zip
+ * The worker's heap: a 5 MB file of 50,000 rows peaks well under it (docs/decisions/008); a zip
  * bomb that lied about its sizes dies here instead of taking the server's memory.
  */
 export const WORKER_HEAP_MB = 384;
@@ -43,7 +43,7 @@ function startWorker(datos: Uint8Array, entradas: EntradaZip[]): Worker {
 
 let enCurso = 0;
 const enEspera: Array<() => void> = [];
-async function turno(): Promise<() => void> {
+async function acquireParseSlot(): Promise<() => void> {
   if (enCurso >= MAX_PARSEOS_SIMULTANEOS) await new Promise<void>((r) => enEspera.push(r));
   enCurso++;
   return () => {
@@ -69,7 +69,7 @@ export interface ParteHoja {
  */
 export async function* readExcel(buf: Buffer, timeoutMs: number): AsyncGenerator<ParteHoja, void, undefined> {
   const { entradas } = inspectArchivo(buf);
-  const liberar = await turno();
+  const release = await acquireParseSlot();
   // Messages (or the failure) not taken yet, and the wait of the caller for the next one.
   const llegadas: Array<MensajeHoja | Error> = [];
   let despertar: (() => void) | undefined;
@@ -119,7 +119,7 @@ export async function* readExcel(buf: Buffer, timeoutMs: number): AsyncGenerator
     }
   } finally {
     detener();
-    liberar();
+    release();
   }
 }
 

@@ -1,6 +1,6 @@
 // @ts-check
 // Reads the first sheet of an .xlsx as rows of cells, streaming, without a spreadsheet library
-// (docs/decisions/008: SheetJS built the whole workbook, ~4–6 s and ~200 MB for 50.000 rows).
+// (docs/decisions/008: SheetJS built the whole workbook, ~4–6 s and ~200 MB for 50,000 rows).
 // Only the parts a sheet's values need are inflated: workbook.xml and its .rels (which sheet is
 // first, 1900 or 1904 dates), styles.xml (which cells show dates), sharedStrings.xml, and the
 // sheet itself, inflated and scanned in chunks that stop once enough rows are read. Every byte
@@ -19,7 +19,7 @@ import { Cursor, normalizeSaltos, readEstilosFecha, readLibro, readRelaciones, r
 /** The zip inflates to more than allowed: the caller answers "too big once inflated". */
 export class Excesivo extends Error {}
 
-/** A row that long without ending is no spreadsheet row (Excel's cell holds 32.767 characters). */
+/** A row that long without ending is no spreadsheet row (Excel's cell holds 32,767 characters). */
 const MAX_FILA_CARACTERES = 16 * 1024 * 1024;
 const TROZO_BYTES = 256 * 1024;
 const ATRIBUTOS_CELDA = ['r', 't', 's'];

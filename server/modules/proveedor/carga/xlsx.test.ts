@@ -185,7 +185,7 @@ describe('readXlsx: limits', () => {
     Array.from({ length: n }, (_, i) => `<row r="${desde + i}"><c r="A${desde + i}" t="inlineStr"><is><t>S${i} ${'x'.repeat(40)}</t></is></c></row>`).join('');
 
   it('stops after maxFilas rows with a value, without reading (or inflating) the rest', async () => {
-    // 20.000 rows (~1,3 MB of XML) followed by a row that cannot be read: a reader that went on
+    // 20,000 rows (~1.3 MB of XML) followed by a row that cannot be read: a reader that went on
     // would fail there, and would go over the 1 MB that is allowed to be inflated.
     const archivo = libro({ filas: `<row><c><v>0</v></c></row><row r="2"/>${filasDe(20_000, 3)}<row r="cero"/>` });
     const filas = await leer(archivo, { maxFilas: 5, maxDescomprimido: 1024 * 1024 });

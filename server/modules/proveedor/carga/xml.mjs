@@ -1,6 +1,6 @@
 // @ts-check
 // A small XML scanner for the parts of an .xlsx we read (xlsx.mjs). Hand-written because
-// the tokenizers on npm cost more than the whole read: saxes took 1,4 s just to emit the events
+// the tokenizers on npm cost more than the whole read: saxes took 1.4 s just to emit the events
 // of a 27 MB sheet, this one reads the same sheet into rows in a fraction of that
 // (docs/decisions/008). It reads well-formed XML as spreadsheet writers produce it: tags with
 // or without a namespace prefix, attributes in either quotes, comments, processing
@@ -125,7 +125,7 @@ export class Cursor {
   }
 
   /**
-   * Several attributes in one pass over the tag (a cell's r, t and s: 750.000 cells in 50.000
+   * Several attributes in one pass over the tag (a cell's r, t and s: 750,000 cells in 50,000
    * rows): `valores[k]` gets the decoded value of `nombres[k]`, or undefined.
    * @param {string[]} nombres @param {Array<string | undefined>} valores
    */

@@ -19,7 +19,7 @@ export default function HomePage() {
       <div className="hero__inner">
         <h1 id="hero-titulo">Abastece tu cocina al mejor precio mayorista</h1>
         <p className="hero__lead">
-          Arma tu cotización, compara al instante los precios, tramos por volumen y stock de proveedores de todo Chile, y compra en un solo paso.
+          Arma tu cotización, compara al instante los precios, rangos por volumen y stock de proveedores de todo Chile, y compra en un solo paso.
         </p>
         <div className="hero__actions">
           {session.is_moderador ? (
@@ -40,7 +40,7 @@ export default function HomePage() {
         </div>
         <ul className="hero__points">
           <li>Carnes, aves, lácteos, secos y congelados</li>
-          <li>Precios por tramo desde 100 kg</li>
+          <li>Precios por rango desde 100 kg</li>
           <li>Stock y vencimientos al día</li>
         </ul>
       </div>

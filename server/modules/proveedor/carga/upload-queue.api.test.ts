@@ -5,7 +5,7 @@ import { usuario } from '../../../db/schema/usuario';
 import { ROLES } from '../../../test/roles';
 import { setupTestApp } from '../../../test/test-app';
 import { filaExcel, multipartDe, xlsxDe } from '../../../test/carga';
-import { createCedente, colaDeCargas, MAX_CARGAS_ACTIVAS, MAX_CARGAS_EN_ESPERA, REINTENTAR_EN_S } from './turnos';
+import { createYielder, uploadQueue, MAX_CARGAS_ACTIVAS, MAX_CARGAS_EN_ESPERA, REINTENTAR_EN_S } from './upload-queue';
 import { cargarExcel } from './carga.service';
 
 /**
@@ -25,23 +25,23 @@ describe('the uploads’ queue', () => {
   it('full: 429 with a Spanish detail and Retry-After; once places are given back, the next one is taken', async () => {
     const archivo = await archivoDe(3);
     // Other suppliers' uploads (ids no one has) hold every place.
-    const lugares = Array.from({ length: MAX_CARGAS_ACTIVAS + MAX_CARGAS_EN_ESPERA }, (_, i) => colaDeCargas.reservar(-1 - i));
+    const lugares = Array.from({ length: MAX_CARGAS_ACTIVAS + MAX_CARGAS_EN_ESPERA }, (_, i) => uploadQueue.reserve(-1 - i));
     try {
       const res = await subir(ctx.tokens.proveedor, archivo);
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual({ detail: CARGAS_OCUPADAS });
       expect(res.headers['retry-after']).toBe(String(REINTENTAR_EN_S));
     } finally {
-      for (const l of lugares) l.liberar();
+      for (const l of lugares) l.release();
     }
     expect((await subir(ctx.tokens.proveedor, archivo)).statusCode).toBe(200);
-    expect(colaDeCargas.estado()).toEqual({ trabajando: 0, esperan: 0 });
+    expect(uploadQueue.estado()).toEqual({ trabajando: 0, esperan: 0 });
   });
 
   it('a supplier with an upload worked on and one waiting: its third is 429, another supplier’s waits its turn and is answered', async () => {
     const archivo = await archivoDe(3);
     const id = await idDe(ROLES.proveedor);
-    const lugares = [colaDeCargas.reservar(id), colaDeCargas.reservar(id)];
+    const lugares = [uploadQueue.reserve(id), uploadQueue.reserve(id)];
     let otra: ReturnType<typeof subir> | undefined;
     try {
       const res = await subir(ctx.tokens.proveedor, archivo);
@@ -50,19 +50,19 @@ describe('the uploads’ queue', () => {
       // Queued behind the place being worked on (MAX_CARGAS_ACTIVAS), not refused.
       otra = subir(ctx.tokens.otroProveedor, archivo);
       await new Promise((r) => setTimeout(r, 50));
-      expect(colaDeCargas.estado().esperan).toBe(2);
+      expect(uploadQueue.estado().esperan).toBe(2);
     } finally {
-      for (const l of lugares) l.liberar();
+      for (const l of lugares) l.release();
     }
     expect((await otra)?.statusCode).toBe(200);
-    expect(colaDeCargas.estado()).toEqual({ trabajando: 0, esperan: 0 });
+    expect(uploadQueue.estado()).toEqual({ trabajando: 0, esperan: 0 });
   });
 
   it('three real uploads of one supplier at once: two are answered 200 one after the other, the third 429; a refused file gives its place back', async () => {
     const archivo = await archivoDe(3000);
     const respuestas = await Promise.all([1, 2, 3].map(() => subir(ctx.tokens.proveedor, archivo)));
     expect(respuestas.map((r) => r.statusCode).sort()).toEqual([200, 200, 429]);
-    expect(colaDeCargas.estado()).toEqual({ trabajando: 0, esperan: 0 });
+    expect(uploadQueue.estado()).toEqual({ trabajando: 0, esperan: 0 });
     const noEsExcel = await ctx.t.request({
       method: 'POST',
       url: '/api/productos/cargar-excel/',
@@ -70,7 +70,7 @@ describe('the uploads’ queue', () => {
       ...multipartDe(Buffer.from('hola'), 'a.xlsx'),
     });
     expect(noEsExcel.statusCode).toBe(400);
-    expect(colaDeCargas.estado()).toEqual({ trabajando: 0, esperan: 0 });
+    expect(uploadQueue.estado()).toEqual({ trabajando: 0, esperan: 0 });
   });
 });
 
@@ -79,20 +79,20 @@ describe('the request thread in slices', () => {
     const archivo = await archivoDe(5000);
     const id = await idDe(ROLES.proveedor);
     const opciones = { timeoutMs: 30_000, now: new Date() };
-    const real = createCedente(0);
+    const real = createYielder(0);
     let cesiones = 0;
-    const cedente = {
-      toca: real.toca,
-      ceder: () => {
+    const yielder = {
+      due: real.due,
+      yieldNow: () => {
         cesiones++;
-        return real.ceder();
+        return real.yieldNow();
       },
     };
-    const enTramos = await cargarExcel(ctx.t.database.db, id, archivo, { ...opciones, cedente });
-    // Every row read and matched after the loop was given back (FILAS_POR_TRAMO rows a slice at most).
+    const porPartes = await cargarExcel(ctx.t.database.db, id, archivo, { ...opciones, yielder });
+    // Every row read and matched after the loop was given back (FILAS_POR_SLICE rows a slice at most).
     expect(cesiones).toBeGreaterThan(5000);
-    const deUnaVez = await cargarExcel(ctx.t.database.db, id, archivo, { ...opciones, cedente: { toca: () => false, ceder: async () => {} } });
-    expect(enTramos).toEqual(deUnaVez);
-    expect(enTramos.productos_nuevos_exclusivos.map((f: FilaCarga) => f.sku).slice(0, 2)).toEqual(['T-0', 'T-1']);
+    const deUnaVez = await cargarExcel(ctx.t.database.db, id, archivo, { ...opciones, yielder: { due: () => false, yieldNow: async () => {} } });
+    expect(porPartes).toEqual(deUnaVez);
+    expect(porPartes.productos_nuevos_exclusivos.map((f: FilaCarga) => f.sku).slice(0, 2)).toEqual(['T-0', 'T-1']);
   });
 });

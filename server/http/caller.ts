@@ -6,13 +6,13 @@ import { isClave } from './clave';
 // choice, the order placed on it), shared by the modules that serve them: cotizaciones, comparacion, ordenes.
 
 /** Who is calling: the user of a valid token, and the clave sent in X-Clave-Cotizacion, if any. */
-export interface Llamante {
+export interface Caller {
   usuarioId?: number;
   clave?: string;
 }
 
 /** Who holds a record: its user, else whoever has the clave whose hash it keeps (docs/decisions/005). */
-export interface Tenencia {
+export interface Hold {
   id: number;
   usuario_id: number | null;
   clave_hash: string | null;
@@ -25,15 +25,15 @@ const claveDe = (request: FastifyRequest): string | undefined => {
 };
 
 /** The caller of a quotation endpoint: its user (after guards.identify) and the clave it sent. */
-export const llamanteDe = (request: FastifyRequest): Llamante => ({ usuarioId: request.usuario?.id, clave: claveDe(request) });
+export const callerOf = (request: FastifyRequest): Caller => ({ usuarioId: request.usuario?.id, clave: claveDe(request) });
 
 /**
  * How the caller holds a record: as its user, or by its clave (an anonymous record only), or not
  * at all (the caller gets 404, as for a record that does not exist). Claves are 256 random bits
  * compared in constant time (server/http/clave.ts, docs/decisions/005).
  */
-export function tenenciaDe(registro: Tenencia, llamante: Llamante): 'usuario' | 'clave' | undefined {
-  if (registro.usuario_id !== null) return registro.usuario_id === llamante.usuarioId ? 'usuario' : undefined;
-  if (registro.clave_hash === null || llamante.clave === undefined) return undefined;
-  return isClave(registro.clave_hash, llamante.clave) ? 'clave' : undefined;
+export function holdOf(registro: Hold, caller: Caller): 'usuario' | 'clave' | undefined {
+  if (registro.usuario_id !== null) return registro.usuario_id === caller.usuarioId ? 'usuario' : undefined;
+  if (registro.clave_hash === null || caller.clave === undefined) return undefined;
+  return isClave(registro.clave_hash, caller.clave) ? 'clave' : undefined;
 }

@@ -3,7 +3,7 @@ import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS } from '../../../../common/schem
 import { AppError } from '../../../errors';
 
 /**
- * Issue #20 item 5: one supplier must not stall everyone. An upload of 50.000 rows is a worker
+ * Issue #20 item 5: one supplier must not stall everyone. An upload of 50,000 rows is a worker
  * (up to WORKER_HEAP_MB) and, on the request thread, ~2 s of reading, matching and answering and
  * ~100 MB of rows: the process takes a few at a time, each supplier one after the other, and says
  * 429 beyond; and the request thread gives the loop back often while it works on one
@@ -19,19 +19,19 @@ export const MAX_CARGAS_POR_PROVEEDOR = 2;
 /** What a 429 tells the client to wait (Retry-After), about what a turn takes. */
 export const REINTENTAR_EN_S = 10;
 
-export interface LugarDeCarga {
+export interface UploadSlot {
   /** Resolves when the upload may be worked on. */
-  turno: Promise<void>;
+  turn: Promise<void>;
   /** Gives the place back (once; later calls do nothing), whether its turn came or not. */
-  liberar(): void;
+  release(): void;
 }
 
 /**
  * The uploads' queue: at most `activas` at once; the others wait in arrival order, a supplier's
  * upload never beside another of its own (a queue per supplier inside the common one), so one
- * supplier sending many cannot take every turn. `reservar` answers at once: a place, or the 429.
+ * supplier sending many cannot take every turn. `reserve` answers at once: a place, or the 429.
  */
-export function createColaDeCargas({ activas = MAX_CARGAS_ACTIVAS, enEspera = MAX_CARGAS_EN_ESPERA, porProveedor = MAX_CARGAS_POR_PROVEEDOR } = {}) {
+export function createUploadQueue({ activas = MAX_CARGAS_ACTIVAS, enEspera = MAX_CARGAS_EN_ESPERA, porProveedor = MAX_CARGAS_POR_PROVEEDOR } = {}) {
   let trabajando = 0;
   const conTurno = new Set<number>();
   const esperan: Array<{ proveedorId: number; empezar(): void }> = [];
@@ -49,14 +49,14 @@ export function createColaDeCargas({ activas = MAX_CARGAS_ACTIVAS, enEspera = MA
     }
   };
 
-  function reservar(proveedorId: number): LugarDeCarga {
+  function reserve(proveedorId: number): UploadSlot {
     const propias = porProveedorEnCola.get(proveedorId) ?? 0;
     if (propias >= porProveedor) throw ocupado(CARGA_PROPIA_EN_CURSO);
     if (trabajando + esperan.length >= activas + enEspera) throw ocupado(CARGAS_OCUPADAS);
     porProveedorEnCola.set(proveedorId, propias + 1);
     let estado: 'espera' | 'trabaja' | 'libre' = 'espera';
     let entrada!: { proveedorId: number; empezar(): void };
-    const turno = new Promise<void>((resolve) => {
+    const turn = new Promise<void>((resolve) => {
       entrada = {
         proveedorId,
         empezar: () => {
@@ -68,8 +68,8 @@ export function createColaDeCargas({ activas = MAX_CARGAS_ACTIVAS, enEspera = MA
     esperan.push(entrada);
     avanzar();
     return {
-      turno,
-      liberar() {
+      turn,
+      release() {
         if (estado === 'libre') return;
         if (estado === 'trabaja') {
           trabajando--;
@@ -84,26 +84,26 @@ export function createColaDeCargas({ activas = MAX_CARGAS_ACTIVAS, enEspera = MA
     };
   }
 
-  return { reservar, estado: () => ({ trabajando, esperan: esperan.length }) };
+  return { reserve, estado: () => ({ trabajando, esperan: esperan.length }) };
 }
-export type ColaDeCargas = ReturnType<typeof createColaDeCargas>;
+export type UploadQueue = ReturnType<typeof createUploadQueue>;
 
 /** The process's one queue: the memory and the request thread it shares out are the process's. */
-export const colaDeCargas = createColaDeCargas();
+export const uploadQueue = createUploadQueue();
 
 /**
- * Work on the request thread in slices: `toca()` says this task has held the loop `ms` since it
- * last gave it back, `ceder()` gives it back for one turn (timers, sockets, other requests) and
+ * Work on the request thread in slices: `due()` says this task has held the loop `ms` since it
+ * last gave it back, `yieldNow()` gives it back for one turn (timers, sockets, other requests) and
  * starts a new slice. Checked per row, so no slice grows with the file.
  */
-export function createCedente(ms = 8) {
+export function createYielder(ms = 8) {
   let desde = performance.now();
   return {
-    toca: () => performance.now() - desde >= ms,
-    async ceder() {
+    due: () => performance.now() - desde >= ms,
+    async yieldNow() {
       await otraVuelta();
       desde = performance.now();
     },
   };
 }
-export type Cedente = ReturnType<typeof createCedente>;
+export type Yielder = ReturnType<typeof createYielder>;
