@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -53,9 +51,6 @@ export interface Listener {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-
-/** pg_trgm and unaccent ship as contrib in the embedded engine and must be passed on every open. */
-export const embeddedExtensions = { pg_trgm, unaccent };
 
 export function openEmbedded(pglite: PGlite, release: () => void = () => {}): Database {
   const db: Db = drizzlePglite(pglite, { schema });
@@ -187,7 +182,6 @@ export async function openDatabase(config: { databaseUrl?: string; dataDir: stri
   const release = lockDataDir(config.dataDir);
   try {
     const pglite = await PGlite.create(path.join(config.dataDir, 'pg'), {
-      extensions: embeddedExtensions,
       // PGlite's default 128 MB of shared buffers is memory of this process that it keeps (WASM
       // memory never shrinks); the data files are read through the OS cache anyway. 32 MB took
       // ~100 MB off the server's peak RSS (docs/decisions/008).

@@ -7,7 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { type Database, embeddedExtensions, openEmbedded, openPostgres } from '../db/client';
+import { type Database, openEmbedded, openPostgres } from '../db/client';
 import { withDatabase } from './template-db';
 
 const MIGRATIONS = fileURLToPath(new URL('../db/migrations', import.meta.url));
@@ -35,7 +35,7 @@ export async function openAt(lastTag: string): Promise<{ database: Database; dro
   const folder = migrationsUpTo(lastTag);
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
-    const pglite = await PGlite.create({ extensions: embeddedExtensions });
+    const pglite = await PGlite.create();
     await migratePglite(drizzlePglite(pglite), { migrationsFolder: folder });
     return { database: openEmbedded(pglite), drop: async () => fs.rmSync(folder, { recursive: true, force: true }) };
   }

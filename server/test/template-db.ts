@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { embeddedExtensions, openEmbedded, openPostgres } from '../db/client';
+import { openEmbedded, openPostgres } from '../db/client';
 import { prepareDatabase } from '../db/prepare';
 
 // One migrated and seeded template per test run; each test file gets its own copy of it.
@@ -27,7 +27,7 @@ export async function createTemplate(databaseUrl: string | undefined, runId: str
     await database.close();
     return;
   }
-  const pglite = await PGlite.create({ extensions: embeddedExtensions });
+  const pglite = await PGlite.create();
   const database = openEmbedded(pglite);
   await prepareDatabase(database, { seedDemo: true });
   const dump = await pglite.dumpDataDir('gzip');

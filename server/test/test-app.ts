@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { parseConfig } from '../config';
-import { type Database, embeddedExtensions, openEmbedded, openPostgres } from '../db/client';
+import { type Database, openEmbedded, openPostgres } from '../db/client';
 import { DEMO_PASSWORD } from '../db/seed/demo-catalogo';
 import { type RoleName, tokensByRole } from './roles';
 import { TEMPLATE_FILE, templateDbName, withDatabase } from './template-db';
@@ -50,7 +50,7 @@ export async function createTestApp(env: Record<string, string> = {}, { notifyDe
     };
   } else {
     const blob = new Blob([fs.readFileSync(TEMPLATE_FILE)]);
-    database = openEmbedded(await PGlite.create({ loadDataDir: blob, extensions: embeddedExtensions }));
+    database = openEmbedded(await PGlite.create({ loadDataDir: blob }));
   }
   if (notifyDelayMs > 0) database = withNotifyDelay(database, notifyDelayMs);
   const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', RATE_LIMIT_PER_MINUTE: '100000', ...env });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 export const usuario = pgTable(
@@ -32,6 +32,13 @@ export const usuario = pgTable(
   // E-mail identity is case-insensitive (AUTH-CONTRACT "differs" 2).
   (t) => [uniqueIndex('usuario_email_lower_unique').on(sql`lower(${t.email})`)],
 );
+
+/**
+ * A supplier's name as buyers see it, in SQL: the company, else the person (trimmed, never
+ * empty-with-space). The one copy: the comparison's offers and the pedidos an order creates read it.
+ */
+export const proveedorNombre = (): SQL<string> =>
+  sql<string>`coalesce(nullif(trim(${usuario.empresa}), ''), trim(${usuario.first_name} || ' ' || ${usuario.last_name}))`;
 
 export const propositoToken = pgEnum('proposito_token', ['activacion', 'reset', 'cambio_correo']);
 

@@ -32,8 +32,8 @@ const EXPECTED = { region: 16, comuna: 346, rubro: RUBROS.length, metodo_pago: M
 export async function seedReference(db: Db): Promise<void> {
   const [counts] = await queryRows<typeof EXPECTED>(
     db,
-    sql`SELECT (SELECT count(*) FROM region)::int AS region, (SELECT count(*) FROM comuna)::int AS comuna, (SELECT count(*) FROM rubro)::int AS rubro,
-                 (SELECT count(*) FROM metodo_pago)::int AS metodo_pago, (SELECT count(*) FROM rango_precio)::int AS rango_precio`,
+    sql`SELECT (SELECT count(*) FROM ${region})::int AS region, (SELECT count(*) FROM ${comuna})::int AS comuna, (SELECT count(*) FROM ${rubro})::int AS rubro,
+                 (SELECT count(*) FROM ${metodoPago})::int AS metodo_pago, (SELECT count(*) FROM ${rangoPrecio})::int AS rango_precio`,
   );
   if (Object.entries(EXPECTED).every(([table, n]) => counts?.[table as keyof typeof EXPECTED] === n)) return;
   await db.transaction(async (tx) => {

@@ -1,9 +1,8 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { sortByEs } from '../../../common/sort-es';
 import type { ConsolidatedData, RangoPrecio } from '../../../common/schemas/catalogo';
 import type { Db } from '../../db/client';
 import { categoria, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '../../db/schema/catalogo';
-import { proveedorProducto } from '../../db/schema/proveedor';
 
 /** Categories and approved products that are not archived, as the quotation pickers need them. */
 export async function findConsolidatedData(db: Db): Promise<ConsolidatedData> {
@@ -59,26 +58,4 @@ export async function findRangosPrecios(db: Db): Promise<RangoPrecio[]> {
     .from(rangoPrecio)
     .innerJoin(categoria, eq(rangoPrecio.categoria_id, categoria.id))
     .orderBy(asc(categoria.nombre), asc(rangoPrecio.limite_inferior));
-}
-
-/**
- * Archives a catalogue product and every offer of it, instead of deleting them (DESIGN §2):
- * they leave the catalogue, suppliers' lists and new comparisons, while quotations and orders
- * keep pointing at them. Idempotent; false when the product does not exist. The caller
- * invalidates the catalogue cache and the comparison cache (docs/decisions/010).
- */
-export async function archiveProducto(db: Db, id: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(producto)
-      .set({ archivado_en: sql`coalesce(${producto.archivado_en}, now())` })
-      .where(eq(producto.id, id))
-      .returning({ id: producto.id });
-    if (rows.length === 0) return false;
-    await tx
-      .update(proveedorProducto)
-      .set({ archivado_en: sql`now()` })
-      .where(and(eq(proveedorProducto.producto_id, id), isNull(proveedorProducto.archivado_en)));
-    return true;
-  });
 }

@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows, readAll } from '../../db/client';
+import { columnas } from '../../db/raw-sql';
 import { categoria, marca, origen, producto, rangoPrecio, unidad } from '../../db/schema/catalogo';
-import { cotizacion, cotizante, opcion, solicitud, solicitudDetalle } from '../../db/schema/cotizaciones';
+import { cotizacion, cotizante, estadoOpcion, opcion, solicitud, solicitudDetalle } from '../../db/schema/cotizaciones';
 import { orden } from '../../db/schema/ordenes';
 import { lote, proveedorProducto, proveedorProductoRango } from '../../db/schema/proveedor';
-import { usuario } from '../../db/schema/usuario';
+import { proveedorNombre, usuario } from '../../db/schema/usuario';
 import type { Hold } from '../../http/caller';
 import { type Oferta, type OfertaViva, ofertasVivas } from './ofertas-vivas';
 
@@ -37,25 +38,27 @@ export async function findOfertas(db: Db, productoIds: readonly number[]): Promi
       }>(
         db,
         sql`with o as (
-          select pp.id, pp.producto_id, pp.proveedor_id, pp.tarifa
-          from ${proveedorProducto} pp join ${producto} p on p.id = pp.producto_id
-          where pp.producto_id in ${productoIds} and pp.archivado_en is null and p.archivado_en is null and p.estado_moderacion = 'aprobado'
+          select ${proveedorProducto.id} as id, ${proveedorProducto.producto_id} as producto_id, ${proveedorProducto.proveedor_id} as proveedor_id,
+            ${proveedorProducto.tarifa} as tarifa
+          from ${proveedorProducto} join ${producto} on ${producto.id} = ${proveedorProducto.producto_id}
+          where ${proveedorProducto.producto_id} in ${productoIds} and ${proveedorProducto.archivado_en} is null and ${producto.archivado_en} is null
+            and ${producto.estado_moderacion} = 'aprobado'
         ), l as (
-          select l.proveedor_producto_id as id, array_agg(l.cantidad::float8 order by l.fecha_expiracion, l.id) as cantidades,
-            array_agg(l.fecha_expiracion::text order by l.fecha_expiracion, l.id) as fechas
-          from ${lote} l
-          where l.proveedor_producto_id = any(array(select id from o)) and l.cantidad > 0
-          group by l.proveedor_producto_id
+          select ${lote.proveedor_producto_id} as id, array_agg(${lote.cantidad}::float8 order by ${lote.fecha_expiracion}, ${lote.id}) as cantidades,
+            array_agg(${lote.fecha_expiracion}::text order by ${lote.fecha_expiracion}, ${lote.id}) as fechas
+          from ${lote}
+          where ${lote.proveedor_producto_id} = any(array(select id from o)) and ${lote.cantidad} > 0
+          group by ${lote.proveedor_producto_id}
         ), t as (
-          select ppr.proveedor_producto_id as id, array_agg(ppr.rango_precio_id) as rangos, array_agg(ppr.precio) as precios
-          from ${proveedorProductoRango} ppr
-          where ppr.proveedor_producto_id = any(array(select id from o)) and ppr.precio > 0
-          group by ppr.proveedor_producto_id
+          select ${proveedorProductoRango.proveedor_producto_id} as id, array_agg(${proveedorProductoRango.rango_precio_id}) as rangos,
+            array_agg(${proveedorProductoRango.precio}) as precios
+          from ${proveedorProductoRango}
+          where ${proveedorProductoRango.proveedor_producto_id} = any(array(select id from o)) and ${proveedorProductoRango.precio} > 0
+          group by ${proveedorProductoRango.proveedor_producto_id}
         )
-        select o.id as proveedor_producto_id, o.producto_id, o.proveedor_id, o.tarifa,
-          coalesce(nullif(trim(u.empresa), ''), trim(u.first_name || ' ' || u.last_name)) as proveedor,
+        select o.id as proveedor_producto_id, o.producto_id, o.proveedor_id, o.tarifa, ${proveedorNombre()} as proveedor,
           t.rangos, t.precios, l.cantidades, l.fechas
-        from o join l on l.id = o.id join ${usuario} u on u.id = o.proveedor_id left join t on t.id = o.id
+        from o join l on l.id = o.id join ${usuario} on ${usuario.id} = o.proveedor_id left join t on t.id = o.id
         order by o.id`,
       ),
     () => db.select({ id: rangoPrecio.id, limite_inferior: rangoPrecio.limite_inferior }).from(rangoPrecio),
@@ -135,11 +138,13 @@ export interface SolicitudAComparar extends Hold {
 export async function findSolicitudAComparar(db: Db, solicitudId: number): Promise<SolicitudAComparar | undefined> {
   const [row] = await queryRows<Hold & { cotizante_id: number | null; fecha_entrega: string | null }>(
     db,
-    sql`select s.id, s.usuario_id, s.clave_hash, c.id as cotizante_id, c.fecha_entrega::text as fecha_entrega
-      from ${solicitud} s left join lateral (
-        select id, fecha_entrega from ${cotizante} where solicitud_id = s.id order by id desc limit 1
+    sql`select ${solicitud.id} as id, ${solicitud.usuario_id} as usuario_id, ${solicitud.clave_hash} as clave_hash,
+        c.id as cotizante_id, c.fecha_entrega::text as fecha_entrega
+      from ${solicitud} left join lateral (
+        select ${cotizante.id} as id, ${cotizante.fecha_entrega} as fecha_entrega from ${cotizante}
+        where ${cotizante.solicitud_id} = ${solicitud.id} order by ${cotizante.id} desc limit 1
       ) c on true
-      where s.id = ${solicitudId}`,
+      where ${solicitud.id} = ${solicitudId}`,
   );
   if (!row) return undefined;
   const { cotizante_id, fecha_entrega, ...held } = row;
@@ -164,18 +169,26 @@ export async function insertCotizacionConOpciones(
   const [row] = await queryRows<{ cotizacion_id: number; opcion_ids: number[] }>(
     db,
     sql`with c as (
-        insert into ${cotizacion} (solicitud_id, cotizante_id, usuario_id)
-        values (${valores.solicitud_id}, ${valores.cotizante_id}::int, ${valores.usuario_id}::int) returning id
+        insert into ${cotizacion} (${columnas(cotizacion.solicitud_id, cotizacion.cotizante_id, cotizacion.usuario_id)})
+        values (${valores.solicitud_id}, ${valores.cotizante_id}::int, ${valores.usuario_id}::int) returning ${cotizacion.id} as id
       ), o as (
-        insert into ${opcion} (cotizacion_id, producto_id, proveedor_producto_id, cantidad_solicitada, cantidad_proveida, precio, estado)
+        insert into ${opcion} (${columnas(
+          opcion.cotizacion_id,
+          opcion.producto_id,
+          opcion.proveedor_producto_id,
+          opcion.cantidad_solicitada,
+          opcion.cantidad_proveida,
+          opcion.precio,
+          opcion.estado,
+        )})
         select c.id, u.* from c, unnest(
           ${arreglo(opciones.map((o) => o.producto_id))}::int[],
           ${arreglo(opciones.map((o) => o.proveedor_producto_id))}::int[],
           ${arreglo(opciones.map((o) => o.cantidad_solicitada))}::numeric[],
           ${arreglo(opciones.map((o) => o.cantidad_proveida))}::numeric[],
           ${arreglo(opciones.map((o) => o.precio))}::int[],
-          ${arreglo(opciones.map((o) => o.estado))}::estado_opcion[]) u
-        returning id
+          ${arreglo(opciones.map((o) => o.estado))}::${sql.identifier(estadoOpcion.enumName)}[]) u
+        returning ${opcion.id} as id
       )
       select (select id from c) as cotizacion_id, coalesce((select array_agg(id order by id) from o), '{}') as opcion_ids`,
   );
@@ -214,9 +227,6 @@ export async function findOrdenIdDeCotizacion(db: Db, cotizacionId: number): Pro
   const [row] = await db.select({ id: orden.id }).from(orden).where(eq(orden.cotizacion_id, cotizacionId)).orderBy(asc(orden.id)).limit(1);
   return row?.id;
 }
-
-/** The supplier's name as buyers see it: the company, else the person (trimmed, never empty-with-space). */
-export const proveedorNombre = sql<string>`coalesce(nullif(trim(${usuario.empresa}), ''), trim(${usuario.first_name} || ' ' || ${usuario.last_name}))`;
 
 /** One option of a quotation, as a change of choice reads it. */
 export interface OpcionActual {
@@ -287,7 +297,7 @@ export const findNombresOfertas = (db: Db, ids: number[]) =>
           id: proveedorProducto.id,
           producto_id: proveedorProducto.producto_id,
           producto_nombre: producto.nombre,
-          proveedor_nombre: proveedorNombre,
+          proveedor_nombre: proveedorNombre(),
           unidad: unidad.descripcion,
         })
         .from(proveedorProducto)

@@ -13,8 +13,8 @@ import { producto } from '../../db/schema/catalogo';
 import { cotizante, solicitud, solicitudDetalle } from '../../db/schema/cotizaciones';
 import { AppError } from '../../errors';
 import { setupTestApp } from '../../test/test-app';
+import { createProductoDePrueba } from '../../test/ofertas';
 import { createUser } from '../../test/users';
-import { archiveProducto } from '../catalogo/catalogo.repository';
 import { createCotizante } from './cotizaciones.service';
 
 const ctx = setupTestApp();
@@ -66,9 +66,9 @@ beforeAll(async () => {
   const { db } = ctx.t.database;
   const catalogo = (await ctx.t.request({ method: 'GET', url: '/api/productos/consolidated-data/' })).json();
   aprobados = catalogo.productos.slice(0, 4);
-  const aArchivar = catalogo.productos[10];
-  await archiveProducto(db, aArchivar.id);
-  archivado = { id: aArchivar.id, nombre: aArchivar.nombre };
+  const { id } = await createProductoDePrueba(db, { archivado: true });
+  const [a] = await db.select({ id: producto.id, nombre: producto.nombre }).from(producto).where(eq(producto.id, id));
+  archivado = a!;
   const [p] = await db.select({ id: producto.id, nombre: producto.nombre }).from(producto).where(eq(producto.estado_moderacion, 'pendiente')).limit(1);
   pendiente = p!;
 });

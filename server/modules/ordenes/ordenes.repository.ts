@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { columnas } from '../../db/raw-sql';
 import { categoria, marca, origen, producto, unidad } from '../../db/schema/catalogo';
 import { opcion } from '../../db/schema/cotizaciones';
 import { metodoPago, orden, ordenLinea, ordenLineaLote, pedido, rubro } from '../../db/schema/ordenes';
 import { lote, proveedorProducto } from '../../db/schema/proveedor';
 import { comuna, region } from '../../db/schema/ubicacion';
-import { usuario } from '../../db/schema/usuario';
-import { proveedorNombre } from '../comparacion/comparacion.repository';
+import { proveedorNombre, usuario } from '../../db/schema/usuario';
 import type { LoteUsable, Toma } from './fefo';
 
 export const findRubros = (db: Db) => db.select({ id: rubro.id, nombre: rubro.nombre }).from(rubro).orderBy(asc(rubro.id));
@@ -33,7 +33,7 @@ export async function findLineasSeleccionadas(db: Db, cotizacionId: number): Pro
     .select({
       proveedor_producto_id: opcion.proveedor_producto_id,
       proveedor_id: proveedorProducto.proveedor_id,
-      proveedor_nombre: proveedorNombre,
+      proveedor_nombre: proveedorNombre(),
       sku: proveedorProducto.sku,
       producto_nombre: producto.nombre,
       categoria: categoria.nombre,
@@ -131,12 +131,18 @@ export async function takeLotes(db: Db, tomas: Array<{ orden_linea_id: number } 
   // lot's offer and expiry, so a pedido given back can recreate a lot deleted meanwhile.
   await db.execute(sql`
     with tomadas as (
-      insert into ${ordenLineaLote} (orden_linea_id, lote_id, proveedor_producto_id, fecha_expiracion, cantidad)
-      select t.orden_linea_id, t.lote_id, l.proveedor_producto_id, l.fecha_expiracion, t.cantidad
-      from (values ${filas}) as t(orden_linea_id, lote_id, cantidad) join ${lote} l on l.id = t.lote_id
-      returning lote_id, cantidad
+      insert into ${ordenLineaLote} (${columnas(
+        ordenLineaLote.orden_linea_id,
+        ordenLineaLote.lote_id,
+        ordenLineaLote.proveedor_producto_id,
+        ordenLineaLote.fecha_expiracion,
+        ordenLineaLote.cantidad,
+      )})
+      select t.orden_linea_id, t.lote_id, ${lote.proveedor_producto_id}, ${lote.fecha_expiracion}, t.cantidad
+      from (values ${filas}) as t(orden_linea_id, lote_id, cantidad) join ${lote} on ${lote.id} = t.lote_id
+      returning ${ordenLineaLote.lote_id} as lote_id, ${ordenLineaLote.cantidad} as cantidad
     )
-    update ${lote} set cantidad = ${lote}.cantidad - t.cantidad
+    update ${lote} set ${columnas(lote.cantidad)} = ${lote.cantidad} - t.cantidad
     from (select lote_id, sum(cantidad) as cantidad from tomadas group by lote_id) as t
-    where ${lote}.id = t.lote_id`);
+    where ${lote.id} = t.lote_id`);
 }

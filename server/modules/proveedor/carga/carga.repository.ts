@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client';
+import { columnas } from '../../../db/raw-sql';
 import { categoria, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '../../../db/schema/catalogo';
 import { lote, proveedorProducto, proveedorProductoRango } from '../../../db/schema/proveedor';
 import type { ProductoCatalogo } from './coincidencias';
@@ -54,9 +55,10 @@ export async function findOfertasDelProveedor(db: Db, proveedorId: number, entre
     (desde) =>
       queryRows<OfertaDelProveedor>(
         db,
-        sql`select pp.id, pp.sku, pp.producto_id, p.categoria_id, p.nombre, pp.archivado_en is not null as archivada
-            from proveedor_producto pp join producto p on p.id = pp.producto_id
-            where pp.proveedor_id = ${proveedorId} and pp.id > ${desde} order by pp.id limit ${PAGINA}`,
+        sql`select ${proveedorProducto.id} as id, ${proveedorProducto.sku} as sku, ${proveedorProducto.producto_id} as producto_id,
+              ${producto.categoria_id} as categoria_id, ${producto.nombre} as nombre, ${proveedorProducto.archivado_en} is not null as archivada
+            from ${proveedorProducto} join ${producto} on ${producto.id} = ${proveedorProducto.producto_id}
+            where ${proveedorProducto.proveedor_id} = ${proveedorId} and ${proveedorProducto.id} > ${desde} order by ${proveedorProducto.id} limit ${PAGINA}`,
       ),
     entrePaginas,
   );
@@ -70,16 +72,16 @@ export async function findCatalogoAprobado(db: Db, entrePaginas = sinPausa): Pro
     (desde) =>
       queryRows<ProductoCatalogo>(
         db,
-        sql`select p.id, p.nombre, m.nombre as marca, o.descripcion as origen,
-              coalesce(array_agg(f.descripcion order by f.descripcion) filter (where f.id is not null), '{}') as formatos
-            from producto p
-            join marca m on m.id = p.marca_id
-            join origen o on o.id = p.origen_id
-            left join producto_formato pf on pf.producto_id = p.id
-            left join formato f on f.id = pf.formato_id
-            where p.estado_moderacion = 'aprobado' and p.archivado_en is null and p.id > ${desde}
-            group by p.id, m.nombre, o.descripcion
-            order by p.id limit ${PAGINA}`,
+        sql`select ${producto.id} as id, ${producto.nombre} as nombre, ${marca.nombre} as marca, ${origen.descripcion} as origen,
+              coalesce(array_agg(${formato.descripcion} order by ${formato.descripcion}) filter (where ${formato.id} is not null), '{}') as formatos
+            from ${producto}
+            join ${marca} on ${marca.id} = ${producto.marca_id}
+            join ${origen} on ${origen.id} = ${producto.origen_id}
+            left join ${productoFormato} on ${productoFormato.producto_id} = ${producto.id}
+            left join ${formato} on ${formato.id} = ${productoFormato.formato_id}
+            where ${producto.estado_moderacion} = 'aprobado' and ${producto.archivado_en} is null and ${producto.id} > ${desde}
+            group by ${producto.id}, ${marca.nombre}, ${origen.descripcion}
+            order by ${producto.id} limit ${PAGINA}`,
       ),
     entrePaginas,
   );
@@ -187,9 +189,11 @@ export async function insertOfertas(
  */
 export async function updateTarifas(db: Db, proveedorId: number, tarifas: Array<{ id: number; tarifa: number }>): Promise<void> {
   for (const trozo of enTrozos(tarifas)) {
-    await db.execute(sql`update proveedor_producto pp set tarifa = v.tarifa, archivado_en = null, actualizado_en = now()
+    await db.execute(sql`update ${proveedorProducto}
+      set ${columnas(proveedorProducto.tarifa)} = v.tarifa, ${columnas(proveedorProducto.archivado_en)} = null, ${columnas(proveedorProducto.actualizado_en)} = now()
       from json_to_recordset(${JSON.stringify(trozo)}::json) as v(id int, tarifa int)
-      where pp.id = v.id and pp.proveedor_id = ${proveedorId} and (pp.tarifa <> v.tarifa or pp.archivado_en is not null)`);
+      where ${proveedorProducto.id} = v.id and ${proveedorProducto.proveedor_id} = ${proveedorId}
+        and (${proveedorProducto.tarifa} <> v.tarifa or ${proveedorProducto.archivado_en} is not null)`);
   }
 }
 
@@ -216,9 +220,9 @@ function sumarStock(stock: StockPorFecha, filas: Array<{ oferta: number; fecha: 
 export async function findStockPorFecha(db: Db, proveedorId: number): Promise<StockPorFecha> {
   const filas = await queryRows<{ oferta: number; fecha: string; cantidad: number }>(
     db,
-    sql`select l.proveedor_producto_id as oferta, l.fecha_expiracion::text as fecha, l.cantidad::float8 as cantidad
-        from lote l join proveedor_producto pp on pp.id = l.proveedor_producto_id
-        where pp.proveedor_id = ${proveedorId} and pp.archivado_en is null`,
+    sql`select ${lote.proveedor_producto_id} as oferta, ${lote.fecha_expiracion}::text as fecha, ${lote.cantidad}::float8 as cantidad
+        from ${lote} join ${proveedorProducto} on ${proveedorProducto.id} = ${lote.proveedor_producto_id}
+        where ${proveedorProducto.proveedor_id} = ${proveedorId} and ${proveedorProducto.archivado_en} is null`,
   );
   return sumarStock(new Map(), filas);
 }
@@ -233,9 +237,9 @@ export async function lockLotes(db: Db, ofertaIds: number[]): Promise<StockPorFe
   if (ofertaIds.length === 0) return new Map();
   const filas = await queryRows<{ oferta: number; fecha: string; cantidad: number }>(
     db,
-    sql`select proveedor_producto_id as oferta, fecha_expiracion::text as fecha, cantidad::float8 as cantidad from ${lote}
-        where proveedor_producto_id in (select value::int from json_array_elements_text(${JSON.stringify([...new Set(ofertaIds)])}::json))
-        order by id for update`,
+    sql`select ${lote.proveedor_producto_id} as oferta, ${lote.fecha_expiracion}::text as fecha, ${lote.cantidad}::float8 as cantidad from ${lote}
+        where ${lote.proveedor_producto_id} in (select value::int from json_array_elements_text(${JSON.stringify([...new Set(ofertaIds)])}::json))
+        order by ${lote.id} for update`,
   );
   return sumarStock(new Map(), filas);
 }
@@ -251,13 +255,14 @@ export async function lockLotes(db: Db, ofertaIds: number[]): Promise<StockPorFe
 export async function upsertLotes(db: Db, lotes: Array<{ proveedor_producto_id: number; fecha_expiracion: string; cantidad: number }>): Promise<void> {
   for (const trozo of enTrozos(lotes)) {
     const json = JSON.stringify(trozo);
+    const porFecha = sql`partition by ${lote.proveedor_producto_id}, ${lote.fecha_expiracion}`;
     await db.execute(sql`with v as (select * from json_to_recordset(${json}::json) as v(proveedor_producto_id int, fecha_expiracion date, cantidad numeric)),
       fecha as (
-        select l.id, l.cantidad, v.cantidad as objetivo,
-          sum(l.cantidad) over (partition by l.proveedor_producto_id, l.fecha_expiracion) as total,
-          coalesce(sum(l.cantidad) over (partition by l.proveedor_producto_id, l.fecha_expiracion order by l.id rows between unbounded preceding and 1 preceding), 0) as antes,
-          row_number() over (partition by l.proveedor_producto_id, l.fecha_expiracion order by l.id) as orden
-        from lote l join v on v.proveedor_producto_id = l.proveedor_producto_id and v.fecha_expiracion = l.fecha_expiracion
+        select ${lote.id} as id, ${lote.cantidad} as cantidad, v.cantidad as objetivo,
+          sum(${lote.cantidad}) over (${porFecha}) as total,
+          coalesce(sum(${lote.cantidad}) over (${porFecha} order by ${lote.id} rows between unbounded preceding and 1 preceding), 0) as antes,
+          row_number() over (${porFecha} order by ${lote.id}) as orden
+        from ${lote} join v on v.proveedor_producto_id = ${lote.proveedor_producto_id} and v.fecha_expiracion = ${lote.fecha_expiracion}
       ),
       nuevas as (
         select id, case
@@ -266,10 +271,12 @@ export async function upsertLotes(db: Db, lotes: Array<{ proveedor_producto_id: 
         end as cantidad
         from fecha where objetivo <> total
       ),
-      actualizados as (update lote set cantidad = n.cantidad from nuevas n where lote.id = n.id and lote.cantidad <> n.cantidad returning lote.id)
-      insert into lote (proveedor_producto_id, fecha_expiracion, cantidad)
+      actualizados as (
+        update ${lote} set ${columnas(lote.cantidad)} = n.cantidad from nuevas n where ${lote.id} = n.id and ${lote.cantidad} <> n.cantidad returning ${lote.id}
+      )
+      insert into ${lote} (${columnas(lote.proveedor_producto_id, lote.fecha_expiracion, lote.cantidad)})
       select v.proveedor_producto_id, v.fecha_expiracion, v.cantidad from v
-      where not exists (select 1 from lote l where l.proveedor_producto_id = v.proveedor_producto_id and l.fecha_expiracion = v.fecha_expiracion)`);
+      where not exists (select 1 from ${lote} where ${lote.proveedor_producto_id} = v.proveedor_producto_id and ${lote.fecha_expiracion} = v.fecha_expiracion)`);
   }
 }
 
@@ -292,19 +299,24 @@ export interface OfertaPlantilla {
 export async function findOfertasParaPlantilla(db: Db, proveedorId: number): Promise<OfertaPlantilla[]> {
   return queryRows<OfertaPlantilla>(
     db,
-    sql`select pp.id, pp.sku, p.nombre, pp.tarifa, c.nombre as categoria, m.nombre as marca, o.descripcion as origen, u.descripcion as unidad,
-          coalesce((select array_agg(f.descripcion order by f.descripcion) from producto_formato pf join formato f on f.id = pf.formato_id where pf.producto_id = p.id), '{}') as formatos,
-          coalesce((select json_object_agg(r.nombre, ppr.precio) from proveedor_producto_rango ppr join rango_precio r on r.id = ppr.rango_precio_id where ppr.proveedor_producto_id = pp.id), '{}') as rangos,
+    sql`select ${proveedorProducto.id} as id, ${proveedorProducto.sku} as sku, ${producto.nombre} as nombre, ${proveedorProducto.tarifa} as tarifa,
+          ${categoria.nombre} as categoria, ${marca.nombre} as marca, ${origen.descripcion} as origen, ${unidad.descripcion} as unidad,
+          coalesce((select array_agg(${formato.descripcion} order by ${formato.descripcion}) from ${productoFormato}
+                    join ${formato} on ${formato.id} = ${productoFormato.formato_id} where ${productoFormato.producto_id} = ${producto.id}), '{}') as formatos,
+          coalesce((select json_object_agg(${rangoPrecio.nombre}, ${proveedorProductoRango.precio}) from ${proveedorProductoRango}
+                    join ${rangoPrecio} on ${rangoPrecio.id} = ${proveedorProductoRango.rango_precio_id}
+                    where ${proveedorProductoRango.proveedor_producto_id} = ${proveedorProducto.id}), '{}') as rangos,
           coalesce((select json_agg(json_build_object('cantidad', f.cantidad::float8, 'fecha_expiracion', f.fecha::text) order by f.fecha)
-                    from (select l.fecha_expiracion as fecha, sum(l.cantidad) as cantidad from lote l where l.proveedor_producto_id = pp.id
-                          group by l.fecha_expiracion having sum(l.cantidad) > 0) f), '[]') as lotes
-        from proveedor_producto pp
-        join producto p on p.id = pp.producto_id
-        join categoria c on c.id = p.categoria_id
-        join marca m on m.id = p.marca_id
-        join origen o on o.id = p.origen_id
-        join unidad u on u.id = p.unidad_id
-        where pp.proveedor_id = ${proveedorId} and pp.archivado_en is null
-        order by p.nombre, pp.sku`,
+                    from (select ${lote.fecha_expiracion} as fecha, sum(${lote.cantidad}) as cantidad from ${lote}
+                          where ${lote.proveedor_producto_id} = ${proveedorProducto.id}
+                          group by ${lote.fecha_expiracion} having sum(${lote.cantidad}) > 0) f), '[]') as lotes
+        from ${proveedorProducto}
+        join ${producto} on ${producto.id} = ${proveedorProducto.producto_id}
+        join ${categoria} on ${categoria.id} = ${producto.categoria_id}
+        join ${marca} on ${marca.id} = ${producto.marca_id}
+        join ${origen} on ${origen.id} = ${producto.origen_id}
+        join ${unidad} on ${unidad.id} = ${producto.unidad_id}
+        where ${proveedorProducto.proveedor_id} = ${proveedorId} and ${proveedorProducto.archivado_en} is null
+        order by ${producto.nombre}, ${proveedorProducto.sku}`,
   );
 }
