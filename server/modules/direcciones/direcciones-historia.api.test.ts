@@ -134,15 +134,26 @@ describe('concurrent address writes of one user', () => {
   });
 });
 
-describe('the demo buyer', () => {
-  it('has one active saved address, the same one /mi-cuenta shows', async () => {
-    const token = await ctx.t.tokenFor('comprador@abastece.cl');
-    const activa = (await ctx.t.request({ method: 'GET', url: `${BASE}/activa/`, token })).json();
-    const me = (await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token })).json();
-    expect(activa).toMatchObject({ direccion_envio: 'Av. Providencia 1234', comuna_nombre: 'Providencia', activa: true });
-    expect(me.direccion_envio).toBe(`${activa.direccion_envio}, ${activa.comuna_nombre}`);
-  });
+describe('the active address', () => {
+  it('is the one activated last, and /mi-cuenta shows it with its comuna', async () => {
+    const cam = await createUser(ctx.t, 'comprador');
+    const token = cam.access;
+    const add = (over: Record<string, unknown>) => ctx.t.request({ method: 'POST', url: `${BASE}/agregar/`, token, payload: direccion(over) });
+    const primera = await add({ direccion_envio: 'Av. Providencia 1234', comuna: 13123 });
+    const segunda = await add({ direccion_envio: 'Huérfanos 1160', comuna: 13101 });
+    expect([primera.statusCode, segunda.statusCode]).toEqual([201, 201]);
+    expect((await ctx.t.request({ method: 'POST', url: `${BASE}/${segunda.json().id}/activar/`, token })).statusCode).toBe(200);
 
+    const activa = (await ctx.t.request({ method: 'GET', url: `${BASE}/activa/`, token })).json();
+    expect(activa).toMatchObject({ id: segunda.json().id, direccion_envio: 'Huérfanos 1160', comuna_nombre: 'Santiago', activa: true });
+    const lista = (await ctx.t.request({ method: 'GET', url: `${BASE}/obtener/`, token })).json();
+    expect(lista.filter((d: { activa: boolean }) => d.activa).map((d: { id: number }) => d.id)).toEqual([segunda.json().id]);
+    const me = (await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token })).json();
+    expect(me.direccion_envio).toBe('Huérfanos 1160, Santiago');
+  });
+});
+
+describe('the demo buyer', () => {
   it('gets its address back on the next start of a database seeded without one', async () => {
     const { db } = ctx.t.database;
     const [comprador] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.email, 'comprador@abastece.cl'));
