@@ -4,8 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { SessionProvider } from '../lib/session';
+import { checkRespuesta } from './contratos';
 
 /**
  * Renders `page` at `path` inside the app's providers (queries and mutations never retried: a
@@ -31,6 +32,11 @@ export function renderAt(path: string, page: ReactElement, destinos: Record<stri
 export interface Respuesta {
   status: number;
   body: unknown;
+  /**
+   * Why this answer is knowingly NOT what the server sends (a test of how the page copes with a
+   * broken contract); without it, the answer is parsed with the endpoint's schema (contratos.ts).
+   */
+  fueraDeContrato?: string;
 }
 export interface Llamada {
   url: string;
@@ -39,18 +45,43 @@ export interface Llamada {
   body: unknown;
 }
 
+/** Stubbed answers that broke their endpoint's contract in the running test: it fails after. */
+let incumplidas: string[] = [];
+afterEach(() => {
+  const errores = incumplidas;
+  incumplidas = [];
+  if (errores.length > 0) throw new Error(errores.join('\n'));
+});
+
+/** Throws (and fails the test) when an answer is not what the server would send for its endpoint and status. */
+export function checkContrato(clave: string, r: Respuesta): void {
+  if (r.fueraDeContrato) return;
+  const [method, url] = clave.split(' ') as [string, string];
+  try {
+    checkRespuesta(method, url, r.status, r.body);
+  } catch (error) {
+    incumplidas.push((error as Error).message);
+    throw error;
+  }
+}
+
 /**
  * Replaces fetch: each call is answered from `respuestas` by 'METHOD url' (read at call time, so a
- * test may change an answer), else 404, and recorded in the list returned.
+ * test may change an answer), else 404, and recorded in the list returned. Every answer is parsed
+ * with its endpoint's response schema (contratos.ts), when stubbed and again when served: one
+ * that does not parse fails the test.
  */
 export function stubFetch(respuestas: Record<string, Respuesta>): Llamada[] {
+  for (const [clave, r] of Object.entries(respuestas)) checkContrato(clave, r);
   const llamadas: Llamada[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       llamadas.push({ url, method, headers: (init.headers ?? {}) as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const r = respuestas[`${method} ${url}`] ?? { status: 404, body: { detail: 'No encontrado.' } };
+      const clave = `${method} ${url}`;
+      const r = respuestas[clave] ?? { status: 404, body: { detail: 'No encontrado.' } };
+      checkContrato(clave, r);
       // 204 and 205 carry no body (the Response constructor refuses one).
       return new Response(r.status === 204 || r.status === 205 ? null : JSON.stringify(r.body), { status: r.status });
     }),

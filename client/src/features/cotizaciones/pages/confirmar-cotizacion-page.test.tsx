@@ -37,7 +37,10 @@ beforeEach(() => {
   sessionStorage.setItem('cotizante', JSON.stringify(COTIZANTE));
   respuestas = {
     'PUT /api/cotizaciones/editar-cotizante/9/': { status: 200, body: { ...COTIZANTE, solicitud_id: 5 } },
-    'POST /api/cotizaciones/comparar-precios/': { status: 200, body: { cotizacion_id: 77, resultados: [] } },
+    'POST /api/cotizaciones/comparar-precios/': {
+      status: 201,
+      body: { cotizacion_id: 77, fecha_entrega: '2030-01-15', resultados: [], productos_no_identificados: [] },
+    },
   };
   llamadas = stubFetch(respuestas);
   vi.spyOn(toast, 'error');
@@ -77,7 +80,12 @@ describe('/confirmar-cotizacion', () => {
     // An anonymous request is compared with its clave too.
     expect(llamadas[1]!.headers['x-clave-cotizacion']).toBe('clave-de-prueba');
     // SPEC §4.3: the quotation id and results are kept, and the history gains the entry.
-    expect(JSON.parse(sessionStorage.getItem('cotizacion')!)).toEqual({ cotizacion_id: 77, resultados: [] });
+    expect(JSON.parse(sessionStorage.getItem('cotizacion')!)).toEqual({
+      cotizacion_id: 77,
+      fecha_entrega: '2030-01-15',
+      resultados: [],
+      productos_no_identificados: [],
+    });
     expect(JSON.parse(localStorage.getItem('historialCotizaciones')!)[0].productos).toEqual([
       { categoria: 'CARNE BOVINA', origen: 'Chile', marca: 'Carnes Ñuble', producto_nombre: 'Abastero', unidad: 'KILO', cantidad: 150 },
     ]);
@@ -88,7 +96,7 @@ describe('/confirmar-cotizacion', () => {
     [500, 'Error al generar la cotización. Intenta nuevamente.'],
     [404, 'Error al generar la cotización. Intenta nuevamente.'],
   ])('a comparison answered %i says so and returns to the summary', async (status, mensaje) => {
-    respuestas['POST /api/cotizaciones/comparar-precios/'] = { status, body: {} };
+    respuestas['POST /api/cotizaciones/comparar-precios/'] = { status, body: { detail: 'Algo falló.' } };
     const router = renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Generar cotización' }));
     await avanzar(0);

@@ -56,7 +56,7 @@ describe('/cotizar', () => {
   });
 
   it("says 'Error al cargar rangos de precios' when the ranges fail, and the table still works without a minimum", async () => {
-    respuestas[RANGOS] = { status: 500, body: {} };
+    respuestas[RANGOS] = { status: 500, body: { detail: 'Error interno del servidor.' } };
     renderPage();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error al cargar rangos de precios'));
     const cantidad = await screen.findByRole('textbox', { name: 'Cantidad, fila 1' });

@@ -63,7 +63,25 @@ describe('/confirmacion', () => {
   it("a logged-in buyer gets 'Ver mi orden' to the order on the server", async () => {
     localStorage.setItem('access', 'cabecera.acceso.firma');
     respuestas['POST /auth/jwt/verify/'] = { status: 200, body: {} };
-    respuestas['GET /auth/users/me/'] = { status: 200, body: { id: 7, first_name: 'Daniela', is_comprador: true, is_proveedor: false, is_moderador: false } };
+    respuestas['GET /auth/users/me/'] = {
+      status: 200,
+      body: {
+        id: 7,
+        email: 'daniela@prueba.cl',
+        email_pendiente: null,
+        first_name: 'Daniela',
+        last_name: 'Araya',
+        telefono: '',
+        fecha_nacimiento: null,
+        is_comprador: true,
+        is_proveedor: false,
+        is_moderador: false,
+        correo_contacto: 'daniela@prueba.cl',
+        direccion_envio: '',
+        ofrece_credito: false,
+        empresa: '',
+      },
+    };
     renderConfirmacion(ESTADO);
     expect((await screen.findByRole('link', { name: 'Ver mi orden' })).getAttribute('href')).toBe('/ordenes/501');
     expect(screen.queryByRole('link', { name: 'Seguir mi orden' })).toBeNull();

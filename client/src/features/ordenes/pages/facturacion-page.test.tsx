@@ -266,7 +266,7 @@ describe('/facturacion', () => {
       cotizacion_id: 78,
       resultados: [{ ...RESULTADO, opciones_seleccionadas: [{ ...OPCION, cantidad_proveida: 20, stock_disponible: 20 }] }],
     };
-    respuestas['POST /api/cotizaciones/comparar-precios/'] = { status: 200, body: NUEVA };
+    respuestas['POST /api/cotizaciones/comparar-precios/'] = { status: 201, body: NUEVA };
     const router = renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'No' }));
     fireEvent.click(await comprar());

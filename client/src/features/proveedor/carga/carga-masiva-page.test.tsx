@@ -16,7 +16,7 @@ import { PRECIO_INVALIDO } from '../../../../../common/schemas/proveedor-product
 import { toast } from '../../../ui/toast';
 import CargaMasivaPage from './carga-masiva-page';
 import { filaDePrueba } from './filas.fixtures';
-import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
+import { checkContrato, renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
 
 // Twelve existing rows (two pages), the last with a past expiry; one new; one exclusive with a negative price.
 const CARGA: CargaExcel = {
@@ -56,6 +56,7 @@ class FakeXhr {
   send(body: FormData) {
     llamadas.push({ method: this.method, url: this.url, headers: {}, body: (body.get('archivo') as File).name });
     const r = respuestas[`${this.method} ${this.url}`]!;
+    checkContrato(`${this.method} ${this.url}`, r);
     const terminar = () => {
       this.status = r.status;
       this.responseText = JSON.stringify(r.body);
@@ -124,7 +125,7 @@ describe('/carga-masiva', () => {
   });
 
   it('says so when the templates cannot be loaded', async () => {
-    respuestas['GET /api/productos/plantillas-excel/'] = { status: 500, body: null };
+    respuestas['GET /api/productos/plantillas-excel/'] = { status: 500, body: { detail: 'Error interno del servidor.' } };
     renderPage();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error al cargar las plantillas de Excel'));
   });
@@ -146,7 +147,11 @@ describe('/carga-masiva', () => {
   });
 
   it("says 'Error al cargar productos' when the upload's answer cannot be read, and shows no groups", async () => {
-    respuestas['POST /api/productos/cargar-excel/'] = { status: 200, body: { productos_existentes: 'no es una lista' } };
+    respuestas['POST /api/productos/cargar-excel/'] = {
+      status: 200,
+      body: { productos_existentes: 'no es una lista' },
+      fueraDeContrato: 'how the page copes with an answer it cannot read',
+    };
     renderPage();
     fireEvent.change(screen.getByLabelText(/Archivo Excel/), { target: { files: [xlsx()] } });
     fireEvent.click(screen.getByRole('button', { name: 'Subir archivo Excel' }));
