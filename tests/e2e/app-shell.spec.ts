@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { SPINNER_DELAY_MS } from '../../common/constants';
 import { createUserByApi, loginAs, menuLabels, openMenu, type Role } from '../fixtures';
 
 const MENUS: Record<Role | 'visitante', string[]> = {
@@ -388,13 +389,29 @@ test.describe('session', () => {
 
   test('the spinner appears only when loading takes longer than 300 ms', async ({ page }) => {
     await loginAs(page, 'comprador');
-    // Slow the real server's answer down (not a mock): the guard waits for the session.
+    // The real server's answer (not a mock), held until the spinner is checked: the guard waits for
+    // the session meanwhile. The page's clock stands still, so "before 300 ms" does not depend on
+    // how busy the machine is: it moves only when the test moves it.
+    let pedida!: () => void;
+    const sesionPedida = new Promise<void>((r) => (pedida = r));
+    let soltar!: () => void;
+    const suelta = new Promise<void>((r) => (soltar = r));
     await page.route('**/auth/users/me/', async (route) => {
-      await new Promise((r) => setTimeout(r, 4000));
+      pedida();
+      await suelta;
       await route.continue();
     });
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
     await page.goto('/mi-perfil', { waitUntil: 'commit' });
+    await sesionPedida;
+    await expect(page.getByRole('status')).toHaveCount(0);
+    await page.clock.runFor(SPINNER_DELAY_MS - 1);
+    await expect(page.getByRole('status')).toHaveCount(0);
+    await page.clock.runFor(1);
     await expect(page.getByRole('status')).toBeVisible();
+    soltar();
+    await page.clock.resume();
     await expect(page.getByRole('heading', { name: 'Mi Perfil' })).toBeVisible();
     await expect(page.getByRole('status')).toHaveCount(0);
   });
