@@ -411,7 +411,10 @@ test.describe('session', () => {
     });
     await page.goto('/mi-perfil', { waitUntil: 'commit' });
     await expect(page.getByRole('status')).toBeVisible();
-    const { sesionPedidaEn, spinnerEn } = await page.evaluate(() => window as unknown as { sesionPedidaEn: number; spinnerEn: number });
+    const { sesionPedidaEn, spinnerEn } = await page.evaluate(() => {
+      const w = window as unknown as { sesionPedidaEn: number; spinnerEn: number };
+      return { sesionPedidaEn: w.sesionPedidaEn, spinnerEn: w.spinnerEn };
+    });
     // Not before 300 ms of waiting (the spinner mounts with the request, within the same render).
     expect(spinnerEn - sesionPedidaEn).toBeGreaterThanOrEqual(SPINNER_DELAY_MS - 20);
     soltar();
