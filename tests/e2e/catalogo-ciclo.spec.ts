@@ -51,7 +51,9 @@ test('an exclusive product goes from a supplier upload through moderation to a b
   });
   await proveedor.getByRole('button', { name: 'Subir archivo Excel' }).click();
   const exclusivos = proveedor.getByRole('region', { name: /^Productos nuevos exclusivos/ });
-  await expect(exclusivos.locator('tbody tr').filter({ hasText: sku })).toContainText('Sin errores');
+  // The SKU is a cell input on an exclusive row: its 'Quitar' button names the row.
+  const fila = exclusivos.locator('tbody tr').filter({ has: proveedor.getByRole('button', { name: new RegExp(`^Quitar fila \\d+, SKU ${sku}$`) }) });
+  await expect(fila).toContainText('Sin errores');
   await exclusivos.getByRole('button', { name: 'Confirmar productos exclusivos' }).click();
   await expect(proveedor.getByText('Productos exclusivos registrados correctamente.')).toBeVisible();
 
