@@ -5,6 +5,7 @@ import type { CompararPrecios, Opcion, ResultadoComparacion } from '../../../../
 import { toast } from '../../../ui/toast';
 import CotizarResultadoPage from './cotizar-resultado-page';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
+import { COTIZANTE_DE_PRUEBA } from '../../../test/cotizante';
 
 const opcion = (id: number, o: Partial<Opcion>): Opcion => ({
   opcion_id: id,
@@ -61,21 +62,7 @@ const COTIZACION: CompararPrecios = {
 };
 
 const ACTUALIZAR = 'PUT /api/cotizaciones/77/actualizar/';
-/** The delivery record the comparison used; no date chosen. */
-const COTIZANTE = {
-  cotizante_id: 9,
-  solicitud_id: 5,
-  clave: 'clave-de-prueba',
-  fecha_entrega: null,
-  nombre_contacto: 'Daniela Araya',
-  correo_contacto: 'daniela@prueba.cl',
-  telefono_contacto: '+56912345678',
-  direccion_envio: '',
-  region: null,
-  comuna: null,
-  region_nombre: null,
-  comuna_nombre: null,
-};
+const COTIZANTE = COTIZANTE_DE_PRUEBA;
 let respuestas: Record<string, Respuesta>;
 let llamadas: Llamada[];
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../ui/toast';
 import ConfirmarCotizacionPage from './confirmar-cotizacion-page';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
+import { COTIZANTE_DE_PRUEBA } from '../../../test/cotizante';
 
 const SOLICITUD = {
   id: 5,
@@ -13,20 +14,7 @@ const SOLICITUD = {
     { producto_id: 23, cantidad: 150, categoria: 'CARNE BOVINA', origen: 'Chile', marca: 'Carnes Ñuble', producto_nombre: 'Abastero', unidad: 'KILO' },
   ],
 };
-const COTIZANTE = {
-  cotizante_id: 9,
-  solicitud_id: 5,
-  clave: 'clave-de-prueba',
-  fecha_entrega: null,
-  nombre_contacto: 'Daniela Araya',
-  correo_contacto: 'daniela@prueba.cl',
-  telefono_contacto: '+56912345678',
-  direccion_envio: '',
-  region: null,
-  comuna: null,
-  region_nombre: null,
-  comuna_nombre: null,
-};
+const COTIZANTE = COTIZANTE_DE_PRUEBA;
 
 let respuestas: Record<string, Respuesta>;
 let llamadas: Llamada[];

@@ -8,22 +8,10 @@ import { ENTREGA } from '../../../ui/datos-entrega.fixtures';
 import { toast } from '../../../ui/toast';
 import FacturacionPage from './facturacion-page';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
+import { COTIZANTE_DE_PRUEBA } from '../../../test/cotizante';
 
 const SOLICITUD = { id: 5, fecha_creacion: '2026-11-23T10:00:00Z', clave: 'clave-de-prueba', detalles: [] };
-const COTIZANTE = {
-  cotizante_id: 9,
-  solicitud_id: 5,
-  clave: 'clave-de-prueba',
-  fecha_entrega: null,
-  nombre_contacto: 'Daniela Araya',
-  correo_contacto: 'daniela@prueba.cl',
-  telefono_contacto: '+56912345678',
-  direccion_envio: '',
-  region: null,
-  comuna: null,
-  region_nombre: null,
-  comuna_nombre: null,
-};
+const COTIZANTE = COTIZANTE_DE_PRUEBA;
 const OPCION: Opcion = {
   opcion_id: 1,
   proveedor_producto_id: 41,
