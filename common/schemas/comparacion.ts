@@ -1,5 +1,5 @@
 import { CANTIDAD_MAXIMA } from '../constants';
-import { formatCantidad } from '../format';
+import { formatCantidad, formatClp, formatFecha } from '../format';
 import { z } from '../zod-es';
 import { productosSchema, SIN_PRODUCTOS } from './cotizaciones';
 import { decimal, idSchema } from '../numeros';
@@ -40,6 +40,8 @@ export const opcionSchema = z.object({
    */
   opcion_id: z.number().int(),
   proveedor_producto_id: z.number().int(),
+  /** Who sells it: its terms are in the answer's condiciones_proveedores (issue #22). */
+  proveedor_id: z.number().int(),
   /** The product's name. */
   producto: z.string(),
   marca: z.string(),
@@ -79,10 +81,40 @@ export const resultadoComparacionSchema = z.object({
   mensaje: z.string().nullable(),
   productos_inexistentes: z.array(z.string()),
   sugerencia: sugerenciaSchema.nullable(),
+  /** Why offers of this product did not count under their suppliers' delivery terms ('Carnes del Sur no despacha a Puerto Montt'). */
+  avisos: z.array(z.string()),
 });
 export type ResultadoComparacion = z.infer<typeof resultadoComparacionSchema>;
 
 export const productoNoIdentificadoSchema = z.object({ producto: z.number().int(), mensaje: z.string() });
+
+/** A supplier's delivery terms as the comparison applied them (issue #22), for the screen to recompute fees as the buyer changes the choice. */
+export const condicionesProveedorSchema = z.object({
+  proveedor_id: z.number().int(),
+  proveedor: z.string(),
+  monto_minimo: z.number().int(),
+  costo_despacho: z.number().int(),
+  despacho_gratis_desde: z.number().int().nullable(),
+  /** YYYY-MM-DD: the day this supplier delivers this quotation (the requested one, else its first possible day). */
+  fecha_entrega: z.string(),
+});
+export type CondicionesProveedor = z.infer<typeof condicionesProveedorSchema>;
+
+/** A supplier of the selection: its part of the basket and what its delivery costs. */
+export const proveedorSeleccionSchema = condicionesProveedorSchema.extend({ subtotal: z.number().int() });
+export type ProveedorSeleccion = z.infer<typeof proveedorSeleccionSchema>;
+
+export const MOTIVOS_EXCLUSION = ['comuna', 'dia', 'minimo'] as const;
+/** How many suppliers with offers of the requested products were left out, and why ('3 proveedores no despachan a tu comuna'). */
+export const exclusionSchema = z.object({ motivo: z.enum(MOTIVOS_EXCLUSION), cantidad: z.number().int(), mensaje: z.string() });
+
+/** 'Agrega $12.000 en productos de X y el despacho es gratis': shown only when it lowers the landed total. */
+export const sugerenciaDespachoSchema = z.object({
+  proveedor_id: z.number().int(),
+  proveedor: z.string(),
+  monto_faltante: z.number().int(),
+  mensaje: z.string(),
+});
 
 export const compararPreciosSchemaOut = z.object({
   cotizacion_id: z.number().int(),
@@ -90,6 +122,18 @@ export const compararPreciosSchemaOut = z.object({
   fecha_entrega: z.string(),
   resultados: z.array(resultadoComparacionSchema),
   productos_no_identificados: z.array(productoNoIdentificadoSchema),
+  /** True when the selection is proven the cheapest delivered basket; false when the solver's budget ran out (docs/decisions/014). */
+  optimo: z.boolean(),
+  /** The suppliers of the selection, by name. */
+  proveedores: z.array(proveedorSeleccionSchema),
+  total_productos: z.number().int(),
+  total_despacho: z.number().int(),
+  /** total_productos + total_despacho: the landed total. */
+  total: z.number().int(),
+  /** The terms of every supplier with an option in the answer, selected or additional. */
+  condiciones_proveedores: z.array(condicionesProveedorSchema),
+  proveedores_excluidos: z.array(exclusionSchema),
+  sugerencias_despacho: z.array(sugerenciaDespachoSchema),
 });
 export type CompararPrecios = z.infer<typeof compararPreciosSchemaOut>;
 
@@ -99,6 +143,14 @@ export const mensajesComparacion = {
   noIdentificado: (id: number) => `No encontramos el producto ${id} en el catálogo.`,
   noDisponible: (nombre: string) => `El producto "${nombre}" ya no está disponible para cotizar.`,
   sinOfertas: (nombre: string) => `No hay ofertas de "${nombre}" con stock para la fecha de entrega.`,
+  excluidosComuna: (n: number) => (n === 1 ? '1 proveedor no despacha a tu comuna' : `${n} proveedores no despachan a tu comuna`),
+  excluidosDia: (n: number, fecha: string) =>
+    n === 1 ? `1 proveedor no despacha el ${formatFecha(fecha)}` : `${n} proveedores no despachan el ${formatFecha(fecha)}`,
+  excluidosMinimo: (n: number) => (n === 1 ? '1 proveedor no alcanza su pedido mínimo' : `${n} proveedores no alcanzan su pedido mínimo`),
+  despachoGratis: (monto: number, proveedor: string) => `Agrega ${formatClp(monto)} en productos de ${proveedor} y el despacho es gratis`,
+  /** Before Comprar on the screen, and actualizar's 400: a supplier of the choice under its minimum. */
+  bajoMinimo: (proveedor: string, falta: number, minimo: number) =>
+    `A ${proveedor} le faltan ${formatClp(falta)} para su pedido mínimo de ${formatClp(minimo)}.`,
 };
 
 export const OFERTA_INVALIDA = 'Oferta inválida.';

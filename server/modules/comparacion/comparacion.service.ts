@@ -7,6 +7,7 @@ import {
   type Opcion,
   type ResultadoComparacion,
 } from '../../../common/schemas/comparacion';
+import { totalEntregado } from '../../../common/total-entregado';
 import { ahoraEnChile, erroresFila, mensajesFila, minimosPorCategoria } from '../../../common/schemas/cotizaciones';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
@@ -144,6 +145,7 @@ export async function compararPrecios(db: Db, cache: ComparacionCache, caller: C
           : null,
       productos_inexistentes: sinOfertas ? [producto.nombre] : [],
       sugerencia: resultado.sugerencia && { ...resultado.sugerencia, mensaje: mensajeSugerencia(resultado.sugerencia, producto.unidad) },
+      avisos: [],
     };
     return jsonCon(item, 'opciones_adicionales', adicionales[k]!);
   });
@@ -152,13 +154,39 @@ export async function compararPrecios(db: Db, cache: ComparacionCache, caller: C
     if (p?.disponible) return [];
     return [{ producto: fila.producto, mensaje: p ? mensajesComparacion.noDisponible(p.nombre) : mensajesComparacion.noIdentificado(fila.producto) }];
   });
-  const respuesta: Omit<CompararPrecios, 'resultados'> = { cotizacion_id: cotizacionId, fecha_entrega: fecha, productos_no_identificados };
+  const nombres = new Map(lineas.flatMap((l) => l.resultado.seleccionadas.map((a) => [a.oferta.proveedor_id, a.oferta.proveedor] as const)));
+  const totales = totalEntregado(
+    lineas.flatMap((l) => l.resultado.seleccionadas.map((a) => ({ proveedor_id: a.oferta.proveedor_id, subtotal: a.subtotal }))),
+    () => undefined,
+  );
+  const condicion = (proveedor_id: number) => ({
+    proveedor_id,
+    proveedor: nombres.get(proveedor_id) ?? '',
+    monto_minimo: 0,
+    costo_despacho: 0,
+    despacho_gratis_desde: null,
+    fecha_entrega: fecha,
+  });
+  const respuesta: Omit<CompararPrecios, 'resultados'> = {
+    cotizacion_id: cotizacionId,
+    fecha_entrega: fecha,
+    productos_no_identificados,
+    optimo: lineas.every((l) => l.resultado.exacta),
+    proveedores: totales.proveedores.map((p) => ({ ...condicion(p.proveedor_id), subtotal: p.subtotal })),
+    total_productos: totales.total_productos,
+    total_despacho: totales.total_despacho,
+    total: totales.total,
+    condiciones_proveedores: [],
+    proveedores_excluidos: [],
+    sugerencias_despacho: [],
+  };
   return jsonCon(respuesta, 'resultados', `[${resultados.join(',')}]`);
 }
 
 const opcionDe = (linea: Linea, a: Asignacion<OfertaViva>, estado: Opcion['estado'], opcion_id: number): Opcion => ({
   opcion_id,
   proveedor_producto_id: a.oferta.proveedor_producto_id,
+  proveedor_id: a.oferta.proveedor_id,
   producto: linea.producto.nombre,
   marca: linea.producto.marca,
   categoria: linea.producto.categoria,

@@ -6,6 +6,7 @@ import { agregarProveedor, faltante, mensajeFaltante, pideConfirmarStock, subtot
 const opcion = (id: number, o: Partial<Opcion>): Opcion => ({
   opcion_id: id,
   proveedor_producto_id: 100 + id,
+  proveedor_id: id,
   producto: 'Lomo vetado',
   marca: 'Swift',
   categoria: 'CARNE BOVINA',
@@ -32,6 +33,7 @@ const resultado = (seleccionadas: Opcion[], adicionales: Opcion[]): ResultadoCom
   mensaje: null,
   productos_inexistentes: [],
   sugerencia: null,
+  avisos: [],
 });
 
 const inicial = [

@@ -5,11 +5,13 @@ import type { CompararPrecios, Opcion, ResultadoComparacion } from '../../../../
 import { toast } from '../../../ui/toast';
 import CotizarResultadoPage from './cotizar-resultado-page';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
+import { respuestaComparacion } from '../../../test/comparacion';
 import { COTIZANTE_DE_PRUEBA } from '../../../test/cotizante';
 
 const opcion = (id: number, o: Partial<Opcion>): Opcion => ({
   opcion_id: id,
   proveedor_producto_id: 40 + id,
+  proveedor_id: id,
   producto: 'Lomo vetado',
   marca: 'Swift',
   categoria: 'CARNE BOVINA',
@@ -42,6 +44,7 @@ const LOMO: ResultadoComparacion = {
     total: 4_200_000,
     mensaje: 'Agrega 20 kg y pagas $14.000/kg',
   },
+  avisos: [],
 };
 const PATO: ResultadoComparacion = {
   producto: 8,
@@ -53,13 +56,14 @@ const PATO: ResultadoComparacion = {
   mensaje: 'No hay ofertas de "Pato entero" con stock para la fecha de entrega.',
   productos_inexistentes: ['Pato entero'],
   sugerencia: null,
+  avisos: [],
 };
-const COTIZACION: CompararPrecios = {
+const COTIZACION: CompararPrecios = respuestaComparacion({
   cotizacion_id: 77,
   fecha_entrega: '2026-11-30',
   resultados: [LOMO, PATO],
   productos_no_identificados: [{ producto: 999, mensaje: 'No encontramos el producto 999 en el catálogo.' }],
-};
+});
 
 const ACTUALIZAR = 'PUT /api/cotizaciones/77/actualizar/';
 const COTIZANTE = COTIZANTE_DE_PRUEBA;

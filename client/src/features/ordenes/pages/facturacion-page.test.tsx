@@ -8,6 +8,7 @@ import { ENTREGA } from '../../../ui/datos-entrega.fixtures';
 import { toast } from '../../../ui/toast';
 import FacturacionPage from './facturacion-page';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
+import { respuestaComparacion } from '../../../test/comparacion';
 import { COTIZANTE_DE_PRUEBA } from '../../../test/cotizante';
 
 const SOLICITUD = { id: 5, fecha_creacion: '2026-11-23T10:00:00Z', clave: 'clave-de-prueba', detalles: [] };
@@ -15,6 +16,7 @@ const COTIZANTE = COTIZANTE_DE_PRUEBA;
 const OPCION: Opcion = {
   opcion_id: 1,
   proveedor_producto_id: 41,
+  proveedor_id: 3,
   producto: 'Lomo vetado',
   marca: 'Swift',
   categoria: 'CARNE BOVINA',
@@ -39,8 +41,14 @@ const RESULTADO = {
   mensaje: null,
   productos_inexistentes: [],
   sugerencia: null,
+  avisos: [],
 };
-const COTIZACION: CompararPrecios = { cotizacion_id: 77, fecha_entrega: '2026-11-23', resultados: [RESULTADO], productos_no_identificados: [] };
+const COTIZACION: CompararPrecios = respuestaComparacion({
+  cotizacion_id: 77,
+  fecha_entrega: '2026-11-23',
+  resultados: [RESULTADO],
+  productos_no_identificados: [],
+});
 
 /** What the server says placing the order will buy: two suppliers, so two pedidos. */
 const RESUMEN: ResumenCompra = {
@@ -249,11 +257,11 @@ describe('/facturacion', () => {
     const mensaje = 'No queda stock suficiente de "Lomo vetado" de Carnes del Maule: pediste 80 kg y quedan 20.';
     respuestas['POST /api/facturacion/crear-orden/'] = { status: 409, body: { detail: mensaje } };
     // Now the supplier has 20 kg: the new comparison (another quotation) selects what there is.
-    const NUEVA: CompararPrecios = {
+    const NUEVA: CompararPrecios = respuestaComparacion({
       ...COTIZACION,
       cotizacion_id: 78,
-      resultados: [{ ...RESULTADO, opciones_seleccionadas: [{ ...OPCION, cantidad_proveida: 20, stock_disponible: 20 }] }],
-    };
+      resultados: [{ ...RESULTADO, opciones_seleccionadas: [{ ...OPCION, cantidad_proveida: 20, stock_disponible: 20, subtotal: 300_000 }] }],
+    });
     respuestas['POST /api/cotizaciones/comparar-precios/'] = { status: 201, body: NUEVA };
     const router = renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'No' }));

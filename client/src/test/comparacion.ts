@@ -1,0 +1,38 @@
+import type { CompararPrecios, ResultadoComparacion } from '../../../common/schemas/comparacion';
+import { totalEntregado } from '../../../common/total-entregado';
+
+type Base = Pick<CompararPrecios, 'cotizacion_id' | 'fecha_entrega' | 'resultados' | 'productos_no_identificados'> & Partial<CompararPrecios>;
+
+/**
+ * A comparison answer for page tests: the parts issue #22 added (suppliers, fees, landed total)
+ * computed from the selected options as the server would for suppliers with no delivery terms,
+ * unless the test gives them.
+ */
+export function respuestaComparacion(base: Base): CompararPrecios {
+  const opciones = base.resultados.flatMap((r: ResultadoComparacion) => r.opciones_seleccionadas);
+  const totales = totalEntregado(
+    opciones.map((o) => ({ proveedor_id: o.proveedor_id, subtotal: o.subtotal })),
+    () => undefined,
+  );
+  const condicion = (proveedor_id: number) => ({
+    proveedor_id,
+    proveedor: opciones.find((o) => o.proveedor_id === proveedor_id)?.proveedor ?? '',
+    monto_minimo: 0,
+    costo_despacho: 0,
+    despacho_gratis_desde: null,
+    fecha_entrega: base.fecha_entrega,
+  });
+  return {
+    optimo: true,
+    proveedores: totales.proveedores.map((p) => ({ ...condicion(p.proveedor_id), subtotal: p.subtotal })),
+    total_productos: totales.total_productos,
+    total_despacho: totales.total_despacho,
+    total: totales.total,
+    condiciones_proveedores: [
+      ...new Set(base.resultados.flatMap((r) => [...r.opciones_seleccionadas, ...r.opciones_adicionales]).map((o) => o.proveedor_id)),
+    ].map(condicion),
+    proveedores_excluidos: [],
+    sugerencias_despacho: [],
+    ...base,
+  };
+}

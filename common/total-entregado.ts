@@ -1,0 +1,48 @@
+import { costoDespacho, faltaParaMinimo, type TerminosDespacho } from './despacho';
+
+/**
+ * The landed total of a choice (issue #22): what each supplier's part costs, its delivery fee and
+ * what it lacks for its minimum. The server answers it for its selection, the results screen
+ * computes it again as the buyer swaps or adds suppliers, actualizar and crear-orden check it.
+ */
+
+export interface ParteProveedor {
+  proveedor_id: number;
+  subtotal: number;
+}
+
+export interface TotalProveedor {
+  proveedor_id: number;
+  subtotal: number;
+  costo_despacho: number;
+  /** 0 when the part reaches the supplier's minimum. */
+  falta_minimo: number;
+}
+
+export interface TotalEntregado {
+  /** One per supplier with something bought, in the order first seen. */
+  proveedores: TotalProveedor[];
+  total_productos: number;
+  total_despacho: number;
+  total: number;
+}
+
+const SIN_TERMINOS: TerminosDespacho = { monto_minimo: 0, costo_despacho: 0, despacho_gratis_desde: null };
+
+/** Adds up the lines bought per supplier and applies each supplier's terms (none: no minimum, no fee). */
+export function totalEntregado(partes: Iterable<ParteProveedor>, terminosDe: (proveedorId: number) => TerminosDespacho | undefined): TotalEntregado {
+  const subtotales = new Map<number, number>();
+  for (const p of partes) subtotales.set(p.proveedor_id, (subtotales.get(p.proveedor_id) ?? 0) + p.subtotal);
+  const proveedores: TotalProveedor[] = [];
+  let total_productos = 0;
+  let total_despacho = 0;
+  for (const [proveedor_id, subtotal] of subtotales) {
+    if (subtotal <= 0) continue;
+    const terminos = terminosDe(proveedor_id) ?? SIN_TERMINOS;
+    const costo_despacho = costoDespacho(subtotal, terminos);
+    proveedores.push({ proveedor_id, subtotal, costo_despacho, falta_minimo: faltaParaMinimo(subtotal, terminos) });
+    total_productos += subtotal;
+    total_despacho += costo_despacho;
+  }
+  return { proveedores, total_productos, total_despacho, total: total_productos + total_despacho };
+}
