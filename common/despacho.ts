@@ -4,6 +4,8 @@
  * changes the choice. One copy of each rule, here.
  */
 
+import { formatClp, formatFecha } from './format';
+
 /** What decides what a supplier's part of an order costs delivered. Money is whole CLP. */
 export interface TerminosDespacho {
   /** The supplier's part of an order must reach it (0: no minimum). */
@@ -22,3 +24,123 @@ export function costoDespacho(subtotal: number, t: TerminosDespacho): number {
 
 /** How much a part of an order worth `subtotal` lacks to reach the supplier's minimum (0 when it does, or buys nothing). */
 export const faltaParaMinimo = (subtotal: number, t: TerminosDespacho): number => (subtotal <= 0 ? 0 : Math.max(0, t.monto_minimo - subtotal));
+
+/**
+ * A supplier's whole set of delivery terms (issue #22 point 1, docs/decisions/013): where, which
+ * days and until when it takes orders, and what its part of an order costs delivered.
+ */
+export interface CondicionesDespacho extends TerminosDespacho {
+  /** Ids of the comunas it delivers to (table comuna). */
+  comunas: number[];
+  /** ISO weekdays it delivers on, 1 = lunes … 7 = domingo, ascending. */
+  dias_despacho: number[];
+  /** An order for day D must be placed before hora_corte of day D − anticipacion_dias (0–14). */
+  anticipacion_dias: number;
+  /** 'HH:MM', Chile's time (America/Santiago). */
+  hora_corte: string;
+}
+
+/** A supplier that never set its terms has these, and every comuna: nothing changes until it does. */
+export const CONDICIONES_POR_DEFECTO: Omit<CondicionesDespacho, 'comunas'> = {
+  dias_despacho: [1, 2, 3, 4, 5, 6],
+  anticipacion_dias: 1,
+  hora_corte: '18:00',
+  monto_minimo: 0,
+  costo_despacho: 0,
+  despacho_gratis_desde: null,
+};
+
+export const ANTICIPACION_MAXIMA_DIAS = 14;
+
+/** Weekday names by ISO number (index 0 is 1 = lunes). */
+export const DIAS_SEMANA = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'] as const;
+
+const ZONA_CHILE = 'America/Santiago';
+const relojChile = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ZONA_CHILE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Today's date and the minute of the day in Chile at `ahora` (its summer time included: Intl knows it). */
+export function relojEnChile(ahora: Date): { hoy: string; minuto: number } {
+  const p = Object.fromEntries(relojChile.formatToParts(ahora).map((x) => [x.type, x.value]));
+  return { hoy: `${p.year}-${p.month}-${p.day}`, minuto: Number(p.hour) * 60 + Number(p.minute) };
+}
+
+const diaUtc = (fecha: string) => {
+  const [y, m, d] = fecha.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!));
+};
+
+/** The ISO weekday of a calendar day 'YYYY-MM-DD' (1 = lunes … 7 = domingo). */
+export const diaSemanaIso = (fecha: string): number => ((diaUtc(fecha).getUTCDay() + 6) % 7) + 1;
+
+/** The calendar day `dias` after (or before, negative) 'YYYY-MM-DD'. */
+export function sumarDias(fecha: string, dias: number): string {
+  const d = diaUtc(fecha);
+  d.setUTCDate(d.getUTCDate() + dias);
+  return d.toISOString().slice(0, 10);
+}
+
+const minutoDeHora = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return h! * 60 + m!;
+};
+
+/**
+ * Issue #22: the supplier delivers on `fecha` ('YYYY-MM-DD') when that weekday is one of its
+ * days and the order is placed (at `ahora`) before hora_corte, Chile's time, of the day
+ * fecha − anticipacion_dias. A day already past is never possible.
+ */
+export function puedeDespachar(c: Pick<CondicionesDespacho, 'dias_despacho' | 'anticipacion_dias' | 'hora_corte'>, fecha: string, ahora: Date): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(fecha)) return false;
+  if (!c.dias_despacho.includes(diaSemanaIso(fecha))) return false;
+  const limite = sumarDias(fecha, -c.anticipacion_dias);
+  const { hoy, minuto } = relojEnChile(ahora);
+  return hoy < limite || (hoy === limite && minuto < minutoDeHora(c.hora_corte));
+}
+
+/** The first day from today (Chile) the supplier can deliver an order placed at `ahora`. */
+export function primerDiaDespacho(c: Pick<CondicionesDespacho, 'dias_despacho' | 'anticipacion_dias' | 'hora_corte'>, ahora: Date): string {
+  const { hoy } = relojEnChile(ahora);
+  // Past the anticipation, one more day for today's cut-off and a whole week find any weekday.
+  for (let i = 0; i <= ANTICIPACION_MAXIMA_DIAS + 8; i++) {
+    const fecha = sumarDias(hoy, i);
+    if (puedeDespachar(c, fecha, ahora)) return fecha;
+  }
+  throw new Error('Condiciones sin días de despacho');
+}
+
+/** 'a', 'a y b', 'a, b y c'. */
+export const listaEs = (items: readonly string[]): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items[items.length - 1]}`;
+
+/**
+ * The sentence the supplier reads under its terms: 'Despachas martes y jueves en 52 comunas;
+ * pedido mínimo $50.000; despacho $8.990, gratis desde $150.000'. `totalComunas`: how many
+ * comunas Chile has (all of them reads 'en todas las comunas').
+ */
+export function resumenCondiciones(c: CondicionesDespacho, totalComunas: number): string {
+  const dias = [...new Set(c.dias_despacho)].sort((a, b) => a - b);
+  const cuando = dias.length === 7 ? 'todos los días' : listaEs(dias.map((d) => DIAS_SEMANA[d - 1] ?? String(d)));
+  const n = new Set(c.comunas).size;
+  const donde = n >= totalComunas ? 'en todas las comunas' : n === 1 ? 'en 1 comuna' : `en ${n} comunas`;
+  const minimo = c.monto_minimo > 0 ? `pedido mínimo ${formatClp(c.monto_minimo)}` : 'sin pedido mínimo';
+  const despacho =
+    c.costo_despacho === 0
+      ? 'despacho gratis'
+      : `despacho ${formatClp(c.costo_despacho)}${c.despacho_gratis_desde !== null ? `, gratis desde ${formatClp(c.despacho_gratis_desde)}` : ''}`;
+  return `Despachas ${cuando} ${donde}; ${minimo}; ${despacho}`;
+}
+
+/** Why a supplier's offers did not count for a quotation, as the comparison says it. */
+export const mensajesDespacho = {
+  noDespachaComuna: (proveedor: string, comuna: string) => `${proveedor} no despacha a ${comuna}`,
+  noAlcanzaMinimo: (proveedor: string, monto: number) => `${proveedor} no alcanza el pedido mínimo de ${formatClp(monto)}`,
+  noDespachaDia: (proveedor: string, fecha: string) => `${proveedor} no despacha el ${formatFecha(fecha)}`,
+};

@@ -14,6 +14,7 @@ import { createGuards, registerGuardsDecorator } from './modules/auth/authentica
 import { createJwt } from './modules/auth/jwt';
 import { createCatalogoCache } from './modules/catalogo/catalogo-cache';
 import { catalogoRoutes } from './modules/catalogo/catalogo.routes';
+import { condicionesRoutes } from './modules/condiciones/condiciones.routes';
 import { comparacionRoutes } from './modules/comparacion/comparacion.routes';
 import { type ComparacionCache, createComparacionCache } from './modules/comparacion/comparacion-cache';
 import { cotizacionesRoutes } from './modules/cotizaciones/cotizaciones.routes';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   await app.register(ordenesRoutes, { db, guards, comparacion, mailer, publicUrl: config.publicUrl });
   await app.register(pedidosRoutes, { db, guards, mailer, comparacion, publicUrl: config.publicUrl });
   await app.register(proveedorProductosRoutes, { db, guards, comparacion });
+  await app.register(condicionesRoutes, { db, guards, comparacion });
   await app.register(moderacionRoutes, { db, guards, catalogo, comparacion });
   await app.register(cargaRoutes, { db, guards, comparacion, excelTimeoutMs: config.excelParseTimeoutMs });
 

@@ -111,3 +111,13 @@ const FILA_CARGA = {
 VALID_BODIES['PUT /api/productos/actualizar-precios/'] = { productos: [FILA_CARGA] };
 VALID_BODIES['POST /api/productos/registrar-nuevos/'] = { productos: [{ ...FILA_CARGA, sku: 'FUZZ-1' }], categoria_id: 1 };
 VALID_BODIES['POST /api/pedidos/:id/estado/'] = { estado: 'rechazado', motivo: 'Sin camión disponible esa semana' };
+// Supplier delivery terms (issue #22): Providencia and Santiago, martes y jueves, a minimum and a fee.
+VALID_BODIES['PUT /api/proveedor/condiciones/'] = {
+  comunas: [13123, 13101],
+  dias_despacho: [2, 4],
+  anticipacion_dias: 1,
+  hora_corte: '18:00',
+  monto_minimo: '50.000',
+  costo_despacho: 8990,
+  despacho_gratis_desde: null,
+};

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, primaryKey, serial, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { producto, rangoPrecio } from './catalogo';
+import { comuna } from './ubicacion';
 import { usuario } from './usuario';
 
 /**
@@ -75,4 +76,48 @@ export const lote = pgTable(
     index('lote_con_stock_idx').on(t.proveedor_producto_id, t.fecha_expiracion, t.id, t.cantidad).where(sql`${t.cantidad} > 0`),
     check('lote_cantidad_no_negativa', sql`${t.cantidad} >= 0`),
   ],
+);
+
+/**
+ * A supplier's delivery terms (issue #22, docs/decisions/013). A supplier without a row has the
+ * defaults of common/despacho.ts (all comunas, lunes–sábado, 1 day, 18:00, no minimum, no fee).
+ * `todas_las_comunas`: it delivers everywhere and has no rows in condiciones_proveedor_comuna.
+ */
+export const condicionesProveedor = pgTable(
+  'condiciones_proveedor',
+  {
+    proveedor_id: integer('proveedor_id')
+      .primaryKey()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    todas_las_comunas: boolean('todas_las_comunas').notNull().default(true),
+    /** ISO weekdays, 1 = lunes … 7 = domingo, ascending. */
+    dias_despacho: smallint('dias_despacho').array().notNull(),
+    anticipacion_dias: smallint('anticipacion_dias').notNull(),
+    /** 'HH:MM', America/Santiago. */
+    hora_corte: varchar('hora_corte', { length: 5 }).notNull(),
+    monto_minimo: integer('monto_minimo').notNull(),
+    costo_despacho: integer('costo_despacho').notNull(),
+    despacho_gratis_desde: integer('despacho_gratis_desde'),
+    actualizado_en: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('condiciones_proveedor_anticipacion', sql`${t.anticipacion_dias} between 0 and 14`),
+    check('condiciones_proveedor_hora_corte', sql`${t.hora_corte} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('condiciones_proveedor_dias', sql`cardinality(${t.dias_despacho}) between 1 and 7 and ${t.dias_despacho} <@ '{1,2,3,4,5,6,7}'::smallint[]`),
+    check('condiciones_proveedor_montos', sql`${t.monto_minimo} >= 0 and ${t.costo_despacho} >= 0 and coalesce(${t.despacho_gratis_desde}, 0) >= 0`),
+  ],
+);
+
+/** The comunas a supplier delivers to, when not all of them (condiciones_proveedor.todas_las_comunas false). */
+export const condicionesProveedorComuna = pgTable(
+  'condiciones_proveedor_comuna',
+  {
+    proveedor_id: integer('proveedor_id')
+      .notNull()
+      .references(() => condicionesProveedor.proveedor_id, { onDelete: 'cascade' }),
+    comuna_id: integer('comuna_id')
+      .notNull()
+      .references(() => comuna.id),
+  },
+  (t) => [primaryKey({ columns: [t.proveedor_id, t.comuna_id] })],
 );

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
+import { condicionesSchema, condicionesSchemaOut } from '../../../common/schemas/condiciones';
+import type { Db } from '../../db/client';
+import { currentUser, type Guards } from '../auth/authenticate';
+import type { ComparacionCache } from '../comparacion/comparacion-cache';
+import { getCondiciones, saveCondiciones } from './condiciones.service';
+
+const comun = { tags: ['condiciones'], security: [{ jwt: [] }] };
+const errores = { 401: detailSchema, 403: detailSchema };
+
+/** Issue #22 point 1: the calling supplier's own delivery terms (suppliers only; nobody reads or writes another's). */
+export const condicionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; comparacion: ComparacionCache }> = async (app, { db, guards, comparacion }) => {
+  // onRequest: an anonymous or non-supplier write is refused before its body is read.
+  const onRequest = guards.requireRole('proveedor');
+
+  app.get(
+    '/api/proveedor/condiciones/',
+    { onRequest, schema: { ...comun, summary: 'Mis condiciones de despacho', response: { 200: condicionesSchemaOut, ...errores } } },
+    (request) => getCondiciones(db, currentUser(request).id),
+  );
+
+  app.put(
+    '/api/proveedor/condiciones/',
+    {
+      onRequest,
+      schema: {
+        ...comun,
+        summary: 'Guardar mis condiciones de despacho',
+        body: condicionesSchema,
+        response: { 200: condicionesSchemaOut, 400: badRequestSchema, ...errores },
+      },
+    },
+    async (request) => {
+      const guardadas = await saveCondiciones(db, currentUser(request).id, request.body);
+      // The supplier's own next comparison sees the change (migration 0013's triggers notify its products).
+      await comparacion.sync();
+      return guardadas;
+    },
+  );
+};
