@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import type { TerminosDespacho } from '../../../common/despacho';
+import { basketsPorRecorrer, canastaFuerzaBruta } from '../../test/canasta-fuerza-bruta';
+import { canastaOptima, type LineaCanasta, type OfertaCanasta } from './canasta';
+import { compararLinea } from './engine';
+
+/** Deterministic pseudo-random numbers (mulberry32, as bench/motor-peor-caso.ts). */
+function azar(semilla: number) {
+  let s = semilla;
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+let siguienteId = 1;
+const oferta = (
+  proveedor_id: number,
+  tarifa: number,
+  stock: number,
+  rangos: Array<[number, number]> = [],
+  fecha_vencimiento = '2027-01-01',
+): OfertaCanasta => ({
+  proveedor_producto_id: siguienteId++,
+  proveedor_id,
+  tarifa,
+  rangos: rangos.map(([limite_inferior, precio]) => ({ limite_inferior, precio })),
+  stock,
+  fecha_vencimiento,
+});
+const terminos = (monto_minimo: number, costo_despacho: number, despacho_gratis_desde: number | null = null): TerminosDespacho => ({
+  monto_minimo,
+  costo_despacho,
+  despacho_gratis_desde,
+});
+
+/** A small random instance: ≤ 5 suppliers, ≤ 4 lines, quantities ≤ 6, tiers, stock, terms. */
+function instancia(r: () => number) {
+  const entero = (a: number, b: number) => a + Math.floor(r() * (b - a + 1));
+  const nProveedores = entero(1, 5);
+  const mapa = new Map<number, TerminosDespacho>();
+  for (let s = 1; s <= nProveedores; s++) {
+    if (r() < 0.2) continue;
+    mapa.set(s, terminos(r() < 0.5 ? 0 : entero(10, 80), r() < 0.4 ? 0 : entero(3, 25), r() < 0.5 ? null : entero(15, 100)));
+  }
+  const lineas: LineaCanasta[] = Array.from({ length: entero(1, 4) }, () => {
+    const proveedores = Array.from({ length: nProveedores }, (_, i) => i + 1).sort(() => r() - 0.5);
+    return {
+      cantidad: entero(1, 6),
+      ofertas: proveedores.slice(0, entero(1, Math.min(3, nProveedores))).map((s) => {
+        const tarifa = entero(5, 20);
+        const rangos: Array<[number, number]> = Array.from({ length: entero(0, 2) }, () => [
+          entero(2, 5) + (r() < 0.15 ? 0.5 : 0),
+          r() < 0.1 ? 0 : tarifa + entero(-6, 1),
+        ]);
+        return oferta(s, tarifa, entero(0, 7) + (r() < 0.15 ? 0.5 : 0), rangos, r() < 0.5 ? '2027-01-01' : '2027-03-01');
+      }),
+    };
+  });
+  // Keep the brute force fast: fewer units while it would look at too many baskets.
+  while (basketsPorRecorrer(lineas) > 20_000) {
+    const mayor = lineas.reduce((a, b) => (b.cantidad > a.cantidad ? b : a));
+    mayor.cantidad--;
+  }
+  return { lineas, terminos: mapa };
+}
+
+const cobertura = (c: { cantidades: number[][] }) => c.cantidades.flat().reduce((s, q) => s + q, 0);
+
+describe('canastaOptima', () => {
+  it('equals the brute force on 2,000 random small baskets: the most coverage, then the least landed total', async () => {
+    const r = azar(22);
+    for (let caso = 0; caso < 2000; caso++) {
+      const { lineas, terminos: mapa } = instancia(r);
+      const esperado = canastaFuerzaBruta(lineas, mapa);
+      const c = await canastaOptima(lineas, mapa, { presupuestoMs: 10_000 });
+      const contexto = JSON.stringify({ caso, lineas, terminos: [...mapa], c });
+      expect(c.optimo, contexto).toBe(true);
+      expect(cobertura(c), contexto).toBe(esperado.cobertura);
+      expect(c.total, contexto).toBe(esperado.total);
+      // Every line within its quantity, every offer within its stock.
+      lineas.forEach((l, i) => {
+        expect(c.cantidades[i]!.reduce((s, q) => s + q, 0)).toBeLessThanOrEqual(l.cantidad);
+        l.ofertas.forEach((o, k) => {
+          expect(c.cantidades[i]![k]!).toBeLessThanOrEqual(Math.floor(o.stock));
+        });
+      });
+    }
+  });
+
+  it('does not take a cheaper supplier whose fee costs more than it saves', async () => {
+    const lineas = [
+      { cantidad: 5, ofertas: [oferta(1, 10, 10), oferta(2, 9, 10)] },
+      { cantidad: 3, ofertas: [oferta(1, 10, 10)] },
+    ];
+    const c = await canastaOptima(lineas, new Map([[2, terminos(0, 10)]]));
+    expect(c.cantidades).toEqual([[5, 0], [3]]);
+    expect(c).toMatchObject({
+      optimo: true,
+      total_productos: 80,
+      total_despacho: 0,
+      total: 80,
+      proveedores: [{ proveedor_id: 1, subtotal: 80, costo_despacho: 0 }],
+    });
+  });
+
+  it('moves a line to a supplier so that it reaches free delivery', async () => {
+    const lineas = [
+      { cantidad: 8, ofertas: [oferta(1, 10, 10)] },
+      { cantidad: 5, ofertas: [oferta(2, 4, 10), oferta(1, 5, 10)] },
+    ];
+    // Per line: 80 + 20 and a fee of 20 at supplier 1 (120). All of line 2 at supplier 1 is free
+    // (105), but just enough of it to reach 100 is cheaper: 1 unit at supplier 2 (104).
+    const c = await canastaOptima(lineas, new Map([[1, terminos(0, 20, 100)]]));
+    expect(c.cantidades).toEqual([[8], [1, 4]]);
+    expect(c).toMatchObject({ optimo: true, total: 104, total_despacho: 0, via: 'mip' });
+  });
+
+  it('leaves out a supplier that cannot reach its minimum and says so', async () => {
+    const lineas = [{ cantidad: 5, ofertas: [oferta(2, 1, 10), oferta(1, 10, 10)] }];
+    const c = await canastaOptima(lineas, new Map([[2, terminos(1000, 0)]]));
+    expect(c.cantidades).toEqual([[0, 5]]);
+    expect(c).toMatchObject({ optimo: true, total: 50, bajo_minimo: [2] });
+  });
+
+  it('supplies the most before it costs the least: a fee paid to cover the line', async () => {
+    const lineas = [{ cantidad: 6, ofertas: [oferta(1, 10, 3), oferta(2, 10, 3)] }];
+    const c = await canastaOptima(lineas, new Map([[2, terminos(0, 1000)]]));
+    expect(c.cantidades).toEqual([[3, 3]]);
+    expect(c).toMatchObject({ optimo: true, total: 1060, total_despacho: 1000 });
+  });
+
+  it('with no terms, selects what compararLinea selects on every line', async () => {
+    const r = azar(9);
+    const entero = (a: number, b: number) => a + Math.floor(r() * (b - a + 1));
+    const lineas = Array.from({ length: 30 }, () => ({
+      cantidad: entero(1, 1500),
+      ofertas: Array.from({ length: entero(1, 40) }, (_, i) => {
+        const tarifa = entero(3000, 3100);
+        return oferta(
+          1 + ((i * 7) % 50),
+          tarifa,
+          entero(0, 2000),
+          [100, 300, 700].map((limite, k) => [limite, tarifa - (k + 1) * entero(20, 40)] as [number, number]),
+          r() < 0.5 ? '2027-01-01' : '2027-02-01',
+        );
+      }),
+    }));
+    const c = await canastaOptima(lineas, new Map());
+    expect(c).toMatchObject({ optimo: true, via: 'por-linea', total_despacho: 0 });
+    lineas.forEach((l, i) => {
+      const seleccion = new Map(compararLinea(l.cantidad, l.ofertas).seleccionadas.map((a) => [a.oferta.proveedor_producto_id, a.cantidad]));
+      expect(c.cantidades[i]).toEqual(l.ofertas.map((o) => seleccion.get(o.proveedor_producto_id) ?? 0));
+    });
+  });
+
+  it('answers a feasible basket, not proven optimal, when it has no budget', async () => {
+    const lineas = [
+      { cantidad: 5, ofertas: [oferta(1, 10, 10), oferta(2, 9, 10)] },
+      { cantidad: 3, ofertas: [oferta(1, 10, 10), oferta(3, 9, 10)] },
+    ];
+    const mapa = new Map([
+      [2, terminos(60, 10)],
+      [3, terminos(0, 5, 100)],
+    ]);
+    const c = await canastaOptima(lineas, mapa, { presupuestoMs: 0 });
+    expect(c).toMatchObject({ optimo: false, via: 'presupuesto', bajo_minimo: [2] });
+    expect(cobertura(c)).toBe(8);
+    expect(c.proveedores.every((p) => p.subtotal >= (mapa.get(p.proveedor_id)?.monto_minimo ?? 0))).toBe(true);
+  });
+});

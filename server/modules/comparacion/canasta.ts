@@ -1,0 +1,514 @@
+import highsLoader, { type Highs } from 'highs';
+import { costoDespacho, type TerminosDespacho } from '../../../common/despacho';
+import { asignacionOptima } from './engine';
+import { precioUnitario, type Tarifario } from './precio';
+
+/**
+ * The cheapest basket DELIVERED (issue #22 item 2): what to buy where across all the lines of a
+ * request once suppliers have minimum orders and delivery fees. Pure over plain data: no I/O and
+ * no clock, but for the wall-clock budget of the solver. docs/decisions/014 explains the choices.
+ *
+ * Semantics:
+ * - Whole units: an offer takes at most ⌊stock⌋ and at most the line's quantity (⌊cantidad⌋ when
+ *   the solver runs; the per-line path below passes the quantity to asignacionOptima as
+ *   compararLinea does).
+ * - An offer's cost for q units is round(q × precioUnitario(o, q)) (all-units volume tiers, precio.ts).
+ * - A supplier used (any units) pays costoDespacho(its subtotal over every line, its terms) and its
+ *   subtotal must reach monto_minimo. A supplier missing from `terminos` has neither.
+ * - Objective, in this order: (1) the most units supplied, Σ over lines (each ≤ its quantity);
+ *   (2) the least landed total, Σ subtotals + Σ fees; (3) fewer suppliers.
+ * - When the per-line optimum of the current engine (asignacionOptima, what compararLinea selects)
+ *   leaves every supplier it uses at or over its minimum and paying no fee, it is the answer: no
+ *   basket can cost less (each line already costs its least, fees are ≥ 0), and with no terms at all
+ *   the answer is exactly today's, tie-breaks (fewer suppliers per line, later expiry) included.
+ * - Otherwise an exact mixed-integer program solved by HiGHS (the `highs` package, WebAssembly),
+ *   kept small by a bound: an offer's price stretch is left out when using it costs its line more
+ *   than the gap between a feasible basket and the sum of the per-line optima. Past the budget
+ *   (presupuestoMs, default 200) it answers the best basket found, `optimo: false`.
+ */
+
+export interface OfertaCanasta extends Tarifario {
+  proveedor_producto_id: number;
+  proveedor_id: number;
+  stock: number;
+  /** YYYY-MM-DD: the first usable lot's expiry (the per-line engine's tie-break). */
+  fecha_vencimiento: string;
+}
+
+/** A requested line and the offers that can deliver it (comuna, day), already filtered. */
+export interface LineaCanasta<O extends OfertaCanasta = OfertaCanasta> {
+  cantidad: number;
+  ofertas: readonly O[];
+}
+
+export interface ProveedorCanasta {
+  proveedor_id: number;
+  /** Σ round(q × precioUnitario(o, q)) over its offers in the basket. */
+  subtotal: number;
+  /** costoDespacho(subtotal, terms). */
+  costo_despacho: number;
+}
+
+/** How the answer was reached: the measurements of docs/decisions/014 count them. */
+export type ViaCanasta = 'por-linea' | 'cota' | 'mip' | 'presupuesto';
+
+export interface Canasta {
+  /** Per line, per offer (input order): units bought there. */
+  cantidades: number[][];
+  /** True when proven optimal; false when the budget ran out and this is the best plan found. */
+  optimo: boolean;
+  total_productos: number;
+  total_despacho: number;
+  total: number;
+  /** Suppliers used, by proveedor_id: subtotal and fee. */
+  proveedores: ProveedorCanasta[];
+  /** Suppliers left out because even everything they could supply in this basket stays under their monto_minimo. */
+  bajo_minimo: number[];
+  via: ViaCanasta;
+}
+
+export interface OpcionesCanasta {
+  /** Wall-clock budget of the solver, in ms (default PRESUPUESTO_CANASTA_MS). */
+  presupuestoMs?: number;
+}
+
+export const PRESUPUESTO_CANASTA_MS = 200;
+
+const SIN_TERMINOS: TerminosDespacho = { monto_minimo: 0, costo_despacho: 0, despacho_gratis_desde: null };
+
+/**
+ * Whether a supplier's fee can ever be charged on a feasible part: never when the free-delivery
+ * threshold is at or under the minimum (any part that reaches the minimum is free), or at or under
+ * 1 (every part worth something is free).
+ */
+function cobraDespacho(t: TerminosDespacho): boolean {
+  if (t.costo_despacho <= 0) return false;
+  return t.despacho_gratis_desde === null || t.despacho_gratis_desde > Math.max(1, t.monto_minimo);
+}
+
+/** A quantity range of one offer where its unit price is constant: [desde, hasta] at `precio`. */
+interface Tramo {
+  linea: number;
+  /** Index of the offer in its line. */
+  k: number;
+  proveedor: number;
+  /** 0 for the first stretch (q·tarifa is linear from q = 0), else where a tier starts. */
+  desde: number;
+  hasta: number;
+  precio: number;
+}
+
+/** The price stretches of an offer with capacity `cap` (engine.ts's eleccionesDe, whole ranges). */
+function tramosDe(o: OfertaCanasta, cap: number, linea: number, k: number): Tramo[] {
+  const inicios: number[] = [];
+  for (const t of o.rangos) {
+    const desde = Math.ceil(t.limite_inferior);
+    if (t.precio > 0 && desde > 1 && desde <= cap && !inicios.includes(desde)) inicios.push(desde);
+  }
+  inicios.sort((a, b) => a - b);
+  const tramos: Tramo[] = [];
+  for (let j = 0; j <= inicios.length; j++) {
+    const desde = j === 0 ? 0 : inicios[j - 1]!;
+    const hasta = j < inicios.length ? inicios[j]! - 1 : cap;
+    if (hasta < Math.max(1, desde)) continue;
+    tramos.push({ linea, k, proveedor: o.proveedor_id, desde, hasta, precio: precioUnitario(o, Math.max(1, desde)) });
+  }
+  return tramos;
+}
+
+/** Σ round(q × precioUnitario) per supplier, the landed totals and the supplier list of a plan. */
+function evaluar(lineas: readonly LineaCanasta[], cantidades: readonly (readonly number[])[], terminos: ReadonlyMap<number, TerminosDespacho>) {
+  const subtotales = new Map<number, number>();
+  let cobertura = 0;
+  lineas.forEach((l, i) => {
+    l.ofertas.forEach((o, k) => {
+      const q = cantidades[i]![k]!;
+      if (q <= 0) return;
+      cobertura += q;
+      subtotales.set(o.proveedor_id, (subtotales.get(o.proveedor_id) ?? 0) + Math.round(q * precioUnitario(o, q)));
+    });
+  });
+  let total_productos = 0;
+  let total_despacho = 0;
+  let factible = true;
+  const proveedores: ProveedorCanasta[] = [];
+  for (const [proveedor_id, subtotal] of [...subtotales].sort((a, b) => a[0] - b[0])) {
+    const t = terminos.get(proveedor_id) ?? SIN_TERMINOS;
+    const costo_despacho = costoDespacho(subtotal, t);
+    if (subtotal < t.monto_minimo) factible = false;
+    total_productos += subtotal;
+    total_despacho += costo_despacho;
+    proveedores.push({ proveedor_id, subtotal, costo_despacho });
+  }
+  return { cobertura, total_productos, total_despacho, total: total_productos + total_despacho, proveedores, factible };
+}
+
+type Plan = number[][];
+
+let highsListo: Promise<Highs> | undefined;
+/** HiGHS, loaded once per process (~50 ms the first time: compiling its WebAssembly). */
+const cargarHighs = () => {
+  highsListo ??= highsLoader();
+  return highsListo;
+};
+
+/**
+ * The cheapest basket delivered, exactly (within `presupuestoMs`). `terminos` holds the delivery
+ * terms of the suppliers that have any; the others have no minimum and no fee.
+ */
+export async function canastaOptima(
+  lineas: readonly LineaCanasta[],
+  terminos: ReadonlyMap<number, TerminosDespacho>,
+  opciones: OpcionesCanasta = {},
+): Promise<Canasta> {
+  const inicio = performance.now();
+  const presupuestoMs = opciones.presupuestoMs ?? PRESUPUESTO_CANASTA_MS;
+  const terminosDe = (s: number) => terminos.get(s) ?? SIN_TERMINOS;
+  const respuesta = (cantidades: Plan, optimo: boolean, via: ViaCanasta, bajo_minimo: number[]): Canasta => {
+    const v = evaluar(lineas, cantidades, terminos);
+    return {
+      cantidades,
+      optimo,
+      total_productos: v.total_productos,
+      total_despacho: v.total_despacho,
+      total: v.total,
+      proveedores: v.proveedores,
+      bajo_minimo,
+      via,
+    };
+  };
+
+  // 1. Today's per-line optimum, called as compararLinea calls it. If it is feasible and pays no
+  //    fee it reaches the lower bound Σ per-line optima with the most coverage: done.
+  const porLinea = lineas.map((l) => {
+    const disponible = l.ofertas.reduce((s, o) => s + Math.floor(o.stock), 0);
+    return asignacionOptima(l.ofertas, Math.min(l.cantidad, disponible));
+  });
+  const v0 = evaluar(
+    lineas,
+    porLinea.map((p) => p.cantidades),
+    terminos,
+  );
+  if (v0.factible && v0.total_despacho === 0) {
+    return respuesta(
+      porLinea.map((p) => p.cantidades),
+      porLinea.every((p) => p.exacta),
+      'por-linea',
+      bajoMinimo(lineas, terminosDe),
+    );
+  }
+
+  // 2. Suppliers that cannot reach their minimum whatever they sell here leave.
+  const bajo_minimo = bajoMinimo(lineas, terminosDe);
+  const excluidos = new Set(bajo_minimo);
+  const objetivos = lineas.map((l) => objetivoDe(l, excluidos));
+  const coberturaMaxima = objetivos.reduce((s, t) => s + t, 0);
+
+  // 3. Per-line optima without them: each line's least cost, a lower bound of its cost in any
+  //    basket of the most coverage.
+  const optimosLinea = lineas.map((l, i) => planLinea(l, objetivos[i]!, excluidos));
+  const cotas = lineas.map((l, i) => {
+    const p = optimosLinea[i]!;
+    return p.exacta ? costoLinea(l, p.cantidades) : rellenoMinimo(l, objetivos[i]!, excluidos, -1, 0, 0);
+  });
+  const cotaTotal = cotas.reduce((s, c) => s + c, 0);
+
+  // 4. A feasible basket: drop the suppliers left under their minimum until none is, then drop a
+  //    fee-paying supplier while that lowers the landed total without losing coverage.
+  const { plan: factible, costo: costoFactible, cobertura: coberturaFactible } = basketFactible(lineas, terminos, excluidos, optimosLinea);
+  const coberturaPlena = coberturaFactible === coberturaMaxima;
+  if (coberturaPlena && costoFactible === cotaTotal) return respuesta(factible, true, 'cota', bajo_minimo);
+
+  // 5. The exact program, on the stretches that can still be part of a basket no worse than it.
+  const holgura = coberturaPlena ? costoFactible - cotaTotal : Number.POSITIVE_INFINITY;
+  const tramos: Tramo[] = [];
+  lineas.forEach((l, i) => {
+    const T = objetivos[i]!;
+    if (T <= 0) return;
+    l.ofertas.forEach((o, k) => {
+      if (excluidos.has(o.proveedor_id)) return;
+      const cap = Math.min(Math.floor(o.stock), T);
+      if (cap <= 0) return;
+      for (const tr of tramosDe(o, cap, i, k)) {
+        if (holgura !== Number.POSITIVE_INFINITY) {
+          const a = Math.max(1, tr.desde);
+          const cota = a * tr.precio + rellenoMinimo(l, T - a, excluidos, k, tr.hasta - a, tr.precio);
+          if (cota - cotas[i]! > holgura) continue;
+        }
+        tramos.push(tr);
+      }
+    });
+  });
+
+  const restante = presupuestoMs - (performance.now() - inicio);
+  let resultado: { plan: Plan; optimo: boolean } | null = null;
+  if (restante > 0) {
+    try {
+      const highs = await cargarHighs();
+      resultado = resolverMip(
+        highs,
+        lineas,
+        objetivos,
+        tramos,
+        terminosDe,
+        coberturaPlena ? coberturaMaxima : null,
+        (presupuestoMs - (performance.now() - inicio)) / 1000,
+      );
+    } catch {
+      // A failed WebAssembly instance is not reused.
+      highsListo = undefined;
+      resultado = null;
+    }
+  }
+  if (resultado) {
+    const v = evaluar(lineas, resultado.plan, terminos);
+    const mejor = v.factible && (v.cobertura > coberturaFactible || (v.cobertura === coberturaFactible && v.total <= costoFactible));
+    if (mejor) return respuesta(resultado.plan, resultado.optimo, resultado.optimo ? 'mip' : 'presupuesto', bajo_minimo);
+  }
+  return respuesta(factible, false, 'presupuesto', bajo_minimo);
+}
+
+/** What a line can supply without the excluded suppliers: min(⌊cantidad⌋, Σ⌊stock⌋). */
+function objetivoDe(l: LineaCanasta, excluidos: ReadonlySet<number>): number {
+  let disponible = 0;
+  for (const o of l.ofertas) if (!excluidos.has(o.proveedor_id)) disponible += Math.max(0, Math.floor(o.stock));
+  return Math.min(Math.floor(l.cantidad), disponible);
+}
+
+/** The per-line engine's optimum for `objetivo` units, without the excluded suppliers' offers. */
+function planLinea(l: LineaCanasta, objetivo: number, excluidos: ReadonlySet<number>) {
+  const indices: number[] = [];
+  l.ofertas.forEach((o, k) => {
+    if (!excluidos.has(o.proveedor_id) && Math.floor(o.stock) > 0) indices.push(k);
+  });
+  const p = asignacionOptima(
+    indices.map((k) => l.ofertas[k]!),
+    objetivo,
+  );
+  const cantidades = new Array<number>(l.ofertas.length).fill(0);
+  indices.forEach((k, j) => {
+    cantidades[k] = p.cantidades[j]!;
+  });
+  return { cantidades, exacta: p.exacta };
+}
+
+const costoLinea = (l: LineaCanasta, q: readonly number[]) =>
+  l.ofertas.reduce((s, o, k) => s + (q[k]! > 0 ? Math.round(q[k]! * precioUnitario(o, q[k]!)) : 0), 0);
+
+/** The cheapest unit price an offer reaches with at most `limite` units. */
+function precioMinimo(oferta: Tarifario, limite: number): number {
+  let p = precioUnitario(oferta, 1);
+  for (const t of oferta.rangos) if (t.precio > 0 && t.precio < p && Math.ceil(t.limite_inferior) <= limite) p = t.precio;
+  return p;
+}
+
+/**
+ * A lower bound of what `resto` units of line `l` cost: each offer at the cheapest price it can
+ * reach with what remains, cheapest first, fractional (no offer pays less than that). Offer
+ * `fuera` is replaced by `extra` units at `precioExtra` (the room left in its chosen stretch).
+ */
+function rellenoMinimo(l: LineaCanasta, resto: number, excluidos: ReadonlySet<number>, fuera: number, extra: number, precioExtra: number): number {
+  if (resto <= 0) return 0;
+  const fuentes: Array<[number, number]> = [];
+  if (extra > 0) fuentes.push([precioExtra, extra]);
+  l.ofertas.forEach((o, k) => {
+    if (k === fuera || excluidos.has(o.proveedor_id)) return;
+    const cap = Math.min(Math.floor(o.stock), resto);
+    if (cap > 0) fuentes.push([precioMinimo(o, cap), cap]);
+  });
+  fuentes.sort((a, b) => a[0] - b[0]);
+  let falta = resto;
+  let costo = 0;
+  for (const [p, cap] of fuentes) {
+    const q = Math.min(cap, falta);
+    costo += q * p;
+    falta -= q;
+    if (falta === 0) return costo;
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+/** Suppliers with a minimum that even the most valuable part they could sell in this basket misses. */
+function bajoMinimo(lineas: readonly LineaCanasta[], terminosDe: (s: number) => TerminosDespacho): number[] {
+  const maximo = new Map<number, number>();
+  for (const l of lineas) {
+    const T = Math.floor(l.cantidad);
+    for (const o of l.ofertas) {
+      if (terminosDe(o.proveedor_id).monto_minimo <= 0) continue;
+      const cap = Math.min(Math.floor(o.stock), T);
+      let mejor = 0;
+      // q·p(q) is largest at the upper end of one of the offer's price stretches.
+      for (const tr of cap > 0 ? tramosDe(o, cap, 0, 0) : []) mejor = Math.max(mejor, Math.round(tr.hasta * tr.precio));
+      maximo.set(o.proveedor_id, (maximo.get(o.proveedor_id) ?? 0) + mejor);
+    }
+  }
+  return [...maximo]
+    .filter(([s, m]) => m < terminosDe(s).monto_minimo)
+    .map(([s]) => s)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * A feasible basket to start from and to answer if the budget runs out: the per-line optima; while
+ * a supplier stays under its minimum, without it; then, while dropping a fee-paying supplier lowers
+ * the landed total at the same coverage, without it.
+ */
+function basketFactible(
+  lineas: readonly LineaCanasta[],
+  terminos: ReadonlyMap<number, TerminosDespacho>,
+  bajo: ReadonlySet<number>,
+  optimos: ReadonlyArray<{ cantidades: number[] }>,
+) {
+  const excluidos = new Set(bajo);
+  let plan: Plan = optimos.map((p) => p.cantidades);
+  let v = evaluar(lineas, plan, terminos);
+  const replanear = (fuera: ReadonlySet<number>) => lineas.map((l) => planLinea(l, objetivoDe(l, fuera), fuera).cantidades);
+  for (let vuelta = 0; !v.factible && vuelta < 1000; vuelta++) {
+    for (const p of v.proveedores) if (p.subtotal < (terminos.get(p.proveedor_id)?.monto_minimo ?? 0)) excluidos.add(p.proveedor_id);
+    plan = replanear(excluidos);
+    v = evaluar(lineas, plan, terminos);
+  }
+  // Fee-paying suppliers, largest fee first.
+  let mejora = true;
+  while (mejora) {
+    mejora = false;
+    const conDespacho = v.proveedores.filter((p) => p.costo_despacho > 0).sort((a, b) => b.costo_despacho - a.costo_despacho);
+    for (const p of conDespacho) {
+      const fuera = new Set(excluidos).add(p.proveedor_id);
+      const otro = replanear(fuera);
+      const w = evaluar(lineas, otro, terminos);
+      if (w.factible && w.cobertura === v.cobertura && w.total < v.total) {
+        excluidos.add(p.proveedor_id);
+        plan = otro;
+        v = w;
+        mejora = true;
+        break;
+      }
+    }
+  }
+  return { plan, costo: v.total, cobertura: v.cobertura };
+}
+
+/**
+ * The mixed-integer program over the kept stretches, in CPLEX LP text. Per stretch: a binary y
+ * (the offer buys in it) and an integer x in [desde·y, hasta·y] (the first stretch needs no y when
+ * it is its offer's only one); at most one stretch per offer, and that only if its supplier is
+ * used (u). Per supplier with a minimum: subtotal ≥ monto_minimo·u; with a fee: a binary f (it
+ * pays) and subtotal ≥ despacho_gratis_desde·(u − f), or f = u when delivery is never free.
+ * Minimize W·(Σ price·x + Σ fee·f) + Σ u, W = suppliers + 1: cost first, then fewer suppliers,
+ * and the objective stays integral, so an absolute gap under 1 proves the optimum.
+ * With `cobertura` null the most coverage is found first (a second solve).
+ */
+function resolverMip(
+  highs: Highs,
+  lineas: readonly LineaCanasta[],
+  objetivos: readonly number[],
+  tramos: readonly Tramo[],
+  terminosDe: (s: number) => TerminosDespacho,
+  cobertura: number | null,
+  segundos: number,
+): { plan: Plan; optimo: boolean } | null {
+  if (segundos <= 0) return null;
+  // Stretches per offer, suppliers in the model.
+  const porOferta = new Map<string, number[]>();
+  tramos.forEach((t, i) => {
+    const clave = `${t.linea}:${t.k}`;
+    const lista = porOferta.get(clave);
+    if (lista) lista.push(i);
+    else porOferta.set(clave, [i]);
+  });
+  const proveedores = [...new Set(tramos.map((t) => t.proveedor))].sort((a, b) => a - b);
+  const W = proveedores.length + 1;
+  const conY = tramos.map((t) => t.desde > 0 || porOferta.get(`${t.linea}:${t.k}`)!.length > 1);
+  const filas: string[] = [];
+  const costo: string[] = [];
+  const enteras: string[] = [];
+  const binarias: string[] = [];
+  const cotas: string[] = [];
+  const subtotalDe = new Map<number, string[]>();
+  const cantidadLinea = lineas.map(() => [] as string[]);
+  tramos.forEach((t, i) => {
+    const fija = t.desde > 0 && t.desde === t.hasta;
+    // Units of this stretch as a term list: `a y` when the stretch is a single quantity.
+    const unidades = fija ? `${t.desde} y${i}` : `x${i}`;
+    cantidadLinea[t.linea]!.push(unidades);
+    const sub = subtotalDe.get(t.proveedor) ?? [];
+    sub.push(fija ? `${t.desde * t.precio} y${i}` : `${t.precio} x${i}`);
+    subtotalDe.set(t.proveedor, sub);
+    costo.push(fija ? `${t.desde * t.precio * W} y${i}` : `${t.precio * W} x${i}`);
+    if (conY[i]) binarias.push(`y${i}`);
+    if (!fija) {
+      enteras.push(`x${i}`);
+      cotas.push(`0 <= x${i} <= ${t.hasta}`);
+      if (conY[i]) {
+        filas.push(`x${i} - ${t.hasta} y${i} <= 0`);
+        if (t.desde > 1) filas.push(`x${i} - ${t.desde} y${i} >= 0`);
+      }
+    }
+  });
+  // At most one stretch per offer, and only from a supplier used.
+  for (const lista of porOferta.values()) {
+    const t = tramos[lista[0]!]!;
+    const u = `u${t.proveedor}`;
+    if (lista.length === 1 && !conY[lista[0]!]) filas.push(`x${lista[0]} - ${t.hasta} ${u} <= 0`);
+    else filas.push(`${lista.map((i) => `y${i}`).join(' + ')} - ${u} <= 0`);
+  }
+  for (const s of proveedores) {
+    const t = terminosDe(s);
+    const sub = subtotalDe.get(s)!.join(' + ');
+    binarias.push(`u${s}`);
+    costo.push(`1 u${s}`);
+    if (t.monto_minimo > 0) filas.push(`${sub} - ${t.monto_minimo} u${s} >= 0`);
+    if (cobraDespacho(t)) {
+      if (t.despacho_gratis_desde === null) costo.push(`${t.costo_despacho * W} u${s}`);
+      else {
+        binarias.push(`f${s}`);
+        costo.push(`${t.costo_despacho * W} f${s}`);
+        filas.push(`${sub} + ${t.despacho_gratis_desde} f${s} - ${t.despacho_gratis_desde} u${s} >= 0`);
+      }
+    }
+  }
+  const filasLinea = (igual: boolean) =>
+    cantidadLinea.flatMap((terminos, l) => (terminos.length === 0 ? [] : [`${terminos.join(' + ')} ${igual ? '=' : '<='} ${objetivos[l]}`]));
+  const texto = (objetivo: string, sentido: string, extra: string[]) =>
+    [
+      sentido,
+      ` obj: ${objetivo || '0 u0'}`,
+      'Subject To',
+      ...[...filas, ...extra].map((f, i) => ` c${i}: ${f}`),
+      'Bounds',
+      ...cotas.map((c) => ` ${c}`),
+      ...(enteras.length ? ['Generals', ` ${enteras.join(' ')}`] : []),
+      ...(binarias.length ? ['Binaries', ` ${binarias.join(' ')}`] : []),
+      'End',
+    ].join('\n');
+  const inicio = performance.now();
+  const opciones = (s: number) => ({ output_flag: false, mip_rel_gap: 0, mip_abs_gap: 0.5, time_limit: Math.max(0.001, s) });
+
+  let extra = filasLinea(true);
+  if (cobertura === null) {
+    // The most coverage first: maximize Σ x over the lines, each at most its quantity.
+    const todas = cantidadLinea.flat();
+    if (todas.length === 0) return { plan: lineas.map((l) => l.ofertas.map(() => 0)), optimo: true };
+    const r = highs.solve(texto(todas.join(' + '), 'Maximize', filasLinea(false)), opciones(segundos));
+    if (r.Status !== 'Optimal') return null;
+    const maxima = Math.round(r.ObjectiveValue);
+    extra = [...filasLinea(false), `${todas.join(' + ')} >= ${maxima}`];
+  }
+  const resto = segundos - (performance.now() - inicio) / 1000;
+  if (resto <= 0) return null;
+  if (tramos.length === 0) return { plan: lineas.map((l) => l.ofertas.map(() => 0)), optimo: true };
+  const r = highs.solve(texto(costo.join(' + '), 'Minimize', extra), opciones(resto));
+  const optimo = r.Status === 'Optimal';
+  if (!optimo && r.Status !== 'Time limit reached') return null;
+  const plan: Plan = lineas.map((l) => l.ofertas.map(() => 0));
+  tramos.forEach((t, i) => {
+    const col = (n: string) => (r.Columns[n] as { Primal?: number } | undefined)?.Primal ?? 0;
+    const fija = t.desde > 0 && t.desde === t.hasta;
+    const q = fija ? Math.round(col(`y${i}`)) * t.desde : Math.round(col(`x${i}`));
+    if (q > 0) plan[t.linea]![t.k]! += q;
+  });
+  // A stretch the solution left empty but "chosen" adds nothing; a plan that breaks a stretch's
+  // bounds after rounding is caught by the caller's check (evaluar recomputes every price).
+  return { plan, optimo };
+}

@@ -1,0 +1,81 @@
+import { costoDespacho, type TerminosDespacho } from '../../common/despacho';
+import type { LineaCanasta } from '../modules/comparacion/canasta';
+import { precioUnitario } from '../modules/comparacion/precio';
+
+/**
+ * The delivered basket by brute force (test-only): every whole allocation of every line (each
+ * offer 0..⌊stock⌋, each line at most its quantity), every combination of them across lines.
+ * Keeps the most units supplied, then the least landed total among the baskets where every
+ * supplier used reaches its minimum. For instances of a few lines and offers with small quantities.
+ */
+export function canastaFuerzaBruta(lineas: readonly LineaCanasta[], terminos: ReadonlyMap<number, TerminosDespacho>) {
+  const proveedores = [...new Set(lineas.flatMap((l) => l.ofertas.map((o) => o.proveedor_id)))];
+  const indice = new Map(proveedores.map((s, i) => [s, i]));
+  // Per line, every allocation as (units, subtotal per supplier).
+  const opciones = lineas.map((l) => {
+    const todas: Array<{ unidades: number; subtotales: number[] }> = [];
+    const q = new Array<number>(l.ofertas.length).fill(0);
+    const recorrer = (k: number, resto: number) => {
+      if (k === l.ofertas.length) {
+        const subtotales = new Array<number>(proveedores.length).fill(0);
+        let unidades = 0;
+        l.ofertas.forEach((o, j) => {
+          if (q[j]! <= 0) return;
+          unidades += q[j]!;
+          subtotales[indice.get(o.proveedor_id)!]! += Math.round(q[j]! * precioUnitario(o, q[j]!));
+        });
+        todas.push({ unidades, subtotales });
+        return;
+      }
+      for (let c = 0; c <= Math.min(resto, Math.floor(l.ofertas[k]!.stock)); c++) {
+        q[k] = c;
+        recorrer(k + 1, resto - c);
+      }
+      q[k] = 0;
+    };
+    recorrer(0, Math.floor(l.cantidad));
+    return todas;
+  });
+  let mejor = { cobertura: -1, total: Number.POSITIVE_INFINITY };
+  const subtotales = new Array<number>(proveedores.length).fill(0);
+  const combinar = (i: number, cobertura: number) => {
+    if (i === lineas.length) {
+      let total = 0;
+      for (let s = 0; s < proveedores.length; s++) {
+        const sub = subtotales[s]!;
+        if (sub <= 0) continue;
+        const t = terminos.get(proveedores[s]!);
+        if (t && sub < t.monto_minimo) return;
+        total += sub + (t ? costoDespacho(sub, t) : 0);
+      }
+      if (cobertura > mejor.cobertura || (cobertura === mejor.cobertura && total < mejor.total)) mejor = { cobertura, total };
+      return;
+    }
+    for (const o of opciones[i]!) {
+      for (let s = 0; s < proveedores.length; s++) subtotales[s]! += o.subtotales[s]!;
+      combinar(i + 1, cobertura + o.unidades);
+      for (let s = 0; s < proveedores.length; s++) subtotales[s]! -= o.subtotales[s]!;
+    }
+  };
+  combinar(0, 0);
+  return mejor;
+}
+
+/** How many baskets canastaFuerzaBruta would look at: keep test instances small enough. */
+export function basketsPorRecorrer(lineas: readonly LineaCanasta[]): number {
+  let total = 1;
+  for (const l of lineas) {
+    // formas[u]: the allocations of the offers seen so far that use u units.
+    let formas = new Array<number>(Math.floor(l.cantidad) + 1).fill(0);
+    formas[0] = 1;
+    for (const o of l.ofertas) {
+      const siguiente = new Array<number>(formas.length).fill(0);
+      formas.forEach((n, usado) => {
+        for (let c = 0; c <= Math.floor(o.stock) && usado + c < formas.length; c++) siguiente[usado + c]! += n;
+      });
+      formas = siguiente;
+    }
+    total *= formas.reduce((s, n) => s + n, 0);
+  }
+  return total;
+}
