@@ -34,6 +34,7 @@ const PedidoRecibidoPage = lazy(() => import('../features/pedidos/pages/pedido-r
 const HistorialPage = lazy(() => import('../features/historial/pages/historial-page'));
 const CargaMasivaPage = lazy(() => import('../features/proveedor/carga/carga-masiva-page'));
 const MisProductosPage = lazy(() => import('../features/proveedor/mis-productos-page'));
+const MisCondicionesPage = lazy(() => import('../features/condiciones/pages/mis-condiciones-page'));
 const ModeracionPage = lazy(() => import('../features/moderacion/pages/moderacion-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
@@ -74,6 +75,8 @@ export const router = createBrowserRouter([
           route('/confirmacion', 'publico', 'Orden confirmada', <ConfirmacionPage />),
           route('/carga-masiva', 'proveedor', 'Carga masiva de productos', <CargaMasivaPage />, 'Debes iniciar sesión para acceder'),
           route('/mis-productos-proovedor', 'proveedor', 'Listado de Productos', <MisProductosPage />),
+          // Issue #22: the supplier's delivery terms.
+          route('/mis-condiciones', 'proveedor', 'Condiciones de despacho', <MisCondicionesPage />),
           route('/moderacion-productos', 'moderador', 'Moderación de Productos Pendientes', <ModeracionPage />),
           route('/mi-perfil', 'sesion', 'Mi Perfil', <MiPerfilPage />),
           {

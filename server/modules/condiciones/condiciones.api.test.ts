@@ -18,7 +18,7 @@ import { CATALOGO_CHANNEL } from '../comparacion/comparacion-cache';
 import { ROLES, type RoleName } from '../../test/roles';
 import { setupTestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/users';
-import { findCondicionesProveedores } from './condiciones.repository';
+import { findCondicionesDefinidas, findCondicionesProveedores } from './condiciones.repository';
 
 const ctx = setupTestApp({ roleTokens: true });
 const URL = '/api/proveedor/condiciones/';
@@ -163,6 +163,10 @@ describe('findCondicionesProveedores', () => {
     expect(mapa.get(sin.id)).toMatchObject(CONDICIONES_POR_DEFECTO);
     expect(mapa.get(sin.id)!.comunas).toHaveLength(TOTAL_COMUNAS);
     expect((await findCondicionesProveedores(ctx.t.database.db, [])).size).toBe(0);
+    // Only the suppliers that saved theirs.
+    const definidas = await findCondicionesDefinidas(ctx.t.database.db, [con.id, sin.id]);
+    expect([...definidas.keys()]).toEqual([con.id]);
+    expect(definidas.get(con.id)).toEqual(GUARDADAS);
   });
 });
 

@@ -26,18 +26,15 @@ export function findTodasLasComunas(db: Db): Promise<number[]> {
 }
 
 /**
- * The delivery terms of each of these suppliers (issue #22), for the comparison and the terms'
- * own endpoints: a supplier without a row has the defaults (CONDICIONES_POR_DEFECTO and every
- * comuna). Each entry's arrays are its own: the caller may keep or change them.
+ * The delivery terms of those of these suppliers that saved theirs (a row in
+ * condiciones_proveedor); a supplier without one is not in the Map: it has the defaults.
  */
-export async function findCondicionesProveedores(db: Db, proveedorIds: readonly number[]): Promise<Map<number, CondicionesDespacho>> {
+export async function findCondicionesDefinidas(db: Db, proveedorIds: readonly number[]): Promise<Map<number, CondicionesDespacho>> {
   const ids = [...new Set(proveedorIds)];
   const out = new Map<number, CondicionesDespacho>();
   if (ids.length === 0) return out;
-  const [filas, todas] = await Promise.all([
-    db.select().from(condicionesProveedor).where(inArray(condicionesProveedor.proveedor_id, ids)),
-    findTodasLasComunas(db),
-  ]);
+  const filas = await db.select().from(condicionesProveedor).where(inArray(condicionesProveedor.proveedor_id, ids));
+  if (filas.length === 0) return out;
   const algunas = filas.filter((f) => !f.todas_las_comunas).map((f) => f.proveedor_id);
   const comunasDe = new Map<number, number[]>(algunas.map((id) => [id, []]));
   if (algunas.length > 0) {
@@ -48,7 +45,7 @@ export async function findCondicionesProveedores(db: Db, proveedorIds: readonly 
       .orderBy(condicionesProveedorComuna.proveedor_id, condicionesProveedorComuna.comuna_id);
     for (const r of rows) comunasDe.get(r.proveedor_id)!.push(r.comuna_id);
   }
-  for (const id of ids) out.set(id, { ...CONDICIONES_POR_DEFECTO, dias_despacho: [...CONDICIONES_POR_DEFECTO.dias_despacho], comunas: [...todas] });
+  const todas = filas.some((f) => f.todas_las_comunas) ? await findTodasLasComunas(db) : [];
   for (const f of filas) {
     out.set(f.proveedor_id, {
       comunas: comunasDe.get(f.proveedor_id) ?? [...todas],
@@ -59,6 +56,22 @@ export async function findCondicionesProveedores(db: Db, proveedorIds: readonly 
       costo_despacho: f.costo_despacho,
       despacho_gratis_desde: f.despacho_gratis_desde,
     });
+  }
+  return out;
+}
+
+/**
+ * The delivery terms of each of these suppliers (issue #22), for the comparison and the terms'
+ * own endpoints: a supplier without a row has the defaults (CONDICIONES_POR_DEFECTO and every
+ * comuna). Each entry's arrays are its own: the caller may keep or change them.
+ */
+export async function findCondicionesProveedores(db: Db, proveedorIds: readonly number[]): Promise<Map<number, CondicionesDespacho>> {
+  const ids = [...new Set(proveedorIds)];
+  const definidas = await findCondicionesDefinidas(db, ids);
+  const out = new Map<number, CondicionesDespacho>();
+  const todas = ids.some((id) => !definidas.has(id)) ? await findTodasLasComunas(db) : [];
+  for (const id of ids) {
+    out.set(id, definidas.get(id) ?? { ...CONDICIONES_POR_DEFECTO, dias_despacho: [...CONDICIONES_POR_DEFECTO.dias_despacho], comunas: [...todas] });
   }
   return out;
 }

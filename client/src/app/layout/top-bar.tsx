@@ -59,6 +59,8 @@ export function TopBar() {
     { to: '/pedidos-recibidos', label: 'Pedidos Recibidos', show: logged && is_proveedor, section: ['/pedidos-recibidos'], count: pendientes.data },
     // Issue #20: the bulk upload had no way in but the home button. SPEC §2 names no menu entry for it: its title, short.
     { to: '/carga-masiva', label: 'Carga masiva', show: logged && is_proveedor },
+    // Issue #22: where, when and for how much the supplier delivers.
+    { to: '/mis-condiciones', label: 'Condiciones de despacho', show: logged && is_proveedor },
     { to: '/moderacion-productos', label: 'Moderar Productos', show: logged && is_moderador },
     { to: '/mi-perfil', label: 'Mi Perfil', show: logged && (is_proveedor || is_comprador), section: ['/mi-cuenta', '/direcciones', '/seguridad'] },
     { to: '/historial', label: 'Historial Cotizaciones', show: logged && (is_proveedor || is_comprador) },

@@ -7,3 +7,8 @@ export const PERFIL_ITEMS = [
   { label: 'Privacidad', to: null, description: 'Tus datos y permisos' },
   { label: 'Facturación', to: null, description: 'Datos para tus facturas' },
 ] as const;
+
+/** Issue #22: what only a supplier's profile shows (the account sidebar does not list it). */
+export const PERFIL_ITEMS_PROVEEDOR = [
+  { label: 'Condiciones de despacho', to: '/mis-condiciones', description: 'Comunas, días, pedido mínimo y costo de despacho' },
+] as const;

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { rolPerfil } from '../../../lib/roles';
 import { useLogout, useSession } from '../../../lib/session';
-import { PERFIL_ITEMS } from '../components/perfil-items';
+import { PERFIL_ITEMS, PERFIL_ITEMS_PROVEEDOR } from '../components/perfil-items';
 
 export default function MiPerfilPage() {
   const user = useSession().user!;
   const logout = useLogout();
+  const items = user.is_proveedor ? [...PERFIL_ITEMS, ...PERFIL_ITEMS_PROVEEDOR] : PERFIL_ITEMS;
 
   return (
     <section className="page">
@@ -25,7 +26,7 @@ export default function MiPerfilPage() {
         </div>
       </div>
       <ul className="perfil-items">
-        {PERFIL_ITEMS.map((item) => (
+        {items.map((item) => (
           <li key={item.label}>
             {item.to ? (
               <Link className="perfil-item" to={item.to}>
