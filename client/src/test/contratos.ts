@@ -4,6 +4,7 @@
 import { badRequestSchema, detailSchema, signupResponseSchema, tokensSchema, usuarioMeSchema } from '../../../common/schemas/auth';
 import { consolidatedDataSchema, rangoPrecioSchema } from '../../../common/schemas/catalogo';
 import { actualizarCotizacionSchemaOut, compararPreciosSchemaOut } from '../../../common/schemas/comparacion';
+import { condicionesSchemaOut } from '../../../common/schemas/condiciones';
 import { cotizanteSchemaOut, solicitudSchemaOut } from '../../../common/schemas/cotizaciones';
 import { direccionSchemaOut } from '../../../common/schemas/direcciones';
 import { moderacionSchemaOut, productosPendientesSchema } from '../../../common/schemas/moderacion';
@@ -76,6 +77,8 @@ const CONTRATOS: Record<string, Contrato> = {
   'POST /api/productos/registrar-nuevos/': { 201: registrarNuevosSchemaOut, 400: sinFilasValidasSchema.or(badRequestSchema) },
   'GET /api/productos/productos-pendientes/': { 200: productosPendientesSchema },
   'POST /api/productos/moderar-producto/': { 200: moderacionSchemaOut },
+  'GET /api/proveedor/condiciones/': { 200: condicionesSchemaOut },
+  'PUT /api/proveedor/condiciones/': { 200: condicionesSchemaOut },
 };
 
 const RUTAS = Object.entries(CONTRATOS).map(([clave, contrato]) => {
