@@ -10,13 +10,14 @@ type Base = Pick<CompararPrecios, 'cotizacion_id' | 'fecha_entrega' | 'resultado
  */
 export function respuestaComparacion(base: Base): CompararPrecios {
   const opciones = base.resultados.flatMap((r: ResultadoComparacion) => r.opciones_seleccionadas);
+  const todas = base.resultados.flatMap((r) => [...r.opciones_seleccionadas, ...r.opciones_adicionales]);
   const totales = totalEntregado(
     opciones.map((o) => ({ proveedor_id: o.proveedor_id, subtotal: o.subtotal })),
     () => undefined,
   );
   const condicion = (proveedor_id: number) => ({
     proveedor_id,
-    proveedor: opciones.find((o) => o.proveedor_id === proveedor_id)?.proveedor ?? '',
+    proveedor: todas.find((o) => o.proveedor_id === proveedor_id)?.proveedor ?? '',
     monto_minimo: 0,
     costo_despacho: 0,
     despacho_gratis_desde: null,
@@ -28,9 +29,7 @@ export function respuestaComparacion(base: Base): CompararPrecios {
     total_productos: totales.total_productos,
     total_despacho: totales.total_despacho,
     total: totales.total,
-    condiciones_proveedores: [
-      ...new Set(base.resultados.flatMap((r) => [...r.opciones_seleccionadas, ...r.opciones_adicionales]).map((o) => o.proveedor_id)),
-    ].map(condicion),
+    condiciones_proveedores: [...new Set(todas.map((o) => o.proveedor_id))].map(condicion),
     proveedores_excluidos: [],
     sugerencias_despacho: [],
     ...base,

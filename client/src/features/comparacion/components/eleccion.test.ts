@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Opcion, ResultadoComparacion } from '../../../../../common/schemas/comparacion';
 import { productosElegidos } from '../../../lib/flujo-cotizacion/update-seleccion';
-import { agregarProveedor, faltante, mensajeFaltante, pideConfirmarStock, subtotal, swapOpcion, total } from './eleccion';
+import {
+  agregarProveedor,
+  entregaDe,
+  faltante,
+  mensajeFaltante,
+  mensajesBajoMinimo,
+  pideConfirmarStock,
+  subtotal,
+  sugerenciasDespachoVigentes,
+  swapOpcion,
+  total,
+} from './eleccion';
 
 const opcion = (id: number, o: Partial<Opcion>): Opcion => ({
   opcion_id: id,
@@ -97,5 +108,63 @@ describe('the choice on the results screen (SPEC §4 Quotation flow 4–5)', () 
       { proveedor_producto_id: 102, cantidad: 80, precio: 14_000 },
       { proveedor_producto_id: 103, cantidad: 200, precio: 15_000 },
     ]);
+  });
+});
+
+describe('the choice by supplier, delivered (issue #22)', () => {
+  // Lomo from Proveedor 2 (80 kg) and Proveedor 3 (200 kg) after a swap and an add; a second product from Proveedor 3.
+  const elegido = [
+    ...agregarProveedor(swapOpcion(inicial, 7, 1, 2), 7, 3),
+    { ...resultado([opcion(5, { proveedor_id: 3, proveedor: 'Proveedor 3', cantidad_proveida: 10, precio: 2_000 })], []), producto: 8 },
+  ];
+  const condiciones = [
+    { proveedor_id: 2, proveedor: 'Proveedor 2', monto_minimo: 2_000_000, costo_despacho: 8_990, despacho_gratis_desde: null, fecha_entrega: '2026-12-01' },
+    { proveedor_id: 3, proveedor: 'Proveedor 3', monto_minimo: 50_000, costo_despacho: 9_990, despacho_gratis_desde: 3_000_000, fecha_entrega: '2026-12-02' },
+  ];
+
+  it('groups the lines by supplier in the order they first appear, with each part, fee and shortfall under its terms', () => {
+    const entrega = entregaDe(elegido, condiciones, '2026-11-30');
+    expect(
+      entrega.bloques.map((b) => [
+        b.proveedor,
+        b.fecha_entrega,
+        b.subtotal,
+        b.costo_despacho,
+        b.falta_minimo,
+        b.filas.map((f) => [f.r.producto, f.o.opcion_id, f.primera]),
+      ]),
+    ).toEqual([
+      ['Proveedor 2', '2026-12-01', 1_120_000, 8_990, 880_000, [[7, 2, true]]],
+      [
+        'Proveedor 3',
+        '2026-12-02',
+        3_020_000,
+        0,
+        0,
+        [
+          [7, 3, false],
+          [8, 5, true],
+        ],
+      ],
+    ]);
+    expect([entrega.total_productos, entrega.total_despacho, entrega.total]).toEqual([4_140_000, 8_990, 4_148_990]);
+    expect(mensajesBajoMinimo(entrega)).toEqual(['A Proveedor 2 le faltan $880.000 para su pedido mínimo de $2.000.000.']);
+  });
+
+  it("a supplier without terms in the answer has no fee and no minimum, and the quotation's delivery date", () => {
+    const entrega = entregaDe(elegido, [], '2026-11-30');
+    expect(entrega.bloques.map((b) => [b.proveedor_id, b.fecha_entrega, b.costo_despacho, b.falta_minimo, b.monto_minimo])).toEqual([
+      [2, '2026-11-30', 0, 0, 0],
+      [3, '2026-11-30', 0, 0, 0],
+    ]);
+    expect(entrega.total).toBe(entrega.total_productos);
+    expect(mensajesBajoMinimo(entrega)).toEqual([]);
+  });
+
+  it("the server's free-delivery nudges hold only for its own choice, for a supplier in it that still pays a fee", () => {
+    const entrega = entregaDe(elegido, condiciones, '2026-11-30');
+    const sugerencias = [2, 3, 9].map((id) => ({ proveedor_id: id, proveedor: `Proveedor ${id}`, monto_faltante: 1_000, mensaje: `nudge ${id}` }));
+    expect(sugerenciasDespachoVigentes(sugerencias, entrega, true).map((s) => s.mensaje)).toEqual(['nudge 2']);
+    expect(sugerenciasDespachoVigentes(sugerencias, entrega, false)).toEqual([]);
   });
 });

@@ -1,4 +1,11 @@
-import { mensajesComparacion, type Opcion, type ResultadoComparacion } from '../../../../../common/schemas/comparacion';
+import {
+  type CompararPrecios,
+  type CondicionesProveedor,
+  mensajesComparacion,
+  type Opcion,
+  type ResultadoComparacion,
+} from '../../../../../common/schemas/comparacion';
+import { type TotalEntregado, type TotalProveedor, totalEntregado } from '../../../../../common/total-entregado';
 
 // The buyer's changes on the results screen (SPEC §4 Quotation flow 4–5), as pure functions over
 // the comparison's items: each returns new items and never touches the ones it was given.
@@ -62,4 +69,73 @@ export function agregarProveedor(resultados: readonly ResultadoComparacion[], pr
       opciones_adicionales: r.opciones_adicionales.filter((o) => o !== opcion),
     };
   });
+}
+
+/** A row of the results: one selected option of a product. */
+export interface Fila {
+  r: ResultadoComparacion;
+  o: Opcion;
+  /** The product's first row carries its notes and its 'Agregar proveedor' button. */
+  primera: boolean;
+}
+
+/** One supplier of the choice as the screen shows it (issue #22 point 5): its lines, its part, its fee and its minimum. */
+export interface BloqueProveedor extends TotalProveedor {
+  proveedor: string;
+  fecha_entrega: string;
+  monto_minimo: number;
+  despacho_gratis_desde: number | null;
+  filas: Fila[];
+}
+
+export interface Entrega extends Omit<TotalEntregado, 'proveedores'> {
+  /** One per supplier with a selected option, in the order its first line appears. */
+  bloques: BloqueProveedor[];
+}
+
+/**
+ * The choice as it stands now, grouped by supplier, with each supplier's fee and shortfall for
+ * its minimum under the terms the comparison answered (common/total-entregado.ts: the one rule).
+ * A supplier without terms in the answer has none (no minimum, no fee) and the quotation's delivery date.
+ */
+export function entregaDe(resultados: readonly ResultadoComparacion[], condiciones: readonly CondicionesProveedor[], fechaEntrega: string): Entrega {
+  const terminos = new Map(condiciones.map((c) => [c.proveedor_id, c]));
+  const filas: Fila[] = resultados.flatMap((r) => r.opciones_seleccionadas.map((o, i) => ({ r, o, primera: i === 0 })));
+  const totales = totalEntregado(
+    filas.map(({ o }) => ({ proveedor_id: o.proveedor_id, subtotal: subtotal(o) })),
+    (id) => terminos.get(id),
+  );
+  const porProveedor = new Map<number, Fila[]>();
+  for (const f of filas) porProveedor.set(f.o.proveedor_id, [...(porProveedor.get(f.o.proveedor_id) ?? []), f]);
+  const bloques = [...porProveedor].map(([proveedor_id, suyas]): BloqueProveedor => {
+    const c = terminos.get(proveedor_id);
+    const t = totales.proveedores.find((p) => p.proveedor_id === proveedor_id);
+    return {
+      proveedor_id,
+      // The name its rows show.
+      proveedor: suyas[0]!.o.proveedor,
+      fecha_entrega: c?.fecha_entrega ?? fechaEntrega,
+      monto_minimo: c?.monto_minimo ?? 0,
+      despacho_gratis_desde: c?.despacho_gratis_desde ?? null,
+      // A part worth nothing (no price) pays no fee and owes no minimum: totalEntregado leaves it out.
+      subtotal: t?.subtotal ?? 0,
+      costo_despacho: t?.costo_despacho ?? 0,
+      falta_minimo: t?.falta_minimo ?? 0,
+      filas: suyas,
+    };
+  });
+  return { total_productos: totales.total_productos, total_despacho: totales.total_despacho, total: totales.total, bloques };
+}
+
+/** Issue #22 point 3: what the buyer reads before Comprar, one sentence per supplier of the choice under its minimum. */
+export const mensajesBajoMinimo = (entrega: Entrega) =>
+  entrega.bloques.filter((b) => b.falta_minimo > 0).map((b) => mensajesComparacion.bajoMinimo(b.proveedor, b.falta_minimo, b.monto_minimo));
+
+/**
+ * The server's free-delivery nudges that still hold: it priced them for its own selection, so they
+ * count only while the choice is that one, for a supplier still in it and still paying a fee.
+ */
+export function sugerenciasDespachoVigentes(sugerencias: CompararPrecios['sugerencias_despacho'], entrega: Entrega, isEleccionDelServidor: boolean) {
+  if (!isEleccionDelServidor) return [];
+  return sugerencias.filter((s) => entrega.bloques.some((b) => b.proveedor_id === s.proveedor_id && b.costo_despacho > 0));
 }

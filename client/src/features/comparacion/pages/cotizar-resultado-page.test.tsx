@@ -93,7 +93,7 @@ const eleccion = () => JSON.parse(sessionStorage.getItem('eleccion') ?? 'null');
 describe('/cotizar-resultado', () => {
   it('lists the selected option in CLP with its total and the nudge; the not-found and unidentified modals list their products', () => {
     renderPage();
-    const tabla = screen.getByRole('table', { name: 'Opciones seleccionadas' });
+    const tabla = screen.getByRole('table', { name: 'Opciones seleccionadas: Proveedor 1' });
     expect(within(tabla).getAllByRole('row')).toHaveLength(2);
     expect(tabla.textContent).toContain('Proveedor 1');
     expect(tabla.textContent).toContain('$4.200.000');
@@ -114,15 +114,15 @@ describe('/cotizar-resultado', () => {
     expect(screen.getByRole('dialog', { name: 'Stock insuficiente' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sí' }));
 
-    const tabla = screen.getByRole('table', { name: 'Opciones seleccionadas' });
-    expect(tabla.textContent).toContain('Proveedor 2');
+    const tabla = screen.getByRole('table', { name: 'Opciones seleccionadas: Proveedor 2' });
+    expect(screen.queryByRole('table', { name: 'Opciones seleccionadas: Proveedor 1' })).toBeNull();
     expect(tabla.textContent).toContain('Stock insuficiente: faltan 200 kg');
     expect(eleccion()).toMatchObject({ cotizacion_id: 77, guardada: false });
     expect(eleccion().resultados[0].opciones_seleccionadas[0]).toMatchObject({ opcion_id: 2, cantidad_proveida: 80, estado: 'seleccionado' });
 
     cleanup();
     renderPage();
-    expect(screen.getByRole('table', { name: 'Opciones seleccionadas' }).textContent).toContain('Stock insuficiente: faltan 200 kg');
+    expect(screen.getByRole('table', { name: 'Opciones seleccionadas: Proveedor 2' }).textContent).toContain('Stock insuficiente: faltan 200 kg');
     expect(screen.getByText(/Cambiaste la selección/)).toBeTruthy();
   });
 
@@ -173,5 +173,187 @@ describe('/cotizar-resultado', () => {
     await router.navigate('/facturacion');
     await router.navigate('/cotizar-resultado', { state: { stockActualizado: true } });
     expect(await screen.findByText(aviso)).toBeTruthy();
+  });
+});
+
+// Issue #22: three products, two suppliers with delivery terms. Proveedor 1 sells Aceite ($50.000; fee $5.000, free from
+// $60.000, no minimum); Proveedor 2 sells Harina and Sal ($40.000; fee $8.990, free from $75.000, minimum $35.000).
+// Each product has the other supplier as its alternative.
+const linea = (producto: number, nombre: string, seleccionada: Opcion, alternativa: Opcion): ResultadoComparacion => ({
+  producto,
+  nombre,
+  unidad: 'UNIDAD',
+  cantidad_solicitada: 10,
+  opciones_seleccionadas: [{ ...seleccionada, estado: 'seleccionado' }],
+  opciones_adicionales: [alternativa],
+  mensaje: null,
+  productos_inexistentes: [],
+  sugerencia: null,
+  avisos: [],
+});
+const oferta = (id: number, proveedorId: number, producto: string, precio: number): Opcion =>
+  opcion(id, {
+    proveedor_id: proveedorId,
+    proveedor: `Proveedor ${proveedorId}`,
+    producto,
+    unidad: 'UNIDAD',
+    cantidad_solicitada: 10,
+    cantidad_proveida: 10,
+    precio,
+    subtotal: precio * 10,
+    stock_disponible: 100,
+  });
+const ACEITE = linea(10, 'Aceite', oferta(11, 1, 'Aceite', 5_000), oferta(12, 2, 'Aceite', 4_000));
+const HARINA = linea(20, 'Harina', oferta(21, 2, 'Harina', 3_000), oferta(22, 1, 'Harina', 3_500));
+const SAL = linea(30, 'Sal', oferta(31, 2, 'Sal', 1_000), oferta(32, 1, 'Sal', 1_200));
+const TERMINOS = [
+  { proveedor_id: 1, proveedor: 'Proveedor 1', monto_minimo: 0, costo_despacho: 5_000, despacho_gratis_desde: 60_000, fecha_entrega: '2026-12-01' },
+  { proveedor_id: 2, proveedor: 'Proveedor 2', monto_minimo: 35_000, costo_despacho: 8_990, despacho_gratis_desde: 75_000, fecha_entrega: '2026-12-02' },
+];
+const conTerminos = (extra: Partial<CompararPrecios> = {}): CompararPrecios =>
+  respuestaComparacion({
+    cotizacion_id: 77,
+    fecha_entrega: '2026-11-30',
+    resultados: [ACEITE, HARINA, SAL],
+    productos_no_identificados: [],
+    proveedores: [
+      { ...TERMINOS[0]!, subtotal: 50_000 },
+      { ...TERMINOS[1]!, subtotal: 40_000 },
+    ],
+    total_productos: 90_000,
+    total_despacho: 13_990,
+    total: 103_990,
+    condiciones_proveedores: TERMINOS,
+    ...extra,
+  });
+
+const bloque = (proveedor: string) => screen.getByRole('region', { name: proveedor });
+const total = (dt: string) => {
+  const panel = screen.getByLabelText('Total');
+  const termino = within(panel).getByText(dt, { selector: 'dt' });
+  return termino.nextElementSibling!.textContent;
+};
+const swap = (desde: string, producto: string, hacia: string) => {
+  fireEvent.click(screen.getByRole('button', { name: `Ver alternativas a ${desde} para ${producto}` }));
+  fireEvent.click(screen.getByRole('button', { name: `Elegir ${hacia}` }));
+};
+
+describe('/cotizar-resultado with delivery terms (issue #22)', () => {
+  beforeEach(() => sessionStorage.setItem('cotizacion', JSON.stringify(conTerminos())));
+
+  it('groups the selection by supplier: its delivery day, its lines, subtotal, fee and minimum; the landed total', () => {
+    renderPage();
+    const p1 = bloque('Proveedor 1');
+    const p2 = bloque('Proveedor 2');
+    expect(within(p1).getByRole('heading', { name: 'Proveedor 1' })).toBeTruthy();
+    expect(p1.textContent).toContain('Entrega el 1 de diciembre de 2026');
+    expect(p2.textContent).toContain('Entrega el 2 de diciembre de 2026');
+    const filas = (region: HTMLElement) =>
+      within(within(region).getByRole('table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((tr) => tr.querySelector('td strong')!.textContent);
+    expect(filas(p1)).toEqual(['Aceite']);
+    expect(filas(p2)).toEqual(['Harina', 'Sal']);
+    expect(within(p1).getByRole('table', { name: 'Opciones seleccionadas: Proveedor 1' })).toBeTruthy();
+
+    expect(within(p1).getByText('Subtotal', { selector: 'p' }).textContent).toBe('Subtotal $50.000');
+    expect(within(p1).getByText('Despacho $5.000, gratis desde $60.000')).toBeTruthy();
+    expect(within(p1).getByText('Sin pedido mínimo')).toBeTruthy();
+    expect(within(p2).getByText('Subtotal', { selector: 'p' }).textContent).toBe('Subtotal $40.000');
+    expect(within(p2).getByText('Despacho $8.990, gratis desde $75.000')).toBeTruthy();
+    expect(within(p2).getByText('Pedido mínimo $35.000 alcanzado')).toBeTruthy();
+
+    expect(total('Productos')).toBe('3');
+    expect(total('Proveedores')).toBe('2');
+    expect(total('Total productos')).toBe('$90.000');
+    expect(total('Despacho')).toBe('$13.990');
+    expect(total('Total')).toBe('$103.990');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a swap that takes a supplier over its free-delivery amount drops its fee; one that takes it under charges it again', () => {
+    renderPage();
+    // Aceite to Proveedor 2: $80.000 there, over $75.000; Proveedor 1 leaves the choice.
+    swap('Proveedor 1', 'Aceite', 'Proveedor 2');
+    expect(screen.queryByRole('region', { name: 'Proveedor 1' })).toBeNull();
+    expect(within(bloque('Proveedor 2')).getByText('Despacho gratis')).toBeTruthy();
+    expect(total('Proveedores')).toBe('1');
+    expect(total('Total productos')).toBe('$80.000');
+    expect(total('Despacho')).toBe('Gratis');
+    expect(total('Total')).toBe('$80.000');
+
+    // Sal to Proveedor 1: Proveedor 2 falls to $70.000 and pays again; Proveedor 1 ($12.000) pays its fee.
+    swap('Proveedor 2', 'Sal', 'Proveedor 1');
+    expect(within(bloque('Proveedor 2')).getByText('Despacho $8.990, gratis desde $75.000')).toBeTruthy();
+    expect(within(bloque('Proveedor 1')).getByText('Despacho $5.000, gratis desde $60.000')).toBeTruthy();
+    expect(total('Total productos')).toBe('$82.000');
+    expect(total('Despacho')).toBe('$13.990');
+    expect(total('Total')).toBe('$95.990');
+  });
+
+  it('a swap that leaves a supplier under its minimum says so before Comprar, and Comprar then points at it instead of buying', async () => {
+    const router = renderPage();
+    // Harina to Proveedor 1: Proveedor 2 keeps only Sal, $10.000 of its $35.000 minimum.
+    swap('Proveedor 2', 'Harina', 'Proveedor 1');
+    const mensaje = 'A Proveedor 2 le faltan $25.000 para su pedido mínimo de $35.000.';
+    expect(within(bloque('Proveedor 2')).getByText(mensaje)).toBeTruthy();
+    const alerta = screen.getByRole('alert');
+    expect(alerta.textContent).toContain(mensaje);
+    expect(alerta.compareDocumentPosition(screen.getByRole('button', { name: 'Comprar' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Comprar' }));
+    expect(document.activeElement).toBe(screen.getByRole('alert'));
+    expect(screen.getByRole('alert').textContent).toContain(mensaje);
+    expect(llamadas).toEqual([]);
+    expect(router.state.location.pathname).toBe('/cotizar-resultado');
+
+    // Back to Proveedor 2: the minimum is reached again and Comprar buys.
+    swap('Proveedor 1', 'Harina', 'Proveedor 2');
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Comprar' }));
+    await screen.findByRole('heading', { name: 'Facturación' });
+    expect(llamadas.map((l) => `${l.method} ${l.url}`)).toEqual([ACTUALIZAR]);
+  });
+
+  it("says how many suppliers were left out and why, each line's notices, and the free-delivery nudge while the choice is the server's", () => {
+    const nudge = 'Agrega $10.000 en productos de Proveedor 1 y el despacho es gratis';
+    sessionStorage.setItem(
+      'cotizacion',
+      JSON.stringify(
+        conTerminos({
+          resultados: [
+            { ...ACEITE, avisos: ['Carnes del Sur no despacha a Puerto Montt'] },
+            HARINA,
+            SAL,
+            { ...PATO, avisos: ['Aves Llanquihue no despacha a Puerto Montt'] },
+          ],
+          proveedores_excluidos: [{ motivo: 'comuna', cantidad: 3, mensaje: '3 proveedores no despachan a tu comuna' }],
+          sugerencias_despacho: [{ proveedor_id: 1, proveedor: 'Proveedor 1', monto_faltante: 10_000, mensaje: nudge }],
+        }),
+      ),
+    );
+    renderPage();
+    const estado = screen.getAllByRole('status').find((s) => s.textContent?.includes('3 proveedores no despachan a tu comuna'));
+    expect(estado).toBeTruthy();
+    expect(estado!.textContent).toContain('Pato entero: Aves Llanquihue no despacha a Puerto Montt');
+    const aceite = within(bloque('Proveedor 1')).getAllByRole('row')[1]!;
+    expect(within(aceite).getByText('Carnes del Sur no despacha a Puerto Montt').className).toContain('muted');
+    expect(within(bloque('Proveedor 1')).getByText(nudge).closest('p')!.textContent).toBe(`Sugerencia: ${nudge}`);
+    expect(bloque('Proveedor 2').textContent).not.toContain(nudge);
+
+    // Another choice: the server's nudge no longer holds.
+    swap('Proveedor 2', 'Sal', 'Proveedor 1');
+    expect(screen.queryByText(nudge)).toBeNull();
+  });
+
+  it('says when the selection is the best found in the time available rather than proven cheapest', () => {
+    const nota = 'Esta es la mejor combinación encontrada en el tiempo disponible; puede existir una algo más barata.';
+    renderPage();
+    expect(screen.queryByText(nota)).toBeNull();
+    cleanup();
+    sessionStorage.setItem('cotizacion', JSON.stringify(conTerminos({ optimo: false })));
+    renderPage();
+    expect(screen.getByText(nota).className).toContain('muted');
   });
 });

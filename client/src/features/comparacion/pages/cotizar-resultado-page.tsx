@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import type { CompararPrecios, Opcion, ResultadoComparacion } from '../../../../../common/schemas/comparacion';
+import { type CompararPrecios, mensajesComparacion, type Opcion, type ResultadoComparacion } from '../../../../../common/schemas/comparacion';
 import { cantidadEs, formatClp, formatDiaLargo, unidadCorta } from '../../../../../common/format';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -10,17 +10,23 @@ import { claveHeaders } from '../../../lib/flujo-cotizacion/clave';
 import { cotizacionGuardada, cotizanteGuardado, solicitudGuardada } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 import { type Eleccion, eleccionGuardada } from '../../../lib/flujo-cotizacion/eleccion-storage';
 import { useSaveEleccion } from '../../../lib/flujo-cotizacion/update-seleccion';
-import { agregarProveedor, faltante, mensajeFaltante, pideConfirmarStock, subtotal, swapOpcion, total } from '../components/eleccion';
+import {
+  agregarProveedor,
+  type BloqueProveedor,
+  type Entrega,
+  entregaDe,
+  type Fila,
+  faltante,
+  mensajeFaltante,
+  mensajesBajoMinimo,
+  pideConfirmarStock,
+  subtotal,
+  sugerenciasDespachoVigentes,
+  swapOpcion,
+} from '../components/eleccion';
 import { AgregarProveedorModal, AlternativasModal, ListaModal } from '../components/opciones-modales';
 import { AVISO_STOCK_ACTUALIZADO, isStockActualizado } from '../../../lib/flujo-cotizacion/stock-actualizado';
 import './comparacion.css';
-
-interface Fila {
-  r: ResultadoComparacion;
-  o: Opcion;
-  /** The product's first row carries its notes and its 'Agregar proveedor' button. */
-  primera: boolean;
-}
 
 type Dialogo =
   | { tipo: 'alternativas'; producto: number; actual: number }
@@ -79,18 +85,36 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
     else cambiar(swapOpcion(resultados, producto, actual.opcion_id, alternativa.opcion_id));
   }
 
+  const entrega = entregaDe(resultados, cotizacion.condiciones_proveedores, cotizacion.fecha_entrega);
+  const bajoMinimo = mensajesBajoMinimo(entrega);
+  // Comprar with a supplier under its minimum says so again (actualizar would refuse it: 400).
+  const [intentos, setIntentos] = useState(0);
+  const alerta = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (intentos > 0) alerta.current?.focus();
+  }, [intentos]);
+
   function comprar() {
+    if (bajoMinimo.length > 0) {
+      setIntentos((n) => n + 1);
+      return;
+    }
     // SPEC §8: a failed save is silent; the choice stays in session storage and the order screen saves it first.
     eleccionGuardada.set(eleccion);
     save.mutate({ eleccion, headers: claveHeaders(solicitudGuardada.get()?.clave) }, { onSettled: () => navigate('/facturacion') });
   }
 
-  const filas: Fila[] = resultados.flatMap((r) => r.opciones_seleccionadas.map((o, i) => ({ r, o, primera: i === 0 })));
   const noEncontrados = resultados.flatMap((r) => r.productos_inexistentes);
   const noIdentificados = cotizacion.productos_no_identificados.map((p) => p.mensaje);
-  const proveedores = new Set(filas.map((f) => f.o.proveedor)).size;
   // The server priced each option for the quantity it proposed; a changed quantity may fall in another volume tier.
   const cambiada = JSON.stringify(resultados) !== JSON.stringify(cotizacion.resultados);
+  const sugerenciasDespacho = sugerenciasDespachoVigentes(cotizacion.sugerencias_despacho, entrega, !cambiada);
+  // Issue #22 point 5: how many suppliers were left out and why; a product none of whose offers counted says why here (it has no row).
+  const excluidos = [
+    ...cotizacion.proveedores_excluidos.map((e) => e.mensaje),
+    ...resultados.filter((r) => r.opciones_seleccionadas.length === 0).flatMap((r) => r.avisos.map((a) => `${r.nombre}: ${a}`)),
+  ];
+  const productos = resultados.filter((r) => r.opciones_seleccionadas.length > 0).length;
 
   const columnas: Column<Fila>[] = [
     {
@@ -179,33 +203,38 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
         </div>
       )}
 
-      <div className="resultado__tabla">
-        <DataTable
-          caption="Opciones seleccionadas"
-          rows={filas}
-          columns={columnas}
-          rowKey={(f) => f.o.opcion_id}
-          empty={<p>No encontramos ofertas con stock para los productos de tu solicitud. Vuelve y ajusta tu cotización.</p>}
-        />
-      </div>
-
-      {filas.length > 0 && (
-        <dl className="panel resultado__total" aria-label="Total">
-          <div>
-            <dt>Productos</dt>
-            <dd>{new Set(filas.map((f) => f.r.producto)).size}</dd>
-          </div>
-          <div>
-            <dt>Proveedores</dt>
-            <dd>{proveedores}</dd>
-          </div>
-          <div>
-            <dt>Total</dt>
-            <dd className="resultado__monto">{formatClp(total(resultados))}</dd>
-          </div>
-        </dl>
+      {excluidos.length > 0 && (
+        <div className="panel resultado__estado" role="status">
+          <ul>
+            {excluidos.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
       )}
 
+      {entrega.bloques.length === 0 ? (
+        <div className="panel empty">
+          <p>No encontramos ofertas con stock para los productos de tu solicitud. Vuelve y ajusta tu cotización.</p>
+        </div>
+      ) : (
+        <div className="resultado__proveedores">
+          {entrega.bloques.map((b) => (
+            <BloqueProveedorSeccion
+              key={b.proveedor_id}
+              bloque={b}
+              columnas={columnas}
+              sugerencias={sugerenciasDespacho.filter((x) => x.proveedor_id === b.proveedor_id).map((x) => x.mensaje)}
+            />
+          ))}
+        </div>
+      )}
+
+      {entrega.bloques.length > 0 && <TotalPanel entrega={entrega} productos={productos} />}
+
+      {!cotizacion.optimo && !cambiada && (
+        <p className="muted resultado__nota">Esta es la mejor combinación encontrada en el tiempo disponible; puede existir una algo más barata.</p>
+      )}
       {cambiada && (
         <p className="muted resultado__nota">
           Cambiaste la selección: cada proveedor cobra según el volumen que le compras, así que el precio unitario se confirma con la cantidad elegida al
@@ -213,11 +242,32 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
         </p>
       )}
 
+      {bajoMinimo.length > 0 && (
+        // Remounted on each refused Comprar so screen readers announce it again.
+        <div key={intentos} id="resultado-bajo-minimo" ref={alerta} className="panel resultado__alerta" role="alert" tabIndex={-1}>
+          <p>
+            <strong>Para comprar, cada proveedor debe alcanzar su pedido mínimo.</strong> Agrega productos de ese proveedor o cámbialo por otro.
+          </p>
+          <ul>
+            {bajoMinimo.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
       <div className="form__actions">
         <button type="button" className="btn btn--ghost" onClick={() => navigate('/confirmar-cotizacion')}>
           Volver
         </button>
-        <SubmitButton type="button" className="btn btn--primary btn--lg" busy={save.isPending} disabled={filas.length === 0} onClick={comprar}>
+        <SubmitButton
+          type="button"
+          className="btn btn--primary btn--lg"
+          busy={save.isPending}
+          disabled={entrega.bloques.length === 0}
+          aria-describedby={bajoMinimo.length > 0 ? 'resultado-bajo-minimo' : undefined}
+          onClick={comprar}
+        >
           Comprar
         </SubmitButton>
       </div>
@@ -237,7 +287,7 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
   );
 }
 
-/** Under a product's first row: its shortfall now, and the next-tier nudge while its choice is the server's. */
+/** Under a product's first row: its shortfall now, why some offers did not count (issue #22), and the next-tier nudge while its choice is the server's. */
 function Notas({ r }: { r: ResultadoComparacion }) {
   const mensaje = mensajeFaltante(r);
   const sugerencia =
@@ -247,12 +297,83 @@ function Notas({ r }: { r: ResultadoComparacion }) {
   return (
     <>
       {mensaje && <p className="resultado__faltante">{mensaje}</p>}
+      {r.avisos.map((a) => (
+        <p key={a} className="muted resultado__aviso-linea">
+          {a}
+        </p>
+      ))}
       {sugerencia && (
         <p className="resultado__sugerencia">
           <strong>Sugerencia:</strong> {sugerencia}
         </p>
       )}
     </>
+  );
+}
+
+/** Issue #22 point 5: one supplier of the choice, its lines, its part, its delivery fee and whether it reaches its minimum. */
+function BloqueProveedorSeccion({ bloque: b, columnas, sugerencias }: { bloque: BloqueProveedor; columnas: Column<Fila>[]; sugerencias: string[] }) {
+  const titulo = `proveedor-${b.proveedor_id}`;
+  const despacho =
+    b.costo_despacho === 0
+      ? 'Despacho gratis'
+      : `Despacho ${formatClp(b.costo_despacho)}${b.despacho_gratis_desde !== null ? `, gratis desde ${formatClp(b.despacho_gratis_desde)}` : ''}`;
+  return (
+    <section className="resultado__proveedor" aria-labelledby={titulo}>
+      <header className="resultado__proveedor-cabecera">
+        <h2 id={titulo}>{b.proveedor}</h2>
+        <p className="muted">Entrega el {formatDiaLargo(b.fecha_entrega)}</p>
+      </header>
+      <div className="resultado__tabla">
+        <DataTable caption={`Opciones seleccionadas: ${b.proveedor}`} rows={b.filas} columns={columnas} rowKey={(f) => f.o.opcion_id} empty={null} />
+      </div>
+      <div className="resultado__pie">
+        <p>
+          Subtotal <strong>{formatClp(b.subtotal)}</strong>
+        </p>
+        <p>{despacho}</p>
+        {b.monto_minimo === 0 ? (
+          <p className="muted">Sin pedido mínimo</p>
+        ) : b.falta_minimo > 0 ? (
+          <p className="resultado__minimo resultado__minimo--falta">{mensajesComparacion.bajoMinimo(b.proveedor, b.falta_minimo, b.monto_minimo)}</p>
+        ) : (
+          <p className="resultado__minimo">Pedido mínimo {formatClp(b.monto_minimo)} alcanzado</p>
+        )}
+      </div>
+      {sugerencias.map((m) => (
+        <p key={m} className="resultado__sugerencia">
+          <strong>Sugerencia:</strong> {m}
+        </p>
+      ))}
+    </section>
+  );
+}
+
+/** The landed total of the choice as it stands now (common/total-entregado.ts through entregaDe). */
+function TotalPanel({ entrega, productos }: { entrega: Entrega; productos: number }) {
+  return (
+    <dl className="panel resultado__total" aria-label="Total">
+      <div>
+        <dt>Productos</dt>
+        <dd>{productos}</dd>
+      </div>
+      <div>
+        <dt>Proveedores</dt>
+        <dd>{entrega.bloques.length}</dd>
+      </div>
+      <div>
+        <dt>Total productos</dt>
+        <dd>{formatClp(entrega.total_productos)}</dd>
+      </div>
+      <div>
+        <dt>Despacho</dt>
+        <dd>{entrega.total_despacho === 0 ? 'Gratis' : formatClp(entrega.total_despacho)}</dd>
+      </div>
+      <div>
+        <dt>Total</dt>
+        <dd className="resultado__monto">{formatClp(entrega.total)}</dd>
+      </div>
+    </dl>
   );
 }
 
