@@ -46,8 +46,8 @@ export const cargaRoutes: FastifyPluginAsyncZod<{
   excelTimeoutMs: number;
   now?: () => Date;
   /** The uploads' queue: the process's one (upload-queue.ts) unless a test gives its own. */
-  cola?: UploadQueue;
-}> = async (app, { db, guards, comparacion, excelTimeoutMs, now = () => new Date(), cola = uploadQueue }) => {
+  queue?: UploadQueue;
+}> = async (app, { db, guards, comparacion, excelTimeoutMs, now = () => new Date(), queue = uploadQueue }) => {
   // Only this plugin reads multipart (errors.ts); one file part, at most 5 MB: busboy stops the
   // stream at the limit and toBuffer() throws, which becomes SPEC §5's message below.
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 } });
@@ -83,15 +83,15 @@ export const cargaRoutes: FastifyPluginAsyncZod<{
       // Issue #20 item 5: a place in the uploads' queue first, before the body is read: beyond the
       // queue it is a 429 at once. The place is held until the work is done AND the answer has
       // left (or the client went away): the rows are in memory until then.
-      const lugar = cola.reserve(proveedorId(request));
-      let pendientes = 2;
-      const soltar = () => {
-        if (--pendientes === 0) lugar.release();
+      const slot = queue.reserve(proveedorId(request));
+      let holders = 2;
+      const releaseHold = () => {
+        if (--holders === 0) slot.release();
       };
-      reply.raw.once('close', soltar);
+      reply.raw.once('close', releaseHold);
       try {
         const archivo = await readArchivo(request);
-        await lugar.turn;
+        await slot.turn;
         const yielder = createYielder();
         const carga = await cargarExcel(db, proveedorId(request), archivo, { timeoutMs: excelTimeoutMs, now: now(), yielder });
         // Sent as it is serialised, a few hundred rows at a time and in slices of the request
@@ -101,7 +101,7 @@ export const cargaRoutes: FastifyPluginAsyncZod<{
         // sending, as comparar-precios (006).
         return reply.type('application/json; charset=utf-8').send(Readable.from(jsonPorPartes(carga, yielder)) as unknown as CargaExcel);
       } finally {
-        soltar();
+        releaseHold();
       }
     },
   );

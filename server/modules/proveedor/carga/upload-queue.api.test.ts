@@ -5,7 +5,7 @@ import { usuario } from '../../../db/schema/usuario';
 import { ROLES } from '../../../test/roles';
 import { setupTestApp } from '../../../test/test-app';
 import { filaExcel, multipartDe, xlsxDe } from '../../../test/carga';
-import { createYielder, uploadQueue, MAX_CARGAS_ACTIVAS, MAX_CARGAS_EN_ESPERA, REINTENTAR_EN_S } from './upload-queue';
+import { createYielder, uploadQueue, MAX_ACTIVE_CARGAS, MAX_WAITING_CARGAS, RETRY_AFTER_S } from './upload-queue';
 import { cargarExcel } from './carga.service';
 
 /**
@@ -25,44 +25,44 @@ describe('the uploads’ queue', () => {
   it('full: 429 with a Spanish detail and Retry-After; once places are given back, the next one is taken', async () => {
     const archivo = await archivoDe(3);
     // Other suppliers' uploads (ids no one has) hold every place.
-    const lugares = Array.from({ length: MAX_CARGAS_ACTIVAS + MAX_CARGAS_EN_ESPERA }, (_, i) => uploadQueue.reserve(-1 - i));
+    const slots = Array.from({ length: MAX_ACTIVE_CARGAS + MAX_WAITING_CARGAS }, (_, i) => uploadQueue.reserve(-1 - i));
     try {
       const res = await subir(ctx.tokens.proveedor, archivo);
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual({ detail: CARGAS_OCUPADAS });
-      expect(res.headers['retry-after']).toBe(String(REINTENTAR_EN_S));
+      expect(res.headers['retry-after']).toBe(String(RETRY_AFTER_S));
     } finally {
-      for (const l of lugares) l.release();
+      for (const l of slots) l.release();
     }
     expect((await subir(ctx.tokens.proveedor, archivo)).statusCode).toBe(200);
-    expect(uploadQueue.estado()).toEqual({ trabajando: 0, esperan: 0 });
+    expect(uploadQueue.size()).toEqual({ active: 0, waiting: 0 });
   });
 
   it('a supplier with an upload worked on and one waiting: its third is 429, another supplier’s waits its turn and is answered', async () => {
     const archivo = await archivoDe(3);
     const id = await idDe(ROLES.proveedor);
-    const lugares = [uploadQueue.reserve(id), uploadQueue.reserve(id)];
+    const slots = [uploadQueue.reserve(id), uploadQueue.reserve(id)];
     let otra: ReturnType<typeof subir> | undefined;
     try {
       const res = await subir(ctx.tokens.proveedor, archivo);
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual({ detail: CARGA_PROPIA_EN_CURSO });
-      // Queued behind the place being worked on (MAX_CARGAS_ACTIVAS), not refused.
+      // Queued behind the place being worked on (MAX_ACTIVE_CARGAS), not refused.
       otra = subir(ctx.tokens.otroProveedor, archivo);
       await new Promise((r) => setTimeout(r, 50));
-      expect(uploadQueue.estado().esperan).toBe(2);
+      expect(uploadQueue.size().waiting).toBe(2);
     } finally {
-      for (const l of lugares) l.release();
+      for (const l of slots) l.release();
     }
     expect((await otra)?.statusCode).toBe(200);
-    expect(uploadQueue.estado()).toEqual({ trabajando: 0, esperan: 0 });
+    expect(uploadQueue.size()).toEqual({ active: 0, waiting: 0 });
   });
 
   it('three real uploads of one supplier at once: two are answered 200 one after the other, the third 429; a refused file gives its place back', async () => {
     const archivo = await archivoDe(3000);
     const respuestas = await Promise.all([1, 2, 3].map(() => subir(ctx.tokens.proveedor, archivo)));
     expect(respuestas.map((r) => r.statusCode).sort()).toEqual([200, 200, 429]);
-    expect(uploadQueue.estado()).toEqual({ trabajando: 0, esperan: 0 });
+    expect(uploadQueue.size()).toEqual({ active: 0, waiting: 0 });
     const noEsExcel = await ctx.t.request({
       method: 'POST',
       url: '/api/productos/cargar-excel/',
@@ -70,7 +70,7 @@ describe('the uploads’ queue', () => {
       ...multipartDe(Buffer.from('hola'), 'a.xlsx'),
     });
     expect(noEsExcel.statusCode).toBe(400);
-    expect(uploadQueue.estado()).toEqual({ trabajando: 0, esperan: 0 });
+    expect(uploadQueue.size()).toEqual({ active: 0, waiting: 0 });
   });
 });
 

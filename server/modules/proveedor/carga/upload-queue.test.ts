@@ -1,68 +1,68 @@
 import { describe, expect, it } from 'vitest';
 import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS } from '../../../../common/schemas/proveedor-carga';
 import { AppError } from '../../../errors';
-import { createYielder, createUploadQueue, REINTENTAR_EN_S } from './upload-queue';
+import { createYielder, createUploadQueue, RETRY_AFTER_S } from './upload-queue';
 
 /** Whether the place's turn has come, without waiting for it. */
-const empezo = async (turno: Promise<void>) => {
-  let si = false;
-  void turno.then(() => {
-    si = true;
+const hasStarted = async (turn: Promise<void>) => {
+  let started = false;
+  void turn.then(() => {
+    started = true;
   });
   await new Promise((r) => setImmediate(r));
-  return si;
+  return started;
 };
-const rechazo = (f: () => unknown) => {
+const refusalOf = (f: () => unknown) => {
   try {
     f();
   } catch (e) {
     return e instanceof AppError ? [e.statusCode, e.body, e.headers] : e;
   }
-  return 'aceptada';
+  return 'accepted';
 };
 
 describe('the uploads’ queue (issue #20 item 5)', () => {
-  it('works on `activas` at once; the next waits its turn, in arrival order', async () => {
-    const cola = createUploadQueue({ activas: 2, enEspera: 2, porProveedor: 2 });
-    const [a, b, c, d] = [1, 2, 3, 4].map((id) => cola.reserve(id));
-    expect([await empezo(a!.turn), await empezo(b!.turn), await empezo(c!.turn), await empezo(d!.turn)]).toEqual([true, true, false, false]);
+  it('works on `maxActive` at once; the next waits its turn, in arrival order', async () => {
+    const queue = createUploadQueue({ maxActive: 2, maxWaiting: 2, maxPerProveedor: 2 });
+    const [a, b, c, d] = [1, 2, 3, 4].map((id) => queue.reserve(id));
+    expect([await hasStarted(a!.turn), await hasStarted(b!.turn), await hasStarted(c!.turn), await hasStarted(d!.turn)]).toEqual([true, true, false, false]);
     b!.release();
-    expect([await empezo(c!.turn), await empezo(d!.turn)]).toEqual([true, false]);
-    expect(cola.estado()).toEqual({ trabajando: 2, esperan: 1 });
+    expect([await hasStarted(c!.turn), await hasStarted(d!.turn)]).toEqual([true, false]);
+    expect(queue.size()).toEqual({ active: 2, waiting: 1 });
   });
 
   it('beyond the places, a 429 at once with a Spanish detail and Retry-After; a place given back makes room', () => {
-    const cola = createUploadQueue({ activas: 1, enEspera: 1, porProveedor: 2 });
-    const a = cola.reserve(1);
-    cola.reserve(2);
-    expect(rechazo(() => cola.reserve(3))).toEqual([429, { detail: CARGAS_OCUPADAS }, { 'retry-after': String(REINTENTAR_EN_S) }]);
+    const queue = createUploadQueue({ maxActive: 1, maxWaiting: 1, maxPerProveedor: 2 });
+    const a = queue.reserve(1);
+    queue.reserve(2);
+    expect(refusalOf(() => queue.reserve(3))).toEqual([429, { detail: CARGAS_OCUPADAS }, { 'retry-after': String(RETRY_AFTER_S) }]);
     a.release();
     a.release(); // twice is once
-    expect(rechazo(() => cola.reserve(3))).toBe('aceptada');
-    expect(rechazo(() => cola.reserve(4))).toEqual([429, { detail: CARGAS_OCUPADAS }, { 'retry-after': String(REINTENTAR_EN_S) }]);
+    expect(refusalOf(() => queue.reserve(3))).toBe('accepted');
+    expect(refusalOf(() => queue.reserve(4))).toEqual([429, { detail: CARGAS_OCUPADAS }, { 'retry-after': String(RETRY_AFTER_S) }]);
   });
 
   it('one supplier: never two of its uploads at once, one waiting behind, a third refused; others go ahead of its second', async () => {
-    const cola = createUploadQueue({ activas: 2, enEspera: 4, porProveedor: 2 });
-    const primera = cola.reserve(7);
-    const segunda = cola.reserve(7);
-    expect(rechazo(() => cola.reserve(7))).toEqual([429, { detail: CARGA_PROPIA_EN_CURSO }, { 'retry-after': String(REINTENTAR_EN_S) }]);
-    const otro = cola.reserve(8);
+    const queue = createUploadQueue({ maxActive: 2, maxWaiting: 4, maxPerProveedor: 2 });
+    const primera = queue.reserve(7);
+    const segunda = queue.reserve(7);
+    expect(refusalOf(() => queue.reserve(7))).toEqual([429, { detail: CARGA_PROPIA_EN_CURSO }, { 'retry-after': String(RETRY_AFTER_S) }]);
+    const otro = queue.reserve(8);
     // A place is free, but it is the supplier's own second upload: the other supplier takes it.
-    expect([await empezo(primera.turn), await empezo(segunda.turn), await empezo(otro.turn)]).toEqual([true, false, true]);
+    expect([await hasStarted(primera.turn), await hasStarted(segunda.turn), await hasStarted(otro.turn)]).toEqual([true, false, true]);
     primera.release();
-    expect(await empezo(segunda.turn)).toBe(true);
+    expect(await hasStarted(segunda.turn)).toBe(true);
   });
 
   it('a place given back while waiting leaves the queue (a client that went away)', async () => {
-    const cola = createUploadQueue({ activas: 1, enEspera: 2, porProveedor: 2 });
-    const a = cola.reserve(1);
-    const b = cola.reserve(2);
-    const c = cola.reserve(3);
+    const queue = createUploadQueue({ maxActive: 1, maxWaiting: 2, maxPerProveedor: 2 });
+    const a = queue.reserve(1);
+    const b = queue.reserve(2);
+    const c = queue.reserve(3);
     b.release();
     a.release();
-    expect([await empezo(b.turn), await empezo(c.turn)]).toEqual([false, true]);
-    expect(cola.estado()).toEqual({ trabajando: 1, esperan: 0 });
+    expect([await hasStarted(b.turn), await hasStarted(c.turn)]).toEqual([false, true]);
+    expect(queue.size()).toEqual({ active: 1, waiting: 0 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { setImmediate as otraVuelta } from 'node:timers/promises';
+import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS } from '../../../../common/schemas/proveedor-carga';
 import { AppError } from '../../../errors';
 
@@ -11,13 +11,13 @@ import { AppError } from '../../../errors';
  */
 
 /** Uploads worked on at once in this process, from the file read to the last byte of the answer. */
-export const MAX_CARGAS_ACTIVAS = 1;
+export const MAX_ACTIVE_CARGAS = 1;
 /** Uploads that may wait for a turn, all suppliers together: a few seconds each, then 429. */
-export const MAX_CARGAS_EN_ESPERA = 4;
+export const MAX_WAITING_CARGAS = 4;
 /** Per supplier: one worked on and one waiting behind it (a double click, a retry); a third is 429. */
-export const MAX_CARGAS_POR_PROVEEDOR = 2;
+export const MAX_CARGAS_PER_PROVEEDOR = 2;
 /** What a 429 tells the client to wait (Retry-After), about what a turn takes. */
-export const REINTENTAR_EN_S = 10;
+export const RETRY_AFTER_S = 10;
 
 export interface UploadSlot {
   /** Resolves when the upload may be worked on. */
@@ -27,64 +27,64 @@ export interface UploadSlot {
 }
 
 /**
- * The uploads' queue: at most `activas` at once; the others wait in arrival order, a supplier's
+ * The uploads' queue: at most `maxActive` at once; the others wait in arrival order, a supplier's
  * upload never beside another of its own (a queue per supplier inside the common one), so one
  * supplier sending many cannot take every turn. `reserve` answers at once: a place, or the 429.
  */
-export function createUploadQueue({ activas = MAX_CARGAS_ACTIVAS, enEspera = MAX_CARGAS_EN_ESPERA, porProveedor = MAX_CARGAS_POR_PROVEEDOR } = {}) {
-  let trabajando = 0;
-  const conTurno = new Set<number>();
-  const esperan: Array<{ proveedorId: number; empezar(): void }> = [];
-  const porProveedorEnCola = new Map<number, number>();
-  const ocupado = (detail: string) => new AppError(429, { detail }, { 'retry-after': String(REINTENTAR_EN_S) });
+export function createUploadQueue({ maxActive = MAX_ACTIVE_CARGAS, maxWaiting = MAX_WAITING_CARGAS, maxPerProveedor = MAX_CARGAS_PER_PROVEEDOR } = {}) {
+  let active = 0;
+  const activeProveedores = new Set<number>();
+  const waiting: Array<{ proveedorId: number; start(): void }> = [];
+  const heldPerProveedor = new Map<number, number>();
+  const busy = (detail: string) => new AppError(429, { detail }, { 'retry-after': String(RETRY_AFTER_S) });
 
-  const avanzar = () => {
-    while (trabajando < activas) {
-      const i = esperan.findIndex((e) => !conTurno.has(e.proveedorId));
+  const advance = () => {
+    while (active < maxActive) {
+      const i = waiting.findIndex((w) => !activeProveedores.has(w.proveedorId));
       if (i < 0) return;
-      const [siguiente] = esperan.splice(i, 1);
-      trabajando++;
-      conTurno.add(siguiente!.proveedorId);
-      siguiente!.empezar();
+      const [next] = waiting.splice(i, 1);
+      active++;
+      activeProveedores.add(next!.proveedorId);
+      next!.start();
     }
   };
 
   function reserve(proveedorId: number): UploadSlot {
-    const propias = porProveedorEnCola.get(proveedorId) ?? 0;
-    if (propias >= porProveedor) throw ocupado(CARGA_PROPIA_EN_CURSO);
-    if (trabajando + esperan.length >= activas + enEspera) throw ocupado(CARGAS_OCUPADAS);
-    porProveedorEnCola.set(proveedorId, propias + 1);
-    let estado: 'espera' | 'trabaja' | 'libre' = 'espera';
-    let entrada!: { proveedorId: number; empezar(): void };
+    const held = heldPerProveedor.get(proveedorId) ?? 0;
+    if (held >= maxPerProveedor) throw busy(CARGA_PROPIA_EN_CURSO);
+    if (active + waiting.length >= maxActive + maxWaiting) throw busy(CARGAS_OCUPADAS);
+    heldPerProveedor.set(proveedorId, held + 1);
+    let state: 'waiting' | 'active' | 'released' = 'waiting';
+    let entry!: { proveedorId: number; start(): void };
     const turn = new Promise<void>((resolve) => {
-      entrada = {
+      entry = {
         proveedorId,
-        empezar: () => {
-          estado = 'trabaja';
+        start: () => {
+          state = 'active';
           resolve();
         },
       };
     });
-    esperan.push(entrada);
-    avanzar();
+    waiting.push(entry);
+    advance();
     return {
       turn,
       release() {
-        if (estado === 'libre') return;
-        if (estado === 'trabaja') {
-          trabajando--;
-          conTurno.delete(proveedorId);
-        } else esperan.splice(esperan.indexOf(entrada), 1);
-        estado = 'libre';
-        const quedan = (porProveedorEnCola.get(proveedorId) ?? 1) - 1;
-        if (quedan === 0) porProveedorEnCola.delete(proveedorId);
-        else porProveedorEnCola.set(proveedorId, quedan);
-        avanzar();
+        if (state === 'released') return;
+        if (state === 'active') {
+          active--;
+          activeProveedores.delete(proveedorId);
+        } else waiting.splice(waiting.indexOf(entry), 1);
+        state = 'released';
+        const left = (heldPerProveedor.get(proveedorId) ?? 1) - 1;
+        if (left === 0) heldPerProveedor.delete(proveedorId);
+        else heldPerProveedor.set(proveedorId, left);
+        advance();
       },
     };
   }
 
-  return { reserve, estado: () => ({ trabajando, esperan: esperan.length }) };
+  return { reserve, size: () => ({ active, waiting: waiting.length }) };
 }
 export type UploadQueue = ReturnType<typeof createUploadQueue>;
 
@@ -97,12 +97,12 @@ export const uploadQueue = createUploadQueue();
  * starts a new slice. Checked per row, so no slice grows with the file.
  */
 export function createYielder(ms = 8) {
-  let desde = performance.now();
+  let since = performance.now();
   return {
-    due: () => performance.now() - desde >= ms,
+    due: () => performance.now() - since >= ms,
     async yieldNow() {
-      await otraVuelta();
-      desde = performance.now();
+      await nextLoopTurn();
+      since = performance.now();
     },
   };
 }
