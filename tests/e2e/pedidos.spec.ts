@@ -92,7 +92,7 @@ async function comprarPorPantalla(page: Page, { a, b, comprador }: Escenario): P
   await expect(page.getByRole('heading', { name: 'Las mejores opciones para ti' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Comprar' }).click();
 
-  // What the order will buy, before anything is bought: 150 × $9.990 and 120 × $6.490.
+  // What the order will buy, before anything is bought: 150 × $9,990 and 120 × $6,490.
   await expect(page).toHaveURL(/\/facturacion$/);
   await expect(page.getByRole('table', { name: `Productos de ${a.empresa}` })).toContainText('150 kg');
   await expect(page.getByRole('table', { name: `Productos de ${b.empresa}` })).toContainText('120 kg');

@@ -15,7 +15,7 @@ beforeAll(async () => {
   otroComprador = await createUser(ctx.t, 'comprador');
 });
 
-/** A quotation choosing 150 kg at $5.000 from one supplier and 120 kg at $3.000 from the other. */
+/** A quotation choosing 150 kg at $5,000 from one supplier and 120 kg at $3,000 from the other. */
 async function eleccion(token?: string) {
   const { db } = ctx.t.database;
   const ofertas: number[] = [];

@@ -27,7 +27,7 @@ const get = (url: string, role: RoleName | 'otroComprador') => ctx.t.request({ m
 const mover = (id: number, role: RoleName | 'otroComprador', estado: string, motivo?: string) =>
   ctx.t.request({ method: 'POST', url: `/api/pedidos/${id}/estado/`, token: tokenDe(role), payload: { estado, ...(motivo === undefined ? {} : { motivo }) } });
 
-/** An order of the demo buyer from the two demo suppliers: 100 kg at $5.000 and 100 kg at $3.000. */
+/** An order of the demo buyer from the two demo suppliers: 100 kg at $5,000 and 100 kg at $3,000. */
 const ordenDeDos = () =>
   createOrden(
     ctx.t,

@@ -146,7 +146,7 @@ describe('hostile files (issue #10 item 5)', () => {
     expect(res.json().detail).toMatch(/^El archivo tiene más de 50\.000 productos/);
   });
 
-  it('an .xlsx of 100.000 rows (under 5 MB): 400 naming the limit (the reader stops there: xlsx.test.ts)', async () => {
+  it('an .xlsx of 100,000 rows (under 5 MB): 400 naming the limit (the reader stops there: xlsx.test.ts)', async () => {
     const celda = (v: string) => `<c t="inlineStr"><is><t>${v}</t></is></c>`;
     const encabezados = `<row r="1">${COLUMNAS_EXCEL.map(celda).join('')}</row>`;
     const filas = Array.from({ length: 100_000 }, (_, i) => `<row>${celda(`S${i}`)}${celda('Pechuga de pollo')}<c><v>4990</v></c></row>`).join('');

@@ -75,7 +75,7 @@ describe('the uploads’ queue', () => {
 });
 
 describe('the request thread in slices', () => {
-  it('reading and matching 5.000 rows gives the loop back again and again, and the answer is the same', async () => {
+  it('reading and matching 5,000 rows gives the loop back again and again, and the answer is the same', async () => {
     const archivo = await archivoDe(5000);
     const id = await idDe(ROLES.proveedor);
     const opciones = { timeoutMs: 30_000, now: new Date() };
