@@ -256,6 +256,8 @@ describe('/cotizar-resultado with delivery terms (issue #22)', () => {
     expect(filas(p1)).toEqual(['Aceite']);
     expect(filas(p2)).toEqual(['Harina', 'Sal']);
     expect(within(p1).getByRole('table', { name: 'Opciones seleccionadas: Proveedor 1' })).toBeTruthy();
+    const seleccion = screen.getByRole('region', { name: 'Opciones seleccionadas' });
+    expect(within(seleccion).getAllByRole('table')).toHaveLength(2);
 
     expect(within(p1).getByText('Subtotal', { selector: 'p' }).textContent).toBe('Subtotal $50.000');
     expect(within(p1).getByText('Despacho $5.000, gratis desde $60.000')).toBeTruthy();

@@ -218,7 +218,8 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
           <p>No encontramos ofertas con stock para los productos de tu solicitud. Vuelve y ajusta tu cotización.</p>
         </div>
       ) : (
-        <div className="resultado__proveedores">
+        // One region holds every supplier's block, so the whole selection reads (and is found) as one.
+        <section className="resultado__proveedores" aria-label="Opciones seleccionadas">
           {entrega.bloques.map((b) => (
             <BloqueProveedorSeccion
               key={b.proveedor_id}
@@ -227,7 +228,7 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
               sugerencias={sugerenciasDespacho.filter((x) => x.proveedor_id === b.proveedor_id).map((x) => x.mensaje)}
             />
           ))}
-        </div>
+        </section>
       )}
 
       {entrega.bloques.length > 0 && <TotalPanel entrega={entrega} productos={productos} />}
