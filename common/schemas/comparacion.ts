@@ -105,6 +105,7 @@ export const proveedorSeleccionSchema = condicionesProveedorSchema.extend({ subt
 export type ProveedorSeleccion = z.infer<typeof proveedorSeleccionSchema>;
 
 export const MOTIVOS_EXCLUSION = ['comuna', 'dia', 'minimo'] as const;
+export type MotivoExclusion = (typeof MOTIVOS_EXCLUSION)[number];
 /** How many suppliers with offers of the requested products were left out, and why ('3 proveedores no despachan a tu comuna'). */
 export const exclusionSchema = z.object({ motivo: z.enum(MOTIVOS_EXCLUSION), cantidad: z.number().int(), mensaje: z.string() });
 

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { CondicionesDespacho } from '../../../common/despacho';
 import type { RangoPrecio } from '../../../common/schemas/catalogo';
 import { type Database, queryRows } from '../../db/client';
 import { findRangosPrecios } from '../catalogo/catalogo.repository';
+import { findCondicionesDefinidas } from '../condiciones/condiciones.repository';
 import { findOfertas, findProductosComparables, findProductosVivosIds, type ProductoComparable } from './comparacion.repository';
 import type { Oferta } from './ofertas-vivas';
 
@@ -22,6 +24,11 @@ const SYNC_TIMEOUT_MS = 2_000;
 export interface ProductoConOfertas {
   producto: ProductoComparable | undefined;
   ofertas: Oferta[];
+  /**
+   * The delivery terms of its offers' suppliers that saved theirs (issue #22). Kept with the
+   * product: migration 0013's triggers notify every product of a supplier whose terms change.
+   */
+  condiciones: ReadonlyMap<number, CondicionesDespacho>;
 }
 
 const weight = (valor: ProductoConOfertas) => Math.max(1, valor.ofertas.length);
@@ -104,9 +111,17 @@ export function createComparacionCache(database: Pick<Database, 'db' | 'listen'>
     if (missing.length === 0) return found;
     const since = notifications;
     const [productos, ofertas] = await Promise.all([findProductosComparables(db, missing), findOfertas(db, missing)]);
-    const read = new Map<number, ProductoConOfertas>(missing.map((id) => [id, { producto: undefined, ofertas: [] }]));
+    const condiciones = await findCondicionesDefinidas(db, [...new Set(ofertas.map((o) => o.proveedor_id))]);
+    const read = new Map<number, ProductoConOfertas & { condiciones: Map<number, CondicionesDespacho> }>(
+      missing.map((id) => [id, { producto: undefined, ofertas: [], condiciones: new Map() }]),
+    );
     for (const p of productos) read.get(p.id)!.producto = p;
-    for (const o of ofertas) read.get(o.producto_id)!.ofertas.push(o);
+    for (const o of ofertas) {
+      const valor = read.get(o.producto_id)!;
+      valor.ofertas.push(o);
+      const c = condiciones.get(o.proveedor_id);
+      if (c) valor.condiciones.set(o.proveedor_id, c);
+    }
     const current = (id: number) => listening && forgotAllAt <= since && (notifiedAt.get(id) ?? 0) <= since;
     for (const [id, valor] of read) {
       found.set(id, valor);

@@ -6,6 +6,7 @@ import { cotizacion, cotizante, estadoOpcion, opcion, solicitud, solicitudDetall
 import { orden } from '../../db/schema/ordenes';
 import { lote, proveedorProducto, proveedorProductoRango } from '../../db/schema/proveedor';
 import { proveedorNombre, usuario } from '../../db/schema/usuario';
+import { comuna } from '../../db/schema/ubicacion';
 import type { Hold } from '../../http/caller';
 import { type Oferta, type OfertaViva, ofertasVivas } from './ofertas-vivas';
 
@@ -131,24 +132,26 @@ export async function findProductosVivosIds(db: Db): Promise<number[]> {
 
 /** A request's holder and its newest delivery record (the one the buyer confirmed last: SPEC §4.3 creates one per 'Generar cotización'). */
 export interface SolicitudAComparar extends Hold {
-  cotizante: { id: number; fecha_entrega: string | null } | undefined;
+  cotizante: { id: number; fecha_entrega: string | null; comuna: { id: number; nombre: string } | null } | undefined;
 }
 
 /** Both in one round trip: comparar-precios needs them before anything else. */
 export async function findSolicitudAComparar(db: Db, solicitudId: number): Promise<SolicitudAComparar | undefined> {
-  const [row] = await queryRows<Hold & { cotizante_id: number | null; fecha_entrega: string | null }>(
+  const [row] = await queryRows<Hold & { cotizante_id: number | null; fecha_entrega: string | null; comuna_id: number | null; comuna_nombre: string | null }>(
     db,
     sql`select ${solicitud.id} as id, ${solicitud.usuario_id} as usuario_id, ${solicitud.clave_hash} as clave_hash,
-        c.id as cotizante_id, c.fecha_entrega::text as fecha_entrega
+        c.id as cotizante_id, c.fecha_entrega::text as fecha_entrega, c.comuna_id, ${comuna.nombre} as comuna_nombre
       from ${solicitud} left join lateral (
-        select ${cotizante.id} as id, ${cotizante.fecha_entrega} as fecha_entrega from ${cotizante}
+        select ${cotizante.id} as id, ${cotizante.fecha_entrega} as fecha_entrega, ${cotizante.comuna_id} as comuna_id from ${cotizante}
         where ${cotizante.solicitud_id} = ${solicitud.id} order by ${cotizante.id} desc limit 1
       ) c on true
+      left join ${comuna} on ${comuna.id} = c.comuna_id
       where ${solicitud.id} = ${solicitudId}`,
   );
   if (!row) return undefined;
-  const { cotizante_id, fecha_entrega, ...held } = row;
-  return { ...held, cotizante: cotizante_id === null ? undefined : { id: cotizante_id, fecha_entrega } };
+  const { cotizante_id, fecha_entrega, comuna_id, comuna_nombre, ...held } = row;
+  const lugar = comuna_id === null || comuna_nombre === null ? null : { id: comuna_id, nombre: comuna_nombre };
+  return { ...held, cotizante: cotizante_id === null ? undefined : { id: cotizante_id, fecha_entrega, comuna: lugar } };
 }
 
 export type OpcionNueva = Omit<typeof opcion.$inferInsert, 'id' | 'cotizacion_id'>;

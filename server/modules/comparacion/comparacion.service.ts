@@ -7,7 +7,7 @@ import {
   type Opcion,
   type ResultadoComparacion,
 } from '../../../common/schemas/comparacion';
-import { totalEntregado } from '../../../common/total-entregado';
+import type { CondicionesDespacho } from '../../../common/despacho';
 import { ahoraEnChile, erroresFila, mensajesFila, minimosPorCategoria } from '../../../common/schemas/cotizaciones';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
@@ -28,9 +28,12 @@ import {
   type ProductoComparable,
   replaceSeleccion,
 } from './comparacion.repository';
-import { type Asignacion, compararLinea, type ResultadoLinea, mensajeSugerencia, presupuestoLinea } from './engine';
+import { type Asignacion, type ResultadoLinea, mensajeSugerencia, resultadoLinea } from './engine';
+import { canastaOptima } from './canasta';
+import { despachoDeCanasta } from './despacho-respuesta';
+import { type Comprador, createEntregas } from './elegibles';
 import type { ComparacionCache } from './comparacion-cache';
-import { type OfertaViva, ofertasVivas } from './ofertas-vivas';
+import type { OfertaViva } from './ofertas-vivas';
 import { precioUnitario } from './precio';
 
 type Filas = CompararPreciosData['productos'];
@@ -86,15 +89,29 @@ export async function compararPrecios(db: Db, cache: ComparacionCache, caller: C
   assertFilas(data.productos, productos, minimosPorCategoria(rangos));
 
   const { cotizante } = held;
-  const fecha = cotizante?.fecha_entrega ?? ahoraEnChile(ahora).hoy;
-  let pasos = 0;
-  const lineas = data.productos.flatMap((fila): Linea[] => {
+  const hoy = ahoraEnChile(ahora).hoy;
+  const comprador: Comprador = { comuna: cotizante?.comuna ?? null, fecha: cotizante?.fecha_entrega ?? null, hoy, ahora };
+  const fecha = comprador.fecha ?? hoy;
+  const condiciones = new Map<number, CondicionesDespacho>();
+  for (const valor of catalogo.values()) for (const [id, c] of valor.condiciones) condiciones.set(id, c);
+  const entregas = createEntregas(comprador, (id) => condiciones.get(id));
+  const preparadas = data.productos.flatMap((fila) => {
     const producto = productos.get(fila.producto);
     if (!producto?.disponible) return [];
-    const resultado = compararLinea(fila.cantidad, ofertasVivas(catalogo.get(producto.id)!.ofertas, fecha), presupuestoLinea(pasos));
-    pasos += resultado.pasos;
-    return [{ fila, producto, resultado }];
+    return [{ fila, producto, ...entregas.elegibles(catalogo.get(producto.id)!.ofertas) }];
   });
+  const canasta = await canastaOptima(
+    preparadas.map((p) => ({ cantidad: p.fila.cantidad, ofertas: p.vivas })),
+    condiciones,
+  );
+  const lineas = preparadas.map(
+    ({ fila, producto, vivas }, i): Linea => ({
+      fila,
+      producto,
+      resultado: resultadoLinea(fila.cantidad, vivas, canasta.cantidades[i]!, canasta.optimo, 0),
+    }),
+  );
+  const despacho = despachoDeCanasta({ preparadas, canasta, condiciones, entregas, fecha });
   const seleccionadas = lineas.flatMap(({ fila, producto, resultado }) =>
     resultado.seleccionadas.map(
       (a): OpcionNueva => ({
@@ -145,7 +162,7 @@ export async function compararPrecios(db: Db, cache: ComparacionCache, caller: C
           : null,
       productos_inexistentes: sinOfertas ? [producto.nombre] : [],
       sugerencia: resultado.sugerencia && { ...resultado.sugerencia, mensaje: mensajeSugerencia(resultado.sugerencia, producto.unidad) },
-      avisos: [],
+      avisos: despacho.avisos[k]!,
     };
     return jsonCon(item, 'opciones_adicionales', adicionales[k]!);
   });
@@ -154,31 +171,15 @@ export async function compararPrecios(db: Db, cache: ComparacionCache, caller: C
     if (p?.disponible) return [];
     return [{ producto: fila.producto, mensaje: p ? mensajesComparacion.noDisponible(p.nombre) : mensajesComparacion.noIdentificado(fila.producto) }];
   });
-  const nombres = new Map(lineas.flatMap((l) => l.resultado.seleccionadas.map((a) => [a.oferta.proveedor_id, a.oferta.proveedor] as const)));
-  const totales = totalEntregado(
-    lineas.flatMap((l) => l.resultado.seleccionadas.map((a) => ({ proveedor_id: a.oferta.proveedor_id, subtotal: a.subtotal }))),
-    () => undefined,
-  );
-  const condicion = (proveedor_id: number) => ({
-    proveedor_id,
-    proveedor: nombres.get(proveedor_id) ?? '',
-    monto_minimo: 0,
-    costo_despacho: 0,
-    despacho_gratis_desde: null,
-    fecha_entrega: fecha,
-  });
   const respuesta: Omit<CompararPrecios, 'resultados'> = {
     cotizacion_id: cotizacionId,
     fecha_entrega: fecha,
     productos_no_identificados,
-    optimo: lineas.every((l) => l.resultado.exacta),
-    proveedores: totales.proveedores.map((p) => ({ ...condicion(p.proveedor_id), subtotal: p.subtotal })),
-    total_productos: totales.total_productos,
-    total_despacho: totales.total_despacho,
-    total: totales.total,
-    condiciones_proveedores: [],
-    proveedores_excluidos: [],
-    sugerencias_despacho: [],
+    optimo: canasta.optimo,
+    total_productos: canasta.total_productos,
+    total_despacho: canasta.total_despacho,
+    total: canasta.total,
+    ...despacho.respuesta,
   };
   return jsonCon(respuesta, 'resultados', `[${resultados.join(',')}]`);
 }

@@ -484,6 +484,21 @@ export function compararLinea<O extends OfertaMotor>(cantidad: number, ofertas: 
           ),
           presupuesto,
         );
+  return resultadoLinea(cantidad, ofertas, cantidades, exacta, pasos);
+}
+
+/**
+ * A line's result for given quantities per offer (input order): the offers bought from as
+ * selected options, every other one as an additional option priced for what it could supply, the
+ * shortfall and the next-tier nudge. compararLinea's own plan, or the delivered basket's (canasta.ts).
+ */
+export function resultadoLinea<O extends OfertaMotor>(
+  cantidad: number,
+  ofertas: readonly O[],
+  cantidades: readonly number[],
+  exacta: boolean,
+  pasos: number,
+): ResultadoLinea<O> {
   const seleccionadas: Asignacion<O>[] = [];
   const adicionales: Asignacion<O>[] = [];
   ofertas.forEach((o, k) => {

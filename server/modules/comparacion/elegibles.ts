@@ -1,0 +1,73 @@
+import { type CondicionesDespacho, mensajesDespacho, primerDiaDespacho, puedeDespachar } from '../../../common/despacho';
+import type { MotivoExclusion } from '../../../common/schemas/comparacion';
+import { type Oferta, type OfertaViva, ofertasVivas } from './ofertas-vivas';
+
+/**
+ * Which offers a buyer can really receive (issue #22 item 2): its supplier delivers to the
+ * quotation's comuna and on its delivery day (weekday and cut-off against now), and the offer has
+ * stock that outlives that day. Pure: the clock and the terms come in.
+ *
+ * A supplier that never saved its terms (`null`) keeps today's behaviour: every comuna, the day
+ * the buyer asks for, and with no date the lots that outlive today (docs/decisions/013: "nothing
+ * changes until a supplier sets its terms", which the defaults' lunes–sábado and one day of
+ * anticipation would otherwise break for a Sunday or same-day delivery).
+ */
+
+export interface Comprador {
+  /** The quotation's comuna; null when it has no delivery record (no comuna to check). */
+  comuna: { id: number; nombre: string } | null;
+  /** The requested delivery day 'YYYY-MM-DD', or null: each supplier's first possible day. */
+  fecha: string | null;
+  /** Today in Chile 'YYYY-MM-DD'. */
+  hoy: string;
+  ahora: Date;
+}
+
+/** How a supplier stands for this quotation: the day it delivers, or why it does not. */
+export type Entrega = { dia: string } | { motivo: MotivoExclusion; aviso: string };
+
+export interface Exclusion {
+  proveedor_id: number;
+  motivo: MotivoExclusion;
+}
+
+/** The suppliers' standing, computed once per supplier and request (its comunas are a Set). */
+export function createEntregas(comprador: Comprador, condicionesDe: (proveedorId: number) => CondicionesDespacho | null | undefined) {
+  const porProveedor = new Map<number, Entrega>();
+  const entregaDe = (proveedorId: number, proveedor: string): Entrega => {
+    let e = porProveedor.get(proveedorId);
+    if (e) return e;
+    const c = condicionesDe(proveedorId);
+    if (!c) e = { dia: comprador.fecha ?? comprador.hoy };
+    else if (comprador.comuna && !c.comunas.includes(comprador.comuna.id))
+      e = { motivo: 'comuna', aviso: mensajesDespacho.noDespachaComuna(proveedor, comprador.comuna.nombre) };
+    else if (comprador.fecha === null) e = { dia: primerDiaDespacho(c, comprador.ahora) };
+    else if (puedeDespachar(c, comprador.fecha, comprador.ahora)) e = { dia: comprador.fecha };
+    else e = { motivo: 'dia', aviso: mensajesDespacho.noDespachaDia(proveedor, comprador.fecha) };
+    porProveedor.set(proveedorId, e);
+    return e;
+  };
+  return {
+    entregaDe,
+    /**
+     * One product's offers a buyer can receive, and why its other offers with stock did not count.
+     * An offer that is out of the terms but has no stock for the day anyway says nothing.
+     */
+    elegibles(ofertas: readonly Oferta[]): { vivas: OfertaViva[]; avisos: string[]; excluidas: Exclusion[] } {
+      const vivas: OfertaViva[] = [];
+      const avisos: string[] = [];
+      const excluidas: Exclusion[] = [];
+      for (const o of ofertas) {
+        const e = entregaDe(o.proveedor_id, o.proveedor);
+        const [viva] = ofertasVivas([o], 'dia' in e ? e.dia : (comprador.fecha ?? comprador.hoy));
+        if (!viva) continue;
+        if ('dia' in e) vivas.push(viva);
+        else {
+          avisos.push(e.aviso);
+          excluidas.push({ proveedor_id: o.proveedor_id, motivo: e.motivo });
+        }
+      }
+      return { vivas, avisos, excluidas };
+    },
+  };
+}
