@@ -6,6 +6,7 @@ import type { Db } from '../client';
 import { categoria, type estadoModeracion, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '../schema/catalogo';
 import { lote, proveedorProducto, proveedorProductoRango } from '../schema/proveedor';
 import { usuario } from '../schema/usuario';
+import { seedDemoCondiciones } from './demo-condiciones';
 import { DEMO_CATALOGO, DEMO_CUENTAS, DEMO_PASSWORD, DEMO_PENDIENTES, DEMO_PROVEEDORES } from './demo-catalogo';
 
 /** Small deterministic PRNG (mulberry32): the same demo on every machine. */
@@ -45,11 +46,12 @@ async function seedDemoDireccion(db: Db): Promise<void> {
   await addDireccion(db, comprador.id, DEMO_DIRECCION);
 }
 
-/** Demo marketplace: accounts of every role, ≥120 approved products, 9 suppliers with differing offers. */
+/** Demo marketplace: accounts of every role, ≥120 approved products, 9 suppliers with differing offers and delivery terms. */
 export async function seedDemo(db: Db, today = new Date()): Promise<boolean> {
   const existing = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.email, DEMO_PROVEEDORES[0]!.email));
   if (existing.length > 0) {
     await seedDemoDireccion(db);
+    await seedDemoCondiciones(db);
     return false;
   }
 
@@ -158,6 +160,7 @@ export async function seedDemo(db: Db, today = new Date()): Promise<boolean> {
     await tx.insert(lote).values(lotes);
   });
   await seedDemoDireccion(db);
+  await seedDemoCondiciones(db);
   await db.execute(sql`analyze`);
   return true;
 }

@@ -14,6 +14,7 @@ import {
 } from '../../../common/schemas/condiciones';
 import { condicionesProveedor, condicionesProveedorComuna, proveedorProducto } from '../../db/schema/proveedor';
 import { usuario } from '../../db/schema/usuario';
+import { DEMO_CONDICIONES } from '../../db/seed/demo-condiciones';
 import { CATALOGO_CHANNEL } from '../comparacion/comparacion-cache';
 import { ROLES, type RoleName } from '../../test/roles';
 import { setupTestApp } from '../../test/test-app';
@@ -40,6 +41,21 @@ const CONDICIONES = {
 const GUARDADAS: CondicionesDespacho = { ...CONDICIONES, comunas: [5109, 13101, 13110, 13114, 13123], dias_despacho: [2, 4] };
 
 const idDe = async (email: string) => (await ctx.t.database.db.select({ id: usuario.id }).from(usuario).where(eq(usuario.email, email)))[0]!.id;
+
+// First: later tests change the demo suppliers' terms.
+describe('the demo seed', () => {
+  it('gives the demo suppliers varied terms, and keeps the demo supplier account on the defaults', async () => {
+    const mapa = await findCondicionesProveedores(ctx.t.database.db, await Promise.all(Object.keys(DEMO_CONDICIONES).map(idDe)));
+    const terminos = [...mapa.values()];
+    expect(terminos.filter((c) => c.comunas.length === TOTAL_COMUNAS)).toHaveLength(2);
+    expect(new Set(terminos.map((c) => c.comunas.length)).size).toBeGreaterThan(4);
+    expect(terminos.filter((c) => c.monto_minimo > 0).every((c) => c.monto_minimo >= 30_000 && c.monto_minimo <= 80_000)).toBe(true);
+    expect(terminos.filter((c) => c.costo_despacho > 0).every((c) => c.costo_despacho >= 4_990 && c.costo_despacho <= 9_990)).toBe(true);
+    const { comunas, ...resto } = (await get(await ctx.t.tokenFor(ROLES.proveedor))).json();
+    expect(resto).toEqual(CONDICIONES_POR_DEFECTO);
+    expect(comunas).toHaveLength(TOTAL_COMUNAS);
+  });
+});
 
 describe('who may read and write terms', () => {
   it('answers 401 anonymous, 403 to buyers and moderators, and each supplier its own', async () => {

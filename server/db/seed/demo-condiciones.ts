@@ -1,0 +1,123 @@
+import { inArray } from 'drizzle-orm';
+import type { CondicionesData } from '../../../common/schemas/condiciones';
+import { saveCondiciones } from '../../modules/condiciones/condiciones.service';
+import type { Db } from '../client';
+import { condicionesProveedor } from '../schema/proveedor';
+import { comuna } from '../schema/ubicacion';
+import { usuario } from '../schema/usuario';
+import { DEMO_PROVEEDORES } from './demo-catalogo';
+
+/** Where a demo supplier delivers: every comuna, or those of some regions (INE codes). */
+type Cobertura = 'todas' | number[];
+type Terminos = Omit<CondicionesData, 'comunas'> & { cobertura: Cobertura };
+
+const RM = 13;
+const lunesAViernes = [1, 2, 3, 4, 5];
+
+/**
+ * Varied, realistic delivery terms of the demo suppliers (issue #22), by e-mail. Carnes del Maule,
+ * the demo supplier account, keeps the defaults (no row): every comuna, lunes a sábado, 1 day,
+ * 18:00, no minimum, free delivery.
+ */
+export const DEMO_CONDICIONES: Record<string, Terminos> = {
+  'ventas@frigorificolosandes.cl': {
+    cobertura: 'todas',
+    dias_despacho: lunesAViernes,
+    anticipacion_dias: 1,
+    hora_corte: '17:00',
+    monto_minimo: 50_000,
+    costo_despacho: 7_990,
+    despacho_gratis_desde: 150_000,
+  },
+  'contacto@distribuidoraaustral.cl': {
+    cobertura: [14, 10, 11, 12],
+    dias_despacho: [1, 3, 5],
+    anticipacion_dias: 2,
+    hora_corte: '16:00',
+    monto_minimo: 80_000,
+    costo_despacho: 9_990,
+    despacho_gratis_desde: 200_000,
+  },
+  'pedidos@comercialpacifico.cl': {
+    cobertura: [5, RM],
+    dias_despacho: [1, 2, 3, 4, 5, 6],
+    anticipacion_dias: 1,
+    hora_corte: '18:00',
+    monto_minimo: 30_000,
+    costo_despacho: 4_990,
+    despacho_gratis_desde: 100_000,
+  },
+  'ventas@alimentosdelvalle.cl': {
+    cobertura: [RM],
+    dias_despacho: lunesAViernes,
+    anticipacion_dias: 0,
+    hora_corte: '11:00',
+    monto_minimo: 0,
+    costo_despacho: 5_990,
+    despacho_gratis_desde: 120_000,
+  },
+  'mayorista@importadoracordillera.cl': {
+    cobertura: 'todas',
+    dias_despacho: [2, 4],
+    anticipacion_dias: 2,
+    hora_corte: '15:00',
+    monto_minimo: 60_000,
+    costo_despacho: 0,
+    despacho_gratis_desde: null,
+  },
+  'ventas@lacteosbiobio.cl': {
+    cobertura: [16, 8, 9, RM],
+    dias_despacho: [1, 3, 5],
+    anticipacion_dias: 1,
+    hora_corte: '18:00',
+    monto_minimo: 40_000,
+    costo_despacho: 6_990,
+    despacho_gratis_desde: 150_000,
+  },
+  'pedidos@mayoristasantaelena.cl': {
+    cobertura: [RM],
+    dias_despacho: [1, 2, 3, 4, 5, 6],
+    anticipacion_dias: 1,
+    hora_corte: '20:00',
+    monto_minimo: 0,
+    costo_despacho: 4_990,
+    despacho_gratis_desde: 100_000,
+  },
+  'ventas@congeladospatagonia.cl': {
+    cobertura: [11, 12],
+    dias_despacho: [2, 5],
+    anticipacion_dias: 3,
+    hora_corte: '12:00',
+    monto_minimo: 70_000,
+    costo_despacho: 9_990,
+    despacho_gratis_desde: null,
+  },
+};
+
+/**
+ * Gives the demo suppliers their terms when none of them has any, through the terms' own
+ * service; databases seeded before issue #22 get them on their next start.
+ */
+export async function seedDemoCondiciones(db: Db): Promise<void> {
+  const proveedores = await db
+    .select({ id: usuario.id, email: usuario.email })
+    .from(usuario)
+    .where(
+      inArray(
+        usuario.email,
+        DEMO_PROVEEDORES.map((p) => p.email),
+      ),
+    );
+  if (proveedores.length === 0) return;
+  const ids = proveedores.map((p) => p.id);
+  if ((await db.select({ id: condicionesProveedor.proveedor_id }).from(condicionesProveedor).where(inArray(condicionesProveedor.proveedor_id, ids))).length > 0)
+    return;
+  const comunas = await db.select({ id: comuna.id, region_id: comuna.region_id }).from(comuna);
+  for (const p of proveedores) {
+    const terminos = DEMO_CONDICIONES[p.email];
+    if (!terminos) continue;
+    const { cobertura, ...resto } = terminos;
+    const ids = comunas.filter((c) => cobertura === 'todas' || cobertura.includes(c.region_id)).map((c) => c.id);
+    await saveCondiciones(db, p.id, { ...resto, comunas: ids });
+  }
+}
