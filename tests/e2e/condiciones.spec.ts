@@ -1,0 +1,86 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, loginAs, openMenu, shot } from '../fixtures';
+
+// Issue #22 point 1: a supplier's delivery terms on /mis-condiciones against the real server. Each
+// test has a new supplier of its own (defaults until it saves), so it reads only its own terms.
+
+const URL = '/mis-condiciones';
+const region = (page: Page, nombre: string) => page.getByRole('group', { name: nombre, exact: true });
+const resumen = (page: Page) => page.getByTestId('resumen-condiciones');
+const SENTENCIA = 'Despachas martes y jueves en 53 comunas; pedido mínimo $50.000; despacho $8.990, gratis desde $150.000.';
+
+for (const width of [1280, 375]) {
+  test.describe(`${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('a new supplier sets its terms, reloads and finds them kept, with their sentence', async ({ page }) => {
+      test.setTimeout(60_000);
+      await loginAs(page, 'proveedor', '/mi-perfil');
+      // Mi Perfil and the menu lead there.
+      await page
+        .getByRole('link', { name: /Condiciones de despacho/ })
+        .first()
+        .click();
+      await expect(page).toHaveURL(URL);
+      await expect(page.getByRole('heading', { level: 1, name: 'Condiciones de despacho' })).toBeVisible();
+      await expect(resumen(page)).toHaveText(
+        'Despachas lunes, martes, miércoles, jueves, viernes y sábado en todas las comunas; sin pedido mínimo; despacho gratis.',
+      );
+      await shot(page, `condiciones-por-defecto-${width}`);
+      await expectAccessible(page);
+
+      // Only the Región Metropolitana (52 comunas) and Viña del Mar; martes y jueves.
+      await page.getByLabel('Todas las comunas de Chile').uncheck();
+      await region(page, 'Región Metropolitana de Santiago').getByLabel('Toda la región').check();
+      const valparaiso = region(page, 'Región de Valparaíso');
+      await valparaiso.getByText(/de 38 comunas/).click();
+      await valparaiso.getByLabel('Viña del Mar').check();
+      for (const dia of ['Lunes', 'Miércoles', 'Viernes', 'Sábado']) await page.getByLabel(dia, { exact: true }).uncheck();
+      await page.getByLabel('Anticipación (días)').fill('2');
+      await page.getByLabel('Hora de corte').fill('14:30');
+      await page.getByLabel('Pedido mínimo').fill('50.000');
+      await page.getByLabel('Costo de despacho').fill('8.990');
+      await page.getByLabel('Despacho gratis desde').fill('150.000');
+      await expect(resumen(page)).toHaveText(SENTENCIA);
+      await shot(page, `condiciones-editadas-${width}`);
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      await expect(page.getByText('Condiciones guardadas.')).toBeVisible();
+
+      await page.reload();
+      await expect(resumen(page)).toHaveText(SENTENCIA);
+      await expect(page.getByLabel('Hora de corte')).toHaveValue('14:30');
+      await expect(page.getByLabel('Pedido mínimo')).toHaveValue('50000');
+      await expect(page.getByLabel('Martes', { exact: true })).toBeChecked();
+      await expect(page.getByLabel('Lunes', { exact: true })).not.toBeChecked();
+      await expect(region(page, 'Región Metropolitana de Santiago').getByLabel('Toda la región')).toBeChecked();
+      await expect(region(page, 'Región de Valparaíso').getByText('1 de 38 comunas')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await shot(page, `condiciones-guardadas-${width}`);
+    });
+  });
+}
+
+test('a field the server refuses says why under it, and nothing is saved', async ({ page }) => {
+  await loginAs(page, 'proveedor', URL);
+  await expect(resumen(page)).toContainText('en todas las comunas');
+  await page.getByLabel('Hora de corte').fill('');
+  await page.getByLabel('Pedido mínimo').fill('-1');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('La hora de corte debe tener el formato HH:MM.')).toBeVisible();
+  await expect(page.getByText('El pedido mínimo debe ser un número entero mayor o igual a 0.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Hora de corte')).toHaveValue('18:00');
+});
+
+test('the supplier menu leads to the terms; buyers are sent home', async ({ page, browser }) => {
+  await loginAs(page, 'proveedor');
+  await openMenu(page);
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Condiciones de despacho' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Condiciones de despacho' })).toBeVisible();
+
+  const comprador = await browser.newPage();
+  await loginAs(comprador, 'comprador', URL);
+  await expect(comprador.getByText('Debes estar registrado como proveedor para usar esta funcionalidad')).toBeVisible();
+  await expect(comprador).toHaveURL('/');
+  await comprador.close();
+});
