@@ -122,6 +122,22 @@ describe('the choice by supplier, delivered (issue #22)', () => {
     { proveedor_id: 3, proveedor: 'Proveedor 3', monto_minimo: 50_000, costo_despacho: 9_990, despacho_gratis_desde: 3_000_000, fecha_entrega: '2026-12-02' },
   ];
 
+  it("a product split between suppliers has its first row in the first block that shows it, whatever the options' order", () => {
+    const dividido = agregarProveedor(swapOpcion(inicial, 7, 1, 2), 7, 3).map((r) => ({
+      ...r,
+      opciones_seleccionadas: [...r.opciones_seleccionadas].reverse(),
+    }));
+    const otro = { ...resultado([opcion(5, { proveedor_id: 2, proveedor: 'Proveedor 2' })], []), producto: 6 };
+    const entrega = entregaDe([otro, ...dividido], [], '2026-11-30');
+    expect(entrega.bloques.map((b) => b.filas.map((f) => [f.r.producto, f.o.opcion_id, f.primera]))).toEqual([
+      [
+        [6, 5, true],
+        [7, 2, true],
+      ],
+      [[7, 3, false]],
+    ]);
+  });
+
   it('groups the lines by supplier in the order they first appear, with each part, fee and shortfall under its terms', () => {
     const entrega = entregaDe(elegido, condiciones, '2026-11-30');
     expect(

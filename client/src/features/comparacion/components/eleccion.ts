@@ -100,13 +100,20 @@ export interface Entrega extends Omit<TotalEntregado, 'proveedores'> {
  */
 export function entregaDe(resultados: readonly ResultadoComparacion[], condiciones: readonly CondicionesProveedor[], fechaEntrega: string): Entrega {
   const terminos = new Map(condiciones.map((c) => [c.proveedor_id, c]));
-  const filas: Fila[] = resultados.flatMap((r) => r.opciones_seleccionadas.map((o, i) => ({ r, o, primera: i === 0 })));
+  const opciones = resultados.flatMap((r) => r.opciones_seleccionadas.map((o) => ({ r, o })));
   const totales = totalEntregado(
-    filas.map(({ o }) => ({ proveedor_id: o.proveedor_id, subtotal: subtotal(o) })),
+    opciones.map(({ o }) => ({ proveedor_id: o.proveedor_id, subtotal: subtotal(o) })),
     (id) => terminos.get(id),
   );
-  const porProveedor = new Map<number, Fila[]>();
-  for (const f of filas) porProveedor.set(f.o.proveedor_id, [...(porProveedor.get(f.o.proveedor_id) ?? []), f]);
+  const porProveedor = new Map<number, { r: ResultadoComparacion; o: Opcion }[]>();
+  for (const x of opciones) porProveedor.set(x.o.proveedor_id, [...(porProveedor.get(x.o.proveedor_id) ?? []), x]);
+  // A product split between suppliers carries its notes on the row read first, in the first of its blocks.
+  const vistos = new Set<number>();
+  const conPrimera = (x: { r: ResultadoComparacion; o: Opcion }): Fila => {
+    const primera = !vistos.has(x.r.producto);
+    vistos.add(x.r.producto);
+    return { ...x, primera };
+  };
   const bloques = [...porProveedor].map(([proveedor_id, suyas]): BloqueProveedor => {
     const c = terminos.get(proveedor_id);
     const t = totales.proveedores.find((p) => p.proveedor_id === proveedor_id);
@@ -121,7 +128,7 @@ export function entregaDe(resultados: readonly ResultadoComparacion[], condicion
       subtotal: t?.subtotal ?? 0,
       costo_despacho: t?.costo_despacho ?? 0,
       falta_minimo: t?.falta_minimo ?? 0,
-      filas: suyas,
+      filas: suyas.map(conPrimera),
     };
   });
   return { total_productos: totales.total_productos, total_despacho: totales.total_despacho, total: totales.total, bloques };
