@@ -37,8 +37,7 @@ export interface E2EUser {
 }
 
 /** Registers through the API and activates with the link from the real .eml file and the signup's clave (docs/decisions/003). */
-export async function createUserByApi(request: APIRequestContext, rol: 'comprador' | 'proveedor'): Promise<E2EUser> {
-  const email = uniqueEmail(rol);
+export async function createUserByApi(request: APIRequestContext, rol: 'comprador' | 'proveedor', email = uniqueEmail(rol)): Promise<E2EUser> {
   const password = 'clave-e2e-2026';
   const res = await request.post('/auth/users/', {
     data: {
@@ -58,7 +57,7 @@ export async function createUserByApi(request: APIRequestContext, rol: 'comprado
   return { email, password };
 }
 
-/** What a supplier's product of its own is, as registrar-nuevos takes it; the rest of its row is built. */
+/** What a supplier's row is, as registrar-nuevos takes it; the rest of its row is built. */
 export interface ProductoNuevo {
   sku: string;
   nombre: string;
@@ -69,25 +68,43 @@ export interface ProductoNuevo {
   dias: number;
   /** Its row in the uploaded file (2, the first under the headers, unless given). */
   id?: number;
+  /** Tier label ('Desde 300 kg') → price from that tier on. */
+  rangos?: Record<string, number>;
+  /** The approved catalogue product the row offers; null (the default): a product of its own, for the moderator. */
+  producto?: number | null;
+  origen?: string;
+  marca?: string;
 }
 
 /**
- * A row of POST /api/productos/registrar-nuevos/ as the bulk upload's confirmation sends it: a
- * product the catalogue does not have (exclusive, `producto` null), sold by the kilo, which waits
- * for the moderator.
+ * A row of POST /api/productos/registrar-nuevos/ as the bulk upload's confirmation sends it: by
+ * default a product the catalogue does not have (exclusive, `producto` null), sold by the kilo,
+ * which waits for the moderator; with `producto`, an offer on that catalogue product.
  */
-export const buildProductoNuevo = ({ id = 2, sku, nombre, categoria, precio, stock, dias }: ProductoNuevo) => ({
+export const buildProductoNuevo = ({
+  id = 2,
+  sku,
+  nombre,
+  categoria,
+  precio,
+  stock,
+  dias,
+  rangos = {},
+  producto = null,
+  origen = 'Chile',
+  marca = 'Campo Austral',
+}: ProductoNuevo) => ({
   id,
   sku,
   nombre,
   stock,
   precio,
   fecha_vencimiento: new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10),
-  rangos: {},
-  origen: 'Chile',
+  rangos,
+  origen,
   categoria,
-  marca: 'Campo Austral',
-  producto: null,
+  marca,
+  producto,
   formato: 'AL VACIO',
   unidad: 'KILO',
   errores: [],
@@ -116,6 +133,95 @@ export async function loginByApi(page: Page, email: string, password: string, pa
 export async function loginAs(page: Page, role: Role, path = '/') {
   const user = role === 'moderador' ? E2E_MODERADOR : await createUserByApi(page.request, role);
   await loginByApi(page, user.email, user.password, path);
+  return user;
+}
+
+/**
+ * A made-up word for this run's names: unique across parallel workers and repeats (the clock, the
+ * process, a counter); letters only, so the upload's name matching reads it as one word, and
+ * written as a name ('Mssymyvxymaa'), no wider on a 375 px card than a real word of its length.
+ */
+export function uniqueStamp(): string {
+  let n = Date.now() * 1000 + (process.pid % 1000);
+  let letras = '';
+  for (; n > 0; n = Math.floor(n / 26)) letras = String.fromCharCode(97 + (n % 26)) + letras;
+  letras += String.fromCharCode(97 + (seq++ % 26));
+  return letras[0]!.toUpperCase() + letras.slice(1);
+}
+
+export const authHeaders = (access: string) => ({ authorization: `JWT ${access}` });
+
+/** A user's access token, from /auth/jwt/create/. */
+export async function accessToken(request: APIRequestContext, user: E2EUser): Promise<string> {
+  const res = await request.post('/auth/jwt/create/', { data: { email: user.email, password: user.password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).access;
+}
+
+/** A supplier's account and what the specs need of it: the company name buyers see, its token. */
+export interface E2EProveedor extends E2EUser {
+  empresa: string;
+  access: string;
+}
+
+/** A new supplier with its company name (what buyers see of it, SPEC §2), through the API. */
+export async function createProveedorByApi(request: APIRequestContext, empresa: string): Promise<E2EProveedor> {
+  const user = await createUserByApi(request, 'proveedor');
+  const access = await accessToken(request, user);
+  const perfil = await request.put('/api/usuarios/usuarios/perfil/', {
+    headers: authHeaders(access),
+    data: { first_name: 'Ana', last_name: 'Pérez', email: user.email, empresa },
+  });
+  expect(perfil.status(), await perfil.text()).toBe(200);
+  return { ...user, empresa, access };
+}
+
+/**
+ * The supplier's offers through registrar-nuevos, as the bulk upload's confirmation sends them:
+ * rows with the same SKU are one offer, each row a lot (its stock and expiry date).
+ */
+export async function registrarProductos(request: APIRequestContext, proveedor: { access: string }, filas: ProductoNuevo[]) {
+  const productos = filas.map((f, i) => buildProductoNuevo({ ...f, id: i + 2 }));
+  const res = await request.post('/api/productos/registrar-nuevos/', { headers: authHeaders(proveedor.access), data: { productos } });
+  expect(res.status(), await res.text()).toBe(201);
+  expect((await res.json()).errores).toEqual([]);
+}
+
+/** The e2e moderator approves the pending products named, so buyers can quote them; their catalogue ids by name. */
+export async function aprobarProductos(request: APIRequestContext, nombres: string[]): Promise<Record<string, number>> {
+  const headers = authHeaders(await accessToken(request, E2E_MODERADOR));
+  const res = await request.get('/api/productos/productos-pendientes/', { headers });
+  expect(res.status(), await res.text()).toBe(200);
+  const pendientes: Array<{ id: number; nombre: string }> = await res.json();
+  const ids: Record<string, number> = {};
+  for (const nombre of nombres) {
+    const p = pendientes.find((x) => x.nombre === nombre);
+    expect(p, `${nombre} espera moderación`).toBeDefined();
+    const moderado = await request.post('/api/productos/moderar-producto/', { headers, data: { producto_id: p!.id, accion: 'aprobar' } });
+    expect(moderado.status(), await moderado.text()).toBe(200);
+    ids[nombre] = p!.id;
+  }
+  return ids;
+}
+
+/** A saved delivery address as /direcciones-agregar sends it; the first one a buyer saves is its active one. */
+export interface DireccionE2E {
+  nombre_contacto: string;
+  correo_contacto: string;
+  telefono_contacto: string;
+  direccion_envio: string;
+  region: number;
+  comuna: number;
+}
+
+/** A new buyer with a saved (active) delivery address, through the API; `email` when its length matters. */
+export async function createCompradorConDireccion(request: APIRequestContext, direccion: DireccionE2E, email?: string): Promise<E2EUser> {
+  const user = await createUserByApi(request, 'comprador', email);
+  const res = await request.post('/api/cotizaciones/direccion/agregar/', {
+    headers: authHeaders(await accessToken(request, user)),
+    data: { ...direccion, cotizante_id: '', fecha_entrega: '' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
   return user;
 }
 

@@ -9,18 +9,27 @@ import {
   FECHA_NO_FUTURA,
 } from '../../common/schemas/proveedor-carga';
 import { PRECIO_INVALIDO } from '../../common/schemas/proveedor-productos';
-import { buildProductoNuevo, expectAccessible, loginAs, loginByApi, shot } from '../fixtures';
+import {
+  aprobarProductos,
+  authHeaders,
+  buildProductoNuevo,
+  createProveedorByApi,
+  expectAccessible,
+  loginAs,
+  loginByApi,
+  type ProductoNuevo,
+  registrarProductos,
+  shot,
+  uniqueStamp,
+} from '../fixtures';
 
-// Issue #10 end to end, against the real server and its demo catalogue: the demo supplier downloads
-// both templates (real .xlsx files), fills the example one with a row of each group and some errors,
-// uploads it, fixes an error in a table cell, confirms each group and finds the offers on the server.
-// Hostile files, the guards and the 375 px cards use a fresh supplier.
+// Issue #10 end to end, against the real server: a new supplier with an approved product of its own
+// downloads both templates (real .xlsx files), fills the example one with a row of each group and
+// some errors, uploads it, fixes an error in a table cell, confirms each group and finds the offers
+// on the server. Hostile files, the guards and the 375 px cards use a fresh supplier too. Every
+// product name carries the run's stamp: no demo product, nor another run's, is like it.
 
-const DEMO_PROVEEDOR = { email: 'proveedor@abastece.cl', password: 'abastece2026' };
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
-// Products the quotation specs use with the demo data (cotizaciones-solicitud.spec.ts, comparacion-y-orden.spec.ts): their offers are left alone.
-const AJENOS = ['Lomo vetado', 'Trutro entero de pollo', 'Fideos corbatitas', 'Arroz grado 1', 'Queso gauda', 'Abastero', 'Alitas de pollo', 'Leche en polvo'];
-const isAjeno = (nombre: unknown) => AJENOS.some((a) => String(nombre).toLowerCase().startsWith(a.toLowerCase()));
 const ETIQUETA_ARCHIVO = 'Archivo Excel (.xlsx o .xls, hasta 5MB)';
 
 type Celda = string | number | null;
@@ -88,35 +97,49 @@ async function ofertasEnServidor(request: APIRequestContext, access: string): Pr
   return rowsOf(sheet);
 }
 
-test('the demo supplier: templates, an upload of each group with errors, a fix in a cell, each group confirmed and on the server', async ({ page }) => {
+test('a supplier with an approved product: templates, an upload of each group with errors, a fix in a cell, each group confirmed and on the server', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
-  const { access } = await loginByApi(page, DEMO_PROVEEDOR.email, DEMO_PROVEEDOR.password, '/carga-masiva');
+  // The market it uploads into: an approved product it offers (one lot), and an approved product of
+  // another supplier's that it does not offer yet.
+  const sello = uniqueStamp();
+  const propio: ProductoNuevo = {
+    sku: `E2E-E-${sello}`,
+    nombre: `Cecina de cabrito ${sello}`,
+    categoria: 'CARNE BOVINA',
+    precio: 13_990,
+    stock: 250,
+    dias: 60,
+  };
+  const ajeno = `Pernil de jabalí ${sello}`;
+  const proveedor = await createProveedorByApi(page.request, `Altiplano ${sello}`);
+  await registrarProductos(page.request, proveedor, [propio]);
+  const otro = await createProveedorByApi(page.request, `Cordillera ${sello}`);
+  await registrarProductos(page.request, otro, [{ sku: `E2E-O-${sello}`, nombre: ajeno, categoria: 'CERDO', precio: 7_990, stock: 300, dias: 60 }]);
+  await aprobarProductos(page.request, [propio.nombre, ajeno]);
+
+  const { access } = await loginByApi(page, proveedor.email, proveedor.password, '/carga-masiva');
   await expect(page.getByRole('heading', { name: 'Carga masiva de productos', level: 1 })).toBeVisible();
 
-  // Both templates are real .xlsx files with the headers; the registered one lists the supplier's offers.
+  // Both templates are real .xlsx files with the headers; the registered one lists the supplier's offer, its one lot.
   const plantilla = await download(page, 'Descargar plantilla de ejemplo', 'PLANTILLA_EJEMPLO.xlsx');
   const registrados = rowsOf((await readXlsx(await download(page, 'Descargar productos registrados', 'PRODUCTOS_REGISTRADOS.xlsx'))).sheet);
-  const nombresPropios = new Set(registrados.map((r) => String(r.Nombre).toLowerCase()));
-  const lotes = (sku: Celda | undefined) => registrados.filter((r) => r.SKU === sku).length;
-  const existente = registrados.find((r) => lotes(r.SKU) === 1 && !isAjeno(r.Nombre));
-  expect(existente, 'una oferta de un lote del proveedor demo').toBeTruthy();
+  expect(registrados).toHaveLength(1);
+  expect(registrados[0]).toMatchObject({ SKU: propio.sku, Nombre: propio.nombre, Precio: propio.precio, Stock: propio.stock });
 
-  // A catalogue product this supplier does not offer yet, written as a supplier would ('… kg', upper case).
-  const catalogo = (await (await page.request.get('/api/productos/consolidated-data/')).json()) as { productos: { nombre: string }[] };
-  const delCatalogo = catalogo.productos.find((p) => !nombresPropios.has(p.nombre.toLowerCase()) && !isAjeno(p.nombre))!.nombre;
-
-  const sello = Date.now().toString(36).toUpperCase();
-  const sku = { existente: String(existente!.SKU), nuevo: `E2E-N-${sello}`, exclusivo: `E2E-X-${sello}`, conError: `E2E-Y-${sello}` };
+  const sku = { existente: propio.sku, nuevo: `E2E-N-${sello}`, exclusivo: `E2E-X-${sello}`, conError: `E2E-Y-${sello}` };
+  const exclusivo = `Charqui de llama ahumado artesanal ${sello}`;
   const manana = enDias(30);
   const archivo = await fillTemplate(plantilla, [
     // Row 2: an offer it has, with a new price and tiers.
-    { SKU: sku.existente, Nombre: existente!.Nombre, Precio: 12_345, 'Desde 100 kg': 12_000, 'Desde 300 kg': 11_500, Stock: 500, 'Fecha vencimiento': manana },
-    // Row 3: a catalogue product, with an expiry in the past (fixed on screen).
-    { SKU: sku.nuevo, Nombre: `${delCatalogo.toUpperCase()} kg`, Precio: 8_990, Stock: 300, 'Fecha vencimiento': '2020-01-01' },
+    { SKU: sku.existente, Nombre: propio.nombre, Precio: 12_345, 'Desde 100 kg': 12_000, 'Desde 300 kg': 11_500, Stock: 500, 'Fecha vencimiento': manana },
+    // Row 3: the catalogue product it does not offer, written as a supplier would ('… kg', upper case), with an expiry in the past (fixed on screen).
+    { SKU: sku.nuevo, Nombre: `${ajeno.toUpperCase()} kg`, Precio: 8_990, Stock: 300, 'Fecha vencimiento': '2020-01-01' },
     // Row 4: a product the platform does not have.
     {
       SKU: sku.exclusivo,
-      Nombre: 'Charqui de llama ahumado artesanal',
+      Nombre: exclusivo,
       Precio: 24_990,
       Stock: 40,
       'Fecha vencimiento': manana,
@@ -129,7 +152,7 @@ test('the demo supplier: templates, an upload of each group with errors, a fix i
     // Row 5: another, with a negative price (left as is: it stays behind).
     {
       SKU: sku.conError,
-      Nombre: 'Mermelada de murta casera',
+      Nombre: `Mermelada de murta casera ${sello}`,
       Precio: -5,
       Stock: 10,
       'Fecha vencimiento': manana,
@@ -150,7 +173,7 @@ test('the demo supplier: templates, an upload of each group with errors, a fix i
   const nuevos = seccion(page, 'Productos nuevos detectados');
   const exclusivos = seccion(page, 'Productos nuevos exclusivos');
   await expect(fila(existentes, sku.existente)).toContainText('Sin errores');
-  await expect(fila(nuevos, sku.nuevo)).toContainText(delCatalogo);
+  await expect(fila(nuevos, sku.nuevo)).toContainText(ajeno);
   await expect(fila(nuevos, sku.nuevo)).toContainText(/Similitud \d+ %/);
   await expect(fila(nuevos, sku.nuevo)).toContainText(FECHA_NO_FUTURA);
   await expect(fila(exclusivos, sku.exclusivo)).toContainText('Sin errores');
@@ -199,7 +222,7 @@ test('the demo supplier: templates, an upload of each group with errors, a fix i
   expect(oferta(sku.exclusivo)).toMatchObject({ Precio: 24_990 });
   expect(oferta(sku.conError)).toBeUndefined();
   const despues = (await (await page.request.get('/api/productos/consolidated-data/')).json()) as { productos: { nombre: string }[] };
-  expect(despues.productos.map((p) => p.nombre)).not.toContain('Charqui de llama ahumado artesanal');
+  expect(despues.productos.map((p) => p.nombre)).not.toContain(exclusivo);
 });
 
 test('at 375 px: refused files say why, an upload shows cards, a refused row fixed, a manual row', async ({ page }) => {
@@ -224,7 +247,7 @@ test('at 375 px: refused files say why, an upload shows cards, a refused row fix
   const archivo = await fillTemplate(plantilla, [
     {
       SKU: 'M-1',
-      Nombre: 'Chuchoca de maíz morado',
+      Nombre: `Chuchoca de maíz morado ${uniqueStamp()}`,
       Precio: 3_990,
       Stock: 20,
       'Fecha vencimiento': enDias(60),
@@ -272,17 +295,18 @@ test('at 375 px: refused files say why, an upload shows cards, a refused row fix
 
 test('a file made before the stock changed asks which number stays, and keeps the current one when told (issue #20)', async ({ page }) => {
   test.setTimeout(90_000);
-  const { access } = await loginAsNuevoProveedor(page);
-  const auth = { authorization: `JWT ${access}` };
-  const producto = buildProductoNuevo({ sku: 'CONF-1', nombre: 'Longaniza de Chillán', categoria: 'CERDO', precio: 6990, stock: 100, dias: 60 });
-  expect((await page.request.post('/api/productos/registrar-nuevos/', { headers: auth, data: { productos: [producto] } })).status()).toBe(201);
+  const sello = uniqueStamp();
+  const proveedor = await createProveedorByApi(page.request, `Chillán ${sello}`);
+  const { access } = proveedor;
+  const producto: ProductoNuevo = { sku: 'CONF-1', nombre: `Longaniza de Chillán ${sello}`, categoria: 'CERDO', precio: 6990, stock: 100, dias: 60 };
+  await registrarProductos(page.request, proveedor, [producto]);
 
   // The supplier downloads its products (100 in stock), then the lot changes to 70 (an order, an edit).
-  await page.goto('/carga-masiva');
+  await loginByApi(page, proveedor.email, proveedor.password, '/carga-masiva');
   const archivo = await download(page, 'Descargar productos registrados', 'PRODUCTOS_REGISTRADOS.xlsx');
   const cambio = await page.request.put('/api/productos/actualizar-precios/', {
-    headers: auth,
-    data: { productos: [{ ...producto, stock: 70, producto: null }] },
+    headers: authHeaders(access),
+    data: { productos: [buildProductoNuevo({ ...producto, stock: 70 })] },
   });
   expect(cambio.status(), await cambio.text()).toBe(200);
 
@@ -309,13 +333,6 @@ test('a file made before the stock changed asks which number stays, and keeps th
   const ahora = (await ofertasEnServidor(page.request, access)).filter((f) => f.SKU === 'CONF-1');
   expect(ahora.map((f) => f.Stock)).toEqual([70]);
 });
-
-/** A fresh supplier of its own, logged in; its tokens for the API. */
-async function loginAsNuevoProveedor(page: Page) {
-  const user = await loginAs(page, 'proveedor');
-  const res = await page.request.post('/auth/jwt/create/', { data: { email: user.email, password: user.password } });
-  return (await res.json()) as { access: string };
-}
 
 test('SPEC §6: a buyer is told the screen is for suppliers; a visitor, to log in', async ({ page, browser }) => {
   await loginAs(page, 'comprador', '/carga-masiva');
