@@ -96,6 +96,9 @@ interface Tramo {
   desde: number;
   hasta: number;
   precio: number;
+  /** The quantities the program may give it when used: [desde, hasta] narrowed by the bound. */
+  min: number;
+  max: number;
 }
 
 /** The price stretches of an offer with capacity `cap` (engine.ts's eleccionesDe, whole ranges). */
@@ -111,7 +114,7 @@ function tramosDe(o: OfertaCanasta, cap: number, linea: number, k: number): Tram
     const desde = j === 0 ? 0 : inicios[j - 1]!;
     const hasta = j < inicios.length ? inicios[j]! - 1 : cap;
     if (hasta < Math.max(1, desde)) continue;
-    tramos.push({ linea, k, proveedor: o.proveedor_id, desde, hasta, precio: precioUnitario(o, Math.max(1, desde)) });
+    tramos.push({ linea, k, proveedor: o.proveedor_id, desde, hasta, precio: precioUnitario(o, Math.max(1, desde)), min: Math.max(1, desde), max: hasta });
   }
   return tramos;
 }
@@ -225,15 +228,16 @@ export async function canastaOptima(
   lineas.forEach((l, i) => {
     const T = objetivos[i]!;
     if (T <= 0) return;
+    const fuentes = holgura === Number.POSITIVE_INFINITY ? null : fuentesDe(l, T, excluidos);
     l.ofertas.forEach((o, k) => {
       if (excluidos.has(o.proveedor_id)) return;
       const cap = Math.min(Math.floor(o.stock), T);
       if (cap <= 0) return;
       for (const tr of tramosDe(o, cap, i, k)) {
-        if (holgura !== Number.POSITIVE_INFINITY) {
-          const a = Math.max(1, tr.desde);
-          const cota = a * tr.precio + rellenoMinimo(l, T - a, excluidos, k, tr.hasta - a, tr.precio);
-          if (cota - cotas[i]! > holgura) continue;
+        if (fuentes) {
+          const rango = rangoUtil(fuentes, k, T, tr, cotas[i]! + holgura);
+          if (!rango) continue;
+          [tr.min, tr.max] = rango;
         }
         tramos.push(tr);
       }
@@ -252,6 +256,7 @@ export async function canastaOptima(
         tramos,
         terminosDe,
         coberturaPlena ? coberturaMaxima : null,
+        coberturaPlena ? cotas : null,
         (presupuestoMs - (performance.now() - inicio)) / 1000,
       );
     } catch {
@@ -300,6 +305,73 @@ function precioMinimo(oferta: Tarifario, limite: number): number {
   let p = precioUnitario(oferta, 1);
   for (const t of oferta.rangos) if (t.precio > 0 && t.precio < p && Math.ceil(t.limite_inferior) <= limite) p = t.precio;
   return p;
+}
+
+/** A line's offers as sources of the fractional bound: the cheapest price each reaches with ≤ T units, cheapest first. */
+function fuentesDe(l: LineaCanasta, T: number, excluidos: ReadonlySet<number>) {
+  const fuentes: Array<{ k: number; precio: number; cap: number }> = [];
+  l.ofertas.forEach((o, k) => {
+    if (excluidos.has(o.proveedor_id)) return;
+    const cap = Math.min(Math.floor(o.stock), T);
+    if (cap > 0) fuentes.push({ k, precio: precioMinimo(o, cap), cap });
+  });
+  return fuentes.sort((a, b) => a.precio - b.precio);
+}
+
+/**
+ * The quantities q of stretch `tr` (offer k of the line) that can be part of a basket no dearer than
+ * the one at hand: h(q) = q·precio + the fractional fill of T − q by the other offers is a lower
+ * bound of the line's cost, convex in q (the fill's marginal price grows with what it fills), so
+ * {q : h(q) ≤ limite} is an interval, found on h's breakpoints. Null when it is empty.
+ */
+function rangoUtil(
+  fuentes: ReadonlyArray<{ k: number; precio: number; cap: number }>,
+  k: number,
+  T: number,
+  tr: Tramo,
+  limite: number,
+): [number, number] | null {
+  // Breakpoints of the others' fill F(r): r = 0, and each cumulative capacity, with F there.
+  const rs = [0];
+  const fs = [0];
+  for (const f of fuentes) {
+    if (f.k === k) continue;
+    rs.push(rs.at(-1)! + f.cap);
+    fs.push(fs.at(-1)! + f.cap * f.precio);
+    if (rs.at(-1)! >= T) break;
+  }
+  const F = (r: number) => {
+    if (r <= 0) return 0;
+    let j = 1;
+    while (j < rs.length && rs[j]! < r) j++;
+    if (j === rs.length) return Number.POSITIVE_INFINITY;
+    return fs[j - 1]! + (r - rs[j - 1]!) * ((fs[j]! - fs[j - 1]!) / (rs[j]! - rs[j - 1]!));
+  };
+  const a = Math.max(tr.min, T - rs.at(-1)!);
+  const b = tr.max;
+  if (a > b) return null;
+  const qs = [a, b];
+  for (const r of rs) if (T - r > a && T - r < b) qs.push(T - r);
+  qs.sort((x, y) => x - y);
+  const h = qs.map((q) => q * tr.precio + F(T - q));
+  // Slack for floating point: a range a little wider is still exact.
+  const tope = limite + 1e-6 * Math.max(1, limite);
+  let lo = Number.NaN;
+  for (let i = 0; i < qs.length; i++) {
+    if (h[i]! <= tope) {
+      lo = i === 0 ? qs[0]! : Math.max(qs[i - 1]!, Math.floor(qs[i - 1]! + ((h[i - 1]! - tope) / (h[i - 1]! - h[i]!)) * (qs[i]! - qs[i - 1]!)));
+      break;
+    }
+  }
+  if (Number.isNaN(lo)) return null;
+  let hi = Number.NaN;
+  for (let i = qs.length - 1; i >= 0; i--) {
+    if (h[i]! <= tope) {
+      hi = i === qs.length - 1 ? qs[i]! : Math.min(qs[i + 1]!, Math.ceil(qs[i]! + ((tope - h[i]!) / (h[i + 1]! - h[i]!)) * (qs[i + 1]! - qs[i]!)));
+      break;
+    }
+  }
+  return [lo, hi];
 }
 
 /**
@@ -399,6 +471,8 @@ function basketFactible(
  * and the objective stays integral, so an absolute gap under 1 proves the optimum.
  * With `cobertura` null the most coverage is found first (a second solve).
  */
+const CONTAR_PROVEEDORES = process.env.CONTAR === '1';
+
 function resolverMip(
   highs: Highs,
   lineas: readonly LineaCanasta[],
@@ -406,6 +480,7 @@ function resolverMip(
   tramos: readonly Tramo[],
   terminosDe: (s: number) => TerminosDespacho,
   cobertura: number | null,
+  cotasLinea: readonly number[] | null,
   segundos: number,
 ): { plan: Plan; optimo: boolean } | null {
   if (segundos <= 0) return null;
@@ -417,9 +492,13 @@ function resolverMip(
     if (lista) lista.push(i);
     else porOferta.set(clave, [i]);
   });
-  const proveedores = [...new Set(tramos.map((t) => t.proveedor))].sort((a, b) => a - b);
-  const W = proveedores.length + 1;
-  const conY = tramos.map((t) => t.desde > 0 || porOferta.get(`${t.linea}:${t.k}`)!.length > 1);
+  // Only suppliers with a minimum or a fee need to know whether they are used.
+  const proveedores = [...new Set(tramos.map((t) => t.proveedor))]
+    .filter((s) => terminosDe(s).monto_minimo > 0 || cobraDespacho(terminosDe(s)))
+    .sort((a, b) => a - b);
+  const conTerminos = new Set(proveedores);
+  const W = CONTAR_PROVEEDORES ? proveedores.length + 1 : 1;
+  const conY = tramos.map((t) => t.min > 1 || t.min === t.max || porOferta.get(`${t.linea}:${t.k}`)!.length > 1);
   const filas: string[] = [];
   const costo: string[] = [];
   const enteras: string[] = [];
@@ -427,37 +506,43 @@ function resolverMip(
   const cotas: string[] = [];
   const subtotalDe = new Map<number, string[]>();
   const cantidadLinea = lineas.map(() => [] as string[]);
+  const costoLineaTerminos = lineas.map(() => [] as string[]);
   tramos.forEach((t, i) => {
-    const fija = t.desde > 0 && t.desde === t.hasta;
+    const fija = t.min === t.max;
     // Units of this stretch as a term list: `a y` when the stretch is a single quantity.
-    const unidades = fija ? `${t.desde} y${i}` : `x${i}`;
+    const unidades = fija ? `${t.min} y${i}` : `x${i}`;
     cantidadLinea[t.linea]!.push(unidades);
+    costoLineaTerminos[t.linea]!.push(fija ? `${t.min * t.precio} y${i}` : `${t.precio} x${i}`);
     const sub = subtotalDe.get(t.proveedor) ?? [];
-    sub.push(fija ? `${t.desde * t.precio} y${i}` : `${t.precio} x${i}`);
+    sub.push(fija ? `${t.min * t.precio} y${i}` : `${t.precio} x${i}`);
     subtotalDe.set(t.proveedor, sub);
-    costo.push(fija ? `${t.desde * t.precio * W} y${i}` : `${t.precio * W} x${i}`);
+    costo.push(fija ? `${t.min * t.precio * W} y${i}` : `${t.precio * W} x${i}`);
     if (conY[i]) binarias.push(`y${i}`);
     if (!fija) {
       enteras.push(`x${i}`);
-      cotas.push(`0 <= x${i} <= ${t.hasta}`);
+      cotas.push(`0 <= x${i} <= ${t.max}`);
       if (conY[i]) {
-        filas.push(`x${i} - ${t.hasta} y${i} <= 0`);
-        if (t.desde > 1) filas.push(`x${i} - ${t.desde} y${i} >= 0`);
+        filas.push(`x${i} - ${t.max} y${i} <= 0`);
+        if (t.min > 1) filas.push(`x${i} - ${t.min} y${i} >= 0`);
       }
     }
   });
   // At most one stretch per offer, and only from a supplier used.
   for (const lista of porOferta.values()) {
     const t = tramos[lista[0]!]!;
+    if (!conTerminos.has(t.proveedor)) {
+      if (lista.length > 1) filas.push(`${lista.map((i) => `y${i}`).join(' + ')} <= 1`);
+      continue;
+    }
     const u = `u${t.proveedor}`;
-    if (lista.length === 1 && !conY[lista[0]!]) filas.push(`x${lista[0]} - ${t.hasta} ${u} <= 0`);
+    if (lista.length === 1 && !conY[lista[0]!]) filas.push(`x${lista[0]} - ${t.max} ${u} <= 0`);
     else filas.push(`${lista.map((i) => `y${i}`).join(' + ')} - ${u} <= 0`);
   }
   for (const s of proveedores) {
     const t = terminosDe(s);
     const sub = subtotalDe.get(s)!.join(' + ');
     binarias.push(`u${s}`);
-    costo.push(`1 u${s}`);
+    if (CONTAR_PROVEEDORES) costo.push(`1 u${s}`);
     if (t.monto_minimo > 0) filas.push(`${sub} - ${t.monto_minimo} u${s} >= 0`);
     if (cobraDespacho(t)) {
       if (t.despacho_gratis_desde === null) costo.push(`${t.costo_despacho * W} u${s}`);
@@ -470,6 +555,11 @@ function resolverMip(
   }
   const filasLinea = (igual: boolean) =>
     cantidadLinea.flatMap((terminos, l) => (terminos.length === 0 ? [] : [`${terminos.join(' + ')} ${igual ? '=' : '<='} ${objetivos[l]}`]));
+  // Each line costs at least its own optimum (the per-line engine's, exact): the cut that gives the
+  // relaxation what the volume tiers hide from it (alone, it prices every unit at its best tier).
+  const cortes = cotasLinea
+    ? costoLineaTerminos.flatMap((terminos, l) => (terminos.length === 0 || cotasLinea[l]! <= 0 ? [] : [`${terminos.join(' + ')} >= ${cotasLinea[l]}`]))
+    : [];
   const texto = (objetivo: string, sentido: string, extra: string[]) =>
     [
       sentido,
@@ -485,7 +575,7 @@ function resolverMip(
   const inicio = performance.now();
   const opciones = (s: number) => ({ output_flag: false, mip_rel_gap: 0, mip_abs_gap: 0.5, time_limit: Math.max(0.001, s) });
 
-  let extra = filasLinea(true);
+  let extra = [...filasLinea(true), ...cortes];
   if (cobertura === null) {
     // The most coverage first: maximize Σ x over the lines, each at most its quantity.
     const todas = cantidadLinea.flat();
@@ -504,8 +594,7 @@ function resolverMip(
   const plan: Plan = lineas.map((l) => l.ofertas.map(() => 0));
   tramos.forEach((t, i) => {
     const col = (n: string) => (r.Columns[n] as { Primal?: number } | undefined)?.Primal ?? 0;
-    const fija = t.desde > 0 && t.desde === t.hasta;
-    const q = fija ? Math.round(col(`y${i}`)) * t.desde : Math.round(col(`x${i}`));
+    const q = t.min === t.max ? Math.round(col(`y${i}`)) * t.min : Math.round(col(`x${i}`));
     if (q > 0) plan[t.linea]![t.k]! += q;
   });
   // A stretch the solution left empty but "chosen" adds nothing; a plan that breaks a stretch's
