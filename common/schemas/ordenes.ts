@@ -75,7 +75,13 @@ export const ordenSchemaOut = z.object({
 export type OrdenCreada = z.infer<typeof ordenSchemaOut>;
 
 /** A supplier's part of what a quotation will buy, as the order will copy it. */
-export const proveedorResumenSchema = z.object({ proveedor: z.string(), lineas: z.array(lineaPedidoSchema), subtotal: z.number().int() });
+export const proveedorResumenSchema = z.object({
+  proveedor: z.string(),
+  lineas: z.array(lineaPedidoSchema),
+  subtotal: z.number().int(),
+  /** Its delivery fee on that subtotal (issue #22). */
+  costo_despacho: z.number().int(),
+});
 
 /**
  * GET /api/facturacion/{cotizacion_id}/resumen/: what placing the order will buy, priced as
@@ -85,6 +91,8 @@ export const resumenCompraSchema = z.object({
   cotizacion_id: z.number().int(),
   entrega: entregaSchema.nullable(),
   proveedores: z.array(proveedorResumenSchema),
+  total_despacho: z.number().int(),
+  /** Products and delivery fees. */
   total: z.number().int(),
 });
 export type ResumenCompra = z.infer<typeof resumenCompraSchema>;

@@ -163,6 +163,8 @@ export const pedidoDetalleSchema = z.object({
   entrega: entregaSchema,
   facturacion: facturacionSchema,
   lineas: z.array(lineaPedidoSchema),
+  /** The supplier's delivery fee on this pedido (issue #22), included in total. */
+  costo_despacho: z.number().int(),
   total: z.number().int(),
 });
 export type PedidoDetalle = z.infer<typeof pedidoDetalleSchema>;

@@ -16,6 +16,8 @@ interface PedidoCorreo {
   id: number;
   proveedor: string;
   lineas: LineaPedido[];
+  /** Included in total (issue #22). */
+  costo_despacho: number;
   total: number;
 }
 
@@ -25,11 +27,15 @@ const celdaNumero = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text
 
 const nombreLinea = (l: LineaPedido) => (l.marca ? `${l.producto_nombre} (${l.marca})` : l.producto_nombre);
 
-function lineasTexto(lineas: LineaPedido[]): string {
-  return lineas.map((l) => `- ${nombreLinea(l)}: ${formatCantidad(l.cantidad, l.unidad)} × ${formatClp(l.precio)} = ${formatClp(l.subtotal)}`).join('\n');
+const despachoTexto = (costo: number) => `Despacho: ${costo > 0 ? formatClp(costo) : 'sin costo'}`;
+
+/** A pedido's lines, its delivery fee and its total, as plain text. */
+function pedidoTexto(p: PedidoCorreo, rotulo = 'Total'): string {
+  const lineas = p.lineas.map((l) => `- ${nombreLinea(l)}: ${formatCantidad(l.cantidad, l.unidad)} × ${formatClp(l.precio)} = ${formatClp(l.subtotal)}`);
+  return [...lineas, despachoTexto(p.costo_despacho), `${rotulo}: ${formatClp(p.total)}`].join('\n');
 }
 
-function lineasHtml(lineas: LineaPedido[], total: number): string {
+function pedidoHtml({ lineas, costo_despacho, total }: PedidoCorreo): string {
   const filas = lineas
     .map(
       (l) =>
@@ -38,6 +44,7 @@ function lineasHtml(lineas: LineaPedido[], total: number): string {
     .join('');
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;margin:8px 0 16px">
 <tr><th ${celda}>Producto</th><th ${celdaNumero}>Cantidad</th><th ${celdaNumero}>Precio</th><th ${celdaNumero}>Subtotal</th></tr>${filas}
+<tr><td ${celda} colspan="3">Despacho</td><td ${celdaNumero}>${costo_despacho > 0 ? formatClp(costo_despacho) : 'sin costo'}</td></tr>
 <tr><td ${celda} colspan="3"><strong>Total</strong></td><td ${celdaNumero}><strong>${formatClp(total)}</strong></td></tr></table>`;
 }
 
@@ -77,8 +84,8 @@ const saludoDe = (nombre: string) => (nombre.trim() ? `Hola ${nombre.trim()}:` :
 /** To the buyer, once the order is placed: every supplier's lines, the totals, the delivery and the tracking link. */
 export function correoOrdenRecibida(para: string, orden: OrdenCorreo, pedidos: PedidoCorreo[], url: string): Correo {
   const porProveedor = pedidos.map((p) => ({
-    texto: `${p.proveedor} (pedido N° ${p.id})\n${lineasTexto(p.lineas)}\nSubtotal: ${formatClp(p.total)}`,
-    html: `<p style="margin:16px 0 0"><strong>${escapeHtml(p.proveedor)}</strong> · pedido N° ${p.id}</p>${lineasHtml(p.lineas, p.total)}`,
+    texto: `${p.proveedor} (pedido N° ${p.id})\n${pedidoTexto(p, 'Subtotal')}`,
+    html: `<p style="margin:16px 0 0"><strong>${escapeHtml(p.proveedor)}</strong> · pedido N° ${p.id}</p>${pedidoHtml(p)}`,
   }));
   const entrega = entregaFilas(orden.entrega);
   return armar(
@@ -113,7 +120,7 @@ export function correoNuevoPedido(para: string, orden: OrdenCorreo, pedido: Pedi
       parrafo(
         `${comprador} te hizo el pedido N° ${pedido.id} en Abastece (${formatFechaHora(orden.creado_en)}). Confírmalo o recházalo desde tus pedidos recibidos.`,
       ),
-      { texto: `${lineasTexto(pedido.lineas)}\nTotal: ${formatClp(pedido.total)}`, html: lineasHtml(pedido.lineas, pedido.total) },
+      { texto: pedidoTexto(pedido), html: pedidoHtml(pedido) },
       { texto: `Entrega\n${entrega.join('\n')}`, html: entregaHtml(orden.entrega) },
     ],
     { texto: 'Ver el pedido', url },
@@ -139,7 +146,7 @@ export function correoEstadoPedido(
 ): Correo {
   const partes = [parrafo(`${QUE_PASO[cambio.estado]?.(pedido.proveedor) ?? ''} Pedido N° ${pedido.id} de tu orden N° ${orden.id}.`)];
   if (cambio.motivo) partes.push(parrafo(`Motivo: ${cambio.motivo}`));
-  partes.push({ texto: `${lineasTexto(pedido.lineas)}\nTotal: ${formatClp(pedido.total)}`, html: lineasHtml(pedido.lineas, pedido.total) });
+  partes.push({ texto: pedidoTexto(pedido), html: pedidoHtml(pedido) });
   return armar(
     para,
     `Tu pedido N° ${pedido.id} a ${pedido.proveedor} fue ${cambio.estado}`,

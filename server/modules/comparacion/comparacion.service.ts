@@ -8,6 +8,8 @@ import {
   type ResultadoComparacion,
 } from '../../../common/schemas/comparacion';
 import type { CondicionesDespacho } from '../../../common/despacho';
+import { totalEntregado } from '../../../common/total-entregado';
+import { findCondicionesDefinidas } from '../condiciones/condiciones.repository';
 import { ahoraEnChile, erroresFila, mensajesFila, minimosPorCategoria } from '../../../common/schemas/cotizaciones';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
@@ -18,7 +20,7 @@ import {
   findCotizacionHold,
   findDetallesSolicitud,
   findNombresOfertas,
-  findOfertasVivas,
+  findOfertas,
   findOpciones,
   findOrdenIdDeCotizacion,
   findSolicitudAComparar,
@@ -228,14 +230,43 @@ export const mensajesEleccion = {
   ajena: (n: number, id: number) => `Fila ${n}: La oferta ${id} no es una opción de esta cotización.`,
   repetida: (n: number, o: NombreOferta) => `Fila ${n}: ${nombreOferta(o)} ya está en otra fila.`,
   noDisponible: (n: number, o: NombreOferta) => `Fila ${n}: ${nombreOferta(o)} ya no está disponible.`,
+  /** Its supplier does not deliver to the quotation's comuna or on its day ('Carnes del Sur no despacha a Puerto Montt'). */
+  noDespacha: (n: number, aviso: string) => `Fila ${n}: ${aviso}.`,
   sinStock: (n: number, o: NombreOferta, stock: number, cantidad: number) =>
     `Fila ${n}: Solo quedan ${formatCantidad(stock, o.unidad)} de ${nombreOferta(o)}; elegiste ${cantidadEs(cantidad)}.`,
 };
 
-/** The delivery day of a quotation (its cotizante's date, else today in Chile): lots must outlive it. */
-async function fechaEntrega(db: Db, cotizanteId: number | null, ahora: Date): Promise<string> {
+/**
+ * Who receives a quotation, for its delivery terms: its delivery record's comuna and date (none:
+ * no comuna to check, each supplier's first day).
+ */
+async function compradorDe(db: Db, cotizanteId: number | null, ahora: Date): Promise<Comprador> {
   const entrega = cotizanteId === null ? undefined : await findCotizante(db, cotizanteId);
-  return entrega?.fecha_entrega ?? ahoraEnChile(ahora).hoy;
+  const comuna = entrega?.comuna != null && entrega.comuna_nombre != null ? { id: entrega.comuna, nombre: entrega.comuna_nombre } : null;
+  return { comuna, fecha: entrega?.fecha_entrega ?? null, hoy: ahoraEnChile(ahora).hoy, ahora };
+}
+
+/**
+ * The offers of these products a buyer can receive (its supplier delivers to its comuna on its
+ * day, with lots that outlive that day), why the others cannot, and the terms of their suppliers:
+ * actualizar checks a choice, crear-orden charges its fees, with these.
+ */
+export async function findOfertasRecibibles(db: Db, productoIds: readonly number[], cotizanteId: number | null, ahora: Date) {
+  const ofertas = await findOfertas(db, productoIds);
+  const condiciones = await findCondicionesDefinidas(db, [...new Set(ofertas.map((o) => o.proveedor_id))]);
+  const { vivas, excluidas } = createEntregas(await compradorDe(db, cotizanteId, ahora), (id) => condiciones.get(id)).elegibles(ofertas);
+  return { vivas, excluidas, condiciones };
+}
+
+/** Each supplier of a choice under its minimum, named with what it lacks (actualizar's and crear-orden's 400). */
+export function erroresMinimo(
+  partes: ReadonlyArray<{ proveedor_id: number; proveedor: string; subtotal: number }>,
+  condiciones: ReadonlyMap<number, CondicionesDespacho>,
+) {
+  const nombres = new Map(partes.map((p) => [p.proveedor_id, p.proveedor]));
+  return totalEntregado(partes, (id) => condiciones.get(id))
+    .proveedores.filter((p) => p.falta_minimo > 0)
+    .map((p) => mensajesComparacion.bajoMinimo(nombres.get(p.proveedor_id)!, p.falta_minimo, condiciones.get(p.proveedor_id)!.monto_minimo));
 }
 
 /**
@@ -257,9 +288,9 @@ export async function updateSeleccion(db: Db, caller: Caller, cotizacionId: numb
     const detalles = await findDetallesSolicitud(tx, cotizacion!.solicitud_id);
     const solicitado = new Map(detalles.map((d) => [d.producto_id, d.cantidad]));
     const productoIds = [...new Set([...detalles.map((d) => d.producto_id), ...opciones.map((o) => o.producto_id)])];
-    const vivas = new Map(
-      (await findOfertasVivas(tx, productoIds, await fechaEntrega(tx, cotizacion!.cotizante_id, ahora))).map((o) => [o.proveedor_producto_id, o]),
-    );
+    const recibibles = await findOfertasRecibibles(tx, productoIds, cotizacion!.cotizante_id, ahora);
+    const vivas = new Map(recibibles.vivas.map((o) => [o.proveedor_producto_id, o]));
+    const fuera = new Map(recibibles.excluidas.map((e) => [e.proveedor_producto_id, e.aviso]));
     const opcionDe = new Map(opciones.map((o) => [o.proveedor_producto_id, o]));
     const nombres = new Map(
       (
@@ -280,6 +311,8 @@ export async function updateSeleccion(db: Db, caller: Caller, cotizacionId: numb
       if (!nombre || (!viva && !opcionDe.has(id) && !productoIds.includes(nombre.producto_id))) return mensajesEleccion.ajena(n, id);
       if (vistas.has(id)) return mensajesEleccion.repetida(n, nombre);
       vistas.add(id);
+      const aviso = fuera.get(id);
+      if (aviso) return mensajesEleccion.noDespacha(n, aviso);
       if (!viva) return mensajesEleccion.noDisponible(n, nombre);
       if (cantidad > viva.stock) return mensajesEleccion.sinStock(n, nombre, viva.stock, cantidad);
       elegidas.push({
@@ -294,6 +327,12 @@ export async function updateSeleccion(db: Db, caller: Caller, cotizacionId: numb
     };
     const errores = data.productos.flatMap((p, i) => errorDe(p.proveedor_producto_id, p.cantidad, i + 1) ?? []);
     if (errores.length > 0) throw new AppError(400, { productos: errores });
+    const partes = elegidas.map((e) => {
+      const viva = vivas.get(e.proveedor_producto_id)!;
+      return { proveedor_id: viva.proveedor_id, proveedor: viva.proveedor, subtotal: Math.round(e.cantidad_proveida * e.precio) };
+    });
+    const bajoMinimo = erroresMinimo(partes, recibibles.condiciones);
+    if (bajoMinimo.length > 0) throw new AppError(400, { productos: bajoMinimo });
     await replaceSeleccion(tx, cotizacionId, elegidas);
   });
   return { id: cotizacionId };

@@ -27,8 +27,10 @@ export interface Comprador {
 export type Entrega = { dia: string } | { motivo: MotivoExclusion; aviso: string };
 
 export interface Exclusion {
+  proveedor_producto_id: number;
   proveedor_id: number;
   motivo: MotivoExclusion;
+  aviso: string;
 }
 
 /** The suppliers' standing, computed once per supplier and request (its comunas are a Set). */
@@ -64,7 +66,7 @@ export function createEntregas(comprador: Comprador, condicionesDe: (proveedorId
         if ('dia' in e) vivas.push(viva);
         else {
           avisos.push(e.aviso);
-          excluidas.push({ proveedor_id: o.proveedor_id, motivo: e.motivo });
+          excluidas.push({ proveedor_producto_id: o.proveedor_producto_id, proveedor_id: o.proveedor_id, motivo: e.motivo, aviso: e.aviso });
         }
       }
       return { vivas, avisos, excluidas };

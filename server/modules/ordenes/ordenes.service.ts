@@ -15,7 +15,9 @@ import { findCotizante, findCotizanteHold } from '../cotizaciones/cotizaciones.r
 import { requireHold } from '../cotizaciones/cotizaciones.service';
 import { findCotizacionHold, findOrdenIdDeCotizacion } from '../comparacion/comparacion.repository';
 import { cantidadEs, formatCantidad } from '../../../common/format';
-import { COTIZACION_NO_ENCONTRADA, nombreOferta } from '../comparacion/comparacion.service';
+import { COTIZACION_NO_ENCONTRADA, erroresMinimo, nombreOferta } from '../comparacion/comparacion.service';
+import { findCondicionesDefinidas } from '../condiciones/condiciones.repository';
+import { totalEntregado } from '../../../common/total-entregado';
 import { asignarFefo } from './fefo';
 import {
   findLineasSeleccionadas,
@@ -89,15 +91,25 @@ const nombreComprador = (
   cuenta: { first_name: string; last_name: string } | undefined,
 ) => [facturacion.razon_social, entrega?.nombre_contacto, cuenta && `${cuenta.first_name} ${cuenta.last_name}`].map((s) => s?.trim() ?? '').find(Boolean) ?? '';
 
-/** The lines of each supplier, in the order its first line came; its pedido's subtotal is theirs. */
-function porProveedor<L extends { proveedor_id: number; proveedor_nombre: string; subtotal: number }>(lineas: L[]) {
-  const grupos = new Map<number, { proveedor_id: number; proveedor_nombre: string; subtotal: number; lineas: L[] }>();
+/**
+ * The lines of each supplier, in the order its first line came; its pedido's subtotal is theirs and
+ * its delivery fee that of the supplier's terms on that subtotal (issue #22). A supplier under its
+ * minimum is a 409 naming it and what it lacks, as for stock gone: actualizar refuses such a choice
+ * (400), but the supplier's terms may have changed since.
+ */
+async function porProveedor<L extends { proveedor_id: number; proveedor_nombre: string; subtotal: number }>(db: Db, lineas: L[]) {
+  const grupos = new Map<number, { proveedor_id: number; proveedor_nombre: string; subtotal: number; costo_despacho: number; lineas: L[] }>();
   for (const l of lineas) {
-    const g = grupos.get(l.proveedor_id) ?? { proveedor_id: l.proveedor_id, proveedor_nombre: l.proveedor_nombre, subtotal: 0, lineas: [] };
+    const g = grupos.get(l.proveedor_id) ?? { proveedor_id: l.proveedor_id, proveedor_nombre: l.proveedor_nombre, subtotal: 0, costo_despacho: 0, lineas: [] };
     g.subtotal += l.subtotal;
     g.lineas.push(l);
     grupos.set(l.proveedor_id, g);
   }
+  const condiciones = await findCondicionesDefinidas(db, [...grupos.keys()]);
+  const partes = [...grupos.values()].map((g) => ({ proveedor_id: g.proveedor_id, proveedor: g.proveedor_nombre, subtotal: g.subtotal }));
+  const bajoMinimo = erroresMinimo(partes, condiciones);
+  if (bajoMinimo.length > 0) throw new AppError(409, { detail: bajoMinimo.join(' ') });
+  for (const p of totalEntregado(partes, (id) => condiciones.get(id)).proveedores) grupos.get(p.proveedor_id)!.costo_despacho = p.costo_despacho;
   return [...grupos.values()];
 }
 
@@ -160,8 +172,9 @@ export async function placeOrden(
       correo_comprador: cuenta?.email ?? entrega?.correo_contacto ?? '',
       seguimiento_hash: hashClave(seguimiento),
     };
+    const grupos = await porProveedor(tx, copias);
+    valores.total += grupos.reduce((s, g) => s + g.costo_despacho, 0);
     const ordenId = await insertOrden(tx, valores);
-    const grupos = porProveedor(copias);
     const pedidoIds = await insertPedidos(tx, ordenId, caller.usuarioId ?? null, grupos);
     const pedidoDe = new Map(grupos.map((g, i) => [g.proveedor_id, pedidoIds[i]!]));
     const lineaIds = await insertLineas(
@@ -173,7 +186,8 @@ export async function placeOrden(
       id: pedidoIds[i]!,
       proveedor_id: g.proveedor_id,
       proveedor: g.proveedor_nombre,
-      total: g.subtotal,
+      costo_despacho: g.costo_despacho,
+      total: g.subtotal + g.costo_despacho,
       lineas: g.lineas,
     }));
     const paraCorreo = {
@@ -216,7 +230,7 @@ async function enqueueCorreosOrden(
   mailer: Mailer,
   links: ReturnType<typeof enlaces>,
   orden: Parameters<typeof correoOrdenRecibida>[1] & { correo_comprador: string },
-  pedidos: Array<{ id: number; proveedor_id: number; proveedor: string; total: number; lineas: LineaPedido[] }>,
+  pedidos: Array<{ id: number; proveedor_id: number; proveedor: string; costo_despacho: number; total: number; lineas: LineaPedido[] }>,
   seguimiento: string,
 ) {
   if (orden.correo_comprador) await mailer.enqueue(tx, correoOrdenRecibida(orden.correo_comprador, orden, pedidos, links.seguimiento(seguimiento)));
@@ -240,9 +254,10 @@ export async function getResumenCompra(db: Db, caller: Caller, cotizacionId: num
   await requireHold(db, cotizacion, caller, COTIZACION_NO_ENCONTRADA);
   const entrega = await resolveEntrega(db, caller, cotizacion!, cotizanteId);
   const lineas = (await findLineasSeleccionadas(db, cotizacionId)).map((l) => ({ ...l, subtotal: Math.round(l.precio * l.cantidad) }));
-  const proveedores = porProveedor(lineas).map((g) => ({
+  const proveedores = (await porProveedor(db, lineas)).map((g) => ({
     proveedor: g.proveedor_nombre,
     subtotal: g.subtotal,
+    costo_despacho: g.costo_despacho,
     lineas: g.lineas.map(({ sku, producto_nombre, marca, unidad, cantidad, precio, subtotal }) => ({
       sku,
       producto_nombre,
@@ -268,6 +283,7 @@ export async function getResumenCompra(db: Db, caller: Caller, cotizacionId: num
             fecha_entrega: entrega.fecha_entrega,
           },
     proveedores,
-    total: proveedores.reduce((s, p) => s + p.subtotal, 0),
+    total_despacho: proveedores.reduce((s, p) => s + p.costo_despacho, 0),
+    total: proveedores.reduce((s, p) => s + p.subtotal + p.costo_despacho, 0),
   };
 }

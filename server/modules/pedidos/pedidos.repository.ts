@@ -18,6 +18,8 @@ export interface PedidoNuevo {
   proveedor_id: number;
   proveedor_nombre: string;
   subtotal: number;
+  /** The supplier's delivery fee on its part (issue #22). */
+  costo_despacho: number;
 }
 
 /** Writes an order's pedidos and their first event ('pendiente', by the buyer); ids in the order given. */
@@ -191,7 +193,15 @@ export const ordenPorSeguimiento = (hash: string) => and(isNotNull(orden.seguimi
 /** The pedidos of some orders with their lines and events, in id order. */
 export async function findPedidosCompletos(db: Db, where: SQL) {
   const pedidos = await db
-    .select({ id: pedido.id, orden_id: pedido.orden_id, estado: pedido.estado, creado_en: pedido.creado_en, proveedor: pedido.proveedor_nombre, total })
+    .select({
+      id: pedido.id,
+      orden_id: pedido.orden_id,
+      estado: pedido.estado,
+      creado_en: pedido.creado_en,
+      proveedor: pedido.proveedor_nombre,
+      costo_despacho: pedido.costo_despacho,
+      total,
+    })
     .from(pedido)
     .where(where)
     .orderBy(asc(pedido.id));

@@ -55,6 +55,7 @@ const detalle = (orden: OrdenCabecera, p: PedidoCompleto): PedidoDetalle => ({
   entrega: orden.entrega,
   facturacion: orden.facturacion,
   lineas: p.lineas,
+  costo_despacho: p.costo_despacho,
   total: p.total,
 });
 

@@ -59,13 +59,16 @@ const RESUMEN: ResumenCompra = {
       proveedor: 'Carnes del Maule',
       lineas: [{ sku: 'CM-LV', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 80, precio: 15_000, subtotal: 1_200_000 }],
       subtotal: 1_200_000,
+      costo_despacho: 0,
     },
     {
       proveedor: 'Distribuidora Austral',
       lineas: [{ sku: 'DA-AR1', producto_nombre: 'Arroz grado 1', marca: 'Tucapel', unidad: 'KILO', cantidad: 280, precio: 1_250, subtotal: 350_000 }],
       subtotal: 350_000,
+      costo_despacho: 0,
     },
   ],
+  total_despacho: 0,
   total: 1_550_000,
 };
 const ORDEN: OrdenCreada = {

@@ -70,6 +70,7 @@ const pedido = (p: Partial<PedidoDetalle> & Pick<PedidoDetalle, 'id' | 'proveedo
   comprador: 'Cocina Los Andes SpA',
   entrega: ENTREGA,
   facturacion: FACTURACION,
+  costo_despacho: 0,
   ...p,
 });
 
