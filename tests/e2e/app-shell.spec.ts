@@ -11,6 +11,7 @@ const MENUS: Record<Role | 'visitante', string[]> = {
     'Mis Productos de Proveedor',
     'Pedidos Recibidos',
     'Carga masiva',
+    'Condiciones',
     'Mi Perfil',
     'Historial Cotizaciones',
     'Órdenes de Compras',
@@ -20,9 +21,9 @@ const MENUS: Record<Role | 'visitante', string[]> = {
 };
 /**
  * Where the top bar changes: phones, SPEC §9's 768 px edge, tablets and small laptops, desktop, and
- * just above the supplier's ☰ edge (1,400 px), where its eight entries are tightest.
+ * just above the supplier's ☰ edge (1,500 px), where its nine entries are tightest.
  */
-const BAR_WIDTHS = [375, 769, 900, 1024, 1100, 1280, 1401];
+const BAR_WIDTHS = [375, 769, 900, 1024, 1100, 1280, 1401, 1501];
 
 test.describe('top bar', () => {
   for (const [role, menu] of Object.entries(MENUS) as [Role | 'visitante', string[]][]) {

@@ -74,8 +74,13 @@ test('a field the server refuses says why under it, and nothing is saved', async
 
 test('the supplier menu leads to the terms; buyers are sent home', async ({ page, browser }) => {
   await loginAs(page, 'proveedor');
-  await openMenu(page);
-  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Condiciones de despacho' }).click();
+  const enlace = page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Condiciones', exact: true });
+  // The supplier's menu is there once the session has loaded (behind ☰ up to 1,500 px).
+  await expect(async () => {
+    await openMenu(page);
+    await expect(enlace).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await enlace.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Condiciones de despacho' })).toBeVisible();
 
   const comprador = await browser.newPage();

@@ -23,12 +23,14 @@ const isCurrent = (pathname: string, item: Item) =>
  * collapses up to 1,100 px rather than wrap onto a second row. The supplier's, with Carga masiva
  * (issue #20) and Pedidos Recibidos with its count, is set a little tighter (topbar--denso) and
  * still needs about 1,290 px there: more than the bar's 1,200 px row, so its last items lean into
- * the page's margin, which is wide enough from about 1,380 px on.
+ * the page's margin, which is wide enough from about 1,380 px on. With Condiciones (issue #22) it
+ * needs about 1,480 px.
  */
 const COLLAPSE_SHORT = '(max-width: 768px)';
 const COLLAPSE_LONG = '(max-width: 1100px)';
-const COLLAPSE_LONGEST = '(max-width: 1400px)';
-const collapseQuery = (entries: number) => (entries > 5 ? COLLAPSE_LONGEST : entries > 3 ? COLLAPSE_LONG : COLLAPSE_SHORT);
+const COLLAPSE_LONGER = '(max-width: 1400px)';
+const COLLAPSE_LONGEST = '(max-width: 1500px)';
+const collapseQuery = (entries: number) => (entries > 7 ? COLLAPSE_LONGEST : entries > 5 ? COLLAPSE_LONGER : entries > 3 ? COLLAPSE_LONG : COLLAPSE_SHORT);
 
 function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
@@ -60,7 +62,7 @@ export function TopBar() {
     // Issue #20: the bulk upload had no way in but the home button. SPEC §2 names no menu entry for it: its title, short.
     { to: '/carga-masiva', label: 'Carga masiva', show: logged && is_proveedor },
     // Issue #22: where, when and for how much the supplier delivers.
-    { to: '/mis-condiciones', label: 'Condiciones de despacho', show: logged && is_proveedor },
+    { to: '/mis-condiciones', label: 'Condiciones', show: logged && is_proveedor },
     { to: '/moderacion-productos', label: 'Moderar Productos', show: logged && is_moderador },
     { to: '/mi-perfil', label: 'Mi Perfil', show: logged && (is_proveedor || is_comprador), section: ['/mi-cuenta', '/direcciones', '/seguridad'] },
     { to: '/historial', label: 'Historial Cotizaciones', show: logged && (is_proveedor || is_comprador) },
