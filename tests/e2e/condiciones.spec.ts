@@ -49,7 +49,8 @@ for (const width of [1280, 375]) {
       await page.reload();
       await expect(resumen(page)).toHaveText(SENTENCIA);
       await expect(page.getByLabel('Hora de corte')).toHaveValue('14:30');
-      await expect(page.getByLabel('Pedido mínimo')).toHaveValue('50000');
+      await expect(page.getByLabel('Pedido mínimo')).toHaveValue('$50.000');
+      await expect(page.getByLabel('Despacho gratis desde')).toHaveValue('$150.000');
       await expect(page.getByLabel('Martes', { exact: true })).toBeChecked();
       await expect(page.getByLabel('Lunes', { exact: true })).not.toBeChecked();
       await expect(region(page, 'Región Metropolitana de Santiago').getByLabel('Toda la región')).toBeChecked();

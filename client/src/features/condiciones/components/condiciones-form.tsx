@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { type CondicionesDespacho, resumenCondiciones } from '../../../../../common/despacho';
+import { formatClp } from '../../../../../common/format';
 import { type CondicionesData, condicionesSchema } from '../../../../../common/schemas/condiciones';
 import { showFormErrors } from '../../../lib/form-errors';
 import { useSessionExpiredHandler } from '../../../lib/session';
@@ -33,9 +34,10 @@ const valoresDe = (c: CondicionesDespacho): Valores => ({
   dias_despacho: c.dias_despacho,
   anticipacion_dias: String(c.anticipacion_dias),
   hora_corte: c.hora_corte,
-  monto_minimo: String(c.monto_minimo),
-  costo_despacho: String(c.costo_despacho),
-  despacho_gratis_desde: c.despacho_gratis_desde === null ? '' : String(c.despacho_gratis_desde),
+  // Money as screens write it ('$50.000'); the schema reads it back (common/numeros leerPesos).
+  monto_minimo: formatClp(c.monto_minimo),
+  costo_despacho: formatClp(c.costo_despacho),
+  despacho_gratis_desde: c.despacho_gratis_desde === null ? '' : formatClp(c.despacho_gratis_desde),
 });
 
 /** Issue #22 /mis-condiciones: where, when and for how much the supplier delivers, and the sentence that says it. */

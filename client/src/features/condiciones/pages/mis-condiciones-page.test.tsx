@@ -65,6 +65,7 @@ describe('/mis-condiciones (issue #22)', () => {
     expect((screen.getByLabelText('Domingo') as HTMLInputElement).checked).toBe(false);
     expect((screen.getByLabelText('Hora de corte') as HTMLInputElement).value).toBe('18:00');
     expect((screen.getByLabelText('Despacho gratis desde') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Pedido mínimo') as HTMLInputElement).value).toBe('$0');
   });
 
   it('changes the sentence as the supplier edits, and saves the terms it shows', async () => {
