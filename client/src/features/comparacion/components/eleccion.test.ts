@@ -11,7 +11,6 @@ import {
   subtotal,
   sugerenciasDespachoVigentes,
   swapOpcion,
-  total,
 } from './eleccion';
 
 const opcion = (id: number, o: Partial<Opcion>): Opcion => ({
@@ -103,7 +102,7 @@ describe('the choice on the results screen (SPEC §4 Quotation flow 4–5)', () 
   it('subtotals in whole pesos, the total of the selected options, and the body of PUT actualizar', () => {
     const elegido = agregarProveedor(swapOpcion(inicial, 7, 1, 2), 7, 3);
     expect(subtotal(opcion(9, { precio: 1_999, cantidad_proveida: 2.5 }))).toBe(4998);
-    expect(total(elegido)).toBe(80 * 14_000 + 200 * 15_000);
+    expect(entregaDe(elegido, [], '2026-11-30').total_productos).toBe(80 * 14_000 + 200 * 15_000);
     expect(productosElegidos(elegido)).toEqual([
       { proveedor_producto_id: 102, cantidad: 80, precio: 14_000 },
       { proveedor_producto_id: 103, cantidad: 200, precio: 15_000 },

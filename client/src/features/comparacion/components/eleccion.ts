@@ -17,8 +17,6 @@ export const subtotal = (o: Opcion) => Math.round(o.precio * o.cantidad_proveida
 export const proveido = (r: ResultadoComparacion) => redondear(r.opciones_seleccionadas.reduce((s, o) => s + o.cantidad_proveida, 0));
 /** SPEC §4.4: what the selected options leave uncovered (requested − supplied). */
 export const faltante = (r: ResultadoComparacion) => Math.max(0, redondear(r.cantidad_solicitada - proveido(r)));
-export const total = (resultados: readonly ResultadoComparacion[]) =>
-  resultados.reduce((s, r) => s + r.opciones_seleccionadas.reduce((t, o) => t + subtotal(o), 0), 0);
 
 /** The shortfall as the server words it ('Stock insuficiente: faltan 20 kg'), for the choice as it stands now. */
 export const mensajeFaltante = (r: ResultadoComparacion) => {
