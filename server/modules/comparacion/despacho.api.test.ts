@@ -1,0 +1,224 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '../../../common/despacho';
+import type { CompararPrecios } from '../../../common/schemas/comparacion';
+import { actualizar, conClave, createFlujo, crearOrden, type Flujo } from '../../test/cotizacion';
+import { createOfertaDePrueba, createProductoDePrueba } from '../../test/ofertas';
+import { setupTestApp } from '../../test/test-app';
+import { createUser, type TestUser } from '../../test/users';
+
+/**
+ * Issue #22: a comparison counts an offer only where its supplier delivers (comuna, weekday and
+ * cut-off against now), selects the cheapest basket delivered, and actualizar / crear-orden hold
+ * the minimum and charge the fee. Fresh suppliers: the demo ones have terms of their own.
+ */
+const ctx = setupTestApp();
+const LEJOS = '2099-06-01';
+/** The test flow's delivery record: Providencia (13123), Región Metropolitana. */
+const PROVIDENCIA = 13123;
+const NUNOA = 13120;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function proveedorCon(terminos: Partial<CondicionesDespacho> | null): Promise<TestUser> {
+  const p = await createUser(ctx.t, 'proveedor');
+  if (terminos) {
+    const res = await ctx.t.request({
+      method: 'PUT',
+      url: '/api/proveedor/condiciones/',
+      token: p.access,
+      payload: { ...CONDICIONES_POR_DEFECTO, comunas: [PROVIDENCIA, NUNOA], ...terminos },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return p;
+}
+
+/** A new product with one offer per [supplier, tarifa, stock]; its id and the offers' ids. */
+async function producto(ofertas: Array<[TestUser, number, number]>) {
+  const { db } = ctx.t.database;
+  const p = await createProductoDePrueba(db);
+  const ids: number[] = [];
+  for (const [proveedor, tarifa, stock] of ofertas) {
+    ids.push(await createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId: proveedor.id, tarifa, lotes: [[stock, LEJOS]] }));
+  }
+  return { id: p.id, ofertas: ids };
+}
+
+/** The comparison of an anonymous buyer's request (no token: the clock may be moved). */
+async function comparar(productos: Array<[number, number]>, entrega: Record<string, unknown> = {}): Promise<{ f: Flujo; r: CompararPrecios }> {
+  const f = await createFlujo(ctx.t, productos, undefined, entrega);
+  const res = await ctx.t.request({
+    method: 'POST',
+    url: '/api/cotizaciones/comparar-precios/',
+    headers: conClave(f.clave),
+    payload: { productos: productos.map(([producto, cantidad]) => ({ producto, cantidad })), solicitudId: f.solicitudId },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { f: { ...f, cotizacionId: res.json().cotizacion_id }, r: res.json() };
+}
+
+const seleccion = (r: CompararPrecios) => r.resultados.flatMap((x) => x.opciones_seleccionadas.map((o) => [o.proveedor_producto_id, o.cantidad_proveida]));
+
+describe('where suppliers deliver', () => {
+  it('leaves out a supplier that does not deliver to the comuna, and says so on the line and in the count', async () => {
+    const sur = await proveedorCon({ comunas: [NUNOA] });
+    const otro = await proveedorCon(null);
+    const p = await producto([
+      [sur, 100, 500],
+      [otro, 120, 500],
+    ]);
+    const { r } = await comparar([[p.id, 100]]);
+    expect(seleccion(r)).toEqual([[p.ofertas[1], 100]]);
+    const linea = r.resultados[0]!;
+    expect(linea.opciones_adicionales.map((o) => o.proveedor_producto_id)).toEqual([]);
+    expect(linea.avisos).toEqual([expect.stringMatching(/ no despacha a Providencia$/)]);
+    expect(r.proveedores_excluidos).toEqual([{ motivo: 'comuna', cantidad: 1, mensaje: '1 proveedor no despacha a tu comuna' }]);
+  });
+
+  it('leaves out a supplier that does not deliver on the requested weekday', async () => {
+    // 2099-01-15 (the flow's date) is a Thursday.
+    const lunes = await proveedorCon({ dias_despacho: [1] });
+    const otro = await proveedorCon(null);
+    const p = await producto([
+      [lunes, 100, 500],
+      [otro, 120, 500],
+    ]);
+    const { r } = await comparar([[p.id, 100]]);
+    expect(seleccion(r)).toEqual([[p.ofertas[1], 100]]);
+    expect(r.resultados[0]!.avisos).toEqual([expect.stringMatching(/ no despacha el 15-01-2099$/)]);
+    expect(r.proveedores_excluidos).toEqual([{ motivo: 'dia', cantidad: 1, mensaje: '1 proveedor no despacha el 15-01-2099' }]);
+  });
+
+  it('holds the cut-off: an order for Wednesday with one day of anticipation before 14:00 on Tuesday, Chile time', async () => {
+    const corte = await proveedorCon({ dias_despacho: [1, 2, 3, 4, 5, 6, 7], anticipacion_dias: 1, hora_corte: '14:00' });
+    const otro = await proveedorCon(null);
+    const p = await producto([
+      [corte, 100, 500],
+      [otro, 120, 500],
+    ]);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Chile is on summer time (UTC−3) in December: 13:59 there is 16:59 UTC.
+    vi.setSystemTime(new Date('2026-12-01T16:59:00Z'));
+    const antes = await comparar([[p.id, 100]], { fecha_entrega: '2026-12-02' });
+    expect(seleccion(antes.r)).toEqual([[p.ofertas[0], 100]]);
+    expect(antes.r.proveedores.find((x) => x.proveedor_id === corte.id)?.fecha_entrega).toBe('2026-12-02');
+
+    vi.setSystemTime(new Date('2026-12-01T17:01:00Z'));
+    const despues = await comparar([[p.id, 100]], { fecha_entrega: '2026-12-02' });
+    expect(seleccion(despues.r)).toEqual([[p.ofertas[1], 100]]);
+    expect(despues.r.proveedores_excluidos).toEqual([{ motivo: 'dia', cantidad: 1, mensaje: '1 proveedor no despacha el 02-12-2026' }]);
+  });
+
+  it('with no date, uses and shows each supplier its first possible day', async () => {
+    const jueves = await proveedorCon({ dias_despacho: [4], anticipacion_dias: 0, hora_corte: '23:59' });
+    const p = await producto([[jueves, 100, 500]]);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Monday 30 November 2026, 10:00 in Chile: its first day is Thursday 3 December.
+    vi.setSystemTime(new Date('2026-11-30T13:00:00Z'));
+    const { r } = await comparar([[p.id, 100]], { fecha_entrega: '' });
+    expect(r.proveedores).toEqual([expect.objectContaining({ proveedor_id: jueves.id, fecha_entrega: '2026-12-03', subtotal: 10_000 })]);
+  });
+});
+
+describe('the cheapest basket delivered', () => {
+  it('pays one fee instead of two when that is cheaper, reports it, and the order carries the fee', async () => {
+    // A is cheaper per product but charges $5,000 per delivery; B has no fee and costs $2,000 more in all.
+    const a = await proveedorCon({ costo_despacho: 5_000 });
+    const b = await proveedorCon({});
+    const p1 = await producto([
+      [a, 100, 500],
+      [b, 110, 500],
+    ]);
+    const p2 = await producto([
+      [a, 100, 500],
+      [b, 110, 500],
+    ]);
+    const { f, r } = await comparar([
+      [p1.id, 100],
+      [p2.id, 100],
+    ]);
+    expect(seleccion(r)).toEqual([
+      [p1.ofertas[1], 100],
+      [p2.ofertas[1], 100],
+    ]);
+    expect(r).toMatchObject({ optimo: true, total_productos: 22_000, total_despacho: 0, total: 22_000 });
+
+    // The buyer takes A anyway: the order carries its fee.
+    const res = await actualizar(ctx.t, f, [
+      [p1.ofertas[0]!, 100],
+      [p2.ofertas[0]!, 100],
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const orden = await crearOrden(ctx.t, f);
+    expect(orden.statusCode, orden.body).toBe(201);
+    expect(orden.json().pedidos).toEqual([expect.objectContaining({ total: 25_000 })]);
+  });
+
+  it('answers each selected supplier with its part and fee, free from its threshold, and the nudge when adding less than the fee frees it', async () => {
+    const a = await proveedorCon({ costo_despacho: 9_000, despacho_gratis_desde: 25_000 });
+    const p = await producto([[a, 100, 1000]]);
+    const { r } = await comparar([[p.id, 200]]);
+    expect(r.proveedores).toEqual([
+      expect.objectContaining({ proveedor_id: a.id, subtotal: 20_000, costo_despacho: 9_000, monto_minimo: 0, despacho_gratis_desde: 25_000 }),
+    ]);
+    expect(r).toMatchObject({ total_productos: 20_000, total_despacho: 9_000, total: 29_000 });
+    expect(r.sugerencias_despacho).toEqual([
+      expect.objectContaining({
+        proveedor_id: a.id,
+        monto_faltante: 5_000,
+        mensaje: expect.stringMatching(/^Agrega \$5\.000 en productos de .+ y el despacho es gratis$/),
+      }),
+    ]);
+    expect(r.resultados[0]!.opciones_seleccionadas[0]!.proveedor_id).toBe(a.id);
+  });
+
+  it('leaves out a supplier whose minimum this basket cannot reach, and says why', async () => {
+    const caro = await proveedorCon({ monto_minimo: 50_000 });
+    const otro = await proveedorCon(null);
+    const p = await producto([
+      [caro, 100, 200],
+      [otro, 150, 500],
+    ]);
+    const { r } = await comparar([[p.id, 100]]);
+    expect(seleccion(r)).toEqual([[p.ofertas[1], 100]]);
+    expect(r.resultados[0]!.avisos).toEqual([expect.stringMatching(/ no alcanza el pedido mínimo de \$50\.000$/)]);
+    expect(r.proveedores_excluidos).toEqual([{ motivo: 'minimo', cantidad: 1, mensaje: '1 proveedor no alcanza su pedido mínimo' }]);
+  });
+});
+
+describe('actualizar holds the terms', () => {
+  it('refuses a choice that leaves a supplier under its minimum, naming it and what it lacks, and changes nothing', async () => {
+    const a = await proveedorCon({ monto_minimo: 15_000 });
+    const b = await proveedorCon(null);
+    const p = await producto([
+      [a, 100, 500],
+      [b, 110, 500],
+    ]);
+    const { f, r } = await comparar([[p.id, 200]]);
+    expect(seleccion(r)).toEqual([[p.ofertas[0], 200]]);
+    const res = await actualizar(ctx.t, f, [
+      [p.ofertas[0]!, 100],
+      [p.ofertas[1]!, 100],
+    ]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().productos).toEqual([expect.stringMatching(/^A .+ le faltan \$5\.000 para su pedido mínimo de \$15\.000\.$/)]);
+    const orden = await crearOrden(ctx.t, f);
+    expect(orden.statusCode, orden.body).toBe(201);
+    expect(orden.json().pedidos).toEqual([expect.objectContaining({ total: 20_000 })]);
+  });
+
+  it('refuses an offer whose supplier does not deliver to the comuna', async () => {
+    const sur = await proveedorCon({ comunas: [NUNOA] });
+    const otro = await proveedorCon(null);
+    const p = await producto([
+      [sur, 100, 500],
+      [otro, 120, 500],
+    ]);
+    const { f } = await comparar([[p.id, 100]]);
+    const res = await actualizar(ctx.t, f, [[p.ofertas[0]!, 100]]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().productos).toEqual([expect.stringMatching(/^Fila 1: .+ no despacha a Providencia\.$/)]);
+  });
+});
