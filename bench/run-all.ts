@@ -8,6 +8,7 @@ await import('./auth-hot-path');
 await import('./cuentas-tiempos');
 await import('./comparacion');
 await import('./motor-peor-caso');
+await import('./canasta');
 await import('./ordenes');
 await import('./pedidos');
 await import('./reinicio-tras-kill');

@@ -434,10 +434,20 @@ function basketFactible(
   const excluidos = new Set(bajo);
   let plan: Plan = optimos.map((p) => p.cantidades);
   let v = evaluar(lineas, plan, terminos);
-  const replanear = (fuera: ReadonlySet<number>) => lineas.map((l) => planLinea(l, objetivoDe(l, fuera), fuera).cantidades);
+  // Only the lines where a supplier that leaves had units, or whose reach changes, are planned again:
+  // the others' optimum is still there.
+  const replanear = (fuera: ReadonlySet<number>, nuevos: ReadonlySet<number>) =>
+    lineas.map((l, i) => {
+      const previo = plan[i]!;
+      const objetivo = objetivoDe(l, fuera);
+      const toca = objetivo !== previo.reduce((s, q) => s + q, 0) || l.ofertas.some((o, k) => previo[k]! > 0 && nuevos.has(o.proveedor_id));
+      return toca ? planLinea(l, objetivo, fuera).cantidades : previo;
+    });
   for (let vuelta = 0; !v.factible && vuelta < 1000; vuelta++) {
-    for (const p of v.proveedores) if (p.subtotal < (terminos.get(p.proveedor_id)?.monto_minimo ?? 0)) excluidos.add(p.proveedor_id);
-    plan = replanear(excluidos);
+    const nuevos = new Set<number>();
+    for (const p of v.proveedores) if (p.subtotal < (terminos.get(p.proveedor_id)?.monto_minimo ?? 0)) nuevos.add(p.proveedor_id);
+    for (const s of nuevos) excluidos.add(s);
+    plan = replanear(excluidos, nuevos);
     v = evaluar(lineas, plan, terminos);
   }
   // Fee-paying suppliers, largest fee first.
@@ -447,7 +457,7 @@ function basketFactible(
     const conDespacho = v.proveedores.filter((p) => p.costo_despacho > 0).sort((a, b) => b.costo_despacho - a.costo_despacho);
     for (const p of conDespacho) {
       const fuera = new Set(excluidos).add(p.proveedor_id);
-      const otro = replanear(fuera);
+      const otro = replanear(fuera, new Set([p.proveedor_id]));
       const w = evaluar(lineas, otro, terminos);
       if (w.factible && w.cobertura === v.cobertura && w.total < v.total) {
         excluidos.add(p.proveedor_id);

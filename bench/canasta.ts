@@ -1,0 +1,126 @@
+// The delivered basket's solver alone (issue #22 item 2, docs/decisions/014): 300 baskets of 30
+// lines × ~50 offers over 200 suppliers, half of them with a minimum ($30.000–$150.000) and a fee
+// ($5.000–$15.000), some free from an amount; the catalogue's shape is bench/comparacion.ts's.
+// Seeded: every run sees the same baskets. Bundled with esbuild and run with node, as production
+// runs it (bench/motor-solo.ts says why not under tsx): this file bundles itself and runs the
+// bundle with --medir. Prints p50/p99/max ms, the share proven optimal and how each was answered.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TerminosDespacho } from '../common/despacho';
+import { canastaOptima, type LineaCanasta } from '../server/modules/comparacion/canasta';
+import { fmt } from './lib';
+
+// CANASTA_CESTAS and CANASTA_PRESUPUESTO_MS change the run (e.g. 20 baskets with no real budget: what a proof costs).
+const CESTAS = Number(process.env.CANASTA_CESTAS ?? 300);
+const CALENTAR = Math.min(20, CESTAS);
+const PRESUPUESTO_MS = process.env.CANASTA_PRESUPUESTO_MS ? Number(process.env.CANASTA_PRESUPUESTO_MS) : undefined;
+const LINEAS = 30;
+const PROVEEDORES = 200;
+const RANGOS = [100, 300, 700, 1000, 1500];
+const LOTES = [40, 80, 150, 250, 400, 600, 900, 1200, 2000];
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+function azar(semilla: number) {
+  let s = semilla;
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Half the suppliers set terms: a minimum, a fee and, for 60 % of them, an amount from which delivery is free. */
+function terminosDelCatalogo(): Map<number, TerminosDespacho> {
+  const r = azar(22);
+  const terminos = new Map<number, TerminosDespacho>();
+  for (let s = 1; s <= PROVEEDORES; s++) {
+    if (s % 2) continue;
+    const monto_minimo = 1000 * Math.round(30 + r() * 120);
+    const costo_despacho = 10 * Math.round(500 + r() * 1000);
+    const despacho_gratis_desde = r() < 0.6 ? 1000 * Math.round(monto_minimo / 1000 + 50 + r() * 350) : null;
+    terminos.set(s, { monto_minimo, costo_despacho, despacho_gratis_desde });
+  }
+  return terminos;
+}
+
+/** A basket of 30 random products, each with its 50 offers (one in ten or so with no live lot). */
+function cesta(semilla: number): LineaCanasta[] {
+  const r = azar(semilla);
+  return Array.from({ length: LINEAS }, (_, i) => {
+    const producto = Math.floor(r() * 2000);
+    const ofertas = [];
+    for (let k = 0; k < 50; k++) {
+      const tarifa = 3000 + Math.floor(r() * 2000);
+      const rangos = RANGOS.flatMap((limite_inferior, rk) =>
+        r() < 0.7 ? [{ limite_inferior, precio: Math.floor(tarifa * (1 - 0.03 * (rk + 1) - r() * 0.02)) }] : [],
+      );
+      // Two lots, each expired by the delivery date one time in ten.
+      const stock = [0, 1].reduce((s) => s + (r() < 0.1 ? 0 : LOTES[Math.floor(r() * LOTES.length)]!), 0);
+      if (stock === 0) continue;
+      ofertas.push({
+        proveedor_producto_id: producto * 50 + k + 1,
+        proveedor_id: 1 + ((producto * 7 + k) % PROVEEDORES),
+        tarifa,
+        rangos,
+        stock,
+        fecha_vencimiento: `2027-0${1 + Math.floor(r() * 9)}-1${Math.floor(r() * 10)}`,
+      });
+    }
+    return { cantidad: 100 + ((i * 397 + semilla) % 1401), ofertas };
+  });
+}
+
+async function medir() {
+  const terminos = terminosDelCatalogo();
+  const ms: number[] = [];
+  const vias: Record<string, number> = {};
+  let optimos = 0;
+  for (let b = 0; b < CALENTAR + CESTAS; b++) {
+    const lineas = cesta(1000 + (b % CESTAS));
+    const t = performance.now();
+    const c = await canastaOptima(lineas, terminos, { presupuestoMs: PRESUPUESTO_MS });
+    const tiempo = performance.now() - t;
+    if (b < CALENTAR) continue;
+    ms.push(tiempo);
+    vias[c.via] = (vias[c.via] ?? 0) + 1;
+    if (c.optimo) optimos++;
+  }
+  process.stdout.write(JSON.stringify({ ms, vias, optimos }));
+}
+
+const percentil = (ordenados: number[], p: number) => ordenados[Math.min(ordenados.length - 1, Math.floor(ordenados.length * p))]!;
+
+if (process.argv.includes('--medir')) await medir();
+else {
+  const { buildSync } = await import('esbuild');
+  // Inside node_modules/.cache, not the system's temp dir: the bundle imports `highs` from node_modules.
+  fs.mkdirSync('node_modules/.cache', { recursive: true });
+  const dir = fs.mkdtempSync(path.join('node_modules', '.cache', 'abastece-canasta-'));
+  try {
+    const script = path.join(dir, 'canasta.mjs');
+    buildSync({
+      entryPoints: [fileURLToPath(import.meta.url)],
+      outfile: script,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      logLevel: 'warning',
+    });
+    const salida = execFileSync(process.execPath, [script, '--medir'], { encoding: 'utf8' });
+    const { ms, vias, optimos } = JSON.parse(salida) as { ms: number[]; vias: Record<string, number>; optimos: number };
+    const s = [...ms].sort((a, b) => a - b);
+    const cuenta = (via: string) => `${via} ${fmt(((vias[via] ?? 0) / ms.length) * 100, 1)} %`;
+    console.log(
+      `\ncanasta entregada (${CESTAS} cestas de ${LINEAS} líneas × ~45 ofertas, ${PROVEEDORES} proveedores, la mitad con mínimo y despacho; presupuesto ${PRESUPUESTO_MS ?? 200} ms):\n` +
+        `  p50 ${fmt(percentil(s, 0.5), 1)} ms, p99 ${fmt(percentil(s, 0.99), 1)} ms, máx ${fmt(s.at(-1)!, 1)} ms; ` +
+        `óptimo probado ${fmt((optimos / ms.length) * 100, 1)} %\n` +
+        `  respondidas: ${['por-linea', 'cota', 'mip', 'presupuesto'].map(cuenta).join(', ')}`,
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
