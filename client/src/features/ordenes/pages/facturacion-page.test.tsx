@@ -50,7 +50,7 @@ const COTIZACION: CompararPrecios = respuestaComparacion({
   productos_no_identificados: [],
 });
 
-/** What the server says placing the order will buy: two suppliers, so two pedidos. */
+/** What the server says placing the order will buy: two suppliers, so two pedidos, one of them with a delivery fee. */
 const RESUMEN: ResumenCompra = {
   cotizacion_id: 77,
   entrega: ENTREGA,
@@ -59,7 +59,8 @@ const RESUMEN: ResumenCompra = {
       proveedor: 'Carnes del Maule',
       lineas: [{ sku: 'CM-LV', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 80, precio: 15_000, subtotal: 1_200_000 }],
       subtotal: 1_200_000,
-      costo_despacho: 0,
+      // Issue #22: its delivery fee on that subtotal.
+      costo_despacho: 8_990,
     },
     {
       proveedor: 'Distribuidora Austral',
@@ -68,19 +69,19 @@ const RESUMEN: ResumenCompra = {
       costo_despacho: 0,
     },
   ],
-  total_despacho: 0,
-  total: 1_550_000,
+  total_despacho: 8_990,
+  total: 1_558_990,
 };
 const ORDEN: OrdenCreada = {
   orden_id: 501,
   pedidos: [
-    { id: 45, proveedor: 'Carnes del Maule', total: 1_200_000 },
+    { id: 45, proveedor: 'Carnes del Maule', total: 1_208_990 },
     { id: 46, proveedor: 'Distribuidora Austral', total: 350_000 },
   ],
   seguimiento: 'a'.repeat(43),
 };
 const RESUMEN_URL = '/api/facturacion/77/resumen/?cotizante_id=9';
-const COMPRAR = `Confirmar compra por ${formatClp(1_550_000)}`;
+const COMPRAR = `Confirmar compra por ${formatClp(1_558_990)}`;
 
 let respuestas: Record<string, Respuesta>;
 let llamadas: Llamada[];
@@ -119,6 +120,15 @@ const renderPage = () =>
 const escritas = () => llamadas.filter((l) => l.method !== 'GET').map((l) => `${l.method} ${l.url}`);
 const historial = () => JSON.parse(localStorage.getItem('historialOrdenes') ?? 'null');
 const esperar = (ms = 50) => act(() => new Promise((r) => setTimeout(r, ms)));
+/** A supplier's block of the summary. */
+const proveedor = (nombre: string) => screen.getByRole('heading', { name: nombre }).closest('.facturacion__proveedor') as HTMLElement;
+/** Under a supplier's lines: its products' sum, its delivery fee and its pedido's total with the fee. */
+function expectSumas(nombre: string, { productos, despacho, subtotal }: { productos: number; despacho: string; subtotal: number }) {
+  const bloque = within(proveedor(nombre));
+  expect(bloque.getByText('Productos:').textContent).toBe(`Productos: ${formatClp(productos)}`);
+  expect(bloque.getByText(/^Despacho:/).textContent).toBe(`Despacho: ${despacho}`);
+  expect(bloque.getByText('Subtotal:').textContent).toBe(`Subtotal: ${formatClp(subtotal)}`);
+}
 /** The summary is on screen once its button names the total. */
 const comprar = () => screen.findByRole('button', { name: COMPRAR });
 
@@ -136,7 +146,7 @@ describe('/facturacion', () => {
     for (const l of [put, get]) expect(l!.headers['x-clave-cotizacion']).toBe('clave-de-prueba');
     expect(escritas()).toEqual(['PUT /api/cotizaciones/77/actualizar/']);
 
-    // Each supplier with its lines, quantities, unit prices and subtotal; then the delivery and the total.
+    // Each supplier with its lines, quantities, unit prices, products' sum, delivery fee and pedido's total; then the delivery and the totals.
     const maule = screen.getByRole('table', { name: 'Productos de Carnes del Maule' });
     for (const texto of ['CM-LV', 'Lomo vetado', 'Swift', '80 kg', formatClp(15_000), formatClp(1_200_000)]) expect(maule.textContent).toContain(texto);
     const austral = screen.getByRole('table', { name: 'Productos de Distribuidora Austral' });
@@ -146,7 +156,28 @@ describe('/facturacion', () => {
     const entrega = screen.getByLabelText('Datos de entrega');
     for (const texto of ['30 de noviembre de 2026', 'Av. Los Carrera 1450, Quilpué, Región de Valparaíso', 'Daniela Araya', 'daniela@prueba.cl'])
       expect(entrega.textContent).toContain(texto);
-    expect(screen.getByText('Total de la compra:').textContent).toContain(formatClp(1_550_000));
+    expectSumas('Carnes del Maule', { productos: 1_200_000, despacho: formatClp(8_990), subtotal: 1_208_990 });
+    expectSumas('Distribuidora Austral', { productos: 350_000, despacho: 'sin costo', subtotal: 350_000 });
+    // The landed total: products, the fees, and what the order will charge (issue #22).
+    expect(screen.getByText('Total productos:').textContent).toBe(`Total productos: ${formatClp(1_550_000)}`);
+    expect(screen.getByText('Despacho:', { selector: '.facturacion__totales p' }).textContent).toBe(`Despacho: ${formatClp(8_990)}`);
+    expect(screen.getByText('Total de la compra:').textContent).toBe(`Total de la compra: ${formatClp(1_558_990)}`);
+  });
+
+  it('one supplier delivering free: its products and "Despacho: sin costo", no second subtotal, and the totals', async () => {
+    const [maule] = RESUMEN.proveedores;
+    respuestas[`GET ${RESUMEN_URL}`] = {
+      status: 200,
+      body: { ...RESUMEN, proveedores: [{ ...maule, costo_despacho: 0 }], total_despacho: 0, total: 1_200_000 },
+    };
+    renderPage();
+    await screen.findByRole('button', { name: `Confirmar compra por ${formatClp(1_200_000)}` });
+    const bloque = within(proveedor('Carnes del Maule'));
+    expect(bloque.getByText('Productos:').textContent).toBe(`Productos: ${formatClp(1_200_000)}`);
+    expect(bloque.getByText(/^Despacho:/).textContent).toBe('Despacho: sin costo');
+    expect(bloque.queryByText('Subtotal:')).toBeNull();
+    expect(screen.getByText('Despacho:', { selector: '.facturacion__totales p' }).textContent).toBe('Despacho: sin costo');
+    expect(screen.getByText('Total de la compra:').textContent).toBe(`Total de la compra: ${formatClp(1_200_000)}`);
   });
 
   it("'No' alone never buys: the question closes on the summary, and only the button naming the total places the order", async () => {
@@ -200,7 +231,7 @@ describe('/facturacion', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sí' }));
     await screen.findByRole('table', { name: 'Productos de Carnes del Maule' });
     const enviar = screen.getByRole('button', { name: 'Confirmar compra' });
-    expect(enviar.closest('.form__actions')!.textContent).toContain(`Total: ${formatClp(1_550_000)}`);
+    expect(enviar.closest('.form__actions')!.textContent).toContain(`Total: ${formatClp(1_558_990)}`);
     expect(screen.queryByRole('button', { name: COMPRAR })).toBeNull();
     fireEvent.change(screen.getByLabelText('Razón social'), { target: { value: 'Cocina 2000' } });
     fireEvent.click(enviar);

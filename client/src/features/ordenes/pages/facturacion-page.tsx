@@ -348,7 +348,13 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
   );
 }
 
-/** What the order will buy, supplier by supplier (one pedido each), the delivery, and the total. */
+/** A delivery fee as the order e-mails write it (server/mail/pedido-templates.ts): '$8.990' or 'sin costo'. */
+const formatDespacho = (costo: number) => (costo > 0 ? formatClp(costo) : 'sin costo');
+
+/**
+ * What the order will buy, supplier by supplier (one pedido each) with each one's delivery fee,
+ * the delivery, and the totals: products, fees and what the order will charge (issue #22).
+ */
 function Resumen({ resumen }: { resumen: ResumenCompra }) {
   if (resumen.proveedores.length === 0) {
     return (
@@ -368,16 +374,32 @@ function Resumen({ resumen }: { resumen: ResumenCompra }) {
       {resumen.proveedores.map((p) => (
         <div key={p.proveedor} className="panel facturacion__proveedor">
           <h3>{p.proveedor}</h3>
-          <LineasTable caption={`Productos de ${p.proveedor}`} lineas={p.lineas} total={p.subtotal} totalLabel={varios ? 'Subtotal' : 'Total'} />
+          <LineasTable caption={`Productos de ${p.proveedor}`} lineas={p.lineas} total={p.subtotal} totalLabel="Productos" />
+          <p className="facturacion__despacho">Despacho: {formatDespacho(p.costo_despacho)}</p>
+          {/* With several suppliers each one's part is a pedido of its own, with its own total (the e-mail's 'Subtotal'). */}
+          {varios && (
+            <p className="facturacion__subtotal">
+              Subtotal: <strong>{formatClp(p.subtotal + p.costo_despacho)}</strong>
+            </p>
+          )}
         </div>
       ))}
       <div className="panel facturacion__entrega">
         <h3>Entrega</h3>
         {resumen.entrega ? <DatosEntrega entrega={resumen.entrega} /> : <p className="muted">Sin datos de entrega.</p>}
       </div>
-      <p className="facturacion__total">
-        Total de la compra: <strong>{formatClp(resumen.total)}</strong>
-      </p>
+      {/* Each row's label is a bare text beside its amount: 'Total de la compra:' reads with its amount (e2e finds it so). */}
+      <div className="facturacion__totales">
+        <p>
+          Total productos: <span>{formatClp(resumen.total - resumen.total_despacho)}</span>
+        </p>
+        <p>
+          Despacho: <span>{formatDespacho(resumen.total_despacho)}</span>
+        </p>
+        <p className="facturacion__total">
+          Total de la compra: <strong>{formatClp(resumen.total)}</strong>
+        </p>
+      </div>
     </section>
   );
 }

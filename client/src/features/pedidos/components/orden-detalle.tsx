@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { formatClp, formatFechaHora } from '../../../../../common/format';
 import type { OrdenDetalle, PedidoDetalle } from '../../../../../common/schemas/pedidos';
-import { LineasTable } from '../../../ui/lineas-table';
 import { EntregaFacturacionPanels } from './entrega-facturacion';
 import { EstadoPedidoBadge } from './estado-pedido';
 import { EventosPedido } from './eventos-pedido';
+import { LineasPedido } from './lineas-pedido';
 import { totalVigente } from './total-vigente';
 import './orden-detalle.css';
 
@@ -16,11 +16,12 @@ interface OrdenDetalleProps {
 
 /**
  * An order as its buyer follows it (issue #19), the same on /ordenes/:id and on its tracking link:
- * number, date, delivery and billing as placed, the total, and one card per supplier's pedido with
- * its state, lines and history (a rejection's reason included).
+ * number, date, delivery and billing as placed, the total (delivery fees included, issue #22), and
+ * one card per supplier's pedido with its state, lines, fee, total and history (a rejection's reason included).
  */
 export function OrdenDetalleView({ orden, accionesPedido }: OrdenDetalleProps) {
   const vigente = totalVigente(orden.pedidos);
+  const despacho = orden.pedidos.reduce((suma, p) => suma + p.costo_despacho, 0);
   return (
     <article className="orden-detalle" aria-labelledby="orden-detalle-titulo">
       <header className="orden-detalle__cabeza">
@@ -32,6 +33,7 @@ export function OrdenDetalleView({ orden, accionesPedido }: OrdenDetalleProps) {
           <p className="orden-detalle__total">
             Total: <strong>{formatClp(orden.total)}</strong>
           </p>
+          {despacho > 0 && <p className="muted">Incluye {formatClp(despacho)} de despacho</p>}
           {vigente !== undefined && <p className="muted">Vigente: {formatClp(vigente)}, sin los pedidos anulados o rechazados</p>}
         </div>
       </header>
@@ -52,7 +54,7 @@ export function OrdenDetalleView({ orden, accionesPedido }: OrdenDetalleProps) {
                 <EstadoPedidoBadge estado={p.estado} />
               </div>
               <div className="pedido-card__cuerpo">
-                <LineasTable caption={`Productos del pedido N° ${p.id}`} lineas={p.lineas} total={p.total} />
+                <LineasPedido pedido={p} />
                 <div className="pedido-card__historial">
                   <h4>Historial</h4>
                   <EventosPedido eventos={p.eventos} label={`Historial del pedido N° ${p.id}`} />

@@ -46,6 +46,13 @@ async function renderOrden(id: string) {
   return router;
 }
 const pedidoCard = (id: number) => screen.getByRole('listitem', { name: new RegExp(`^Pedido N° ${id} `) });
+/** A pedido card's sums under its lines: its products, its delivery fee ('sin costo' when free) and its total. */
+function expectSumas(id: number, { productos, despacho, total }: { productos: number; despacho: string; total: number }) {
+  const card = within(pedidoCard(id));
+  expect(card.getByText('Productos:').textContent).toBe(`Productos: ${formatClp(productos)}`);
+  expect(card.getByText(/^Despacho:/).textContent).toBe(`Despacho: ${despacho}`);
+  expect(card.getByText('Total:').textContent).toBe(`Total: ${formatClp(total)}`);
+}
 const lecturas = () => llamadas.filter((l) => l.method === 'GET' && l.url === '/api/ordenes/501/').length;
 const escritas = () => llamadas.filter((l) => l.method !== 'GET' && l.url.startsWith('/api/'));
 
@@ -54,9 +61,11 @@ describe('/ordenes/:id', () => {
     await renderOrden('501');
     expect(await screen.findByRole('heading', { name: 'Orden de compra N° 501' })).toBeTruthy();
     expect(screen.getByText(/Realizada el 23 de noviembre de 2026/)).toBeTruthy();
-    expect(screen.getByText('Total:', { selector: '.orden-detalle__total' }).textContent).toContain(formatClp(1_550_000));
+    // The order's total includes every pedido's delivery fee (issue #22), and says how much of it is delivery.
+    expect(screen.getByText('Total:', { selector: '.orden-detalle__total' }).textContent).toContain(formatClp(1_558_990));
+    expect(screen.getByText(`Incluye ${formatClp(8_990)} de despacho`)).toBeTruthy();
     // Pedido 46 was rejected: what is left of the order is said too.
-    expect(screen.getByText(/Vigente:/).textContent).toContain(formatClp(1_200_000));
+    expect(screen.getByText(/Vigente:/).textContent).toContain(formatClp(1_208_990));
     const entrega = screen.getByRole('region', { name: 'Entrega' });
     for (const texto of ['30 de noviembre de 2026', 'Av. Los Carrera 1450', 'Daniela Araya']) expect(entrega.textContent).toContain(texto);
     const facturacion = screen.getByRole('region', { name: 'Facturación' });
@@ -66,12 +75,25 @@ describe('/ordenes/:id', () => {
     expect(maule.getByText('Pendiente', { selector: '.estado-pedido' })).toBeTruthy();
     expect(maule.getByRole('table', { name: 'Productos del pedido N° 45' }).textContent).toContain('Lomo vetado');
     expect(maule.getByRole('button', { name: 'Anular el pedido N° 45' })).toBeTruthy();
+    // Its lines' sum, its delivery fee and its total with the fee, as the e-mails give them (issue #22).
+    expectSumas(45, { productos: 1_200_000, despacho: formatClp(8_990), total: 1_208_990 });
 
     const austral = within(pedidoCard(46));
     expect(austral.getByText('Rechazado', { selector: '.estado-pedido' })).toBeTruthy();
     expect(austral.getByRole('list', { name: 'Historial del pedido N° 46' }).textContent).toContain('Motivo: No nos queda arroz grado 1 para esa fecha.');
     // Only a pendiente pedido can be annulled.
     expect(austral.queryByRole('button', { name: /Anular/ })).toBeNull();
+    expectSumas(46, { productos: 350_000, despacho: 'sin costo', total: 350_000 });
+  });
+
+  it('an order delivered free of charge says nothing of its delivery in its head; each pedido still says its fee', async () => {
+    const sinCosto = { ...PENDIENTE, costo_despacho: 0, total: 1_200_000 };
+    respuestas['GET /api/ordenes/501/'] = { status: 200, body: { ...ORDEN, total: 1_550_000, pedidos: [sinCosto, ORDEN.pedidos[1]] } };
+    await renderOrden('501');
+    await screen.findByRole('heading', { name: 'Orden de compra N° 501' });
+    expect(screen.getByText('Total:', { selector: '.orden-detalle__total' }).textContent).toContain(formatClp(1_550_000));
+    expect(screen.queryByText(/de despacho$/)).toBeNull();
+    expectSumas(45, { productos: 1_200_000, despacho: 'sin costo', total: 1_200_000 });
   });
 
   it("'Anular' asks first, sends the optional reason, says 'Pedido anulado.' and shows the pedido as the server now has it", async () => {
@@ -142,6 +164,9 @@ describe('/seguimiento/:token', () => {
     expect(await screen.findByRole('heading', { name: 'Orden de compra N° 501' })).toBeTruthy();
     expect(within(pedidoCard(45)).getByText('Pendiente', { selector: '.estado-pedido' })).toBeTruthy();
     expect(within(pedidoCard(46)).getByText(/No nos queda arroz grado 1/)).toBeTruthy();
+    expect(screen.getByText('Total:', { selector: '.orden-detalle__total' }).textContent).toContain(formatClp(1_558_990));
+    expectSumas(45, { productos: 1_200_000, despacho: formatClp(8_990), total: 1_208_990 });
+    expectSumas(46, { productos: 350_000, despacho: 'sin costo', total: 350_000 });
     expect(screen.queryByRole('button', { name: /Anular/ })).toBeNull();
     expect(llamadas.find((l) => l.url.startsWith('/api/seguimiento/'))!.headers.authorization).toBeUndefined();
   });

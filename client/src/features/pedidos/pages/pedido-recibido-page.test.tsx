@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatClp } from '../../../../../common/format';
 import { type EstadoPedido, MOTIVO_OBLIGATORIO, type PedidoDetalle } from '../../../../../common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { LOGIN_TOAST_ID } from '../../../lib/session';
@@ -86,6 +87,22 @@ describe('/pedidos-recibidos/:id', () => {
 
     expect(within(screen.getByRole('list', { name: 'Historial del pedido N° 7' })).getByText('Pendiente')).toBeTruthy();
   });
+
+  it.each([
+    [8_990, formatClp(8_990), 1_808_990],
+    [0, 'sin costo', 1_800_000],
+  ])(
+    'under the lines (on screen and on the printed purchase order): the products, the delivery fee %i and the total with it',
+    async (costo, despacho, total) => {
+      respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('pendiente', { costo_despacho: costo, total }) };
+      await renderPedido();
+      // The section the purchase order prints (pedidos-recibidos.css keeps it on paper).
+      const productos = within(await screen.findByRole('region', { name: 'Productos' }));
+      expect(productos.getByText('Productos:').textContent).toBe(`Productos: ${formatClp(1_800_000)}`);
+      expect(productos.getByText(/^Despacho:/).textContent).toBe(`Despacho: ${despacho}`);
+      expect(productos.getByText('Total:').textContent).toBe(`Total: ${formatClp(total)}`);
+    },
+  );
 
   it('says when the purchase came without billing data', async () => {
     respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('pendiente', { facturacion: SIN_FACTURACION }) };

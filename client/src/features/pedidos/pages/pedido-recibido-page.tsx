@@ -6,12 +6,12 @@ import { ApiError } from '../../../lib/api-client';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { LoadError } from '../../../ui/load-error';
-import { LineasTable } from '../../../ui/lineas-table';
 import { usePedido } from '../api/pedidos';
 import { AccionesPedido } from '../components/acciones-pedido';
 import { EntregaFacturacionPanels } from '../components/entrega-facturacion';
 import { EstadoPedidoBadge } from '../components/estado-pedido';
 import { EventosPedido } from '../components/eventos-pedido';
+import { LineasPedido } from '../components/lineas-pedido';
 import { EncabezadoOrdenDeCompra } from '../components/orden-de-compra';
 import { idFromParam } from './route-params';
 import './pedidos-recibidos.css';
@@ -118,7 +118,7 @@ function Detalle({ pedido }: { pedido: PedidoDetalle }) {
         <div className="pedido-recibido__principal">
           <section aria-labelledby="pedido-productos">
             <h2 id="pedido-productos">Productos</h2>
-            <LineasTable caption={`Productos del pedido N° ${pedido.id}`} lineas={pedido.lineas} total={pedido.total} />
+            <LineasPedido pedido={pedido} />
           </section>
           <EntregaFacturacionPanels entrega={pedido.entrega} facturacion={pedido.facturacion} />
         </div>

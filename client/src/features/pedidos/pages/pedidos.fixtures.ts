@@ -80,7 +80,9 @@ export const PENDIENTE = pedido({
   estado: 'pendiente',
   eventos: [{ estado: 'pendiente', creado_en: '2026-11-23T13:05:00Z', motivo: null }],
   lineas: [{ sku: 'CM-LV', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 80, precio: 15_000, subtotal: 1_200_000 }],
-  total: 1_200_000,
+  // Issue #22: the supplier's delivery fee, included in the pedido's total.
+  costo_despacho: 8_990,
+  total: 1_208_990,
 });
 export const RECHAZADO = pedido({
   id: 46,
@@ -94,13 +96,13 @@ export const RECHAZADO = pedido({
   total: 350_000,
 });
 
-/** Order 501: one pedido still pendiente, the other rejected with its reason. */
+/** Order 501: one pedido still pendiente (with a delivery fee), the other rejected with its reason (delivered free). */
 export const ORDEN: OrdenDetalle = {
   id: 501,
   creado_en: '2026-11-23T13:05:00Z',
   comprador: 'Cocina Los Andes SpA',
   entrega: ENTREGA,
   facturacion: FACTURACION,
-  total: 1_550_000,
+  total: 1_558_990,
   pedidos: [PENDIENTE, RECHAZADO],
 };
