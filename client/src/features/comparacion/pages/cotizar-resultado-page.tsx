@@ -66,6 +66,12 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
   const save = useSaveEleccion();
   const [eleccion, setEleccion] = useState(() => eleccionInicial(cotizacion));
   const [dialogo, setDialogo] = useState<Dialogo>(null);
+  // Comprar with a supplier under its minimum says so again (actualizar would refuse it: 400).
+  const [intentos, setIntentos] = useState(0);
+  const alerta = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (intentos > 0) alerta.current?.focus();
+  }, [intentos]);
   const { resultados } = eleccion;
   const sinFecha = isSinFechaEntrega();
   const stockActualizado = isStockActualizado(useLocation().state);
@@ -87,12 +93,6 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
 
   const entrega = entregaDe(resultados, cotizacion.condiciones_proveedores, cotizacion.fecha_entrega);
   const bajoMinimo = mensajesBajoMinimo(entrega);
-  // Comprar with a supplier under its minimum says so again (actualizar would refuse it: 400).
-  const [intentos, setIntentos] = useState(0);
-  const alerta = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (intentos > 0) alerta.current?.focus();
-  }, [intentos]);
 
   function comprar() {
     if (bajoMinimo.length > 0) {
@@ -116,6 +116,7 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
   ];
   const productos = resultados.filter((r) => r.opciones_seleccionadas.length > 0).length;
 
+  // comparacion.css gives every supplier's table the same widths, column by column in this order.
   const columnas: Column<Fila>[] = [
     {
       id: 'producto',
