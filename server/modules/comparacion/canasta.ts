@@ -16,7 +16,8 @@ import { precioUnitario, type Tarifario } from './precio';
  * - A supplier used (any units) pays costoDespacho(its subtotal over every line, its terms) and its
  *   subtotal must reach monto_minimo. A supplier missing from `terminos` has neither.
  * - Objective, in this order: (1) the most units supplied, Σ over lines (each ≤ its quantity);
- *   (2) the least landed total, Σ subtotals + Σ fees; (3) fewer suppliers.
+ *   (2) the least landed total, Σ subtotals + Σ fees; (3) fewer suppliers: per line on the
+ *   per-line path, across the basket in the program only with `contarProveedores`.
  * - When the per-line optimum of the current engine (asignacionOptima, what compararLinea selects)
  *   leaves every supplier it uses at or over its minimum and paying no fee, it is the answer: no
  *   basket can cost less (each line already costs its least, fees are ≥ 0), and with no terms at all
@@ -70,6 +71,11 @@ export interface Canasta {
 export interface OpcionesCanasta {
   /** Wall-clock budget of the solver, in ms (default PRESUPUESTO_CANASTA_MS). */
   presupuestoMs?: number;
+  /**
+   * Objective (3), fewer suppliers, inside the program too (off by default: the program must then
+   * also prove the fewest suppliers, and takes longer; docs/decisions/014).
+   */
+  contarProveedores?: boolean;
 }
 
 export const PRESUPUESTO_CANASTA_MS = 200;
@@ -258,6 +264,7 @@ export async function canastaOptima(
         coberturaPlena ? coberturaMaxima : null,
         coberturaPlena ? cotas : null,
         (presupuestoMs - (performance.now() - inicio)) / 1000,
+        opciones.contarProveedores ?? false,
       );
     } catch {
       // A failed WebAssembly instance is not reused.
@@ -473,16 +480,15 @@ function basketFactible(
 
 /**
  * The mixed-integer program over the kept stretches, in CPLEX LP text. Per stretch: a binary y
- * (the offer buys in it) and an integer x in [desde·y, hasta·y] (the first stretch needs no y when
- * it is its offer's only one); at most one stretch per offer, and that only if its supplier is
- * used (u). Per supplier with a minimum: subtotal ≥ monto_minimo·u; with a fee: a binary f (it
- * pays) and subtotal ≥ despacho_gratis_desde·(u − f), or f = u when delivery is never free.
- * Minimize W·(Σ price·x + Σ fee·f) + Σ u, W = suppliers + 1: cost first, then fewer suppliers,
- * and the objective stays integral, so an absolute gap under 1 proves the optimum.
+ * (the offer buys in it) and an integer x in [min·y, max·y] (a first stretch that may take 1 unit
+ * needs no y when it is its offer's only one); at most one stretch per offer, and only if its
+ * supplier is used (u, for suppliers with a minimum or a fee). Per such supplier: subtotal ≥
+ * monto_minimo·u; with a fee, a binary f (it pays) and subtotal ≥ despacho_gratis_desde·(u − f),
+ * or f = u when delivery is never free. Each line's cost ≥ its own optimum (a valid cut).
+ * Minimize W·(Σ price·x + Σ fee·f) (+ Σ u with contarProveedores, W = suppliers + 1: cost first,
+ * then fewer suppliers); the objective is integral, so an absolute gap under 1 proves the optimum.
  * With `cobertura` null the most coverage is found first (a second solve).
  */
-const CONTAR_PROVEEDORES = process.env.CONTAR === '1';
-
 function resolverMip(
   highs: Highs,
   lineas: readonly LineaCanasta[],
@@ -492,6 +498,7 @@ function resolverMip(
   cobertura: number | null,
   cotasLinea: readonly number[] | null,
   segundos: number,
+  contarProveedores: boolean,
 ): { plan: Plan; optimo: boolean } | null {
   if (segundos <= 0) return null;
   // Stretches per offer, suppliers in the model.
@@ -507,7 +514,7 @@ function resolverMip(
     .filter((s) => terminosDe(s).monto_minimo > 0 || cobraDespacho(terminosDe(s)))
     .sort((a, b) => a - b);
   const conTerminos = new Set(proveedores);
-  const W = CONTAR_PROVEEDORES ? proveedores.length + 1 : 1;
+  const W = contarProveedores ? proveedores.length + 1 : 1;
   const conY = tramos.map((t) => t.min > 1 || t.min === t.max || porOferta.get(`${t.linea}:${t.k}`)!.length > 1);
   const filas: string[] = [];
   const costo: string[] = [];
@@ -552,7 +559,7 @@ function resolverMip(
     const t = terminosDe(s);
     const sub = subtotalDe.get(s)!.join(' + ');
     binarias.push(`u${s}`);
-    if (CONTAR_PROVEEDORES) costo.push(`1 u${s}`);
+    if (contarProveedores) costo.push(`1 u${s}`);
     if (t.monto_minimo > 0) filas.push(`${sub} - ${t.monto_minimo} u${s} >= 0`);
     if (cobraDespacho(t)) {
       if (t.despacho_gratis_desde === null) costo.push(`${t.costo_despacho * W} u${s}`);
