@@ -158,16 +158,26 @@ describe('canastaOptima', () => {
 
   it('answers a feasible basket, not proven optimal, when it has no budget', async () => {
     const lineas = [
+      { cantidad: 8, ofertas: [oferta(1, 10, 10)] },
+      { cantidad: 5, ofertas: [oferta(2, 4, 10), oferta(1, 5, 10)] },
+    ];
+    const c = await canastaOptima(lineas, new Map([[1, terminos(50, 20, 100)]]), { presupuestoMs: 0 });
+    // The per-line optima with supplier 1's fee: feasible, 120; the optimum (104) needs the solver.
+    expect(c).toMatchObject({ optimo: false, via: 'presupuesto', total: 120 });
+    expect(c.cantidades).toEqual([[8], [5, 0]]);
+  });
+
+  it('proves a fee that cannot be avoided without the solver', async () => {
+    const lineas = [
       { cantidad: 5, ofertas: [oferta(1, 10, 10), oferta(2, 9, 10)] },
       { cantidad: 3, ofertas: [oferta(1, 10, 10), oferta(3, 9, 10)] },
     ];
+    // Supplier 2 cannot reach 60; supplier 3 never reaches 100, so it pays 5 or its line costs 3 more.
     const mapa = new Map([
       [2, terminos(60, 10)],
       [3, terminos(0, 5, 100)],
     ]);
     const c = await canastaOptima(lineas, mapa, { presupuestoMs: 0 });
-    expect(c).toMatchObject({ optimo: false, via: 'presupuesto', bajo_minimo: [2] });
-    expect(cobertura(c)).toBe(8);
-    expect(c.proveedores.every((p) => p.subtotal >= (mapa.get(p.proveedor_id)?.monto_minimo ?? 0))).toBe(true);
+    expect(c).toMatchObject({ optimo: true, via: 'cota', total: 80, bajo_minimo: [2] });
   });
 });

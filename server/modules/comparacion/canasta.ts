@@ -226,14 +226,25 @@ export async function canastaOptima(
   //    fee-paying supplier while that lowers the landed total without losing coverage.
   const { plan: factible, costo: costoFactible, cobertura: coberturaFactible } = basketFactible(lineas, terminos, excluidos, optimosLinea);
   const coberturaPlena = coberturaFactible === coberturaMaxima;
-  if (coberturaPlena && costoFactible === cotaTotal) return respuesta(factible, true, 'cota', bajo_minimo);
+  // The fees the per-line optima cannot avoid: a supplier whose fee is never waived either is used
+  // (and pays it) or its lines cost what they cost without it.
+  const { porProveedor, duenoDe } = coberturaPlena
+    ? despachosInevitables(lineas, terminosDe, excluidos, objetivos, optimosLinea, cotas)
+    : { porProveedor: new Map<number, number>(), duenoDe: [] as number[] };
+  let inevitable = 0;
+  for (const c of porProveedor.values()) inevitable += c;
+  if (coberturaPlena && costoFactible === cotaTotal + inevitable) return respuesta(factible, true, 'cota', bajo_minimo);
 
   // 5. The exact program, on the stretches that can still be part of a basket no worse than it.
-  const holgura = coberturaPlena ? costoFactible - cotaTotal : Number.POSITIVE_INFINITY;
+  // A line's slack: what P costs over the per-line optima, less the fees other lines' suppliers
+  // cannot avoid (the one that owns this line's share is not subtracted: its term may be this line).
+  const holguraDe = (i: number) =>
+    coberturaPlena ? costoFactible - cotaTotal - inevitable + (duenoDe[i] !== undefined ? (porProveedor.get(duenoDe[i]!) ?? 0) : 0) : Number.POSITIVE_INFINITY;
   const tramos: Tramo[] = [];
   lineas.forEach((l, i) => {
     const T = objetivos[i]!;
     if (T <= 0) return;
+    const holgura = holguraDe(i);
     const fuentes = holgura === Number.POSITIVE_INFINITY ? null : fuentesDe(l, T, excluidos);
     l.ofertas.forEach((o, k) => {
       if (excluidos.has(o.proveedor_id)) return;
@@ -278,6 +289,55 @@ export async function canastaOptima(
     if (mejor) return respuesta(resultado.plan, resultado.optimo, resultado.optimo ? 'mip' : 'presupuesto', bajo_minimo);
   }
   return respuesta(factible, false, 'presupuesto', bajo_minimo);
+}
+
+/**
+ * A lower bound of the fees any basket of the most coverage pays beyond the per-line optima. A
+ * supplier whose fee is never waived (no free-from amount, or one above everything it could sell
+ * here) that a line's optimum uses: a basket either uses it and pays the fee, or buys those lines
+ * without it, at least (its optimum without the supplier − its optimum) more. Each line counts for
+ * one such supplier only (its "owner"), so the lines' extra costs are not counted twice, and the
+ * bound adds min(fee, Σ extra over its lines) per supplier.
+ */
+function despachosInevitables(
+  lineas: readonly LineaCanasta[],
+  terminosDe: (s: number) => TerminosDespacho,
+  excluidos: ReadonlySet<number>,
+  objetivos: readonly number[],
+  optimos: ReadonlyArray<{ cantidades: number[] }>,
+  cotas: readonly number[],
+) {
+  const maximo = new Map<number, number>();
+  for (const l of lineas)
+    for (const o of l.ofertas) {
+      const cap = Math.min(Math.floor(o.stock), Math.floor(l.cantidad));
+      let mejor = 0;
+      for (const tr of cap > 0 ? tramosDe(o, cap, 0, 0) : []) mejor = Math.max(mejor, Math.round(tr.hasta * tr.precio));
+      maximo.set(o.proveedor_id, (maximo.get(o.proveedor_id) ?? 0) + mejor);
+    }
+  const inevitable = (s: number) => {
+    const t = terminosDe(s);
+    return t.costo_despacho > 0 && (t.despacho_gratis_desde === null || t.despacho_gratis_desde > (maximo.get(s) ?? 0));
+  };
+  const extra = new Map<number, number>();
+  const duenoDe: number[] = [];
+  lineas.forEach((l, i) => {
+    const dueno = l.ofertas.find((o, k) => optimos[i]!.cantidades[k]! > 0 && !excluidos.has(o.proveedor_id) && inevitable(o.proveedor_id))?.proveedor_id;
+    if (dueno === undefined) return;
+    duenoDe[i] = dueno;
+    const sin = new Set(excluidos).add(dueno);
+    let delta: number;
+    if (objetivoDe(l, sin) < objetivos[i]!) delta = Number.POSITIVE_INFINITY;
+    else {
+      const p = planLinea(l, objetivos[i]!, sin);
+      const costo = p.exacta ? costoLinea(l, p.cantidades) : rellenoMinimo(l, objetivos[i]!, sin, -1, 0, 0);
+      delta = Math.max(0, costo - cotas[i]!);
+    }
+    extra.set(dueno, (extra.get(dueno) ?? 0) + delta);
+  });
+  const porProveedor = new Map<number, number>();
+  for (const [s, d] of extra) porProveedor.set(s, Math.min(terminosDe(s).costo_despacho, d));
+  return { porProveedor, duenoDe };
 }
 
 /** What a line can supply without the excluded suppliers: min(⌊cantidad⌋, Σ⌊stock⌋). */
