@@ -260,3 +260,25 @@ export async function pick(page: Page, name: string, typed: string, option = typ
     .click();
   await expect(page.getByRole('listbox')).toHaveCount(0);
 }
+
+/** A product row of /cotizar as the pickers take it: what is typed and the option chosen, for its category and its name. */
+export interface LineaCotizacion {
+  categoria: [typed: string, option: string];
+  producto: [typed: string, option: string];
+}
+
+/** Fills row `n` of /cotizar (adding it first when n > 1 and it is not there yet). */
+export async function fillFilaCotizacion(page: Page, n: number, linea: LineaCotizacion, cantidad: number) {
+  if ((await page.getByRole('combobox', { name: `Producto, fila ${n}` }).count()) === 0) await page.getByRole('button', { name: '+ Agregar producto' }).click();
+  await pick(page, `Categoría, fila ${n}`, ...linea.categoria);
+  await pick(page, `Producto, fila ${n}`, ...linea.producto);
+  await page.getByRole('textbox', { name: `Cantidad, fila ${n}` }).fill(String(cantidad));
+}
+
+/** Generar cotización, through the loading screen, to the results. */
+export async function generarCotizacion(page: Page) {
+  await expect(page).toHaveURL(/\/confirmar-cotizacion$/);
+  await page.getByRole('button', { name: 'Generar cotización' }).click();
+  await expect(page.getByRole('status')).toContainText('Buscando los mejores precios');
+  await expect(page.getByRole('heading', { name: 'Las mejores opciones para ti' })).toBeVisible({ timeout: 20_000 });
+}

@@ -7,6 +7,9 @@ import {
   createUserByApi,
   type E2EProveedor,
   expectAccessible,
+  fillFilaCotizacion,
+  generarCotizacion,
+  type LineaCotizacion,
   loginByApi,
   pick,
   registrarProductos,
@@ -37,10 +40,7 @@ const PRECIO = {
   tercero: 1_890,
 };
 
-interface Linea {
-  categoria: [typed: string, option: string];
-  producto: [typed: string, option: string];
-}
+type Linea = LineaCotizacion;
 
 interface Escenario {
   /** Supplies all of the main product, and the third. */
@@ -91,23 +91,9 @@ const nombre = (l: Linea) => l.producto[1];
 /** /cotizar with three rows of 280 kg each, on to the delivery data. */
 async function quote(page: Page, lineas: readonly Linea[]) {
   await expect(page.getByRole('heading', { name: 'Cotizar productos' })).toBeVisible();
-  for (const [i, l] of lineas.entries()) {
-    const n = i + 1;
-    if (n > 1) await page.getByRole('button', { name: '+ Agregar producto' }).click();
-    await pick(page, `Categoría, fila ${n}`, ...l.categoria);
-    await pick(page, `Producto, fila ${n}`, ...l.producto);
-    await page.getByRole('textbox', { name: `Cantidad, fila ${n}` }).fill('280');
-  }
+  for (const [i, l] of lineas.entries()) await fillFilaCotizacion(page, i + 1, l, 280);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page).toHaveURL(/\/datos-cotizacion$/);
-}
-
-/** Generar cotización, through the loading screen, to the results. */
-async function generate(page: Page) {
-  await expect(page).toHaveURL(/\/confirmar-cotizacion$/);
-  await page.getByRole('button', { name: 'Generar cotización' }).click();
-  await expect(page.getByRole('status')).toContainText('Buscando los mejores precios');
-  await expect(page.getByRole('heading', { name: 'Las mejores opciones para ti' })).toBeVisible({ timeout: 20_000 });
 }
 
 /** The selection: one region of every supplier's block (issue #22), each block a table of its lines. */
@@ -203,7 +189,7 @@ test('logged out at 1280 px: swap, stock confirmation, another supplier, billing
   await page.getByLabel('Correo de contacto').fill('compras@losandes.cl');
   await page.getByLabel('Teléfono').fill('+56922334455');
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await generate(page);
+  await generarCotizacion(page);
 
   // The three products with supplier, CLP prices and the total; the shortfall and the next-tier nudge.
   const barato = fila(page, principal, e.barato.empresa);
@@ -353,7 +339,7 @@ test('a buyer with a saved address at 375 px: cards, swap and another supplier, 
   // The active saved address fills the delivery data.
   await expect(page.getByLabel('Nombre de contacto')).toHaveValue('Daniela Araya');
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await generate(page);
+  await generarCotizacion(page);
 
   await expect(tabla(page).locator('thead:visible')).toHaveCount(0);
   await expect(tabla(page).locator('tbody tr').first()).toHaveCSS('display', 'block');
