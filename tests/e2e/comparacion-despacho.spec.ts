@@ -79,6 +79,14 @@ async function mercado(request: APIRequestContext) {
   return { austral: austral!, llanquihue: llanquihue!, lineas: nombres.map(linea), nombres };
 }
 
+/** From /cotizar through the delivery data, which the buyer's saved address fills. */
+async function continuarConLaDireccion(page: Page, contacto: string) {
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/datos-cotizacion$/);
+  await expect(page.getByLabel('Nombre de contacto')).toHaveValue(contacto);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+}
+
 const bloque = (page: Page, proveedor: string) =>
   page.getByRole('region', { name: 'Opciones seleccionadas' }).getByRole('region', { name: proveedor, exact: true });
 const total = (page: Page, dt: string) =>
@@ -107,9 +115,7 @@ test('a buyer in Puerto Montt: the cheapest basket delivered, a product more for
   await loginByApi(page, comprador.email, comprador.password, '/cotizar');
   await fillFilaCotizacion(page, 1, m.lineas[0]!, 100);
   await fillFilaCotizacion(page, 2, m.lineas[1]!, 100);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByLabel('Nombre de contacto')).toHaveValue('Restorán del Puerto');
-  await page.getByRole('button', { name: 'Continuar' }).click();
+  await continuarConLaDireccion(page, 'Restorán del Puerto');
   await generarCotizacion(page);
 
   // Santiago's suppliers are out; Austral with its fee ($209.990) beats Llanquihue ($210.000).
@@ -126,8 +132,7 @@ test('a buyer in Puerto Montt: the cheapest basket delivered, a product more for
   await page.getByRole('button', { name: 'Volver' }).click();
   await page.getByRole('button', { name: 'Modificar productos' }).click();
   await fillFilaCotizacion(page, 3, m.lineas[2]!, 100);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByRole('button', { name: 'Continuar' }).click();
+  await continuarConLaDireccion(page, 'Restorán del Puerto');
   await generarCotizacion(page);
   await expect(austral).toContainText('Despacho gratis');
   await expect(total(page, 'Despacho')).toHaveText('Gratis');
@@ -188,8 +193,7 @@ test('at 375 px the supplier blocks stack and the page does not scroll sideways'
   await loginByApi(page, comprador.email, comprador.password, '/cotizar');
   await fillFilaCotizacion(page, 1, m.lineas[0]!, 100);
   await fillFilaCotizacion(page, 2, m.lineas[1]!, 100);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByRole('button', { name: 'Continuar' }).click();
+  await continuarConLaDireccion(page, 'Cocina Austral');
   await generarCotizacion(page);
   await expect(bloque(page, m.austral.empresa)).toContainText(`Despacho ${formatClp(AUSTRAL.costo_despacho)}`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
