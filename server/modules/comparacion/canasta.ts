@@ -228,9 +228,9 @@ export async function canastaOptima(
   const coberturaPlena = coberturaFactible === coberturaMaxima;
   // The fees the per-line optima cannot avoid: a supplier whose fee is never waived either is used
   // (and pays it) or its lines cost what they cost without it.
-  const { porProveedor, duenoDe } = coberturaPlena
+  const { porProveedor, duenoDe, extra } = coberturaPlena
     ? despachosInevitables(lineas, terminosDe, excluidos, objetivos, optimosLinea, cotas)
-    : { porProveedor: new Map<number, number>(), duenoDe: [] as number[] };
+    : { porProveedor: new Map<number, number>(), duenoDe: [] as number[], extra: new Map<number, number>() };
   let inevitable = 0;
   for (const c of porProveedor.values()) inevitable += c;
   if (coberturaPlena && costoFactible === cotaTotal + inevitable) return respuesta(factible, true, 'cota', bajo_minimo);
@@ -274,6 +274,7 @@ export async function canastaOptima(
         terminosDe,
         coberturaPlena ? coberturaMaxima : null,
         coberturaPlena ? cotas : null,
+        coberturaPlena ? { duenoDe, extra } : null,
         (presupuestoMs - (performance.now() - inicio)) / 1000,
         opciones.contarProveedores ?? false,
       );
@@ -337,7 +338,7 @@ function despachosInevitables(
   });
   const porProveedor = new Map<number, number>();
   for (const [s, d] of extra) porProveedor.set(s, Math.min(terminosDe(s).costo_despacho, d));
-  return { porProveedor, duenoDe };
+  return { porProveedor, duenoDe, extra };
 }
 
 /** What a line can supply without the excluded suppliers: min(⌊cantidad⌋, Σ⌊stock⌋). */
@@ -557,6 +558,7 @@ function resolverMip(
   terminosDe: (s: number) => TerminosDespacho,
   cobertura: number | null,
   cotasLinea: readonly number[] | null,
+  inevitables: { duenoDe: readonly number[]; extra: ReadonlyMap<number, number> } | null,
   segundos: number,
   contarProveedores: boolean,
 ): { plan: Plan; optimo: boolean } | null {
@@ -637,6 +639,22 @@ function resolverMip(
   const cortes = cotasLinea
     ? costoLineaTerminos.flatMap((terminos, l) => (terminos.length === 0 || cotasLinea[l]! <= 0 ? [] : [`${terminos.join(' + ')} >= ${cotasLinea[l]}`]))
     : [];
+  // A supplier whose fee is never waived, unused, leaves its lines (despachosInevitables) at least
+  // `extra` dearer: Σ their cost ≥ Σ their optima + extra·(1 − u). The relaxation then pays
+  // min(fee, extra) for it, as the bound does.
+  if (cotasLinea && inevitables) {
+    for (const [s, d] of inevitables.extra) {
+      const suyas = inevitables.duenoDe.flatMap((dueno, l) => (dueno === s && costoLineaTerminos[l]!.length > 0 ? [l] : []));
+      if (suyas.length === 0 || d <= 0) continue;
+      const usado = conTerminos.has(s);
+      if (d === Number.POSITIVE_INFINITY) {
+        if (usado) cortes.push(`u${s} >= 1`);
+        continue;
+      }
+      const base = suyas.reduce((t, l) => t + cotasLinea[l]!, 0);
+      cortes.push(`${suyas.map((l) => costoLineaTerminos[l]!.join(' + ')).join(' + ')}${usado ? ` + ${d} u${s}` : ''} >= ${base + d}`);
+    }
+  }
   const texto = (objetivo: string, sentido: string, extra: string[]) =>
     [
       sentido,
