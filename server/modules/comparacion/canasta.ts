@@ -215,7 +215,12 @@ export async function canastaOptima(
 
   // 3. Per-line optima without them: each line's least cost, a lower bound of its cost in any
   //    basket of the most coverage.
-  const optimosLinea = lineas.map((l, i) => planLinea(l, objetivos[i]!, excluidos));
+  //    The first pass's plan when no supplier left the line and the target is the same.
+  const optimosLinea = lineas.map((l, i) => {
+    const previo = porLinea[i]!;
+    const igual = !l.ofertas.some((o) => excluidos.has(o.proveedor_id)) && previo.cantidades.reduce((t, q) => t + q, 0) === objetivos[i];
+    return igual ? { cantidades: previo.cantidades, exacta: previo.exacta } : planLinea(l, objetivos[i]!, excluidos);
+  });
   const cotas = lineas.map((l, i) => {
     const p = optimosLinea[i]!;
     return p.exacta ? costoLinea(l, p.cantidades) : rellenoMinimo(l, objetivos[i]!, excluidos, -1, 0, 0);
