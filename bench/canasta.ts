@@ -77,6 +77,7 @@ async function medir() {
   const terminos = terminosDelCatalogo();
   const ms: number[] = [];
   const vias: Record<string, number> = {};
+  const porVia: Record<string, number[]> = {};
   let optimos = 0;
   for (let b = 0; b < CALENTAR + CESTAS; b++) {
     const lineas = cesta(1000 + (b % CESTAS));
@@ -86,9 +87,10 @@ async function medir() {
     if (b < CALENTAR) continue;
     ms.push(tiempo);
     vias[c.via] = (vias[c.via] ?? 0) + 1;
+    (porVia[c.via] ??= []).push(tiempo);
     if (c.optimo) optimos++;
   }
-  process.stdout.write(JSON.stringify({ ms, vias, optimos }));
+  process.stdout.write(JSON.stringify({ ms, vias, optimos, porVia }));
 }
 
 const percentil = (ordenados: number[], p: number) => ordenados[Math.min(ordenados.length - 1, Math.floor(ordenados.length * p))]!;
@@ -111,9 +113,17 @@ else {
       logLevel: 'warning',
     });
     const salida = execFileSync(process.execPath, [script, '--medir'], { encoding: 'utf8' });
-    const { ms, vias, optimos } = JSON.parse(salida) as { ms: number[]; vias: Record<string, number>; optimos: number };
+    const { ms, vias, optimos, porVia } = JSON.parse(salida) as {
+      ms: number[];
+      vias: Record<string, number>;
+      optimos: number;
+      porVia: Record<string, number[]>;
+    };
     const s = [...ms].sort((a, b) => a - b);
-    const cuenta = (via: string) => `${via} ${fmt(((vias[via] ?? 0) / ms.length) * 100, 1)} %`;
+    const cuenta = (via: string) => {
+      const t = [...(porVia[via] ?? [])].sort((a, b) => a - b);
+      return `${via} ${fmt(((vias[via] ?? 0) / ms.length) * 100, 1)} %${t.length ? ` (p50 ${fmt(percentil(t, 0.5), 1)} ms)` : ''}`;
+    };
     console.log(
       `\ncanasta entregada (${CESTAS} cestas de ${LINEAS} líneas × ~45 ofertas, ${PROVEEDORES} proveedores, la mitad con mínimo y despacho; presupuesto ${PRESUPUESTO_MS ?? 200} ms):\n` +
         `  p50 ${fmt(percentil(s, 0.5), 1)} ms, p99 ${fmt(percentil(s, 0.99), 1)} ms, máx ${fmt(s.at(-1)!, 1)} ms; ` +
