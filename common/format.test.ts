@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cantidadEs,
+  formatDespacho,
   formatCantidad,
   formatDiaLargo,
   formatFecha,
@@ -47,5 +48,12 @@ describe('the shortfall message', () => {
     expect(mensajesComparacion.faltante(44.5, 'KILO')).toBe('Stock insuficiente: faltan 44,5 kg');
     expect(mensajesComparacion.faltante(1, 'CAJA')).toBe('Stock insuficiente: faltan 1 caja');
     expect(mensajesComparacion.faltante(3, 'CAJA')).toBe('Stock insuficiente: faltan 3 cajas');
+  });
+});
+
+describe('the delivery fee', () => {
+  it('is money when there is one, else sin costo', () => {
+    expect(formatDespacho(8_990)).toBe('$8.990');
+    expect(formatDespacho(0)).toBe('sin costo');
   });
 });

@@ -28,6 +28,9 @@ export const formatFechaLarga = (date: Date | string) => new Date(date).toLocale
 const clp = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 });
 export const formatClp = (pesos: number) => clp.format(pesos);
 
+/** A pedido's delivery fee as e-mails and screens write it: '$8.990', or 'sin costo' (issue #22). */
+export const formatDespacho = (costo: number) => (costo > 0 ? formatClp(costo) : 'sin costo');
+
 /** A calendar day 'YYYY-MM-DD' in the es-CL long format ('30 de noviembre de 2026'), whatever the time zone. */
 export function formatDiaLargo(iso: string): string {
   const [y, m, d] = partesIso(iso).map(Number);

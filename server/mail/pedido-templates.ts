@@ -1,6 +1,6 @@
 // The e-mails of an order's life (issue #19): to the buyer when it is placed and whenever a
 // pedido changes, to each supplier when it receives one (and when the buyer annuls it).
-import { formatCantidad, formatClp, formatDireccion, formatFechaEntrega, formatFechaHora } from '../../common/format';
+import { formatCantidad, formatClp, formatDespacho, formatDireccion, formatFechaEntrega, formatFechaHora } from '../../common/format';
 import type { Entrega, EstadoPedido, LineaPedido } from '../../common/schemas/pedidos';
 import { type Correo, escapeHtml, layout, parrafosHtml } from './templates';
 
@@ -27,7 +27,7 @@ const celdaNumero = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text
 
 const nombreLinea = (l: LineaPedido) => (l.marca ? `${l.producto_nombre} (${l.marca})` : l.producto_nombre);
 
-const despachoTexto = (costo: number) => `Despacho: ${costo > 0 ? formatClp(costo) : 'sin costo'}`;
+const despachoTexto = (costo: number) => `Despacho: ${formatDespacho(costo)}`;
 
 /** A pedido's lines, its delivery fee and its total, as plain text. */
 function pedidoTexto(p: PedidoCorreo, rotulo = 'Total'): string {
@@ -44,7 +44,7 @@ function pedidoHtml({ lineas, costo_despacho, total }: PedidoCorreo): string {
     .join('');
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;margin:8px 0 16px">
 <tr><th ${celda}>Producto</th><th ${celdaNumero}>Cantidad</th><th ${celdaNumero}>Precio</th><th ${celdaNumero}>Subtotal</th></tr>${filas}
-<tr><td ${celda} colspan="3">Despacho</td><td ${celdaNumero}>${costo_despacho > 0 ? formatClp(costo_despacho) : 'sin costo'}</td></tr>
+<tr><td ${celda} colspan="3">Despacho</td><td ${celdaNumero}>${formatDespacho(costo_despacho)}</td></tr>
 <tr><td ${celda} colspan="3"><strong>Total</strong></td><td ${celdaNumero}><strong>${formatClp(total)}</strong></td></tr></table>`;
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { EJEMPLO_RUT } from '../../../../../common/chile/rut';
-import { formatClp } from '../../../../../common/format';
+import { formatClp, formatDespacho } from '../../../../../common/format';
 import type { IdNombre } from '../../../../../common/schemas/catalogo';
 import { type OrdenData, type OrdenInput, type ResumenCompra, ordenSchema } from '../../../../../common/schemas/ordenes';
 import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
@@ -347,9 +347,6 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
     </section>
   );
 }
-
-/** A delivery fee as the order e-mails write it (server/mail/pedido-templates.ts): '$8.990' or 'sin costo'. */
-const formatDespacho = (costo: number) => (costo > 0 ? formatClp(costo) : 'sin costo');
 
 /**
  * What the order will buy, supplier by supplier (one pedido each) with each one's delivery fee,

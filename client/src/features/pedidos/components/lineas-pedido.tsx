@@ -1,10 +1,7 @@
-import { formatClp } from '../../../../../common/format';
+import { formatClp, formatDespacho } from '../../../../../common/format';
 import type { PedidoDetalle } from '../../../../../common/schemas/pedidos';
 import { LineasTable } from '../../../ui/lineas-table';
 import './pedidos.css';
-
-/** A delivery fee as the pedido e-mails write it (server/mail/pedido-templates.ts): '$8.990' or 'sin costo'. */
-export const formatDespacho = (costo: number) => (costo > 0 ? formatClp(costo) : 'sin costo');
 
 /**
  * A pedido's lines, what its products add up to, its delivery fee and its total (issue #22: the
