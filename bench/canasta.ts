@@ -87,7 +87,7 @@ async function medir() {
     if (b < CALENTAR) continue;
     ms.push(tiempo);
     vias[c.via] = (vias[c.via] ?? 0) + 1;
-    (porVia[c.via] ??= []).push(tiempo);
+    porVia[c.via] = [...(porVia[c.via] ?? []), tiempo];
     if (c.optimo) optimos++;
   }
   process.stdout.write(JSON.stringify({ ms, vias, optimos, porVia }));
