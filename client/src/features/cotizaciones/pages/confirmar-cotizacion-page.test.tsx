@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
+import { respuestaComparacion } from '../../../test/comparacion';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../ui/toast';
 import ConfirmarCotizacionPage from './confirmar-cotizacion-page';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
 import { COTIZANTE_DE_PRUEBA } from '../../../test/cotizante';
+
+const COMPARACION = respuestaComparacion({ cotizacion_id: 77, fecha_entrega: '2030-01-15', resultados: [], productos_no_identificados: [] });
 
 const SOLICITUD = {
   id: 5,
@@ -27,7 +30,7 @@ beforeEach(() => {
     'PUT /api/cotizaciones/editar-cotizante/9/': { status: 200, body: { ...COTIZANTE, solicitud_id: 5 } },
     'POST /api/cotizaciones/comparar-precios/': {
       status: 201,
-      body: { cotizacion_id: 77, fecha_entrega: '2030-01-15', resultados: [], productos_no_identificados: [] },
+      body: COMPARACION,
     },
   };
   llamadas = stubFetch(respuestas);
@@ -68,12 +71,7 @@ describe('/confirmar-cotizacion', () => {
     // An anonymous request is compared with its clave too.
     expect(llamadas[1]!.headers['x-clave-cotizacion']).toBe('clave-de-prueba');
     // SPEC §4.3: the quotation id and results are kept, and the history gains the entry.
-    expect(JSON.parse(sessionStorage.getItem('cotizacion')!)).toEqual({
-      cotizacion_id: 77,
-      fecha_entrega: '2030-01-15',
-      resultados: [],
-      productos_no_identificados: [],
-    });
+    expect(JSON.parse(sessionStorage.getItem('cotizacion')!)).toEqual(COMPARACION);
     expect(JSON.parse(localStorage.getItem('historialCotizaciones')!)[0].productos).toEqual([
       { categoria: 'CARNE BOVINA', origen: 'Chile', marca: 'Carnes Ñuble', producto_nombre: 'Abastero', unidad: 'KILO', cantidad: 150 },
     ]);
