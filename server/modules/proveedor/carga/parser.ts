@@ -24,7 +24,7 @@ export type AlLeerFilas = (filas: CeldaCruda[][], desde: number) => void;
  */
 export const WORKER_HEAP_MB = 384;
 /** Parses at once: the others wait their turn, so N uploads never hold N × the heap above. */
-export const MAX_PARSEOS_SIMULTANEOS = 2;
+export const MAX_CONCURRENT_PARSES = 2;
 
 // Beside this module in the sources, beside main.js in the bundle (scripts/build-server.mjs copies it).
 const WORKER = new URL('./excel.worker.mjs', import.meta.url);
@@ -41,14 +41,14 @@ function startWorker(datos: Uint8Array, entradas: EntradaZip[]): Worker {
   });
 }
 
-let enCurso = 0;
-const enEspera: Array<() => void> = [];
+let running = 0;
+const waiting: Array<() => void> = [];
 async function acquireParseSlot(): Promise<() => void> {
-  if (enCurso >= MAX_PARSEOS_SIMULTANEOS) await new Promise<void>((r) => enEspera.push(r));
-  enCurso++;
+  if (running >= MAX_CONCURRENT_PARSES) await new Promise<void>((r) => waiting.push(r));
+  running++;
   return () => {
-    enCurso--;
-    enEspera.shift()?.();
+    running--;
+    waiting.shift()?.();
   };
 }
 
