@@ -22,10 +22,12 @@ import { precioUnitario, type Tarifario } from './precio';
  *   leaves every supplier it uses at or over its minimum and paying no fee, it is the answer: no
  *   basket can cost less (each line already costs its least, fees are ≥ 0), and with no terms at all
  *   the answer is exactly today's, tie-breaks (fewer suppliers per line, later expiry) included.
- * - Otherwise an exact mixed-integer program solved by HiGHS (the `highs` package, WebAssembly),
- *   kept small by a bound: an offer's price stretch is left out when using it costs its line more
- *   than the gap between a feasible basket and the sum of the per-line optima. Past the budget
- *   (presupuestoMs, default 200) it answers the best basket found, `optimo: false`.
+ * - Otherwise a feasible basket (suppliers under their minimum and, while it pays, fee-paying ones
+ *   left out) is the answer when it costs the lower bound: Σ per-line optima + the fees no basket
+ *   can avoid (despachosInevitables). Failing that, an exact mixed-integer program solved by HiGHS
+ *   (the `highs` package, WebAssembly), its stretches narrowed by that bound and cut by it. Past
+ *   the budget (presupuestoMs, default 200) it answers the best basket found, `optimo: false`.
+ * - `via` says which of the four ('por-linea', 'cota', 'mip', 'presupuesto') answered.
  */
 
 export interface OfertaCanasta extends Tarifario {
