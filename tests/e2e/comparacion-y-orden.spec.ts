@@ -11,7 +11,6 @@ import {
   generarCotizacion,
   type LineaCotizacion,
   loginByApi,
-  pick,
   registrarProductos,
   shot,
   uniqueStamp,
