@@ -4,8 +4,9 @@ import fs from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['server/main.ts'],
-  outfile: 'dist/server/main.js',
+  // The delivered basket's solver thread (server/modules/comparacion/canasta-worker.ts) runs canasta.worker.js beside main.js.
+  entryPoints: { main: 'server/main.ts', 'canasta.worker': 'server/modules/comparacion/canasta.worker.ts' },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

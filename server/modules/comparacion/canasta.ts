@@ -1,6 +1,6 @@
 import highsLoader, { type Highs } from 'highs';
 import { costoDespacho, type TerminosDespacho } from '../../../common/despacho';
-import { asignacionOptima } from './engine';
+import { asignacionOptima, presupuestoLinea } from './engine';
 import { precioUnitario, type Tarifario } from './precio';
 
 /**
@@ -191,9 +191,14 @@ export async function canastaOptima(
 
   // 1. Today's per-line optimum, called as compararLinea calls it. If it is feasible and pays no
   //    fee it reaches the lower bound Σ per-line optima with the most coverage: done.
+  // The request's lines share one budget of steps, as in compararLinea (engine.ts, presupuestoLinea).
+  // Whole units throughout, unlike compararLinea, which takes a lot's hundredths when stock runs short.
+  let pasos = 0;
   const porLinea = lineas.map((l) => {
     const disponible = l.ofertas.reduce((s, o) => s + Math.floor(o.stock), 0);
-    return asignacionOptima(l.ofertas, Math.min(l.cantidad, disponible));
+    const p = asignacionOptima(l.ofertas, Math.min(l.cantidad, disponible), presupuestoLinea(pasos));
+    pasos += p.pasos;
+    return p;
   });
   const v0 = evaluar(
     lineas,

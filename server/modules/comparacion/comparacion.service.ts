@@ -31,7 +31,7 @@ import {
   replaceSeleccion,
 } from './comparacion.repository';
 import { type Asignacion, type ResultadoLinea, mensajeSugerencia, resultadoLinea } from './engine';
-import { canastaOptima } from './canasta';
+import { resolverCanasta } from './canasta-worker';
 import { despachoDeCanasta } from './despacho-respuesta';
 import { type Comprador, createEntregas } from './elegibles';
 import type { ComparacionCache } from './comparacion-cache';
@@ -102,7 +102,7 @@ export async function compararPrecios(db: Db, cache: ComparacionCache, caller: C
     if (!producto?.disponible) return [];
     return [{ fila, producto, ...entregas.elegibles(catalogo.get(producto.id)!.ofertas) }];
   });
-  const canasta = await canastaOptima(
+  const canasta = await resolverCanasta(
     preparadas.map((p) => ({ cantidad: p.fila.cantidad, ofertas: p.vivas })),
     condiciones,
   );

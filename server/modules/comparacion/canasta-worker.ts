@@ -1,0 +1,97 @@
+import { Worker } from 'node:worker_threads';
+import type { TerminosDespacho } from '../../../common/despacho';
+import { type Canasta, canastaOptima, type LineaCanasta, type OpcionesCanasta } from './canasta';
+import type { PedidoCanasta } from './canasta.worker';
+
+/**
+ * The delivered basket off the request thread (issue #22: "it runs off the request thread if it
+ * can take long"). A basket whose suppliers have no minimum and no fee is the per-line engine's,
+ * a few milliseconds: solved here, as before terms existed. Any other may need HiGHS for up to its
+ * budget (docs/decisions/014): it goes to one worker thread, in order, so a comparison with terms
+ * never holds the event loop for other requests. If the worker cannot run, the basket is solved here.
+ */
+
+const conTerminos = (lineas: readonly LineaCanasta[], terminos: ReadonlyMap<number, TerminosDespacho>) =>
+  lineas.some((l) =>
+    l.ofertas.some((o) => {
+      const t = terminos.get(o.proveedor_id);
+      return t !== undefined && (t.monto_minimo > 0 || t.costo_despacho > 0);
+    }),
+  );
+
+// In the sources (tsx, vitest) the worker is TypeScript: it registers tsx before importing it. In
+// the bundle, scripts/build-server.mjs writes canasta.worker.js beside main.js.
+const FUENTE = import.meta.url.endsWith('.ts');
+function startWorker(): Worker {
+  if (!FUENTE) return new Worker(new URL('./canasta.worker.js', import.meta.url));
+  const modulo = JSON.stringify(new URL('./canasta.worker.ts', import.meta.url).href);
+  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${modulo}); })`, { eval: true, execArgv: [] });
+}
+
+let worker: Worker | undefined;
+let siguiente = 0;
+/** Baskets solved on the solver's thread, here because they had no terms, and here because the thread failed. */
+const cuenta = { hilo: 0, sinTerminos: 0, respaldo: 0 };
+/** What the solver did since the process started (for operators' metrics). */
+export const canastasResueltas = () => ({ ...cuenta });
+const esperando = new Map<number, { resolve(c: Canasta): void; reject(e: Error): void }>();
+
+function getWorker(): Worker {
+  if (worker) return worker;
+  const w = startWorker();
+  // An idle solver never keeps the process alive.
+  w.unref();
+  w.on('message', ({ id, canasta, error }: { id: number; canasta?: Canasta; error?: string }) => {
+    const p = esperando.get(id);
+    esperando.delete(id);
+    if (canasta) p?.resolve(canasta);
+    else p?.reject(new Error(error));
+  });
+  const caido = (e: Error) => {
+    if (worker === w) worker = undefined;
+    for (const p of esperando.values()) p.reject(e);
+    esperando.clear();
+  };
+  w.on('error', caido);
+  w.on('exit', () => caido(new Error('El hilo del solucionador terminó.')));
+  worker = w;
+  return w;
+}
+
+/** canastaOptima, on the solver's thread when the basket has terms to weigh. */
+export async function resolverCanasta(
+  lineas: readonly LineaCanasta[],
+  terminos: ReadonlyMap<number, TerminosDespacho>,
+  opciones: OpcionesCanasta = {},
+): Promise<Canasta> {
+  if (!conTerminos(lineas, terminos)) {
+    cuenta.sinTerminos++;
+    return canastaOptima(lineas, terminos, opciones);
+  }
+  try {
+    const id = ++siguiente;
+    const pedido: PedidoCanasta = { id, lineas: lineas as LineaCanasta[], terminos: [...terminos], opciones };
+    const w = getWorker();
+    w.ref();
+    try {
+      const canasta = await new Promise<Canasta>((resolve, reject) => {
+        esperando.set(id, { resolve, reject });
+        w.postMessage(pedido);
+      });
+      cuenta.hilo++;
+      return canasta;
+    } finally {
+      if (esperando.size === 0) w.unref();
+    }
+  } catch {
+    cuenta.respaldo++;
+    return canastaOptima(lineas, terminos, opciones);
+  }
+}
+
+/** Stops the solver's thread (a clean shutdown, and tests). */
+export async function stopCanastaWorker(): Promise<void> {
+  const w = worker;
+  worker = undefined;
+  await w?.terminate();
+}
