@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { TerminosDespacho } from '../common/despacho';
 import { canastaOptima, type LineaCanasta } from '../server/modules/comparacion/canasta';
 import { fmt } from './lib';
+import { azar } from '../server/test/azar';
 
 // CANASTA_CESTAS and CANASTA_PRESUPUESTO_MS change the run (e.g. 20 baskets with no real budget: what a proof costs).
 const CESTAS = Number(process.env.CANASTA_CESTAS ?? 300);
@@ -20,17 +21,6 @@ const LINEAS = 30;
 const PROVEEDORES = 200;
 const RANGOS = [100, 300, 700, 1000, 1500];
 const LOTES = [40, 80, 150, 250, 400, 600, 900, 1200, 2000];
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function azar(semilla: number) {
-  let s = semilla;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Half the suppliers set terms: a minimum, a fee and, for 60 % of them, an amount from which delivery is free. */
 function terminosDelCatalogo(): Map<number, TerminosDespacho> {

@@ -12,21 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import * as motor from '../server/modules/comparacion/engine';
 import { precioUnitario } from '../server/modules/comparacion/precio';
+import { azar } from '../server/test/azar';
 
 const CANTIDAD = 9999;
 const LIMITE_MS = Number(process.env.BENCH_MOTOR_LIMITE_MS ?? 120_000);
 const RANGOS = [100, 300, 700, 1000, 1500];
-
-/** Deterministic pseudo-random numbers (mulberry32): every run and every engine sees the same lines. */
-function azar(semilla: number) {
-  let s = semilla;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const oferta = (i: number, tarifa: number, precios: number[], stock: number): motor.OfertaMotor => ({
   proveedor_producto_id: i + 1,

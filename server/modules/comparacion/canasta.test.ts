@@ -3,17 +3,7 @@ import type { TerminosDespacho } from '../../../common/despacho';
 import { basketsPorRecorrer, canastaFuerzaBruta } from '../../test/canasta-fuerza-bruta';
 import { canastaOptima, type LineaCanasta, type OfertaCanasta } from './canasta';
 import { compararLinea } from './engine';
-
-/** Deterministic pseudo-random numbers (mulberry32, as bench/motor-peor-caso.ts). */
-function azar(semilla: number) {
-  let s = semilla;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { azar } from '../../test/azar';
 
 let siguienteId = 1;
 const oferta = (
