@@ -87,6 +87,27 @@ async function continuarConLaDireccion(page: Page, contacto: string) {
   await page.getByRole('button', { name: 'Continuar' }).click();
 }
 
+/**
+ * The market, a new buyer whose saved address is in Puerto Montt (logged in), and its comparison
+ * of 100 kg of each of the two products everyone sells.
+ */
+async function cotizarEnPuertoMontt(page: Page, contacto: string) {
+  const m = await mercado(page.request);
+  const direccion = {
+    nombre_contacto: contacto,
+    correo_contacto: 'compras@puerto.cl',
+    telefono_contacto: '+56912345678',
+    direccion_envio: 'Av. Diego Portales 850',
+  };
+  const comprador = await createCompradorConDireccion(page.request, { ...direccion, ...PUERTO_MONTT });
+  await loginByApi(page, comprador.email, comprador.password, '/cotizar');
+  await fillFilaCotizacion(page, 1, m.lineas[0]!, 100);
+  await fillFilaCotizacion(page, 2, m.lineas[1]!, 100);
+  await continuarConLaDireccion(page, contacto);
+  await generarCotizacion(page);
+  return m;
+}
+
 const bloque = (page: Page, proveedor: string) =>
   page.getByRole('region', { name: 'Opciones seleccionadas' }).getByRole('region', { name: proveedor, exact: true });
 const total = (page: Page, dt: string) =>
@@ -100,23 +121,7 @@ test('a buyer in Puerto Montt: the cheapest basket delivered, a product more for
   page,
 }) => {
   test.setTimeout(150_000);
-  const m = await mercado(page.request);
-  const comprador = await createCompradorConDireccion(
-    page.request,
-    {
-      nombre_contacto: 'Restorán del Puerto',
-      correo_contacto: 'compras@puerto.cl',
-      telefono_contacto: '+56912345678',
-      direccion_envio: 'Av. Diego Portales 850',
-      ...PUERTO_MONTT,
-    },
-    `${uniqueStamp().toLowerCase()}@prueba.cl`,
-  );
-  await loginByApi(page, comprador.email, comprador.password, '/cotizar');
-  await fillFilaCotizacion(page, 1, m.lineas[0]!, 100);
-  await fillFilaCotizacion(page, 2, m.lineas[1]!, 100);
-  await continuarConLaDireccion(page, 'Restorán del Puerto');
-  await generarCotizacion(page);
+  const m = await cotizarEnPuertoMontt(page, 'Restorán del Puerto');
 
   // Santiago's suppliers are out; Austral with its fee ($209.990) beats Llanquihue ($210.000).
   await expect(page.getByText('2 proveedores no despachan a tu comuna')).toBeVisible();
@@ -178,23 +183,7 @@ test('a buyer in Puerto Montt: the cheapest basket delivered, a product more for
 test('at 375 px the supplier blocks stack and the page does not scroll sideways', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 740 });
-  const m = await mercado(page.request);
-  const comprador = await createCompradorConDireccion(
-    page.request,
-    {
-      nombre_contacto: 'Cocina Austral',
-      correo_contacto: 'cocina@puerto.cl',
-      telefono_contacto: '+56912345678',
-      direccion_envio: 'Urmeneta 300',
-      ...PUERTO_MONTT,
-    },
-    `${uniqueStamp().toLowerCase()}@prueba.cl`,
-  );
-  await loginByApi(page, comprador.email, comprador.password, '/cotizar');
-  await fillFilaCotizacion(page, 1, m.lineas[0]!, 100);
-  await fillFilaCotizacion(page, 2, m.lineas[1]!, 100);
-  await continuarConLaDireccion(page, 'Cocina Austral');
-  await generarCotizacion(page);
+  const m = await cotizarEnPuertoMontt(page, 'Cocina Austral');
   await expect(bloque(page, m.austral.empresa)).toContainText(`Despacho ${formatClp(AUSTRAL.costo_despacho)}`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'despacho-resultado-375');
