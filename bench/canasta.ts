@@ -1,6 +1,6 @@
 // The delivered basket's solver alone (issue #22 item 2, docs/decisions/014): 300 baskets of 30
-// lines × ~50 offers over 200 suppliers, half of them with a minimum ($30.000–$150.000) and a fee
-// ($5.000–$15.000), some free from an amount; the catalogue's shape is bench/comparacion.ts's.
+// lines × ~50 offers over 200 suppliers, half of them with a minimum ($30,000–$150,000) and a fee
+// ($5,000–$15,000), some free from an amount; the catalogue's shape is bench/comparacion.ts's.
 // Seeded: every run sees the same baskets. Bundled with esbuild and run with node, as production
 // runs it (bench/motor-solo.ts says why not under tsx): this file bundles itself and runs the
 // bundle with --medir. Prints p50/p99/max ms, the share proven optimal and how each was answered.

@@ -122,7 +122,7 @@ describe('the offers a comparison reads, after writes of this process', () => {
   });
 });
 
-/** An offer of 500 units at 5.000, written straight to the database. */
+/** An offer of 500 units at 5,000, written straight to the database. */
 const oferta = (db: Db, p: { id: number; categoria_id: number }, proveedorId: number, tarifa = 5000) =>
   createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId, tarifa, lotes: [LOTE] });
 

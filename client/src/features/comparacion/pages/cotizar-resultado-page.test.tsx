@@ -176,8 +176,8 @@ describe('/cotizar-resultado', () => {
   });
 });
 
-// Issue #22: three products, two suppliers with delivery terms. Proveedor 1 sells Aceite ($50.000; fee $5.000, free from
-// $60.000, no minimum); Proveedor 2 sells Harina and Sal ($40.000; fee $8.990, free from $75.000, minimum $35.000).
+// Issue #22: three products, two suppliers with delivery terms. Proveedor 1 sells Aceite ($50,000; fee $5,000, free from
+// $60,000, no minimum); Proveedor 2 sells Harina and Sal ($40,000; fee $8,990, free from $75,000, minimum $35,000).
 // Each product has the other supplier as its alternative.
 const linea = (producto: number, nombre: string, seleccionada: Opcion, alternativa: Opcion): ResultadoComparacion => ({
   producto,
@@ -276,7 +276,7 @@ describe('/cotizar-resultado with delivery terms (issue #22)', () => {
 
   it('a swap that takes a supplier over its free-delivery amount drops its fee; one that takes it under charges it again', () => {
     renderPage();
-    // Aceite to Proveedor 2: $80.000 there, over $75.000; Proveedor 1 leaves the choice.
+    // Aceite to Proveedor 2: $80,000 there, over $75,000; Proveedor 1 leaves the choice.
     swap('Proveedor 1', 'Aceite', 'Proveedor 2');
     expect(screen.queryByRole('region', { name: 'Proveedor 1' })).toBeNull();
     expect(within(bloque('Proveedor 2')).getByText('Despacho gratis')).toBeTruthy();
@@ -285,7 +285,7 @@ describe('/cotizar-resultado with delivery terms (issue #22)', () => {
     expect(total('Despacho')).toBe('Gratis');
     expect(total('Total')).toBe('$80.000');
 
-    // Sal to Proveedor 1: Proveedor 2 falls to $70.000 and pays again; Proveedor 1 ($12.000) pays its fee.
+    // Sal to Proveedor 1: Proveedor 2 falls to $70,000 and pays again; Proveedor 1 ($12,000) pays its fee.
     swap('Proveedor 2', 'Sal', 'Proveedor 1');
     expect(within(bloque('Proveedor 2')).getByText('Despacho $8.990, gratis desde $75.000')).toBeTruthy();
     expect(within(bloque('Proveedor 1')).getByText('Despacho $5.000, gratis desde $60.000')).toBeTruthy();
@@ -296,7 +296,7 @@ describe('/cotizar-resultado with delivery terms (issue #22)', () => {
 
   it('a swap that leaves a supplier under its minimum says so before Comprar, and Comprar then points at it instead of buying', async () => {
     const router = renderPage();
-    // Harina to Proveedor 1: Proveedor 2 keeps only Sal, $10.000 of its $35.000 minimum.
+    // Harina to Proveedor 1: Proveedor 2 keeps only Sal, $10,000 of its $35,000 minimum.
     swap('Proveedor 2', 'Harina', 'Proveedor 1');
     const mensaje = 'A Proveedor 2 le faltan $25.000 para su pedido mínimo de $35.000.';
     expect(within(bloque('Proveedor 2')).getByText(mensaje)).toBeTruthy();
