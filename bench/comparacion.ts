@@ -4,7 +4,9 @@
 // queueing) twice: on its own clock (Fastify's responseTime, arrival to last byte sent) and as a
 // client round trip, with the products' offers read from the database and from the offers cache;
 // then the one query alone and the engine alone. Runs on the embedded default; with DATABASE_URL,
-// on a scratch database of that server, dropped afterwards.
+// on a scratch database of that server, dropped afterwards. There, a second phase (issue #22 item 6)
+// gives half the suppliers delivery terms and measures the same requests again: the delivered
+// basket (docs/decisions/014), p50/p99 and the share of answers proven optimal.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -24,6 +26,8 @@ import { adminQuery, fmt, mensajeDelServidor, startServer, stop, tiemposDelServi
 const LINEAS = 30;
 const PORT = 8797;
 const PETICIONES = Number(process.env.BENCH_COMPARACION_PETICIONES ?? 200);
+/** Times each request of the phase with delivery terms is measured (after one pass off the clock). */
+const PASADAS_CONDICIONES = Number(process.env.BENCH_COMPARACION_PASADAS_CONDICIONES ?? 3);
 const databaseUrl = process.env.DATABASE_URL;
 
 const admin = (query: string) => adminQuery(databaseUrl!, query);
@@ -60,6 +64,28 @@ async function generarCatalogo(database: Database) {
   // index-only scans (migration 0006) count on that. Right after a bulk insert it has not run yet.
   await db.execute(sql`VACUUM (ANALYZE) proveedor_producto, proveedor_producto_rango, lote`);
   await db.execute(sql`ANALYZE`);
+}
+
+/**
+ * Half the suppliers (every other one, as in bench/canasta.ts) set delivery terms: a minimum of
+ * $30.000–$150.000, a fee of $5.000–$15.000 and, for 60 % of them, free delivery from the minimum
+ * + $50.000–$400.000; every comuna, every weekday, one day ahead, 18:00 (so the date of the
+ * bench's requests, a week ahead, is always possible). The other half have no row: no terms.
+ * One statement: migration 0013's triggers notify every product of these suppliers. Returns how
+ * many suppliers got terms.
+ */
+const DAR_CONDICIONES = `WITH s AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM usuario WHERE email LIKE 'bench-proveedor-%'),
+    t AS (SELECT id, 1000 * round(30 + random() * 120)::int AS minimo, 10 * round(500 + random() * 1000)::int AS despacho, random() < 0.6 AS gratis
+      FROM s WHERE n % 2 = 0)
+  INSERT INTO condiciones_proveedor (proveedor_id, todas_las_comunas, dias_despacho, anticipacion_dias, hora_corte, monto_minimo, costo_despacho, despacho_gratis_desde)
+  SELECT id, true, '{1,2,3,4,5,6,7}', 1, '18:00', minimo, despacho, CASE WHEN gratis THEN minimo + 1000 * round(50 + random() * 350)::int END FROM t`;
+
+/** A connection of the bench's own to the server's database (PostgreSQL only): what another process writes. */
+interface Escritor {
+  /** A no-op write to these products' offers: migration 0009's triggers notify them. */
+  tocar: (productos: number[]) => Promise<void>;
+  /** DAR_CONDICIONES; how many suppliers got terms. */
+  darCondiciones: () => Promise<number>;
 }
 
 const percentil = (ms: number[], p: number) => {
@@ -145,7 +171,7 @@ function postBytes(url: string, body: string, headers: Record<string, string>): 
  * server's database), each of those many requests again right after a write to its products' offers:
  * the database notifies them, the server forgets them, and reads them again from the database.
  */
-async function medirServidor(env: Record<string, string>, ids: number[], fecha: string, tocar?: (productos: number[]) => Promise<void>) {
+async function medirServidor(env: Record<string, string>, ids: number[], fecha: string, escritor?: Escritor) {
   // With its request log: the server's own clock for each comparison (bench/lib.ts tiemposDelServidor).
   const t0 = performance.now();
   const app = startServer(PORT, { ...env, LOG_LEVEL: 'info' }, 'pipe');
@@ -222,7 +248,8 @@ async function medirServidor(env: Record<string, string>, ids: number[], fecha: 
     fila('    ida y vuelta (cliente node:http)', repetidas.cliente);
     const conFetch = await medirVarias(Array.from({ length: PETICIONES }, () => compararConFetch));
     fila('    ida y vuelta con fetch (lee el cuerpo más lento)', conFetch.cliente);
-    if (tocar) {
+    if (escritor) {
+      const { tocar } = escritor;
       // The write's notification reaches the server a moment after its commit: a short wait, off the clock.
       const tocadas = lineasFrias(ids).map((lineas, k) => async () => {
         await tocar(lineas.map((l) => l.producto));
@@ -252,13 +279,74 @@ async function medirServidor(env: Record<string, string>, ids: number[], fecha: 
       zod.push(performance.now() - t);
     }
     fila('  validar la respuesta con zod (ya no se hace)', zod);
+
+    // Last: the terms stay for the rest of this server's life.
+    if (escritor && process.env.BENCH_COMPARACION_CONDICIONES !== '0') {
+      await medirConCondiciones(
+        escritor.darCondiciones,
+        frias.map((f) => f.comparar),
+        medirVarias,
+      );
+    } else if (!escritor) {
+      console.log('\ncomparar-precios con condiciones: solo con DATABASE_URL (las condiciones se escriben desde otro proceso)');
+    }
   } finally {
     agente.destroy();
     await stop(app);
   }
 }
 
-async function medir(open: () => Promise<Database>, env: Record<string, string>, motor: string, tocar?: (productos: number[]) => Promise<void>) {
+interface RespuestaConDespacho {
+  optimo: boolean;
+  total_despacho: number;
+  proveedores: Array<{ monto_minimo: number; costo_despacho: number }>;
+}
+
+/**
+ * Issue #22 item 6: the server's requests over other products each (medirServidor's), once half the
+ * suppliers have delivery terms. The terms are written from another process; the triggers'
+ * notifications make the server's cache forget every product, and one pass off the clock reads
+ * them again (and starts the solver's worker thread and HiGHS). Then each request is measured
+ * PASADAS_CONDICIONES times: the server's clock, the round trip, and the answers' `optimo`.
+ */
+async function medirConCondiciones(
+  darCondiciones: () => Promise<number>,
+  comparaciones: Array<() => Promise<Buffer>>,
+  medirVarias: (comparaciones: Array<() => Promise<unknown>>) => Promise<{ cliente: number[]; servidor: number[] }>,
+) {
+  const conCondiciones = await darCondiciones();
+  // The notifications reach the server a moment after the commit: a short wait, off the clock.
+  await new Promise((r) => setTimeout(r, 500));
+  const leer = (cuerpo: Buffer) => JSON.parse(cuerpo.toString()) as RespuestaConDespacho;
+  const conTerminos = (r: RespuestaConDespacho) => r.proveedores.some((p) => p.monto_minimo > 0 || p.costo_despacho > 0);
+  // Through medirVarias, which waits for their log lines: none of them is counted below.
+  const primeras: Buffer[] = [];
+  const lectura = await medirVarias(comparaciones.map((comparar) => async () => primeras.push(await comparar())));
+  if (!primeras.map(leer).some(conTerminos)) throw new Error('comparar-precios no aplicó las condiciones de despacho escritas');
+  const cuerpos: Buffer[] = [];
+  const medidas = await medirVarias(
+    Array.from({ length: PASADAS_CONDICIONES }, () => comparaciones)
+      .flat()
+      .map((comparar) => async () => cuerpos.push(await comparar())),
+  );
+  const respuestas = cuerpos.map(leer);
+  const optimas = respuestas.filter((r) => r.optimo).length;
+  const s = [...medidas.servidor].sort((a, b) => a - b);
+  console.log(
+    `\ncomparar-precios con condiciones (200 proveedores, ${conCondiciones} con mínimo y despacho): ` +
+      `p50 ${fmt(percentil(s, 50), 1)} ms, p99 ${fmt(percentil(s, 99), 1)} ms, óptimo probado ${fmt((optimas / respuestas.length) * 100, 1)} %`,
+  );
+  fila(`  ${comparaciones.length} peticiones × ${PASADAS_CONDICIONES}, cada una de otros productos: reloj del servidor`, medidas.servidor);
+  fila('    ida y vuelta (cliente node:http)', medidas.cliente);
+  fila('  la primera pasada (lee de la base, arranca el hilo): reloj del servidor', lectura.servidor);
+  console.log(
+    `  máx ${fmt(s.at(-1)!, 1)} ms; ${fmt(optimas)} de ${fmt(respuestas.length)} respuestas con optimo: true; ` +
+      `por canasta ${fmt(respuestas.reduce((n, r) => n + r.proveedores.length, 0) / respuestas.length, 1)} proveedores, ` +
+      `despacho medio $${fmt(respuestas.reduce((n, r) => n + r.total_despacho, 0) / respuestas.length)}`,
+  );
+}
+
+async function medir(open: () => Promise<Database>, env: Record<string, string>, motor: string, escritor?: Escritor) {
   const t0 = performance.now();
   const database = await open();
   await prepareDatabase(database, { seedDemo: false });
@@ -286,7 +374,7 @@ async function medir(open: () => Promise<Database>, env: Record<string, string>,
     // The embedded database has one owner at a time: the server's process, next.
     await database.close();
   }
-  await medirServidor(env, ids, fecha, tocar);
+  await medirServidor(env, ids, fecha, escritor);
 }
 
 if (databaseUrl) {
@@ -300,8 +388,10 @@ if (databaseUrl) {
     const tocar = async (productos: number[]) => {
       await otroProceso.query('UPDATE proveedor_producto SET tarifa = tarifa WHERE producto_id = ANY($1)', [productos]);
     };
+    // Half the suppliers' delivery terms, as the supplier's screen saves them: migration 0013's triggers notify.
+    const darCondiciones = async () => (await otroProceso.query(DAR_CONDICIONES)).rowCount ?? 0;
     try {
-      await medir(async () => openPostgres(url), { DATABASE_URL: url }, 'PostgreSQL', tocar);
+      await medir(async () => openPostgres(url), { DATABASE_URL: url }, 'PostgreSQL', { tocar, darCondiciones });
     } finally {
       await otroProceso.end();
     }
