@@ -162,7 +162,9 @@ describe('/cotizar-resultado', () => {
   it('without a delivery date it says so, never today as if chosen (issue #20)', () => {
     sessionStorage.setItem('cotizante', JSON.stringify(COTIZANTE));
     renderPage();
-    expect(screen.getByText(/Precios y stock sin fecha de entrega: se usan los lotes que vencen después de hoy\./)).toBeTruthy();
+    expect(
+      screen.getByText(/Sin fecha de entrega: cada proveedor entrega el primer día que puede \(lo ves en su bloque\), con lotes que vencen después\./),
+    ).toBeTruthy();
     expect(screen.queryByText(/entregar el/)).toBeNull();
   });
 

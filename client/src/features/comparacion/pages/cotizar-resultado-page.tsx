@@ -174,7 +174,7 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
         <p className="muted">
           Cotización N° {cotizacion.cotizacion_id} ·{' '}
           {sinFecha
-            ? 'Precios y stock sin fecha de entrega: se usan los lotes que vencen después de hoy.'
+            ? 'Sin fecha de entrega: cada proveedor entrega el primer día que puede (lo ves en su bloque), con lotes que vencen después.'
             : `Precios y stock para entregar el ${formatDiaLargo(cotizacion.fecha_entrega)}.`}{' '}
           Puedes cambiar un proveedor o agregar otro antes de comprar.
         </p>
