@@ -6,9 +6,9 @@ import {
   mensajesDespacho,
   primerDiaDespacho,
   puedeDespachar,
-  relojEnChile,
   resumenCondiciones,
 } from './despacho';
+import { relojEnChile } from './fecha';
 
 const condiciones = (over: Partial<CondicionesDespacho> = {}): CondicionesDespacho => ({ ...CONDICIONES_POR_DEFECTO, comunas: [13101, 13123], ...over });
 

@@ -5,6 +5,7 @@
  */
 
 import { formatClp, formatFecha } from './format';
+import { relojEnChile } from './fecha';
 
 /** What decides what a supplier's part of an order costs delivered. Money is whole CLP. */
 export interface TerminosDespacho {
@@ -54,23 +55,6 @@ export const ANTICIPACION_MAXIMA_DIAS = 14;
 
 /** Weekday names by ISO number (index 0 is 1 = lunes). */
 export const DIAS_SEMANA = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'] as const;
-
-const ZONA_CHILE = 'America/Santiago';
-const relojChile = new Intl.DateTimeFormat('en-CA', {
-  timeZone: ZONA_CHILE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** Today's date and the minute of the day in Chile at `ahora` (its summer time included: Intl knows it). */
-export function relojEnChile(ahora: Date): { hoy: string; minuto: number } {
-  const p = Object.fromEntries(relojChile.formatToParts(ahora).map((x) => [x.type, x.value]));
-  return { hoy: `${p.year}-${p.month}-${p.day}`, minuto: Number(p.hour) * 60 + Number(p.minute) };
-}
 
 const diaUtc = (fecha: string) => {
   const [y, m, d] = fecha.split('-').map(Number);

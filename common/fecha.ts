@@ -17,3 +17,20 @@ export function isFechaIso(value: string): boolean {
 
 /** The one strict ISO date schema (fecha_nacimiento, fecha_entrega…); the message is the field's. */
 export const fechaIsoSchema = (mensaje = FECHA_INVALIDA) => z.string().trim().refine(isFechaIso, mensaje);
+
+// One clock of Chile for every rule that depends on the day or the hour there (delivery dates, cut-offs).
+const relojChile = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Santiago',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Today's date and the minute of the day in Chile at `ahora` (its summer time included: Intl knows it). */
+export function relojEnChile(ahora: Date): { hoy: string; minuto: number } {
+  const p = Object.fromEntries(relojChile.formatToParts(ahora).map((x) => [x.type, x.value]));
+  return { hoy: `${p.year}-${p.month}-${p.day}`, minuto: Number(p.hour) * 60 + Number(p.minute) };
+}

@@ -1,4 +1,5 @@
 import { costoDespacho, faltaParaMinimo, type TerminosDespacho } from './despacho';
+import { mensajesComparacion } from './schemas/comparacion';
 
 /**
  * The landed total of a choice (issue #22): what each supplier's part costs, its delivery fee and
@@ -45,4 +46,15 @@ export function totalEntregado(partes: Iterable<ParteProveedor>, terminosDe: (pr
     total_despacho += costo_despacho;
   }
   return { proveedores, total_productos, total_despacho, total: total_productos + total_despacho };
+}
+
+/** Each supplier of a choice under its minimum, named with what it lacks: actualizar's 400, crear-orden's 409. */
+export function erroresMinimo(
+  partes: ReadonlyArray<ParteProveedor & { proveedor: string }>,
+  terminosDe: (proveedorId: number) => TerminosDespacho | undefined,
+): string[] {
+  const nombres = new Map(partes.map((p) => [p.proveedor_id, p.proveedor]));
+  return totalEntregado(partes, terminosDe)
+    .proveedores.filter((p) => p.falta_minimo > 0)
+    .map((p) => mensajesComparacion.bajoMinimo(nombres.get(p.proveedor_id)!, p.falta_minimo, terminosDe(p.proveedor_id)!.monto_minimo));
 }

@@ -1,5 +1,5 @@
 import { CANTIDAD_MAXIMA, HORA_CORTE_MISMO_DIA } from '../constants';
-import { fechaIsoSchema } from '../fecha';
+import { fechaIsoSchema, relojEnChile } from '../fecha';
 import { z } from '../zod-es';
 import { correoContactoSchema, entregaSchemaOut, nombreContactoSchema, SELECCIONE_COMUNA, SELECCIONE_REGION, telefonoContactoSchema } from './direcciones';
 import { ENTERO_MAXIMO, idOpcionalSchema, idSchema } from '../numeros';
@@ -185,21 +185,10 @@ export const FECHA_PASADA = 'No puedes seleccionar una fecha pasada';
 export const MISMO_DIA_DESPUES_DE_MEDIODIA = 'Para envios el mismo día, debe ser antes de medio día.';
 export const FECHA_ENTREGA_INVALIDA = 'Ingresa una fecha de entrega válida';
 export const DIRECCION_SIN_NUMERO = 'Debe contener el numero de dirección';
-export const ZONA_HORARIA_CHILE = 'America/Santiago';
-
-const santiago = new Intl.DateTimeFormat('en-CA', {
-  timeZone: ZONA_HORARIA_CHILE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** Today's date (YYYY-MM-DD) and hour in Chile at `ahora`, whatever the machine's time zone. */
 export function ahoraEnChile(ahora: Date): { hoy: string; hora: number } {
-  const p = Object.fromEntries(santiago.formatToParts(ahora).map((x) => [x.type, x.value]));
-  return { hoy: `${p.year}-${p.month}-${p.day}`, hora: Number(p.hour) };
+  const { hoy, minuto } = relojEnChile(ahora);
+  return { hoy, hora: Math.floor(minuto / 60) };
 }
 
 /** SPEC §5 Delivery data: not before today, and today only before noon, both in Chile. */

@@ -8,7 +8,8 @@ import type { PedidoCanasta } from './canasta.worker';
  * can take long"). A basket whose suppliers have no minimum and no fee is the per-line engine's,
  * a few milliseconds: solved here, as before terms existed. Any other may need HiGHS for up to its
  * budget (docs/decisions/014): it goes to one worker thread, in order, so a comparison with terms
- * never holds the event loop for other requests. If the worker cannot run, the basket is solved here.
+ * never holds the event loop for other requests; the budget counts from when the basket was sent,
+ * so one that waited behind others answers its best plan sooner. If the worker cannot run, the basket is solved here.
  */
 
 const conTerminos = (lineas: readonly LineaCanasta[], terminos: ReadonlyMap<number, TerminosDespacho>) =>
@@ -30,7 +31,7 @@ function startWorker(): Worker {
 
 let worker: Worker | undefined;
 let siguiente = 0;
-/** Baskets solved on the solver's thread, here because they had no terms, and here because the thread failed. */
+/** Baskets solved on the solver's thread, here because they had no terms, and here because the thread failed (for the operators' metrics of issue #23). */
 const cuenta = { hilo: 0, sinTerminos: 0, respaldo: 0 };
 /** What the solver did since the process started (for operators' metrics). */
 export const canastasResueltas = () => ({ ...cuenta });
@@ -70,7 +71,7 @@ export async function resolverCanasta(
   }
   try {
     const id = ++siguiente;
-    const pedido: PedidoCanasta = { id, lineas: lineas as LineaCanasta[], terminos: [...terminos], opciones };
+    const pedido: PedidoCanasta = { id, lineas: lineas as LineaCanasta[], terminos: [...terminos], opciones, enviadoEn: Date.now() };
     const w = getWorker();
     w.ref();
     try {

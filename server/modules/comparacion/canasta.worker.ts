@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { TerminosDespacho } from '../../../common/despacho';
-import { canastaOptima, type LineaCanasta, type OpcionesCanasta } from './canasta';
+import { canastaOptima, type LineaCanasta, type OpcionesCanasta, PRESUPUESTO_CANASTA_MS } from './canasta';
 
 /** A basket to solve, as canasta-worker.ts posts it. */
 export interface PedidoCanasta {
@@ -8,12 +8,15 @@ export interface PedidoCanasta {
   lineas: LineaCanasta[];
   terminos: Array<[number, TerminosDespacho]>;
   opciones: OpcionesCanasta;
+  /** When it was sent (Date.now()): the budget counts the time it waited behind others. */
+  enviadoEn: number;
 }
 
 // The solver's thread (canasta-worker.ts): HiGHS holds it for up to the budget, never the request thread.
-parentPort!.on('message', async ({ id, lineas, terminos, opciones }: PedidoCanasta) => {
+parentPort!.on('message', async ({ id, lineas, terminos, opciones, enviadoEn }: PedidoCanasta) => {
   try {
-    parentPort!.postMessage({ id, canasta: await canastaOptima(lineas, new Map(terminos), opciones) });
+    const presupuestoMs = Math.max(0, (opciones.presupuestoMs ?? PRESUPUESTO_CANASTA_MS) - (Date.now() - enviadoEn));
+    parentPort!.postMessage({ id, canasta: await canastaOptima(lineas, new Map(terminos), { ...opciones, presupuestoMs }) });
   } catch (error) {
     parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }

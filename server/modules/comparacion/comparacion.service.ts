@@ -8,7 +8,7 @@ import {
   type ResultadoComparacion,
 } from '../../../common/schemas/comparacion';
 import type { CondicionesDespacho } from '../../../common/despacho';
-import { totalEntregado } from '../../../common/total-entregado';
+import { erroresMinimo } from '../../../common/total-entregado';
 import { findCondicionesDefinidas } from '../condiciones/condiciones.repository';
 import { ahoraEnChile, erroresFila, mensajesFila, minimosPorCategoria } from '../../../common/schemas/cotizaciones';
 import type { Db } from '../../db/client';
@@ -65,7 +65,8 @@ function assertFilas(filas: Filas, productos: Map<number, ProductoComparable>, m
 /**
  * Compares prices for the rows of a request the caller holds (SPEC §4 Quotation flow 3) and keeps
  * the result as a cotizacion with its selected opcion rows, which actualizar and crear-orden read.
- * The delivery date is that of the request's newest delivery record, today in Chile when it has none.
+ * The delivery date is that of the request's newest delivery record; with none, each supplier's first
+ * possible day (elegibles.ts), and today in Chile for a supplier without terms.
  *
  * Where the time went (docs/decisions/006, 010), and what this does about it:
  * - the catalogue's side (the products, their offers, the tiers) comes from the comparison cache
@@ -249,24 +250,13 @@ async function compradorDe(db: Db, cotizanteId: number | null, ahora: Date): Pro
 /**
  * The offers of these products a buyer can receive (its supplier delivers to its comuna on its
  * day, with lots that outlive that day), why the others cannot, and the terms of their suppliers:
- * actualizar checks a choice, crear-orden charges its fees, with these.
+ * actualizar checks a choice with these, and crear-orden checks it again before charging the fees.
  */
 export async function findOfertasRecibibles(db: Db, productoIds: readonly number[], cotizanteId: number | null, ahora: Date) {
   const ofertas = await findOfertas(db, productoIds);
   const condiciones = await findCondicionesDefinidas(db, [...new Set(ofertas.map((o) => o.proveedor_id))]);
   const { vivas, excluidas } = createEntregas(await compradorDe(db, cotizanteId, ahora), (id) => condiciones.get(id)).elegibles(ofertas);
   return { vivas, excluidas, condiciones };
-}
-
-/** Each supplier of a choice under its minimum, named with what it lacks (actualizar's and crear-orden's 400). */
-export function erroresMinimo(
-  partes: ReadonlyArray<{ proveedor_id: number; proveedor: string; subtotal: number }>,
-  condiciones: ReadonlyMap<number, CondicionesDespacho>,
-) {
-  const nombres = new Map(partes.map((p) => [p.proveedor_id, p.proveedor]));
-  return totalEntregado(partes, (id) => condiciones.get(id))
-    .proveedores.filter((p) => p.falta_minimo > 0)
-    .map((p) => mensajesComparacion.bajoMinimo(nombres.get(p.proveedor_id)!, p.falta_minimo, condiciones.get(p.proveedor_id)!.monto_minimo));
 }
 
 /**
@@ -331,7 +321,7 @@ export async function updateSeleccion(db: Db, caller: Caller, cotizacionId: numb
       const viva = vivas.get(e.proveedor_producto_id)!;
       return { proveedor_id: viva.proveedor_id, proveedor: viva.proveedor, subtotal: Math.round(e.cantidad_proveida * e.precio) };
     });
-    const bajoMinimo = erroresMinimo(partes, recibibles.condiciones);
+    const bajoMinimo = erroresMinimo(partes, (id) => recibibles.condiciones.get(id));
     if (bajoMinimo.length > 0) throw new AppError(400, { productos: bajoMinimo });
     await replaceSeleccion(tx, cotizacionId, elegidas);
   });

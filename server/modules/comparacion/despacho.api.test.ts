@@ -221,4 +221,31 @@ describe('actualizar holds the terms', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().productos).toEqual([expect.stringMatching(/^Fila 1: .+ no despacha a Providencia\.$/)]);
   });
+
+  it('crear-orden refuses a supplier whose terms changed since the choice (409 naming it) and writes nothing', async () => {
+    const a = await proveedorCon({});
+    const p = await producto([[a, 100, 500]]);
+    const { f, r } = await comparar([[p.id, 100]]);
+    expect(seleccion(r)).toEqual([[p.ofertas[0], 100]]);
+    const cambio = await ctx.t.request({
+      method: 'PUT',
+      url: '/api/proveedor/condiciones/',
+      token: a.access,
+      payload: { ...CONDICIONES_POR_DEFECTO, comunas: [NUNOA] },
+    });
+    expect(cambio.statusCode, cambio.body).toBe(200);
+    const orden = await crearOrden(ctx.t, f);
+    expect(orden.statusCode, orden.body).toBe(409);
+    expect(orden.json().detail).toMatch(/^.+ no despacha a Providencia\.$/);
+    // Nothing was bought: with its terms back, the same quotation is ordered.
+    await ctx.t.request({
+      method: 'PUT',
+      url: '/api/proveedor/condiciones/',
+      token: a.access,
+      payload: { ...CONDICIONES_POR_DEFECTO, comunas: [PROVIDENCIA] },
+    });
+    const otra = await crearOrden(ctx.t, f);
+    expect(otra.statusCode, otra.body).toBe(201);
+    expect(otra.json().pedidos).toEqual([expect.objectContaining({ total: 10_000 })]);
+  });
 });

@@ -33,7 +33,7 @@ export interface Exclusion {
   aviso: string;
 }
 
-/** The suppliers' standing, computed once per supplier and request (its comunas are a Set). */
+/** The suppliers' standing, computed once per supplier and request. */
 export function createEntregas(comprador: Comprador, condicionesDe: (proveedorId: number) => CondicionesDespacho | null | undefined) {
   const porProveedor = new Map<number, Entrega>();
   const entregaDe = (proveedorId: number, proveedor: string): Entrega => {

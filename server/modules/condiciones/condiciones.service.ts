@@ -19,6 +19,9 @@ export async function saveCondiciones(db: Db, proveedorId: number, data: Condici
   if (data.comunas.some((id) => !existentes.has(id))) throw new AppError(400, { comunas: [COMUNA_DESCONOCIDA] });
   const { comunas, ...terminos } = data;
   const todasLasComunas = new Set(comunas).size === todas.length;
-  await db.transaction((tx) => upsertCondiciones(tx, proveedorId, { ...terminos, todas_las_comunas: todasLasComunas }, todasLasComunas ? [] : comunas));
-  return getCondiciones(db, proveedorId);
+  // Read back in the same transaction: a concurrent save of the same supplier cannot answer for this one.
+  return db.transaction(async (tx) => {
+    await upsertCondiciones(tx, proveedorId, { ...terminos, todas_las_comunas: todasLasComunas }, todasLasComunas ? [] : comunas);
+    return getCondiciones(tx, proveedorId);
+  });
 }

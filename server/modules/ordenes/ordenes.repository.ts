@@ -15,6 +15,7 @@ export const findMetodosPago = (db: Db) => db.select({ id: metodoPago.id, nombre
 /** A selected option with everything an order line copies, and whether it can still be sold. */
 export interface LineaElegida {
   proveedor_producto_id: number;
+  producto_id: number;
   proveedor_id: number;
   proveedor_nombre: string;
   sku: string;
@@ -32,6 +33,7 @@ export async function findLineasSeleccionadas(db: Db, cotizacionId: number): Pro
   const rows = await db
     .select({
       proveedor_producto_id: opcion.proveedor_producto_id,
+      producto_id: proveedorProducto.producto_id,
       proveedor_id: proveedorProducto.proveedor_id,
       proveedor_nombre: proveedorNombre(),
       sku: proveedorProducto.sku,

@@ -15,9 +15,9 @@ import { findCotizante, findCotizanteHold } from '../cotizaciones/cotizaciones.r
 import { requireHold } from '../cotizaciones/cotizaciones.service';
 import { findCotizacionHold, findOrdenIdDeCotizacion } from '../comparacion/comparacion.repository';
 import { cantidadEs, formatCantidad } from '../../../common/format';
-import { COTIZACION_NO_ENCONTRADA, erroresMinimo, nombreOferta } from '../comparacion/comparacion.service';
+import { COTIZACION_NO_ENCONTRADA, findOfertasRecibibles, nombreOferta } from '../comparacion/comparacion.service';
 import { findCondicionesDefinidas } from '../condiciones/condiciones.repository';
-import { totalEntregado } from '../../../common/total-entregado';
+import { erroresMinimo, totalEntregado } from '../../../common/total-entregado';
 import { asignarFefo } from './fefo';
 import {
   findLineasSeleccionadas,
@@ -93,11 +93,11 @@ const nombreComprador = (
 
 /**
  * The lines of each supplier, in the order its first line came; its pedido's subtotal is theirs and
- * its delivery fee that of the supplier's terms on that subtotal (issue #22). A supplier under its
- * minimum is a 409 naming it and what it lacks, as for stock gone: actualizar refuses such a choice
- * (400), but the supplier's terms may have changed since.
+ * its delivery fee that of the supplier's terms on that subtotal (issue #22), and which suppliers
+ * the choice leaves under their minimum (actualizar refuses such a choice, but terms may have
+ * changed since).
  */
-async function porProveedor<L extends { proveedor_id: number; proveedor_nombre: string; subtotal: number }>(db: Db, lineas: L[]) {
+async function groupPedidos<L extends { proveedor_id: number; proveedor_nombre: string; subtotal: number }>(db: Db, lineas: L[]) {
   const grupos = new Map<number, { proveedor_id: number; proveedor_nombre: string; subtotal: number; costo_despacho: number; lineas: L[] }>();
   for (const l of lineas) {
     const g = grupos.get(l.proveedor_id) ?? { proveedor_id: l.proveedor_id, proveedor_nombre: l.proveedor_nombre, subtotal: 0, costo_despacho: 0, lineas: [] };
@@ -107,10 +107,9 @@ async function porProveedor<L extends { proveedor_id: number; proveedor_nombre: 
   }
   const condiciones = await findCondicionesDefinidas(db, [...grupos.keys()]);
   const partes = [...grupos.values()].map((g) => ({ proveedor_id: g.proveedor_id, proveedor: g.proveedor_nombre, subtotal: g.subtotal }));
-  const bajoMinimo = erroresMinimo(partes, condiciones);
-  if (bajoMinimo.length > 0) throw new AppError(409, { detail: bajoMinimo.join(' ') });
-  for (const p of totalEntregado(partes, (id) => condiciones.get(id)).proveedores) grupos.get(p.proveedor_id)!.costo_despacho = p.costo_despacho;
-  return [...grupos.values()];
+  const terminosDe = (id: number) => condiciones.get(id);
+  for (const p of totalEntregado(partes, terminosDe).proveedores) grupos.get(p.proveedor_id)!.costo_despacho = p.costo_despacho;
+  return { grupos: [...grupos.values()], bajoMinimo: erroresMinimo(partes, terminosDe) };
 }
 
 export interface OrdenDeps {
@@ -172,7 +171,14 @@ export async function placeOrden(
       correo_comprador: cuenta?.email ?? entrega?.correo_contacto ?? '',
       seguimiento_hash: hashClave(seguimiento),
     };
-    const grupos = await porProveedor(tx, copias);
+    // Terms may have changed since the choice: a supplier that no longer delivers there or then, or
+    // one left under its minimum, is a 409 naming it, as for stock gone.
+    const { excluidas } = await findOfertasRecibibles(tx, [...new Set(lineas.map((l) => l.producto_id))], entrega?.cotizante_id ?? null, ahora);
+    const fuera = new Map(excluidas.map((e) => [e.proveedor_producto_id, e.aviso]));
+    const noDespacha = [...new Set(lineas.flatMap((l) => fuera.get(l.proveedor_producto_id) ?? []))];
+    if (noDespacha.length > 0) throw new AppError(409, { detail: noDespacha.map((a) => `${a}.`).join(' ') });
+    const { grupos, bajoMinimo } = await groupPedidos(tx, copias);
+    if (bajoMinimo.length > 0) throw new AppError(409, { detail: bajoMinimo.join(' ') });
     valores.total += grupos.reduce((s, g) => s + g.costo_despacho, 0);
     const ordenId = await insertOrden(tx, valores);
     const pedidoIds = await insertPedidos(tx, ordenId, caller.usuarioId ?? null, grupos);
@@ -254,7 +260,7 @@ export async function getResumenCompra(db: Db, caller: Caller, cotizacionId: num
   await requireHold(db, cotizacion, caller, COTIZACION_NO_ENCONTRADA);
   const entrega = await resolveEntrega(db, caller, cotizacion!, cotizanteId);
   const lineas = (await findLineasSeleccionadas(db, cotizacionId)).map((l) => ({ ...l, subtotal: Math.round(l.precio * l.cantidad) }));
-  const proveedores = (await porProveedor(db, lineas)).map((g) => ({
+  const proveedores = (await groupPedidos(db, lineas)).grupos.map((g) => ({
     proveedor: g.proveedor_nombre,
     subtotal: g.subtotal,
     costo_despacho: g.costo_despacho,
