@@ -17,7 +17,7 @@ import { catalogoRoutes } from './modules/catalogo/catalogo.routes';
 import { condicionesRoutes } from './modules/condiciones/condiciones.routes';
 import { comparacionRoutes } from './modules/comparacion/comparacion.routes';
 import { type ComparacionCache, createComparacionCache } from './modules/comparacion/comparacion-cache';
-import { stopCanastaWorker } from './modules/comparacion/canasta-worker';
+import { stopCanastaThread } from './modules/comparacion/canasta-thread';
 import { cotizacionesRoutes } from './modules/cotizaciones/cotizaciones.routes';
 import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
@@ -98,7 +98,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   app.addHook('onClose', async () => {
     mailer.stop();
     await comparacion.stop();
-    await stopCanastaWorker();
+    await stopCanastaThread();
   });
 
   // The whole API surface, module by module (DESIGN §1).

@@ -2,7 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import type { TerminosDespacho } from '../../../common/despacho';
 import { canastaOptima, type LineaCanasta, type OpcionesCanasta, PRESUPUESTO_CANASTA_MS } from './canasta';
 
-/** A basket to solve, as canasta-worker.ts posts it. */
+/** A basket to solve, as canasta-thread.ts posts it. */
 export interface PedidoCanasta {
   id: number;
   lineas: LineaCanasta[];
@@ -12,7 +12,7 @@ export interface PedidoCanasta {
   enviadoEn: number;
 }
 
-// The solver's thread (canasta-worker.ts): HiGHS holds it for up to the budget, never the request thread.
+// The solver's thread (canasta-thread.ts): HiGHS holds it for up to the budget, never the request thread.
 parentPort!.on('message', async ({ id, lineas, terminos, opciones, enviadoEn }: PedidoCanasta) => {
   try {
     const presupuestoMs = Math.max(0, (opciones.presupuestoMs ?? PRESUPUESTO_CANASTA_MS) - (Date.now() - enviadoEn));

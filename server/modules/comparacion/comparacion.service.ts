@@ -31,7 +31,7 @@ import {
   replaceSeleccion,
 } from './comparacion.repository';
 import { type Asignacion, type ResultadoLinea, mensajeSugerencia, resultadoLinea } from './engine';
-import { resolverCanasta } from './canasta-worker';
+import { solveCanasta } from './canasta-thread';
 import { despachoDeCanasta } from './despacho-respuesta';
 import { type Comprador, createEntregas } from './elegibles';
 import type { ComparacionCache } from './comparacion-cache';
@@ -103,7 +103,7 @@ export async function compararPrecios(db: Db, cache: ComparacionCache, caller: C
     if (!producto?.disponible) return [];
     return [{ fila, producto, ...entregas.elegibles(catalogo.get(producto.id)!.ofertas) }];
   });
-  const canasta = await resolverCanasta(
+  const canasta = await solveCanasta(
     preparadas.map((p) => ({ cantidad: p.fila.cantidad, ofertas: p.vivas })),
     condiciones,
   );

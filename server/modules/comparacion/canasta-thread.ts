@@ -22,9 +22,9 @@ const conTerminos = (lineas: readonly LineaCanasta[], terminos: ReadonlyMap<numb
 
 // In the sources (tsx, vitest) the worker is TypeScript: it registers tsx before importing it. In
 // the bundle, scripts/build-server.mjs writes canasta.worker.js beside main.js.
-const FUENTE = import.meta.url.endsWith('.ts');
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
 function startWorker(): Worker {
-  if (!FUENTE) return new Worker(new URL('./canasta.worker.js', import.meta.url));
+  if (!FROM_SOURCE) return new Worker(new URL('./canasta.worker.js', import.meta.url));
   const modulo = JSON.stringify(new URL('./canasta.worker.ts', import.meta.url).href);
   return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${modulo}); })`, { eval: true, execArgv: [] });
 }
@@ -32,10 +32,10 @@ function startWorker(): Worker {
 let worker: Worker | undefined;
 let siguiente = 0;
 /** Baskets solved on the solver's thread, here because they had no terms, and here because the thread failed (for the operators' metrics of issue #23). */
-const cuenta = { hilo: 0, sinTerminos: 0, respaldo: 0 };
+const stats = { hilo: 0, sinTerminos: 0, respaldo: 0 };
 /** What the solver did since the process started (for operators' metrics). */
-export const canastasResueltas = () => ({ ...cuenta });
-const esperando = new Map<number, { resolve(c: Canasta): void; reject(e: Error): void }>();
+export const canastaStats = () => ({ ...stats });
+const pending = new Map<number, { resolve(c: Canasta): void; reject(e: Error): void }>();
 
 function getWorker(): Worker {
   if (worker) return worker;
@@ -43,30 +43,30 @@ function getWorker(): Worker {
   // An idle solver never keeps the process alive.
   w.unref();
   w.on('message', ({ id, canasta, error }: { id: number; canasta?: Canasta; error?: string }) => {
-    const p = esperando.get(id);
-    esperando.delete(id);
+    const p = pending.get(id);
+    pending.delete(id);
     if (canasta) p?.resolve(canasta);
     else p?.reject(new Error(error));
   });
-  const caido = (e: Error) => {
+  const fail = (e: Error) => {
     if (worker === w) worker = undefined;
-    for (const p of esperando.values()) p.reject(e);
-    esperando.clear();
+    for (const p of pending.values()) p.reject(e);
+    pending.clear();
   };
-  w.on('error', caido);
-  w.on('exit', () => caido(new Error('El hilo del solucionador terminó.')));
+  w.on('error', fail);
+  w.on('exit', () => fail(new Error('El hilo del solucionador terminó.')));
   worker = w;
   return w;
 }
 
 /** canastaOptima, on the solver's thread when the basket has terms to weigh. */
-export async function resolverCanasta(
+export async function solveCanasta(
   lineas: readonly LineaCanasta[],
   terminos: ReadonlyMap<number, TerminosDespacho>,
   opciones: OpcionesCanasta = {},
 ): Promise<Canasta> {
   if (!conTerminos(lineas, terminos)) {
-    cuenta.sinTerminos++;
+    stats.sinTerminos++;
     return canastaOptima(lineas, terminos, opciones);
   }
   try {
@@ -76,22 +76,22 @@ export async function resolverCanasta(
     w.ref();
     try {
       const canasta = await new Promise<Canasta>((resolve, reject) => {
-        esperando.set(id, { resolve, reject });
+        pending.set(id, { resolve, reject });
         w.postMessage(pedido);
       });
-      cuenta.hilo++;
+      stats.hilo++;
       return canasta;
     } finally {
-      if (esperando.size === 0) w.unref();
+      if (pending.size === 0) w.unref();
     }
   } catch {
-    cuenta.respaldo++;
+    stats.respaldo++;
     return canastaOptima(lineas, terminos, opciones);
   }
 }
 
 /** Stops the solver's thread (a clean shutdown, and tests). */
-export async function stopCanastaWorker(): Promise<void> {
+export async function stopCanastaThread(): Promise<void> {
   const w = worker;
   worker = undefined;
   await w?.terminate();
