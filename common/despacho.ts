@@ -65,7 +65,7 @@ const diaUtc = (fecha: string) => {
 export const diaSemanaIso = (fecha: string): number => ((diaUtc(fecha).getUTCDay() + 6) % 7) + 1;
 
 /** The calendar day `dias` after (or before, negative) 'YYYY-MM-DD'. */
-export function sumarDias(fecha: string, dias: number): string {
+function sumarDias(fecha: string, dias: number): string {
   const d = diaUtc(fecha);
   d.setUTCDate(d.getUTCDate() + dias);
   return d.toISOString().slice(0, 10);
@@ -101,8 +101,7 @@ export function primerDiaDespacho(c: Pick<CondicionesDespacho, 'dias_despacho' |
 }
 
 /** 'a', 'a y b', 'a, b y c'. */
-export const listaEs = (items: readonly string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items[items.length - 1]}`;
+const listaEs = (items: readonly string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items[items.length - 1]}`);
 
 /**
  * The sentence the supplier reads under its terms: 'Despachas martes y jueves en 52 comunas;

@@ -7,7 +7,7 @@ import { mensajesComparacion } from './schemas/comparacion';
  * computes it again as the buyer swaps or adds suppliers, actualizar and crear-orden check it.
  */
 
-export interface ParteProveedor {
+interface ParteProveedor {
   proveedor_id: number;
   subtotal: number;
 }

@@ -102,7 +102,6 @@ export type CondicionesProveedor = z.infer<typeof condicionesProveedorSchema>;
 
 /** A supplier of the selection: its part of the basket and what its delivery costs. */
 export const proveedorSeleccionSchema = condicionesProveedorSchema.extend({ subtotal: z.number().int() });
-export type ProveedorSeleccion = z.infer<typeof proveedorSeleccionSchema>;
 
 export const MOTIVOS_EXCLUSION = ['comuna', 'dia', 'minimo'] as const;
 export type MotivoExclusion = (typeof MOTIVOS_EXCLUSION)[number];

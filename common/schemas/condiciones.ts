@@ -14,7 +14,7 @@ export const COSTO_INVALIDO = 'El costo de despacho debe ser un número entero m
 export const GRATIS_DESDE_INVALIDO = 'El monto para despacho gratis debe ser un número entero mayor o igual a 0.';
 
 /** 'HH:MM', 00:00 to 23:59. */
-export const HORA_CORTE_REGEX = /^([01]\d|2[0-3]):[0-5]\d$/;
+const HORA_CORTE_REGEX = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** A small whole number as JSON gives it or a form writes it ('3'); anything else stays as it came, to fail. */
 const digitos = (v: unknown) => (typeof v === 'string' && /^\s*\d{1,3}\s*$/.test(v) ? Number(v) : v);

@@ -84,7 +84,7 @@ const saludoDe = (nombre: string) => (nombre.trim() ? `Hola ${nombre.trim()}:` :
 /** To the buyer, once the order is placed: every supplier's lines, the totals, the delivery and the tracking link. */
 export function correoOrdenRecibida(para: string, orden: OrdenCorreo, pedidos: PedidoCorreo[], url: string): Correo {
   const porProveedor = pedidos.map((p) => ({
-    texto: `${p.proveedor} (pedido N° ${p.id})\n${pedidoTexto(p, 'Subtotal')}`,
+    texto: `${p.proveedor} (pedido N° ${p.id})\n${pedidoTexto(p, 'Total del pedido')}`,
     html: `<p style="margin:16px 0 0"><strong>${escapeHtml(p.proveedor)}</strong> · pedido N° ${p.id}</p>${pedidoHtml(p)}`,
   }));
   const entrega = entregaFilas(orden.entrega);

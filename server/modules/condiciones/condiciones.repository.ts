@@ -5,7 +5,7 @@ import { condicionesProveedor, condicionesProveedorComuna } from '../../db/schem
 import { comuna } from '../../db/schema/ubicacion';
 
 /** What a supplier's terms row holds: its terms but the comunas, and whether it delivers to all of them. */
-export type CondicionesValores = Omit<CondicionesDespacho, 'comunas'> & { todas_las_comunas: boolean };
+type CondicionesValores = Omit<CondicionesDespacho, 'comunas'> & { todas_las_comunas: boolean };
 
 // The comuna table is reference data only a migration changes: read once per database.
 const comunasPorDb = new WeakMap<Db, Promise<number[]>>();

@@ -26,7 +26,7 @@ interface Valores {
 
 const CAMPOS = ['comunas', 'dias_despacho', 'anticipacion_dias', 'hora_corte', 'monto_minimo', 'costo_despacho', 'despacho_gratis_desde'] as const;
 const resolver = zodResolver(condicionesSchema) as unknown as Resolver<Valores, unknown, CondicionesData>;
-export const GUARDADAS = 'Condiciones guardadas.';
+const GUARDADAS = 'Condiciones guardadas.';
 const ERROR_GUARDAR = 'No se pudieron guardar tus condiciones. Intenta de nuevo.';
 
 const valoresDe = (c: CondicionesDespacho): Valores => ({

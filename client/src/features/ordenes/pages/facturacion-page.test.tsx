@@ -127,7 +127,7 @@ function expectSumas(nombre: string, { productos, despacho, subtotal }: { produc
   const bloque = within(proveedor(nombre));
   expect(bloque.getByText('Productos:').textContent).toBe(`Productos: ${formatClp(productos)}`);
   expect(bloque.getByText(/^Despacho:/).textContent).toBe(`Despacho: ${despacho}`);
-  expect(bloque.getByText('Subtotal:').textContent).toBe(`Subtotal: ${formatClp(subtotal)}`);
+  expect(bloque.getByText('Total del pedido:').textContent).toBe(`Total del pedido: ${formatClp(subtotal)}`);
 }
 /** The summary is on screen once its button names the total. */
 const comprar = () => screen.findByRole('button', { name: COMPRAR });
@@ -175,7 +175,7 @@ describe('/facturacion', () => {
     const bloque = within(proveedor('Carnes del Maule'));
     expect(bloque.getByText('Productos:').textContent).toBe(`Productos: ${formatClp(1_200_000)}`);
     expect(bloque.getByText(/^Despacho:/).textContent).toBe('Despacho: sin costo');
-    expect(bloque.queryByText('Subtotal:')).toBeNull();
+    expect(bloque.queryByText('Total del pedido:')).toBeNull();
     expect(screen.getByText('Despacho:', { selector: '.facturacion__totales p' }).textContent).toBe('Despacho: sin costo');
     expect(screen.getByText('Total de la compra:').textContent).toBe(`Total de la compra: ${formatClp(1_200_000)}`);
   });

@@ -373,10 +373,10 @@ function Resumen({ resumen }: { resumen: ResumenCompra }) {
           <h3>{p.proveedor}</h3>
           <LineasTable caption={`Productos de ${p.proveedor}`} lineas={p.lineas} total={p.subtotal} totalLabel="Productos" />
           <p className="facturacion__despacho">Despacho: {formatDespacho(p.costo_despacho)}</p>
-          {/* With several suppliers each one's part is a pedido of its own, with its own total (the e-mail's 'Subtotal'). */}
+          {/* With several suppliers each one's part is a pedido of its own, with its own total (as the e-mail says it). */}
           {varios && (
             <p className="facturacion__subtotal">
-              Subtotal: <strong>{formatClp(p.subtotal + p.costo_despacho)}</strong>
+              Total del pedido: <strong>{formatClp(p.subtotal + p.costo_despacho)}</strong>
             </p>
           )}
         </div>
