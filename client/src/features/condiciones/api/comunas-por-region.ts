@@ -1,7 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { IdNombre } from '../../../../../common/schemas/catalogo';
-import { api } from '../../../lib/api-client';
-import { useRegiones } from '../../../lib/ubicacion';
+import { comunasQuery, useRegiones } from '../../../lib/ubicacion';
 
 export interface RegionConComunas {
   id: number;
@@ -16,11 +15,7 @@ export interface RegionConComunas {
 export function useComunasPorRegion() {
   const regiones = useRegiones();
   const listas = useQueries({
-    queries: (regiones.data ?? []).map((r) => ({
-      queryKey: ['comunas', r.id],
-      queryFn: () => api<IdNombre[]>(`/api/ubicacion/comunas/?region=${r.id}`),
-      staleTime: Number.POSITIVE_INFINITY,
-    })),
+    queries: (regiones.data ?? []).map((r) => comunasQuery(r.id)),
   });
   const error = regiones.error ?? listas.find((l) => l.error)?.error ?? null;
   const listo = regiones.isSuccess && listas.every((l) => l.isSuccess);
