@@ -60,6 +60,11 @@ export type CondicionesData = z.output<typeof condicionesSchema>;
 
 /** The answer of GET and PUT: the supplier's terms, its defaults when it never set them (common/despacho.ts). */
 export const condicionesSchemaOut = z.object({
+  /**
+   * False until the supplier saves its terms: until then the comparison applies none (every comuna,
+   * any day, no minimum, no fee; docs/decisions/013), and the fields are the defaults to start from.
+   */
+  guardadas: z.boolean(),
   comunas: z.array(z.number().int()),
   dias_despacho: z.array(z.number().int()),
   anticipacion_dias: z.number().int(),
@@ -68,3 +73,4 @@ export const condicionesSchemaOut = z.object({
   costo_despacho: z.number().int(),
   despacho_gratis_desde: z.number().int().nullable(),
 });
+export type CondicionesOut = z.infer<typeof condicionesSchemaOut>;

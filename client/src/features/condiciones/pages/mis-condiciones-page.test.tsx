@@ -18,7 +18,8 @@ const VALPARAISO = [
   { id: 5109, nombre: 'Viña del Mar' },
 ];
 const TODAS = [...VALPARAISO, ...METROPOLITANA].map((c) => c.id).sort((a, b) => a - b);
-const POR_DEFECTO: CondicionesDespacho = { ...CONDICIONES_POR_DEFECTO, comunas: TODAS };
+const POR_DEFECTO = { guardadas: false, ...CONDICIONES_POR_DEFECTO, comunas: TODAS };
+const AVISO = /^Aún no guardas tus condiciones: mientras tanto te comparamos en todas las comunas y para cualquier día/;
 
 let respuestas: Record<string, Respuesta>;
 let llamadas: Llamada[];
@@ -66,6 +67,8 @@ describe('/mis-condiciones (issue #22)', () => {
     expect((screen.getByLabelText('Hora de corte') as HTMLInputElement).value).toBe('18:00');
     expect((screen.getByLabelText('Despacho gratis desde') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Pedido mínimo') as HTMLInputElement).value).toBe('$0');
+    // Never saved: the comparison applies none of them yet, and the page says so.
+    expect(screen.getByText(AVISO)).toBeTruthy();
   });
 
   it('changes the sentence as the supplier edits, and saves the terms it shows', async () => {
@@ -78,7 +81,7 @@ describe('/mis-condiciones (issue #22)', () => {
       costo_despacho: 8_990,
       despacho_gratis_desde: 150_000,
     };
-    respuestas[`PUT ${URL}`] = { status: 200, body: guardadas };
+    respuestas[`PUT ${URL}`] = { status: 200, body: { guardadas: true, ...guardadas } };
     renderAt('/mis-condiciones', <MisCondicionesPage />);
     const valparaiso = await screen.findByRole('group', { name: 'Región de Valparaíso' });
     fireEvent.click(within(valparaiso).getByLabelText('Toda la región'));
@@ -95,6 +98,8 @@ describe('/mis-condiciones (issue #22)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Condiciones guardadas.'));
     expect(enviado()).toEqual([guardadas]);
+    // Saved: they apply now, and the notice is gone.
+    expect(screen.queryByText(AVISO)).toBeNull();
   });
 
   it('refuses in the form what the schema refuses, and sends nothing', async () => {

@@ -29,7 +29,15 @@ export default function MisCondicionesPage() {
           }}
         />
       ) : condiciones.data && comunas.data ? (
-        <CondicionesForm inicial={condiciones.data} regiones={comunas.data} />
+        <>
+          {!condiciones.data.guardadas && (
+            <p className="panel condiciones__aviso" role="status">
+              Aún no guardas tus condiciones: mientras tanto te comparamos en todas las comunas y para cualquier día, sin pedido mínimo ni costo de despacho.
+              Abajo están las condiciones con que partes; rigen cuando las guardes.
+            </p>
+          )}
+          <CondicionesForm inicial={condiciones.data} regiones={comunas.data} />
+        </>
       ) : (
         <DelayedSpinner label="Cargando tus condiciones..." />
       )}
