@@ -1,16 +1,9 @@
-// The delivered basket's solver alone (issue #22 item 2, docs/decisions/014): 300 baskets of 30
-// lines × ~50 offers over 200 suppliers, half of them with a minimum ($30,000–$150,000) and a fee
-// ($5,000–$15,000), some free from an amount; the catalogue's shape is bench/comparacion.ts's.
-// Seeded: every run sees the same baskets. Bundled with esbuild and run with node, as production
-// runs it (bench/motor-solo.ts says why not under tsx): this file bundles itself and runs the
-// bundle with --medir. Prints p50/p99/max ms, the share proven optimal and how each was answered.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TerminosDespacho } from '../common/despacho';
 import { canastaOptima, type LineaCanasta } from '../server/modules/comparacion/canasta';
-import { fmt } from './lib';
+import { fmt, runBundled } from './lib';
 import { azar } from '../server/test/azar';
 
 // CANASTA_CESTAS and CANASTA_PRESUPUESTO_MS change the run (e.g. 20 baskets with no real budget: what a proof costs).
@@ -87,22 +80,11 @@ const percentil = (ordenados: number[], p: number) => ordenados[Math.min(ordenad
 
 if (process.argv.includes('--medir')) await medir();
 else {
-  const { buildSync } = await import('esbuild');
   // Inside node_modules/.cache, not the system's temp dir: the bundle imports `highs` from node_modules.
   fs.mkdirSync('node_modules/.cache', { recursive: true });
   const dir = fs.mkdtempSync(path.join('node_modules', '.cache', 'abastece-canasta-'));
   try {
-    const script = path.join(dir, 'canasta.mjs');
-    buildSync({
-      entryPoints: [fileURLToPath(import.meta.url)],
-      outfile: script,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      logLevel: 'warning',
-    });
-    const salida = execFileSync(process.execPath, [script, '--medir'], { encoding: 'utf8' });
+    const salida = runBundled(fileURLToPath(import.meta.url), dir, ['--medir']);
     const { ms, vias, optimos, porVia } = JSON.parse(salida) as {
       ms: number[];
       vias: Record<string, number>;

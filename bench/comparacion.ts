@@ -1,27 +1,16 @@
-// comparar-precios on a large catalogue (issue #9 point 6): 200 suppliers × 2,000 products
-// (≈ 100,000 offers, 200,000 lots), a request of 30 lines of ~50 offers each. Prints the server's
-// p50/p99 (the server in its own process; sequential HTTP requests: the latency of one buyer, no
-// queueing) twice: on its own clock (Fastify's responseTime, arrival to last byte sent) and as a
-// client round trip, with the products' offers read from the database and from the offers cache;
-// then the one query alone and the engine alone. Runs on the embedded default; with DATABASE_URL,
-// on a scratch database of that server, dropped afterwards. There, a second phase (issue #22 item 6)
-// gives half the suppliers delivery terms and measures the same requests again: the delivered
-// basket (docs/decisions/014), p50/p99 and the share of answers proven optimal.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildSync } from 'esbuild';
 import { compararPreciosSchemaOut } from '../common/schemas/comparacion';
 import { ahoraEnChile } from '../common/schemas/cotizaciones';
 import { type Database, openDatabase, openPostgres, queryRows } from '../server/db/client';
 import { prepareDatabase } from '../server/db/prepare';
 import { findOfertas } from '../server/modules/comparacion/comparacion.repository';
 import { withDatabase } from '../server/test/template-db';
-import { adminQuery, fmt, mensajeDelServidor, startServer, stop, tiemposDelServidor, waitUntilUp } from './lib';
+import { adminQuery, fmt, mensajeDelServidor, runBundled, startServer, stop, tiemposDelServidor, waitUntilUp } from './lib';
 
 const LINEAS = 30;
 const PORT = 8797;
@@ -111,18 +100,8 @@ function lineasFrias(ids: number[]) {
 function motorSolo(lineas: Array<{ cantidad: number; ofertas: unknown[] }>, fecha: string): number[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-motor-'));
   try {
-    const script = path.join(dir, 'motor-solo.mjs');
-    buildSync({
-      entryPoints: ['bench/motor-solo.ts'],
-      outfile: script,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      logLevel: 'warning',
-    });
     fs.writeFileSync(path.join(dir, 'lineas.json'), JSON.stringify({ fecha, lineas }));
-    return JSON.parse(execFileSync(process.execPath, [script, path.join(dir, 'lineas.json')], { encoding: 'utf8' }));
+    return JSON.parse(runBundled('bench/motor-solo.ts', dir, [path.join(dir, 'lineas.json')]));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

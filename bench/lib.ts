@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import pg from 'pg';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
+import { buildSync } from 'esbuild';
 import readline from 'node:readline';
 
 /** Runs a script: TypeScript through tsx, the built server (dist/…/*.js) as it is. */
@@ -121,4 +123,14 @@ export async function adminQuery(databaseUrl: string, query: string): Promise<vo
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Bundles a bench script into `dir` and runs it with `args` in a process of its own (no TypeScript
+ * loader in the measured process); its stdout.
+ */
+export function runBundled(entry: string, dir: string, args: string[]): string {
+  const script = path.join(dir, `${path.basename(entry, '.ts')}.mjs`);
+  buildSync({ entryPoints: [entry], outfile: script, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'warning' });
+  return execFileSync(process.execPath, [script, ...args], { encoding: 'utf8' });
 }
