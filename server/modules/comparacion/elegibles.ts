@@ -1,6 +1,6 @@
 import { type CondicionesDespacho, mensajesDespacho, primerDiaDespacho, puedeDespachar } from '../../../common/despacho';
 import type { MotivoExclusion } from '../../../common/schemas/comparacion';
-import { type Oferta, type OfertaViva, ofertasVivas } from './ofertas-vivas';
+import { type Oferta, type OfertaViva, ofertaViva } from './ofertas-vivas';
 
 /**
  * Which offers a buyer can really receive (issue #22 item 2): its supplier delivers to the
@@ -61,7 +61,7 @@ export function createEntregas(comprador: Comprador, condicionesDe: (proveedorId
       const excluidas: Exclusion[] = [];
       for (const o of ofertas) {
         const e = entregaDe(o.proveedor_id, o.proveedor);
-        const [viva] = ofertasVivas([o], 'dia' in e ? e.dia : (comprador.fecha ?? comprador.hoy));
+        const viva = ofertaViva(o, 'dia' in e ? e.dia : (comprador.fecha ?? comprador.hoy));
         if (!viva) continue;
         if ('dia' in e) vivas.push(viva);
         else {

@@ -36,26 +36,32 @@ export interface OfertaViva extends Omit<Oferta, 'lotes'> {
 export function ofertasVivas(ofertas: readonly Oferta[], fecha: string): OfertaViva[] {
   const vivas: OfertaViva[] = [];
   for (const o of ofertas) {
-    let stock = 0;
-    let fecha_vencimiento: string | undefined;
-    for (const l of o.lotes) {
-      if (l.fecha_expiracion <= fecha) continue;
-      stock += l.cantidad;
-      fecha_vencimiento ??= l.fecha_expiracion;
-    }
-    if (fecha_vencimiento === undefined) continue;
-    // Spelled out, not spread: ~1,500 offers per comparison, and a spread copy cost more than the engine.
-    vivas.push({
-      proveedor_producto_id: o.proveedor_producto_id,
-      producto_id: o.producto_id,
-      proveedor_id: o.proveedor_id,
-      proveedor: o.proveedor,
-      tarifa: o.tarifa,
-      rangos: o.rangos,
-      // Lots hold hundredths: a float sum of them is rounded back to what the database would add up.
-      stock: Math.round(stock * 100) / 100,
-      fecha_vencimiento,
-    });
+    const viva = ofertaViva(o, fecha);
+    if (viva) vivas.push(viva);
   }
   return vivas;
+}
+
+/** One offer as it can be bought for a delivery date, or undefined when no lot outlives that day. */
+export function ofertaViva(o: Oferta, fecha: string): OfertaViva | undefined {
+  let stock = 0;
+  let fecha_vencimiento: string | undefined;
+  for (const l of o.lotes) {
+    if (l.fecha_expiracion <= fecha) continue;
+    stock += l.cantidad;
+    fecha_vencimiento ??= l.fecha_expiracion;
+  }
+  if (fecha_vencimiento === undefined) return undefined;
+  // Spelled out, not spread: ~1,500 offers per comparison, and a spread copy cost more than the engine.
+  return {
+    proveedor_producto_id: o.proveedor_producto_id,
+    producto_id: o.producto_id,
+    proveedor_id: o.proveedor_id,
+    proveedor: o.proveedor,
+    tarifa: o.tarifa,
+    rangos: o.rangos,
+    // Lots hold hundredths: a float sum of them is rounded back to what the database would add up.
+    stock: Math.round(stock * 100) / 100,
+    fecha_vencimiento,
+  };
 }
