@@ -27,6 +27,7 @@ import { pedidosRoutes } from './modules/pedidos/pedidos.routes';
 import { cargaRoutes } from './modules/proveedor/carga/carga.routes';
 import { proveedorProductosRoutes } from './modules/proveedor/proveedor-productos.routes';
 import { ubicacionRoutes } from './modules/ubicacion/ubicacion.routes';
+import { sharedRateLimitStore } from './http/rate-limit-store';
 import { registerRouteRegistry } from './route-registry';
 import { registerSpa } from './spa';
 
@@ -74,7 +75,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
     // Behind a TLS-terminating balancer, request.protocol comes from X-Forwarded-Proto (TRUST_PROXY=1).
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
-  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute', store: sharedRateLimitStore(database) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Abastece API', version: '1.0.0', description: 'Marketplace mayorista de alimentos. Autorización: `JWT <access>`.' },

@@ -110,3 +110,14 @@ export const correoSaliente = pgTable('correo_saliente', {
   enviado_en: timestamp('enviado_en', { withTimezone: true }),
   creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The per-client request limit of @fastify/rate-limit, shared by every process on one PostgreSQL
+ * (issue #23): one row per key and window. UNLOGGED in the migration (a crash may reset the
+ * counts; that is all they are worth), so counting costs no WAL.
+ */
+export const limiteSolicitud = pgTable('limite_solicitud', {
+  clave: varchar('clave', { length: 200 }).primaryKey(),
+  ventana_inicio: timestamp('ventana_inicio', { withTimezone: true }).notNull(),
+  n: integer('n').notNull(),
+});
