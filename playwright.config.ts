@@ -38,7 +38,8 @@ export default defineConfig({
   // with a moderator created through the operator CLI.
   webServer: {
     command: 'node scripts/e2e-server.mjs',
-    url: `http://localhost:${PORT}/api/health/`,
+    // Ready, not only up: the comparison cache listens and has preloaded (issue #23).
+    url: `http://localhost:${PORT}/api/ready`,
     timeout: 180_000,
     reuseExistingServer: false,
     env: {

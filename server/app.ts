@@ -6,7 +6,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { type Database, ping } from './db/client';
+import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './errors';
 import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -27,6 +27,7 @@ import { pedidosRoutes } from './modules/pedidos/pedidos.routes';
 import { cargaRoutes } from './modules/proveedor/carga/carga.routes';
 import { proveedorProductosRoutes } from './modules/proveedor/proveedor-productos.routes';
 import { ubicacionRoutes } from './modules/ubicacion/ubicacion.routes';
+import { registerHealth } from './http/health';
 import { sharedRateLimitStore } from './http/rate-limit-store';
 import { registerRouteRegistry } from './route-registry';
 import { registerSpa } from './spa';
@@ -103,10 +104,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   });
 
   // The whole API surface, module by module (DESIGN §1).
-  app.get('/api/health/', { schema: { hide: true } }, async () => {
-    await ping(db);
-    return { status: 'ok' };
-  });
+  registerHealth(app, db, [{ name: 'cache_comparacion', ok: comparacion.ready }]);
   await app.register(authRoutes, { db, jwt, guards, mailer, publicUrl: config.publicUrl });
   await app.register(cuentaRoutes, { db, guards, mailer, publicUrl: config.publicUrl });
   await app.register(direccionesRoutes, { db, guards });

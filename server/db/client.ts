@@ -50,14 +50,14 @@ export interface Listener {
   listening(active: boolean): void;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export function openEmbedded(pglite: PGlite, release: () => void = () => {}): Database {
   const db: Db = drizzlePglite(pglite, { schema });
   return {
     db,
     kind: 'embedded',
-    migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder: MIGRATIONS_FOLDER }),
     async listen(channel, listener) {
       // One connection, in this process: a notification arrives with the statement that committed it.
       const unlisten = await pglite.listen(channel, listener.notify);
@@ -112,7 +112,7 @@ export function openPostgres(databaseUrl: string): Database {
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock(724001)');
-        await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+        await migrateNodePg(drizzleNodePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
         await client.query('SELECT pg_advisory_unlock(724001)').catch(() => {});
         client.release();

@@ -65,6 +65,8 @@ export function createComparacionCache(database: Pick<Database, 'db' | 'listen'>
   const markerPrefix = `sync:${randomUUID()}:`;
   let markersSent = 0;
   let preloading: Promise<void> = Promise.resolve();
+  /** The last preload started ran to its end (the whole live catalogue, or up to the bound). */
+  let preloaded = false;
   let unlisten: (() => Promise<void>) | undefined;
 
   const evict = (productoId: number) => {
@@ -138,13 +140,28 @@ export function createComparacionCache(database: Pick<Database, 'db' | 'listen'>
     const goOn = () => listening && forgotAllAt === since && evictions === evictionsBefore;
     const ids = await findProductosVivosIds(db);
     for (let i = 0; i < ids.length && goOn(); i += PRELOAD_BATCH) await find(ids.slice(i, i + PRELOAD_BATCH));
+    // Stopped by the bound is done too: the rest is read when asked for. Stopped by a drop is not.
+    preloaded = listening && forgotAllAt === since;
     if (goOn()) log(`caché de comparación: ${byProducto.size} productos y ${entries} ofertas en ${Math.round(performance.now() - start)} ms`);
   }
+
+  /** Preloads in the background; a failed preload (the database away for a moment) is tried again, or the process would never be ready. */
+  const startPreload = () => {
+    preloading = preload().catch((error: Error) => {
+      log(`caché de comparación: la precarga falló (${error.message}); reintento en 5 s`);
+      const since = forgotAllAt;
+      setTimeout(() => {
+        if (listening && forgotAllAt === since && !preloaded) startPreload();
+      }, 5_000).unref();
+    });
+  };
 
   return {
     find,
     /** Products and entries held now. */
     size: () => ({ productos: byProducto.size, entries }),
+    /** Listening and preloaded (GET /api/ready): a process that is not answers from the database, slower. */
+    ready: () => listening && preloaded,
     /** The volume tiers of every category: reference data that only a migration changes. */
     findRangos(): Promise<RangoPrecio[]> {
       if (!rangos) {
@@ -163,9 +180,10 @@ export function createComparacionCache(database: Pick<Database, 'db' | 'listen'>
         listening(active) {
           forgetAll();
           listening = active;
+          preloaded = false;
           // A marker sent on a connection that dropped never comes: its writer need not wait for it.
           if (!active) for (const resolve of markers.values()) resolve();
-          if (active) preloading = preload().catch((error: Error) => log(`caché de comparación: la precarga falló (${error.message})`));
+          if (active) startPreload();
         },
       });
       return { preloading };
