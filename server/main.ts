@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadConfigOrExit } from './config';
-import { openDatabase } from './db/client';
+import { DeafListenError, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { prepareDatabase } from './db/prepare';
 import { resolveJwtSecret } from './modules/auth/jwt-secret';
@@ -43,5 +43,14 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  // A listening connection that hears nothing: say why and stop, not serve a cache that never learns.
+  if (!(error instanceof DeafListenError)) throw error;
+  console.error(error.message);
+  await app.close().catch(() => {});
+  await database.close();
+  process.exit(1);
+}
 app.log.info(`Abastece en ${config.publicUrl} (${database.kind === 'embedded' ? `base embebida en ${config.dataDir}` : 'PostgreSQL'})`);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -97,7 +98,11 @@ export function retryingTransactions(db: Db): Db {
   return db;
 }
 
-export function openPostgres(databaseUrl: string): Database {
+/**
+ * `listenUrl` is where the LISTEN connection goes (DATABASE_URL itself; a test points it elsewhere
+ * to prove that a deaf connection is found at start).
+ */
+export function openPostgres(databaseUrl: string, { listenUrl = databaseUrl } = {}): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle connection the server closes (a restart, a failover, a dropped test database) is an
   // 'error' on the pool; unheard, it would end the process. The pool discards that connection and
@@ -118,20 +123,42 @@ export function openPostgres(databaseUrl: string): Database {
         client.release();
       }
     },
-    listen: (channel, listener) => listenPostgres(databaseUrl, channel, listener),
+    listen: (channel, listener) => listenPostgres(listenUrl, channel, listener, (payload) => pool.query('select pg_notify($1, $2)', [channel, payload])),
     close: () => pool.end(),
   };
 }
 
 /** How often the listening connection is checked: a connection that died without closing (a failover, a NAT timeout) must not keep the cache deaf. */
 const LISTEN_HEARTBEAT_MS = 10_000;
+/** How long a probe waits to hear itself back. */
+const PROBE_TIMEOUT_MS = 5_000;
+/** Probes' payloads start with this; every process drops them, its own and others'. */
+const PROBE_PREFIX = 'latido:';
 
-/** A connection of its own that LISTENs, checked every 10 s, opened again a second after it drops. */
-async function listenPostgres(databaseUrl: string, channel: string, listener: Listener): Promise<() => Promise<void>> {
+/** Thrown at start when the listening connection does not hear what the pool notifies. */
+export class DeafListenError extends Error {}
+
+/**
+ * A connection of its own that LISTENs. Proving the socket alive (`select 1`) is not enough: behind
+ * a pooler in transaction mode (PgBouncer) LISTEN lands on a server connection that is handed to
+ * someone else, and nothing is ever heard. So the check is a probe (issue #23 item 6): a NOTIFY
+ * sent through the pool, as every write's is, that this connection must hear back within 5 s. At
+ * start a deaf connection is an error that says why; later, every 10 s, it counts as dropped and
+ * is opened again a second after.
+ */
+async function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  listener: Listener,
+  notifyThroughPool: (payload: string) => Promise<unknown>,
+): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
+  const probePrefix = `${PROBE_PREFIX}${randomUUID()}:`;
+  let probesSent = 0;
+  const probes = new Map<string, () => void>();
   const lost = (c: pg.Client, why: string) => {
     if (client !== c || stopped) return;
     console.warn(`PostgreSQL: se perdió la conexión que escucha '${channel}' (${why}); reintento en 1 s`);
@@ -141,23 +168,53 @@ async function listenPostgres(databaseUrl: string, channel: string, listener: Li
     listener.listening(false);
     retry = setTimeout(reconnect, 1000);
   };
+  /** Whether `c` hears a NOTIFY sent through the pool within PROBE_TIMEOUT_MS. */
+  const hears = async (): Promise<boolean> => {
+    const payload = `${probePrefix}${++probesSent}`;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const heard = new Promise<boolean>((resolve) => probes.set(payload, () => resolve(true)));
+      // Timed from the commit of the NOTIFY: a pool busy with requests is not a deaf connection.
+      await notifyThroughPool(payload);
+      const timeout = new Promise<boolean>((resolve) => {
+        timer = setTimeout(resolve, PROBE_TIMEOUT_MS, false);
+      });
+      return await Promise.race([heard, timeout]);
+    } finally {
+      clearTimeout(timer);
+      probes.delete(payload);
+    }
+  };
   const connect = async () => {
     const c = new pg.Client({ connectionString: databaseUrl, query_timeout: LISTEN_HEARTBEAT_MS / 2 });
     c.on('notification', (n) => {
-      if (n.channel === channel) listener.notify(n.payload ?? '');
+      if (n.channel !== channel) return;
+      const payload = n.payload ?? '';
+      if (!payload.startsWith(PROBE_PREFIX)) return listener.notify(payload);
+      probes.get(payload)?.();
     });
     c.on('error', (error) => lost(c, error.message));
     c.on('end', () => lost(c, 'cerrada'));
     try {
       await c.connect();
       await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (!(await hears()))
+        throw new DeafListenError(
+          `PostgreSQL: la conexión que escucha '${channel}' no oye los NOTIFY que envía el pool. ` +
+            '¿DATABASE_URL pasa por un pooler en modo transacción (PgBouncer)? Abastece necesita el servidor primario directo o un pooler en modo sesión.',
+        );
     } catch (error) {
       await c.end().catch(() => {});
       throw error;
     }
     if (stopped) return void (await c.end());
     client = c;
-    heartbeat = setInterval(() => c.query('select 1').catch((error: Error) => lost(c, error.message)), LISTEN_HEARTBEAT_MS);
+    heartbeat = setInterval(() => {
+      hears().then(
+        (ok) => ok || lost(c, `no oyó su propia señal en ${PROBE_TIMEOUT_MS / 1000} s`),
+        (error: Error) => lost(c, error.message),
+      );
+    }, LISTEN_HEARTBEAT_MS);
     listener.listening(true);
   };
   const reconnect = () => {
