@@ -30,14 +30,28 @@ const app = await buildApp({
   clientDir: path.resolve('dist/client'),
 });
 
+/** How long a stop waits for the requests in flight (an upload may take seconds) before it gives up on them. */
+const SHUTDOWN_BOUND_MS = 25_000;
+
 let closing = false;
+/**
+ * SIGTERM (an orchestrator, a deploy) or SIGINT (Ctrl-C), issue #23 item 5: /api/ready answers 503
+ * from now on; the server stops accepting connections and answers every request already accepted;
+ * then the onClose hooks stop LISTEN, the mailer's timer (after the delivery under way) and the
+ * solver's thread; the pool closes and the process exits 0. Past the bound it exits 1, saying so.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'cerrando');
-  // Stop taking requests, let the ones in flight finish, then close the database cleanly.
+  app.log.info({ signal }, 'cerrando: no se aceptan conexiones nuevas y se responden las que están en curso');
+  const bound = setTimeout(() => {
+    app.log.warn(`cierre: quedaban solicitudes en curso a los ${SHUTDOWN_BOUND_MS / 1000} s; se termina sin ellas`);
+    process.exit(1);
+  }, SHUTDOWN_BOUND_MS);
   await app.close();
   await database.close();
+  clearTimeout(bound);
+  app.log.info('cerrado');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
