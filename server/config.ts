@@ -28,6 +28,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFlag.default(false),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    // GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, it is off (404).
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN debe tener al menos 16 caracteres').optional(),
     // How long one uploaded Excel may take to parse before it is refused (docs/decisions/008).
     EXCEL_PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   })
@@ -60,6 +62,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     excelParseTimeoutMs: e.EXCEL_PARSE_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

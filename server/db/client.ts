@@ -43,6 +43,8 @@ export interface Database {
    * Resolves when first listening; the function it returns stops.
    */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /** The PostgreSQL pool's connections now (GET /metrics); none on the embedded engine. */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -123,6 +125,7 @@ export function openPostgres(databaseUrl: string, { listenUrl = databaseUrl } = 
         client.release();
       }
     },
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, listener) => listenPostgres(listenUrl, channel, listener, (payload) => pool.query('select pg_notify($1, $2)', [channel, payload])),
     close: () => pool.end(),
   };

@@ -53,3 +53,15 @@ export async function markCorreoFallido(db: Db, id: number, error: string): Prom
   // Released: the next pass of any process retries it.
   await db.update(correoSaliente).set({ ultimo_error: error, reclamado_hasta: null }).where(eq(correoSaliente.id, id));
 }
+
+/** Messages still to send (under `maxIntentos` tries), and the ones given up on, for GET /metrics. */
+export async function countCorreosPendientes(db: Db, maxIntentos: number): Promise<{ pendientes: number; fallidos: number }> {
+  const [row] = await db
+    .select({
+      pendientes: sql<number>`count(*) filter (where ${correoSaliente.intentos} < ${maxIntentos})::int`,
+      fallidos: sql<number>`count(*) filter (where ${correoSaliente.intentos} >= ${maxIntentos})::int`,
+    })
+    .from(correoSaliente)
+    .where(isNull(correoSaliente.enviado_en));
+  return { pendientes: row?.pendientes ?? 0, fallidos: row?.fallidos ?? 0 };
+}

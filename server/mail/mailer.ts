@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
-import { type CorreoPendiente, claimCorreo, insertCorreo, markCorreoEnviado, markCorreoFallido } from './correo.repository';
+import { type CorreoPendiente, claimCorreo, countCorreosPendientes, insertCorreo, markCorreoEnviado, markCorreoFallido } from './correo.repository';
 import type { Correo } from './templates';
 
 const MAX_INTENTOS = 8;
@@ -73,6 +73,8 @@ export function createMailer(options: { db: Db; smtpUrl?: string; mailDir: strin
       await insertCorreo(tx, correo);
     },
     kick,
+    /** Messages waiting and messages given up on (all processes'), for GET /metrics. */
+    outbox: () => countCorreosPendientes(db, MAX_INTENTOS),
     start() {
       timer = setInterval(() => void kick(), REINTENTO_MS);
       timer.unref();

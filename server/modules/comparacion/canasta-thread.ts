@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { TerminosDespacho } from '../../../common/despacho';
-import { type Canasta, canastaOptima, type LineaCanasta, type OpcionesCanasta } from './canasta';
+import { type Canasta, canastaOptima, type LineaCanasta, type OpcionesCanasta, type ViaCanasta } from './canasta';
 import type { PedidoCanasta } from './canasta.worker';
 
 /**
@@ -35,6 +35,18 @@ let siguiente = 0;
 const stats = { hilo: 0, sinTerminos: 0, respaldo: 0 };
 /** What the solver did since the process started (for operators' metrics). */
 export const canastaStats = () => ({ ...stats });
+/** Who hears how long each basket took and how it was answered (GET /metrics' histogram). */
+type CanastaObserver = (via: ViaCanasta | 'sin-terminos', segundos: number) => void;
+const observers = new Set<CanastaObserver>();
+/** Calls `observer` after every basket solved; the function it returns stops that. */
+export function observeCanasta(observer: CanastaObserver): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+const observe = (via: ViaCanasta | 'sin-terminos', desde: number) => {
+  const segundos = (performance.now() - desde) / 1000;
+  for (const o of observers) o(via, segundos);
+};
 const pending = new Map<number, { resolve(c: Canasta): void; reject(e: Error): void }>();
 
 function getWorker(): Worker {
@@ -65,9 +77,12 @@ export async function solveCanasta(
   terminos: ReadonlyMap<number, TerminosDespacho>,
   opciones: OpcionesCanasta = {},
 ): Promise<Canasta> {
+  const desde = performance.now();
   if (!conTerminos(lineas, terminos)) {
     stats.sinTerminos++;
-    return canastaOptima(lineas, terminos, opciones);
+    const canasta = await canastaOptima(lineas, terminos, opciones);
+    observe('sin-terminos', desde);
+    return canasta;
   }
   try {
     const id = ++siguiente;
@@ -80,13 +95,16 @@ export async function solveCanasta(
         w.postMessage(pedido);
       });
       stats.hilo++;
+      observe(canasta.via, desde);
       return canasta;
     } finally {
       if (pending.size === 0) w.unref();
     }
   } catch {
     stats.respaldo++;
-    return canastaOptima(lineas, terminos, opciones);
+    const canasta = await canastaOptima(lineas, terminos, opciones);
+    observe(canasta.via, desde);
+    return canasta;
   }
 }
 

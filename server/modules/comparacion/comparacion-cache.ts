@@ -54,6 +54,10 @@ export function createComparacionCache(database: Pick<Database, 'db' | 'listen'>
   const byProducto = new Map<number, ProductoConOfertas>();
   let entries = 0;
   let evictions = 0;
+  /** For the operators' metrics (issue #23): products answered from memory, read from the database, and times everything was forgotten. */
+  let hits = 0;
+  let misses = 0;
+  let forgets = 0;
   /** Notifications counted as they arrive: when each product was last notified, when everything was forgotten. */
   let notifications = 0;
   const notifiedAt = new Map<number, number>();
@@ -76,6 +80,7 @@ export function createComparacionCache(database: Pick<Database, 'db' | 'listen'>
     byProducto.delete(productoId);
   };
   const forgetAll = () => {
+    forgets++;
     forgotAllAt = ++notifications;
     byProducto.clear();
     notifiedAt.clear();
@@ -110,6 +115,8 @@ export function createComparacionCache(database: Pick<Database, 'db' | 'listen'>
       if (e) found.set(id, e);
       else missing.push(id);
     }
+    hits += found.size;
+    misses += missing.length;
     if (missing.length === 0) return found;
     const since = notifications;
     const [productos, ofertas] = await Promise.all([findProductosComparables(db, missing), findOfertas(db, missing)]);
@@ -160,6 +167,8 @@ export function createComparacionCache(database: Pick<Database, 'db' | 'listen'>
     find,
     /** Products and entries held now. */
     size: () => ({ productos: byProducto.size, entries }),
+    /** What it held and did since start, for GET /metrics. */
+    stats: () => ({ productos: byProducto.size, entries, hits, misses, forgets, evictions }),
     /** Listening and preloaded (GET /api/ready): a process that is not answers from the database, slower. */
     ready: () => listening && preloaded,
     /** The volume tiers of every category: reference data that only a migration changes. */
