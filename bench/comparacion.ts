@@ -158,7 +158,7 @@ async function medirServidor(env: Record<string, string>, ids: number[], fecha: 
   const precarga = mensajeDelServidor(app, 'caché de comparación:');
   const base = `http://127.0.0.1:${PORT}`;
   try {
-    await waitUntilUp(`${base}/api/health/`, t0);
+    await waitUntilUp(`${base}/api/ready`, t0);
     console.log(`  ${await precarga}, terminada ${fmt((performance.now() - t0) / 1000, 1)} s después de lanzar el servidor`);
     const enviar = async (url: string, body: object, clave?: string) => {
       const res = await fetch(`${base}${url}`, {
@@ -190,11 +190,13 @@ async function medirServidor(env: Record<string, string>, ids: number[], fecha: 
       return {
         comparar: () => postBytes(`${base}/api/cotizaciones/comparar-precios/`, cuerpo, headers),
         compararConFetch: async () => (await fetch(`${base}/api/cotizaciones/comparar-precios/`, { method: 'POST', headers, body: cuerpo })).arrayBuffer(),
+        /** The bytes on the wire when the client accepts `encoding` (node:http does not inflate them). */
+        compararComprimida: (encoding: string) => postBytes(`${base}/api/cotizaciones/comparar-precios/`, cuerpo, { ...headers, 'accept-encoding': encoding }),
       };
     };
 
     const frias = await Promise.all(lineasFrias(ids).map(solicitar));
-    const { comparar: repetida, compararConFetch } = await solicitar(lineasRepetidas(ids));
+    const { comparar: repetida, compararConFetch, compararComprimida } = await solicitar(lineasRepetidas(ids));
     const texto = (await repetida()).toString();
     const muestra = JSON.parse(texto);
     const opciones = muestra.resultados.reduce(
@@ -227,6 +229,13 @@ async function medirServidor(env: Record<string, string>, ids: number[], fecha: 
     fila('    ida y vuelta (cliente node:http)', repetidas.cliente);
     const conFetch = await medirVarias(Array.from({ length: PETICIONES }, () => compararConFetch));
     fila('    ida y vuelta con fetch (lee el cuerpo más lento)', conFetch.cliente);
+    // Issue #23 item 8: what a phone downloads (goal ≤ 100 KB for 30 lines), and what compressing costs the server.
+    for (const encoding of ['br', 'gzip']) {
+      const bytes = (await compararComprimida(encoding)).length;
+      console.log(`  en el cable aceptando ${encoding}: ${fmt(bytes / 1024, 1)} KB de ${fmt(Buffer.byteLength(texto) / 1024)} KB`);
+      const comprimidas = await medirVarias(Array.from({ length: PETICIONES }, () => () => compararComprimida(encoding)));
+      fila(`    la misma petición aceptando ${encoding}: reloj del servidor`, comprimidas.servidor);
+    }
     if (escritor) {
       const { tocar } = escritor;
       // The write's notification reaches the server a moment after its commit: a short wait, off the clock.
