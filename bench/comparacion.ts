@@ -10,6 +10,7 @@ import { type Database, openDatabase, openPostgres, queryRows } from '../server/
 import { prepareDatabase } from '../server/db/prepare';
 import { findOfertas } from '../server/modules/comparacion/comparacion.repository';
 import { withDatabase } from '../server/test/template-db';
+import { generarCatalogo } from './catalogo-bench';
 import { adminQuery, fmt, mensajeDelServidor, runBundled, startServer, stop, tiemposDelServidor, waitUntilUp } from './lib';
 
 const LINEAS = 30;
@@ -20,40 +21,6 @@ const PASADAS_CONDICIONES = Number(process.env.BENCH_COMPARACION_PASADAS_CONDICI
 const databaseUrl = process.env.DATABASE_URL;
 
 const admin = (query: string) => adminQuery(databaseUrl!, query);
-
-/** The catalogue, generated inside the database: what matters is its size and shape, not its names. */
-async function generarCatalogo(database: Database) {
-  const { db } = database;
-  // The reference seed has categories, units and tiers; origins and brands come with the demo data.
-  await db.execute(sql`INSERT INTO origen (descripcion) VALUES ('Nacional') ON CONFLICT DO NOTHING`);
-  await db.execute(sql`INSERT INTO marca (nombre) VALUES ('Marca bench') ON CONFLICT DO NOTHING`);
-  await db.execute(sql`INSERT INTO usuario (email, password, first_name, last_name, empresa, is_active, is_comprador, is_proveedor)
-    SELECT 'bench-proveedor-' || g || '@abastece.cl', '!', 'Proveedor', g::text, 'Distribuidora ' || g, true, false, true FROM generate_series(1, 200) g`);
-  await db.execute(sql`INSERT INTO producto (nombre, categoria_id, origen_id, marca_id, unidad_id, estado_moderacion)
-    SELECT 'Producto bench ' || g, (SELECT array_agg(id ORDER BY id) FROM categoria)[1 + g % (SELECT count(*) FROM categoria)::int],
-      (SELECT min(id) FROM origen), (SELECT min(id) FROM marca), (SELECT id FROM unidad WHERE descripcion = 'KILO'), 'aprobado'
-    FROM generate_series(1, 2000) g`);
-  // 50 offers per product, each from a different supplier.
-  await db.execute(sql`WITH p AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM producto WHERE nombre LIKE 'Producto bench %'),
-      s AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM usuario WHERE email LIKE 'bench-proveedor-%')
-    INSERT INTO proveedor_producto (proveedor_id, producto_id, sku, tarifa)
-    SELECT s.id, p.id, 'B' || p.id || '-' || k, 3000 + floor(random() * 2000)::int
-    FROM p CROSS JOIN generate_series(0, 49) k JOIN s ON s.n = (p.n * 7 + k) % 200`);
-  // Most offers price most tiers, each a little cheaper than the one before.
-  await db.execute(sql`INSERT INTO proveedor_producto_rango (proveedor_producto_id, rango_precio_id, precio)
-    SELECT pp.id, r.id, floor(pp.tarifa * (1 - 0.03 * r.rk - random() * 0.02))::int
-    FROM proveedor_producto pp JOIN producto p ON p.id = pp.producto_id
-    JOIN (SELECT id, categoria_id, row_number() OVER (PARTITION BY categoria_id ORDER BY limite_inferior) AS rk FROM rango_precio) r ON r.categoria_id = p.categoria_id
-    WHERE random() < 0.7`);
-  // Two lots per offer; about one in ten has already expired by the delivery date.
-  await db.execute(sql`INSERT INTO lote (proveedor_producto_id, cantidad, fecha_expiracion)
-    SELECT pp.id, (ARRAY[40, 80, 150, 250, 400, 600, 900, 1200, 2000])[1 + floor(random() * 9)::int], current_date + (floor(random() * 330) - 30)::int
-    FROM proveedor_producto pp CROSS JOIN generate_series(1, 2)`);
-  // A live database is vacuumed by autovacuum, which marks pages all-visible: the comparison's
-  // index-only scans (migration 0006) count on that. Right after a bulk insert it has not run yet.
-  await db.execute(sql`VACUUM (ANALYZE) proveedor_producto, proveedor_producto_rango, lote`);
-  await db.execute(sql`ANALYZE`);
-}
 
 /**
  * Half the suppliers (every other one, as in bench/canasta.ts) set delivery terms: a minimum of

@@ -10,7 +10,10 @@ import { createUser } from '../../test/users';
 import { createFlujo, crearOrden, type Flujo } from '../../test/cotizacion';
 import { filaCarga } from '../../test/carga';
 import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../../test/ofertas';
-import { CATALOGO_CHANNEL, type ComparacionCache, createComparacionCache } from './comparacion-cache';
+import { createTextos, decodeProducto, encodeProducto, isCompacto, type ProductoCompacto } from './catalogo-compacto';
+import { CATALOGO_CHANNEL, type ComparacionCache, createComparacionCache, type ProductoConOfertas } from './comparacion-cache';
+import { findOfertas, findProductosComparables } from './comparacion.repository';
+import { findCondicionesDefinidas, upsertCondiciones } from '../condiciones/condiciones.repository';
 
 /**
  * The offers cache (docs/decisions/010): every write of this process that changes what a
@@ -257,6 +260,94 @@ describe('createComparacionCache', () => {
     expect((await idsDe(cache, p2)).length).toBe(1);
     expect((await idsDe(cache, p1)).length).toBe(1);
     expect(cache.size()).toEqual({ productos: 3, entries: 4 });
+  });
+
+  /** What the cache's own read builds, straight from the repository: the product, its offers, its suppliers' terms. */
+  async function leidoDeLaBase(db: Db, ids: number[]): Promise<Map<number, ProductoConOfertas>> {
+    const [productos, ofertas] = await Promise.all([findProductosComparables(db, ids), findOfertas(db, ids)]);
+    const condiciones = await findCondicionesDefinidas(
+      db,
+      ofertas.map((o) => o.proveedor_id),
+    );
+    return new Map(
+      ids.map((id) => {
+        const suyas = ofertas.filter((o) => o.producto_id === id);
+        const terminos = new Map(suyas.flatMap((o) => (condiciones.has(o.proveedor_id) ? [[o.proveedor_id, condiciones.get(o.proveedor_id)!] as const] : [])));
+        return [id, { producto: productos.find((p) => p.id === id), ofertas: suyas, condiciones: terminos }];
+      }),
+    );
+  }
+
+  it('packed (docs/decisions/015), answers exactly what a read of the database gives: the demo catalogue, and tiers, lots, names and terms of every kind', async () => {
+    const { db } = ctx.t.database;
+    const { cache } = await cacheAMano();
+    const [a, b] = await findProveedorIds(db);
+    // A supplier known by its person's name (no empresa), with delivery terms that leave free delivery null.
+    const persona = await createUser(ctx.t, 'proveedor');
+    await db.update(usuario).set({ empresa: '', first_name: 'Ñuñoa', last_name: 'Pérez' }).where(eq(usuario.id, persona.id));
+    await upsertCondiciones(
+      db,
+      persona.id,
+      {
+        todas_las_comunas: false,
+        dias_despacho: [5, 1],
+        anticipacion_dias: 2,
+        hora_corte: '11:30',
+        monto_minimo: 20000,
+        costo_despacho: 4990,
+        despacho_gratis_desde: null,
+      },
+      [],
+    );
+    const conTodo = await createProductoDePrueba(db);
+    const ofertas = [
+      // Tiers written out of order, one left blank (precio 0); lots with hundredths, one empty, one long expired.
+      await createOfertaDePrueba(db, {
+        productoId: conTodo.id,
+        categoriaId: conTodo.categoria_id,
+        proveedorId: persona.id,
+        tarifa: 5990,
+        rangos: { 700: 5100, 100: 5800, 300: 0 },
+        lotes: [
+          [12.34, '2099-12-31'],
+          [0, '2099-01-01'],
+          [9_999_999_999.99, '2030-02-28'],
+          [0.01, '2001-01-01'],
+        ],
+      }),
+      await createOfertaDePrueba(db, { productoId: conTodo.id, categoriaId: conTodo.categoria_id, proveedorId: a!, tarifa: 1, lotes: [[1, '2099-06-01']] }),
+      // No lot with stock, and archived: neither is an offer.
+      await createOfertaDePrueba(db, { productoId: conTodo.id, categoriaId: conTodo.categoria_id, proveedorId: b!, tarifa: 4000, lotes: [[0, '2099-06-01']] }),
+      await createOfertaDePrueba(db, {
+        productoId: conTodo.id,
+        categoriaId: conTodo.categoria_id,
+        proveedorId: b!,
+        tarifa: 4000,
+        lotes: [LOTE],
+        archivada: true,
+      }),
+    ];
+    const sinOfertas = await createProductoDePrueba(db);
+    const pendiente = await createProductoDePrueba(db, { estado: 'pendiente' });
+    await createOfertaDePrueba(db, { productoId: pendiente.id, categoriaId: pendiente.categoria_id, proveedorId: a!, tarifa: 3000, lotes: [LOTE] });
+    const archivado = await createProductoDePrueba(db, { archivado: true });
+    const todos = (await db.select({ id: producto.id }).from(producto)).map((p) => p.id);
+    const ids = [...todos, 2_000_000_000];
+
+    const esperado = await leidoDeLaBase(db, ids);
+    expect(esperado.get(conTodo.id)!.ofertas.map((o) => o.proveedor_producto_id)).toEqual(ofertas.slice(0, 2));
+    expect(esperado.get(conTodo.id)!.condiciones.size).toBe(1);
+    expect([sinOfertas, pendiente, archivado].map((p) => esperado.get(p.id)!.ofertas)).toEqual([[], [], []]);
+    // The demo catalogue comes from the preload; the products above are read now, then held.
+    expect(await cache.find(ids)).toStrictEqual(esperado);
+    expect(cache.size().productos).toBe(ids.length);
+    expect(await cache.find(ids)).toStrictEqual(esperado);
+    const textos = createTextos();
+    for (const [id, valor] of esperado) {
+      const packed = encodeProducto(valor, textos);
+      expect(isCompacto(packed), `producto ${id}`).toBe(true);
+      expect(decodeProducto(packed as ProductoCompacto, textos)).toStrictEqual(valor);
+    }
   });
 });
 

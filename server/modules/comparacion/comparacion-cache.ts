@@ -5,33 +5,32 @@ import type { RangoPrecio } from '../../../common/schemas/catalogo';
 import { type Database, queryRows } from '../../db/client';
 import { findRangosPrecios } from '../catalogo/catalogo.repository';
 import { findCondicionesDefinidas } from '../condiciones/condiciones.repository';
-import { findOfertas, findProductosComparables, findProductosVivosIds, type ProductoComparable } from './comparacion.repository';
-import type { Oferta } from './ofertas-vivas';
+import { findOfertas, findProductosComparables, findProductosVivosIds } from './comparacion.repository';
+import { createTextos, decodeProducto, encodeProducto, isCompacto, type ProductoCompacto, type ProductoConOfertas } from './catalogo-compacto';
 
 /**
- * Entries kept, one per offer (a product without offers counts as one): the whole bench
- * catalogue (2,000 products, 100,000 offers, their lots and tiers) is ~60 MB of heap.
+ * Entries kept, one per offer (a product without offers counts as one), in their packed form
+ * (catalogo-compacto.ts, docs/decisions/015): 1,000,000 offers with two lots and three or four
+ * tiers each are ~MB_PLACEHOLDER of heap, so the bound leaves room for twice the catalogue the 10× bench measures.
  */
-export const CACHE_MAX_ENTRIES = 100_000;
+export const CACHE_MAX_ENTRIES = 2_000_000;
 /** The channel migration 0009's triggers notify with the id of each product a commit changed. */
 export const CATALOGO_CHANNEL = 'catalogo';
-/** Products read per query while preloading: small, so requests on the embedded engine's thread wait little. */
-const PRELOAD_BATCH = 50;
+/**
+ * Products read per query while preloading. The embedded engine runs queries on the process's own
+ * thread: small batches, so requests wait little between them. PostgreSQL runs them elsewhere, and
+ * 400 round trips of 50 products were most of preloading 20,000 (docs/decisions/015).
+ */
+const PRELOAD_BATCH = { embedded: 50, postgres: 1_000 } as const;
 /** How long `sync` waits for its own marker before forgetting everything instead. */
 const SYNC_TIMEOUT_MS = 2_000;
 
 /** A requested product as a comparison shows it (undefined: the catalogue does not know it), and its offers. */
-export interface ProductoConOfertas {
-  producto: ProductoComparable | undefined;
-  ofertas: Oferta[];
-  /**
-   * The delivery terms of its offers' suppliers that saved theirs (issue #22). Kept with the
-   * product: migration 0013's triggers notify every product of a supplier whose terms change.
-   */
-  condiciones: ReadonlyMap<number, CondicionesDespacho>;
-}
+export type { ProductoConOfertas };
 
-const weight = (valor: ProductoConOfertas) => Math.max(1, valor.ofertas.length);
+/** A product kept packed, or as read when packing it would change a number (never with the schema's columns). */
+type Guardado = ProductoCompacto | ProductoConOfertas;
+const weight = (valor: Guardado) => Math.max(1, isCompacto(valor) ? valor.ofertas : valor.ofertas.length);
 
 /**
  * What comparar-precios reads of the catalogue, kept in memory (docs/decisions/010): each product
@@ -49,9 +48,15 @@ const weight = (valor: ProductoConOfertas) => Math.max(1, valor.ofertas.length);
  * `start()` listens, then preloads the live catalogue up to the bound.
  * actualizar and crear-orden never read from here: they read and lock the database.
  */
-export function createComparacionCache(database: Pick<Database, 'db' | 'listen'>, { maxEntries = CACHE_MAX_ENTRIES, log = (_: string) => {} } = {}) {
+export function createComparacionCache(
+  database: Pick<Database, 'db' | 'listen'> & Partial<Pick<Database, 'kind'>>,
+  { maxEntries = CACHE_MAX_ENTRIES, log = (_: string) => {} } = {},
+) {
   const { db } = database;
-  const byProducto = new Map<number, ProductoConOfertas>();
+  const preloadBatch = PRELOAD_BATCH[database.kind ?? 'embedded'];
+  const byProducto = new Map<number, Guardado>();
+  /** The names and dates the packed products point to; a new table whenever everything is forgotten. */
+  let textos = createTextos();
   let entries = 0;
   let evictions = 0;
   /** For the operators' metrics (issue #23): products answered from memory, read from the database, and times everything was forgotten. */
@@ -83,6 +88,7 @@ export function createComparacionCache(database: Pick<Database, 'db' | 'listen'>
     forgets++;
     forgotAllAt = ++notifications;
     byProducto.clear();
+    textos = createTextos();
     notifiedAt.clear();
     entries = 0;
     rangos = undefined;
@@ -90,7 +96,7 @@ export function createComparacionCache(database: Pick<Database, 'db' | 'listen'>
   const store = (productoId: number, valor: ProductoConOfertas) => {
     // Map keeps insertion order: re-inserting makes it the newest, the first key is the oldest.
     evict(productoId);
-    byProducto.set(productoId, valor);
+    byProducto.set(productoId, encodeProducto(valor, textos));
     entries += weight(valor);
     while (entries > maxEntries && byProducto.size > 1) {
       evict(byProducto.keys().next().value!);
@@ -112,8 +118,8 @@ export function createComparacionCache(database: Pick<Database, 'db' | 'listen'>
     const missing: number[] = [];
     for (const id of productoIds) {
       const e = byProducto.get(id);
-      if (e) found.set(id, e);
-      else missing.push(id);
+      if (!e) missing.push(id);
+      else found.set(id, isCompacto(e) ? decodeProducto(e, textos) : e);
     }
     hits += found.size;
     misses += missing.length;
@@ -146,7 +152,7 @@ export function createComparacionCache(database: Pick<Database, 'db' | 'listen'>
     const evictionsBefore = evictions;
     const goOn = () => listening && forgotAllAt === since && evictions === evictionsBefore;
     const ids = await findProductosVivosIds(db);
-    for (let i = 0; i < ids.length && goOn(); i += PRELOAD_BATCH) await find(ids.slice(i, i + PRELOAD_BATCH));
+    for (let i = 0; i < ids.length && goOn(); i += preloadBatch) await find(ids.slice(i, i + preloadBatch));
     // Stopped by the bound is done too: the rest is read when asked for. Stopped by a drop is not.
     preloaded = listening && forgotAllAt === since;
     if (goOn()) log(`caché de comparación: ${byProducto.size} productos y ${entries} ofertas en ${Math.round(performance.now() - start)} ms`);
