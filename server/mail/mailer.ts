@@ -20,6 +20,8 @@ export function createMailer(options: { db: Db; smtpUrl?: string; mailDir: strin
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let running: Promise<void> | undefined;
   let again = false;
+  /** After stop(): nothing new starts (the process is closing its pool). */
+  let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
   async function send(fila: CorreoPendiente) {
@@ -51,6 +53,7 @@ export function createMailer(options: { db: Db; smtpUrl?: string; mailDir: strin
 
   /** Runs a delivery pass now, or right after the one under way. */
   function kick(): Promise<void> {
+    if (stopped) return Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -76,13 +79,17 @@ export function createMailer(options: { db: Db; smtpUrl?: string; mailDir: strin
     /** Messages waiting and messages given up on (all processes'), for GET /metrics. */
     outbox: () => countCorreosPendientes(db, MAX_INTENTOS),
     start() {
+      stopped = false;
       timer = setInterval(() => void kick(), REINTENTO_MS);
       timer.unref();
       void kick();
     },
     async stop() {
+      stopped = true;
       clearInterval(timer);
-      await running;
+      // A kick during the pass under way queues another right after it: wait for that one too,
+      // or the pool could close under it (server/main.ts closes the database after this).
+      while (running) await running;
     },
   };
 }
