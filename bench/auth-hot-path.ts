@@ -1,7 +1,8 @@
-// The authenticated hot path on PostgreSQL (issue #7 point 7): GET /auth/users/me/ and
-// POST /auth/jwt/verify/ under load, next to a bare Fastify route doing the same primary-key
-// lookup with the same driver (the floor), in the same run. Needs DATABASE_URL: it creates a
-// scratch database on that server and drops it afterwards; without it, it says so and skips.
+// The authenticated hot path on PostgreSQL (issue #7 point 7, issue #23 item 7): GET /auth/users/me/
+// and POST /auth/jwt/verify/ under load, next to a bare Fastify route doing the same primary-key
+// lookup with the same driver (the floor), in the same run; each as a percentage of the floor.
+// Needs DATABASE_URL: it creates a scratch database on that server and drops it afterwards;
+// without it, it says so and skips.
 import autocannon from 'autocannon';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-catalogo';
 import { withDatabase } from '../server/test/template-db';
@@ -16,6 +17,8 @@ const databaseUrl = process.env.DATABASE_URL;
 const admin = (query: string) => adminQuery(databaseUrl!, query);
 
 const ROUNDS = 3;
+/** Issue #23 item 7: POST /auth/jwt/verify/ at this share of the floor's req/s, or better. */
+const VERIFY_GOAL_PCT = 80;
 
 interface Summary {
   rps: number;
@@ -84,7 +87,10 @@ if (!databaseUrl) {
     row('  GET /auth/users/me/', me);
     row('  POST /auth/jwt/verify/', verify);
     row('  piso: Fastify pelado, misma consulta por id (pg)', base);
-    console.log(`  razón me / piso: ${fmt(me.rps / base.rps, 2)}   verify / piso: ${fmt(verify.rps / base.rps, 2)}`);
+    // Issue #23 item 7: with the sessions in memory (sesion-cache.ts) verify makes no database
+    // round trip, so it should reach at least 80 % of a floor that makes one.
+    const pct = (r: Summary) => `${fmt((100 * r.rps) / base.rps)} %`;
+    console.log(`  me / piso: ${pct(me)}   verify / piso: ${pct(verify)} (meta: verify ≥ ${VERIFY_GOAL_PCT} % del piso)`);
   } finally {
     await stop(floor);
     await stop(app);

@@ -1,15 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_SCHEME } from '../../../common/constants';
 import { hasRol, type Rol } from '../../../common/rol';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { prepareGetSesionById, type UsuarioSesion } from './auth.repository';
+import type { UsuarioSesion } from './auth.repository';
 import type { Jwt, TokenClaims, TokenType } from './jwt';
+import { createSesionCache, type SesionCache } from './sesion-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated user, once a guard has run. */
     usuario?: UsuarioSesion;
+    /** The session cache of the guard that ran, for `registerGuardsDecorator`'s hook. */
+    sesiones?: SesionCache;
   }
 }
 
@@ -20,16 +23,16 @@ export const TOKEN_INVALIDO = 'El token es inválido o ha expirado.';
 
 /**
  * The one token check: guards, /auth/jwt/verify/ and /auth/jwt/refresh/ all go through it.
- * Signature and expiry, the expected type (any, for verify), then the user, read once: it must
- * exist, be active and still be on the token's version (a password change moves it on).
+ * Signature and expiry, the expected type (any, for verify), then the user, read once (from the
+ * session cache, sesion-cache.ts): it must exist, be active and still be on the token's version
+ * (a password change moves it on).
  */
-export function createTokenCheck(db: Db, jwt: Jwt) {
-  const getSesionById = prepareGetSesionById(db);
+export function createTokenCheck(sesiones: Pick<SesionCache, 'get'>, jwt: Jwt) {
   return async function checkToken(token: string, type?: TokenType): Promise<{ claims: TokenClaims; usuario: UsuarioSesion }> {
     const claims = jwt.verify(token);
     if (!claims) throw unauthorized(TOKEN_INVALIDO, 'token_not_valid');
     if (type && claims.token_type !== type) throw unauthorized('El token tiene un tipo incorrecto.', 'token_not_valid');
-    const usuario = await getSesionById(claims.user_id);
+    const usuario = await sesiones.get(claims.user_id);
     if (!usuario) throw unauthorized('Usuario no encontrado.', 'user_not_found');
     if (!usuario.is_active) throw unauthorized('El usuario está inactivo.', 'user_inactive');
     if (usuario.token_version !== claims.ver) throw unauthorized(TOKEN_INVALIDO, 'token_not_valid');
@@ -43,19 +46,29 @@ export type TokenCheck = ReturnType<typeof createTokenCheck>;
  * its 401 before its body is parsed or validated. `authenticate` resolves `Authorization: JWT
  * <access>` (any other scheme counts as anonymous, as in SimpleJWT); `requireRole` also answers
  * 403 to a user without that role.
+ *
+ * The sessions come from memory once `start()` listens (sesion-cache.ts); before it, and after
+ * `stop()`, from the database.
  */
-export function createGuards(db: Db, jwt: Jwt) {
-  const checkToken = createTokenCheck(db, jwt);
+export function createGuards(database: Pick<Database, 'db' | 'listen'>, jwt: Jwt) {
+  const sesiones = createSesionCache(database);
+  const checkToken = createTokenCheck(sesiones, jwt);
   async function resolve(request: FastifyRequest): Promise<UsuarioSesion> {
     const parts = request.headers.authorization?.split(' ') ?? [];
     if (parts[0] !== AUTH_SCHEME) throw unauthorized(NO_CREDENCIALES);
     if (parts.length !== 2 || !parts[1]) {
       throw unauthorized('El encabezado Authorization debe contener dos valores separados por un espacio.', 'bad_authorization_header');
     }
-    return (await checkToken(parts[1], 'access')).usuario;
+    const { usuario } = await checkToken(parts[1], 'access');
+    request.sesiones = sesiones;
+    return usuario;
   }
   return {
     checkToken,
+    start: () => sesiones.start(),
+    stop: () => sesiones.stop(),
+    /** Users kept, answers without and with a database read of their own (for metrics). */
+    stats: () => sesiones.stats(),
     async authenticate(request: FastifyRequest) {
       request.usuario = await resolve(request);
     },
@@ -83,6 +96,16 @@ export function currentUser(request: FastifyRequest): UsuarioSesion {
   return request.usuario;
 }
 
+/** Methods that change nothing (RFC 9110 §9.2.1): their answers need not wait for the session cache. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export function registerGuardsDecorator(app: FastifyInstance) {
   app.decorateRequest('usuario', undefined);
+  app.decorateRequest('sesiones', undefined);
+  // A guarded write may have changed a session (set_password moves token_version on): it answers
+  // once this process's cache has heard that change, so the very next request, here too, already
+  // finds the old tokens void. Other processes are as current as their notifications.
+  app.addHook('onSend', async (request) => {
+    if (request.sesiones && !SAFE_METHODS.has(request.method)) await request.sesiones.sync();
+  });
 }
