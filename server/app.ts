@@ -1,8 +1,10 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -25,9 +27,11 @@ import { moderacionRoutes } from './modules/moderacion/moderacion.routes';
 import { ordenesRoutes } from './modules/ordenes/ordenes.routes';
 import { pedidosRoutes } from './modules/pedidos/pedidos.routes';
 import { cargaRoutes } from './modules/proveedor/carga/carga.routes';
+import { uploadQueue } from './modules/proveedor/carga/upload-queue';
 import { proveedorProductosRoutes } from './modules/proveedor/proveedor-productos.routes';
 import { ubicacionRoutes } from './modules/ubicacion/ubicacion.routes';
 import { registerHealth } from './http/health';
+import { registerMetrics } from './http/metrics';
 import { sharedRateLimitStore } from './http/rate-limit-store';
 import { registerRouteRegistry } from './route-registry';
 import { registerSpa } from './spa';
@@ -76,6 +80,17 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
     // Behind a TLS-terminating balancer, request.protocol comes from X-Forwarded-Proto (TRUST_PROXY=1).
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
+  // Answers over 1 KB compressed when the client accepts it (issue #23 item 8): a 30-line comparison
+  // is ~520 KB of JSON, ~10× less in brotli. Quality 4 and gzip level 5: most of the saving for a few
+  // ms of CPU (bench/comparacion.ts prints both). Request bodies are never inflated: a small
+  // compressed body could expand past bodyLimit's meaning.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 5 },
+    globalDecompression: false,
+  });
   await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute', store: sharedRateLimitStore(database) });
   await app.register(swagger, {
     openapi: {
@@ -88,17 +103,20 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
 
   const { db } = database;
   const jwt = createJwt(jwtSecret, { access: config.accessTokenLifetimeS, refresh: config.refreshTokenLifetimeS });
-  const guards = createGuards(db, jwt);
+  const guards = createGuards(database, jwt);
   const catalogo = createCatalogoCache(db);
   const comparacion = createComparacionCache(database, { log: (mensaje) => app.log.info(mensaje) });
   app.decorate('comparacion', comparacion);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail'), from: config.mailFrom, log: app.log });
+  registerMetrics(app, config.metricsToken, { database, comparacion, mailer, uploads: uploadQueue, sesiones: guards.stats });
   app.addHook('onReady', async () => {
     mailer.start();
+    await guards.start();
     await comparacion.start();
   });
   app.addHook('onClose', async () => {
-    mailer.stop();
+    await mailer.stop();
+    await guards.stop();
     await comparacion.stop();
     await stopCanastaThread();
   });
