@@ -57,6 +57,33 @@ describe.skipIf(!databaseUrl)('PostgreSQL', () => {
     }
   });
 
+  it('a limit of 100 or more: far from it requests are counted here and added in bulk, and 429 still comes at the same request across two processes', async () => {
+    const max = 120;
+    const a = newStore();
+    const b = newStore();
+    const counts = (store: FastifyRateLimitStore) =>
+      new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+        store.incr('10.0.0.9', (error, result) => (error ? reject(error) : resolve(result!)), 60_000, max),
+      );
+    const inDatabase = async () => (await queryRows<{ n: number }>(t.database.db, sql`select n from limite_solicitud where clave = '10.0.0.9'`))[0]?.n ?? 0;
+    // A burst of 40 on one process: the first waits for the database, the rest are let through at once.
+    expect((await counts(a)).current).toBe(1);
+    const burst = await Promise.all(Array.from({ length: 39 }, () => counts(a)));
+    // Counted here: each sees its own place in the burst, without a round trip each.
+    expect(burst.map((r) => r.current)).toEqual(Array.from({ length: 39 }, (_, i) => i + 2));
+    // Coalesced, every request still reaches the database.
+    for (let i = 0; i < 50 && (await inDatabase()) < 40; i++) await sleep(20);
+    expect(await inDatabase()).toBe(40);
+    // Then alternating between the processes up to the limit and past it.
+    const currents: number[] = [];
+    for (let i = 40; i < max + 3; i++) currents.push((await counts(i % 2 ? a : b)).current);
+    const refused = currents.map((c) => c > max);
+    // Exactly the requests past the limit are refused (current > max is what the plugin answers 429 to).
+    expect(refused.indexOf(true)).toBe(max - 40);
+    expect(refused.slice(max - 40)).toEqual([true, true, true]);
+    expect(currents.slice(max - 40 - 5)).toEqual([116, 117, 118, 119, 120, 121, 122, 123]);
+  });
+
   it('a window that ended starts again at 1, with the whole window ahead', async () => {
     const store = newStore();
     expect(await incr(store, 'ventana', 300)).toMatchObject({ current: 1, ttl: 300 });

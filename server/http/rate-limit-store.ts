@@ -21,7 +21,8 @@ const SWEEP_EVERY_MS = 60_000;
 
 /**
  * The store of @fastify/rate-limit that every process on one PostgreSQL shares (issue #23 item 2):
- * each request is one upsert on limite_solicitud, timed by the database's clock so that processes
+ * counted with upserts on limite_solicitud (createCounter: one round trip per request near the
+ * limit, coalesced far from it), timed by the database's clock so that processes
  * on different machines agree on when a window ends. Undefined on the embedded database: one
  * process, so the plugin's own memory store counts everything.
  */
@@ -32,6 +33,10 @@ export function sharedRateLimitStore(database: Database): FastifyRateLimitStoreC
   let lastSweepMs = 0;
   let longestWindowMs = 0;
   let isFailing = false;
+  const counter = createCounter(db, (error) => {
+    if (!isFailing) console.warn(`Límite de solicitudes: no se pudo contar, se deja pasar (${error.message})`);
+    isFailing = true;
+  });
 
   const noteWindow = (ms: number) => {
     longestWindowMs = Math.max(longestWindowMs, ms);
@@ -42,6 +47,7 @@ export function sharedRateLimitStore(database: Database): FastifyRateLimitStoreC
     const now = Date.now();
     if (now - lastSweepMs < SWEEP_EVERY_MS) return;
     lastSweepMs = now;
+    counter.forgetEnded(now);
     // The longest window any of this process's limits uses, so no route's live count is taken.
     deleteEndedWindows(db, longestWindowMs).catch((error: Error) =>
       console.warn(`Límite de solicitudes: no se pudieron borrar las ventanas vencidas (${error.message})`),
@@ -61,10 +67,12 @@ export function sharedRateLimitStore(database: Database): FastifyRateLimitStoreC
       this.prefix = prefix;
     }
 
-    incr(key: string, callback: IncrCallback, timeWindow: number): void {
+    incr(key: string, callback: IncrCallback, timeWindow: number, max?: number): void {
       noteWindow(timeWindow);
       sweepIfDue();
-      countRequest(db, toClave(this.prefix + key), timeWindow).then(
+      const clave = toClave(this.prefix + key);
+      const counted = counter.incr(clave, timeWindow, max);
+      counted.then(
         (result) => {
           isFailing = false;
           callback(null, result);
@@ -96,18 +104,93 @@ function toClave(key: string): string {
   return `sha256:${createHash('sha256').update(key).digest('hex')}`;
 }
 
+/** Limits this small are always counted in the database, request by request: every answer's count is exact. */
+const MIN_MAX_FOR_LOCAL = 100;
+/** Keys this process remembers between flushes (a bound on its memory; the database keeps the counts). */
+const MAX_LOCAL_KEYS = 100_000;
+
+interface LocalCount {
+  /** The database's count for the key at its last answer to this process, and when that window ends (this clock). */
+  known: number;
+  endsAtMs: number;
+  /** Requests let through here and not yet sent to the database, and the ones being added now. */
+  pending: number;
+  sending: number;
+}
+
 /**
- * One statement per request: a key without a row, or whose window is over, starts a window now
- * with 1; else its count goes up. Concurrent requests of one key queue on its row, so none is lost.
+ * Counting that costs no round trip while a client is far from its limit (issue #23 item 7: the
+ * token check's hot path): a key's first request in a window, any request once the count nears
+ * half the limit, and every request of a limit under MIN_MAX_FOR_LOCAL wait for the database's
+ * count, so 429 comes at the same request with one process or many. Below that, the request is
+ * let through at once and counted here; one upsert in flight per key adds what accumulated, so a
+ * burst of a thousand requests costs a few writes. The database count lags by at most the requests
+ * of one round trip, and only while it is under half the limit: nobody is refused there.
  */
-async function countRequest(db: Db, clave: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+function createCounter(db: Db, onFlushError: (error: Error) => void) {
+  const local = new Map<string, LocalCount>();
+
+  const flush = (clave: string, entry: LocalCount, windowMs: number) => {
+    if (entry.sending > 0 || entry.pending === 0) return;
+    entry.sending = entry.pending;
+    entry.pending = 0;
+    countRequests(db, clave, windowMs, entry.sending).then(
+      (result) => {
+        entry.known = result.current;
+        entry.endsAtMs = Date.now() + result.ttl;
+        entry.sending = 0;
+        flush(clave, entry, windowMs);
+      },
+      (error: Error) => {
+        // Fails open, as a counted request does: what accumulated is dropped.
+        entry.sending = 0;
+        onFlushError(error);
+      },
+    );
+  };
+
+  return {
+    async incr(clave: string, windowMs: number, max: number | undefined): Promise<{ current: number; ttl: number }> {
+      const now = Date.now();
+      const entry = local.get(clave);
+      const estimate = entry ? entry.known + entry.sending + entry.pending + 1 : 0;
+      if (entry && max !== undefined && max >= MIN_MAX_FOR_LOCAL && now < entry.endsAtMs && estimate < max / 2) {
+        entry.pending++;
+        flush(clave, entry, windowMs);
+        return { current: estimate, ttl: entry.endsAtMs - now };
+      }
+      // Counted in the database now, with whatever this process had let through meanwhile.
+      const k = 1 + (entry && now < entry.endsAtMs ? entry.pending : 0);
+      if (entry) entry.pending = 0;
+      const result = await countRequests(db, clave, windowMs, k);
+      if (local.size >= MAX_LOCAL_KEYS && !local.has(clave)) local.delete(local.keys().next().value!);
+      const current = local.get(clave) ?? { known: 0, endsAtMs: 0, pending: 0, sending: 0 };
+      // A bulk add still on its way may be in this count already: counting it again (estimate) only
+      // overestimates, and local answers stay under half the limit, so that never refuses anyone.
+      current.known = result.current;
+      current.endsAtMs = Date.now() + result.ttl;
+      local.set(clave, current);
+      return result;
+    },
+    /** Drops the keys whose window ended (they start again from the database). */
+    forgetEnded(now: number) {
+      for (const [clave, entry] of local) if (now >= entry.endsAtMs && entry.sending === 0 && entry.pending === 0) local.delete(clave);
+    },
+  };
+}
+
+/**
+ * One statement for `k` requests: a key without a row, or whose window is over, starts a window now
+ * with k; else its count goes up by k. Concurrent requests of one key queue on its row, so none is lost.
+ */
+async function countRequests(db: Db, clave: string, windowMs: number, k: number): Promise<{ current: number; ttl: number }> {
   const window = sql`(${windowMs}::float8 * interval '1 millisecond')`;
   const [row] = await queryRows<{ n: number; ttl: number }>(
     db,
-    sql`insert into limite_solicitud as l (clave, ventana_inicio, n) values (${clave}, now(), 1)
+    sql`insert into limite_solicitud as l (clave, ventana_inicio, n) values (${clave}, now(), ${k})
         on conflict (clave) do update set
           ventana_inicio = case when l.ventana_inicio <= now() - ${window} then now() else l.ventana_inicio end,
-          n = case when l.ventana_inicio <= now() - ${window} then 1 else l.n + 1 end
+          n = case when l.ventana_inicio <= now() - ${window} then ${k} else l.n + ${k} end
         returning l.n, ceil(extract(epoch from l.ventana_inicio + ${window} - now()) * 1000)::int as ttl`,
   );
   return { current: row!.n, ttl: row!.ttl };
