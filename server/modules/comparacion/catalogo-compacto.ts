@@ -37,6 +37,9 @@ export interface ProductoConOfertas {
 }
 
 const CABECERA = 6;
+const DIA_MS = 86_400_000;
+/** The preload reads expiries as days since this day (catalogo-compacto.repository.ts). */
+const DIA_CERO = Date.UTC(2000, 0, 1);
 const INT32_MAX = 2 ** 31 - 1;
 /** Most products are read without terms: one empty map for all of them. */
 const SIN_CONDICIONES: ReadonlyMap<number, CondicionesDespacho> = new Map();
@@ -49,17 +52,35 @@ const SIN_CONDICIONES: ReadonlyMap<number, CondicionesDespacho> = new Map();
 export function createTextos() {
   const lista: string[] = [];
   const indices = new Map<string, number>();
+  const porDia = new Map<number, number>();
+  const indice = (texto: string): number => {
+    let i = indices.get(texto);
+    if (i === undefined) {
+      i = lista.length;
+      lista.push(texto);
+      indices.set(texto, i);
+    }
+    return i;
+  };
   return {
-    indice(texto: string): number {
-      let i = indices.get(texto);
+    indice,
+    texto: (i: number) => lista[i]!,
+    /**
+     * The index of a date given as days since 2000-01-01, written as PostgreSQL writes it
+     * (YYYY-MM-DD; both count by the proleptic Gregorian calendar); undefined outside years
+     * 1–9999, which it writes otherwise.
+     */
+    fecha(dias: number): number | undefined {
+      let i = porDia.get(dias);
       if (i === undefined) {
-        i = lista.length;
-        lista.push(texto);
-        indices.set(texto, i);
+        if (!Number.isSafeInteger(dias) || Math.abs(dias) > 3_000_000) return undefined;
+        const fecha = new Date(DIA_CERO + dias * DIA_MS).toISOString().slice(0, 10);
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(fecha) || fecha.startsWith('0000')) return undefined;
+        i = indice(fecha);
+        porDia.set(dias, i);
       }
       return i;
     },
-    texto: (i: number) => lista[i]!,
     size: () => lista.length,
   };
 }
@@ -139,4 +160,81 @@ export function decodeProducto(c: ProductoCompacto, textos: Textos): ProductoCon
     ofertas[k] = { proveedor_producto_id, producto_id: productoId, proveedor_id, proveedor, tarifa, rangos, lotes };
   }
   return { producto: c.producto, ofertas, condiciones: c.condiciones };
+}
+
+/** Comma-separated numbers (a FilaCompacta's texts) as numbers: split and Number are native, an array literal's parser is not. */
+const numeros = (texto: string | null): number[] => (texto === null ? [] : texto.split(',').map(Number));
+
+/**
+ * The packed form of a product straight from the preload's row (catalogo-compacto.repository.ts),
+ * with no object per offer, lot or tier in between: what encodeProducto makes of findOfertas' read
+ * of the same product. `fila` undefined: no live offers. Undefined when something would not
+ * survive packing (a number outside int32, a date outside years 1–9999, a tier or supplier it
+ * cannot name): the cache then reads that product as a comparison does.
+ */
+export function encodeFila(
+  producto: ProductoComparable | undefined,
+  fila: { ofertas: string; rangos: string | null; lotes: string } | undefined,
+  contexto: { nombres: ReadonlyMap<number, string>; limites: ReadonlyMap<number, number>; condiciones: ReadonlyMap<number, CondicionesDespacho> },
+  textos: Textos,
+): ProductoCompacto | undefined {
+  if (!fila) return { producto, ofertas: 0, enteros: new Int32Array(0), reales: new Float64Array(0), condiciones: SIN_CONDICIONES };
+  const ofertas = numeros(fila.ofertas);
+  const rangos = numeros(fila.rangos);
+  const lotes = fila.lotes.split(',');
+  const n = ofertas.length / 5;
+  const nRangosTotal = rangos.length / 2;
+  const nLotesTotal = lotes.length / 2;
+  const enteros = new Int32Array(n * CABECERA + nRangosTotal + nLotesTotal);
+  const reales = new Float64Array(nRangosTotal + nLotesTotal);
+  let condiciones: Map<number, CondicionesDespacho> | undefined;
+  const tiers: Rango[] = [];
+  let e = 0;
+  let r = 0;
+  let t = 0;
+  let l = 0;
+  for (let k = 0; k < n; k++) {
+    const [id, proveedorId, tarifa, nRangos, nLotes] = [ofertas[k * 5]!, ofertas[k * 5 + 1]!, ofertas[k * 5 + 2]!, ofertas[k * 5 + 3]!, ofertas[k * 5 + 4]!];
+    const nombre = contexto.nombres.get(proveedorId);
+    if (nombre === undefined || !esEntero32(id) || !esEntero32(proveedorId) || !esEntero32(tarifa)) return undefined;
+    enteros[e++] = id;
+    enteros[e++] = proveedorId;
+    enteros[e++] = tarifa;
+    enteros[e++] = textos.indice(nombre);
+    enteros[e++] = nRangos;
+    enteros[e++] = nLotes;
+    // As findOfertas: in rango_precio_id order, then stably by limite_inferior.
+    tiers.length = 0;
+    for (let i = 0; i < nRangos; i++, t += 2) {
+      const limite = contexto.limites.get(rangos[t]!);
+      if (limite === undefined || !esEntero32(rangos[t + 1]!)) return undefined;
+      tiers.push({ limite_inferior: limite, precio: rangos[t + 1]! });
+    }
+    tiers.sort((a, b) => a.limite_inferior - b.limite_inferior);
+    for (const tier of tiers) {
+      reales[r++] = tier.limite_inferior;
+      enteros[e++] = tier.precio;
+    }
+    for (let i = 0; i < nLotes; i++, l += 2) {
+      const fecha = textos.fecha(Number(lotes[l + 1]));
+      if (fecha === undefined) return undefined;
+      enteros[e++] = fecha;
+      reales[r++] = Number(lotes[l]);
+    }
+    const c = contexto.condiciones.get(proveedorId);
+    if (c) {
+      condiciones ??= new Map();
+      condiciones.set(proveedorId, c);
+    }
+  }
+  if (t !== rangos.length || l !== lotes.length) return undefined;
+  return { producto, ofertas: n, enteros, reales, condiciones: condiciones ?? SIN_CONDICIONES };
+}
+
+/** The suppliers of a preload row's offers. */
+export function proveedoresDeFila(fila: { ofertas: string }): number[] {
+  const ofertas = numeros(fila.ofertas);
+  const ids: number[] = [];
+  for (let k = 1; k < ofertas.length; k += 5) ids.push(ofertas[k]!);
+  return ids;
 }

@@ -280,7 +280,6 @@ describe('createComparacionCache', () => {
 
   it('packed (docs/decisions/015), answers exactly what a read of the database gives: the demo catalogue, and tiers, lots, names and terms of every kind', async () => {
     const { db } = ctx.t.database;
-    const { cache } = await cacheAMano();
     const [a, b] = await findProveedorIds(db);
     // A supplier known by its person's name (no empresa), with delivery terms that leave free delivery null.
     const persona = await createUser(ctx.t, 'proveedor');
@@ -313,6 +312,8 @@ describe('createComparacionCache', () => {
           [0, '2099-01-01'],
           [9_999_999_999.99, '2030-02-28'],
           [0.01, '2001-01-01'],
+          [7.5, '9999-12-31'],
+          [3, '0001-01-01'],
         ],
       }),
       await createOfertaDePrueba(db, { productoId: conTodo.id, categoriaId: conTodo.categoria_id, proveedorId: a!, tarifa: 1, lotes: [[1, '2099-06-01']] }),
@@ -338,10 +339,18 @@ describe('createComparacionCache', () => {
     expect(esperado.get(conTodo.id)!.ofertas.map((o) => o.proveedor_producto_id)).toEqual(ofertas.slice(0, 2));
     expect(esperado.get(conTodo.id)!.condiciones.size).toBe(1);
     expect([sinOfertas, pendiente, archivado].map((p) => esperado.get(p.id)!.ofertas)).toEqual([[], [], []]);
-    // The demo catalogue comes from the preload; the products above are read now, then held.
+    // Live products are packed by the preload (its own query); the others are read when asked for, then held.
+    const { cache, listener } = await cacheAMano();
+    expect(cache.size().productos).toBeGreaterThan(100);
     expect(await cache.find(ids)).toStrictEqual(esperado);
     expect(cache.size().productos).toBe(ids.length);
     expect(await cache.find(ids)).toStrictEqual(esperado);
+    // Notified, each is read as a comparison reads it and packed from that read.
+    for (const id of ids) listener.notify(String(id));
+    expect(cache.size().productos).toBe(0);
+    expect(await cache.find(ids)).toStrictEqual(esperado);
+    expect(await cache.find(ids)).toStrictEqual(esperado);
+    expect(cache.size().productos).toBe(ids.length);
     const textos = createTextos();
     for (const [id, valor] of esperado) {
       const packed = encodeProducto(valor, textos);

@@ -6,7 +6,17 @@ import { type Database, queryRows } from '../../db/client';
 import { findRangosPrecios } from '../catalogo/catalogo.repository';
 import { findCondicionesDefinidas } from '../condiciones/condiciones.repository';
 import { findOfertas, findProductosComparables, findProductosVivosIds } from './comparacion.repository';
-import { createTextos, decodeProducto, encodeProducto, isCompacto, type ProductoCompacto, type ProductoConOfertas } from './catalogo-compacto';
+import {
+  createTextos,
+  decodeProducto,
+  encodeFila,
+  encodeProducto,
+  isCompacto,
+  type ProductoCompacto,
+  type ProductoConOfertas,
+  proveedoresDeFila,
+} from './catalogo-compacto';
+import { findFilasCompactas, findLimitesRangos, findNombresProveedores } from './catalogo-compacto.repository';
 
 /**
  * Entries kept, one per offer (a product without offers counts as one), in their packed form
@@ -22,6 +32,8 @@ export const CATALOGO_CHANNEL = 'catalogo';
  * 400 round trips of 50 products were most of preloading 20,000 (docs/decisions/015).
  */
 const PRELOAD_BATCH = { embedded: 50, postgres: 1_000 } as const;
+/** Batches read at once while preloading: PostgreSQL works on one while this process packs another. */
+const PRELOAD_PARALLEL = { embedded: 1, postgres: 2 } as const;
 /** How long `sync` waits for its own marker before forgetting everything instead. */
 const SYNC_TIMEOUT_MS = 2_000;
 
@@ -54,6 +66,7 @@ export function createComparacionCache(
 ) {
   const { db } = database;
   const preloadBatch = PRELOAD_BATCH[database.kind ?? 'embedded'];
+  const preloadParallel = PRELOAD_PARALLEL[database.kind ?? 'embedded'];
   const byProducto = new Map<number, Guardado>();
   /** The names and dates the packed products point to; a new table whenever everything is forgotten. */
   let textos = createTextos();
@@ -93,10 +106,10 @@ export function createComparacionCache(
     entries = 0;
     rangos = undefined;
   };
-  const store = (productoId: number, valor: ProductoConOfertas) => {
+  const store = (productoId: number, valor: Guardado) => {
     // Map keeps insertion order: re-inserting makes it the newest, the first key is the oldest.
     evict(productoId);
-    byProducto.set(productoId, encodeProducto(valor, textos));
+    byProducto.set(productoId, valor);
     entries += weight(valor);
     while (entries > maxEntries && byProducto.size > 1) {
       evict(byProducto.keys().next().value!);
@@ -137,12 +150,41 @@ export function createComparacionCache(
       const c = condiciones.get(o.proveedor_id);
       if (c) valor.condiciones.set(o.proveedor_id, c);
     }
-    const current = (id: number) => listening && forgotAllAt <= since && (notifiedAt.get(id) ?? 0) <= since;
     for (const [id, valor] of read) {
       found.set(id, valor);
-      if (current(id)) store(id, valor);
+      if (current(id, since)) store(id, encodeProducto(valor, textos));
     }
     return found;
+  }
+
+  /** Nothing that invalidates a read started when `since` was the count has arrived since. */
+  const current = (id: number, since: number) => listening && forgotAllAt <= since && (notifiedAt.get(id) ?? 0) <= since;
+
+  /**
+   * A batch of the preload: what `find` would keep for these products, read as one row of texts
+   * per product and packed straight from it (docs/decisions/015). A product that does not pack
+   * so is read as a comparison reads it.
+   */
+  async function preloadBatchOf(ids: readonly number[]): Promise<void> {
+    misses += ids.length;
+    const since = notifications;
+    const [productos, filas, limites] = await Promise.all([findProductosComparables(db, ids), findFilasCompactas(db, ids), findLimitesRangos(db)]);
+    const proveedores = [...new Set(filas.flatMap(proveedoresDeFila))];
+    const [nombres, condiciones] = await Promise.all([findNombresProveedores(db, proveedores), findCondicionesDefinidas(db, proveedores)]);
+    const contexto = { nombres, limites, condiciones };
+    const productoDe = new Map(productos.map((p) => [p.id, p]));
+    const filaDe = new Map(filas.map((f) => [f.producto_id, f]));
+    const aparte: number[] = [];
+    for (const id of ids) {
+      if (!current(id, since)) continue;
+      const compacto = encodeFila(productoDe.get(id), filaDe.get(id), contexto, textos);
+      if (compacto) store(id, compacto);
+      else aparte.push(id);
+    }
+    if (aparte.length > 0) {
+      misses -= aparte.length;
+      await find(aparte);
+    }
   }
 
   /** The live catalogue, PRELOAD_BATCH products a query, until the first eviction (the bound) or until listening stops or starts again. */
@@ -152,7 +194,22 @@ export function createComparacionCache(
     const evictionsBefore = evictions;
     const goOn = () => listening && forgotAllAt === since && evictions === evictionsBefore;
     const ids = await findProductosVivosIds(db);
-    for (let i = 0; i < ids.length && goOn(); i += preloadBatch) await find(ids.slice(i, i + preloadBatch));
+    let next = 0;
+    let failed = false;
+    const reader = async () => {
+      try {
+        while (next < ids.length && !failed && goOn()) {
+          const batch = ids.slice(next, next + preloadBatch);
+          next += preloadBatch;
+          await preloadBatchOf(batch);
+        }
+      } catch (error) {
+        // The other reader stops too: the retry starts over alone.
+        failed = true;
+        throw error;
+      }
+    };
+    await Promise.all(Array.from({ length: preloadParallel }, reader));
     // Stopped by the bound is done too: the rest is read when asked for. Stopped by a drop is not.
     preloaded = listening && forgotAllAt === since;
     if (goOn()) log(`caché de comparación: ${byProducto.size} productos y ${entries} ofertas en ${Math.round(performance.now() - start)} ms`);
