@@ -7,6 +7,7 @@ await import('./bundle-size');
 await import('./auth-hot-path');
 await import('./cuentas-tiempos');
 await import('./comparacion');
+await import('./comparacion-10x');
 await import('./motor-peor-caso');
 await import('./canasta');
 await import('./ordenes');

@@ -19,9 +19,9 @@ import {
 import { findFilasCompactas, findLimitesRangos, findNombresProveedores } from './catalogo-compacto.repository';
 
 /**
- * Entries kept, one per offer (a product without offers counts as one), in their packed form
- * (catalogo-compacto.ts, docs/decisions/015): 1,000,000 offers with two lots and three or four
- * tiers each are ~MB_PLACEHOLDER of heap, so the bound leaves room for twice the catalogue the 10× bench measures.
+ * Entries kept, one per offer (a product without offers counts as one), packed (catalogo-compacto.ts,
+ * docs/decisions/015): 1,000,000 offers with two lots and three or four tiers each take ~115 MB
+ * (heap and typed arrays), so the bound is ~230 MB and twice the catalogue the 10× bench measures.
  */
 export const CACHE_MAX_ENTRIES = 2_000_000;
 /** The channel migration 0009's triggers notify with the id of each product a commit changed. */
@@ -187,7 +187,7 @@ export function createComparacionCache(
     }
   }
 
-  /** The live catalogue, PRELOAD_BATCH products a query, until the first eviction (the bound) or until listening stops or starts again. */
+  /** The live catalogue, PRELOAD_BATCH products a query (PRELOAD_PARALLEL at once), until the first eviction (the bound) or until listening stops or starts again. */
   async function preload(): Promise<void> {
     const start = performance.now();
     const since = forgotAllAt;
