@@ -76,9 +76,10 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
     // HSTS means something only over HTTPS (a browser ignores it on http://); sent below when the request was.
     strictTransportSecurity: false,
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // Behind a TLS-terminating balancer, request.protocol comes from X-Forwarded-Proto (TRUST_PROXY=1).
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    done(null, payload);
   });
   // Answers over 1 KB compressed when the client accepts it (issue #23 item 8): a 30-line comparison
   // is ~520 KB of JSON, ~10× less in brotli. Quality 4 and gzip level 5: most of the saving for a few

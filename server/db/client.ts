@@ -43,6 +43,12 @@ export interface Database {
    * Resolves when first listening; the function it returns stops.
    */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /**
+   * Resolves once every OTHER process listening on `channel` has applied every notification
+   * committed before the call (or after BARRIER_TIMEOUT_MS, warning): a write that answers after it
+   * is seen by the very next request on any process. Absent on the embedded engine (one process).
+   */
+  barrier?: (channel: string) => Promise<void>;
   /** The PostgreSQL pool's connections now (GET /metrics); none on the embedded engine. */
   pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -111,6 +117,8 @@ export function openPostgres(databaseUrl: string, { listenUrl = databaseUrl } = 
   // the next query opens a new one; errors of running queries still reach their callers.
   pool.on('error', (error) => console.warn(`PostgreSQL: se descartó una conexión inactiva (${error.message})`));
   const db: Db = retryingTransactions(drizzleNodePg(pool, { schema }));
+  const notify = (channel: string, payload: string) => pool.query('select pg_notify($1, $2)', [channel, payload]);
+  const barriers = createBarriers(pool, notify);
   return {
     db,
     kind: 'postgres',
@@ -126,7 +134,8 @@ export function openPostgres(databaseUrl: string, { listenUrl = databaseUrl } = 
       }
     },
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    listen: (channel, listener) => listenPostgres(listenUrl, channel, listener, (payload) => pool.query('select pg_notify($1, $2)', [channel, payload])),
+    barrier: barriers.wait,
+    listen: (channel, listener) => listenPostgres(listenUrl, channel, listener, (payload) => notify(channel, payload), barriers),
     close: () => pool.end(),
   };
 }
@@ -137,6 +146,68 @@ const LISTEN_HEARTBEAT_MS = 10_000;
 const PROBE_TIMEOUT_MS = 5_000;
 /** Probes' payloads start with this; every process drops them, its own and others'. */
 const PROBE_PREFIX = 'latido:';
+
+const BARRIER_PREFIX = 'barrera:';
+const ACK_PREFIX = 'visto:';
+const BARRIER_TIMEOUT_MS = 2_000;
+const LISTENER_APP = 'abastece';
+const listenerName = (channel: string, id: string) => `${LISTENER_APP}:${channel}:${id}`;
+
+type Barriers = ReturnType<typeof createBarriers>;
+
+/**
+ * Cross-process barriers (issue #23: "shows in the other's very next comparison", "voids old
+ * tokens at once on every process"). NOTIFY reaches every process at about the same time, but
+ * "about" is not "before the client's next request": a busy process may read it a few ms late.
+ * So a write that must be seen everywhere sends a barrier marker on the channel and waits until
+ * every other listening process (its listening connections are named in pg_stat_activity) has
+ * answered it; each answers when its LISTEN connection reaches the marker, that is after handing
+ * every notification committed before it to its cache.
+ */
+function createBarriers(pool: pg.Pool, notify: (channel: string, payload: string) => Promise<unknown>) {
+  const waiting = new Map<string, { heard: Set<string>; missing: Set<string> | undefined; done: () => void }>();
+  return {
+    /** An answer `<nonce>:<listenerId>` heard on a listening connection. */
+    acked(ack: string) {
+      const i = ack.lastIndexOf(':');
+      const w = waiting.get(ack.slice(0, i));
+      if (!w) return;
+      const id = ack.slice(i + 1);
+      w.heard.add(id);
+      w.missing?.delete(id);
+      if (w.missing?.size === 0) w.done();
+    },
+    /** This process's own listener answers too: when this resolves, it has applied everything as well. */
+    async wait(channel: string): Promise<void> {
+      const nonce = randomUUID();
+      let timer: NodeJS.Timeout | undefined;
+      const w = { heard: new Set<string>(), missing: undefined as Set<string> | undefined, done: () => {} };
+      const all = new Promise<void>((resolve) => {
+        w.done = resolve;
+      });
+      waiting.set(nonce, w);
+      try {
+        // Who to wait for is read after the marker is sent: a process that started listening later
+        // read the write from the database anyway, and one that stopped is not there to answer.
+        await notify(channel, `${BARRIER_PREFIX}${nonce}`);
+        const { rows } = await pool.query<{ name: string }>(
+          'select application_name as name from pg_stat_activity where datname = current_database() and application_name like $1',
+          [`${LISTENER_APP}:${channel}:%`],
+        );
+        w.missing = new Set(rows.map(({ name }) => name.slice(name.lastIndexOf(':') + 1)).filter((id) => !w.heard.has(id)));
+        if (w.missing.size === 0) return;
+        const timeout = new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(resolve, BARRIER_TIMEOUT_MS, 'timeout');
+        });
+        if ((await Promise.race([all, timeout])) === 'timeout')
+          console.warn(`PostgreSQL: ${w.missing.size} proceso(s) no confirmaron el aviso de '${channel}' en ${BARRIER_TIMEOUT_MS / 1000} s`);
+      } finally {
+        clearTimeout(timer);
+        waiting.delete(nonce);
+      }
+    },
+  };
+}
 
 /** Thrown at start when the listening connection does not hear what the pool notifies. */
 export class DeafListenError extends Error {}
@@ -154,8 +225,12 @@ async function listenPostgres(
   channel: string,
   listener: Listener,
   notifyThroughPool: (payload: string) => Promise<unknown>,
+  barriers: Barriers,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
+  // Its name in pg_stat_activity: what another process's barrier counts on to answer. Short:
+  // PostgreSQL cuts application_name at 63 bytes.
+  const listenerId = randomUUID().replaceAll('-', '').slice(0, 16);
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
@@ -189,12 +264,22 @@ async function listenPostgres(
     }
   };
   const connect = async () => {
-    const c = new pg.Client({ connectionString: databaseUrl, query_timeout: LISTEN_HEARTBEAT_MS / 2 });
+    const c = new pg.Client({
+      connectionString: databaseUrl,
+      query_timeout: LISTEN_HEARTBEAT_MS / 2,
+      application_name: listenerName(channel, listenerId),
+    });
     c.on('notification', (n) => {
       if (n.channel !== channel) return;
       const payload = n.payload ?? '';
-      if (!payload.startsWith(PROBE_PREFIX)) return listener.notify(payload);
-      probes.get(payload)?.();
+      if (payload.startsWith(PROBE_PREFIX)) return probes.get(payload)?.();
+      // Everything before a barrier was handed to the listener above, synchronously: say so.
+      if (payload.startsWith(BARRIER_PREFIX)) {
+        if (client === c) notifyThroughPool(`${ACK_PREFIX}${payload.slice(BARRIER_PREFIX.length)}:${listenerId}`).catch(() => {});
+        return;
+      }
+      if (payload.startsWith(ACK_PREFIX)) return barriers.acked(payload.slice(ACK_PREFIX.length));
+      listener.notify(payload);
     });
     c.on('error', (error) => lost(c, error.message));
     c.on('end', () => lost(c, 'cerrada'));

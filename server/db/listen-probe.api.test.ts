@@ -54,3 +54,66 @@ describe.skipIf(!databaseUrl)('the listening connection proves it hears (Postgre
     }
   }, 20_000);
 });
+
+describe.skipIf(!databaseUrl)('barrier: every other listening process has applied what was committed before (PostgreSQL)', () => {
+  it('resolves only after each listener, in each "process", was handed the notifications committed before it', async () => {
+    const a = openPostgres(databaseUrl!);
+    const b = openPostgres(databaseUrl!);
+    const heardByB: string[] = [];
+    const log: string[] = [];
+    try {
+      const stopA = await a.listen('prueba_barrera', { notify: () => {}, listening: () => {} });
+      const stopB = await b.listen('prueba_barrera', {
+        notify: (p) => {
+          heardByB.push(p);
+          log.push(`b oyó ${p}`);
+        },
+        listening: () => {},
+      });
+      for (let i = 1; i <= 3; i++) {
+        await a.db.execute(sql`select pg_notify('prueba_barrera', ${String(i)})`);
+        await a.barrier!('prueba_barrera');
+        log.push(`barrera ${i}`);
+      }
+      expect(log).toEqual(['b oyó 1', 'barrera 1', 'b oyó 2', 'barrera 2', 'b oyó 3', 'barrera 3']);
+      // The barrier's own markers and answers never reach a listener.
+      expect(heardByB).toEqual(['1', '2', '3']);
+      await stopB();
+      // A process that stopped listening is not waited for (once its backend has left pg_stat_activity).
+      const listeners = async () =>
+        (
+          await a.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name like 'abastece:prueba_barrera:%'`,
+          )
+        ).rows[0]!.n;
+      for (let i = 0; i < 100 && (await listeners()) !== 1; i++) await new Promise((r) => setTimeout(r, 20));
+      const started = Date.now();
+      await a.barrier!('prueba_barrera');
+      expect(Date.now() - started).toBeLessThan(1_500);
+      await stopA();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('gives up after 2 s on a listener that never answers, and says so', async () => {
+    const a = openPostgres(databaseUrl!);
+    // Named like a listening connection, but nothing reads its notifications: a process frozen in GC.
+    const stuck = new pg.Client({ connectionString: databaseUrl, application_name: 'abastece:prueba_barrera:atascado' });
+    await stuck.connect();
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (m: string) => warnings.push(m);
+    try {
+      const started = Date.now();
+      await a.barrier!('prueba_barrera');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+      expect(warnings.join('\n')).toMatch(/proceso\(s\) no confirmaron el aviso de 'prueba_barrera' en 2 s/);
+    } finally {
+      console.warn = warn;
+      await stuck.end();
+      await a.close();
+    }
+  }, 10_000);
+});

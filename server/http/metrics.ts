@@ -62,10 +62,11 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
     buckets: BUCKETS,
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern, never the raw URL: ids and query strings would make a series per request.
     const route = request.routeOptions.url ?? 'sin_ruta';
     requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 
   const canasta = new Histogram({

@@ -40,7 +40,7 @@ export interface SesionCacheStats {
  * `read` replaces the database read (tests: a read a notification overtakes).
  */
 export function createSesionCache(
-  database: Pick<Database, 'db' | 'listen'>,
+  database: Pick<Database, 'db' | 'listen' | 'barrier'>,
   { maxEntries = SESION_CACHE_MAX_ENTRIES, read }: { maxEntries?: number; read?: (id: number) => Promise<UsuarioSesion | undefined> } = {},
 ) {
   const { db } = database;
@@ -51,6 +51,8 @@ export function createSesionCache(
   let listening = false;
   let hits = 0;
   let misses = 0;
+  /** Session changes heard (users' ids notified): a write after which this grew changed one. */
+  let changes = 0;
   const markers = new Map<string, () => void>();
   const markerPrefix = `sync:${randomUUID()}:`;
   let markersSent = 0;
@@ -79,7 +81,9 @@ export function createSesionCache(
     const marker = markers.get(payload);
     if (marker) return marker();
     const id = Number(payload);
-    if (Number.isSafeInteger(id)) forget(id); // else another process's sync marker
+    if (!Number.isSafeInteger(id)) return; // another process's sync marker
+    changes++;
+    forget(id);
   };
 
   /** The user's session columns; undefined when there is no such user. */
@@ -115,6 +119,8 @@ export function createSesionCache(
     get,
     stats: (): SesionCacheStats => ({ entries: byId.size, hits, misses }),
     /** Listens to the sessions' notifications; until then, and whenever not listening, every read goes to the database. */
+    /** How many session changes this process has heard: a guard notes it, the write's sync compares. */
+    changes: () => changes,
     async start(): Promise<void> {
       unlisten = await database.listen(SESION_CHANNEL, {
         notify: onNotify,
@@ -134,11 +140,12 @@ export function createSesionCache(
       unlisten = undefined;
     },
     /**
-     * Returns once every notification committed before the call has been applied here: after a
-     * write of this process, before it answers. PostgreSQL delivers notifications in commit order,
+     * Returns once every notification committed before the call has been applied here and, if a
+     * session changed after `changes()` was `since`, on every other process: after a write of this
+     * process, before it answers. PostgreSQL delivers notifications in commit order,
      * so this process's own marker arrives after the write's users.
      */
-    async sync(): Promise<void> {
+    async sync(since?: number): Promise<void> {
       if (!listening) return;
       const marker = `${markerPrefix}${++markersSent}`;
       const arrived = new Promise<void>((resolve) => markers.set(marker, resolve));
@@ -149,6 +156,9 @@ export function createSesionCache(
       try {
         await queryRows(db, sql`select pg_notify(${SESION_CHANNEL}, ${marker})`);
         if ((await Promise.race([arrived, timeout])) === 'timeout') forgetAll();
+        // A session changed since `since` (the write's own change, most likely): other processes
+        // must have forgotten it too before the writer answers (db/client.ts createBarriers).
+        else if (since === undefined || changes > since) await database.barrier?.(SESION_CHANNEL);
       } catch {
         // The write this follows is committed: its caller still answers, and nothing kept may be older.
         forgetAll();
