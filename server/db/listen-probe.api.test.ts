@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeafListenError, openPostgres } from './client';
+import { DeafListenError, openPostgres, queryRows } from './client';
 import { withDatabase } from '../test/template-db';
 
 // Issue #23 item 6: a LISTEN connection that does not hear the pool's NOTIFY (a pooler in
@@ -82,10 +82,11 @@ describe.skipIf(!databaseUrl)('barrier: every other listening process has applie
       // A process that stopped listening is not waited for (once its backend has left pg_stat_activity).
       const listeners = async () =>
         (
-          await a.db.execute(
+          await queryRows<{ n: number }>(
+            a.db,
             sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name like 'abastece:prueba_barrera:%'`,
           )
-        ).rows[0]!.n;
+        )[0]!.n;
       for (let i = 0; i < 100 && (await listeners()) !== 1; i++) await new Promise((r) => setTimeout(r, 20));
       const started = Date.now();
       await a.barrier!('prueba_barrera');
