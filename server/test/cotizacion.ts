@@ -1,7 +1,10 @@
 import { expect } from 'vitest';
 import { CLAVE_COTIZACION_HEADER } from '../../common/schemas/cotizaciones';
 import type { TestApp } from './test-app';
+import { ENTREGA } from './entrega';
 import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from './ofertas';
+
+export { ENTREGA };
 
 /**
  * Test data for the order endpoints, through the real flow: crear-solicitud, crear-cotizante and
@@ -10,16 +13,6 @@ import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '
  */
 
 export const conClave = (clave?: string | null): Record<string, string> => (clave ? { [CLAVE_COTIZACION_HEADER]: clave } : {});
-
-export const ENTREGA = {
-  fecha_entrega: '2099-01-15',
-  nombre_contacto: 'Cocina Central',
-  correo_contacto: 'cocina@prueba.cl',
-  telefono_contacto: '+56912345678',
-  direccion_envio: 'Av. Providencia 1234',
-  region: 13,
-  comuna: 13123,
-};
 
 export interface Flujo {
   cotizacionId: number;

@@ -2,6 +2,7 @@ import type { CompararPrecios, Opcion } from '../../common/schemas/comparacion';
 import { CLAVE_COTIZACION_HEADER } from '../../common/schemas/cotizaciones';
 import type { ProductoPendiente } from '../../common/schemas/moderacion';
 import type { ProveedorProducto } from '../../common/schemas/proveedor-productos';
+import { ENTREGA } from '../../server/test/entrega';
 import { type Cuenta, call, createCuenta, expectStatus, login } from './api';
 import type { Cluster } from './cluster';
 import { check, section } from './report';
@@ -149,15 +150,6 @@ export interface Solicitud {
   /** An anonymous request's clave, sent in its header. */
   headers: Record<string, string>;
 }
-
-export const ENTREGA = {
-  nombre_contacto: 'Cocina Central',
-  correo_contacto: 'cocina@prueba.cl',
-  telefono_contacto: '+56912345678',
-  direccion_envio: 'Av. Providencia 1234',
-  region: 13,
-  comuna: 13123,
-};
 
 /** crear-solicitud and crear-cotizante on `server`, by `token` (anonymous when undefined). */
 export async function createSolicitud(
