@@ -109,18 +109,14 @@ async function medirServidor(url: string, ids: number[], fecha: string) {
   const t0 = performance.now();
   const app = startServer(PORT, { DATABASE_URL: url, LOG_LEVEL: 'info', METRICS_TOKEN }, 'pipe');
   const reloj = tiemposDelServidor(app, '/api/cotizaciones/comparar-precios/');
-  let mensaje: string | undefined;
-  mensajeDelServidor(app, 'caché de comparación:').then(
-    (m) => {
-      mensaje = m;
-    },
-    () => {},
-  );
+  // Printed when it comes, never waited for past a moment: a preload stopped by the bound does not log it.
+  const mensaje = mensajeDelServidor(app, 'caché de comparación:').catch(() => undefined);
   const base = `http://127.0.0.1:${PORT}`;
   try {
     const listo = await waitUntilUp(`${base}/api/ready`, t0, 300_000);
     console.log(`  servidor listo (GET /api/ready = 200, precarga incluida) ${fmt(listo / 1000, 1)} s después de lanzarlo`);
-    if (mensaje) console.log(`    su log: ${mensaje}`);
+    const log = await Promise.race([mensaje, new Promise<undefined>((r) => setTimeout(r, 1_000))]);
+    if (log) console.log(`    su log: ${log}`);
     const vmRss = fs
       .readFileSync(`/proc/${app.pid}/status`, 'utf8')
       .split('\n')
