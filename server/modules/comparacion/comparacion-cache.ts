@@ -209,7 +209,9 @@ export function createComparacionCache(
         throw error;
       }
     };
-    await Promise.all(Array.from({ length: preloadParallel }, reader));
+    // Both readers done before it ends, failed or not: stop() awaits this, and then the pool closes.
+    const results = await Promise.allSettled(Array.from({ length: preloadParallel }, reader));
+    for (const r of results) if (r.status === 'rejected') throw r.reason;
     // Stopped by the bound is done too: the rest is read when asked for. Stopped by a drop is not.
     preloaded = listening && forgotAllAt === since;
     if (goOn()) log(`caché de comparación: ${byProducto.size} productos y ${entries} ofertas en ${Math.round(performance.now() - start)} ms`);
