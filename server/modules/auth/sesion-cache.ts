@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client';
+import type { Database } from '../../db/client';
+import { createSyncMarkers } from '../../db/sync-markers';
 import { prepareGetSesionById, type UsuarioSesion } from './auth.repository';
 
 /** Users kept: memory stays bounded however many users sign in; one evicted is read again when next asked for. */
 export const SESION_CACHE_MAX_ENTRIES = 100_000;
 /** The channel migration 0014's triggers notify with the id of a user whose session columns changed. */
 export const SESION_CHANNEL = 'sesion';
-/** How long `sync` waits for its own marker before forgetting everything instead. */
-const SYNC_TIMEOUT_MS = 2_000;
 
 /** A database read of one user in flight; `stale` once a notification of that user (or a forget-all) overtook it. */
 interface Lectura {
@@ -53,9 +50,6 @@ export function createSesionCache(
   let misses = 0;
   /** Session changes heard (users' ids notified): a write after which this grew changed one. */
   let changes = 0;
-  const markers = new Map<string, () => void>();
-  const markerPrefix = `sync:${randomUUID()}:`;
-  let markersSent = 0;
   let unlisten: (() => Promise<void>) | undefined;
 
   const forget = (id: number) => {
@@ -71,6 +65,8 @@ export function createSesionCache(
     for (const lectura of enCurso.values()) lectura.stale = true;
     enCurso.clear();
   };
+  const markers = createSyncMarkers(database, SESION_CHANNEL, forgetAll);
+
   const store = (id: number, valor: UsuarioSesion) => {
     // Frozen: every request of this user gets this same object, so no handler may change it.
     byId.set(id, Object.freeze(valor));
@@ -78,8 +74,7 @@ export function createSesionCache(
     if (byId.size > maxEntries) byId.delete(byId.keys().next().value!);
   };
   const onNotify = (payload: string) => {
-    const marker = markers.get(payload);
-    if (marker) return marker();
+    if (markers.heard(payload)) return;
     const id = Number(payload);
     if (!Number.isSafeInteger(id)) return; // another process's sync marker
     changes++;
@@ -128,14 +123,14 @@ export function createSesionCache(
           forgetAll();
           listening = active;
           // A marker sent on a connection that dropped never comes: its writer need not wait for it.
-          if (!active) for (const resolve of markers.values()) resolve();
+          if (!active) markers.releaseAll();
         },
       });
     },
     async stop(): Promise<void> {
       listening = false;
       forgetAll();
-      for (const resolve of markers.values()) resolve();
+      markers.releaseAll();
       await unlisten?.();
       unlisten = undefined;
     },
@@ -146,26 +141,9 @@ export function createSesionCache(
      * so this process's own marker arrives after the write's users.
      */
     async sync(since?: number): Promise<void> {
-      if (!listening) return;
-      const marker = `${markerPrefix}${++markersSent}`;
-      const arrived = new Promise<void>((resolve) => markers.set(marker, resolve));
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), SYNC_TIMEOUT_MS);
-      });
-      try {
-        await queryRows(db, sql`select pg_notify(${SESION_CHANNEL}, ${marker})`);
-        if ((await Promise.race([arrived, timeout])) === 'timeout') forgetAll();
-        // A session changed since `since` (the write's own change, most likely): other processes
-        // must have forgotten it too before the writer answers (db/client.ts createBarriers).
-        else if (since === undefined || changes > since) await database.barrier?.(SESION_CHANNEL);
-      } catch {
-        // The write this follows is committed: its caller still answers, and nothing kept may be older.
-        forgetAll();
-      } finally {
-        clearTimeout(timer);
-        markers.delete(marker);
-      }
+      // Other processes are waited for only when a session changed since `since` (the write's own
+      // change, most likely): any other write would pay for nothing.
+      if (listening) await markers.sync({ others: since === undefined || changes > since });
     },
   };
 }

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { CondicionesDespacho } from '../../../common/despacho';
 import type { RangoPrecio } from '../../../common/schemas/catalogo';
-import { type Database, queryRows } from '../../db/client';
+import type { Database } from '../../db/client';
+import { createSyncMarkers } from '../../db/sync-markers';
 import { findRangosPrecios } from '../catalogo/catalogo.repository';
 import { findCondicionesDefinidas } from '../condiciones/condiciones.repository';
 import { findOfertas, findProductosComparables, findProductosVivosIds } from './comparacion.repository';
@@ -34,8 +33,6 @@ export const CATALOGO_CHANNEL = 'catalogo';
 const PRELOAD_BATCH = { embedded: 50, postgres: 1_000 } as const;
 /** Batches read at once while preloading: PostgreSQL works on one while this process packs another. */
 const PRELOAD_PARALLEL = { embedded: 1, postgres: 2 } as const;
-/** How long `sync` waits for its own marker before forgetting everything instead. */
-const SYNC_TIMEOUT_MS = 2_000;
 
 /** A requested product as a comparison shows it (undefined: the catalogue does not know it), and its offers. */
 export type { ProductoConOfertas };
@@ -61,7 +58,7 @@ const weight = (valor: Guardado) => Math.max(1, isCompacto(valor) ? valor.oferta
  * actualizar and crear-orden never read from here: they read and lock the database.
  */
 export function createComparacionCache(
-  database: Pick<Database, 'db' | 'listen'> & Partial<Pick<Database, 'kind'>>,
+  database: Pick<Database, 'db' | 'listen' | 'barrier'> & Partial<Pick<Database, 'kind'>>,
   { maxEntries = CACHE_MAX_ENTRIES, log = (_: string) => {} } = {},
 ) {
   const { db } = database;
@@ -82,10 +79,6 @@ export function createComparacionCache(
   let forgotAllAt = 0;
   let rangos: Promise<RangoPrecio[]> | undefined;
   let listening = false;
-  /** This process's sync markers, by payload, waiting for their notification. */
-  const markers = new Map<string, () => void>();
-  const markerPrefix = `sync:${randomUUID()}:`;
-  let markersSent = 0;
   let preloading: Promise<void> = Promise.resolve();
   /** The last preload started ran to its end (the whole live catalogue, or up to the bound). */
   let preloaded = false;
@@ -106,6 +99,8 @@ export function createComparacionCache(
     entries = 0;
     rangos = undefined;
   };
+  const markers = createSyncMarkers(database, CATALOGO_CHANNEL, forgetAll);
+
   const store = (productoId: number, valor: Guardado) => {
     // Map keeps insertion order: re-inserting makes it the newest, the first key is the oldest.
     evict(productoId);
@@ -117,8 +112,7 @@ export function createComparacionCache(
     }
   };
   const onNotify = (payload: string) => {
-    const marker = markers.get(payload);
-    if (marker) return marker();
+    if (markers.heard(payload)) return;
     const productoId = Number(payload);
     if (!Number.isSafeInteger(productoId)) return; // another process's sync marker
     notifiedAt.set(productoId, ++notifications);
@@ -256,7 +250,7 @@ export function createComparacionCache(
           listening = active;
           preloaded = false;
           // A marker sent on a connection that dropped never comes: its writer need not wait for it.
-          if (!active) for (const resolve of markers.values()) resolve();
+          if (!active) markers.releaseAll();
           if (active) startPreload();
         },
       });
@@ -273,23 +267,8 @@ export function createComparacionCache(
      * so this process's own marker arrives after the write's products.
      */
     async sync(): Promise<void> {
-      if (!listening) return;
-      const marker = `${markerPrefix}${++markersSent}`;
-      const arrived = new Promise<void>((resolve) => markers.set(marker, resolve));
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), SYNC_TIMEOUT_MS);
-      });
-      try {
-        await queryRows(db, sql`select pg_notify(${CATALOGO_CHANNEL}, ${marker})`);
-        if ((await Promise.race([arrived, timeout])) === 'timeout') forgetAll();
-      } catch {
-        // The write this follows is committed: its caller still answers, and nothing kept may be older.
-        forgetAll();
-      } finally {
-        clearTimeout(timer);
-        markers.delete(marker);
-      }
+      // A write of the catalogue: every process's next comparison must see it (issue #23).
+      if (listening) await markers.sync({ others: true });
     },
   };
 }
