@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { producto, rangoPrecio } from '../../db/schema/catalogo';
-import { lote, proveedorProducto, proveedorProductoRango } from '../../db/schema/proveedor';
+import { rangoPrecio } from '../../db/schema/catalogo';
+import { lote, proveedorProductoRango } from '../../db/schema/proveedor';
+import { ofertasComparables } from './comparacion.repository';
 import { proveedorNombre, usuario } from '../../db/schema/usuario';
 
 /**
@@ -28,13 +29,7 @@ export function findFilasCompactas(db: Db, productoIds: readonly number[]): Prom
   if (productoIds.length === 0) return Promise.resolve([]);
   return queryRows<FilaCompacta>(
     db,
-    sql`with o as (
-      select ${proveedorProducto.id} as id, ${proveedorProducto.producto_id} as producto_id, ${proveedorProducto.proveedor_id} as proveedor_id,
-        ${proveedorProducto.tarifa} as tarifa
-      from ${proveedorProducto} join ${producto} on ${producto.id} = ${proveedorProducto.producto_id}
-      where ${proveedorProducto.producto_id} in ${productoIds} and ${proveedorProducto.archivado_en} is null and ${producto.archivado_en} is null
-        and ${producto.estado_moderacion} = 'aprobado'
-    ), l as (
+    sql`with o as (${ofertasComparables(productoIds)}), l as (
       select ${lote.proveedor_producto_id} as id, count(*) as n,
         string_agg(${lote.cantidad}::text || ',' || (${lote.fecha_expiracion} - date '2000-01-01'), ',' order by ${lote.fecha_expiracion}, ${lote.id}) as lotes
       from ${lote}

@@ -11,6 +11,17 @@ import type { Hold } from '../../http/caller';
 import { type Oferta, type OfertaViva, ofertasVivas } from './ofertas-vivas';
 
 /**
+ * The offers of these products a comparison may use: not archived, of an approved product not
+ * archived (their lots are filtered apart). One copy for findOfertas and the preload's compact read.
+ */
+export const ofertasComparables = (productoIds: readonly number[]) =>
+  sql`select ${proveedorProducto.id} as id, ${proveedorProducto.producto_id} as producto_id, ${proveedorProducto.proveedor_id} as proveedor_id,
+      ${proveedorProducto.tarifa} as tarifa
+    from ${proveedorProducto} join ${producto} on ${producto.id} = ${proveedorProducto.producto_id}
+    where ${proveedorProducto.producto_id} in ${productoIds} and ${proveedorProducto.archivado_en} is null and ${producto.archivado_en} is null
+      and ${producto.estado_moderacion} = 'aprobado'`;
+
+/**
  * The offers of the given products, in ONE query for all the lines of a comparison: approved
  * products and offers that are not archived, with their lots that hold stock whatever their expiry
  * (the delivery date filters them: ofertasVivas), in offer order.
@@ -38,13 +49,7 @@ export async function findOfertas(db: Db, productoIds: readonly number[]): Promi
         fechas: string[];
       }>(
         db,
-        sql`with o as (
-          select ${proveedorProducto.id} as id, ${proveedorProducto.producto_id} as producto_id, ${proveedorProducto.proveedor_id} as proveedor_id,
-            ${proveedorProducto.tarifa} as tarifa
-          from ${proveedorProducto} join ${producto} on ${producto.id} = ${proveedorProducto.producto_id}
-          where ${proveedorProducto.producto_id} in ${productoIds} and ${proveedorProducto.archivado_en} is null and ${producto.archivado_en} is null
-            and ${producto.estado_moderacion} = 'aprobado'
-        ), l as (
+        sql`with o as (${ofertasComparables(productoIds)}), l as (
           select ${lote.proveedor_producto_id} as id, array_agg(${lote.cantidad}::float8 order by ${lote.fecha_expiracion}, ${lote.id}) as cantidades,
             array_agg(${lote.fecha_expiracion}::text order by ${lote.fecha_expiracion}, ${lote.id}) as fechas
           from ${lote}
