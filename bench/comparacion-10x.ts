@@ -6,7 +6,6 @@
  * and p99 ≤ 50 ms.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -17,7 +16,18 @@ import { prepareDatabase } from '../server/db/prepare';
 import { createComparacionCache } from '../server/modules/comparacion/comparacion-cache';
 import { withDatabase } from '../server/test/template-db';
 import { generarCatalogo } from './catalogo-bench';
-import { adminQuery, fmt, mensajeDelServidor, startServer, stop, tiemposDelServidor, waitUntilUp } from './lib';
+import {
+  adminQuery,
+  closeConnections,
+  fmt,
+  mensajeDelServidor,
+  postBytes,
+  solicitudComparable,
+  startServer,
+  stop,
+  tiemposDelServidor,
+  waitUntilUp,
+} from './lib';
 
 const PRODUCTOS = 20_000;
 const LINEAS = 30;
@@ -84,22 +94,6 @@ async function metrica(base: string, nombre: string): Promise<number | undefined
   return linea === undefined ? undefined : Number(linea.split(' ').at(-1));
 }
 
-const agente = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-/** POST over node:http, the answer read as bytes (bench/comparacion.ts explains why not fetch). */
-function postBytes(url: string, body: string, headers: Record<string, string>): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent: agente, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      const partes: Buffer[] = [];
-      res
-        .on('data', (parte: Buffer) => partes.push(parte))
-        .on('end', () => (res.statusCode === 201 ? resolve(Buffer.concat(partes)) : reject(new Error(`${url}: ${res.statusCode} ${Buffer.concat(partes)}`))))
-        .on('error', reject);
-    });
-    req.on('error', reject).end(body);
-  });
-}
-
 /**
  * The built server in its own process: from launch until GET /api/ready answers 200 (listening and
  * preloaded: the cache's log line is printed if it comes, but not waited for), its memory then, and
@@ -127,35 +121,12 @@ async function medirServidor(url: string, ids: number[], fecha: string) {
         `heap usado ${heap === undefined ? '?' : mb(heap)}, externa ${externa === undefined ? '?' : mb(externa)} (sin forzar la recolección)`,
     );
 
-    const post = async (ruta: string, body: object, clave?: string) => {
-      const res = await fetch(`${base}${ruta}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(clave ? { 'x-clave-cotizacion': clave } : {}) },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${ruta}: ${res.status} ${await res.text()}`);
-      return res.json();
-    };
     const azar = aleatorio(23);
     const solicitar = async () => {
       const elegidos = new Set<number>();
       while (elegidos.size < LINEAS) elegidos.add(ids[Math.floor(azar() * ids.length)]!);
       const productos = [...elegidos].map((producto, i) => ({ producto, cantidad: 100 + ((i * 397) % 1401) }));
-      const solicitud = await post('/api/cotizaciones/crear-solicitud/', { productos });
-      await post(
-        '/api/cotizaciones/crear-cotizante/',
-        {
-          fecha_entrega: fecha,
-          nombre_contacto: 'Cocina Central',
-          correo_contacto: 'cocina@prueba.cl',
-          telefono_contacto: '+56912345678',
-          direccion_envio: 'Av. Providencia 1234',
-          solicitud_id: solicitud.id,
-        },
-        solicitud.clave,
-      );
-      const cuerpo = JSON.stringify({ productos, solicitudId: solicitud.id });
-      const headers = { 'content-type': 'application/json', 'x-clave-cotizacion': solicitud.clave };
+      const { cuerpo, headers } = await solicitudComparable(base, productos, fecha);
       return () => postBytes(`${base}/api/cotizaciones/comparar-precios/`, cuerpo, headers);
     };
     const calentar = await Promise.all(Array.from({ length: 20 }, solicitar));
@@ -184,7 +155,7 @@ async function medirServidor(url: string, ids: number[], fecha: string) {
     );
     console.log(`  ${carga()}`);
   } finally {
-    agente.destroy();
+    closeConnections();
     await stop(app);
   }
 }

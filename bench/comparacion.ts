@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import pg from 'pg';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +10,19 @@ import { prepareDatabase } from '../server/db/prepare';
 import { findOfertas } from '../server/modules/comparacion/comparacion.repository';
 import { withDatabase } from '../server/test/template-db';
 import { generarCatalogo } from './catalogo-bench';
-import { adminQuery, fmt, mensajeDelServidor, runBundled, startServer, stop, tiemposDelServidor, waitUntilUp } from './lib';
+import {
+  adminQuery,
+  closeConnections,
+  fmt,
+  mensajeDelServidor,
+  postBytes,
+  runBundled,
+  solicitudComparable,
+  startServer,
+  stop,
+  tiemposDelServidor,
+  waitUntilUp,
+} from './lib';
 
 const LINEAS = 30;
 const PORT = 8797;
@@ -89,26 +100,6 @@ async function medirPartes(database: Database, ids: number[], fecha: string) {
   fila(`  el motor solo (${LINEAS} líneas, 1.000 veces)`, motorSolo(lineas, fecha));
 }
 
-const agente = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-/**
- * POST over node:http, the answer read as bytes: the plainest client, so what is timed is the
- * server and the wire. fetch reads a body through WHATWG streams, ~2 ms of the client's own work
- * per 550 KB answer on this machine (printed apart); parsing the JSON is the client's too (also apart).
- */
-function postBytes(url: string, body: string, headers: Record<string, string>): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent: agente, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      const partes: Buffer[] = [];
-      res
-        .on('data', (parte: Buffer) => partes.push(parte))
-        .on('end', () => (res.statusCode === 201 ? resolve(Buffer.concat(partes)) : reject(new Error(`${url}: ${res.statusCode} ${Buffer.concat(partes)}`))))
-        .on('error', reject);
-    });
-    req.on('error', reject).end(body);
-  });
-}
-
 /**
  * The server in its own process (as in production: the client's work is not on its thread), asked
  * over HTTP by one buyer at a time, once it has read the catalogue in (docs/decisions/010). Each
@@ -136,24 +127,10 @@ async function medirServidor(env: Record<string, string>, ids: number[], fecha: 
       if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
       return res;
     };
-    const post = async (url: string, body: object, clave?: string) => (await enviar(url, body, clave)).json();
+    const _post = async (url: string, body: object, clave?: string) => (await enviar(url, body, clave)).json();
     /** A request of 30 lines with its delivery record: what comparar-precios is asked with. */
     const solicitar = async (productos: Array<{ producto: number; cantidad: number }>) => {
-      const solicitud = await post('/api/cotizaciones/crear-solicitud/', { productos });
-      await post(
-        '/api/cotizaciones/crear-cotizante/',
-        {
-          fecha_entrega: fecha,
-          nombre_contacto: 'Cocina Central',
-          correo_contacto: 'cocina@prueba.cl',
-          telefono_contacto: '+56912345678',
-          direccion_envio: 'Av. Providencia 1234',
-          solicitud_id: solicitud.id,
-        },
-        solicitud.clave,
-      );
-      const cuerpo = JSON.stringify({ productos, solicitudId: solicitud.id });
-      const headers = { 'content-type': 'application/json', 'x-clave-cotizacion': solicitud.clave };
+      const { cuerpo, headers } = await solicitudComparable(base, productos, fecha);
       return {
         comparar: () => postBytes(`${base}/api/cotizaciones/comparar-precios/`, cuerpo, headers),
         compararConFetch: async () => (await fetch(`${base}/api/cotizaciones/comparar-precios/`, { method: 'POST', headers, body: cuerpo })).arrayBuffer(),
@@ -246,7 +223,7 @@ async function medirServidor(env: Record<string, string>, ids: number[], fecha: 
       console.log('\ncomparar-precios con condiciones: solo con DATABASE_URL (las condiciones se escriben desde otro proceso)');
     }
   } finally {
-    agente.destroy();
+    closeConnections();
     await stop(app);
   }
 }
