@@ -9,7 +9,7 @@ const SYNC_TIMEOUT_MS = 2_000;
  * The "a write of this process is seen before it answers" of a cache kept current by NOTIFY
  * (the comparison's catalogue, the sessions): `sync()` sends a marker on the cache's channel and
  * returns once it comes back, so every notification committed before it has been applied here
- * (PostgreSQL delivers them in commit order). With `others`, it then waits for every other
+ * (PostgreSQL delivers them in commit order). When `others()`, it then waits for every other
  * listening process too (Database.barrier), so the very next request on any of them sees it.
  * The cache hands every payload to `heard` first; markers never reach its own logic.
  */
@@ -28,7 +28,11 @@ export function createSyncMarkers(database: Pick<Database, 'db' | 'barrier'>, ch
     releaseAll() {
       for (const resolve of waiting.values()) resolve();
     },
-    async sync({ others }: { others: boolean }): Promise<void> {
+    /**
+     * `others` is asked once this process's own marker is back: only then has it heard the write's
+     * own notification (the listening connection reads it a moment after the commit).
+     */
+    async sync({ others }: { others: () => boolean }): Promise<void> {
       const marker = `${prefix}${++sent}`;
       const arrived = new Promise<'arrived'>((resolve) => waiting.set(marker, () => resolve('arrived')));
       let timer: NodeJS.Timeout | undefined;
@@ -38,7 +42,7 @@ export function createSyncMarkers(database: Pick<Database, 'db' | 'barrier'>, ch
       try {
         await queryRows(database.db, sql`select pg_notify(${channel}, ${marker})`);
         if ((await Promise.race([arrived, timeout])) === 'timeout') forgetAll();
-        else if (others) await database.barrier?.(channel);
+        else if (others()) await database.barrier?.(channel);
       } catch {
         // The write this follows is committed: its caller still answers, and nothing kept may be older.
         forgetAll();

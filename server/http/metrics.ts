@@ -30,8 +30,10 @@ function mirroredCounter(registry: Registry, name: string, help: string, labelNa
     registers: [registry],
     collect() {
       for (const [label, total] of Object.entries(read())) {
-        this.inc({ [labelNames[0]!]: label }, total - (seen.get(label) ?? 0));
-        seen.set(label, total);
+        // Never negative: a total read mid-update (the cache's misses during a preload) may dip, and a
+        // counter that is decreased throws, which would turn the scrape into a 500.
+        this.inc({ [labelNames[0]!]: label }, Math.max(0, total - (seen.get(label) ?? 0)));
+        seen.set(label, Math.max(total, seen.get(label) ?? 0));
       }
     },
   });
@@ -52,6 +54,14 @@ const sameToken = (given: string, expected: string) => {
  * every process, not the balancer.
  */
 export function registerMetrics(app: FastifyInstance, token: string | undefined, sources: MetricsSources) {
+  if (!token) {
+    // Off: no collectors at all (the default ones start observers per app), and a 404 rather than
+    // the SPA's index.html for the path.
+    app.get('/metrics', { schema: { hide: true }, config: { rateLimit: false } }, async () => {
+      throw notFound();
+    });
+    return;
+  }
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -189,7 +199,6 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
   });
 
   app.get('/metrics', { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
-    if (!token) throw notFound();
     const [scheme, given] = request.headers.authorization?.split(' ') ?? [];
     if (scheme !== 'Bearer' || !given || !sameToken(given, token)) {
       throw new AppError(401, { detail: 'Las credenciales de autenticación no se proveyeron.' }, { 'www-authenticate': 'Bearer realm="metrics"' });

@@ -104,6 +104,13 @@ function toClave(key: string): string {
   return `sha256:${createHash('sha256').update(key).digest('hex')}`;
 }
 
+/**
+ * Requests are counted here only while the count is under max / LOCAL_SHARE. Each process may let
+ * through that many before its count reaches the database, so with up to LOCAL_SHARE processes a
+ * burst faster than a round trip still cannot pass the limit (with more, by at most
+ * (N / LOCAL_SHARE − 1) × max in such a burst).
+ */
+const LOCAL_SHARE = 8;
 /** Limits this small are always counted in the database, request by request: every answer's count is exact. */
 const MIN_MAX_FOR_LOCAL = 100;
 /** Keys this process remembers between flushes (a bound on its memory; the database keeps the counts). */
@@ -120,12 +127,12 @@ interface LocalCount {
 
 /**
  * Counting that costs no round trip while a client is far from its limit (issue #23 item 7: the
- * token check's hot path): a key's first request in a window, any request once the count nears
- * half the limit, and every request of a limit under MIN_MAX_FOR_LOCAL wait for the database's
+ * token check's hot path): a key's first request in a window, any request once the count
+ * reaches an eighth of the limit (LOCAL_SHARE), and every request of a limit under MIN_MAX_FOR_LOCAL wait for the database's
  * count, so 429 comes at the same request with one process or many. Below that, the request is
  * let through at once and counted here; one upsert in flight per key adds what accumulated, so a
  * burst of a thousand requests costs a few writes. The database count lags by at most the requests
- * of one round trip, and only while it is under half the limit: nobody is refused there.
+ * of one round trip, and only while it is under an eighth of the limit: nobody is refused there.
  */
 function createCounter(db: Db, onFlushError: (error: Error) => void) {
   const local = new Map<string, LocalCount>();
@@ -154,7 +161,7 @@ function createCounter(db: Db, onFlushError: (error: Error) => void) {
       const now = Date.now();
       const entry = local.get(clave);
       const estimate = entry ? entry.known + entry.sending + entry.pending + 1 : 0;
-      if (entry && max !== undefined && max >= MIN_MAX_FOR_LOCAL && now < entry.endsAtMs && estimate < max / 2) {
+      if (entry && max !== undefined && max >= MIN_MAX_FOR_LOCAL && now < entry.endsAtMs && estimate < max / LOCAL_SHARE) {
         entry.pending++;
         flush(clave, entry, windowMs);
         return { current: estimate, ttl: entry.endsAtMs - now };
@@ -166,7 +173,7 @@ function createCounter(db: Db, onFlushError: (error: Error) => void) {
       if (local.size >= MAX_LOCAL_KEYS && !local.has(clave)) local.delete(local.keys().next().value!);
       const current = local.get(clave) ?? { known: 0, endsAtMs: 0, pending: 0, sending: 0 };
       // A bulk add still on its way may be in this count already: counting it again (estimate) only
-      // overestimates, and local answers stay under half the limit, so that never refuses anyone.
+      // overestimates, and local answers stay under an eighth of the limit, so that never refuses anyone.
       current.known = result.current;
       current.endsAtMs = Date.now() + result.ttl;
       local.set(clave, current);

@@ -62,6 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guard
     },
     async (request, reply) => {
       await activate(deps, request.body);
+      await guards.syncSesiones();
       return reply.status(204).send(null);
     },
   );
@@ -89,6 +90,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guard
     { schema: { tags: ['auth'], summary: 'Elegir una nueva contraseña', body: resetConfirmSchema, response: noContent } },
     async (request, reply) => {
       await confirmPasswordReset(deps, request.body);
+      // The old tokens, a thief's among them, must fail on every process from this answer on.
+      await guards.syncSesiones();
       return reply.status(204).send(null);
     },
   );

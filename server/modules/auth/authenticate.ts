@@ -72,6 +72,11 @@ export function createGuards(database: Pick<Database, 'db' | 'listen' | 'barrier
     stop: () => sesiones.stop(),
     /** Users kept, answers without and with a database read of their own (for metrics). */
     stats: () => sesiones.stats(),
+    /**
+     * For the anonymous writes that change a session (activation, password reset): no guard ran,
+     * so they call this before answering, and every process has forgotten the old session by then.
+     */
+    syncSesiones: () => sesiones.sync(),
     async authenticate(request: FastifyRequest) {
       request.usuario = await resolve(request);
     },
@@ -107,8 +112,8 @@ export function registerGuardsDecorator(app: FastifyInstance) {
   app.decorateRequest('sesiones', undefined);
   app.decorateRequest('sesionesDesde', undefined);
   // A guarded write may have changed a session (set_password moves token_version on): it answers
-  // once this process's cache has heard that change, so the very next request, here too, already
-  // finds the old tokens void. Other processes are as current as their notifications.
+  // once this process's cache has heard that change and, when a session did change, every other
+  // process's too (sesion-cache.ts sync), so the very next request anywhere finds the old tokens void.
   // Callback style, not async: on every reply of the hot path, a promise per hook shows in the bench.
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (!request.sesiones || SAFE_METHODS.has(request.method)) return done(null, payload);

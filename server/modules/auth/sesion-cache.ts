@@ -76,7 +76,7 @@ export function createSesionCache(
   const onNotify = (payload: string) => {
     if (markers.heard(payload)) return;
     const id = Number(payload);
-    if (!Number.isSafeInteger(id)) return; // another process's sync marker
+    if (!Number.isSafeInteger(id)) return; // a payload of no user
     changes++;
     forget(id);
   };
@@ -113,9 +113,9 @@ export function createSesionCache(
   return {
     get,
     stats: (): SesionCacheStats => ({ entries: byId.size, hits, misses }),
-    /** Listens to the sessions' notifications; until then, and whenever not listening, every read goes to the database. */
     /** How many session changes this process has heard: a guard notes it, the write's sync compares. */
     changes: () => changes,
+    /** Listens to the sessions' notifications; until then, and whenever not listening, every read goes to the database. */
     async start(): Promise<void> {
       unlisten = await database.listen(SESION_CHANNEL, {
         notify: onNotify,
@@ -143,7 +143,7 @@ export function createSesionCache(
     async sync(since?: number): Promise<void> {
       // Other processes are waited for only when a session changed since `since` (the write's own
       // change, most likely): any other write would pay for nothing.
-      if (listening) await markers.sync({ others: since === undefined || changes > since });
+      if (listening) await markers.sync({ others: () => since === undefined || changes > since });
     },
   };
 }

@@ -114,7 +114,7 @@ export function createComparacionCache(
   const onNotify = (payload: string) => {
     if (markers.heard(payload)) return;
     const productoId = Number(payload);
-    if (!Number.isSafeInteger(productoId)) return; // another process's sync marker
+    if (!Number.isSafeInteger(productoId)) return; // a payload of no product
     notifiedAt.set(productoId, ++notifications);
     evict(productoId);
   };
@@ -268,7 +268,7 @@ export function createComparacionCache(
      */
     async sync(): Promise<void> {
       // A write of the catalogue: every process's next comparison must see it (issue #23).
-      if (listening) await markers.sync({ others: true });
+      if (listening) await markers.sync({ others: () => true });
     },
   };
 }
