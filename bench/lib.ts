@@ -1,7 +1,7 @@
 import http from 'node:http';
+import { adminQuery } from '../server/test/template-db';
 import { ENTREGA } from '../server/test/entrega';
 import fs from 'node:fs';
-import pg from 'pg';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
@@ -116,17 +116,6 @@ export async function stop(child: ChildProcess): Promise<void> {
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('es-CL', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-/** One statement on its own connection to the server: creating and dropping a bench's scratch database. */
-export async function adminQuery(databaseUrl: string, query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * Bundles a bench script into `dir` and runs it with `args` in a process of its own (no TypeScript
  * loader in the measured process); its stdout.
@@ -180,3 +169,5 @@ export async function solicitudComparable(base: string, productos: Array<{ produ
     headers: { 'content-type': 'application/json', 'x-clave-cotizacion': solicitud.clave as string },
   };
 }
+
+export { adminQuery };

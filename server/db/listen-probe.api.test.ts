@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeafListenError, openPostgres, queryRows } from './client';
-import { withDatabase } from '../test/template-db';
+import { adminQuery, withDatabase } from '../test/template-db';
 
 // Issue #23 item 6: a LISTEN connection that does not hear the pool's NOTIFY (a pooler in
 // transaction mode) is found at start. PostgreSQL only: the embedded engine is one connection.
@@ -10,17 +10,8 @@ const databaseUrl = process.env.DATABASE_URL;
 
 describe.skipIf(!databaseUrl)('the listening connection proves it hears (PostgreSQL)', () => {
   const other = `abastece_sordo_${process.pid}`;
-  const admin = async (query: string) => {
-    const c = new pg.Client({ connectionString: databaseUrl });
-    await c.connect();
-    try {
-      await c.query(query);
-    } finally {
-      await c.end();
-    }
-  };
-  beforeAll(() => admin(`CREATE DATABASE ${other}`));
-  afterAll(() => admin(`DROP DATABASE IF EXISTS ${other} WITH (FORCE)`));
+  beforeAll(() => adminQuery(databaseUrl!, `CREATE DATABASE ${other}`));
+  afterAll(() => adminQuery(databaseUrl!, `DROP DATABASE IF EXISTS ${other} WITH (FORCE)`));
 
   it('starts listening when it hears its own probe, and passes on every other payload', async () => {
     const database = openPostgres(databaseUrl!);

@@ -15,6 +15,17 @@ export function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
+/** One statement on its own connection to the server: creating and dropping a scratch database (tests, benches, the cluster test). */
+export async function adminQuery(databaseUrl: string, query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function createTemplate(databaseUrl: string | undefined, runId: string): Promise<void> {
   if (databaseUrl) {
     const admin = new pg.Client({ connectionString: databaseUrl });

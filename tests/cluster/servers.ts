@@ -2,8 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
-import { withDatabase } from '../../server/test/template-db';
+import { adminQuery, withDatabase } from '../../server/test/template-db';
 
 /**
  * The cluster's pieces: a scratch database on the PostgreSQL server of DATABASE_URL (never the
@@ -16,23 +15,13 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-async function admin(databaseUrl: string, query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function createScratchDatabase(databaseUrl: string): Promise<ScratchDatabase> {
   const name = `abastece_cluster_${process.pid}_${Date.now().toString(36)}`;
-  await admin(databaseUrl, `CREATE DATABASE ${name}`);
+  await adminQuery(databaseUrl, `CREATE DATABASE ${name}`);
   return {
     url: withDatabase(databaseUrl, name),
     // FORCE: a server that did not close cleanly may still hold a connection.
-    drop: () => admin(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: () => adminQuery(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 

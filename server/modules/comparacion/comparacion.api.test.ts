@@ -1,3 +1,4 @@
+import { ENTREGA } from '../../test/entrega';
 import { asc, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compararPreciosSchemaOut } from '../../../common/schemas/comparacion';
@@ -13,16 +14,7 @@ const conClave = (clave?: string | null): Record<string, string> => (clave ? { [
 const call = (method: 'POST' | 'PUT', url: string, payload: object, token?: string, clave?: string | null) =>
   ctx.t.request({ method, url: `${API}/${url}`, payload, token, headers: conClave(clave) });
 
-const entrega = (solicitudId: number, fecha = '2099-01-15') => ({
-  fecha_entrega: fecha,
-  nombre_contacto: 'Cocina Central',
-  correo_contacto: 'cocina@prueba.cl',
-  telefono_contacto: '+56912345678',
-  direccion_envio: 'Av. Providencia 1234',
-  region: 13,
-  comuna: 13123,
-  solicitud_id: solicitudId,
-});
+const entrega = (solicitudId: number, fecha = ENTREGA.fecha_entrega) => ({ ...ENTREGA, fecha_entrega: fecha, solicitud_id: solicitudId });
 
 /** A request of `filas` by `token` (anonymous when undefined), with a delivery record on `fecha` unless null. */
 async function solicitud(filas: Array<{ producto: number; cantidad: number }>, token?: string, fecha: string | null = '2099-01-15') {
