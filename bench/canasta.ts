@@ -100,7 +100,7 @@ else {
       `\ncanasta entregada (${CESTAS} cestas de ${LINEAS} líneas × ~45 ofertas, ${PROVEEDORES} proveedores, la mitad con mínimo y despacho; presupuesto ${PRESUPUESTO_MS ?? 200} ms):\n` +
         `  p50 ${fmt(percentil(s, 0.5), 1)} ms, p99 ${fmt(percentil(s, 0.99), 1)} ms, máx ${fmt(s.at(-1)!, 1)} ms; ` +
         `óptimo probado ${fmt((optimos / ms.length) * 100, 1)} %\n` +
-        `  respondidas: ${['por-linea', 'cota', 'mip', 'presupuesto'].map(cuenta).join(', ')}`,
+        `  respondidas: ${['por-linea', 'cota', 'busqueda', 'mip', 'presupuesto'].map(cuenta).join(', ')}`,
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -105,7 +105,7 @@ describe('canastaOptima', () => {
     // (105), but just enough of it to reach 100 is cheaper: 1 unit at supplier 2 (104).
     const c = await canastaOptima(lineas, new Map([[1, terminos(0, 20, 100)]]));
     expect(c.cantidades).toEqual([[8], [1, 4]]);
-    expect(c).toMatchObject({ optimo: true, total: 104, total_despacho: 0, via: 'mip' });
+    expect(c).toMatchObject({ optimo: true, total: 104, total_despacho: 0, via: 'busqueda' });
   });
 
   it('leaves out a supplier that cannot reach its minimum and says so', async () => {

@@ -1,7 +1,11 @@
 import highsLoader, { type Highs } from 'highs';
-import { costoDespacho, type TerminosDespacho } from '../../../common/despacho';
+import type { TerminosDespacho } from '../../../common/despacho';
+import { busquedaExacta } from './canasta-busqueda';
+import { cobraDespacho, evaluar, type LineaCanasta, type OfertaCanasta, objetivoDe, type Plan, type ProveedorCanasta, SIN_TERMINOS } from './canasta-plan';
 import { asignacionOptima, presupuestoLinea } from './engine';
 import { precioUnitario, type Tarifario } from './precio';
+
+export type { LineaCanasta, OfertaCanasta, ProveedorCanasta } from './canasta-plan';
 
 /**
  * The cheapest basket DELIVERED (issue #22 item 2): what to buy where across all the lines of a
@@ -30,30 +34,8 @@ import { precioUnitario, type Tarifario } from './precio';
  * - `via` says which of the four ('por-linea', 'cota', 'mip', 'presupuesto') answered.
  */
 
-export interface OfertaCanasta extends Tarifario {
-  proveedor_producto_id: number;
-  proveedor_id: number;
-  stock: number;
-  /** YYYY-MM-DD: the first usable lot's expiry (the per-line engine's tie-break). */
-  fecha_vencimiento: string;
-}
-
-/** A requested line and the offers that can deliver it (comuna, day), already filtered. */
-export interface LineaCanasta<O extends OfertaCanasta = OfertaCanasta> {
-  cantidad: number;
-  ofertas: readonly O[];
-}
-
-export interface ProveedorCanasta {
-  proveedor_id: number;
-  /** Σ round(q × precioUnitario(o, q)) over its offers in the basket. */
-  subtotal: number;
-  /** costoDespacho(subtotal, terms). */
-  costo_despacho: number;
-}
-
 /** How the answer was reached: the measurements of docs/decisions/014 count them. */
-export type ViaCanasta = 'por-linea' | 'cota' | 'mip' | 'presupuesto';
+export type ViaCanasta = 'por-linea' | 'cota' | 'busqueda' | 'mip' | 'presupuesto';
 
 export interface Canasta {
   /** Per line, per offer (input order): units bought there. */
@@ -81,18 +63,6 @@ export interface OpcionesCanasta {
 }
 
 export const PRESUPUESTO_CANASTA_MS = 200;
-
-const SIN_TERMINOS: TerminosDespacho = { monto_minimo: 0, costo_despacho: 0, despacho_gratis_desde: null };
-
-/**
- * Whether a supplier's fee can ever be charged on a feasible part: never when the free-delivery
- * threshold is at or under the minimum (any part that reaches the minimum is free), or at or under
- * 1 (every part worth something is free).
- */
-function cobraDespacho(t: TerminosDespacho): boolean {
-  if (t.costo_despacho <= 0) return false;
-  return t.despacho_gratis_desde === null || t.despacho_gratis_desde > Math.max(1, t.monto_minimo);
-}
 
 /** A quantity range of one offer where its unit price is constant: [desde, hasta] at `precio`. */
 interface Tramo {
@@ -126,35 +96,6 @@ function tramosDe(o: OfertaCanasta, cap: number, linea: number, k: number): Tram
   }
   return tramos;
 }
-
-/** Σ round(q × precioUnitario) per supplier, the landed totals and the supplier list of a plan. */
-function evaluar(lineas: readonly LineaCanasta[], cantidades: readonly (readonly number[])[], terminos: ReadonlyMap<number, TerminosDespacho>) {
-  const subtotales = new Map<number, number>();
-  let cobertura = 0;
-  lineas.forEach((l, i) => {
-    l.ofertas.forEach((o, k) => {
-      const q = cantidades[i]![k]!;
-      if (q <= 0) return;
-      cobertura += q;
-      subtotales.set(o.proveedor_id, (subtotales.get(o.proveedor_id) ?? 0) + Math.round(q * precioUnitario(o, q)));
-    });
-  });
-  let total_productos = 0;
-  let total_despacho = 0;
-  let factible = true;
-  const proveedores: ProveedorCanasta[] = [];
-  for (const [proveedor_id, subtotal] of [...subtotales].sort((a, b) => a[0] - b[0])) {
-    const t = terminos.get(proveedor_id) ?? SIN_TERMINOS;
-    const costo_despacho = costoDespacho(subtotal, t);
-    if (subtotal < t.monto_minimo) factible = false;
-    total_productos += subtotal;
-    total_despacho += costo_despacho;
-    proveedores.push({ proveedor_id, subtotal, costo_despacho });
-  }
-  return { cobertura, total_productos, total_despacho, total: total_productos + total_despacho, proveedores, factible };
-}
-
-type Plan = number[][];
 
 let highsListo: Promise<Highs> | undefined;
 /** HiGHS, loaded once per process (~50 ms the first time: compiling its WebAssembly). */
@@ -246,6 +187,10 @@ export async function canastaOptima(
   let inevitable = 0;
   for (const c of porProveedor.values()) inevitable += c;
   if (coberturaPlena && costoFactible === cotaTotal + inevitable) return respuesta(factible, true, 'cota', bajo_minimo);
+  if (coberturaPlena) {
+    const exacta = busquedaExacta({ lineas, terminos, objetivos, excluidos, plan: factible, total: costoFactible, limite: inicio + presupuestoMs });
+    if (exacta) return respuesta(exacta.plan, true, 'busqueda', bajo_minimo);
+  }
 
   // 5. The exact program, on the stretches that can still be part of a basket no worse than it.
   // A line's slack: what P costs over the per-line optima, less the fees other lines' suppliers
@@ -351,13 +296,6 @@ function despachosInevitables(
   const porProveedor = new Map<number, number>();
   for (const [s, d] of extra) porProveedor.set(s, Math.min(terminosDe(s).costo_despacho, d));
   return { porProveedor, duenoDe, extra };
-}
-
-/** What a line can supply without the excluded suppliers: min(⌊cantidad⌋, Σ⌊stock⌋). */
-function objetivoDe(l: LineaCanasta, excluidos: ReadonlySet<number>): number {
-  let disponible = 0;
-  for (const o of l.ofertas) if (!excluidos.has(o.proveedor_id)) disponible += Math.max(0, Math.floor(o.stock));
-  return Math.min(Math.floor(l.cantidad), disponible);
 }
 
 /** The per-line engine's optimum for `objetivo` units, without the excluded suppliers' offers. */
