@@ -31,6 +31,19 @@ interface SolucionLinea {
   subtotales: Map<number, number>;
 }
 
+/** A node's relaxation: its bound (with and without the fees no basket avoids) and relaxed basket. */
+interface Relajada {
+  cota: number;
+  /** The Lagrangian part alone, what closing a duality gap starts from. */
+  lagrangiana: number;
+  sols: SolucionLinea[];
+  plan: Plan;
+  lambda: Map<number, number>;
+  /** The amounts the node's fixed suppliers must reach. */
+  exigencias: Map<number, number>;
+  fuera: Set<number>;
+}
+
 interface Nodo {
   estados: Map<number, Estado>;
   lambda: Map<number, number>;
@@ -47,6 +60,8 @@ export interface EntradaBusqueda {
   /** The best basket known (every line at its objetivo, feasible) and its landed total. */
   plan: Plan;
   total: number;
+  /** Each line's per-line optimum without `excluidos` (the root's relaxed basket). */
+  optimos: ReadonlyArray<number[] | undefined>;
   /** performance.now() past which the search gives up. */
   limite: number;
 }
@@ -55,17 +70,19 @@ export interface EntradaBusqueda {
 const MAX_NODOS = 400;
 /** The largest multiplier tried: prices at a quarter (at 0 the engine meets endless ties). */
 const LAMBDA_MAXIMO = 0.75;
-const RONDAS_LAMBDA = 3;
+const RONDAS_LAMBDA = 10;
 const ITERACIONES_KELLEY = 30;
 /** Quantities of one supplier's offer priced exactly per line when closing a duality gap. */
 const MAX_CANTIDADES = 400;
+/** Amounts closed exactly, one at a time, per node. */
+const MAX_CIERRES = 3;
 /** Floating-point slack on bounds of ~10⁸ pesos summed over a few thousand terms (errors ~10⁻⁵). */
 const TOLERANCIA = 1e-3;
 
 class Abandono extends Error {}
 
-/** The cheapest basket delivered, proven; null when this search cannot prove it in time. */
-export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number } | null {
+/** The best basket this search found (at worst the one it was given), and whether it proved it the cheapest. */
+export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number; optimo: boolean } {
   const { lineas, terminos, objetivos, excluidos } = e;
   const terminosDe = (s: number) => terminos.get(s);
   let mejorPlan = e.plan;
@@ -85,34 +102,47 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number 
     }
   });
 
-  const memo = new Map<string, SolucionLinea>();
-  const memoResto = new Map<string, { cantidades: number[]; valor: number }>();
-  const resolverLinea = (i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>): SolucionLinea => {
-    let clave = `${i}`;
+  /** The engine's optimum of line i for `objetivo` units, prices scaled by λ, without `fuera` and offer `sin`. */
+  const planEscalado = (i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>, sin: number, objetivo: number) => {
+    if (performance.now() > e.limite) throw new Abandono();
+    const l = lineas[i]!;
+    const indices: number[] = [];
+    l.ofertas.forEach((o, k) => {
+      if (k !== sin && !fuera.has(o.proveedor_id) && Math.floor(o.stock) > 0) indices.push(k);
+    });
+    const p = asignacionOptima(
+      indices.map((k) => escalar(l.ofertas[k]!, 1 - (lambda.get(l.ofertas[k]!.proveedor_id) ?? 0))),
+      objetivo,
+    );
+    if (!p.exacta) throw new Abandono();
+    const cantidades = new Array<number>(l.ofertas.length).fill(0);
+    indices.forEach((k, j) => {
+      cantidades[k] = p.cantidades[j]!;
+    });
+    return cantidades;
+  };
+  /** What a line's engine answer depends on: its suppliers left out and their multipliers. */
+  const claveLinea = (i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>) => {
+    let clave = '';
     for (const s of proveedoresLinea[i]!) {
       if (fuera.has(s)) clave += `|x${s}`;
       else if (lambda.get(s)) clave += `|${s}:${lambda.get(s)}`;
     }
+    return clave;
+  };
+  const memo = new Map<string, SolucionLinea>();
+  const memoResto = new Map<string, { cantidades: number[]; valor: number }>();
+  const resolverLinea = (i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>, conocida?: number[]): SolucionLinea => {
+    const clave = `${i}${claveLinea(i, fuera, lambda)}`;
     const previa = memo.get(clave);
     if (previa) return previa;
     const l = lineas[i]!;
-    const indices: number[] = [];
-    l.ofertas.forEach((o, k) => {
-      if (!fuera.has(o.proveedor_id) && Math.floor(o.stock) > 0) indices.push(k);
-    });
-    const p = asignacionOptima(
-      indices.map((k) => escalar(l.ofertas[k]!, 1 - (lambda.get(l.ofertas[k]!.proveedor_id) ?? 0))),
-      objetivos[i]!,
-    );
-    if (!p.exacta) throw new Abandono();
-    const cantidades = new Array<number>(l.ofertas.length).fill(0);
+    const cantidades = conocida ?? planEscalado(i, fuera, lambda, -1, objetivos[i]!);
     let costo = 0;
     const subtotales = new Map<number, number>();
-    indices.forEach((k, j) => {
-      const q = p.cantidades[j]!;
-      cantidades[k] = q;
+    l.ofertas.forEach((o, k) => {
+      const q = cantidades[k]!;
       if (q <= 0) return;
-      const o = l.ofertas[k]!;
       const sub = Math.round(q * precioUnitario(o, q));
       costo += sub;
       subtotales.set(o.proveedor_id, (subtotales.get(o.proveedor_id) ?? 0) + sub);
@@ -121,6 +151,9 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number 
     memo.set(clave, solucion);
     return solucion;
   };
+  // The root's lines: the per-line optima the caller already has.
+  for (let i = 0; i < lineas.length; i++) resolverLinea(i, excluidos, new Map(), e.optimos[i]);
+
   /** A line's Lagrangian value: its cost less λ × each supplier's part. */
   const valorLinea = (sol: SolucionLinea, lambda: ReadonlyMap<number, number>) => {
     let v = sol.costo;
@@ -130,29 +163,15 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number 
 
   /** The line without offer k, for `objetivo` units: its plan and Lagrangian value. */
   const resolverResto = (i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>, k: number, objetivo: number) => {
-    let clave = `${i}-${k}-${objetivo}`;
-    for (const s of proveedoresLinea[i]!) {
-      if (fuera.has(s)) clave += `|x${s}`;
-      else if (lambda.get(s)) clave += `|${s}:${lambda.get(s)}`;
-    }
+    const clave = `${i}-${k}-${objetivo}${claveLinea(i, fuera, lambda)}`;
     const previa = memoResto.get(clave);
     if (previa) return previa;
     const l = lineas[i]!;
-    const indices: number[] = [];
-    l.ofertas.forEach((o, j) => {
-      if (j !== k && !fuera.has(o.proveedor_id) && Math.floor(o.stock) > 0) indices.push(j);
-    });
-    const p = asignacionOptima(
-      indices.map((j) => escalar(l.ofertas[j]!, 1 - (lambda.get(l.ofertas[j]!.proveedor_id) ?? 0))),
-      objetivo,
-    );
-    if (!p.exacta) throw new Abandono();
-    const cantidades = new Array<number>(l.ofertas.length).fill(0);
+    const cantidades = planEscalado(i, fuera, lambda, k, objetivo);
     let valor = 0;
-    indices.forEach((j, x) => {
-      const q = p.cantidades[x]!;
-      cantidades[j] = q;
-      if (q > 0) valor += Math.round(q * precioUnitario(l.ofertas[j]!, q)) * (1 - (lambda.get(l.ofertas[j]!.proveedor_id) ?? 0));
+    l.ofertas.forEach((o, j) => {
+      const q = cantidades[j]!;
+      if (q > 0) valor += Math.round(q * precioUnitario(o, q)) * (1 - (lambda.get(o.proveedor_id) ?? 0));
     });
     const resultado = { cantidades, valor };
     memoResto.set(clave, resultado);
@@ -165,6 +184,35 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number 
     if (estado === 'U') return 0;
     if (estado === 'P') return t.monto_minimo;
     return Math.max(t.monto_minimo, cobraDespacho(t) ? (t.despacho_gratis_desde ?? Number.POSITIVE_INFINITY) : 0);
+  };
+
+  /**
+   * What the suppliers not yet fixed whose fee is never waived (no free-from amount, or one over
+   * all they could sell here) add to a node's bound: each used in the relaxed basket either is used
+   * and pays its fee, or its lines cost at least their value without it. Each line counts for one
+   * such supplier only (its owner), so min(fee, Σ extra over its lines) adds up over suppliers.
+   */
+  const inevitables = (
+    estados: ReadonlyMap<number, Estado>,
+    fuera: ReadonlySet<number>,
+    lambda: ReadonlyMap<number, number>,
+    sols: readonly SolucionLinea[],
+  ) => {
+    const extra = new Map<number, number>();
+    sols.forEach((sol, i) => {
+      for (const s of sol.subtotales.keys()) {
+        const t = terminosDe(s);
+        if (!t || estados.has(s) || !cobraDespacho(t) || (t.despacho_gratis_desde !== null && t.despacho_gratis_desde <= (maximo.get(s) ?? 0))) continue;
+        const sin = new Set(fuera).add(s);
+        const delta =
+          objetivoDe(lineas[i]!, sin) < objetivos[i]! ? Number.POSITIVE_INFINITY : valorLinea(resolverLinea(i, sin, lambda), lambda) - valorLinea(sol, lambda);
+        extra.set(s, (extra.get(s) ?? 0) + Math.max(0, delta));
+        return;
+      }
+    });
+    let suma = 0;
+    for (const [s, d] of extra) suma += Math.min(terminosDe(s)!.costo_despacho, d);
+    return suma;
   };
 
   /** The node's bound and relaxed basket, or null when no basket of the most coverage fits it. */
@@ -240,10 +288,12 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number 
       for (const [s, r] of exigencias) cambio = maximizar(s, r) || cambio;
       if (!cambio) break;
     }
-    let cota = fijo;
-    for (const sol of sols) cota += valorLinea(sol, lambda);
-    for (const [s, r] of exigencias) cota += (lambda.get(s) ?? 0) * r;
-    return { cota, sols, plan: sols.map((sol) => sol.cantidades), lambda, exigencias, fuera };
+    let lagrangiana = fijo;
+    for (const sol of sols) lagrangiana += valorLinea(sol, lambda);
+    for (const [s, r] of exigencias) lagrangiana += (lambda.get(s) ?? 0) * r;
+    const cota = lagrangiana + inevitables(estados, fuera, lambda, sols);
+    const relajada: Relajada = { cota, lagrangiana, sols, plan: sols.map((sol) => sol.cantidades), lambda, exigencias, fuera };
+    return relajada;
   };
 
   /**
@@ -280,29 +330,28 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number 
    * the best basket; null when it is not this case (several amounts open, several offers of the
    * supplier in a line, too many quantities to price).
    */
-  const cerrarBrecha = (r: NonNullable<ReturnType<typeof relajar>>): { cota: number; plan: Plan } | 'cerrado' | null => {
+  /**
+   * The amounts a relaxed basket leaves open: missed, or overshot while their multiplier prices
+   * them (what the multiplier hides from the bound), the largest first.
+   */
+  const abiertas = (r: Relajada): Array<[number, number]> => {
     const partes = new Map<number, number>();
     for (const sol of r.sols) for (const [s, sub] of sol.subtotales) partes.set(s, (partes.get(s) ?? 0) + sub);
-    // With several amounts open, the one whose multiplier hides the most (the bound stays valid
-    // with the others still priced by theirs).
-    let s = 0;
-    let monto = 0;
-    let mayor = -1;
-    for (const [t, exigido] of r.exigencias) {
-      const parte = partes.get(t) ?? 0;
-      const hueco = parte < exigido ? Number.POSITIVE_INFINITY : (r.lambda.get(t) ?? 0) * (parte - exigido);
-      if (hueco > mayor && (parte < exigido || hueco > 0)) {
-        mayor = hueco;
-        s = t;
-        monto = exigido;
-      }
+    const huecos: Array<[number, number, number]> = [];
+    for (const [s, monto] of r.exigencias) {
+      const parte = partes.get(s) ?? 0;
+      const hueco = parte < monto ? Number.POSITIVE_INFINITY : (r.lambda.get(s) ?? 0) * (parte - monto);
+      if (hueco > 0) huecos.push([s, monto, hueco]);
     }
-    if (mayor < 0) return null;
+    return huecos.sort((a, b) => b[2] - a[2]).map(([s, monto]) => [s, monto]);
+  };
+
+  const cerrarBrecha = (r: Relajada, s: number, monto: number): { cota: number; plan: Plan } | 'cerrado' | null => {
     const lam = r.lambda.get(s) ?? 0;
-    let holgura = mejorTotal - r.cota + TOLERANCIA;
+    let holgura = mejorTotal - r.lagrangiana + TOLERANCIA;
     const otrosLambda = new Map(r.lambda);
     otrosLambda.delete(s);
-    let base = r.cota - lam * monto;
+    let base = r.lagrangiana - lam * monto;
     interface Candidata {
       q: number;
       sub: number;
@@ -424,29 +473,42 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number 
   const cerrado = (cota: number) => Math.ceil(cota - TOLERANCIA) >= mejorTotal;
   const abiertos: Nodo[] = [{ estados: new Map(), lambda: new Map(), cota: Number.NEGATIVE_INFINITY }];
   let nodos = 0;
+  const sinProbar = () => ({ plan: mejorPlan, total: mejorTotal, optimo: false });
   let estadosActuales: ReadonlyMap<number, Estado> = new Map();
   try {
     while (abiertos.length > 0) {
-      if (++nodos > MAX_NODOS || performance.now() > e.limite) return null;
+      if (++nodos > MAX_NODOS || performance.now() > e.limite) return sinProbar();
       abiertos.sort((a, b) => b.cota - a.cota);
       const nodo = abiertos.pop()!;
       estadosActuales = nodo.estados;
       if (cerrado(nodo.cota)) continue;
       const r = relajar(nodo.estados, nodo.lambda);
       if (!r || cerrado(r.cota)) continue;
-      let relajada = { cota: r.cota, plan: r.plan };
+      // A child's baskets are its parent's too: the parent's bound holds.
+      let relajada = { cota: Math.max(nodo.cota, r.cota), plan: r.plan };
       let elegido = mejorar(relajada.plan);
       if (cerrado(relajada.cota)) continue;
       if (elegido === undefined) {
         // No supplier to branch on: the relaxed basket misses an amount by whole units, or
-        // overshoots one its multiplier priced. The node's exact bound for that one amount.
-        const exacta = cerrarBrecha(r);
-        if (exacta === null) return null;
-        if (exacta === 'cerrado') continue;
-        relajada = exacta;
-        elegido = mejorar(relajada.plan);
-        if (cerrado(relajada.cota)) continue;
-        if (elegido === undefined) return null;
+        // overshoots one its multiplier priced. The node's exact bound for one amount at a time
+        // (each a valid bound): until one closes the node or finds a supplier to branch on.
+        let resuelto = false;
+        for (const [s, monto] of abiertas(r).slice(0, MAX_CIERRES)) {
+          const exacta = cerrarBrecha(r, s, monto);
+          if (exacta === null) continue;
+          if (exacta === 'cerrado') {
+            resuelto = true;
+            break;
+          }
+          elegido = mejorar(exacta.plan);
+          relajada = { cota: Math.max(relajada.cota, exacta.cota), plan: exacta.plan };
+          if (cerrado(relajada.cota) || elegido !== undefined) {
+            resuelto = true;
+            break;
+          }
+        }
+        if (!resuelto) return sinProbar();
+        if (elegido === undefined) continue;
       }
       const t = terminosDe(elegido)!;
       const hijos: Estado[] = cobraDespacho(t) ? ['U', 'P', 'F'] : ['U', 'F'];
@@ -454,10 +516,10 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number 
       for (const estado of hijos) abiertos.push({ estados: new Map(nodo.estados).set(elegido, estado), lambda: r.lambda, cota: relajada.cota });
     }
   } catch (error) {
-    if (error instanceof Abandono) return null;
+    if (error instanceof Abandono) return sinProbar();
     throw error;
   }
-  return { plan: mejorPlan, total: mejorTotal };
+  return { plan: mejorPlan, total: mejorTotal, optimo: true };
 }
 
 /** The cheapest unit price an offer reaches with at most `limite` units. */
