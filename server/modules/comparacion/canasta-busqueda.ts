@@ -67,15 +67,17 @@ export interface EntradaBusqueda {
 }
 
 /** Limits of one search: nodes and rounds of the multipliers (each node prices a few lines). */
-const MAX_NODOS = 400;
+const MAX_NODOS = 2000;
 /** The largest multiplier tried: prices at a quarter (at 0 the engine meets endless ties). */
 const LAMBDA_MAXIMO = 0.75;
 const RONDAS_LAMBDA = 10;
 const ITERACIONES_KELLEY = 30;
 /** Quantities of one supplier's offer priced exactly per line when closing a duality gap. */
-const MAX_CANTIDADES = 400;
+const MAX_CANTIDADES = 1500;
 /** Amounts closed exactly, one at a time, per node. */
 const MAX_CIERRES = 3;
+/** Combinations of a group's quantities bounded cheaply per closing. */
+const MAX_COMBINACIONES = 300_000;
 /** Floating-point slack on bounds of ~10⁸ pesos summed over a few thousand terms (errors ~10⁻⁵). */
 const TOLERANCIA = 1e-3;
 
@@ -103,12 +105,12 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
   });
 
   /** The engine's optimum of line i for `objetivo` units, prices scaled by λ, without `fuera` and offer `sin`. */
-  const planEscalado = (i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>, sin: number, objetivo: number) => {
+  const planEscalado = (i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>, sin: readonly number[], objetivo: number) => {
     if (performance.now() > e.limite) throw new Abandono();
     const l = lineas[i]!;
     const indices: number[] = [];
     l.ofertas.forEach((o, k) => {
-      if (k !== sin && !fuera.has(o.proveedor_id) && Math.floor(o.stock) > 0) indices.push(k);
+      if (!sin.includes(k) && !fuera.has(o.proveedor_id) && Math.floor(o.stock) > 0) indices.push(k);
     });
     const p = asignacionOptima(
       indices.map((k) => escalar(l.ofertas[k]!, 1 - (lambda.get(l.ofertas[k]!.proveedor_id) ?? 0))),
@@ -137,7 +139,7 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
     const previa = memo.get(clave);
     if (previa) return previa;
     const l = lineas[i]!;
-    const cantidades = conocida ?? planEscalado(i, fuera, lambda, -1, objetivos[i]!);
+    const cantidades = conocida ?? planEscalado(i, fuera, lambda, [], objetivos[i]!);
     let costo = 0;
     const subtotales = new Map<number, number>();
     l.ofertas.forEach((o, k) => {
@@ -162,12 +164,12 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
   };
 
   /** The line without offer k, for `objetivo` units: its plan and Lagrangian value. */
-  const resolverResto = (i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>, k: number, objetivo: number) => {
-    const clave = `${i}-${k}-${objetivo}${claveLinea(i, fuera, lambda)}`;
+  const resolverResto = (i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>, sin: readonly number[], objetivo: number) => {
+    const clave = `${i}-${sin.join(',')}-${objetivo}${claveLinea(i, fuera, lambda)}`;
     const previa = memoResto.get(clave);
     if (previa) return previa;
     const l = lineas[i]!;
-    const cantidades = planEscalado(i, fuera, lambda, k, objetivo);
+    const cantidades = planEscalado(i, fuera, lambda, sin, objetivo);
     let valor = 0;
     l.ofertas.forEach((o, j) => {
       const q = cantidades[j]!;
@@ -346,32 +348,42 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
     return huecos.sort((a, b) => b[2] - a[2]).map(([s, monto]) => [s, monto]);
   };
 
-  const cerrarBrecha = (r: Relajada, s: number, monto: number): { cota: number; plan: Plan } | 'cerrado' | null => {
-    const lam = r.lambda.get(s) ?? 0;
-    let holgura = mejorTotal - r.lagrangiana + TOLERANCIA;
+  const cerrarBrecha = (r: Relajada, grupo: ReadonlyArray<readonly [number, number]>): { cota: number; plan: Plan } | 'cerrado' | null => {
+    const n = grupo.length;
+    const lam = grupo.map(([s]) => r.lambda.get(s) ?? 0);
+    const holgura = mejorTotal - r.lagrangiana + TOLERANCIA;
     const otrosLambda = new Map(r.lambda);
-    otrosLambda.delete(s);
-    let base = r.lagrangiana - lam * monto;
+    for (const [s] of grupo) otrosLambda.delete(s);
+    let base = r.lagrangiana;
+    grupo.forEach(([, monto], g) => {
+      base -= lam[g]! * monto;
+    });
+    /** Units of each supplier of the group in a line (0 where it has no offer), their parts, and a cheap bound of the reduced cost. */
     interface Candidata {
-      q: number;
-      sub: number;
+      q: number[];
+      sub: number[];
       cota: number;
     }
-    const lineasS: Array<{ i: number; k: number; T: number; V: number; candidatas: Candidata[] }> = [];
-    for (const i of lineasDe.get(s) ?? []) {
+    const lineasG: Array<{ i: number; ks: number[]; T: number; V: number; candidatas: Candidata[] }> = [];
+    let baratas = 0;
+    for (const i of [...new Set(grupo.flatMap(([s]) => lineasDe.get(s) ?? []))]) {
       const l = lineas[i]!;
-      const ks = l.ofertas.flatMap((o, k) => (o.proveedor_id === s ? [k] : []));
-      if (ks.length !== 1) return null;
-      const k = ks[0]!;
-      const o = l.ofertas[k]!;
+      const ks: number[] = [];
+      for (const [s] of grupo) {
+        const suyas = l.ofertas.flatMap((o, k) => (o.proveedor_id === s ? [k] : []));
+        if (suyas.length > 1) {
+          return null;
+        }
+        ks.push(suyas[0] ?? -1);
+      }
       const T = objetivos[i]!;
       const V = valorLinea(r.sols[i]!, r.lambda);
       base -= V;
       // The others' fractional fill at their best reachable (scaled) price: a lower bound of their cost.
       const fuentes: Array<[number, number]> = [];
       let capacidad = 0;
-      l.ofertas.forEach((x, j) => {
-        if (j === k || r.fuera.has(x.proveedor_id)) return;
+      l.ofertas.forEach((x, k) => {
+        if (ks.includes(k) || r.fuera.has(x.proveedor_id)) return;
         const cap = Math.min(Math.floor(x.stock), T);
         if (cap <= 0) return;
         capacidad += cap;
@@ -389,78 +401,129 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
         return costo;
       };
       const candidatas: Candidata[] = [];
-      for (let q = Math.max(0, T - capacidad); q <= Math.min(Math.floor(o.stock), T); q++) {
-        const sub = q > 0 ? Math.round(q * precioUnitario(o, q)) : 0;
-        const cota = sub * (1 - lam) + relleno(T - q) - V;
-        if (cota <= holgura) candidatas.push({ q, sub, cota });
+      const q = new Array<number>(n).fill(0);
+      const sub = new Array<number>(n).fill(0);
+      // Every combination of the group's quantities in this line, by the cheap bound.
+      const recorrer = (g: number, unidades: number, parcial: number): boolean => {
+        if (g === n) {
+          if (T - unidades > capacidad) return true;
+          if (++baratas > MAX_COMBINACIONES) return false;
+          const cota = parcial + relleno(T - unidades) - V;
+          if (cota <= holgura) candidatas.push({ q: [...q], sub: [...sub], cota });
+          return true;
+        }
+        const k = ks[g]!;
+        const o = k >= 0 ? l.ofertas[k]! : null;
+        const tope = o ? Math.min(Math.floor(o.stock), T - unidades) : 0;
+        for (let x = 0; x <= tope; x++) {
+          q[g] = x;
+          sub[g] = x > 0 ? Math.round(x * precioUnitario(o!, x)) : 0;
+          if (!recorrer(g + 1, unidades + x, parcial + sub[g]! * (1 - lam[g]!))) return false;
+        }
+        q[g] = 0;
+        sub[g] = 0;
+        return true;
+      };
+      if (!recorrer(0, 0, 0)) {
+        return null;
       }
-      lineasS.push({ i, k, T, V, candidatas });
+      lineasG.push({ i, ks, T, V, candidatas });
     }
-    lineasS.sort((a, b) => a.candidatas.length - b.candidatas.length);
+    lineasG.sort((a, b) => a.candidatas.length - b.candidatas.length);
+    for (const x of lineasG) x.candidatas.sort((a, b) => a.cota - b.cota);
     let exactas = 0;
-    const exacta = new Map<string, { rc: number; valor: number }>();
-    /** A quantity's exact reduced cost, and the line's value with it (λ_s = 0). */
+    const exacta = new Map<Candidata, { rc: number; valor: number }>();
+    /** A candidate's exact reduced cost, and the line's value with it (the group's λ at 0). */
     const precisa = (j: number, c: Candidata) => {
-      const clave = `${j}:${c.q}`;
-      const previa = exacta.get(clave);
+      const previa = exacta.get(c);
       if (previa) return previa;
-      if (++exactas > MAX_CANTIDADES) throw new Abandono('cantidades');
-      const x = lineasS[j]!;
-      const resto = resolverResto(x.i, r.fuera, otrosLambda, x.k, x.T - c.q);
-      const res = { rc: c.sub * (1 - lam) + resto.valor - x.V, valor: c.sub + resto.valor };
-      exacta.set(clave, res);
+      const x = lineasG[j]!;
+      const unidades = c.q.reduce((t, u) => t + u, 0);
+      const antes = memoResto.size;
+      const resto = resolverResto(x.i, r.fuera, otrosLambda, x.ks, x.T - unidades);
+      if (memoResto.size > antes && ++exactas > MAX_CANTIDADES) throw new Abandono('cantidades');
+      let rc = resto.valor - x.V;
+      let valor = resto.valor;
+      c.sub.forEach((v, g) => {
+        rc += v * (1 - lam[g]!);
+        valor += v;
+      });
+      const res = { rc, valor };
+      exacta.set(c, res);
       return res;
     };
-    const n = lineasS.length;
-    const subMax = lineasS.map((x) => Math.max(0, ...x.candidatas.map((c) => c.sub)));
-    const subMin = lineasS.map((x) => Math.min(...x.candidatas.map((c) => c.sub)));
-    const restoMax = new Array<number>(n + 1).fill(0);
-    const restoMin = new Array<number>(n + 1).fill(0);
-    for (let j = n - 1; j >= 0; j--) {
-      restoMax[j] = restoMax[j + 1]! + subMax[j]!;
-      restoMin[j] = restoMin[j + 1]! + subMin[j]!;
+    const m = lineasG.length;
+    if (lineasG.some((x) => x.candidatas.length === 0)) return 'cerrado';
+    // Per supplier of the group: the most and the least its part can still grow from line j on.
+    const restoMax = grupo.map(() => new Array<number>(m + 1).fill(0));
+    const restoMin = grupo.map(() => new Array<number>(m + 1).fill(0));
+    for (let j = m - 1; j >= 0; j--) {
+      const cs = lineasG[j]!.candidatas;
+      for (let g = 0; g < n; g++) {
+        restoMax[g]![j] = restoMax[g]![j + 1]! + Math.max(...cs.map((c) => c.sub[g]!));
+        restoMin[g]![j] = restoMin[g]![j + 1]! + Math.min(...cs.map((c) => c.sub[g]!));
+      }
     }
-    if (lineasS.some((x) => x.candidatas.length === 0) || restoMax[0]! < monto) return 'cerrado';
-    // Σ reduced costs + λ × excess over the amount, the objective over these lines less a constant.
+    if (grupo.some(([, monto], g) => restoMax[g]![0]! < monto)) return 'cerrado';
+    // Σ reduced costs + Σ λ × excess over the amount: the objective over these lines less a constant.
+    // Searched within a gap h that grows ×4 up to the node's: a best found within h is the best
+    // (any better one is within h too), and most nodes need only a small h.
     let mejor = Number.POSITIVE_INFINITY;
     let eleccion: Candidata[] = [];
     const actual: Candidata[] = [];
-    const buscar = (j: number, rc: number, sub: number) => {
-      if (j === n) {
-        if (sub < monto) return;
-        const z = rc + lam * (sub - monto);
+    const partes = new Array<number>(n).fill(0);
+    let h = 0;
+    const buscar = (j: number, rc: number) => {
+      if (j === m) {
+        let z = rc;
+        for (let g = 0; g < n; g++) z += lam[g]! * (partes[g]! - grupo[g]![1]);
         if (z < mejor) {
           mejor = z;
           eleccion = [...actual];
-          holgura = Math.min(holgura, z);
+          h = Math.min(h, z);
         }
         return;
       }
-      for (const c of lineasS[j]!.candidatas) {
-        const total = sub + c.sub;
-        if (total + restoMax[j + 1]! < monto) continue;
-        const exceso = Math.max(0, total + restoMin[j + 1]! - monto);
-        if (rc + c.cota + lam * exceso > holgura) continue;
+      for (const c of lineasG[j]!.candidatas) {
+        if (rc + c.cota > h) continue;
+        let exceso = 0;
+        let alcanza = true;
+        for (let g = 0; g < n; g++) {
+          const parte = partes[g]! + c.sub[g]!;
+          if (parte + restoMax[g]![j + 1]! < grupo[g]![1]) alcanza = false;
+          exceso += lam[g]! * Math.max(0, parte + restoMin[g]![j + 1]! - grupo[g]![1]);
+        }
+        if (!alcanza || rc + c.cota + exceso > h) continue;
         const e = precisa(j, c);
-        if (rc + e.rc + lam * exceso > holgura) continue;
+        if (rc + e.rc + exceso > h) continue;
         actual[j] = c;
-        buscar(j + 1, rc + e.rc, total);
+        for (let g = 0; g < n; g++) partes[g]! += c.sub[g]!;
+        buscar(j + 1, rc + e.rc);
+        for (let g = 0; g < n; g++) partes[g]! -= c.sub[g]!;
       }
     };
     try {
-      buscar(0, 0, 0);
+      for (let tope = holgura / 64; mejor === Number.POSITIVE_INFINITY; tope *= 4) {
+        h = Math.min(tope, holgura);
+        buscar(0, 0);
+        if (h >= holgura) break;
+      }
     } catch (error) {
-      if (error instanceof Abandono) return null;
+      if (error instanceof Abandono) {
+        return null;
+      }
       throw error;
     }
     if (mejor === Number.POSITIVE_INFINITY) return 'cerrado';
     const plan = r.plan.map((q) => q);
     let valor = 0;
-    lineasS.forEach((x, j) => {
+    lineasG.forEach((x, j) => {
       const c = eleccion[j]!;
-      const resto = resolverResto(x.i, r.fuera, otrosLambda, x.k, x.T - c.q);
+      const resto = resolverResto(x.i, r.fuera, otrosLambda, x.ks, x.T - c.q.reduce((t, u) => t + u, 0));
       const cantidades = [...resto.cantidades];
-      cantidades[x.k] = c.q;
+      x.ks.forEach((k, g) => {
+        if (k >= 0) cantidades[k] = c.q[g]!;
+      });
       plan[x.i] = cantidades;
       valor += precisa(j, c).valor;
     });
@@ -477,7 +540,9 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
   let estadosActuales: ReadonlyMap<number, Estado> = new Map();
   try {
     while (abiertos.length > 0) {
-      if (++nodos > MAX_NODOS || performance.now() > e.limite) return sinProbar();
+      if (++nodos > MAX_NODOS || performance.now() > e.limite) {
+        return sinProbar();
+      }
       abiertos.sort((a, b) => b.cota - a.cota);
       const nodo = abiertos.pop()!;
       estadosActuales = nodo.estados;
@@ -493,8 +558,11 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
         // overshoots one its multiplier priced. The node's exact bound for one amount at a time
         // (each a valid bound): until one closes the node or finds a supplier to branch on.
         let resuelto = false;
-        for (const [s, monto] of abiertas(r).slice(0, MAX_CIERRES)) {
-          const exacta = cerrarBrecha(r, s, monto);
+        const abiertos = abiertas(r).slice(0, MAX_CIERRES);
+        // One amount at a time, then the two largest together.
+        const grupos = [...abiertos.map((a) => [a]), ...(abiertos.length > 1 ? [abiertos.slice(0, 2)] : [])];
+        for (const grupo of grupos) {
+          const exacta = cerrarBrecha(r, grupo);
           if (exacta === null) continue;
           if (exacta === 'cerrado') {
             resuelto = true;
@@ -507,7 +575,9 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
             break;
           }
         }
-        if (!resuelto) return sinProbar();
+        if (!resuelto) {
+          return sinProbar();
+        }
         if (elegido === undefined) continue;
       }
       const t = terminosDe(elegido)!;
@@ -516,7 +586,9 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
       for (const estado of hijos) abiertos.push({ estados: new Map(nodo.estados).set(elegido, estado), lambda: r.lambda, cota: relajada.cota });
     }
   } catch (error) {
-    if (error instanceof Abandono) return sinProbar();
+    if (error instanceof Abandono) {
+      return sinProbar();
+    }
     throw error;
   }
   return { plan: mejorPlan, total: mejorTotal, optimo: true };

@@ -62,10 +62,12 @@ const cobertura = (c: { cantidades: number[][] }) => c.cantidades.flat().reduce(
 describe('canastaOptima', () => {
   it('equals the brute force on 2,000 random small baskets: the most coverage, then the least landed total', async () => {
     const r = azar(22);
+    const vias: Record<string, number> = {};
     for (let caso = 0; caso < 2000; caso++) {
       const { lineas, terminos: mapa } = instancia(r);
       const esperado = canastaFuerzaBruta(lineas, mapa);
       const c = await canastaOptima(lineas, mapa, { presupuestoMs: 10_000 });
+      vias[c.via] = (vias[c.via] ?? 0) + 1;
       const contexto = JSON.stringify({ caso, lineas, terminos: [...mapa], c });
       expect(c.optimo, contexto).toBe(true);
       expect(cobertura(c), contexto).toBe(esperado.cobertura);
@@ -78,6 +80,44 @@ describe('canastaOptima', () => {
         });
       });
     }
+    // Every way of answering is exercised (a way that stopped answering would go unchecked).
+    expect(Object.keys(vias).sort(), JSON.stringify(vias)).toEqual(['busqueda', 'cota', 'mip', 'por-linea']);
+  });
+
+  it('proves the same landed total with the exact search as with the program alone, on 60 random baskets of realistic quantities', async () => {
+    // Too large for the brute force (lines of 20–300 units, tiers from 50 units on), small enough
+    // for HiGHS to prove: where the search gives up, both are the program and the check is void.
+    const r = azar(14);
+    const entero = (a: number, b: number) => a + Math.floor(r() * (b - a + 1));
+    let busqueda = 0;
+    for (let caso = 0; caso < 60; caso++) {
+      const mapa = new Map<number, TerminosDespacho>();
+      for (let s = 1; s <= 8; s++) {
+        if (r() < 0.3) continue;
+        const minimo = r() < 0.5 ? 0 : 100 * entero(5, 40);
+        mapa.set(s, terminos(minimo, r() < 0.2 ? 0 : 10 * entero(20, 90), r() < 0.4 ? null : minimo + 100 * entero(5, 60)));
+      }
+      const lineas: LineaCanasta[] = Array.from({ length: entero(3, 6) }, () => ({
+        cantidad: entero(20, 300),
+        ofertas: [1, 2, 3, 4, 5, 6, 7, 8]
+          .filter(() => r() < 0.6)
+          .map((s) => {
+            const tarifa = entero(20, 40);
+            const rangos: Array<[number, number]> = [50, 100, 200].flatMap((desde, j) =>
+              r() < 0.5 ? [[desde, tarifa - j - entero(1, 2)] as [number, number]] : [],
+            );
+            return oferta(s, tarifa, entero(0, 250), rangos);
+          }),
+      }));
+      const c = await canastaOptima(lineas, mapa, { presupuestoMs: 20_000 });
+      const mip = await canastaOptima(lineas, mapa, { presupuestoMs: 20_000, busqueda: false });
+      const contexto = JSON.stringify({ caso, lineas, terminos: [...mapa], c, mip });
+      expect(c.optimo && mip.optimo, contexto).toBe(true);
+      expect(cobertura(c), contexto).toBe(cobertura(mip));
+      expect(c.total, contexto).toBe(mip.total);
+      if (c.via === 'busqueda') busqueda++;
+    }
+    expect(busqueda).toBeGreaterThan(20);
   });
 
   it('does not take a cheaper supplier whose fee costs more than it saves', async () => {

@@ -60,6 +60,8 @@ export interface OpcionesCanasta {
    * also prove the fewest suppliers, and takes longer; docs/decisions/014).
    */
   contarProveedores?: boolean;
+  /** The exact search before the program (default true; false: the program alone, to check one against the other). */
+  busqueda?: boolean;
 }
 
 export const PRESUPUESTO_CANASTA_MS = 200;
@@ -191,7 +193,8 @@ export async function canastaOptima(
   // 5. The exact search (canasta-busqueda.ts); what it found, proven or not, is the basket to beat.
   let mejorPlan = factible;
   let mejorCosto = costoFactible;
-  if (coberturaPlena) {
+  // It proves the least landed total only, so not with contarProveedores.
+  if (coberturaPlena && opciones.busqueda !== false && !opciones.contarProveedores) {
     const b = busquedaExacta({
       lineas,
       terminos,
