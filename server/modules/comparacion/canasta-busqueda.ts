@@ -390,9 +390,9 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
         fuentes.push([precioMinimoHasta(x, cap) * (1 - (r.lambda.get(x.proveedor_id) ?? 0)), cap]);
       });
       fuentes.sort((a, b) => a[0] - b[0]);
-      const relleno = (resto: number) => {
+      const relleno = (resto: number, todas: ReadonlyArray<[number, number]> = fuentes) => {
         let costo = 0;
-        for (const [p, cap] of fuentes) {
+        for (const [p, cap] of todas) {
           if (resto <= 0) break;
           const q = Math.min(cap, resto);
           costo += q * p;
@@ -400,6 +400,28 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
         }
         return costo;
       };
+      // Per supplier of the group, the quantities that pass the cheap bound with the rest of the
+      // line fractional (the group's other offers too, at their best price): any combination has a
+      // bound at least that, so only these need combining.
+      const posibles = ks.map((k, g) => {
+        if (k < 0) return [0];
+        const o = l.ofertas[k]!;
+        const demas: Array<[number, number]> = ks.flatMap((kk, gg) => {
+          if (kk < 0 || gg === g) return [];
+          const x = l.ofertas[kk]!;
+          const cap = Math.min(Math.floor(x.stock), T);
+          return cap > 0 ? [[precioMinimoHasta(x, cap) * (1 - lam[gg]!), cap] as [number, number]] : [];
+        });
+        const capDemas = demas.reduce((t, [, cap]) => t + cap, 0);
+        const todas = [...fuentes, ...demas].sort((a, b) => a[0] - b[0]);
+        const lista: number[] = [];
+        for (let x = 0; x <= Math.min(Math.floor(o.stock), T); x++) {
+          if (T - x > capacidad + capDemas) continue;
+          const sub = x > 0 ? Math.round(x * precioUnitario(o, x)) : 0;
+          if (sub * (1 - lam[g]!) + relleno(T - x, todas) - V <= holgura) lista.push(x);
+        }
+        return lista;
+      });
       const candidatas: Candidata[] = [];
       const q = new Array<number>(n).fill(0);
       const sub = new Array<number>(n).fill(0);
@@ -414,8 +436,8 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
         }
         const k = ks[g]!;
         const o = k >= 0 ? l.ofertas[k]! : null;
-        const tope = o ? Math.min(Math.floor(o.stock), T - unidades) : 0;
-        for (let x = 0; x <= tope; x++) {
+        for (const x of posibles[g]!) {
+          if (unidades + x > T) break;
           q[g] = x;
           sub[g] = x > 0 ? Math.round(x * precioUnitario(o!, x)) : 0;
           if (!recorrer(g + 1, unidades + x, parcial + sub[g]! * (1 - lam[g]!))) return false;
@@ -485,7 +507,8 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
         return;
       }
       for (const c of lineasG[j]!.candidatas) {
-        if (rc + c.cota > h) continue;
+        // Cheapest first: none after this one fits either.
+        if (rc + c.cota > h) break;
         let exceso = 0;
         let alcanza = true;
         for (let g = 0; g < n; g++) {
