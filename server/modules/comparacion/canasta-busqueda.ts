@@ -217,6 +217,13 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
     return suma;
   };
 
+  /** A supplier's part of a relaxed basket, over its lines. */
+  const parteDe = (s: number, sols: readonly SolucionLinea[]) => {
+    let parte = 0;
+    for (const i of lineasDe.get(s) ?? []) parte += sols[i]!.subtotales.get(s) ?? 0;
+    return parte;
+  };
+
   /** The node's bound and relaxed basket, or null when no basket of the most coverage fits it. */
   const relajar = (estados: ReadonlyMap<number, Estado>, lambdaPadre: ReadonlyMap<number, number>) => {
     const fuera = new Set(excluidos);
@@ -285,10 +292,23 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
       });
       return elegido.lam !== inicial;
     };
+    // Rounds over the suppliers until the bound gains less than a peso. A supplier at λ = 0 whose
+    // amount the basket reaches needs no look (its dual only falls as λ grows).
+    const valorDual = () => {
+      let v = 0;
+      for (const sol of sols) v += valorLinea(sol, lambda);
+      for (const [s, r] of exigencias) v += (lambda.get(s) ?? 0) * r;
+      return v;
+    };
+    let dual = valorDual();
     for (let ronda = 0; ronda < RONDAS_LAMBDA; ronda++) {
-      let cambio = false;
-      for (const [s, r] of exigencias) cambio = maximizar(s, r) || cambio;
-      if (!cambio) break;
+      for (const [s, r] of exigencias) {
+        if (!lambda.get(s) && parteDe(s, sols) >= r) continue;
+        maximizar(s, r);
+      }
+      const nuevo = valorDual();
+      if (nuevo < dual + 0.5) break;
+      dual = nuevo;
     }
     let lagrangiana = fijo;
     for (const sol of sols) lagrangiana += valorLinea(sol, lambda);
@@ -429,7 +449,7 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
       const recorrer = (g: number, unidades: number, parcial: number): boolean => {
         if (g === n) {
           if (T - unidades > capacidad) return true;
-          if (++baratas > MAX_COMBINACIONES) return false;
+          if (++baratas > MAX_COMBINACIONES || ((baratas & 4095) === 0 && performance.now() > e.limite)) return false;
           const cota = parcial + relleno(T - unidades) - V;
           if (cota <= holgura) candidatas.push({ q: [...q], sub: [...sub], cota });
           return true;

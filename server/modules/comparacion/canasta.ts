@@ -65,7 +65,7 @@ export interface OpcionesCanasta {
 }
 
 export const PRESUPUESTO_CANASTA_MS = 200;
-const MINIMO_MIP_MS = 50;
+const MINIMO_MIP_MS = 100;
 
 /** A quantity range of one offer where its unit price is constant: [desde, hasta] at `precio`. */
 interface Tramo {
