@@ -81,7 +81,7 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
 
   const canasta = new Histogram({
     name: 'abastece_canasta_duration_seconds',
-    help: 'Tiempo del motor y del solucionador de la canasta entregada por comparación, según cómo respondió (sin-terminos, por-linea, cota, mip, presupuesto).',
+    help: 'Tiempo del motor y del solucionador de la canasta entregada por comparación, según cómo respondió (sin-terminos, por-linea, cota, busqueda, mip, presupuesto).',
     labelNames: ['via'],
     buckets: BUCKETS,
     registers: [registry],

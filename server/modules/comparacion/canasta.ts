@@ -28,10 +28,12 @@ export type { LineaCanasta, OfertaCanasta, ProveedorCanasta } from './canasta-pl
  *   the answer is exactly today's, tie-breaks (fewer suppliers per line, later expiry) included.
  * - Otherwise a feasible basket (suppliers under their minimum and, while it pays, fee-paying ones
  *   left out) is the answer when it costs the lower bound: Σ per-line optima + the fees no basket
- *   can avoid (despachosInevitables). Failing that, an exact mixed-integer program solved by HiGHS
- *   (the `highs` package, WebAssembly), its stretches narrowed by that bound and cut by it. Past
+ *   can avoid (despachosInevitables). Failing that, the exact search of canasta-busqueda.ts (a
+ *   branch and bound over each supplier's state, priced by the per-line engine); where it gives
+ *   up, an exact mixed-integer program solved by HiGHS (the `highs` package, WebAssembly), its
+ *   stretches narrowed by the bound and cut by it, against the best basket the search found. Past
  *   the budget (presupuestoMs, default 200) it answers the best basket found, `optimo: false`.
- * - `via` says which of the four ('por-linea', 'cota', 'mip', 'presupuesto') answered.
+ * - `via` says which of the five ('por-linea', 'cota', 'busqueda', 'mip', 'presupuesto') answered.
  */
 
 /** How the answer was reached: the measurements of docs/decisions/014 count them. */
