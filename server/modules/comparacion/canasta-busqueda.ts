@@ -1,7 +1,7 @@
 import type { TerminosDespacho } from '../../../common/despacho';
-import { cobraDespacho, evaluar, type LineaCanasta, type OfertaCanasta, objetivoDe, type Plan } from './canasta-plan';
+import { cobraDespacho, evaluar, partesMaximas, type LineaCanasta, type OfertaCanasta, objetivoDe, type Plan } from './canasta-plan';
 import { asignacionOptima } from './engine';
-import { precioUnitario } from './precio';
+import { precioMinimo, precioUnitario } from './precio';
 
 /**
  * The exact search of docs/decisions/014 ("búsqueda"): a branch and bound over the state of each
@@ -96,13 +96,7 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
     for (const s of ps) lineasDe.set(s, [...(lineasDe.get(s) ?? []), i]);
   });
   // The most a supplier could sell here (each offer at the upper end of its most valuable stretch).
-  const maximo = new Map<number, number>();
-  lineas.forEach((l, i) => {
-    for (const o of l.ofertas) {
-      const cap = Math.min(Math.floor(o.stock), objetivos[i]!);
-      if (cap > 0) maximo.set(o.proveedor_id, (maximo.get(o.proveedor_id) ?? 0) + mayorSubtotal(o, cap));
-    }
-  });
+  const maximo = partesMaximas(lineas, objetivos);
 
   /** The engine's optimum of line i for `objetivo` units, prices scaled by λ, without `fuera` and offer `sin`. */
   const planEscalado = (i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>, sin: readonly number[], objetivo: number) => {
@@ -407,7 +401,7 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
         const cap = Math.min(Math.floor(x.stock), T);
         if (cap <= 0) return;
         capacidad += cap;
-        fuentes.push([precioMinimoHasta(x, cap) * (1 - (r.lambda.get(x.proveedor_id) ?? 0)), cap]);
+        fuentes.push([precioMinimo(x, cap) * (1 - (r.lambda.get(x.proveedor_id) ?? 0)), cap]);
       });
       fuentes.sort((a, b) => a[0] - b[0]);
       const relleno = (resto: number, todas: ReadonlyArray<[number, number]> = fuentes) => {
@@ -430,7 +424,7 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
           if (kk < 0 || gg === g) return [];
           const x = l.ofertas[kk]!;
           const cap = Math.min(Math.floor(x.stock), T);
-          return cap > 0 ? [[precioMinimoHasta(x, cap) * (1 - lam[gg]!), cap] as [number, number]] : [];
+          return cap > 0 ? [[precioMinimo(x, cap) * (1 - lam[gg]!), cap] as [number, number]] : [];
         });
         const capDemas = demas.reduce((t, [, cap]) => t + cap, 0);
         const todas = [...fuentes, ...demas].sort((a, b) => a[0] - b[0]);
@@ -637,25 +631,8 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
   return { plan: mejorPlan, total: mejorTotal, optimo: true };
 }
 
-/** The cheapest unit price an offer reaches with at most `limite` units. */
-function precioMinimoHasta(o: OfertaCanasta, limite: number): number {
-  let p = precioUnitario(o, 1);
-  for (const t of o.rangos) if (t.precio > 0 && t.precio < p && Math.ceil(t.limite_inferior) <= limite) p = t.precio;
-  return p;
-}
-
 /** An offer with every price scaled by `f` (a blank tier, precio 0, stays blank). */
 function escalar(o: OfertaCanasta, f: number): OfertaCanasta {
   if (f === 1) return o;
   return { ...o, tarifa: o.tarifa * f, rangos: o.rangos.map((t) => ({ limite_inferior: t.limite_inferior, precio: t.precio * f })) };
-}
-
-/** The largest round(q × precio) an offer reaches with at most `cap` units: at the upper end of one of its stretches. */
-function mayorSubtotal(o: OfertaCanasta, cap: number): number {
-  let mejor = Math.round(cap * precioUnitario(o, cap));
-  for (const t of o.rangos) {
-    const q = Math.ceil(t.limite_inferior) - 1;
-    if (q >= 1 && q <= cap) mejor = Math.max(mejor, Math.round(q * precioUnitario(o, q)));
-  }
-  return mejor;
 }

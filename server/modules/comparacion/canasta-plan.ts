@@ -77,3 +77,27 @@ export function objetivoDe(l: LineaCanasta, excluidos: ReadonlySet<number>): num
   for (const o of l.ofertas) if (!excluidos.has(o.proveedor_id)) disponible += Math.max(0, Math.floor(o.stock));
   return Math.min(Math.floor(l.cantidad), disponible);
 }
+
+/**
+ * The most each supplier could sell in this basket: per offer, the largest round(q × precio) with
+ * q ≤ min(⌊stock⌋, topes[line]), which falls at the upper end of one of its price stretches.
+ */
+export function partesMaximas(lineas: readonly LineaCanasta[], topes: readonly number[]): Map<number, number> {
+  const maximo = new Map<number, number>();
+  lineas.forEach((l, i) => {
+    for (const o of l.ofertas) {
+      const cap = Math.min(Math.floor(o.stock), topes[i]!);
+      if (cap > 0) maximo.set(o.proveedor_id, (maximo.get(o.proveedor_id) ?? 0) + mayorSubtotal(o, cap));
+    }
+  });
+  return maximo;
+}
+
+function mayorSubtotal(o: Tarifario, cap: number): number {
+  let mejor = Math.round(cap * precioUnitario(o, cap));
+  for (const t of o.rangos) {
+    const q = Math.ceil(t.limite_inferior) - 1;
+    if (q >= 1 && q <= cap) mejor = Math.max(mejor, Math.round(q * precioUnitario(o, q)));
+  }
+  return mejor;
+}

@@ -1,9 +1,19 @@
 import highsLoader, { type Highs } from 'highs';
 import type { TerminosDespacho } from '../../../common/despacho';
 import { busquedaExacta } from './canasta-busqueda';
-import { cobraDespacho, evaluar, type LineaCanasta, type OfertaCanasta, objetivoDe, type Plan, type ProveedorCanasta, SIN_TERMINOS } from './canasta-plan';
+import {
+  cobraDespacho,
+  evaluar,
+  partesMaximas,
+  type LineaCanasta,
+  type OfertaCanasta,
+  objetivoDe,
+  type Plan,
+  type ProveedorCanasta,
+  SIN_TERMINOS,
+} from './canasta-plan';
 import { asignacionOptima, presupuestoLinea } from './engine';
-import { precioUnitario, type Tarifario } from './precio';
+import { precioMinimo, precioUnitario, type Tarifario } from './precio';
 
 export type { LineaCanasta, OfertaCanasta, ProveedorCanasta } from './canasta-plan';
 
@@ -288,14 +298,10 @@ function despachosInevitables(
   optimos: ReadonlyArray<{ cantidades: number[] }>,
   cotas: readonly number[],
 ) {
-  const maximo = new Map<number, number>();
-  for (const l of lineas)
-    for (const o of l.ofertas) {
-      const cap = Math.min(Math.floor(o.stock), Math.floor(l.cantidad));
-      let mejor = 0;
-      for (const tr of cap > 0 ? tramosDe(o, cap, 0, 0) : []) mejor = Math.max(mejor, Math.round(tr.hasta * tr.precio));
-      maximo.set(o.proveedor_id, (maximo.get(o.proveedor_id) ?? 0) + mejor);
-    }
+  const maximo = partesMaximas(
+    lineas,
+    lineas.map((l) => Math.floor(l.cantidad)),
+  );
   const inevitable = (s: number) => {
     const t = terminosDe(s);
     return t.costo_despacho > 0 && (t.despacho_gratis_desde === null || t.despacho_gratis_desde > (maximo.get(s) ?? 0));
@@ -340,13 +346,6 @@ function planLinea(l: LineaCanasta, objetivo: number, excluidos: ReadonlySet<num
 
 const costoLinea = (l: LineaCanasta, q: readonly number[]) =>
   l.ofertas.reduce((s, o, k) => s + (q[k]! > 0 ? Math.round(q[k]! * precioUnitario(o, q[k]!)) : 0), 0);
-
-/** The cheapest unit price an offer reaches with at most `limite` units. */
-function precioMinimo(oferta: Tarifario, limite: number): number {
-  let p = precioUnitario(oferta, 1);
-  for (const t of oferta.rangos) if (t.precio > 0 && t.precio < p && Math.ceil(t.limite_inferior) <= limite) p = t.precio;
-  return p;
-}
 
 /** A line's offers as sources of the fractional bound: the cheapest price each reaches with ≤ T units, cheapest first. */
 function fuentesDe(l: LineaCanasta, T: number, excluidos: ReadonlySet<number>) {
@@ -443,18 +442,10 @@ function rellenoMinimo(l: LineaCanasta, resto: number, excluidos: ReadonlySet<nu
 
 /** Suppliers with a minimum that even the most valuable part they could sell in this basket misses. */
 function bajoMinimo(lineas: readonly LineaCanasta[], terminosDe: (s: number) => TerminosDespacho): number[] {
-  const maximo = new Map<number, number>();
-  for (const l of lineas) {
-    const T = Math.floor(l.cantidad);
-    for (const o of l.ofertas) {
-      if (terminosDe(o.proveedor_id).monto_minimo <= 0) continue;
-      const cap = Math.min(Math.floor(o.stock), T);
-      let mejor = 0;
-      // q·p(q) is largest at the upper end of one of the offer's price stretches.
-      for (const tr of cap > 0 ? tramosDe(o, cap, 0, 0) : []) mejor = Math.max(mejor, Math.round(tr.hasta * tr.precio));
-      maximo.set(o.proveedor_id, (maximo.get(o.proveedor_id) ?? 0) + mejor);
-    }
-  }
+  const maximo = partesMaximas(
+    lineas,
+    lineas.map((l) => Math.floor(l.cantidad)),
+  );
   return [...maximo]
     .filter(([s, m]) => m < terminosDe(s).monto_minimo)
     .map(([s]) => s)

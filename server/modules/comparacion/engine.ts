@@ -1,5 +1,5 @@
 import { formatCantidad, formatClp, unidadCorta } from '../../../common/format';
-import { precioUnitario, type Tarifario } from './precio';
+import { precioMinimo, precioUnitario, type Tarifario } from './precio';
 
 /**
  * The price comparison of one requested line (DESIGN §3), a pure function over plain data: no
@@ -140,13 +140,6 @@ export interface Plan {
   exacta: boolean;
   nodos: number;
   pasos: number;
-}
-
-/** The cheapest unit price an offer reaches with at most `limite` units (its tiers up to there). */
-function precioMinimo(oferta: Tarifario, limite: number): number {
-  let p = precioUnitario(oferta, 1);
-  for (const t of oferta.rangos) if (t.precio > 0 && t.precio < p && Math.ceil(t.limite_inferior) <= limite) p = t.precio;
-  return p;
 }
 
 /**

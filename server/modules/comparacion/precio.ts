@@ -31,5 +31,12 @@ export function precioUnitario(oferta: Tarifario, cantidad: number): number {
   return precio;
 }
 
+/** The cheapest unit price an offer reaches with at most `limite` units (blank tiers skipped). */
+export function precioMinimo(oferta: Tarifario, limite: number): number {
+  let p = precioUnitario(oferta, 1);
+  for (const t of oferta.rangos) if (t.precio > 0 && t.precio < p && Math.ceil(t.limite_inferior) <= limite) p = t.precio;
+  return p;
+}
+
 /** What `cantidad` units cost at that offer, in whole CLP. */
 export const subtotal = (oferta: Tarifario, cantidad: number): number => Math.round(cantidad * precioUnitario(oferta, cantidad));
