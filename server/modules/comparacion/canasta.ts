@@ -13,7 +13,7 @@ import {
   SIN_TERMINOS,
 } from './canasta-plan';
 import { asignacionOptima, presupuestoLinea } from './engine';
-import { precioMinimo, precioUnitario, type Tarifario } from './precio';
+import { precioMinimo, precioUnitario } from './precio';
 
 export type { LineaCanasta, OfertaCanasta, ProveedorCanasta } from './canasta-plan';
 
