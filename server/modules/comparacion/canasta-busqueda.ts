@@ -393,18 +393,34 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
       const T = objetivos[i]!;
       const V = valorLinea(r.sols[i]!, r.lambda);
       base -= V;
-      // The others' fractional fill at their best reachable (scaled) price: a lower bound of their cost.
-      const fuentes: Array<[number, number]> = [];
+      // The others' fractional fill, each at the best (scaled) price it reaches with what is left to
+      // fill: a lower bound of their cost. The prices change only where some tier starts, so one
+      // sorted list per such level.
+      const otras: Array<{ x: OfertaCanasta; cap: number; f: number }> = [];
+      const niveles = [1];
       let capacidad = 0;
       l.ofertas.forEach((x, k) => {
         if (ks.includes(k) || r.fuera.has(x.proveedor_id)) return;
         const cap = Math.min(Math.floor(x.stock), T);
         if (cap <= 0) return;
         capacidad += cap;
-        fuentes.push([precioMinimo(x, cap) * (1 - (r.lambda.get(x.proveedor_id) ?? 0)), cap]);
+        otras.push({ x, cap, f: 1 - (r.lambda.get(x.proveedor_id) ?? 0) });
+        for (const t of x.rangos) {
+          const desde = Math.ceil(t.limite_inferior);
+          if (t.precio > 0 && desde > 1 && desde <= cap && !niveles.includes(desde)) niveles.push(desde);
+        }
       });
-      fuentes.sort((a, b) => a[0] - b[0]);
-      const relleno = (resto: number, todas: ReadonlyArray<[number, number]> = fuentes) => {
+      niveles.sort((a, b) => a - b);
+      const porNivel = niveles.map((nivel) =>
+        otras.map(({ x, cap, f }): [number, number] => [precioMinimo(x, Math.min(cap, nivel)) * f, cap]).sort((a, b) => a[0] - b[0]),
+      );
+      const fuentes = porNivel.at(-1)!;
+      const relleno = (resto: number, todas?: ReadonlyArray<[number, number]>) => {
+        if (!todas) {
+          let v = niveles.length - 1;
+          while (v > 0 && niveles[v]! > resto) v--;
+          todas = porNivel[v]!;
+        }
         let costo = 0;
         for (const [p, cap] of todas) {
           if (resto <= 0) break;
