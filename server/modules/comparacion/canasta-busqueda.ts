@@ -590,6 +590,8 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
   const abiertos: Nodo[] = [{ estados: new Map(), lambda: new Map(), cota: Number.NEGATIVE_INFINITY }];
   let nodos = 0;
   const sinProbar = () => ({ plan: mejorPlan, total: mejorTotal, optimo: false });
+  // The bounds of the nodes the search could not settle.
+  const pendientes: number[] = [];
   let estadosActuales: ReadonlyMap<number, Estado> = new Map();
   try {
     while (abiertos.length > 0) {
@@ -629,7 +631,9 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
           }
         }
         if (!resuelto) {
-          return sinProbar();
+          // Set aside, not given up on: a cheaper basket found later may still rule it out.
+          pendientes.push(relajada.cota);
+          continue;
         }
         if (elegido === undefined) continue;
       }
@@ -644,7 +648,7 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
     }
     throw error;
   }
-  return { plan: mejorPlan, total: mejorTotal, optimo: true };
+  return { plan: mejorPlan, total: mejorTotal, optimo: pendientes.every(cerrado) };
 }
 
 /** An offer with every price scaled by `f` (a blank tier, precio 0, stays blank). */
