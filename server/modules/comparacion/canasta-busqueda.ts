@@ -13,12 +13,15 @@ import { precioMinimo, precioUnitario } from './precio';
  *   Lagrangian term: their prices scaled by (1 − λ) in the lines, + λ × that amount. Any λ ≥ 0
  *   gives a lower bound (subtotal ≥ amount ⇒ λ·(amount − subtotal) ≤ 0); λ is chosen per supplier
  *   by Kelley's cutting planes in one dimension (the dual is concave and piecewise linear).
+ * - the fees no basket avoids of the free suppliers whose fee is never waived (one owner per line).
  * A node whose bound reaches the best basket known cannot hold a cheaper one; a node whose
  * relaxed basket is feasible and costs its bound is solved; otherwise it branches on a supplier
- * of its basket that pays a fee or misses its minimum. When a node cannot be settled this way (the
- * relaxed basket misses an amount by whole units: a duality gap), the search gives up and says
- * so (null): the caller goes on with the mixed-integer program. It never answers a basket it has
- * not proven optimal.
+ * of its basket that pays a fee or misses its minimum. When there is none to branch on, the
+ * relaxed basket misses an amount by whole units or overshoots one its λ priced (a duality gap):
+ * the node's bound is then computed with one amount, or two, kept exact (cerrarBrecha). A node
+ * even that does not settle is set aside; the answer is proven only if a cheaper basket found
+ * later rules it out. Totals are whole pesos (integer prices, fees and amounts, as the database
+ * keeps them): a bound within a peso of the best basket closes a node.
  */
 
 type Estado = 'U' | 'P' | 'F';
@@ -236,7 +239,7 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
     const sols = lineas.map((_, i) => resolverLinea(i, fuera, lambda));
 
     // One supplier's multiplier: Kelley's method on the concave dual restricted to its lines.
-    const maximizar = (s: number, r: number): boolean => {
+    const maximizar = (s: number, r: number) => {
       const suyas = lineasDe.get(s) ?? [];
       const punto = (lam: number) => {
         if (lam) lambda.set(s, lam);
@@ -250,31 +253,31 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
           sub += sol.subtotales.get(s) ?? 0;
           return sol;
         });
-        return { lam, a, g: r - sub, nuevas };
+        return { lam, a, pendiente: r - sub, nuevas };
       };
       const inicial = lambda.get(s) ?? 0;
       const actual = punto(inicial);
       let elegido = actual;
-      if (actual.g > 0 || (actual.g < 0 && inicial > 0)) {
-        let lo = actual.g > 0 ? actual : punto(0);
-        let hi = actual.g < 0 ? actual : punto(LAMBDA_MAXIMO);
-        if (lo.g <= 0) elegido = lo;
-        else if (hi.g >= 0) elegido = hi;
+      if (actual.pendiente > 0 || (actual.pendiente < 0 && inicial > 0)) {
+        let lo = actual.pendiente > 0 ? actual : punto(0);
+        let hi = actual.pendiente < 0 ? actual : punto(LAMBDA_MAXIMO);
+        if (lo.pendiente <= 0) elegido = lo;
+        else if (hi.pendiente >= 0) elegido = hi;
         else {
           // Any λ gives a valid bound: past the iterations (an engine that breaks a float tie
           // differently), the best point seen is kept.
           let mejorValor = Number.NEGATIVE_INFINITY;
           for (let it = 0; it < ITERACIONES_KELLEY; it++) {
-            const lam = (hi.a - lo.a) / (lo.g - hi.g);
-            const modelo = lo.a + lam * lo.g;
+            const lam = (hi.a - lo.a) / (lo.pendiente - hi.pendiente);
+            const modelo = lo.a + lam * lo.pendiente;
             const m = punto(lam);
-            const valor = m.a + lam * m.g;
+            const valor = m.a + lam * m.pendiente;
             if (valor > mejorValor) {
               mejorValor = valor;
               elegido = m;
             }
-            if (valor >= modelo - TOLERANCIA || m.g === 0) break;
-            if (m.g > 0) lo = m;
+            if (valor >= modelo - TOLERANCIA || m.pendiente === 0) break;
+            if (m.pendiente > 0) lo = m;
             else hi = m;
           }
         }
@@ -284,7 +287,6 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
       suyas.forEach((i, j) => {
         sols[i] = elegido.nuevas[j]!;
       });
-      return elegido.lam !== inicial;
     };
     // Rounds over the suppliers until the bound gains less than a peso. A supplier at λ = 0 whose
     // amount the basket reaches needs no look (its dual only falls as λ grows).
@@ -336,17 +338,6 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
   };
 
   /**
-   * The node's bound with one supplier's amount kept exactly (the others' still priced by their
-   * multipliers): the cheapest choice of its units in each of its lines that reaches the amount.
-   * Any basket of the node cheaper than the best known has Σ over those lines of (reduced cost over
-   * the line's Lagrangian optimum) + λ × (what it sells over the amount) within the node's gap, so
-   * only such quantities are priced exactly (by the engine on the line's other offers), after a
-   * cheap fractional bound rules the rest out. The line with the most candidates goes last, where
-   * only a window of quantities reaches the amount within the gap. 'cerrado' when nothing beats
-   * the best basket; null when it is not this case (several amounts open, several offers of the
-   * supplier in a line, too many quantities to price).
-   */
-  /**
    * The amounts a relaxed basket leaves open: missed, or overshot while their multiplier prices
    * them (what the multiplier hides from the bound), the largest first.
    */
@@ -362,6 +353,17 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
     return huecos.sort((a, b) => b[2] - a[2]).map(([s, monto]) => [s, monto]);
   };
 
+  /**
+   * The node's bound with the amounts of a group of one or two suppliers kept exact (the others'
+   * still priced by their multipliers): the cheapest choice of the group's units in each of its
+   * lines that reaches every amount. Any basket of the node cheaper than the best known has
+   * Σ (reduced cost of each line over its Lagrangian optimum) + Σ λ × (what each sells over its
+   * amount) within the node's gap, so only such quantities are priced exactly (the engine on the
+   * line's other offers, per units left, remembered), after a cheap fractional bound rules the
+   * rest out; the gap searched grows ×4 from 1/64 (the best within h is the best). 'cerrado' when
+   * nothing beats the best basket; null when it cannot tell (several offers of a supplier in a
+   * line, too many quantities or combinations to price).
+   */
   const cerrarBrecha = (r: Relajada, grupo: ReadonlyArray<readonly [number, number]>): { cota: number; plan: Plan } | 'cerrado' | null => {
     const n = grupo.length;
     const lam = grupo.map(([s]) => r.lambda.get(s) ?? 0);
@@ -493,7 +495,7 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
       const unidades = c.q.reduce((t, u) => t + u, 0);
       const antes = memoResto.size;
       const resto = resolverResto(x.i, r.fuera, otrosLambda, x.ks, x.T - unidades);
-      if (memoResto.size > antes && ++exactas > MAX_CANTIDADES) throw new Abandono('cantidades');
+      if (memoResto.size > antes && ++exactas > MAX_CANTIDADES) throw new Abandono();
       let rc = resto.valor - x.V;
       let valor = resto.valor;
       c.sub.forEach((v, g) => {
@@ -512,8 +514,15 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
     for (let j = m - 1; j >= 0; j--) {
       const cs = lineasG[j]!.candidatas;
       for (let g = 0; g < n; g++) {
-        restoMax[g]![j] = restoMax[g]![j + 1]! + Math.max(...cs.map((c) => c.sub[g]!));
-        restoMin[g]![j] = restoMin[g]![j + 1]! + Math.min(...cs.map((c) => c.sub[g]!));
+        // Loops, not Math.max(...): a list can hold far more candidates than a call has arguments.
+        let mayor = 0;
+        let menor = Number.POSITIVE_INFINITY;
+        for (const c of cs) {
+          mayor = Math.max(mayor, c.sub[g]!);
+          menor = Math.min(menor, c.sub[g]!);
+        }
+        restoMax[g]![j] = restoMax[g]![j + 1]! + mayor;
+        restoMin[g]![j] = restoMin[g]![j + 1]! + menor;
       }
     }
     if (grupo.some(([, monto], g) => restoMax[g]![0]! < monto)) return 'cerrado';
@@ -547,11 +556,11 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
           exceso += lam[g]! * Math.max(0, parte + restoMin[g]![j + 1]! - grupo[g]![1]);
         }
         if (!alcanza || rc + c.cota + exceso > h) continue;
-        const e = precisa(j, c);
-        if (rc + e.rc + exceso > h) continue;
+        const exacto = precisa(j, c);
+        if (rc + exacto.rc + exceso > h) continue;
         actual[j] = c;
         for (let g = 0; g < n; g++) partes[g]! += c.sub[g]!;
-        buscar(j + 1, rc + e.rc);
+        buscar(j + 1, rc + exacto.rc);
         for (let g = 0; g < n; g++) partes[g]! -= c.sub[g]!;
       }
     };
@@ -562,13 +571,14 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
         if (h >= holgura) break;
       }
     } catch (error) {
-      if (error instanceof Abandono) {
+      // Out of calls: this closing cannot tell. Out of time (or an inexact engine): the search stops.
+      if (error instanceof Abandono && performance.now() <= e.limite && exactas > MAX_CANTIDADES) {
         return null;
       }
       throw error;
     }
     if (mejor === Number.POSITIVE_INFINITY) return 'cerrado';
-    const plan = r.plan.map((q) => q);
+    const plan = [...r.plan];
     let valor = 0;
     lineasG.forEach((x, j) => {
       const c = eleccion[j]!;
@@ -613,9 +623,9 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
         // overshoots one its multiplier priced. The node's exact bound for one amount at a time
         // (each a valid bound): until one closes the node or finds a supplier to branch on.
         let resuelto = false;
-        const abiertos = abiertas(r).slice(0, MAX_CIERRES);
+        const huecos = abiertas(r).slice(0, MAX_CIERRES);
         // One amount at a time, then the two largest together.
-        const grupos = [...abiertos.map((a) => [a]), ...(abiertos.length > 1 ? [abiertos.slice(0, 2)] : [])];
+        const grupos = [...huecos.map((a) => [a]), ...(huecos.length > 1 ? [huecos.slice(0, 2)] : [])];
         for (const grupo of grupos) {
           const exacta = cerrarBrecha(r, grupo);
           if (exacta === null) continue;

@@ -162,6 +162,15 @@ describe('canastaOptima', () => {
     expect(c).toMatchObject({ optimo: true, total: 1060, total_despacho: 1000 });
   });
 
+  it('supplies whole units of a fractional quantity instead of leaving the line empty', async () => {
+    // Found by a review: 5.5 passed straight to the engine could not be reached with whole units.
+    const lineas = [{ cantidad: 5.5, ofertas: [oferta(1, 10, 5), oferta(2, 12, 1.5)] }];
+    const c = await canastaOptima(lineas, new Map());
+    expect(c.cantidades).toEqual([[5, 0]]);
+    expect(c).toMatchObject({ optimo: true, total: 50, via: 'por-linea' });
+    expect(c.total).toBe(canastaFuerzaBruta(lineas, new Map()).total);
+  });
+
   it('with no terms, selects what compararLinea selects on every line', async () => {
     const r = azar(9);
     const entero = (a: number, b: number) => a + Math.floor(r() * (b - a + 1));

@@ -23,9 +23,11 @@ export type { LineaCanasta, OfertaCanasta, ProveedorCanasta } from './canasta-pl
  * no clock, but for the wall-clock budget of the solver. docs/decisions/014 explains the choices.
  *
  * Semantics:
- * - Whole units: an offer takes at most ⌊stock⌋ and at most the line's quantity (⌊cantidad⌋ when
- *   the solver runs; the per-line path below passes the quantity to asignacionOptima as
- *   compararLinea does).
+ * - Whole units: an offer takes at most ⌊stock⌋ and a line at most ⌊cantidad⌋ (a request's
+ *   quantities are whole already; a fractional one passed straight to the engine could not be
+ *   reached with whole units and left the line empty).
+ * - Money is whole pesos (integer prices, fees and amounts, as the database keeps them): the
+ *   proofs close a gap under one peso.
  * - An offer's cost for q units is round(q × precioUnitario(o, q)) (all-units volume tiers, precio.ts).
  * - A supplier used (any units) pays costoDespacho(its subtotal over every line, its terms) and its
  *   subtotal must reach monto_minimo. A supplier missing from `terminos` has neither.
@@ -152,7 +154,7 @@ export async function canastaOptima(
   let pasos = 0;
   const porLinea = lineas.map((l) => {
     const disponible = l.ofertas.reduce((s, o) => s + Math.floor(o.stock), 0);
-    const p = asignacionOptima(l.ofertas, Math.min(l.cantidad, disponible), presupuestoLinea(pasos));
+    const p = asignacionOptima(l.ofertas, Math.min(Math.floor(l.cantidad), disponible), presupuestoLinea(pasos));
     pasos += p.pasos;
     return p;
   });
