@@ -534,7 +534,10 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
     const actual: Candidata[] = [];
     const partes = new Array<number>(n).fill(0);
     let h = 0;
+    let visitas = 0;
     const buscar = (j: number, rc: number) => {
+      // The clock here too: with lines where hundreds of quantities tie, this is where time goes.
+      if ((++visitas & 4095) === 0 && performance.now() > e.limite) throw new Abandono();
       if (j === m) {
         let z = rc;
         for (let g = 0; g < n; g++) z += lam[g]! * (partes[g]! - grupo[g]![1]);
