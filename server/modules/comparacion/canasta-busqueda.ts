@@ -79,6 +79,8 @@ const ITERACIONES_KELLEY = 30;
 const MAX_CANTIDADES = 1500;
 /** Amounts closed exactly, one at a time, per node. */
 const MAX_CIERRES = 3;
+/** States kept per line by one supplier's closing. */
+const MAX_ESTADOS = 4_000;
 /** Combinations of a group's quantities bounded cheaply per closing. */
 const MAX_COMBINACIONES = 300_000;
 /** Floating-point slack on bounds of ~10⁸ pesos summed over a few thousand terms (errors ~10⁻⁵). */
@@ -531,51 +533,101 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
     // (any better one is within h too), and most nodes need only a small h.
     let mejor = Number.POSITIVE_INFINITY;
     let eleccion: Candidata[] = [];
-    const actual: Candidata[] = [];
-    const partes = new Array<number>(n).fill(0);
     let h = 0;
-    let visitas = 0;
-    const buscar = (j: number, rc: number) => {
-      // The clock here too: with lines where hundreds of quantities tie, this is where time goes.
-      if ((++visitas & 4095) === 0 && performance.now() > e.limite) throw new Abandono();
-      if (j === m) {
-        let z = rc;
-        for (let g = 0; g < n; g++) z += lam[g]! * (partes[g]! - grupo[g]![1]);
+    /**
+     * The closing by dynamic programming over the group's lines (a search in depth multiplied
+     * the lines with many near-free quantities): states (each supplier's part so far, Σ reduced costs),
+     * keeping a state only if no other has, for each supplier, as much of its amount (a part
+     * counts up to its amount: beyond, it only adds excess) and a lower Σ rc + Σ λ × part (whatever
+     * the lines left add, that one does at least as well). Each quantity is priced exactly once.
+     */
+    let demasiados = false;
+    let vueltas = 0;
+    const programar = () => {
+      interface Paso {
+        partes: number[];
+        rc: number;
+        w: number;
+        previo: number;
+        candidata: Candidata | null;
+      }
+      const capas: Paso[][] = [[{ partes: new Array<number>(n).fill(0), rc: 0, w: 0, previo: -1, candidata: null }]];
+      for (let j = 0; j < m; j++) {
+        const capa = capas[j]!;
+        let rcMin = Number.POSITIVE_INFINITY;
+        for (const paso of capa) rcMin = Math.min(rcMin, paso.rc);
+        const siguiente: Paso[] = [];
+        for (const c of lineasG[j]!.candidatas) {
+          // Cheapest first: none after this one fits either.
+          if (rcMin + c.cota > h) break;
+          let exacto: { rc: number } | null = null;
+          for (let x = 0; x < capa.length; x++) {
+            if ((++vueltas & 4095) === 0 && performance.now() > e.limite) throw new Abandono();
+            const paso = capa[x]!;
+            let exceso = 0;
+            let alcanza = true;
+            const partes = paso.partes.map((parte, g) => parte + c.sub[g]!);
+            for (let g = 0; g < n; g++) {
+              if (partes[g]! + restoMax[g]![j + 1]! < grupo[g]![1]) alcanza = false;
+              exceso += lam[g]! * Math.max(0, partes[g]! + restoMin[g]![j + 1]! - grupo[g]![1]);
+            }
+            if (!alcanza || paso.rc + c.cota + exceso > h) continue;
+            exacto ??= precisa(j, c);
+            const rc = paso.rc + exacto.rc;
+            if (rc + exceso > h) continue;
+            let w = rc;
+            for (let g = 0; g < n; g++) w += lam[g]! * partes[g]!;
+            siguiente.push({ partes, rc, w, previo: x, candidata: c });
+          }
+        }
+        siguiente.sort((a, b) => a.w - b.w);
+        const frente: Paso[] = [];
+        // One supplier: a state is kept when it reaches further than every cheaper one kept.
+        let mayorUtil = -1;
+        for (const paso of siguiente) {
+          // Two suppliers compare each state with the whole front: the clock every time.
+          if ((n > 1 || (++vueltas & 4095) === 0) && performance.now() > e.limite) throw new Abandono();
+          const util = paso.partes.map((parte, g) => Math.min(parte, grupo[g]![1]));
+          const dominado = n === 1 ? util[0]! <= mayorUtil : frente.some((otro) => otro.partes.every((parte, g) => Math.min(parte, grupo[g]![1]) >= util[g]!));
+          if (dominado) continue;
+          mayorUtil = Math.max(mayorUtil, util[0]!);
+          frente.push(paso);
+          if (frente.length > MAX_ESTADOS) {
+            demasiados = true;
+            throw new Abandono();
+          }
+        }
+        if (frente.length === 0) return;
+        capas.push(frente);
+      }
+      let elegido = -1;
+      capas[m]!.forEach((paso, x) => {
+        if (paso.partes.some((parte, g) => parte < grupo[g]![1])) return;
+        let z = paso.rc;
+        for (let g = 0; g < n; g++) z += lam[g]! * (paso.partes[g]! - grupo[g]![1]);
         if (z < mejor) {
           mejor = z;
-          eleccion = [...actual];
-          h = Math.min(h, z);
+          elegido = x;
         }
-        return;
-      }
-      for (const c of lineasG[j]!.candidatas) {
-        // Cheapest first: none after this one fits either.
-        if (rc + c.cota > h) break;
-        let exceso = 0;
-        let alcanza = true;
-        for (let g = 0; g < n; g++) {
-          const parte = partes[g]! + c.sub[g]!;
-          if (parte + restoMax[g]![j + 1]! < grupo[g]![1]) alcanza = false;
-          exceso += lam[g]! * Math.max(0, parte + restoMin[g]![j + 1]! - grupo[g]![1]);
-        }
-        if (!alcanza || rc + c.cota + exceso > h) continue;
-        const exacto = precisa(j, c);
-        if (rc + exacto.rc + exceso > h) continue;
-        actual[j] = c;
-        for (let g = 0; g < n; g++) partes[g]! += c.sub[g]!;
-        buscar(j + 1, rc + exacto.rc);
-        for (let g = 0; g < n; g++) partes[g]! -= c.sub[g]!;
+      });
+      if (elegido < 0) return;
+      h = Math.min(h, mejor);
+      eleccion = new Array<Candidata>(m);
+      for (let j = m; j > 0; j--) {
+        const paso = capas[j]![elegido]!;
+        eleccion[j - 1] = paso.candidata!;
+        elegido = paso.previo;
       }
     };
     try {
       for (let tope = holgura / 64; mejor === Number.POSITIVE_INFINITY; tope *= 4) {
         h = Math.min(tope, holgura);
-        buscar(0, 0);
+        programar();
         if (h >= holgura) break;
       }
     } catch (error) {
       // Out of calls: this closing cannot tell. Out of time (or an inexact engine): the search stops.
-      if (error instanceof Abandono && performance.now() <= e.limite && exactas > MAX_CANTIDADES) {
+      if (error instanceof Abandono && performance.now() <= e.limite && (exactas > MAX_CANTIDADES || demasiados)) {
         return null;
       }
       throw error;
