@@ -1,0 +1,122 @@
+import type { LineaCanasta, OfertaCanasta } from './canasta-plan';
+import { asignacionOptima } from './engine';
+import { precioUnitario } from './precio';
+
+/** The exact search gives up: out of time, or the engine could not prove a line. */
+export class Abandono extends Error {}
+
+/** A line as the engine left it, at real prices. */
+export interface SolucionLinea {
+  cantidades: number[];
+  /** Σ round(q × precio). */
+  costo: number;
+  /** Per supplier, its part of this line. */
+  subtotales: Map<number, number>;
+}
+
+/**
+ * The lines of a basket priced by the per-line engine (engine.ts) for the exact search
+ * (canasta-busqueda.ts): without some suppliers (`fuera`), with some suppliers' prices scaled by
+ * (1 − λ), without some offers and for fewer units. Remembered by what an answer depends on.
+ * Past `limite` (performance.now()), or when the engine cannot prove a line, it throws Abandono.
+ */
+export class PreciosLineas {
+  /** Per line, its suppliers; per supplier, its lines. */
+  readonly proveedoresLinea: number[][];
+  readonly lineasDe = new Map<number, number[]>();
+  /** Engine calls made for `resto` (what a closing may spend is counted in them). */
+  llamadasResto = 0;
+  private readonly memo = new Map<string, SolucionLinea>();
+  private readonly memoResto = new Map<string, { cantidades: number[]; valor: number }>();
+
+  constructor(
+    private readonly lineas: readonly LineaCanasta[],
+    private readonly objetivos: readonly number[],
+    private readonly limite: number,
+  ) {
+    this.proveedoresLinea = lineas.map((l) => [...new Set(l.ofertas.map((o) => o.proveedor_id))]);
+    this.proveedoresLinea.forEach((ps, i) => {
+      for (const s of ps) this.lineasDe.set(s, [...(this.lineasDe.get(s) ?? []), i]);
+    });
+  }
+
+  /** Line i at its objetivo (or `conocida`, the plan the caller already has for it). */
+  linea(i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>, conocida?: number[]): SolucionLinea {
+    const clave = `${i}${this.clave(i, fuera, lambda)}`;
+    const previa = this.memo.get(clave);
+    if (previa) return previa;
+    const cantidades = conocida ?? this.plan(i, fuera, lambda, [], this.objetivos[i]!);
+    let costo = 0;
+    const subtotales = new Map<number, number>();
+    this.lineas[i]!.ofertas.forEach((o, k) => {
+      const q = cantidades[k]!;
+      if (q <= 0) return;
+      const sub = Math.round(q * precioUnitario(o, q));
+      costo += sub;
+      subtotales.set(o.proveedor_id, (subtotales.get(o.proveedor_id) ?? 0) + sub);
+    });
+    const solucion = { cantidades, costo, subtotales };
+    this.memo.set(clave, solucion);
+    return solucion;
+  }
+
+  /** Line i without the offers `sin`, for `objetivo` units: its plan and Lagrangian value. */
+  resto(i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>, sin: readonly number[], objetivo: number) {
+    const clave = `${i}-${sin.join(',')}-${objetivo}${this.clave(i, fuera, lambda)}`;
+    const previa = this.memoResto.get(clave);
+    if (previa) return previa;
+    this.llamadasResto++;
+    const cantidades = this.plan(i, fuera, lambda, sin, objetivo);
+    let valor = 0;
+    this.lineas[i]!.ofertas.forEach((o, j) => {
+      const q = cantidades[j]!;
+      if (q > 0) valor += Math.round(q * precioUnitario(o, q)) * (1 - (lambda.get(o.proveedor_id) ?? 0));
+    });
+    const resultado = { cantidades, valor };
+    this.memoResto.set(clave, resultado);
+    return resultado;
+  }
+
+  /** A line's Lagrangian value: its cost less λ × each supplier's part. */
+  valor(sol: SolucionLinea, lambda: ReadonlyMap<number, number>): number {
+    let v = sol.costo;
+    for (const [s, sub] of sol.subtotales) v -= (lambda.get(s) ?? 0) * sub;
+    return v;
+  }
+
+  /** The engine's optimum of line i for `objetivo` units, prices scaled by λ, without `fuera` and the offers `sin`. */
+  private plan(i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>, sin: readonly number[], objetivo: number): number[] {
+    if (performance.now() > this.limite) throw new Abandono();
+    const l = this.lineas[i]!;
+    const indices: number[] = [];
+    l.ofertas.forEach((o, k) => {
+      if (!sin.includes(k) && !fuera.has(o.proveedor_id) && Math.floor(o.stock) > 0) indices.push(k);
+    });
+    const p = asignacionOptima(
+      indices.map((k) => escalar(l.ofertas[k]!, 1 - (lambda.get(l.ofertas[k]!.proveedor_id) ?? 0))),
+      objetivo,
+    );
+    if (!p.exacta) throw new Abandono();
+    const cantidades = new Array<number>(l.ofertas.length).fill(0);
+    indices.forEach((k, j) => {
+      cantidades[k] = p.cantidades[j]!;
+    });
+    return cantidades;
+  }
+
+  /** What a line's engine answer depends on: its suppliers left out and their multipliers. */
+  private clave(i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>): string {
+    let clave = '';
+    for (const s of this.proveedoresLinea[i]!) {
+      if (fuera.has(s)) clave += `|x${s}`;
+      else if (lambda.get(s)) clave += `|${s}:${lambda.get(s)}`;
+    }
+    return clave;
+  }
+}
+
+/** An offer with every price scaled by `f` (a blank tier, precio 0, stays blank). */
+function escalar(o: OfertaCanasta, f: number): OfertaCanasta {
+  if (f === 1) return o;
+  return { ...o, tarifa: o.tarifa * f, rangos: o.rangos.map((t) => ({ limite_inferior: t.limite_inferior, precio: t.precio * f })) };
+}
