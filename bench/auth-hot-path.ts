@@ -6,7 +6,7 @@
 import autocannon from 'autocannon';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-catalogo';
 import { withDatabase } from '../server/test/template-db';
-import { adminQuery, fmt, node, stop, waitUntilUp } from './lib';
+import { adminQuery, dropDatabase, fmt, node, stop, waitUntilUp } from './lib';
 
 const PORT = 8793;
 const FLOOR_PORT = 8794;
@@ -94,6 +94,6 @@ if (!databaseUrl) {
   } finally {
     await stop(floor);
     await stop(app);
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropDatabase(databaseUrl!, name);
   }
 }

@@ -23,7 +23,7 @@ import { readFilas } from '../server/modules/proveedor/carga/filas';
 import { parseExcel } from '../server/modules/proveedor/carga/parser';
 import { bombaMentirosa, multipartDe } from '../server/test/carga';
 import { withDatabase } from '../server/test/template-db';
-import { adminQuery, fmt, startServer, stop, waitUntilUp } from './lib';
+import { adminQuery, dropDatabase, fmt, startServer, stop, waitUntilUp } from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
 const PRODUCTOS = 10_000;
@@ -294,7 +294,7 @@ if (databaseUrl) {
   try {
     await run('PostgreSQL', async () => openPostgres(withDatabase(databaseUrl, name)), { DATABASE_URL: withDatabase(databaseUrl, name) }, archivo);
   } finally {
-    await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropDatabase(databaseUrl, name);
   }
 } else {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-bench-carga-'));

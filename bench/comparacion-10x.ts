@@ -18,6 +18,7 @@ import { withDatabase } from '../server/test/template-db';
 import { generarCatalogo } from './catalogo-bench';
 import {
   adminQuery,
+  dropDatabase,
   closeConnections,
   fmt,
   mensajeDelServidor,
@@ -194,6 +195,6 @@ if (!databaseUrl) {
     await medirServidor(url, ids, fecha);
   } finally {
     if (process.env.BENCH_10X_CONSERVAR || baseExistente) console.log(`  base conservada: ${name}`);
-    else await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    else await dropDatabase(databaseUrl, name);
   }
 }

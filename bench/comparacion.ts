@@ -12,6 +12,7 @@ import { withDatabase } from '../server/test/template-db';
 import { generarCatalogo } from './catalogo-bench';
 import {
   adminQuery,
+  dropDatabase,
   closeConnections,
   fmt,
   mensajeDelServidor,
@@ -330,7 +331,7 @@ if (databaseUrl) {
   } finally {
     // BENCH_COMPARACION_CONSERVAR=1 keeps the catalogue to look at query plans (EXPLAIN ANALYZE).
     if (process.env.BENCH_COMPARACION_CONSERVAR) console.log(`  base conservada: ${name}`);
-    else await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    else await dropDatabase(databaseUrl!, name);
   }
 } else {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-bench-cmp-'));

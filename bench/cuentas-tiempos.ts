@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { withDatabase } from '../server/test/template-db';
-import { adminQuery, fmt, node, stop, waitUntilUp } from './lib';
+import { adminQuery, dropDatabase, fmt, node, stop, waitUntilUp } from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
@@ -149,6 +149,6 @@ try {
   }
 } finally {
   await stop(app);
-  if (databaseUrl) await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+  if (databaseUrl) await dropDatabase(databaseUrl, scratch);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { adminQuery } from '../server/test/template-db';
+import { adminQuery, dropDatabase } from '../server/test/template-db';
 import { ENTREGA } from '../server/test/entrega';
 import fs from 'node:fs';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -170,4 +170,4 @@ export async function solicitudComparable(base: string, productos: Array<{ produ
   };
 }
 
-export { adminQuery };
+export { adminQuery, dropDatabase };

@@ -15,7 +15,7 @@ import { lote } from '../server/db/schema/proveedor';
 import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../server/test/ofertas';
 import { createClave, hashClave } from '../server/http/clave';
 import { withDatabase } from '../server/test/template-db';
-import { adminQuery, fmt, startServer, stop, waitUntilUp } from './lib';
+import { adminQuery, dropDatabase, fmt, startServer, stop, waitUntilUp } from './lib';
 
 const PORT = 8795;
 const BUYERS = Number(process.env.BENCH_ORDENES_BUYERS ?? 20);
@@ -195,7 +195,7 @@ if (databaseUrl) {
   try {
     await run('PostgreSQL', async () => openPostgres(withDatabase(databaseUrl, name)), { DATABASE_URL: withDatabase(databaseUrl, name) });
   } finally {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropDatabase(databaseUrl, name);
   }
 } else {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-bench-ordenes-'));

@@ -10,7 +10,7 @@ import { type Database, openDatabase, openPostgres } from '../server/db/client';
 import { prepareDatabase } from '../server/db/prepare';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-catalogo';
 import { withDatabase } from '../server/test/template-db';
-import { adminQuery, fmt, startServer, stop, waitUntilUp } from './lib';
+import { adminQuery, dropDatabase, fmt, startServer, stop, waitUntilUp } from './lib';
 
 const PORT = 8796;
 const PEDIDOS = Number(process.env.BENCH_PEDIDOS ?? 10_000);
@@ -88,7 +88,7 @@ if (databaseUrl) {
   try {
     await run('PostgreSQL', async () => openPostgres(withDatabase(databaseUrl, name)), { DATABASE_URL: withDatabase(databaseUrl, name) });
   } finally {
-    await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropDatabase(databaseUrl, name);
   }
 } else {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-bench-pedidos-'));

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeafListenError, openPostgres, queryRows } from './client';
-import { adminQuery, withDatabase } from '../test/template-db';
+import { adminQuery, dropDatabase, withDatabase } from '../test/template-db';
 
 // Issue #23 item 6: a LISTEN connection that does not hear the pool's NOTIFY (a pooler in
 // transaction mode) is found at start. PostgreSQL only: the embedded engine is one connection.
@@ -11,7 +11,7 @@ const databaseUrl = process.env.DATABASE_URL;
 describe.skipIf(!databaseUrl)('the listening connection proves it hears (PostgreSQL)', () => {
   const other = `abastece_sordo_${process.pid}`;
   beforeAll(() => adminQuery(databaseUrl!, `CREATE DATABASE ${other}`));
-  afterAll(() => adminQuery(databaseUrl!, `DROP DATABASE IF EXISTS ${other} WITH (FORCE)`));
+  afterAll(() => dropDatabase(databaseUrl!, other));
 
   it('starts listening when it hears its own probe, and passes on every other payload', async () => {
     const database = openPostgres(databaseUrl!);

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type Database, openEmbedded, openPostgres } from '../db/client';
-import { withDatabase } from './template-db';
+import { adminQuery, dropDatabase, withDatabase } from './template-db';
 
 const MIGRATIONS = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
@@ -40,14 +40,8 @@ export async function openAt(lastTag: string): Promise<{ database: Database; dro
     return { database: openEmbedded(pglite), drop: async () => fs.rmSync(folder, { recursive: true, force: true }) };
   }
   const name = `abastece_mig_${lastTag.slice(0, 4)}_${process.pid}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  };
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${name}`);
+  await dropDatabase(databaseUrl, name);
+  await adminQuery(databaseUrl, `CREATE DATABASE ${name}`);
   const client = new pg.Client({ connectionString: withDatabase(databaseUrl, name) });
   await client.connect();
   await migrateNodePg(drizzleNodePg(client), { migrationsFolder: folder });
@@ -55,7 +49,7 @@ export async function openAt(lastTag: string): Promise<{ database: Database; dro
   return {
     database: openPostgres(withDatabase(databaseUrl, name)),
     drop: async () => {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropDatabase(databaseUrl, name);
       fs.rmSync(folder, { recursive: true, force: true });
     },
   };

@@ -26,6 +26,34 @@ export async function adminQuery(databaseUrl: string, query: string): Promise<vo
   }
 }
 
+/**
+ * Drops a scratch database even while connections of ours linger on it. Not `WITH (FORCE)`: for a
+ * role that is not superuser it refuses when an autovacuum worker happens to be in the database
+ * ("must be a member of the role whose process is being terminated"), which failed CI once. Our
+ * own sessions are ended by hand; a plain DROP stops autovacuum itself and waits for it.
+ */
+export async function dropDatabase(databaseUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      await client.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND usename = current_user AND pid <> pg_backend_pid()`, [
+        name,
+      ]);
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name}`);
+        return;
+      } catch (error) {
+        // 55006: a session just ended has not left yet, or one reconnected; ask again.
+        if ((error as { code?: string }).code !== '55006' || attempt === 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 export async function createTemplate(databaseUrl: string | undefined, runId: string): Promise<void> {
   if (databaseUrl) {
     const admin = new pg.Client({ connectionString: databaseUrl });
@@ -53,6 +81,6 @@ export async function dropTemplate(databaseUrl: string | undefined, runId: strin
   await admin.connect();
   // Per-file copies are dropped by their own tests; sweep any a crashed worker left behind.
   const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`abastece_t%_${runId}%`]);
-  for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
   await admin.end();
+  for (const { datname } of rows) await dropDatabase(databaseUrl, datname);
 }

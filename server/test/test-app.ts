@@ -8,7 +8,7 @@ import { parseConfig } from '../config';
 import { type Database, openEmbedded, openPostgres } from '../db/client';
 import { DEMO_PASSWORD } from '../db/seed/demo-catalogo';
 import { type RoleName, tokensByRole } from './roles';
-import { TEMPLATE_FILE, templateDbName, withDatabase } from './template-db';
+import { dropDatabase, TEMPLATE_FILE, templateDbName, withDatabase } from './template-db';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -42,12 +42,7 @@ export async function createTestApp(env: Record<string, string> = {}, { notifyDe
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDbName(runId)}`);
     await admin.end();
     database = openPostgres(withDatabase(databaseUrl, name));
-    drop = async () => {
-      const a = new pg.Client({ connectionString: databaseUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    };
+    drop = () => dropDatabase(databaseUrl, name);
   } else {
     const blob = new Blob([fs.readFileSync(TEMPLATE_FILE)]);
     database = openEmbedded(await PGlite.create({ loadDataDir: blob }));

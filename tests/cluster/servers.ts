@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { adminQuery, withDatabase } from '../../server/test/template-db';
+import { adminQuery, dropDatabase, withDatabase } from '../../server/test/template-db';
 
 /**
  * The cluster's pieces: a scratch database on the PostgreSQL server of DATABASE_URL (never the
@@ -20,8 +20,8 @@ export async function createScratchDatabase(databaseUrl: string): Promise<Scratc
   await adminQuery(databaseUrl, `CREATE DATABASE ${name}`);
   return {
     url: withDatabase(databaseUrl, name),
-    // FORCE: a server that did not close cleanly may still hold a connection.
-    drop: () => adminQuery(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    // A server that did not close cleanly may still hold a connection: dropDatabase ends it.
+    drop: () => dropDatabase(databaseUrl, name),
   };
 }
 
