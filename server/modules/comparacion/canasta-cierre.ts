@@ -332,27 +332,32 @@ function programar(
   const capas: Paso[][] = [[{ partes: new Array<number>(n).fill(0), rc: 0, w: 0, previo: -1, candidata: null }]];
   for (let j = 0; j < m; j++) {
     const capa = capas[j]!;
-    let rcMin = Number.POSITIVE_INFINITY;
-    for (const paso of capa) rcMin = Math.min(rcMin, paso.rc);
+    // The layer's states by Σ rc, cheapest first: for a candidate, none after the first that
+    // leaves no room fits either (what is added to rc is ≥ 0), so only the pairs that may fit are
+    // looked at, and a state is built only for those that do.
+    const porRc = capa.map((_, x) => x).sort((a, b) => capa[a]!.rc - capa[b]!.rc);
+    const rcMin = capa[porRc[0]!]!.rc;
     const siguiente: Paso[] = [];
     for (const c of lineasG[j]!.candidatas) {
       // Cheapest first: none after this one fits either.
       if (rcMin + c.cota > h) break;
       let exacto: { rc: number } | null = null;
-      for (let x = 0; x < capa.length; x++) {
+      for (const x of porRc) {
         if ((++vueltas & 4095) === 0 && performance.now() > limite) throw new Abandono();
         const paso = capa[x]!;
+        if (paso.rc + c.cota > h) break;
         let exceso = 0;
         let alcanza = true;
-        const partes = paso.partes.map((parte, g) => parte + c.sub[g]!);
         for (let g = 0; g < n; g++) {
-          if (partes[g]! + alcance.mas[g]![j + 1]! < grupo[g]![1]) alcanza = false;
-          exceso += lam[g]! * Math.max(0, partes[g]! + alcance.menos[g]![j + 1]! - grupo[g]![1]);
+          const parte = paso.partes[g]! + c.sub[g]!;
+          if (parte + alcance.mas[g]![j + 1]! < grupo[g]![1]) alcanza = false;
+          exceso += lam[g]! * Math.max(0, parte + alcance.menos[g]![j + 1]! - grupo[g]![1]);
         }
         if (!alcanza || paso.rc + c.cota + exceso > h) continue;
         exacto ??= precisa(j, c);
         const rc = paso.rc + exacto.rc;
         if (rc + exceso > h) continue;
+        const partes = paso.partes.map((parte, g) => parte + c.sub[g]!);
         let w = rc;
         for (let g = 0; g < n; g++) w += lam[g]! * partes[g]!;
         siguiente.push({ partes, rc, w, previo: x, candidata: c });
@@ -360,15 +365,11 @@ function programar(
     }
     siguiente.sort((a, b) => a.w - b.w);
     const frente: Paso[] = [];
-    // One supplier: a state is kept when it reaches further than every cheaper one kept.
-    let mayorUtil = -1;
+    const alcanzados = new Escalera();
     for (const paso of siguiente) {
-      // Two suppliers compare each state with the whole front: the clock every time.
-      if ((n > 1 || (++vueltas & 4095) === 0) && performance.now() > limite) throw new Abandono();
-      const util = paso.partes.map((parte, g) => Math.min(parte, grupo[g]![1]));
-      const dominado = n === 1 ? util[0]! <= mayorUtil : frente.some((otro) => otro.partes.every((parte, g) => Math.min(parte, grupo[g]![1]) >= util[g]!));
-      if (dominado) continue;
-      mayorUtil = Math.max(mayorUtil, util[0]!);
+      if ((++vueltas & 4095) === 0 && performance.now() > limite) throw new Abandono();
+      const util = (g: number) => (g < n ? Math.min(paso.partes[g]!, grupo[g]![1]) : 0);
+      if (alcanzados.alcanza(util(0), util(1))) continue;
       frente.push(paso);
       if (frente.length > MAX_ESTADOS) throw new SinRespuesta();
     }
@@ -394,4 +395,33 @@ function programar(
     elegido = paso.previo;
   }
   return { z: mejor, eleccion };
+}
+
+/**
+ * The useful parts (a, b) of the states a layer kept, cheapest first (b is 0 for a group of one):
+ * only those no other reaches on both, by a ascending (b then descends), so whether an earlier,
+ * cheaper state reaches as far as a new one on both is one binary search.
+ */
+class Escalera {
+  private readonly a: number[] = [];
+  private readonly b: number[] = [];
+
+  /** True when a state kept before reaches (a, b) on both; otherwise (a, b) is kept. */
+  alcanza(a: number, b: number): boolean {
+    let lo = 0;
+    let hi = this.a.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.a[mid]! < a) lo = mid + 1;
+      else hi = mid;
+    }
+    // Of the points reaching a, the first has the most b.
+    if (lo < this.a.length && this.b[lo]! >= b) return true;
+    // The points short of a that (a, b) now covers: the last ones before lo, b descending.
+    let desde = lo;
+    while (desde > 0 && this.b[desde - 1]! <= b) desde--;
+    this.a.splice(desde, lo - desde, a);
+    this.b.splice(desde, lo - desde, b);
+    return false;
+  }
 }

@@ -1,5 +1,5 @@
 import type { LineaCanasta, OfertaCanasta } from './canasta-plan';
-import { asignacionOptima } from './engine';
+import { asignacionOptima, PRESUPUESTO_PASOS } from './engine';
 import { precioUnitario } from './precio';
 
 /** The exact search gives up: out of time, or the engine could not prove a line. */
@@ -86,17 +86,20 @@ export class PreciosLineas {
 
   /** The engine's optimum of line i for `objetivo` units, prices scaled by λ, without `fuera` and the offers `sin`. */
   private plan(i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>, sin: readonly number[], objetivo: number): number[] {
-    if (performance.now() > this.limite) throw new Abandono();
+    if (performance.now() > this.limite) throw new Abandono('reloj');
     const l = this.lineas[i]!;
     const indices: number[] = [];
     l.ofertas.forEach((o, k) => {
       if (!sin.includes(k) && !fuera.has(o.proveedor_id) && Math.floor(o.stock) > 0) indices.push(k);
     });
+    // Cost alone: a bound needs the least cost, not the tie-breaks of the plan shown to a buyer.
     const p = asignacionOptima(
       indices.map((k) => escalar(l.ofertas[k]!, 1 - (lambda.get(l.ofertas[k]!.proveedor_id) ?? 0))),
       objetivo,
+      PRESUPUESTO_PASOS,
+      false,
     );
-    if (!p.exacta) throw new Abandono();
+    if (!p.exacta) throw new Abandono('motor');
     const cantidades = new Array<number>(l.ofertas.length).fill(0);
     indices.forEach((k, j) => {
       cantidades[k] = p.cantidades[j]!;

@@ -96,6 +96,31 @@ describe('asignacionOptima (DESIGN §3.3)', () => {
     );
   });
 
+  it('without tie-breaks, still the least cost (the basket search prices its bounds so), and within fewer steps', () => {
+    let pasosCon = 0;
+    let pasosSin = 0;
+    fc.assert(
+      fc.property(lineaArb, ({ cantidad, ofertas }) => {
+        const objetivo = Math.min(
+          cantidad,
+          ofertas.reduce((s, o) => s + Math.floor(o.stock), 0),
+        );
+        const con = asignacionOptima(ofertas, objetivo);
+        const sin = asignacionOptima(ofertas, objetivo, PRESUPUESTO_PASOS, false);
+        expect(sin.exacta).toBe(true);
+        expect(sin.cantidades.reduce((s, c) => s + c, 0)).toBe(objetivo);
+        sin.cantidades.forEach((c, i) => {
+          expect(c).toBeLessThanOrEqual(ofertas[i]!.stock);
+        });
+        expect(valor(ofertas, sin.cantidades).costo).toBeCloseTo(fuerzaBruta(ofertas, objetivo).costo, 9);
+        pasosCon += con.pasos;
+        pasosSin += sin.pasos;
+      }),
+      { numRuns: 3000 },
+    );
+    expect(pasosSin).toBeLessThan(pasosCon);
+  });
+
   it('the selection of a line costs what its options say, and covers the request or all the stock', () => {
     fc.assert(
       fc.property(lineaArb, ({ cantidad, ofertas }) => {

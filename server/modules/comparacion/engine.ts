@@ -158,11 +158,16 @@ export interface Plan {
  * The search is exponential in the worst case (a multiple-choice knapsack): after `presupuesto`
  * steps it stops and answers the best plan found, or the greedy one if that is better, and says
  * the plan is not proven optimal (`exacta: false`).
+ *
+ * With `desempate` false only the cost counts: a plan that ties the best one found is not looked
+ * for (the basket's search prices lines for its bounds, where ties are all alike, and lines at
+ * prices scaled by a multiplier tie often: exploring every tie ran out of budget).
  */
 export function asignacionOptima(
   ofertas: ReadonlyArray<Tarifario & { stock: number; fecha_vencimiento: string }>,
   objetivo: number,
   presupuesto = PRESUPUESTO_PASOS,
+  desempate = true,
 ): Plan {
   const n = ofertas.length;
   const resultado = new Array<number>(n).fill(0);
@@ -320,7 +325,7 @@ export function asignacionOptima(
   };
 
   const registrar = (costo: number, proveedores: number, vence: number, resto: number) => {
-    if (costo > mejorCosto) return;
+    if (costo > mejorCosto || (!desempate && costo === mejorCosto)) return;
     if (costo === mejorCosto && (proveedores > mejorProveedores || (proveedores === mejorProveedores && vence <= mejorVence))) return;
     mejorCosto = costo;
     mejorProveedores = proveedores;
@@ -350,7 +355,7 @@ export function asignacionOptima(
     const cierra = abierta >= 0 && resto <= abiertaHolgura;
     if (cierra) registrar(costo + resto * abiertaPrecio, proveedores, vence + resto * venceDe[orden[abierta]!]!, resto);
     const cota = costo + restBound(j, resto);
-    if (agotado || cota > mejorCosto) return;
+    if (agotado || cota > mejorCosto || (!desempate && cota === mejorCosto)) return;
     if (cota === mejorCosto) {
       // A tie in cost can still win on fewer suppliers (it needs one more from here), or on expiry
       // if the latest expiry left can beat it.
@@ -358,7 +363,8 @@ export function asignacionOptima(
       const venceMax = Math.max(venceMaxDesde[j]!, abierta >= 0 ? venceDe[orden[abierta]!]! : Number.NEGATIVE_INFINITY);
       if (proveedores + 1 === mejorProveedores && vence + resto * venceMax <= mejorVence) return;
     }
-    if (yaVisto((abiertaId * (m + 1) + j) * (objetivo + 1) + resto, costo, proveedores, vence)) return;
+    // Without tie-breaks an arrival is judged by its cost alone.
+    if (yaVisto((abiertaId * (m + 1) + j) * (objetivo + 1) + resto, costo, desempate ? proveedores : 0, desempate ? vence : 0)) return;
 
     const i = orden[j]!;
     if (!eleccionesEn[j]) {
@@ -395,7 +401,7 @@ export function asignacionOptima(
       if (e.abierta) abierta = -1;
     }
     for (let x = 0; x < h && !agotado; x++) {
-      if (cotas[x]! > mejorCosto) break;
+      if (cotas[x]! > mejorCosto || (!desempate && cotas[x]! === mejorCosto)) break;
       const k = eleccion[x]!;
       if (k < 0) {
         buscar(j + 1, resto, costo, proveedores, vence);
