@@ -337,7 +337,8 @@ function programar(
     // looked at, and a state is built only for those that do.
     const porRc = capa.map((_, x) => x).sort((a, b) => capa[a]!.rc - capa[b]!.rc);
     const rcMin = capa[porRc[0]!]!.rc;
-    const siguiente: Paso[] = [];
+    // Per useful parts (each capped at its amount), the cheapest state: the others never win.
+    const siguiente = new Map<number, Paso>();
     for (const c of lineasG[j]!.candidatas) {
       // Cheapest first: none after this one fits either.
       if (rcMin + c.cota > h) break;
@@ -357,16 +358,21 @@ function programar(
         exacto ??= precisa(j, c);
         const rc = paso.rc + exacto.rc;
         if (rc + exceso > h) continue;
-        const partes = paso.partes.map((parte, g) => parte + c.sub[g]!);
         let w = rc;
-        for (let g = 0; g < n; g++) w += lam[g]! * partes[g]!;
-        siguiente.push({ partes, rc, w, previo: x, candidata: c });
+        let clave = 0;
+        for (let g = 0; g < n; g++) {
+          const parte = paso.partes[g]! + c.sub[g]!;
+          w += lam[g]! * parte;
+          clave = clave * (grupo[g]![1] + 1) + Math.min(parte, grupo[g]![1]);
+        }
+        const previo = siguiente.get(clave);
+        if (previo && previo.w <= w) continue;
+        siguiente.set(clave, { partes: paso.partes.map((parte, g) => parte + c.sub[g]!), rc, w, previo: x, candidata: c });
       }
     }
-    siguiente.sort((a, b) => a.w - b.w);
     const frente: Paso[] = [];
     const alcanzados = new Escalera();
-    for (const paso of siguiente) {
+    for (const paso of [...siguiente.values()].sort((a, b) => a.w - b.w)) {
       if ((++vueltas & 4095) === 0 && performance.now() > limite) throw new Abandono();
       const util = (g: number) => (g < n ? Math.min(paso.partes[g]!, grupo[g]![1]) : 0);
       if (alcanzados.alcanza(util(0), util(1))) continue;

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { TerminosDespacho } from '../../../common/despacho';
 import { type Canasta, canastaOptima, type LineaCanasta, type OpcionesCanasta, type ViaCanasta } from './canasta';
+import { empaquetar } from './canasta-paquete';
 import type { PedidoCanasta } from './canasta.worker';
 
 /**
@@ -86,13 +87,13 @@ export async function solveCanasta(
   }
   try {
     const id = ++siguiente;
-    const pedido: PedidoCanasta = { id, lineas: lineas as LineaCanasta[], terminos: [...terminos], opciones, enviadoEn: Date.now() };
+    const pedido: PedidoCanasta = { id, lineas: empaquetar(lineas), terminos: [...terminos], opciones, enviadoEn: Date.now() };
     const w = getWorker();
     w.ref();
     try {
       const canasta = await new Promise<Canasta>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        w.postMessage(pedido);
+        w.postMessage(pedido, [pedido.lineas.numeros.buffer]);
       });
       stats.hilo++;
       observe(canasta.via, desde);
