@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TerminosDespacho } from '../common/despacho';
-import { canastaOptima, type LineaCanasta } from '../server/modules/comparacion/canasta';
+import { canastaOptima, type LineaCanasta, PRESUPUESTO_CANASTA_MS } from '../server/modules/comparacion/canasta';
 import { fmt, runBundled } from './lib';
 import { azar } from '../server/test/azar';
 
@@ -106,7 +106,7 @@ else {
       return `${via} ${fmt(((vias[via] ?? 0) / ms.length) * 100, 1)} %${t.length ? ` (p50 ${fmt(percentil(t, 0.5), 1)} ms)` : ''}`;
     };
     console.log(
-      `\ncanasta entregada (${CESTAS} cestas de ${LINEAS} líneas × ~45 ofertas, ${PROVEEDORES} proveedores, la mitad con mínimo y despacho; presupuesto ${PRESUPUESTO_MS ?? 200} ms):\n` +
+      `\ncanasta entregada (${CESTAS} cestas de ${LINEAS} líneas × ~45 ofertas, ${PROVEEDORES} proveedores, la mitad con mínimo y despacho; presupuesto ${PRESUPUESTO_MS ?? PRESUPUESTO_CANASTA_MS} ms):\n` +
         `  p50 ${fmt(percentil(s, 0.5), 1)} ms, p99 ${fmt(percentil(s, 0.99), 1)} ms, máx ${fmt(s.at(-1)!, 1)} ms; ` +
         `óptimo probado ${fmt((optimos / ms.length) * 100, 1)} %\n` +
         `  respondidas: ${['por-linea', 'cota', 'busqueda', 'mip', 'presupuesto'].map(cuenta).join(', ')}`,

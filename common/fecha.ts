@@ -29,8 +29,14 @@ const relojChile = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
+let ultimo: { ms: number; reloj: { readonly hoy: string; readonly minuto: number } } | undefined;
+
 /** Today's date and the minute of the day in Chile at `ahora` (its summer time included: Intl knows it). */
-export function relojEnChile(ahora: Date): { hoy: string; minuto: number } {
+export function relojEnChile(ahora: Date): { readonly hoy: string; readonly minuto: number } {
+  // The last instant asked, remembered: a comparison asks for the same one per offer.
+  if (ultimo?.ms === ahora.getTime()) return ultimo.reloj;
   const p = Object.fromEntries(relojChile.formatToParts(ahora).map((x) => [x.type, x.value]));
-  return { hoy: `${p.year}-${p.month}-${p.day}`, minuto: Number(p.hour) * 60 + Number(p.minute) };
+  const reloj = { hoy: `${p.year}-${p.month}-${p.day}`, minuto: Number(p.hour) * 60 + Number(p.minute) };
+  ultimo = { ms: ahora.getTime(), reloj };
+  return reloj;
 }

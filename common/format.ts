@@ -42,7 +42,9 @@ export const formatFechaHora = (date: Date | string) =>
   new Date(date).toLocaleString('es-CL', { ...LARGA, hour: '2-digit', minute: '2-digit', timeZone: 'America/Santiago' });
 
 /** Quantities are kg or boxes with at most two decimals ('1.250,5'). */
-export const cantidadEs = (v: number) => v.toLocaleString('es-CL', { maximumFractionDigits: 2 });
+const cantidades = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 2 });
+// One formatter, not toLocaleString: a comparison writes a nudge per offer, and each call built one.
+export const cantidadEs = (v: number) => cantidades.format(v);
 
 /** The unit after a quantity: 'kg', '1 caja', '2 cajas' (products are sold by KILO or CAJA). */
 export const unidadCorta = (unidad: string, cantidad: number) => (unidad.toUpperCase() === 'CAJA' ? (cantidad === 1 ? 'caja' : 'cajas') : 'kg');

@@ -3,7 +3,7 @@ import type { LineaCanasta } from './canasta-plan';
 import { desempaquetar, empaquetar } from './canasta-paquete';
 
 describe('empaquetar', () => {
-  it('gives back the solver’s fields of every offer, in order, dates shared; the rest stays behind', () => {
+  it('gives back the solver’s fields of every offer, in order, dates shared, and the terms of the suppliers offering; the rest stays behind', () => {
     const lineas: LineaCanasta[] = [
       {
         cantidad: 12.5,
@@ -26,8 +26,15 @@ describe('empaquetar', () => {
       { cantidad: 1, ofertas: [{ proveedor_producto_id: 11, proveedor_id: 3, tarifa: 1, rangos: [], stock: 1, fecha_vencimiento: '2027-01-10' }] },
     ];
     const conNombre = lineas.map((l) => ({ ...l, ofertas: l.ofertas.map((o) => ({ ...o, proveedor: 'Carnes del Sur', producto_id: 99 })) }));
-    const paquete = empaquetar(conNombre);
+    const terminos = new Map([
+      [3, { monto_minimo: 50_000, costo_despacho: 8990, despacho_gratis_desde: 150_000 }],
+      [4, { monto_minimo: 0, costo_despacho: 5000, despacho_gratis_desde: null }],
+      [8, { monto_minimo: 1, costo_despacho: 1, despacho_gratis_desde: 1 }],
+    ]);
+    const conComunas = new Map([...terminos].map(([id, t]) => [id, { ...t, comunas: [1, 2, 3], hora_corte: '18:00' }]));
+    const paquete = empaquetar(conNombre, conComunas);
     expect(paquete.fechas).toEqual(['2027-01-10', '2027-02-01']);
-    expect(desempaquetar(paquete)).toEqual(lineas);
+    terminos.delete(8);
+    expect(desempaquetar(paquete)).toEqual({ lineas, terminos });
   });
 });

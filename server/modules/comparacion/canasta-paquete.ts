@@ -1,21 +1,23 @@
+import type { TerminosDespacho } from '../../../common/despacho';
 import type { LineaCanasta, OfertaCanasta } from './canasta-plan';
 
 /**
- * A basket's lines as the solver's thread receives them: one Float64Array (handed over, not
- * copied) and the expiry dates once each. postMessage cloned ~1,500 offer objects (each with a
- * supplier's name and its tiers the solver never reads) in ~4 ms per comparison on the request
- * thread; packed, well under one.
+ * A basket as the solver's thread receives it: one Float64Array (handed over, not copied) and the
+ * expiry dates once each. postMessage cloned ~1,500 offer objects (each with a supplier's name
+ * the solver never reads) and every supplier's delivery terms (with the ids of its comunas, up to
+ * 346) in ~4 ms per comparison on the request thread; packed, a fraction of one.
  *
- * Layout, per line: cantidad, number of offers; per offer: proveedor_producto_id, proveedor_id,
- * tarifa, stock, index of fecha_vencimiento in `fechas`, number of tiers; per tier:
- * limite_inferior, precio.
+ * Layout: number of lines; per line: cantidad, number of offers; per offer: proveedor_producto_id,
+ * proveedor_id, tarifa, stock, index of fecha_vencimiento in `fechas`, number of tiers; per tier:
+ * limite_inferior, precio. Then the number of suppliers with terms among the offers'; per
+ * supplier: proveedor_id, monto_minimo, costo_despacho, despacho_gratis_desde (−1: none).
  */
-export interface LineasEmpaquetadas {
+export interface CanastaEmpaquetada {
   numeros: Float64Array<ArrayBuffer>;
   fechas: string[];
 }
 
-export function empaquetar(lineas: readonly LineaCanasta[]): LineasEmpaquetadas {
+export function empaquetar(lineas: readonly LineaCanasta[], terminos: ReadonlyMap<number, TerminosDespacho>): CanastaEmpaquetada {
   const numeros: number[] = [lineas.length];
   const fechas: string[] = [];
   const indiceFecha = new Map<string, number>();
@@ -31,13 +33,19 @@ export function empaquetar(lineas: readonly LineaCanasta[]): LineasEmpaquetadas 
       for (const r of o.rangos) numeros.push(r.limite_inferior, r.precio);
     }
   }
+  const suyos = new Set(lineas.flatMap((l) => l.ofertas.map((o) => o.proveedor_id)).filter((id) => terminos.has(id)));
+  numeros.push(suyos.size);
+  for (const id of suyos) {
+    const t = terminos.get(id)!;
+    numeros.push(id, t.monto_minimo, t.costo_despacho, t.despacho_gratis_desde ?? -1);
+  }
   return { numeros: Float64Array.from(numeros), fechas };
 }
 
-export function desempaquetar({ numeros, fechas }: LineasEmpaquetadas): LineaCanasta[] {
+export function desempaquetar({ numeros, fechas }: CanastaEmpaquetada): { lineas: LineaCanasta[]; terminos: Map<number, TerminosDespacho> } {
   let k = 0;
   const siguiente = () => numeros[k++]!;
-  return Array.from({ length: siguiente() }, () => {
+  const lineas = Array.from({ length: siguiente() }, () => {
     const cantidad = siguiente();
     const ofertas: OfertaCanasta[] = Array.from({ length: siguiente() }, () => {
       const proveedor_producto_id = siguiente();
@@ -50,4 +58,13 @@ export function desempaquetar({ numeros, fechas }: LineasEmpaquetadas): LineaCan
     });
     return { cantidad, ofertas };
   });
+  const terminos = new Map<number, TerminosDespacho>();
+  for (let n = siguiente(); n > 0; n--) {
+    const id = siguiente();
+    const monto_minimo = siguiente();
+    const costo_despacho = siguiente();
+    const gratis = siguiente();
+    terminos.set(id, { monto_minimo, costo_despacho, despacho_gratis_desde: gratis < 0 ? null : gratis });
+  }
+  return { lineas, terminos };
 }

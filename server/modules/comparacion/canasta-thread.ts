@@ -87,13 +87,13 @@ export async function solveCanasta(
   }
   try {
     const id = ++siguiente;
-    const pedido: PedidoCanasta = { id, lineas: empaquetar(lineas), terminos: [...terminos], opciones, enviadoEn: Date.now() };
+    const pedido: PedidoCanasta = { id, canasta: empaquetar(lineas, terminos), opciones, enviadoEn: Date.now() };
     const w = getWorker();
     w.ref();
     try {
       const canasta = await new Promise<Canasta>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        w.postMessage(pedido, [pedido.lineas.numeros.buffer]);
+        w.postMessage(pedido, [pedido.canasta.numeros.buffer]);
       });
       stats.hilo++;
       observe(canasta.via, desde);

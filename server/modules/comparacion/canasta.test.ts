@@ -148,6 +148,18 @@ describe('canastaOptima', () => {
     expect(c).toMatchObject({ optimo: true, total: 104, total_despacho: 0, via: 'busqueda' });
   });
 
+  it('where the first feasible basket loses coverage, the program still finds the full one within the default budget', async () => {
+    // Line 1 only at supplier 1, whose minimum is 100: per line it sells 50, under it, and leaving
+    // it out leaves line 1 empty. Buying line 2 there too reaches the minimum.
+    const lineas = [
+      { cantidad: 5, ofertas: [oferta(1, 10, 5)] },
+      { cantidad: 5, ofertas: [oferta(2, 9, 5), oferta(1, 10, 5)] },
+    ];
+    const c = await canastaOptima(lineas, new Map([[1, terminos(100, 0)]]));
+    expect(c.cantidades).toEqual([[5], [0, 5]]);
+    expect(c).toMatchObject({ optimo: true, total: 100, via: 'mip' });
+  });
+
   it('leaves out a supplier that cannot reach its minimum and says so', async () => {
     const lineas = [{ cantidad: 5, ofertas: [oferta(2, 1, 10), oferta(1, 10, 10)] }];
     const c = await canastaOptima(lineas, new Map([[2, terminos(1000, 0)]]));

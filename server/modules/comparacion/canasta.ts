@@ -121,8 +121,8 @@ function tramosDe(o: OfertaCanasta, cap: number, linea: number, k: number): Tram
 }
 
 let highsListo: Promise<Highs> | undefined;
-/** HiGHS, loaded once per process (~50 ms the first time: compiling its WebAssembly). */
-const cargarHighs = () => {
+/** HiGHS, loaded once per process (~50 ms the first time: compiling its WebAssembly; the solver's thread loads it as it starts). */
+export const cargarHighs = () => {
   highsListo ??= highsLoader();
   return highsListo;
 };
@@ -264,7 +264,7 @@ export async function canastaOptima(
 
   const restante = presupuestoMs - (performance.now() - inicio);
   let resultado: { plan: Plan; optimo: boolean } | null = null;
-  if (restante > 0) {
+  if (restante > 0 || !busca) {
     try {
       const highs = await cargarHighs();
       resultado = resolverMip(
@@ -276,7 +276,9 @@ export async function canastaOptima(
         coberturaPlena ? coberturaMaxima : null,
         coberturaPlena ? cotas : null,
         coberturaPlena ? { duenoDe, extra } : null,
-        (presupuestoMs - (performance.now() - inicio)) / 1000,
+        // Where the search does not apply HiGHS alone decides coverage, the first objective: never
+        // less than MINIMO_MIP_MS to do it.
+        Math.max(presupuestoMs - (performance.now() - inicio), busca ? 0 : MINIMO_MIP_MS) / 1000,
         opciones.contarProveedores ?? false,
       );
     } catch {

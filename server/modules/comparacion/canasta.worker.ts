@@ -1,23 +1,25 @@
 import { parentPort } from 'node:worker_threads';
-import type { TerminosDespacho } from '../../../common/despacho';
-import { canastaOptima, type OpcionesCanasta, PRESUPUESTO_CANASTA_MS } from './canasta';
-import { desempaquetar, type LineasEmpaquetadas } from './canasta-paquete';
+import { canastaOptima, cargarHighs, type OpcionesCanasta, PRESUPUESTO_CANASTA_MS } from './canasta';
+import { type CanastaEmpaquetada, desempaquetar } from './canasta-paquete';
 
 /** A basket to solve, as canasta-thread.ts posts it. */
 export interface PedidoCanasta {
   id: number;
-  lineas: LineasEmpaquetadas;
-  terminos: Array<[number, TerminosDespacho]>;
+  canasta: CanastaEmpaquetada;
   opciones: OpcionesCanasta;
   /** When it was sent (Date.now()): the budget counts the time it waited behind others. */
   enviadoEn: number;
 }
 
+// Compiled now, not within the first basket's budget.
+cargarHighs().catch(() => {});
+
 // The solver's thread (canasta-thread.ts): HiGHS holds it for up to the budget, never the request thread.
-parentPort!.on('message', async ({ id, lineas, terminos, opciones, enviadoEn }: PedidoCanasta) => {
+parentPort!.on('message', async ({ id, canasta, opciones, enviadoEn }: PedidoCanasta) => {
   try {
     const presupuestoMs = Math.max(0, (opciones.presupuestoMs ?? PRESUPUESTO_CANASTA_MS) - (Date.now() - enviadoEn));
-    parentPort!.postMessage({ id, canasta: await canastaOptima(desempaquetar(lineas), new Map(terminos), { ...opciones, presupuestoMs }) });
+    const { lineas, terminos } = desempaquetar(canasta);
+    parentPort!.postMessage({ id, canasta: await canastaOptima(lineas, terminos, { ...opciones, presupuestoMs }) });
   } catch (error) {
     parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
