@@ -148,7 +148,7 @@ describe('canastaOptima', () => {
     expect(c).toMatchObject({ optimo: true, total: 104, total_despacho: 0, via: 'busqueda' });
   });
 
-  it('where the first feasible basket loses coverage, the program still finds the full one within the default budget', async () => {
+  it('where the first feasible basket loses coverage, the search still finds the full one within the default budget', async () => {
     // Line 1 only at supplier 1, whose minimum is 100: per line it sells 50, under it, and leaving
     // it out leaves line 1 empty. Buying line 2 there too reaches the minimum.
     const lineas = [
@@ -157,7 +157,27 @@ describe('canastaOptima', () => {
     ];
     const c = await canastaOptima(lineas, new Map([[1, terminos(100, 0)]]));
     expect(c.cantidades).toEqual([[5], [0, 5]]);
+    expect(c).toMatchObject({ optimo: true, total: 100, via: 'busqueda' });
+  });
+
+  it('where no basket covers every line, the program finds the most that can be, whatever the budget', async () => {
+    // Lines 1 and 2 each only at one supplier, line 3 at either; each supplier reaches its minimum
+    // only with line 3 too, so one of lines 1 and 2 stays uncovered.
+    const lineas = [
+      { cantidad: 5, ofertas: [oferta(1, 10, 5)] },
+      { cantidad: 5, ofertas: [oferta(2, 10, 5)] },
+      { cantidad: 5, ofertas: [oferta(1, 10, 5), oferta(2, 10, 5)] },
+    ];
+    const c = await canastaOptima(
+      lineas,
+      new Map([
+        [1, terminos(100, 0)],
+        [2, terminos(100, 0)],
+      ]),
+      { presupuestoMs: 0 },
+    );
     expect(c).toMatchObject({ optimo: true, total: 100, via: 'mip' });
+    expect(c.proveedores).toHaveLength(1);
   });
 
   it('leaves out a supplier that cannot reach its minimum and says so', async () => {

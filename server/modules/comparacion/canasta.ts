@@ -211,10 +211,14 @@ export async function canastaOptima(
   for (const c of porProveedor.values()) inevitable += c;
   if (coberturaPlena && costoFactible === cotaTotal + inevitable) return respuesta(factible, true, 'cota', bajo_minimo);
   // 5. The exact search (canasta-busqueda.ts); what it found, proven or not, is the basket to beat.
+  //    Its baskets all have the most coverage: when the feasible one above lost some, it starts
+  //    with none to beat, and a basket it finds is better whatever it costs.
   let mejorPlan = factible;
   let mejorCosto = costoFactible;
+  // Whether the best basket known has the most coverage (HiGHS is then not needed to find it).
+  let plena = coberturaPlena;
   // It proves the least landed total only, so not with contarProveedores.
-  const busca = coberturaPlena && opciones.busqueda !== false && !opciones.contarProveedores;
+  const busca = opciones.busqueda !== false && !opciones.contarProveedores;
   if (busca) {
     const b = busquedaExacta({
       lineas,
@@ -222,13 +226,16 @@ export async function canastaOptima(
       objetivos,
       excluidos,
       plan: factible,
-      total: costoFactible,
+      total: coberturaPlena ? costoFactible : Number.POSITIVE_INFINITY,
       optimos: optimosLinea.map((p) => (p.exacta ? p.cantidades : undefined)),
       limite: inicio + presupuestoMs,
     });
-    if (b.optimo) return respuesta(b.plan, true, 'busqueda', bajo_minimo);
-    mejorPlan = b.plan;
-    mejorCosto = b.total;
+    if (Number.isFinite(b.total)) {
+      if (b.optimo) return respuesta(b.plan, true, 'busqueda', bajo_minimo);
+      mejorPlan = b.plan;
+      mejorCosto = b.total;
+      plena = true;
+    }
   }
 
   // 6. The exact program, on the stretches that can still be part of a basket no worse than it.
@@ -236,9 +243,9 @@ export async function canastaOptima(
   // cannot avoid (the one that owns this line's share is not subtracted: its term may be this line).
   // HiGHS overruns its time limit by building and reading the program (~40 ms on the bench's
   // baskets), and after the search it seldom proves in the time left what the search could not:
-  // then it is not started with less than MINIMO_MIP_MS left. Where the search does not apply it is
-  // the only exact way, and gets what is left.
-  if (busca && presupuestoMs - (performance.now() - inicio) < MINIMO_MIP_MS) return respuesta(mejorPlan, false, 'presupuesto', bajo_minimo);
+  // then it is not started with less than MINIMO_MIP_MS left. Without a basket of the most
+  // coverage it is the only way to find how much can be covered, and gets at least that.
+  if (plena && presupuestoMs - (performance.now() - inicio) < MINIMO_MIP_MS) return respuesta(mejorPlan, false, 'presupuesto', bajo_minimo);
   const holguraDe = (i: number) =>
     coberturaPlena ? mejorCosto - cotaTotal - inevitable + (duenoDe[i] !== undefined ? (porProveedor.get(duenoDe[i]!) ?? 0) : 0) : Number.POSITIVE_INFINITY;
   const tramos: Tramo[] = [];
@@ -264,7 +271,7 @@ export async function canastaOptima(
 
   const restante = presupuestoMs - (performance.now() - inicio);
   let resultado: { plan: Plan; optimo: boolean } | null = null;
-  if (restante > 0 || !busca) {
+  if (restante > 0 || !plena) {
     try {
       const highs = await cargarHighs();
       resultado = resolverMip(
@@ -276,9 +283,7 @@ export async function canastaOptima(
         coberturaPlena ? coberturaMaxima : null,
         coberturaPlena ? cotas : null,
         coberturaPlena ? { duenoDe, extra } : null,
-        // Where the search does not apply HiGHS alone decides coverage, the first objective: never
-        // less than MINIMO_MIP_MS to do it.
-        Math.max(presupuestoMs - (performance.now() - inicio), busca ? 0 : MINIMO_MIP_MS) / 1000,
+        Math.max(presupuestoMs - (performance.now() - inicio), plena ? 0 : MINIMO_MIP_MS) / 1000,
         opciones.contarProveedores ?? false,
       );
     } catch {
@@ -289,7 +294,8 @@ export async function canastaOptima(
   }
   if (resultado) {
     const v = evaluar(lineas, resultado.plan, terminos);
-    const mejor = v.factible && (v.cobertura > coberturaFactible || (v.cobertura === coberturaFactible && v.total <= mejorCosto));
+    const cobertura = plena ? coberturaMaxima : coberturaFactible;
+    const mejor = v.factible && (v.cobertura > cobertura || (v.cobertura === cobertura && v.total <= mejorCosto));
     if (mejor) return respuesta(resultado.plan, resultado.optimo, resultado.optimo ? 'mip' : 'presupuesto', bajo_minimo);
   }
   return respuesta(mejorPlan, false, 'presupuesto', bajo_minimo);
