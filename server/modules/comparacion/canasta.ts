@@ -80,7 +80,7 @@ export interface OpcionesCanasta {
 
 /**
  * The solver's budget: what the server spends besides (reading the offers, the terms, writing the
- * quotation and the answer, ~20–40 ms) plus this stays within the 100 ms of issue #22 at p99.
+ * quotation and the answer, ~15–25 ms) plus this stays within the 100 ms of issue #22 at p99.
  * The search proves most baskets in ~10 ms; the few it does not are answered at the budget with
  * their best basket, `optimo: false` (docs/decisions/014, "El presupuesto").
  */
