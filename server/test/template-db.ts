@@ -56,11 +56,8 @@ export async function dropDatabase(databaseUrl: string, name: string): Promise<v
 
 export async function createTemplate(databaseUrl: string | undefined, runId: string): Promise<void> {
   if (databaseUrl) {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${templateDbName(runId)}`);
-    await admin.query(`CREATE DATABASE ${templateDbName(runId)}`);
-    await admin.end();
+    await dropDatabase(databaseUrl, templateDbName(runId));
+    await adminQuery(databaseUrl, `CREATE DATABASE ${templateDbName(runId)}`);
     const database = openPostgres(withDatabase(databaseUrl, templateDbName(runId)));
     await prepareDatabase(database, { seedDemo: true });
     await database.close();

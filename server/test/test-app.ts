@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { parseConfig } from '../config';
 import { type Database, openEmbedded, openPostgres } from '../db/client';
 import { DEMO_PASSWORD } from '../db/seed/demo-catalogo';
 import { type RoleName, tokensByRole } from './roles';
-import { dropDatabase, TEMPLATE_FILE, templateDbName, withDatabase } from './template-db';
+import { adminQuery, dropDatabase, TEMPLATE_FILE, templateDbName, withDatabase } from './template-db';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -37,10 +36,7 @@ export async function createTestApp(env: Record<string, string> = {}, { notifyDe
   let drop = async () => {};
   if (databaseUrl) {
     const name = `abastece_t${process.pid}x${copies++}_${runId}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDbName(runId)}`);
-    await admin.end();
+    await adminQuery(databaseUrl, `CREATE DATABASE ${name} TEMPLATE ${templateDbName(runId)}`);
     database = openPostgres(withDatabase(databaseUrl, name));
     drop = () => dropDatabase(databaseUrl, name);
   } else {

@@ -349,22 +349,21 @@ function programar(
         if (paso.rc + c.cota > h) break;
         let exceso = 0;
         let alcanza = true;
+        // Σ λ × part, and the useful parts as one key.
+        let ponderadas = 0;
+        let clave = 0;
         for (let g = 0; g < n; g++) {
           const parte = paso.partes[g]! + c.sub[g]!;
           if (parte + alcance.mas[g]![j + 1]! < grupo[g]![1]) alcanza = false;
           exceso += lam[g]! * Math.max(0, parte + alcance.menos[g]![j + 1]! - grupo[g]![1]);
+          ponderadas += lam[g]! * parte;
+          clave = clave * (grupo[g]![1] + 1) + Math.min(parte, grupo[g]![1]);
         }
         if (!alcanza || paso.rc + c.cota + exceso > h) continue;
         exacto ??= precisa(j, c);
         const rc = paso.rc + exacto.rc;
         if (rc + exceso > h) continue;
-        let w = rc;
-        let clave = 0;
-        for (let g = 0; g < n; g++) {
-          const parte = paso.partes[g]! + c.sub[g]!;
-          w += lam[g]! * parte;
-          clave = clave * (grupo[g]![1] + 1) + Math.min(parte, grupo[g]![1]);
-        }
+        const w = rc + ponderadas;
         const previo = siguiente.get(clave);
         if (previo && previo.w <= w) continue;
         siguiente.set(clave, { partes: paso.partes.map((parte, g) => parte + c.sub[g]!), rc, w, previo: x, candidata: c });

@@ -86,7 +86,7 @@ export class PreciosLineas {
 
   /** The engine's optimum of line i for `objetivo` units, prices scaled by λ, without `fuera` and the offers `sin`. */
   private plan(i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>, sin: readonly number[], objetivo: number): number[] {
-    if (performance.now() > this.limite) throw new Abandono('reloj');
+    if (performance.now() > this.limite) throw new Abandono();
     const l = this.lineas[i]!;
     const indices: number[] = [];
     l.ofertas.forEach((o, k) => {
@@ -99,7 +99,7 @@ export class PreciosLineas {
       PRESUPUESTO_PASOS,
       false,
     );
-    if (!p.exacta) throw new Abandono('motor');
+    if (!p.exacta) throw new Abandono();
     const cantidades = new Array<number>(l.ofertas.length).fill(0);
     indices.forEach((k, j) => {
       cantidades[k] = p.cantidades[j]!;

@@ -324,8 +324,11 @@ export function asignacionOptima(
     return false;
   };
 
+  // What cannot beat the best plan found: more cost, or, without tie-breaks, the same.
+  const descartado = (costo: number) => costo > mejorCosto || (!desempate && costo === mejorCosto);
+
   const registrar = (costo: number, proveedores: number, vence: number, resto: number) => {
-    if (costo > mejorCosto || (!desempate && costo === mejorCosto)) return;
+    if (descartado(costo)) return;
     if (costo === mejorCosto && (proveedores > mejorProveedores || (proveedores === mejorProveedores && vence <= mejorVence))) return;
     mejorCosto = costo;
     mejorProveedores = proveedores;
@@ -355,7 +358,7 @@ export function asignacionOptima(
     const cierra = abierta >= 0 && resto <= abiertaHolgura;
     if (cierra) registrar(costo + resto * abiertaPrecio, proveedores, vence + resto * venceDe[orden[abierta]!]!, resto);
     const cota = costo + restBound(j, resto);
-    if (agotado || cota > mejorCosto || (!desempate && cota === mejorCosto)) return;
+    if (agotado || descartado(cota)) return;
     if (cota === mejorCosto) {
       // A tie in cost can still win on fewer suppliers (it needs one more from here), or on expiry
       // if the latest expiry left can beat it.
@@ -401,7 +404,7 @@ export function asignacionOptima(
       if (e.abierta) abierta = -1;
     }
     for (let x = 0; x < h && !agotado; x++) {
-      if (cotas[x]! > mejorCosto || (!desempate && cotas[x]! === mejorCosto)) break;
+      if (descartado(cotas[x]!)) break;
       const k = eleccion[x]!;
       if (k < 0) {
         buscar(j + 1, resto, costo, proveedores, vence);
