@@ -68,7 +68,8 @@ describe('e-mail over SMTP', () => {
     smtp = await startSmtp(port);
     const second = uniqueEmail('smtp');
     expect((await signup(second)).statusCode).toBe(201);
-    await waitFor(() => received.length >= 2);
+    // The SMTP server has the message before the outbox marks its row sent: wait for both.
+    await waitFor(async () => received.length >= 2 && (await row(first)).enviado_en !== null && (await row(second)).enviado_en !== null);
     for (const email of [first, second]) {
       const message = received.find((m) => m.includes(`To: ${email}`));
       expect(message, email).toBeDefined();
