@@ -2,6 +2,7 @@ import type { TerminosDespacho } from '../../../common/despacho';
 import { cobraDespacho, evaluar, type LineaCanasta, objetivoDe, partesMaximas, type Plan } from './canasta-plan';
 import { abiertas, cerrarBrecha, descarta, type Relajada, TOLERANCIA } from './canasta-cierre';
 import { Abandono, PreciosLineas, type SolucionLinea } from './canasta-lineas';
+import { mejorarVecindad } from './canasta-vecindad';
 
 /**
  * The exact search of docs/decisions/014 ("búsqueda"): a branch and bound over the state of each
@@ -57,6 +58,8 @@ const RONDAS_LAMBDA = 10;
 const ITERACIONES_KELLEY = 30;
 /** Amounts closed exactly per node, one at a time (then the two largest together). */
 const MAX_CIERRES = 3;
+/** What one look at the best basket's neighbours may spend (they take ~1–5 ms). */
+const MAX_VECINDAD_MS = 10;
 
 /** The best basket this search found (at worst the one it was given), and whether it proved it the cheapest. */
 export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number; optimo: boolean } {
@@ -118,7 +121,10 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
     return parte;
   };
 
-  /** The node's bound and relaxed basket, or null when no basket of the most coverage fits it. */
+  /**
+   * The node's bound and relaxed basket, or null when it holds nothing cheaper than the best basket
+   * (none of the most coverage fits it, or a bound on the way already rules it out).
+   */
   const relajar = (estados: ReadonlyMap<number, Estado>, lambdaPadre: ReadonlyMap<number, number>) => {
     const fuera = new Set(excluidos);
     let fijo = 0;
@@ -198,6 +204,8 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
       for (const [s, r] of exigencias) {
         if (!lambda.get(s) && parteDe(s, sols) >= r) continue;
         maximizar(s, r);
+        // Every λ gives a bound: once one rules the node out, the rest is not needed.
+        if (cerrado(fijo + valorDual())) return null;
       }
       const nuevo = valorDual();
       if (nuevo < dual + 0.5) break;
@@ -243,6 +251,7 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
   // The bounds of the nodes the search could not settle.
   const pendientes: number[] = [];
   let estadosActuales: ReadonlyMap<number, Estado> = new Map();
+  let vecindadVista: Plan | null = null;
   try {
     while (abiertos.length > 0) {
       if (++nodos > MAX_NODOS || performance.now() > e.limite) {
@@ -263,6 +272,17 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
         // overshoots one its multiplier priced. The node's exact bound for one amount at a time
         // (each a valid bound): until one closes the node or finds a supplier to branch on.
         let resuelto = false;
+        // A closing searches within (best basket − bound): before one, the neighbours of the best
+        // basket (each time it is another), which often hold a cheaper one (canasta-vecindad.ts).
+        if (vecindadVista !== mejorPlan && Number.isFinite(mejorTotal)) {
+          const vecina = mejorarVecindad(lineas, terminos, excluidos, mejorPlan, Math.min(e.limite, performance.now() + MAX_VECINDAD_MS));
+          if (vecina.total < mejorTotal) {
+            mejorTotal = vecina.total;
+            mejorPlan = vecina.plan;
+          }
+          vecindadVista = mejorPlan;
+          if (cerrado(relajada.cota)) continue;
+        }
         const huecos = abiertas(r).slice(0, MAX_CIERRES);
         // One amount at a time, then the two largest together.
         const grupos = [...huecos.map((a) => [a]), ...(huecos.length > 1 ? [huecos.slice(0, 2)] : [])];

@@ -1,61 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TerminosDespacho } from '../../../common/despacho';
-import { basketsPorRecorrer, canastaFuerzaBruta } from '../../test/canasta-fuerza-bruta';
-import { canastaOptima, type LineaCanasta, type OfertaCanasta } from './canasta';
+import { canastaAlAzar, canastaFuerzaBruta, oferta, terminos } from '../../test/canasta-fuerza-bruta';
+import { canastaOptima, type LineaCanasta } from './canasta';
 import { compararLinea } from './engine';
 import { azar } from '../../test/azar';
-
-let siguienteId = 1;
-const oferta = (
-  proveedor_id: number,
-  tarifa: number,
-  stock: number,
-  rangos: Array<[number, number]> = [],
-  fecha_vencimiento = '2027-01-01',
-): OfertaCanasta => ({
-  proveedor_producto_id: siguienteId++,
-  proveedor_id,
-  tarifa,
-  rangos: rangos.map(([limite_inferior, precio]) => ({ limite_inferior, precio })),
-  stock,
-  fecha_vencimiento,
-});
-const terminos = (monto_minimo: number, costo_despacho: number, despacho_gratis_desde: number | null = null): TerminosDespacho => ({
-  monto_minimo,
-  costo_despacho,
-  despacho_gratis_desde,
-});
-
-/** A small random instance: ≤ 5 suppliers, ≤ 4 lines, quantities ≤ 6, tiers, stock, terms. */
-function instancia(r: () => number) {
-  const entero = (a: number, b: number) => a + Math.floor(r() * (b - a + 1));
-  const nProveedores = entero(1, 5);
-  const mapa = new Map<number, TerminosDespacho>();
-  for (let s = 1; s <= nProveedores; s++) {
-    if (r() < 0.2) continue;
-    mapa.set(s, terminos(r() < 0.5 ? 0 : entero(10, 80), r() < 0.4 ? 0 : entero(3, 25), r() < 0.5 ? null : entero(15, 100)));
-  }
-  const lineas: LineaCanasta[] = Array.from({ length: entero(1, 4) }, () => {
-    const proveedores = Array.from({ length: nProveedores }, (_, i) => i + 1).sort(() => r() - 0.5);
-    return {
-      cantidad: entero(1, 6),
-      ofertas: proveedores.slice(0, entero(1, Math.min(3, nProveedores))).map((s) => {
-        const tarifa = entero(5, 20);
-        const rangos: Array<[number, number]> = Array.from({ length: entero(0, 2) }, () => [
-          entero(2, 5) + (r() < 0.15 ? 0.5 : 0),
-          r() < 0.1 ? 0 : tarifa + entero(-6, 1),
-        ]);
-        return oferta(s, tarifa, entero(0, 7) + (r() < 0.15 ? 0.5 : 0), rangos, r() < 0.5 ? '2027-01-01' : '2027-03-01');
-      }),
-    };
-  });
-  // Keep the brute force fast: fewer units while it would look at too many baskets.
-  while (basketsPorRecorrer(lineas) > 20_000) {
-    const mayor = lineas.reduce((a, b) => (b.cantidad > a.cantidad ? b : a));
-    mayor.cantidad--;
-  }
-  return { lineas, terminos: mapa };
-}
 
 const cobertura = (c: { cantidades: number[][] }) => c.cantidades.flat().reduce((s, q) => s + q, 0);
 
@@ -64,7 +12,7 @@ describe('canastaOptima', () => {
     const r = azar(22);
     const vias: Record<string, number> = {};
     for (let caso = 0; caso < 2000; caso++) {
-      const { lineas, terminos: mapa } = instancia(r);
+      const { lineas, terminos: mapa } = canastaAlAzar(r);
       const esperado = canastaFuerzaBruta(lineas, mapa);
       const c = await canastaOptima(lineas, mapa, { presupuestoMs: 10_000 });
       vias[c.via] = (vias[c.via] ?? 0) + 1;

@@ -1,0 +1,219 @@
+import { costoDespacho, type TerminosDespacho } from '../../../common/despacho';
+import { evaluar, type LineaCanasta, type Plan, SIN_TERMINOS } from './canasta-plan';
+import { subtotal } from './precio';
+
+/**
+ * Cheaper feasible baskets near one at hand, by moves the per-line optima do not see
+ * (docs/decisions/014, "La vecindad"). Proves nothing: the exact search's gap closings search
+ * within (best basket known − bound), so a cheaper basket known early makes them cheaper.
+ * - Drop a supplier: its units go to the offers of its lines already in use or free of terms,
+ *   each chunk to the cheapest increase (re-planning the line instead can take units from a
+ *   supplier sitting at its free-delivery amount, and its fee comes back).
+ * - Lift a supplier to an amount (its free-delivery amount, or its minimum): units taken from the
+ *   offers of its lines, the move that costs least per peso it adds to the supplier first.
+ * - Both: lift a supplier not in the basket to its amount, then drop a fee payer.
+ * Every basket keeps each line's units; evaluar decides feasibility and the landed total.
+ */
+
+/** Per supplier, the lines where it has an offer. */
+type LineasDe = ReadonlyMap<number, readonly number[]>;
+
+const costo = (l: LineaCanasta, k: number, q: number) => (q > 0 ? subtotal(l.ofertas[k]!, q) : 0);
+const compra = (l: LineaCanasta, q: readonly number[], s: number) => l.ofertas.some((o, k) => o.proveedor_id === s && q[k]! > 0);
+const espacio = (l: LineaCanasta, plan: Plan, i: number, k: number) => Math.floor(l.ofertas[k]!.stock) - plan[i]![k]!;
+
+/** The basket without supplier s, or null when its units find no room. */
+function sacar(lineas: readonly LineaCanasta[], lineasDe: LineasDe, plan: Plan, s: number, recibe: (s: number) => boolean): Plan | null {
+  const nuevo = [...plan];
+  for (const i of lineasDe.get(s) ?? []) {
+    const l = lineas[i]!;
+    let resto = 0;
+    l.ofertas.forEach((o, k) => {
+      if (o.proveedor_id === s) resto += plan[i]![k]!;
+    });
+    if (resto === 0) continue;
+    const q = plan[i]!.map((x, k) => (l.ofertas[k]!.proveedor_id === s ? 0 : x));
+    nuevo[i] = q;
+    while (resto > 0) {
+      let elegido = -1;
+      let mejor = Number.POSITIVE_INFINITY;
+      let cuanto = 0;
+      l.ofertas.forEach((o, k) => {
+        if (o.proveedor_id === s || !(q[k]! > 0 || recibe(o.proveedor_id))) return;
+        const d = Math.min(Math.floor(o.stock) - q[k]!, resto);
+        if (d <= 0) return;
+        const marginal = (costo(l, k, q[k]! + d) - costo(l, k, q[k]!)) / d;
+        if (marginal < mejor) {
+          mejor = marginal;
+          elegido = k;
+          cuanto = d;
+        }
+      });
+      if (elegido < 0) return null;
+      q[elegido]! += cuanto;
+      resto -= cuanto;
+    }
+  }
+  return nuevo;
+}
+
+/**
+ * The fewest units q in (desde, hasta] at which offer k's subtotal reaches `objetivo` (hasta when
+ * none does). The subtotal only grows within a price stretch, so a binary search in each.
+ */
+function menorHasta(l: LineaCanasta, k: number, desde: number, hasta: number, objetivo: number): number {
+  const cortes = [desde + 1, hasta + 1];
+  for (const t of l.ofertas[k]!.rangos) {
+    const inicio = Math.ceil(t.limite_inferior);
+    if (t.precio > 0 && inicio > desde + 1 && inicio <= hasta) cortes.push(inicio);
+  }
+  cortes.sort((a, b) => a - b);
+  for (let j = 0; j + 1 < cortes.length; j++) {
+    let lo = cortes[j]!;
+    let hi = cortes[j + 1]! - 1;
+    if (lo > hi || costo(l, k, hi) < objetivo) continue;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (costo(l, k, mid) >= objetivo) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+  return hasta;
+}
+
+/** The basket with supplier t's part lifted to at least `monto`, or null when it cannot get there. */
+function llevar(lineas: readonly LineaCanasta[], lineasDe: LineasDe, plan: Plan, t: number, monto: number): Plan | null {
+  const nuevo = [...plan];
+  const copiadas = new Set<number>();
+  let parte = 0;
+  const suyas = lineasDe.get(t) ?? [];
+  for (const i of suyas) {
+    const l = lineas[i]!;
+    l.ofertas.forEach((o, k) => {
+      if (o.proveedor_id === t) parte += costo(l, k, plan[i]![k]!);
+    });
+  }
+  while (parte < monto) {
+    // The move that costs least per peso added to t: x units from one other offer to one of t's.
+    let mejor: { i: number; kt: number; kd: number; x: number; razon: number } | null = null;
+    for (const i of suyas) {
+      const l = lineas[i]!;
+      const q = nuevo[i]!;
+      l.ofertas.forEach((o, kt) => {
+        if (o.proveedor_id !== t || espacio(l, nuevo, i, kt) <= 0) return;
+        l.ofertas.forEach((d, kd) => {
+          if (d.proveedor_id === t || q[kd]! <= 0) return;
+          const x = Math.min(q[kd]!, espacio(l, nuevo, i, kt));
+          const suma = costo(l, kt, q[kt]! + x) - costo(l, kt, q[kt]!);
+          if (suma <= 0) return;
+          const razon = (suma - (costo(l, kd, q[kd]!) - costo(l, kd, q[kd]! - x))) / suma;
+          if (!mejor || razon < mejor.razon) mejor = { i, kt, kd, x, razon };
+        });
+      });
+    }
+    if (!mejor) return null;
+    const { i, kt, kd } = mejor as { i: number; kt: number; kd: number; x: number };
+    let { x } = mejor as { x: number };
+    const l = lineas[i]!;
+    if (!copiadas.has(i)) {
+      nuevo[i] = [...nuevo[i]!];
+      copiadas.add(i);
+    }
+    const q = nuevo[i]!;
+    // The last move only as far as the amount.
+    const base = costo(l, kt, q[kt]!);
+    x = menorHasta(l, kt, q[kt]!, q[kt]! + x, base + monto - parte) - q[kt]!;
+    parte += costo(l, kt, q[kt]! + x) - base;
+    q[kt]! += x;
+    q[kd]! -= x;
+  }
+  return nuevo;
+}
+
+/**
+ * The landed total of baskets that differ from `base` in a few lines (the lines that differ are
+ * other arrays; the rest are base's own), or null when one leaves a supplier under its minimum.
+ */
+function totalDesde(lineas: readonly LineaCanasta[], terminos: ReadonlyMap<number, TerminosDespacho>, base: Plan) {
+  const v = evaluar(lineas, base, terminos);
+  const partes = new Map(v.proveedores.map((p) => [p.proveedor_id, p.subtotal]));
+  return (plan: Plan): number | null => {
+    const cambio = new Map<number, number>();
+    plan.forEach((q, i) => {
+      const b = base[i]!;
+      if (q === b) return;
+      const l = lineas[i]!;
+      l.ofertas.forEach((o, k) => {
+        if (q[k] !== b[k]) cambio.set(o.proveedor_id, (cambio.get(o.proveedor_id) ?? 0) + costo(l, k, q[k]!) - costo(l, k, b[k]!));
+      });
+    });
+    let total = v.total;
+    for (const [s, d] of cambio) {
+      const t = terminos.get(s) ?? SIN_TERMINOS;
+      const antes = partes.get(s) ?? 0;
+      const despues = antes + d;
+      if (despues > 0 && despues < t.monto_minimo) return null;
+      total += d + costoDespacho(despues, t) - costoDespacho(antes, t);
+    }
+    return total;
+  };
+}
+
+/**
+ * The cheapest basket the moves reach from `plan` (feasible, every line at its units), improving
+ * one move at a time until none does or past `limite` (performance.now()).
+ */
+export function mejorarVecindad(
+  lineas: readonly LineaCanasta[],
+  terminos: ReadonlyMap<number, TerminosDespacho>,
+  excluidos: ReadonlySet<number>,
+  plan: Plan,
+  limite: number,
+): { plan: Plan; total: number } {
+  let mejorPlan = plan;
+  let v = evaluar(lineas, plan, terminos);
+  const lineasDe = new Map<number, number[]>();
+  lineas.forEach((l, i) => {
+    for (const s of new Set(l.ofertas.map((o) => o.proveedor_id))) if (!excluidos.has(s)) lineasDe.set(s, [...(lineasDe.get(s) ?? []), i]);
+  });
+  for (let vuelta = 0; vuelta < 50 && performance.now() < limite; vuelta++) {
+    const usados = new Set(v.proveedores.map((p) => p.proveedor_id));
+    // Units go to suppliers in the basket, or to those with no minimum and no fee.
+    const recibe = (s: number) => !excluidos.has(s) && (usados.has(s) || !terminos.has(s));
+    let mejor: { plan: Plan; total: number } | null = null;
+    const total = totalDesde(lineas, terminos, mejorPlan);
+    const probar = (p: Plan | null) => {
+      const w = p && total(p);
+      if (w !== null && w < (mejor?.total ?? v.total)) mejor = { plan: p!, total: w };
+    };
+    const pagan = v.proveedores.filter((p) => p.costo_despacho > 0);
+    for (const p of pagan) {
+      probar(sacar(lineas, lineasDe, mejorPlan, p.proveedor_id, recibe));
+      const gratis = terminos.get(p.proveedor_id)!.despacho_gratis_desde;
+      if (gratis !== null) probar(llevar(lineas, lineasDe, mejorPlan, p.proveedor_id, gratis));
+    }
+    // Only when those find nothing, the dearer pair: lift a supplier not in the basket that has an
+    // offer where a fee payer has units, if that costs less than the fee, then drop the payer.
+    if (!mejor) {
+      const dondeCompra = pagan.map((p) => ({ p, lineas: lineasDe.get(p.proveedor_id)!.filter((i) => compra(lineas[i]!, mejorPlan[i]!, p.proveedor_id)) }));
+      for (const [t, suyas] of lineasDe) {
+        const tt = terminos.get(t);
+        if (!tt || usados.has(t)) continue;
+        if (performance.now() > limite) break;
+        const conT = dondeCompra.filter((d) => d.lineas.some((i) => suyas.includes(i))).map((d) => d.p);
+        if (conT.length === 0) continue;
+        const levantado = llevar(lineas, lineasDe, mejorPlan, t, Math.max(tt.monto_minimo, tt.despacho_gratis_desde ?? 0));
+        const costoLevantar = levantado && total(levantado);
+        if (costoLevantar === null || costoLevantar - v.total >= Math.max(...conT.map((p) => p.costo_despacho))) continue;
+        probar(levantado);
+        const recibeT = (s: number) => s === t || recibe(s);
+        for (const p of conT) probar(sacar(lineas, lineasDe, levantado!, p.proveedor_id, recibeT));
+      }
+    }
+    if (!mejor) break;
+    mejorPlan = (mejor as { plan: Plan }).plan;
+    v = evaluar(lineas, mejorPlan, terminos);
+  }
+  return { plan: mejorPlan, total: v.total };
+}
