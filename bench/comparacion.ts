@@ -44,7 +44,7 @@ const admin = (query: string) => adminQuery(databaseUrl!, query);
  */
 const DAR_CONDICIONES = `WITH s AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM usuario WHERE email LIKE 'bench-proveedor-%'),
     t AS (SELECT id, 1000 * round(30 + random() * 120)::int AS minimo, 10 * round(500 + random() * 1000)::int AS despacho, random() < 0.6 AS gratis
-      FROM s WHERE n % 2 = 0)
+      FROM s WHERE n % 2 = 0 ORDER BY n)
   INSERT INTO condiciones_proveedor (proveedor_id, todas_las_comunas, dias_despacho, anticipacion_dias, hora_corte, monto_minimo, costo_despacho, despacho_gratis_desde)
   SELECT id, true, '{1,2,3,4,5,6,7}', 1, '18:00', minimo, despacho, CASE WHEN gratis THEN minimo + 1000 * round(50 + random() * 350)::int END FROM t`;
 
@@ -322,7 +322,11 @@ if (databaseUrl) {
       await otroProceso.query('UPDATE proveedor_producto SET tarifa = tarifa WHERE producto_id = ANY($1)', [productos]);
     };
     // Half the suppliers' delivery terms, as the supplier's screen saves them: migration 0013's triggers notify.
-    const darCondiciones = async () => (await otroProceso.query(DAR_CONDICIONES)).rowCount ?? 0;
+    // Seeded in this session, so every run draws the same terms (runs of two versions compare).
+    const darCondiciones = async () => {
+      await otroProceso.query('SELECT setseed(0.5)');
+      return (await otroProceso.query(DAR_CONDICIONES)).rowCount ?? 0;
+    };
     try {
       await medir(async () => openPostgres(url), { DATABASE_URL: url }, 'PostgreSQL', { tocar, darCondiciones });
     } finally {

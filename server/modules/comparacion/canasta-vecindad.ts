@@ -83,7 +83,7 @@ function menorHasta(l: LineaCanasta, k: number, desde: number, hasta: number, ob
 }
 
 /** The basket with supplier t's part lifted to at least `monto`, or null when it cannot get there. */
-function llevar(lineas: readonly LineaCanasta[], lineasDe: LineasDe, plan: Plan, t: number, monto: number): Plan | null {
+function llevar(lineas: readonly LineaCanasta[], lineasDe: LineasDe, plan: Plan, t: number, monto: number, tope: number): Plan | null {
   const nuevo = [...plan];
   const copiadas = new Set<number>();
   let parte = 0;
@@ -94,6 +94,8 @@ function llevar(lineas: readonly LineaCanasta[], lineasDe: LineasDe, plan: Plan,
       if (o.proveedor_id === t) parte += costo(l, k, plan[i]![k]!);
     });
   }
+  // What the moves have added to the basket's cost so far.
+  let gasto = 0;
   while (parte < monto) {
     // The move that costs least per peso added to t: x units from one other offer to one of t's.
     let mejor: { i: number; kt: number; kd: number; x: number; razon: number } | null = null;
@@ -113,7 +115,9 @@ function llevar(lineas: readonly LineaCanasta[], lineasDe: LineasDe, plan: Plan,
       });
     }
     if (!mejor) return null;
-    const { i, kt, kd } = mejor as { i: number; kt: number; kd: number; x: number };
+    const { i, kt, kd, razon } = mejor as { i: number; kt: number; kd: number; x: number; razon: number };
+    // What is left to add, at the best rate there is now, already costs what the lift may save.
+    if (gasto + Math.max(0, razon) * (monto - parte) >= tope) return null;
     let { x } = mejor as { x: number };
     const l = lineas[i]!;
     if (!copiadas.has(i)) {
@@ -124,7 +128,9 @@ function llevar(lineas: readonly LineaCanasta[], lineasDe: LineasDe, plan: Plan,
     // The last move only as far as the amount.
     const base = costo(l, kt, q[kt]!);
     x = menorHasta(l, kt, q[kt]!, q[kt]! + x, base + monto - parte) - q[kt]!;
-    parte += costo(l, kt, q[kt]! + x) - base;
+    const suma = costo(l, kt, q[kt]! + x) - base;
+    parte += suma;
+    gasto += suma - (costo(l, kd, q[kd]!) - costo(l, kd, q[kd]! - x));
     q[kt]! += x;
     q[kd]! -= x;
   }
@@ -191,7 +197,7 @@ export function mejorarVecindad(
     for (const p of pagan) {
       probar(sacar(lineas, lineasDe, mejorPlan, p.proveedor_id, recibe));
       const gratis = terminos.get(p.proveedor_id)!.despacho_gratis_desde;
-      if (gratis !== null) probar(llevar(lineas, lineasDe, mejorPlan, p.proveedor_id, gratis));
+      if (gratis !== null) probar(llevar(lineas, lineasDe, mejorPlan, p.proveedor_id, gratis, p.costo_despacho));
     }
     // Only when those find nothing, the dearer pair: lift a supplier not in the basket that has an
     // offer where a fee payer has units, if that costs less than the fee, then drop the payer.
@@ -203,9 +209,10 @@ export function mejorarVecindad(
         if (performance.now() > limite) break;
         const conT = dondeCompra.filter((d) => d.lineas.some((i) => suyas.includes(i))).map((d) => d.p);
         if (conT.length === 0) continue;
-        const levantado = llevar(lineas, lineasDe, mejorPlan, t, Math.max(tt.monto_minimo, tt.despacho_gratis_desde ?? 0));
+        const tope = Math.max(...conT.map((p) => p.costo_despacho));
+        const levantado = llevar(lineas, lineasDe, mejorPlan, t, Math.max(tt.monto_minimo, tt.despacho_gratis_desde ?? 0), tope);
         const costoLevantar = levantado && total(levantado);
-        if (costoLevantar === null || costoLevantar - v.total >= Math.max(...conT.map((p) => p.costo_despacho))) continue;
+        if (costoLevantar === null || costoLevantar - v.total >= tope) continue;
         probar(levantado);
         const recibeT = (s: number) => s === t || recibe(s);
         for (const p of conT) probar(sacar(lineas, lineasDe, levantado!, p.proveedor_id, recibeT));

@@ -187,14 +187,15 @@ export function asignacionOptima(
     if (cap <= 0) continue;
     capacidadDe[i] = cap;
     minimoDe[i] = precioMinimo(o, cap);
-    venceDe[i] = dias(o.fecha_vencimiento);
+    // Expiry only breaks ties: without them it is not read.
+    if (desempate) venceDe[i] = dias(o.fecha_vencimiento);
     indices.push(i);
     for (const t of o.rangos) {
       const desde = Math.ceil(t.limite_inferior);
       if (t.precio > 0 && desde > 1 && desde <= cap && !niveles.includes(desde)) niveles.push(desde);
     }
   }
-  indices.sort((a, b) => minimoDe[a]! - minimoDe[b]! || venceDe[b]! - venceDe[a]! || a - b);
+  indices.sort(desempate ? (a, b) => minimoDe[a]! - minimoDe[b]! || venceDe[b]! - venceDe[a]! || a - b : (a, b) => minimoDe[a]! - minimoDe[b]! || a - b);
   const orden = indices;
   const m = orden.length;
   niveles.sort((a, b) => a - b);
