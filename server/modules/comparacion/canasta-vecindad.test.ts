@@ -9,32 +9,33 @@ const SIN_RELOJ = Number.POSITIVE_INFINITY;
 const unidades = (plan: number[][]) => plan.map((q) => q.reduce((s, x) => s + x, 0));
 
 describe('mejorarVecindad', () => {
-  it('lifts a supplier to its free delivery to drop a fee payer, which neither move does alone', () => {
-    // P: $8.000 of fee, never free. T: $9.000 of fee, free from $15.000. Q: no terms.
+  it('drops a fee payer, its units to an offer already in the basket', () => {
+    // P: $3.000 of fee, never free. Q: no terms, already buying line 2.
     const lineas: LineaCanasta[] = [
       { cantidad: 10, ofertas: [oferta(1, 1000, 10), oferta(2, 1100, 10)] },
-      { cantidad: 5, ofertas: [oferta(3, 900, 5), oferta(2, 1000, 5)] },
+      { cantidad: 5, ofertas: [oferta(2, 900, 5)] },
     ];
-    const mapa = new Map([
-      [1, terminos(0, 8000)],
-      [2, terminos(0, 9000, 15_000)],
-    ]);
-    // The per-line optima: P's 10 units ($10.000 + $8.000) and Q's 5 ($4.500).
-    const inicio = [
-      [10, 0],
-      [5, 0],
+    const mapa = new Map([[1, terminos(0, 3000)]]);
+    // The per-line optima: P's 10 units ($10.000 + $3.000) and Q's 5 ($4.500).
+    const inicio = [[10, 0], [5]];
+    expect(evaluar(lineas, inicio, mapa).total).toBe(17_500);
+    // Q's 10 units cost $1.000 more than P's, and save its fee.
+    expect(mejorarVecindad(lineas, mapa, new Set(), inicio, SIN_RELOJ)).toEqual({ plan: [[0, 10], [5]], total: 15_500 });
+    expect(canastaFuerzaBruta(lineas, mapa).total).toBe(15_500);
+  });
+
+  it('lifts a fee payer to its free delivery with units from the other offers of its lines, only as many as it needs', () => {
+    // P: $5.000 of fee, free from $10.000; the only offer of line 2. Q: no terms, cheaper in line 1.
+    const lineas: LineaCanasta[] = [
+      { cantidad: 10, ofertas: [oferta(1, 1000, 10), oferta(2, 950, 10)] },
+      { cantidad: 9, ofertas: [oferta(1, 1000, 9)] },
     ];
-    expect(evaluar(lineas, inicio, mapa).total).toBe(22_500);
-    const m = mejorarVecindad(lineas, mapa, new Set(), inicio, SIN_RELOJ);
-    // T takes P's units and 4 of Q's: $15.000 exactly, free; Q keeps 1 ($900).
-    expect(m).toEqual({
-      plan: [
-        [0, 10],
-        [1, 4],
-      ],
-      total: 15_900,
-    });
-    expect(canastaFuerzaBruta(lineas, mapa).total).toBe(15_900);
+    const mapa = new Map([[1, terminos(0, 5000, 10_000)]]);
+    const inicio = [[0, 10], [9]];
+    expect(evaluar(lineas, inicio, mapa).total).toBe(23_500);
+    // One unit of line 1 moves to P: $50 more, P reaches $10.000 and its fee goes.
+    expect(mejorarVecindad(lineas, mapa, new Set(), inicio, SIN_RELOJ)).toEqual({ plan: [[1, 9], [9]], total: 18_550 });
+    expect(canastaFuerzaBruta(lineas, mapa).total).toBe(18_550);
   });
 
   it('on 1,000 random small baskets: feasible, the same units per line, never dearer, never under the brute force', async () => {
