@@ -13,7 +13,7 @@ import { subtotal } from './precio';
  *   the move that costs least per peso it adds to the supplier first.
  * A third move, lifting a supplier not in the basket to its amount to drop a payer into it, found
  * a few more cheaper baskets at ~5× the time, and proved no more baskets within the budget.
- * Every basket keeps each line's units; evaluar decides feasibility and the landed total.
+ * Every neighbour keeps each line's units; totalDesde prices it from the basket it moved from.
  */
 
 /** Per supplier, the lines where it has an offer. */
@@ -103,25 +103,25 @@ function llevar(lineas: readonly LineaCanasta[], lineasDe: LineasDe, plan: Plan,
     // The move that costs least per peso added to t: x units from one other offer to one of t's.
     let mejor: { i: number; kt: number; kd: number; x: number; razon: number } | null = null;
     for (const i of suyas) {
-      const l = lineas[i]!;
+      const linea = lineas[i]!;
       const q = nuevo[i]!;
-      l.ofertas.forEach((o, kt) => {
-        if (o.proveedor_id !== t || espacio(l, nuevo, i, kt) <= 0) return;
-        l.ofertas.forEach((d, kd) => {
-          if (d.proveedor_id === t || q[kd]! <= 0) return;
-          const x = Math.min(q[kd]!, espacio(l, nuevo, i, kt));
-          const suma = costo(l, kt, q[kt]! + x) - costo(l, kt, q[kt]!);
-          if (suma <= 0) return;
-          const razon = (suma - (costo(l, kd, q[kd]!) - costo(l, kd, q[kd]! - x))) / suma;
+      for (let kt = 0; kt < linea.ofertas.length; kt++) {
+        if (linea.ofertas[kt]!.proveedor_id !== t || espacio(linea, nuevo, i, kt) <= 0) continue;
+        for (let kd = 0; kd < linea.ofertas.length; kd++) {
+          if (linea.ofertas[kd]!.proveedor_id === t || q[kd]! <= 0) continue;
+          const x = Math.min(q[kd]!, espacio(linea, nuevo, i, kt));
+          const suma = costo(linea, kt, q[kt]! + x) - costo(linea, kt, q[kt]!);
+          if (suma <= 0) continue;
+          const razon = (suma - (costo(linea, kd, q[kd]!) - costo(linea, kd, q[kd]! - x))) / suma;
           if (!mejor || razon < mejor.razon) mejor = { i, kt, kd, x, razon };
-        });
-      });
+        }
+      }
     }
     if (!mejor) return null;
-    const { i, kt, kd, razon } = mejor as { i: number; kt: number; kd: number; x: number; razon: number };
+    const { i, kt, kd, razon } = mejor;
     // What is left to add, at the best rate there is now, already costs what the lift may save.
     if (gasto + Math.max(0, razon) * (monto - parte) >= tope) return null;
-    let { x } = mejor as { x: number };
+    let { x } = mejor;
     const l = lineas[i]!;
     if (!copiadas.has(i)) {
       nuevo[i] = [...nuevo[i]!];
@@ -190,20 +190,21 @@ export function mejorarVecindad(
     const usados = new Set(v.proveedores.map((p) => p.proveedor_id));
     // Units go to suppliers in the basket, or to those with no minimum and no fee.
     const recibe = (s: number) => !excluidos.has(s) && (usados.has(s) || !terminos.has(s));
-    let mejor: { plan: Plan; total: number } | null = null;
-    const total = totalDesde(lineas, terminos, mejorPlan);
-    const probar = (p: Plan | null) => {
-      const w = p && total(p);
-      if (w !== null && w < (mejor?.total ?? v.total)) mejor = { plan: p!, total: w };
-    };
-    const pagan = v.proveedores.filter((p) => p.costo_despacho > 0);
-    for (const p of pagan) {
-      probar(sacar(lineas, lineasDe, mejorPlan, p.proveedor_id, recibe));
+    const vecinas: Array<Plan | null> = [];
+    for (const p of v.proveedores) {
+      if (p.costo_despacho === 0) continue;
+      vecinas.push(sacar(lineas, lineasDe, mejorPlan, p.proveedor_id, recibe));
       const gratis = terminos.get(p.proveedor_id)!.despacho_gratis_desde;
-      if (gratis !== null) probar(llevar(lineas, lineasDe, mejorPlan, p.proveedor_id, gratis, p.costo_despacho));
+      if (gratis !== null) vecinas.push(llevar(lineas, lineasDe, mejorPlan, p.proveedor_id, gratis, p.costo_despacho));
+    }
+    const total = totalDesde(lineas, terminos, mejorPlan);
+    let mejor: { plan: Plan; total: number } | null = null;
+    for (const plan of vecinas) {
+      const w = plan && total(plan);
+      if (plan && w !== null && w < (mejor?.total ?? v.total)) mejor = { plan, total: w };
     }
     if (!mejor) break;
-    mejorPlan = (mejor as { plan: Plan }).plan;
+    mejorPlan = mejor.plan;
     v = evaluar(lineas, mejorPlan, terminos);
   }
   return { plan: mejorPlan, total: v.total };
