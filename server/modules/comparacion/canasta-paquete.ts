@@ -18,28 +18,55 @@ export interface CanastaEmpaquetada {
 }
 
 export function empaquetar(lineas: readonly LineaCanasta[], terminos: ReadonlyMap<number, TerminosDespacho>): CanastaEmpaquetada {
-  const numeros: number[] = [lineas.length];
+  // The size first, then one typed array written in place (a growing array of ~20,000 numbers
+  // copied into one took ~0.7 ms of the request thread per comparison).
+  let largo = 2;
+  const suyos = new Set<number>();
+  for (const l of lineas) {
+    largo += 2;
+    for (const o of l.ofertas) {
+      largo += 6 + 2 * o.rangos.length;
+      if (terminos.has(o.proveedor_id)) suyos.add(o.proveedor_id);
+    }
+  }
+  const numeros = new Float64Array(largo + 4 * suyos.size);
   const fechas: string[] = [];
   const indiceFecha = new Map<string, number>();
+  let k = 0;
+  const poner = (x: number) => {
+    numeros[k++] = x;
+  };
+  poner(lineas.length);
   for (const l of lineas) {
-    numeros.push(l.cantidad, l.ofertas.length);
+    poner(l.cantidad);
+    poner(l.ofertas.length);
     for (const o of l.ofertas) {
       let f = indiceFecha.get(o.fecha_vencimiento);
       if (f === undefined) {
         f = fechas.push(o.fecha_vencimiento) - 1;
         indiceFecha.set(o.fecha_vencimiento, f);
       }
-      numeros.push(o.proveedor_producto_id, o.proveedor_id, o.tarifa, o.stock, f, o.rangos.length);
-      for (const r of o.rangos) numeros.push(r.limite_inferior, r.precio);
+      poner(o.proveedor_producto_id);
+      poner(o.proveedor_id);
+      poner(o.tarifa);
+      poner(o.stock);
+      poner(f);
+      poner(o.rangos.length);
+      for (const r of o.rangos) {
+        poner(r.limite_inferior);
+        poner(r.precio);
+      }
     }
   }
-  const suyos = new Set(lineas.flatMap((l) => l.ofertas.map((o) => o.proveedor_id)).filter((id) => terminos.has(id)));
-  numeros.push(suyos.size);
+  poner(suyos.size);
   for (const id of suyos) {
     const t = terminos.get(id)!;
-    numeros.push(id, t.monto_minimo, t.costo_despacho, t.despacho_gratis_desde ?? -1);
+    poner(id);
+    poner(t.monto_minimo);
+    poner(t.costo_despacho);
+    poner(t.despacho_gratis_desde ?? -1);
   }
-  return { numeros: Float64Array.from(numeros), fechas };
+  return { numeros, fechas };
 }
 
 export function desempaquetar({ numeros, fechas }: CanastaEmpaquetada): { lineas: LineaCanasta[]; terminos: Map<number, TerminosDespacho> } {
