@@ -1,4 +1,4 @@
-import type { LineaCanasta, OfertaCanasta } from './canasta-plan';
+import { type LineaCanasta, lineasPorProveedor, type OfertaCanasta } from './canasta-plan';
 import { asignacionOptima, PRESUPUESTO_PASOS } from './engine';
 import { precioUnitario } from './precio';
 
@@ -23,7 +23,7 @@ export interface SolucionLinea {
 export class PreciosLineas {
   /** Per line, its suppliers; per supplier, its lines. */
   readonly proveedoresLinea: number[][];
-  readonly lineasDe = new Map<number, number[]>();
+  readonly lineasDe: ReadonlyMap<number, readonly number[]>;
   /** Engine calls made for `resto` (what a closing may spend is counted in them). */
   llamadasResto = 0;
   private readonly memo = new Map<string, SolucionLinea>();
@@ -35,9 +35,7 @@ export class PreciosLineas {
     private readonly limite: number,
   ) {
     this.proveedoresLinea = lineas.map((l) => [...new Set(l.ofertas.map((o) => o.proveedor_id))]);
-    this.proveedoresLinea.forEach((ps, i) => {
-      for (const s of ps) this.lineasDe.set(s, [...(this.lineasDe.get(s) ?? []), i]);
-    });
+    this.lineasDe = lineasPorProveedor(lineas);
   }
 
   /** Line i at its objetivo (or `conocida`, the plan the caller already has for it). */

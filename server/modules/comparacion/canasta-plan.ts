@@ -71,6 +71,15 @@ export function evaluar(lineas: readonly LineaCanasta[], cantidades: readonly (r
   return { cobertura, total_productos, total_despacho, total: total_productos + total_despacho, proveedores, factible };
 }
 
+/** Per supplier, the lines where it has an offer, in order. */
+export function lineasPorProveedor(lineas: readonly LineaCanasta[]): Map<number, number[]> {
+  const lineasDe = new Map<number, number[]>();
+  lineas.forEach((l, i) => {
+    for (const s of new Set(l.ofertas.map((o) => o.proveedor_id))) lineasDe.set(s, [...(lineasDe.get(s) ?? []), i]);
+  });
+  return lineasDe;
+}
+
 /** What a line can supply without the excluded suppliers: min(⌊cantidad⌋, Σ⌊stock⌋). */
 export function objetivoDe(l: LineaCanasta, excluidos: ReadonlySet<number>): number {
   let disponible = 0;

@@ -1,5 +1,5 @@
 import { costoDespacho, type TerminosDespacho } from '../../../common/despacho';
-import { evaluar, type LineaCanasta, type Plan, SIN_TERMINOS } from './canasta-plan';
+import { evaluar, type LineaCanasta, lineasPorProveedor, type Plan, SIN_TERMINOS } from './canasta-plan';
 import { subtotal } from './precio';
 
 /**
@@ -20,7 +20,8 @@ import { subtotal } from './precio';
 type LineasDe = ReadonlyMap<number, readonly number[]>;
 
 const costo = (l: LineaCanasta, k: number, q: number) => (q > 0 ? subtotal(l.ofertas[k]!, q) : 0);
-const espacio = (l: LineaCanasta, plan: Plan, i: number, k: number) => Math.floor(l.ofertas[k]!.stock) - plan[i]![k]!;
+/** The units offer k of a line can still take beyond q[k]. */
+const espacio = (l: LineaCanasta, q: readonly number[], k: number) => Math.floor(l.ofertas[k]!.stock) - q[k]!;
 
 /** The basket without supplier s, or null when its units find no room. */
 function sacar(lineas: readonly LineaCanasta[], lineasDe: LineasDe, plan: Plan, s: number, recibe: (s: number) => boolean): Plan | null {
@@ -40,7 +41,7 @@ function sacar(lineas: readonly LineaCanasta[], lineasDe: LineasDe, plan: Plan, 
       let cuanto = 0;
       l.ofertas.forEach((o, k) => {
         if (o.proveedor_id === s || !(q[k]! > 0 || recibe(o.proveedor_id))) return;
-        const d = Math.min(Math.floor(o.stock) - q[k]!, resto);
+        const d = Math.min(espacio(l, q, k), resto);
         if (d <= 0) return;
         const marginal = (costo(l, k, q[k]! + d) - costo(l, k, q[k]!)) / d;
         if (marginal < mejor) {
@@ -106,10 +107,10 @@ function llevar(lineas: readonly LineaCanasta[], lineasDe: LineasDe, plan: Plan,
       const linea = lineas[i]!;
       const q = nuevo[i]!;
       for (let kt = 0; kt < linea.ofertas.length; kt++) {
-        if (linea.ofertas[kt]!.proveedor_id !== t || espacio(linea, nuevo, i, kt) <= 0) continue;
+        if (linea.ofertas[kt]!.proveedor_id !== t || espacio(linea, q, kt) <= 0) continue;
         for (let kd = 0; kd < linea.ofertas.length; kd++) {
           if (linea.ofertas[kd]!.proveedor_id === t || q[kd]! <= 0) continue;
-          const x = Math.min(q[kd]!, espacio(linea, nuevo, i, kt));
+          const x = Math.min(q[kd]!, espacio(linea, q, kt));
           const suma = costo(linea, kt, q[kt]! + x) - costo(linea, kt, q[kt]!);
           if (suma <= 0) continue;
           const razon = (suma - (costo(linea, kd, q[kd]!) - costo(linea, kd, q[kd]! - x))) / suma;
@@ -182,10 +183,7 @@ export function mejorarVecindad(
 ): { plan: Plan; total: number } {
   let mejorPlan = plan;
   let v = evaluar(lineas, plan, terminos);
-  const lineasDe = new Map<number, number[]>();
-  lineas.forEach((l, i) => {
-    for (const s of new Set(l.ofertas.map((o) => o.proveedor_id))) if (!excluidos.has(s)) lineasDe.set(s, [...(lineasDe.get(s) ?? []), i]);
-  });
+  const lineasDe = lineasPorProveedor(lineas);
   for (let vuelta = 0; vuelta < 50 && performance.now() < limite; vuelta++) {
     const usados = new Set(v.proveedores.map((p) => p.proveedor_id));
     // Units go to suppliers in the basket, or to those with no minimum and no fee.
