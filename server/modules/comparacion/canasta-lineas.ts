@@ -28,6 +28,8 @@ export class PreciosLineas {
   llamadasResto = 0;
   private readonly memo = new Map<string, SolucionLinea>();
   private readonly memoResto = new Map<string, { cantidades: number[]; valor: number }>();
+  /** Per line, the last plan the engine gave at its objetivo: a first upper bound for the next call. */
+  private readonly ultima: Array<number[] | undefined> = [];
 
   constructor(
     private readonly lineas: readonly LineaCanasta[],
@@ -43,7 +45,8 @@ export class PreciosLineas {
     const clave = `${i}${this.clave(i, fuera, lambda)}`;
     const previa = this.memo.get(clave);
     if (previa) return previa;
-    const cantidades = conocida ?? this.plan(i, fuera, lambda, [], this.objetivos[i]!);
+    const cantidades = conocida ?? this.plan(i, fuera, lambda, [], this.objetivos[i]!, this.ultima[i]);
+    this.ultima[i] = cantidades;
     let costo = 0;
     const subtotales = new Map<number, number>();
     this.lineas[i]!.ofertas.forEach((o, k) => {
@@ -83,19 +86,29 @@ export class PreciosLineas {
   }
 
   /** The engine's optimum of line i for `objetivo` units, prices scaled by λ, without `fuera` and the offers `sin`. */
-  private plan(i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>, sin: readonly number[], objetivo: number): number[] {
+  private plan(
+    i: number,
+    fuera: ReadonlySet<number>,
+    lambda: ReadonlyMap<number, number>,
+    sin: readonly number[],
+    objetivo: number,
+    previa?: readonly number[],
+  ): number[] {
     if (performance.now() > this.limite) throw new Abandono();
     const l = this.lineas[i]!;
     const indices: number[] = [];
     l.ofertas.forEach((o, k) => {
       if (!sin.includes(k) && !fuera.has(o.proveedor_id) && Math.floor(o.stock) > 0) indices.push(k);
     });
+    // A previous plan of the line that buys nothing left out here is a plan here too.
+    const valida = previa && l.ofertas.every((o, k) => previa[k] === 0 || (!fuera.has(o.proveedor_id) && !sin.includes(k)));
     // Cost alone: a bound needs the least cost, not the tie-breaks of the plan shown to a buyer.
     const p = asignacionOptima(
       indices.map((k) => escalar(l.ofertas[k]!, 1 - (lambda.get(l.ofertas[k]!.proveedor_id) ?? 0))),
       objetivo,
       PRESUPUESTO_PASOS,
       false,
+      valida ? indices.map((k) => previa[k]!) : undefined,
     );
     if (!p.exacta) throw new Abandono();
     const cantidades = new Array<number>(l.ofertas.length).fill(0);

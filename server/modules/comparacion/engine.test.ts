@@ -121,6 +121,32 @@ describe('asignacionOptima (DESIGN §3.3)', () => {
     expect(pasosSin).toBeLessThan(pasosCon);
   });
 
+  it('given a plan already at hand, still the least cost: the known plan itself when nothing is cheaper', () => {
+    let mejoradas = 0;
+    fc.assert(
+      fc.property(lineaArb, fc.array(fc.nat(), { minLength: 4, maxLength: 4 }), ({ cantidad, ofertas }, azar) => {
+        const objetivo = Math.min(
+          cantidad,
+          ofertas.reduce((s, o) => s + Math.floor(o.stock), 0),
+        );
+        // Any plan of the line: the units spread over the offers in the order `azar` gives.
+        const conocida = ofertas.map(() => 0);
+        let resto = objetivo;
+        for (const k of ofertas.map((_, k) => k).sort((a, b) => azar[a]! - azar[b]! || a - b)) {
+          conocida[k] = Math.min(Math.floor(ofertas[k]!.stock), resto);
+          resto -= conocida[k]!;
+        }
+        const p = asignacionOptima(ofertas, objetivo, PRESUPUESTO_PASOS, false, conocida);
+        expect(p.exacta).toBe(true);
+        expect(p.cantidades.reduce((s, c) => s + c, 0)).toBe(objetivo);
+        expect(valor(ofertas, p.cantidades).costo).toBeCloseTo(fuerzaBruta(ofertas, objetivo).costo, 9);
+        if (valor(ofertas, p.cantidades).costo < valor(ofertas, conocida).costo - 1e-9) mejoradas++;
+      }),
+      { numRuns: 3000 },
+    );
+    expect(mejoradas).toBeGreaterThan(0);
+  });
+
   it('the selection of a line costs what its options say, and covers the request or all the stock', () => {
     fc.assert(
       fc.property(lineaArb, ({ cantidad, ofertas }) => {
