@@ -30,6 +30,8 @@ export class PreciosLineas {
   private readonly memoResto = new Map<string, { cantidades: number[]; valor: number }>();
   /** Per line, the last plan the engine gave at its objetivo: a first upper bound for the next call. */
   private readonly ultima: Array<number[] | undefined> = [];
+  /** Per line, offers left out and multipliers, the last plan `resto` gave (for any amount). */
+  private readonly ultimoResto = new Map<string, number[]>();
 
   constructor(
     private readonly lineas: readonly LineaCanasta[],
@@ -63,11 +65,15 @@ export class PreciosLineas {
 
   /** Line i without the offers `sin`, for `objetivo` units: its plan and Lagrangian value. */
   resto(i: number, fuera: ReadonlySet<number>, lambda: ReadonlyMap<number, number>, sin: readonly number[], objetivo: number) {
-    const clave = `${i}-${sin.join(',')}-${objetivo}${this.clave(i, fuera, lambda)}`;
+    const familia = `${i}-${sin.join(',')}${this.clave(i, fuera, lambda)}`;
+    const clave = `${familia}-${objetivo}`;
     const previa = this.memoResto.get(clave);
     if (previa) return previa;
     this.llamadasResto++;
-    const cantidades = this.plan(i, fuera, lambda, sin, objetivo);
+    // The last plan of the same line, offers and multipliers for another amount, brought to this one.
+    const vecina = this.ultimoResto.get(familia);
+    const cantidades = this.plan(i, fuera, lambda, sin, objetivo, vecina && ajustar(this.lineas[i]!, vecina, objetivo));
+    this.ultimoResto.set(familia, cantidades);
     let valor = 0;
     this.lineas[i]!.ofertas.forEach((o, j) => {
       const q = cantidades[j]!;
@@ -133,4 +139,25 @@ export class PreciosLineas {
 function escalar(o: OfertaCanasta, f: number): OfertaCanasta {
   if (f === 1) return o;
   return { ...o, tarifa: o.tarifa * f, rangos: o.rangos.map((t) => ({ limite_inferior: t.limite_inferior, precio: t.precio * f })) };
+}
+
+/**
+ * A plan of line `l` for `objetivo` units from one for another amount, over the offers it already
+ * buys from: units off the dearest ones, or onto the cheapest with stock left. Undefined when those
+ * offers cannot hold `objetivo`.
+ */
+function ajustar(l: LineaCanasta, q: readonly number[], objetivo: number): number[] | undefined {
+  const plan = [...q];
+  let falta = objetivo - plan.reduce((t, x) => t + x, 0);
+  const usadas = plan.flatMap((x, k) => (x > 0 ? [k] : []));
+  const precio = (k: number) => precioUnitario(l.ofertas[k]!, Math.max(1, plan[k]!));
+  usadas.sort((a, b) => precio(a) - precio(b));
+  if (falta < 0) usadas.reverse();
+  for (const k of usadas) {
+    if (falta === 0) break;
+    const d = falta > 0 ? Math.min(falta, Math.floor(l.ofertas[k]!.stock) - plan[k]!) : Math.max(falta, -plan[k]!);
+    plan[k]! += d;
+    falta -= d;
+  }
+  return falta === 0 ? plan : undefined;
 }
