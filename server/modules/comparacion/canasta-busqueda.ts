@@ -56,7 +56,7 @@ const LAMBDA_MAXIMO = 0.75;
 /** Rounds over a node's suppliers, and Kelley's steps for one supplier's multiplier. */
 const RONDAS_LAMBDA = 10;
 const ITERACIONES_KELLEY = 30;
-/** Amounts closed exactly per node, one at a time (then the two largest together). */
+/** Amounts closed exactly per node, one at a time, then each two of them together. */
 const MAX_CIERRES = 3;
 /** What one look at the best basket's neighbours may spend (~0.3 ms, at most ~1.5 ms, on the benches' baskets). */
 const MAX_VECINDAD_MS = 5;
@@ -284,8 +284,9 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
           if (cerrado(relajada.cota)) continue;
         }
         const huecos = abiertas(r).slice(0, MAX_CIERRES);
-        // One amount at a time, then the two largest together.
-        const grupos = [...huecos.map((a) => [a]), ...(huecos.length > 1 ? [huecos.slice(0, 2)] : [])];
+        // One amount at a time, then each two together: with three open, the pair that decides is
+        // not always the two largest (basket 1224 of bench/canasta.ts, unproven with those alone).
+        const grupos = [...huecos.map((a) => [a]), ...huecos.flatMap((a, x) => huecos.slice(x + 1).map((b) => [a, b]))];
         for (const grupo of grupos) {
           const exacta = cerrarBrecha({ lineas, objetivos, precios, limite: e.limite }, r, grupo, mejorTotal);
           if (exacta === null) continue;
