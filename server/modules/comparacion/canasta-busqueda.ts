@@ -144,13 +144,23 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
     // One supplier's multiplier: Kelley's method on the concave dual restricted to its lines.
     const maximizar = (s: number, r: number) => {
       const suyas = lineasDe.get(s) ?? [];
-      const punto = (lam: number) => {
+      interface Punto {
+        lam: number;
+        a: number;
+        pendiente: number;
+        nuevas: SolucionLinea[];
+      }
+      // Between two points of λ_s, a line whose baskets there sell s the same is that basket
+      // throughout: its value is concave in λ_s, and linear where one basket is optimal at both
+      // ends. Only the lines where s's part changes are priced again.
+      const punto = (lam: number, entre?: readonly [Punto, Punto]): Punto => {
         if (lam) lambda.set(s, lam);
         else lambda.delete(s);
         let a = 0;
         let sub = 0;
-        const nuevas = suyas.map((i) => {
-          const sol = precios.linea(i, fuera, lambda);
+        const nuevas = suyas.map((i, j) => {
+          const igual = entre && entre[0].nuevas[j]!.subtotales.get(s) === entre[1].nuevas[j]!.subtotales.get(s);
+          const sol = precios.linea(i, fuera, lambda, igual ? entre[0].nuevas[j]!.cantidades : undefined);
           // Intercept at λ_s = 0 of this basket's line in λ_s: the others' λ stay.
           a += precios.valor(sol, lambda) + lam * (sol.subtotales.get(s) ?? 0);
           sub += sol.subtotales.get(s) ?? 0;
@@ -173,7 +183,7 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
           for (let it = 0; it < ITERACIONES_KELLEY; it++) {
             const lam = (hi.a - lo.a) / (lo.pendiente - hi.pendiente);
             const modelo = lo.a + lam * lo.pendiente;
-            const m = punto(lam);
+            const m = punto(lam, [lo, hi]);
             const valor = m.a + lam * m.pendiente;
             if (valor > mejorValor) {
               mejorValor = valor;
