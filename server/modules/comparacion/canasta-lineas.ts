@@ -1,6 +1,6 @@
 import { type LineaCanasta, lineasPorProveedor, type OfertaCanasta } from './canasta-plan';
 import { asignacionOptima, PRESUPUESTO_PASOS } from './engine';
-import { precioUnitario } from './precio';
+import { precioMinimo, precioUnitario } from './precio';
 
 /** The exact search gives up: out of time, or the engine could not prove a line. */
 export class Abandono extends Error {}
@@ -30,6 +30,11 @@ export class PreciosLineas {
   private readonly memoResto = new Map<string, { cantidades: number[]; valor: number }>();
   /** Per line, the last plan the engine gave at its objetivo: a first upper bound for the next call. */
   private readonly ultima: Array<number[] | undefined> = [];
+  /**
+   * Per line, its offers by the cheapest price each reaches at real prices: the engine orders them
+   * again for the multipliers and the units, by insertion, and from this order little moves.
+   */
+  private readonly porPrecio: number[][];
   /** Per line, offers left out and multipliers, the last plan `resto` gave (for any amount). */
   private readonly ultimoResto = new Map<string, number[]>();
 
@@ -40,6 +45,12 @@ export class PreciosLineas {
   ) {
     this.proveedoresLinea = lineas.map((l) => [...new Set(l.ofertas.map((o) => o.proveedor_id))]);
     this.lineasDe = lineasPorProveedor(lineas);
+    this.porPrecio = lineas.map((l, i) =>
+      l.ofertas
+        .map((o, k) => ({ k, p: precioMinimo(o, Math.min(Math.floor(o.stock), objetivos[i]!)) }))
+        .sort((a, b) => a.p - b.p || a.k - b.k)
+        .map(({ k }) => k),
+    );
   }
 
   /** Line i at its objetivo (or `conocida`, the plan the caller already has for it). */
@@ -103,9 +114,10 @@ export class PreciosLineas {
     if (performance.now() > this.limite) throw new Abandono();
     const l = this.lineas[i]!;
     const indices: number[] = [];
-    l.ofertas.forEach((o, k) => {
+    for (const k of this.porPrecio[i]!) {
+      const o = l.ofertas[k]!;
       if (!sin.includes(k) && !fuera.has(o.proveedor_id) && Math.floor(o.stock) > 0) indices.push(k);
-    });
+    }
     // A previous plan of the line that buys nothing left out here is a plan here too.
     const valida = previa && l.ofertas.every((o, k) => previa[k] === 0 || (!fuera.has(o.proveedor_id) && !sin.includes(k)));
     // Cost alone: a bound needs the least cost, not the tie-breaks of the plan shown to a buyer.
