@@ -1,6 +1,6 @@
-import { type LineaCanasta, lineasPorProveedor, type OfertaCanasta } from './canasta-plan';
-import { asignacionOptima, PRESUPUESTO_PASOS } from './engine';
-import { precioMinimo, precioUnitario } from './precio';
+import { type LineaCanasta, lineasPorProveedor } from './canasta-plan';
+import { asignacionPreparada, type LineaPreparada, PRESUPUESTO_PASOS, prepararLinea, restringirLinea } from './engine';
+import { precioUnitario } from './precio';
 
 /** The exact search gives up: out of time, or the engine could not prove a line. */
 export class Abandono extends Error {}
@@ -30,11 +30,8 @@ export class PreciosLineas {
   private readonly memoResto = new Map<string, { cantidades: number[]; valor: number }>();
   /** Per line, the last plan the engine gave at its objetivo: a first upper bound for the next call. */
   private readonly ultima: Array<number[] | undefined> = [];
-  /**
-   * Per line, its offers by the cheapest price each reaches at real prices: the engine orders them
-   * again for the multipliers and the units, by insertion, and from this order little moves.
-   */
-  private readonly porPrecio: number[][];
+  /** Per line, its offers as the engine reads them for its objetivo (restringirLinea: fewer units, some left out, some scaled). */
+  private readonly preparadas: Array<LineaPreparada | undefined> = [];
   /** Per line, offers left out and multipliers, the last plan `resto` gave (for any amount). */
   private readonly ultimoResto = new Map<string, number[]>();
 
@@ -45,12 +42,6 @@ export class PreciosLineas {
   ) {
     this.proveedoresLinea = lineas.map((l) => [...new Set(l.ofertas.map((o) => o.proveedor_id))]);
     this.lineasDe = lineasPorProveedor(lineas);
-    this.porPrecio = lineas.map((l, i) =>
-      l.ofertas
-        .map((o, k) => ({ k, p: precioMinimo(o, Math.min(Math.floor(o.stock), objetivos[i]!)) }))
-        .sort((a, b) => a.p - b.p || a.k - b.k)
-        .map(({ k }) => k),
-    );
   }
 
   /** Line i at its objetivo (or `conocida`, the plan the caller already has for it). */
@@ -113,27 +104,23 @@ export class PreciosLineas {
   ): number[] {
     if (performance.now() > this.limite) throw new Abandono();
     const l = this.lineas[i]!;
-    const indices: number[] = [];
-    for (const k of this.porPrecio[i]!) {
-      const o = l.ofertas[k]!;
-      if (!sin.includes(k) && !fuera.has(o.proveedor_id) && Math.floor(o.stock) > 0) indices.push(k);
+    let base = this.preparadas[i];
+    if (!base) {
+      base = prepararLinea(l.ofertas, this.objetivos[i]!, false);
+      this.preparadas[i] = base;
     }
-    // A previous plan of the line that buys nothing left out here is a plan here too.
-    const valida = previa && l.ofertas.every((o, k) => previa[k] === 0 || (!fuera.has(o.proveedor_id) && !sin.includes(k)));
-    // Cost alone: a bound needs the least cost, not the tie-breaks of the plan shown to a buyer.
-    const p = asignacionOptima(
-      indices.map((k) => escalar(l.ofertas[k]!, 1 - (lambda.get(l.ofertas[k]!.proveedor_id) ?? 0))),
+    const linea = restringirLinea(
+      base,
       objetivo,
-      PRESUPUESTO_PASOS,
-      false,
-      valida ? indices.map((k) => previa[k]!) : undefined,
+      (k) => sin.includes(k) || fuera.has(l.ofertas[k]!.proveedor_id),
+      (k) => 1 - (lambda.get(l.ofertas[k]!.proveedor_id) ?? 0),
     );
+    // A previous plan of the line that buys nothing left out here is a plan here too.
+    const valida = previa?.every((q, k) => q === 0 || (!fuera.has(l.ofertas[k]!.proveedor_id) && !sin.includes(k)));
+    // Cost alone: a bound needs the least cost, not the tie-breaks of the plan shown to a buyer.
+    const p = asignacionPreparada(l.ofertas, linea, PRESUPUESTO_PASOS, false, valida ? previa : undefined);
     if (!p.exacta) throw new Abandono();
-    const cantidades = new Array<number>(l.ofertas.length).fill(0);
-    indices.forEach((k, j) => {
-      cantidades[k] = p.cantidades[j]!;
-    });
-    return cantidades;
+    return p.cantidades;
   }
 
   /** What a line's engine answer depends on: its suppliers left out and their multipliers. */
@@ -145,12 +132,6 @@ export class PreciosLineas {
     }
     return clave;
   }
-}
-
-/** An offer with every price scaled by `f` (a blank tier, precio 0, stays blank). */
-function escalar(o: OfertaCanasta, f: number): OfertaCanasta {
-  if (f === 1) return o;
-  return { ...o, tarifa: o.tarifa * f, rangos: o.rangos.map((t) => ({ limite_inferior: t.limite_inferior, precio: t.precio * f })) };
 }
 
 /**

@@ -2,13 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   asignacionOptima,
+  asignacionPreparada,
   compararLinea,
   dias as diasMotor,
   mensajeSugerencia,
   PASOS_MINIMOS_LINEA,
   PRESUPUESTO_PASOS,
   PRESUPUESTO_SOLICITUD,
+  prepararLinea,
   presupuestoLinea,
+  restringirLinea,
   type OfertaMotor,
 } from './engine';
 import { precioUnitario } from './precio';
@@ -145,6 +148,40 @@ describe('asignacionOptima (DESIGN §3.3)', () => {
       { numRuns: 3000 },
     );
     expect(mejoradas).toBeGreaterThan(0);
+  });
+
+  it('a prepared line, restricted to fewer units, fewer offers and scaled prices, prices as the engine does from scratch', () => {
+    fc.assert(
+      fc.property(lineaArb, fc.array(fc.constantFrom(0, 0.25, 0.5, 1), { minLength: 4, maxLength: 4 }), fc.nat(), ({ cantidad, ofertas }, lambdas, menos) => {
+        const disponible = ofertas.reduce((s, o) => s + Math.floor(o.stock), 0);
+        const base = prepararLinea(ofertas, Math.min(cantidad, disponible), false);
+        // λ = 1 leaves the offer out; the others are scaled by 1 − λ.
+        const fuera = (i: number) => lambdas[i] === 1;
+        const escaladas = ofertas.map((o, i) => ({
+          ...o,
+          tarifa: o.tarifa * (1 - lambdas[i]!),
+          rangos: o.rangos.map((t) => ({ ...t, precio: t.precio * (1 - lambdas[i]!) })),
+        }));
+        const quedan = escaladas.filter((_, i) => !fuera(i));
+        const objetivo = Math.min(
+          Math.max(0, base.objetivo - (menos % 8)),
+          quedan.reduce((s, o) => s + Math.floor(o.stock), 0),
+        );
+        const p = asignacionPreparada(
+          ofertas,
+          restringirLinea(base, objetivo, fuera, (i) => 1 - lambdas[i]!),
+          PRESUPUESTO_PASOS,
+          false,
+        );
+        expect(p.exacta).toBe(true);
+        expect(p.cantidades.reduce((s, c) => s + c, 0)).toBe(objetivo);
+        p.cantidades.forEach((c, i) => {
+          if (fuera(i)) expect(c).toBe(0);
+        });
+        expect(valor(escaladas, p.cantidades).costo).toBeCloseTo(valor(quedan, asignacionOptima(quedan, objetivo).cantidades).costo, 9);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('the selection of a line costs what its options say, and covers the request or all the stock', () => {

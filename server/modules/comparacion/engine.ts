@@ -123,13 +123,13 @@ function iniciosDe(oferta: Tarifario, limite: number): number[] {
  * stretch costs q·price from q = 0, so its lower end is 0 (the offer unused), not 1: a single unit
  * is no end of anything, and making it one would let the search try a unit at every offer.
  */
-function eleccionesDe(oferta: Tarifario, cap: number, siguienteId: () => number): Eleccion[] {
+function eleccionesDe(oferta: Tarifario, factor: number, cap: number, siguienteId: () => number): Eleccion[] {
   const inicios = iniciosDe(oferta, cap);
   const elecciones: Eleccion[] = [];
   for (let k = 0; k <= inicios.length; k++) {
     const inicio = k === 0 ? 0 : inicios[k - 1]!;
     const hasta = k < inicios.length ? inicios[k]! - 1 : cap;
-    const precio = precioUnitario(oferta, Math.max(1, inicio));
+    const precio = precioUnitario(oferta, Math.max(1, inicio)) * factor;
     elecciones.push({ cantidad: hasta, precio, holgura: 0, abierta: false, id: 0 });
     if (inicio > 0 && hasta > inicio) elecciones.push({ cantidad: inicio, precio, holgura: 0, abierta: false, id: 0 });
     if (hasta - inicio >= 2) elecciones.push({ cantidad: inicio + 1, precio, holgura: hasta - inicio - 2, abierta: true, id: siguienteId() });
@@ -198,18 +198,42 @@ export function asignacionOptima(
   desempate = true,
   conocida?: readonly number[],
 ): Plan {
-  const n = ofertas.length;
-  const resultado = new Array<number>(n).fill(0);
-  if (objetivo <= 0 || n === 0) return { cantidades: resultado, exacta: true, nodos: 0, pasos: 0 };
+  return asignacionPreparada(ofertas, prepararLinea(ofertas, objetivo, desempate), presupuesto, desempate, conocida);
+}
 
-  // The offers that can supply something, cheapest reachable price first, then later expiry.
+/**
+ * A line's offers as the search reads them for `objetivo` units, per offer in input order: the
+ * units it can supply (0: none, or left out), the cheapest price it reaches, its expiry day (0
+ * without tie-breaks), a factor on all its prices (1; the basket's multipliers scale some) and its
+ * cheapest price at each level (where a priced tier starts). `orden`: the offers that supply,
+ * cheapest first, then later expiry.
+ */
+export interface LineaPreparada {
+  objetivo: number;
+  capacidadDe: number[];
+  minimoDe: number[];
+  venceDe: number[];
+  factorDe: number[];
+  niveles: number[];
+  /** Offer i's cheapest price at level l, unscaled: precioNivelDe[i × niveles.length + l]. */
+  precioNivelDe: number[];
+  orden: number[];
+}
+
+/** What asignacionOptima computes of a line's offers before it searches. */
+export function prepararLinea(
+  ofertas: ReadonlyArray<Tarifario & { stock: number; fecha_vencimiento: string }>,
+  objetivo: number,
+  desempate: boolean,
+): LineaPreparada {
+  const n = ofertas.length;
   // Plain arrays, not typed ones: allocating a dozen typed arrays per line cost more than their
   // reads saved (the engine measured 12 % faster without them).
   const capacidadDe = new Array<number>(n).fill(0);
   const minimoDe = new Array<number>(n).fill(0);
   const venceDe = new Array<number>(n).fill(0);
   const niveles = [1];
-  const indices: number[] = [];
+  const orden: number[] = [];
   for (let i = 0; i < n; i++) {
     const o = ofertas[i]!;
     const cap = Math.min(Math.floor(o.stock), objetivo);
@@ -218,16 +242,77 @@ export function asignacionOptima(
     minimoDe[i] = precioMinimo(o, cap);
     // Expiry only breaks ties: without them it is not read.
     if (desempate) venceDe[i] = dias(o.fecha_vencimiento);
-    indices.push(i);
+    orden.push(i);
     for (const t of o.rangos) {
       const desde = Math.ceil(t.limite_inferior);
       if (t.precio > 0 && desde > 1 && desde <= cap && !niveles.includes(desde)) niveles.push(desde);
     }
   }
-  ordenarPorPrecio(indices, minimoDe, venceDe);
-  const orden = indices;
-  const m = orden.length;
+  ordenarPorPrecio(orden, minimoDe, venceDe);
   niveles.sort((a, b) => a - b);
+
+  // Price levels: with r units left an offer reaches the tiers starting at or below min(r, its
+  // stock), so its cheapest price depends only on the level of r among the tier starts.
+  const L = niveles.length;
+  const precioNivelDe = new Array<number>(n * L).fill(0);
+  for (const i of orden) {
+    const o = ofertas[i]!;
+    const cap = capacidadDe[i]!;
+    const primero = precioUnitario(o, 1);
+    for (let l = 0; l < L; l++) {
+      const limite = cap < niveles[l]! ? cap : niveles[l]!;
+      let p = primero;
+      for (const t of o.rangos) if (t.precio > 0 && t.precio < p && Math.ceil(t.limite_inferior) <= limite) p = t.precio;
+      precioNivelDe[i * L + l] = p;
+    }
+  }
+  return { objetivo, capacidadDe, minimoDe, venceDe, factorDe: new Array<number>(n).fill(1), niveles, precioNivelDe, orden };
+}
+
+/**
+ * The same line for `objetivo` units (at most the base's), without the offers `fuera` names and with
+ * every price of offer i × factor(i) (> 0), nothing priced again: the basket prices each line this
+ * way many times (docs/decisions/014). Every tier start is a level, so an offer's cheapest price
+ * with fewer units is its price at a lower level; the levels above `objetivo`, and those where
+ * only offers left out start a tier, change no bound.
+ */
+export function restringirLinea(base: LineaPreparada, objetivo: number, fuera: (i: number) => boolean, factor: (i: number) => number): LineaPreparada {
+  const n = base.capacidadDe.length;
+  const L = base.niveles.length;
+  const capacidadDe = new Array<number>(n).fill(0);
+  const minimoDe = new Array<number>(n).fill(0);
+  const factorDe = new Array<number>(n).fill(1);
+  const orden: number[] = [];
+  for (const i of base.orden) {
+    if (fuera(i)) continue;
+    const f = factor(i);
+    const cap = Math.min(base.capacidadDe[i]!, objetivo);
+    let l = L - 1;
+    while (l > 0 && base.niveles[l]! > cap) l--;
+    capacidadDe[i] = cap;
+    // f × the least is the least of the scaled prices: rounding keeps the order of products.
+    minimoDe[i] = base.precioNivelDe[i * L + l]! * f;
+    factorDe[i] = f;
+    orden.push(i);
+  }
+  // From the base's order, the few scaled offers move: by insertion, little work.
+  ordenarPorPrecio(orden, minimoDe, base.venceDe);
+  return { ...base, objetivo, capacidadDe, minimoDe, factorDe, orden };
+}
+
+/** asignacionOptima over a line already prepared (prepararLinea, restringirLinea): the search. */
+export function asignacionPreparada(
+  ofertas: ReadonlyArray<Tarifario>,
+  linea: LineaPreparada,
+  presupuesto = PRESUPUESTO_PASOS,
+  desempate = true,
+  conocida?: readonly number[],
+): Plan {
+  const { objetivo, capacidadDe, venceDe, factorDe, niveles, orden } = linea;
+  const n = ofertas.length;
+  const resultado = new Array<number>(n).fill(0);
+  if (objetivo <= 0 || n === 0) return { cantidades: resultado, exacta: true, nodos: 0, pasos: 0 };
+  const m = orden.length;
 
   // Capacity from position j on, to drop at once a branch that can no longer reach the target.
   const capDesde = new Array<number>(m + 1).fill(0);
@@ -238,21 +323,13 @@ export function asignacionOptima(
     venceMaxDesde[k] = Math.max(venceMaxDesde[k + 1]!, venceDe[orden[k]!]!);
   }
 
-  // Price levels: with r units left an offer reaches the tiers starting at or below min(r, its
-  // stock), so its cheapest price depends only on the level of r among the tier starts.
+  // The level prices by position in `orden`, scaled: what the bound reads, level by level.
   const L = niveles.length;
   const precioNivel = new Array<number>(L * m).fill(0);
   for (let k = 0; k < m; k++) {
     const i = orden[k]!;
-    const o = ofertas[i]!;
-    const cap = capacidadDe[i]!;
-    const primero = precioUnitario(o, 1);
-    for (let l = 0; l < L; l++) {
-      const limite = cap < niveles[l]! ? cap : niveles[l]!;
-      let p = primero;
-      for (const t of o.rangos) if (t.precio > 0 && t.precio < p && Math.ceil(t.limite_inferior) <= limite) p = t.precio;
-      precioNivel[l * m + k] = p;
-    }
+    const f = factorDe[i]!;
+    for (let l = 0; l < L; l++) precioNivel[l * m + k] = linea.precioNivelDe[i * L + l]! * f;
   }
   const nivelDe = (resto: number) => {
     let l = 0;
@@ -284,7 +361,7 @@ export function asignacionOptima(
     for (let k = 0; k < n; k++) {
       const q = conocida[k]!;
       resultado[k] = q;
-      if (q > 0) mejorCosto += q * precioUnitario(ofertas[k]!, q);
+      if (q > 0) mejorCosto += q * (precioUnitario(ofertas[k]!, q) * factorDe[k]!);
     }
   }
 
@@ -410,7 +487,7 @@ export function asignacionOptima(
 
     const i = orden[j]!;
     if (!eleccionesEn[j]) {
-      eleccionesEn[j] = eleccionesDe(ofertas[i]!, capacidadDe[i]!, siguienteId);
+      eleccionesEn[j] = eleccionesDe(ofertas[i]!, factorDe[i]!, capacidadDe[i]!, siguienteId);
       hijoEleccion[j] = new Array<number>(eleccionesEn[j].length + 1).fill(0);
       hijoCota[j] = new Array<number>(eleccionesEn[j].length + 1).fill(0);
     }
@@ -468,8 +545,8 @@ export function asignacionOptima(
   buscar(0, objetivo, 0, 0, 0);
   if (agotado) {
     // Out of budget: the best plan found, unless the plain greedy one is better (or none was found).
-    const voraz = planVoraz(ofertas, capacidadDe, orden, objetivo);
-    const v = valorDe(ofertas, voraz, venceDe);
+    const voraz = planVoraz(ofertas, linea);
+    const v = valorDe(ofertas, factorDe, voraz, venceDe);
     if (v.costo < mejorCosto || (v.costo === mejorCosto && (v.proveedores < mejorProveedores || (v.proveedores === mejorProveedores && v.vence > mejorVence))))
       return { cantidades: voraz, exacta: false, nodos, pasos };
   }
@@ -480,8 +557,8 @@ export function asignacionOptima(
  * A plan always at hand: each offer, by the unit price it reaches with all it can supply, takes
  * all it can until the target is met. Feasible (Σ capacities ≥ target); the budget's floor.
  */
-function planVoraz(ofertas: ReadonlyArray<Tarifario>, capacidadDe: readonly number[], candidatas: readonly number[], objetivo: number): number[] {
-  const precioLleno = (i: number) => precioUnitario(ofertas[i]!, capacidadDe[i]!);
+function planVoraz(ofertas: ReadonlyArray<Tarifario>, { capacidadDe, factorDe, orden: candidatas, objetivo }: LineaPreparada): number[] {
+  const precioLleno = (i: number) => precioUnitario(ofertas[i]!, capacidadDe[i]!) * factorDe[i]!;
   const cantidades = new Array<number>(ofertas.length).fill(0);
   let resto = objetivo;
   for (const i of [...candidatas].sort((a, b) => precioLleno(a) - precioLleno(b) || a - b)) {
@@ -493,13 +570,13 @@ function planVoraz(ofertas: ReadonlyArray<Tarifario>, capacidadDe: readonly numb
 }
 
 /** A plan's place in the search's order: cost, suppliers, units × expiry day. */
-function valorDe(ofertas: ReadonlyArray<Tarifario>, cantidades: readonly number[], venceDe: readonly number[]) {
+function valorDe(ofertas: ReadonlyArray<Tarifario>, factorDe: readonly number[], cantidades: readonly number[], venceDe: readonly number[]) {
   let costo = 0;
   let proveedores = 0;
   let vence = 0;
   cantidades.forEach((q, i) => {
     if (q <= 0) return;
-    costo += q * precioUnitario(ofertas[i]!, q);
+    costo += q * (precioUnitario(ofertas[i]!, q) * factorDe[i]!);
     proveedores++;
     vence += q * venceDe[i]!;
   });
