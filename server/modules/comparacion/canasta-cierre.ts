@@ -214,23 +214,14 @@ function candidatasDeLinea(
     }
   });
   niveles.sort((a, b) => a - b);
-  const porNivel = niveles.map((nivel) =>
+  const listas = niveles.map((nivel) =>
     otras.map(({ x, cap, f }): [number, number] => [precioMinimo(x, Math.min(cap, nivel)) * f, cap]).sort((a, b) => a[0] - b[0]),
   );
-  const relleno = (resto: number, fuentes?: ReadonlyArray<[number, number]>) => {
-    if (!fuentes) {
-      let v = niveles.length - 1;
-      while (v > 0 && niveles[v]! > resto) v--;
-      fuentes = porNivel[v]!;
-    }
-    let costo = 0;
-    for (const [p, cap] of fuentes) {
-      if (resto <= 0) break;
-      const q = Math.min(cap, resto);
-      costo += q * p;
-      resto -= q;
-    }
-    return costo;
+  const porNivel = listas.map(rellenador);
+  const relleno = (resto: number) => {
+    let v = niveles.length - 1;
+    while (v > 0 && niveles[v]! > resto) v--;
+    return porNivel[v]!(resto);
   };
   // Per supplier of the group, the quantities that pass the cheap bound with the rest of the
   // line fractional (the group's other offers too, at their best price): any combination has a
@@ -245,12 +236,12 @@ function candidatasDeLinea(
       return cap > 0 ? [[precioMinimo(x, cap) * (1 - lam[gg]!), cap] as [number, number]] : [];
     });
     const capDemas = suma(demas.map(([, cap]) => cap));
-    const fuentes = [...porNivel.at(-1)!, ...demas].sort((a, b) => a[0] - b[0]);
+    const fuentes = rellenador([...listas.at(-1)!, ...demas].sort((a, b) => a[0] - b[0]));
     const lista: number[] = [];
     for (let x = 0; x <= Math.min(Math.floor(o.stock), objetivo); x++) {
       if (objetivo - x > capacidad + capDemas) continue;
       const sub = x > 0 ? Math.round(x * precioUnitario(o, x)) : 0;
-      if (sub * (1 - lam[g]!) + relleno(objetivo - x, fuentes) - optimo <= holgura) lista.push(x);
+      if (sub * (1 - lam[g]!) + fuentes(objetivo - x) - optimo <= holgura) lista.push(x);
     }
     return lista;
   });
@@ -279,6 +270,34 @@ function candidatasDeLinea(
     return true;
   };
   return recorrer(0, 0, 0) ? candidatas : null;
+}
+
+/**
+ * The fractional fill of `resto` units from sources sorted by price, [price, capacity], all of them
+ * when they hold less: by binary search over their running capacity and cost, summed in the order
+ * a loop over them would (the same floating-point result), not by walking them per quantity.
+ */
+function rellenador(fuentes: ReadonlyArray<readonly [number, number]>): (resto: number) => number {
+  const capacidades = [0];
+  const costos = [0];
+  for (const [p, cap] of fuentes) {
+    capacidades.push(capacidades.at(-1)! + cap);
+    costos.push(costos.at(-1)! + cap * p);
+  }
+  const n = fuentes.length;
+  return (resto) => {
+    if (resto <= 0) return 0;
+    if (capacidades[n]! < resto) return costos[n]!;
+    // The first source that the fill does not take whole.
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (capacidades[mid + 1]! < resto) lo = mid + 1;
+      else hi = mid;
+    }
+    return costos[lo]! + (resto - capacidades[lo]!) * fuentes[lo]![0];
+  };
 }
 
 /** Per supplier of the group, the most and the least its part can still grow from line j on. */
