@@ -231,7 +231,8 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
 
   /**
    * Takes a relaxed basket as the best known when it is feasible and cheaper, and names the supplier
-   * to branch on: of those not yet fixed, the one it costs most (a fee, or a minimum missed).
+   * to branch on: of those not yet fixed, the one it costs most (a fee, or a minimum missed)
+   * weighed by how much it sells.
    */
   const mejorar = (plan: Plan): number | undefined => {
     const v = evaluar(lineas, plan, terminos);
@@ -243,7 +244,10 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
     let peor = 0;
     for (const p of v.proveedores) {
       if (estadosActuales.has(p.proveedor_id) || !terminos.has(p.proveedor_id)) continue;
-      const falta = Math.max(p.costo_despacho, terminosDe(p.proveedor_id)!.monto_minimo - p.subtotal);
+      // Weighed by the square root of its part: leaving out a supplier that sells more moves the
+      // bound more. Against the fee or shortfall alone, the slow baskets proved in ~0.85 of the time
+      // (× its part: 0.87–0.92; × the part squared: 0.93; by the part alone: 0.95; docs/decisions/014).
+      const falta = Math.max(p.costo_despacho, terminosDe(p.proveedor_id)!.monto_minimo - p.subtotal) * Math.sqrt(Math.max(1, p.subtotal));
       if (falta > peor) {
         peor = falta;
         elegido = p.proveedor_id;
