@@ -53,6 +53,12 @@ export interface EntradaBusqueda {
 const MAX_NODOS = 2000;
 /** The largest multiplier tried: prices at a quarter (at 0 the engine meets endless ties). */
 const LAMBDA_MAXIMO = 0.75;
+/**
+ * The first multiplier above the current one that Kelley tries: twice it, at least this. Against
+ * LAMBDA_MAXIMO straight away the slow baskets proved in ~0.75–0.80 of the time, the server's in
+ * ~0.6 (0.05: 0.82; 0.2–0.3: 0.75–0.80; docs/decisions/014).
+ */
+const LAMBDA_CERCA = 0.1;
 /** Rounds over a node's suppliers, and Kelley's steps for one supplier's multiplier. */
 const RONDAS_LAMBDA = 10;
 const ITERACIONES_KELLEY = 30;
@@ -173,7 +179,17 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
       let elegido = actual;
       if (actual.pendiente > 0 || (actual.pendiente < 0 && inicial > 0)) {
         let lo = actual.pendiente > 0 ? actual : punto(0);
-        let hi = actual.pendiente < 0 ? actual : punto(LAMBDA_MAXIMO);
+        let hi = actual;
+        if (actual.pendiente >= 0) {
+          // A near point first, then the largest: at LAMBDA_MAXIMO the supplier takes all it can
+          // in every line, so Kelley's first cut lands far and every line is priced again.
+          const cerca = Math.min(LAMBDA_MAXIMO, Math.max(LAMBDA_CERCA, 2 * inicial));
+          hi = punto(cerca);
+          if (hi.pendiente > 0 && cerca < LAMBDA_MAXIMO) {
+            lo = hi;
+            hi = punto(LAMBDA_MAXIMO);
+          }
+        }
         if (lo.pendiente <= 0) elegido = lo;
         else if (hi.pendiente >= 0) elegido = hi;
         else {
