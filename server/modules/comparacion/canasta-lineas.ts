@@ -118,7 +118,7 @@ export class PreciosLineas {
     // A previous plan of the line that buys nothing left out here is a plan here too.
     const valida = previa?.every((q, k) => q === 0 || (!fuera.has(l.ofertas[k]!.proveedor_id) && !sin.includes(k)));
     // Cost alone: a bound needs the least cost, not the tie-breaks of the plan shown to a buyer.
-    const p = asignacionPreparada(l.ofertas, linea, PRESUPUESTO_PASOS, false, valida ? previa : undefined);
+    const p = asignacionPreparada(l.ofertas, linea, PRESUPUESTO_PASOS, valida ? previa : undefined);
     if (!p.exacta) throw new Abandono();
     return p.cantidades;
   }

@@ -75,7 +75,11 @@ export function evaluar(lineas: readonly LineaCanasta[], cantidades: readonly (r
 export function lineasPorProveedor(lineas: readonly LineaCanasta[]): Map<number, number[]> {
   const lineasDe = new Map<number, number[]>();
   lineas.forEach((l, i) => {
-    for (const s of new Set(l.ofertas.map((o) => o.proveedor_id))) lineasDe.set(s, [...(lineasDe.get(s) ?? []), i]);
+    for (const s of new Set(l.ofertas.map((o) => o.proveedor_id))) {
+      const suyas = lineasDe.get(s);
+      if (suyas) suyas.push(i);
+      else lineasDe.set(s, [i]);
+    }
   });
   return lineasDe;
 }

@@ -171,7 +171,6 @@ describe('asignacionOptima (DESIGN §3.3)', () => {
           ofertas,
           restringirLinea(base, objetivo, fuera, (i) => 1 - lambdas[i]!),
           PRESUPUESTO_PASOS,
-          false,
         );
         expect(p.exacta).toBe(true);
         expect(p.cantidades.reduce((s, c) => s + c, 0)).toBe(objetivo);

@@ -198,7 +198,7 @@ export function asignacionOptima(
   desempate = true,
   conocida?: readonly number[],
 ): Plan {
-  return asignacionPreparada(ofertas, prepararLinea(ofertas, objetivo, desempate), presupuesto, desempate, conocida);
+  return asignacionPreparada(ofertas, prepararLinea(ofertas, objetivo, desempate), presupuesto, conocida);
 }
 
 /**
@@ -210,6 +210,8 @@ export function asignacionOptima(
  */
 export interface LineaPreparada {
   objetivo: number;
+  /** Whether ties in cost are broken (fewer suppliers, later expiry): what the search then looks for. */
+  desempate: boolean;
   capacidadDe: number[];
   minimoDe: number[];
   venceDe: number[];
@@ -266,7 +268,7 @@ export function prepararLinea(
       precioNivelDe[i * L + l] = p;
     }
   }
-  return { objetivo, capacidadDe, minimoDe, venceDe, factorDe: new Array<number>(n).fill(1), niveles, precioNivelDe, orden };
+  return { objetivo, desempate, capacidadDe, minimoDe, venceDe, factorDe: new Array<number>(n).fill(1), niveles, precioNivelDe, orden };
 }
 
 /**
@@ -305,10 +307,9 @@ export function asignacionPreparada(
   ofertas: ReadonlyArray<Tarifario>,
   linea: LineaPreparada,
   presupuesto = PRESUPUESTO_PASOS,
-  desempate = true,
   conocida?: readonly number[],
 ): Plan {
-  const { objetivo, capacidadDe, venceDe, factorDe, niveles, orden } = linea;
+  const { objetivo, desempate, capacidadDe, venceDe, factorDe, niveles, orden } = linea;
   const n = ofertas.length;
   const resultado = new Array<number>(n).fill(0);
   if (objetivo <= 0 || n === 0) return { cantidades: resultado, exacta: true, nodos: 0, pasos: 0 };
