@@ -21,6 +21,10 @@ export const node = (script: string, env: Record<string, string>, stdout: 'inher
  */
 export function startServer(port: number, env: Record<string, string>, stdout: 'inherit' | 'pipe' = 'inherit') {
   if (!fs.existsSync(SERVIDOR)) throw new Error(`${SERVIDOR} no existe: corre \`npm run build\` antes`);
+  const cambiado = fuenteMasNueva();
+  if (cambiado && fs.statSync(cambiado).mtimeMs > fs.statSync(SERVIDOR).mtimeMs) {
+    throw new Error(`${cambiado} es más nuevo que ${SERVIDOR}: corre \`npm run build\` antes (se mediría el servidor anterior)`);
+  }
   return node(
     SERVIDOR,
     {
@@ -36,6 +40,20 @@ export function startServer(port: number, env: Record<string, string>, stdout: '
 }
 
 const SERVIDOR = 'dist/server/main.js';
+
+/** The server's newest source file: a bench run straight after an edit would otherwise time the bundle built before it. */
+function fuenteMasNueva(): string | undefined {
+  let nuevo: { archivo: string; mtime: number } | undefined;
+  for (const dir of ['server', 'common']) {
+    for (const archivo of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (!archivo.endsWith('.ts') || archivo.endsWith('.test.ts')) continue;
+      const ruta = path.join(dir, archivo);
+      const mtime = fs.statSync(ruta).mtimeMs;
+      if (!nuevo || mtime > nuevo.mtime) nuevo = { archivo: ruta, mtime };
+    }
+  }
+  return nuevo?.archivo;
+}
 
 interface LineaDeLog {
   reqId?: string;
