@@ -63,6 +63,8 @@ async function medir() {
   const porVia: Record<string, number[]> = {};
   let optimos = 0;
   const sinProbar: Array<{ semilla: number; total: number }> = [];
+  // What each unproven answer says about itself: at most this much over the optimum (null: it cannot say).
+  const diferencias: Array<number | null> = [];
   for (let b = 0; b < CALENTAR + CESTAS; b++) {
     const lineas = cesta(1000 + (b % CESTAS));
     const t = performance.now();
@@ -73,7 +75,10 @@ async function medir() {
     vias[c.via] = (vias[c.via] ?? 0) + 1;
     porVia[c.via] = [...(porVia[c.via] ?? []), tiempo];
     if (c.optimo) optimos++;
-    else sinProbar.push({ semilla: 1000 + (b % CESTAS), total: c.total });
+    else {
+      sinProbar.push({ semilla: 1000 + (b % CESTAS), total: c.total });
+      diferencias.push(c.diferencia_maxima);
+    }
   }
   // What answering within the budget cost the unproven ones: each solved again with 5 s, off the clock.
   const brechas: number[] = [];
@@ -81,7 +86,7 @@ async function medir() {
     const c = await canastaOptima(cesta(semilla), terminos, { presupuestoMs: 5000 });
     if (c.optimo) brechas.push(total - c.total);
   }
-  process.stdout.write(JSON.stringify({ ms, vias, optimos, porVia, brechas }));
+  process.stdout.write(JSON.stringify({ ms, vias, optimos, porVia, brechas, diferencias }));
 }
 
 const percentil = (ordenados: number[], p: number) => ordenados[Math.min(ordenados.length - 1, Math.floor(ordenados.length * p))]!;
@@ -93,12 +98,13 @@ else {
   const dir = fs.mkdtempSync(path.join('node_modules', '.cache', 'abastece-canasta-'));
   try {
     const salida = runBundled(fileURLToPath(import.meta.url), dir, ['--medir']);
-    const { ms, vias, optimos, porVia, brechas } = JSON.parse(salida) as {
+    const { ms, vias, optimos, porVia, brechas, diferencias } = JSON.parse(salida) as {
       ms: number[];
       vias: Record<string, number>;
       optimos: number;
       porVia: Record<string, number[]>;
       brechas: number[];
+      diferencias: Array<number | null>;
     };
     const s = [...ms].sort((a, b) => a - b);
     const cuenta = (via: string) => {
@@ -112,6 +118,13 @@ else {
         `  respondidas: ${['por-linea', 'cota', 'busqueda', 'mip', 'presupuesto'].map(cuenta).join(', ')}`,
     );
     const sinProbar = ms.length - optimos;
+    const conCota = diferencias.filter((d) => d !== null);
+    if (sinProbar > 0)
+      console.log(
+        `  no probadas: ${fmt(sinProbar)}; dicen estar a lo más (diferencia_maxima) ` +
+          (conCota.length ? `media $${fmt(conCota.reduce((s, d) => s + d, 0) / conCota.length)}, máx $${fmt(Math.max(...conCota))}` : '—') +
+          ` sobre el óptimo${conCota.length < sinProbar ? ` (${fmt(sinProbar - conCota.length)} sin cota)` : ''}`,
+      );
     if (sinProbar > 0)
       console.log(
         `  las ${fmt(sinProbar)} no probadas, resueltas de nuevo con 5 s: ${fmt(brechas.length)} probadas, ` +

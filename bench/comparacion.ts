@@ -231,6 +231,7 @@ async function medirServidor(env: Record<string, string>, ids: number[], fecha: 
 
 interface RespuestaConDespacho {
   optimo: boolean;
+  diferencia_maxima: number | null;
   total_despacho: number;
   proveedores: Array<{ monto_minimo: number; costo_despacho: number }>;
 }
@@ -277,6 +278,15 @@ async function medirConCondiciones(
       `por canasta ${fmt(respuestas.reduce((n, r) => n + r.proveedores.length, 0) / respuestas.length, 1)} proveedores, ` +
       `despacho medio $${fmt(respuestas.reduce((n, r) => n + r.total_despacho, 0) / respuestas.length)}`,
   );
+  const diferencias = respuestas.flatMap((r) => (r.optimo ? [] : [r.diferencia_maxima]));
+  if (diferencias.length > 0) {
+    const conCota = diferencias.filter((d) => d !== null);
+    console.log(
+      `  no probadas: ${fmt(diferencias.length)}; dicen estar a lo más (diferencia_maxima) ` +
+        (conCota.length ? `$${fmt(Math.max(...conCota))}` : '—') +
+        ` sobre el óptimo${conCota.length < diferencias.length ? ` (${fmt(diferencias.length - conCota.length)} sin cota)` : ''}`,
+    );
+  }
 }
 
 async function medir(open: () => Promise<Database>, env: Record<string, string>, motor: string, escritor?: Escritor) {

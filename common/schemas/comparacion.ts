@@ -124,6 +124,12 @@ export const compararPreciosSchemaOut = z.object({
   productos_no_identificados: z.array(productoNoIdentificadoSchema),
   /** True when the selection is proven the cheapest delivered basket; false when the solver's budget ran out (docs/decisions/014). */
   optimo: z.boolean(),
+  /**
+   * How much cheaper a basket could be, at most, in pesos: 0 when optimo; when not, the distance from
+   * the least bound the solver proved; null when it proved none (docs/decisions/014). Defaults to
+   * null so an answer kept in a tab from before this field still reads.
+   */
+  diferencia_maxima: z.number().int().nullable().default(null),
   /** The suppliers of the selection, by name. */
   proveedores: z.array(proveedorSeleccionSchema),
   total_productos: z.number().int(),
@@ -147,6 +153,9 @@ export const mensajesComparacion = {
   excluidosDia: (n: number, fecha: string) =>
     n === 1 ? `1 proveedor no despacha el ${formatFecha(fecha)}` : `${n} proveedores no despachan el ${formatFecha(fecha)}`,
   excluidosMinimo: (n: number) => (n === 1 ? '1 proveedor no alcanza su pedido mínimo' : `${n} proveedores no alcanzan su pedido mínimo`),
+  /** Under a selection not proven the cheapest (optimo: false), with how much cheaper another could be when the solver knows. */
+  noOptima: (diferencia: number | null) =>
+    `Esta es la mejor combinación encontrada en el tiempo disponible; puede existir una ${diferencia === null ? 'algo' : `hasta ${formatClp(diferencia)}`} más barata.`,
   despachoGratis: (monto: number, proveedor: string) => `Agrega ${formatClp(monto)} en productos de ${proveedor} y el despacho es gratis`,
   /** Before Comprar on the screen, and actualizar's 400: a supplier of the choice under its minimum. */
   bajoMinimo: (proveedor: string, falta: number, minimo: number) =>

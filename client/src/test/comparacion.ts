@@ -25,6 +25,7 @@ export function respuestaComparacion(base: Base): CompararPrecios {
   });
   return {
     optimo: true,
+    diferencia_maxima: 0,
     proveedores: totales.proveedores.map((p) => ({ ...condicion(p.proveedor_id), subtotal: p.subtotal })),
     total_productos: totales.total_productos,
     total_despacho: totales.total_despacho,

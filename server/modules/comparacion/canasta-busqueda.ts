@@ -47,6 +47,20 @@ export interface EntradaBusqueda {
   optimos: ReadonlyArray<number[] | undefined>;
   /** performance.now() past which the search gives up. */
   limite: number;
+  /** Nodes it may open (default MAX_NODOS): a budget that does not depend on the machine. */
+  maxNodos?: number;
+}
+
+/**
+ * The best basket this search found (at worst the one it was given), whether it proved it the
+ * cheapest, and `cota`: no basket of the most coverage costs less (what it has not ruled out, at
+ * its least bound; −∞ when it stopped before bounding the root).
+ */
+export interface ResultadoBusqueda {
+  plan: Plan;
+  total: number;
+  optimo: boolean;
+  cota: number;
 }
 
 /** Nodes of one search (each prices a few lines; the clock usually stops it first). */
@@ -67,8 +81,8 @@ const MAX_CIERRES = 3;
 /** What one look at the best basket's neighbours may spend (~0.3 ms, at most ~1.5 ms, on the benches' baskets). */
 const MAX_VECINDAD_MS = 5;
 
-/** The best basket this search found (at worst the one it was given), and whether it proved it the cheapest. */
-export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number; optimo: boolean } {
+/** The exact search: see ResultadoBusqueda for what it answers. */
+export function busquedaExacta(e: EntradaBusqueda): ResultadoBusqueda {
   const { lineas, terminos, objetivos, excluidos } = e;
   const terminosDe = (s: number) => terminos.get(s);
   let mejorPlan = e.plan;
@@ -277,18 +291,28 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
   const cerrado = (cota: number) => descarta(cota, mejorTotal);
   const abiertos: Nodo[] = [{ estados: new Map(), lambda: new Map(), cota: Number.NEGATIVE_INFINITY }];
   let nodos = 0;
-  const sinProbar = () => ({ plan: mejorPlan, total: mejorTotal, optimo: false });
   // The bounds of the nodes the search could not settle.
   const pendientes: number[] = [];
+  // The inherited bound of the node being looked at (+∞ between nodes).
+  let enCurso = Number.POSITIVE_INFINITY;
+  /** What the search stops with: the least bound of all it has not ruled out, the best basket's total at most. */
+  const sinProbar = (): ResultadoBusqueda => {
+    let cota = Math.min(mejorTotal, enCurso);
+    for (const n of abiertos) cota = Math.min(cota, n.cota);
+    for (const c of pendientes) cota = Math.min(cota, c);
+    return { plan: mejorPlan, total: mejorTotal, optimo: false, cota };
+  };
   let estadosActuales: ReadonlyMap<number, Estado> = new Map();
   let vecindadVista: Plan | null = null;
   try {
     while (abiertos.length > 0) {
-      if (++nodos > MAX_NODOS || performance.now() > e.limite) {
+      enCurso = Number.POSITIVE_INFINITY;
+      if (++nodos > (e.maxNodos ?? MAX_NODOS) || performance.now() > e.limite) {
         return sinProbar();
       }
       abiertos.sort((a, b) => b.cota - a.cota);
       const nodo = abiertos.pop()!;
+      enCurso = nodo.cota;
       estadosActuales = nodo.estados;
       if (cerrado(nodo.cota)) continue;
       const r = relajar(nodo.estados, nodo.lambda);
@@ -349,5 +373,7 @@ export function busquedaExacta(e: EntradaBusqueda): { plan: Plan; total: number;
     }
     throw error;
   }
-  return { plan: mejorPlan, total: mejorTotal, optimo: pendientes.every(cerrado) };
+  enCurso = Number.POSITIVE_INFINITY;
+  const final = sinProbar();
+  return { ...final, optimo: pendientes.every(cerrado) };
 }

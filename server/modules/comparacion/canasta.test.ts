@@ -32,6 +32,35 @@ describe('canastaOptima', () => {
     expect(Object.keys(vias).sort(), JSON.stringify(vias)).toEqual(['busqueda', 'cota', 'mip', 'por-linea']);
   });
 
+  it('stopped early, never claims more than it proved: the optimum lies within diferencia_maxima of the answer (1,500 random small baskets)', async () => {
+    const r = azar(31);
+    const cuenta = { probadas: 0, acotadas: 0, sinCota: 0 };
+    for (let caso = 0; caso < 1500; caso++) {
+      const { lineas, terminos: mapa } = canastaAlAzar(r);
+      const esperado = canastaFuerzaBruta(lineas, mapa);
+      // A few nodes of the search, and too little time left for HiGHS: the answer is what the
+      // search (or the bound before it) could prove; budget 0 stops even the search's first node.
+      const opciones = caso % 4 === 0 ? { presupuestoMs: 0 } : { presupuestoMs: 99, maxNodos: caso % 4 };
+      const c = await canastaOptima(lineas, mapa, opciones);
+      const contexto = JSON.stringify({ caso, opciones, lineas, terminos: [...mapa], c, esperado });
+      if (c.optimo) {
+        cuenta.probadas++;
+        expect(c.diferencia_maxima, contexto).toBe(0);
+        expect(c.total, contexto).toBe(esperado.total);
+      } else if (c.diferencia_maxima === null) {
+        cuenta.sinCota++;
+      } else {
+        cuenta.acotadas++;
+        // Only a basket of the most coverage carries a bound.
+        expect(cobertura(c), contexto).toBe(esperado.cobertura);
+        expect(c.diferencia_maxima, contexto).toBeGreaterThan(0);
+        expect(c.total - c.diferencia_maxima, contexto).toBeLessThanOrEqual(esperado.total);
+      }
+    }
+    // Each kind of answer occurs (the bound is exercised, not skipped).
+    expect(Math.min(cuenta.probadas, cuenta.acotadas), JSON.stringify(cuenta)).toBeGreaterThan(50);
+  });
+
   it('proves the same landed total with the exact search as with the program alone, on 60 random baskets of realistic quantities', async () => {
     // Too large for the brute force (lines of 20–300 units, tiers from 50 units on), small enough
     // for HiGHS to prove: where the search gives up, both are the program and the check is void.

@@ -1,6 +1,7 @@
 import highsLoader, { type Highs } from 'highs';
 import type { TerminosDespacho } from '../../../common/despacho';
 import { busquedaExacta } from './canasta-busqueda';
+import { TOLERANCIA } from './canasta-cierre';
 import {
   cobraDespacho,
   evaluar,
@@ -56,6 +57,12 @@ export interface Canasta {
   cantidades: number[][];
   /** True when proven optimal; false when the budget ran out and this is the best plan found. */
   optimo: boolean;
+  /**
+   * How much cheaper a basket of the same coverage could be, at most (pesos): 0 when optimo; when
+   * not, what separates the total from the least bound the solver proved; null when it proved
+   * none (no basket of the most coverage known, or a per-line answer cut by its steps).
+   */
+  diferencia_maxima: number | null;
   total_productos: number;
   total_despacho: number;
   total: number;
@@ -76,6 +83,8 @@ export interface OpcionesCanasta {
   contarProveedores?: boolean;
   /** The exact search before the program (default true; false: the program alone, to check one against the other). */
   busqueda?: boolean;
+  /** Nodes the exact search may open: a budget that does not depend on the machine (tests). */
+  maxNodos?: number;
 }
 
 /**
@@ -139,11 +148,16 @@ export async function canastaOptima(
   const inicio = performance.now();
   const presupuestoMs = opciones.presupuestoMs ?? PRESUPUESTO_CANASTA_MS;
   const terminosDe = (s: number) => terminos.get(s) ?? SIN_TERMINOS;
-  const respuesta = (cantidades: Plan, optimo: boolean, via: ViaCanasta, bajo_minimo: number[]): Canasta => {
+  /** `cota`: what no basket of the answer's coverage costs less than, when the solver proved one. */
+  const respuesta = (cantidades: Plan, optimo: boolean, via: ViaCanasta, bajo_minimo: number[], cota?: number): Canasta => {
     const v = evaluar(lineas, cantidades, terminos);
+    // Totals are whole pesos: the least total the bound leaves possible.
+    const diferencia = optimo ? 0 : cota !== undefined && Number.isFinite(cota) ? Math.max(0, v.total - Math.ceil(cota - TOLERANCIA)) : null;
     return {
       cantidades,
-      optimo,
+      // A bound within a peso of the total proves it too.
+      optimo: diferencia === 0,
+      diferencia_maxima: diferencia,
       total_productos: v.total_productos,
       total_despacho: v.total_despacho,
       total: v.total,
@@ -210,6 +224,9 @@ export async function canastaOptima(
   let inevitable = 0;
   for (const c of porProveedor.values()) inevitable += c;
   if (coberturaPlena && costoFactible === cotaTotal + inevitable) return respuesta(factible, true, 'cota', bajo_minimo);
+  // What no basket of the most coverage costs less than; the search may raise it. It stays −∞
+  // (no bound) while no basket of the most coverage is known, so it never speaks for one of less.
+  let cota = coberturaPlena ? cotaTotal + inevitable : Number.NEGATIVE_INFINITY;
   // 5. The exact search (canasta-busqueda.ts); what it found, proven or not, is the basket to beat.
   //    Its baskets all have the most coverage: when the feasible one above lost some, it starts
   //    with none to beat, and a basket it finds is better whatever it costs.
@@ -229,12 +246,14 @@ export async function canastaOptima(
       total: coberturaPlena ? costoFactible : Number.POSITIVE_INFINITY,
       optimos: optimosLinea.map((p) => (p.exacta ? p.cantidades : undefined)),
       limite: inicio + presupuestoMs,
+      maxNodos: opciones.maxNodos,
     });
     if (Number.isFinite(b.total)) {
       if (b.optimo) return respuesta(b.plan, true, 'busqueda', bajo_minimo);
       mejorPlan = b.plan;
       mejorCosto = b.total;
       plena = true;
+      cota = Math.max(cota, b.cota);
     }
   }
 
@@ -245,7 +264,7 @@ export async function canastaOptima(
   // baskets), and after the search it seldom proves in the time left what the search could not:
   // then it is not started with less than MINIMO_MIP_MS left. Without a basket of the most
   // coverage it is the only way to find how much can be covered, and gets at least that.
-  if (plena && presupuestoMs - (performance.now() - inicio) < MINIMO_MIP_MS) return respuesta(mejorPlan, false, 'presupuesto', bajo_minimo);
+  if (plena && presupuestoMs - (performance.now() - inicio) < MINIMO_MIP_MS) return respuesta(mejorPlan, false, 'presupuesto', bajo_minimo, cota);
   const holguraDe = (i: number) =>
     coberturaPlena ? mejorCosto - cotaTotal - inevitable + (duenoDe[i] !== undefined ? (porProveedor.get(duenoDe[i]!) ?? 0) : 0) : Number.POSITIVE_INFINITY;
   const tramos: Tramo[] = [];
@@ -296,9 +315,9 @@ export async function canastaOptima(
     const v = evaluar(lineas, resultado.plan, terminos);
     const cobertura = plena ? coberturaMaxima : coberturaFactible;
     const mejor = v.factible && (v.cobertura > cobertura || (v.cobertura === cobertura && v.total <= mejorCosto));
-    if (mejor) return respuesta(resultado.plan, resultado.optimo, resultado.optimo ? 'mip' : 'presupuesto', bajo_minimo);
+    if (mejor) return respuesta(resultado.plan, resultado.optimo, resultado.optimo ? 'mip' : 'presupuesto', bajo_minimo, cota);
   }
-  return respuesta(mejorPlan, false, 'presupuesto', bajo_minimo);
+  return respuesta(mejorPlan, false, 'presupuesto', bajo_minimo, cota);
 }
 
 /**

@@ -179,6 +179,7 @@ export async function compararPrecios(db: Db, cache: ComparacionCache, caller: C
     fecha_entrega: fecha,
     productos_no_identificados,
     optimo: canasta.optimo,
+    diferencia_maxima: canasta.diferencia_maxima,
     total_productos: canasta.total_productos,
     total_despacho: canasta.total_despacho,
     total: canasta.total,

@@ -143,7 +143,7 @@ describe('the cheapest basket delivered', () => {
       [p1.ofertas[1], 100],
       [p2.ofertas[1], 100],
     ]);
-    expect(r).toMatchObject({ optimo: true, total_productos: 22_000, total_despacho: 0, total: 22_000 });
+    expect(r).toMatchObject({ optimo: true, diferencia_maxima: 0, total_productos: 22_000, total_despacho: 0, total: 22_000 });
 
     // The buyer takes A anyway: the order carries its fee.
     const res = await actualizar(ctx.t, f, [

@@ -351,13 +351,17 @@ describe('/cotizar-resultado with delivery terms (issue #22)', () => {
     expect(screen.queryByText(nudge)).toBeNull();
   });
 
-  it('says when the selection is the best found in the time available rather than proven cheapest', () => {
+  it('says when the selection is the best found in the time available rather than proven cheapest, and by how much at most', () => {
     const nota = 'Esta es la mejor combinación encontrada en el tiempo disponible; puede existir una algo más barata.';
     renderPage();
-    expect(screen.queryByText(nota)).toBeNull();
+    expect(screen.queryByText(/mejor combinación encontrada/)).toBeNull();
     cleanup();
-    sessionStorage.setItem('cotizacion', JSON.stringify(conTerminos({ optimo: false })));
+    sessionStorage.setItem('cotizacion', JSON.stringify(conTerminos({ optimo: false, diferencia_maxima: null })));
     renderPage();
     expect(screen.getByText(nota).className).toContain('muted');
+    cleanup();
+    sessionStorage.setItem('cotizacion', JSON.stringify(conTerminos({ optimo: false, diferencia_maxima: 1800 })));
+    renderPage();
+    expect(screen.getByText('Esta es la mejor combinación encontrada en el tiempo disponible; puede existir una hasta $1.800 más barata.')).toBeTruthy();
   });
 });

@@ -234,9 +234,7 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
 
       {entrega.bloques.length > 0 && <TotalPanel entrega={entrega} productos={productos} />}
 
-      {!cotizacion.optimo && !cambiada && (
-        <p className="muted resultado__nota">Esta es la mejor combinación encontrada en el tiempo disponible; puede existir una algo más barata.</p>
-      )}
+      {!cotizacion.optimo && !cambiada && <p className="muted resultado__nota">{mensajesComparacion.noOptima(cotizacion.diferencia_maxima)}</p>}
       {cambiada && (
         <p className="muted resultado__nota">
           Cambiaste la selección: cada proveedor cobra según el volumen que le compras, así que el precio unitario se confirma con la cantidad elegida al
