@@ -21,7 +21,7 @@ try {
 }
 await prepareDatabase(database, { seedDemo: config.seedDemo });
 
-const { buildApp } = await appModule;
+const { buildApp, startCanastaThread } = await appModule;
 const app = await buildApp({
   config,
   database,
@@ -74,4 +74,5 @@ try {
   await database.close();
   process.exit(1);
 }
+startCanastaThread();
 app.log.info(`Abastece en ${config.publicUrl} (${database.kind === 'embedded' ? `base embebida en ${config.dataDir}` : 'PostgreSQL'})`);

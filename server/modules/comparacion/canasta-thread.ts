@@ -72,6 +72,15 @@ function getWorker(): Worker {
   return w;
 }
 
+/**
+ * Starts the solver's thread now (the server calls it as it starts listening): it loads and warms
+ * HiGHS, ~150–300 ms that the first comparison with terms spent out of its 60 ms budget, and
+ * answered then without the search, some lines empty.
+ */
+export function startCanastaThread(): void {
+  getWorker();
+}
+
 /** canastaOptima, on the solver's thread when the basket has terms to weigh. */
 export async function solveCanasta(
   lineas: readonly LineaCanasta[],

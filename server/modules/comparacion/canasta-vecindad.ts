@@ -87,7 +87,7 @@ function menorHasta(l: LineaCanasta, k: number, desde: number, hasta: number, ob
  * The basket with supplier t's part lifted to at least `monto`, or null when it cannot get there
  * or the moves cost `tope` (what reaching the amount saves) or more.
  */
-function llevar(lineas: readonly LineaCanasta[], lineasDe: LineasDe, plan: Plan, t: number, monto: number, tope: number): Plan | null {
+export function llevar(lineas: readonly LineaCanasta[], lineasDe: LineasDe, plan: Plan, t: number, monto: number, tope: number): Plan | null {
   const nuevo = [...plan];
   const copiadas = new Set<number>();
   let parte = 0;

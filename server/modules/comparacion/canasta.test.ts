@@ -125,16 +125,38 @@ describe('canastaOptima', () => {
     expect(c).toMatchObject({ optimo: true, total: 104, total_despacho: 0, via: 'busqueda' });
   });
 
-  it('where the first feasible basket loses coverage, the search still finds the full one within the default budget', async () => {
+  it('lifts a supplier a line cannot do without to its minimum instead of leaving the line empty, even with no budget', async () => {
     // Line 1 only at supplier 1, whose minimum is 100: per line it sells 50, under it, and leaving
     // it out leaves line 1 empty. Buying line 2 there too reaches the minimum.
     const lineas = [
       { cantidad: 5, ofertas: [oferta(1, 10, 5)] },
       { cantidad: 5, ofertas: [oferta(2, 9, 5), oferta(1, 10, 5)] },
     ];
-    const c = await canastaOptima(lineas, new Map([[1, terminos(100, 0)]]));
-    expect(c.cantidades).toEqual([[5], [0, 5]]);
-    expect(c).toMatchObject({ optimo: true, total: 100, via: 'busqueda' });
+    const mapa = new Map([[1, terminos(100, 0)]]);
+    const sinTiempo = await canastaOptima(lineas, mapa, { presupuestoMs: 0 });
+    expect(sinTiempo.cantidades).toEqual([[5], [0, 5]]);
+    // Not proven (the per-line optima cost 95), but it says how far it can be.
+    expect(sinTiempo).toMatchObject({ optimo: false, total: 100, diferencia_maxima: 5 });
+    expect(await canastaOptima(lineas, mapa)).toMatchObject({ cantidades: [[5], [0, 5]], optimo: true, total: 100 });
+  });
+
+  it('where the first feasible basket loses coverage, the search finds the full one within the default budget, and HiGHS with none', async () => {
+    // Lines 1 and 2 each need supplier 1 or 2 (minimum 100 each, 50 alone); line 3 is cheaper at
+    // supplier 3. Lifting supplier 1 takes line 3 from supplier 3, lifting 2 then takes it from 1,
+    // which leaves: the first basket loses line 1. Five units of line 3 each reach both minimums.
+    const lineas = [
+      { cantidad: 5, ofertas: [oferta(1, 10, 5)] },
+      { cantidad: 5, ofertas: [oferta(2, 10, 5)] },
+      { cantidad: 10, ofertas: [oferta(1, 10, 10), oferta(2, 10, 10), oferta(3, 9, 10)] },
+    ];
+    const mapa = new Map([
+      [1, terminos(100, 0)],
+      [2, terminos(100, 0)],
+    ]);
+    const lleno = { cantidades: [[5], [5], [5, 5, 0]], optimo: true, total: 200 };
+    expect(await canastaOptima(lineas, mapa)).toMatchObject({ ...lleno, via: 'busqueda' });
+    // Coverage first: with no budget, HiGHS still gets the time to find it.
+    expect(await canastaOptima(lineas, mapa, { presupuestoMs: 0 })).toMatchObject({ ...lleno, via: 'mip' });
   });
 
   it('where no basket covers every line, the program finds the most that can be, whatever the budget', async () => {

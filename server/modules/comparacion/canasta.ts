@@ -7,12 +7,14 @@ import {
   evaluar,
   partesMaximas,
   type LineaCanasta,
+  lineasPorProveedor,
   type OfertaCanasta,
   objetivoDe,
   type Plan,
   type ProveedorCanasta,
   SIN_TERMINOS,
 } from './canasta-plan';
+import { llevar } from './canasta-vecindad';
 import { asignacionOptima, presupuestoLinea } from './engine';
 import { precioMinimo, precioUnitario } from './precio';
 
@@ -95,6 +97,12 @@ export interface OpcionesCanasta {
  */
 export const PRESUPUESTO_CANASTA_MS = 60;
 const MINIMO_MIP_MS = 100;
+/**
+ * What HiGHS may take to find the most coverage when no basket of it is known (the first objective,
+ * and rare: the first basket lifts a supplier a line needs to its minimum). A solve costs ~25–80 ms
+ * even on a tiny program, the first of a process ~300 ms: 100 ms left lines empty.
+ */
+const MINIMO_COBERTURA_MS = 1000;
 
 /** A quantity range of one offer where its unit price is constant: [desde, hasta] at `precio`. */
 interface Tramo {
@@ -132,9 +140,29 @@ function tramosDe(o: OfertaCanasta, cap: number, linea: number, k: number): Tram
 let highsListo: Promise<Highs> | undefined;
 /** HiGHS, loaded once per process (~50 ms the first time: compiling its WebAssembly; the solver's thread loads it as it starts). */
 export const cargarHighs = () => {
-  highsListo ??= highsLoader();
+  highsListo ??= highsLoader().then((highs) => {
+    highs.solve(PROGRAMA_CALENTAR, { output_flag: false });
+    return highs;
+  });
   return highsListo;
 };
+const PROGRAMA_CALENTAR = [
+  'Minimize',
+  ' obj: 3 x + 2 y + 5 z',
+  'Subject To',
+  ' c1: x + y + z >= 4',
+  ' c2: x - 2 y <= 1',
+  ' c3: y + z <= 3',
+  'Bounds',
+  ' 0 <= x <= 10',
+  ' 0 <= y <= 10',
+  'Binary',
+  ' z',
+  'General',
+  ' x',
+  ' y',
+  'End',
+].join('\n');
 
 /**
  * The cheapest basket delivered, exactly (within `presupuestoMs`). `terminos` holds the delivery
@@ -263,7 +291,7 @@ export async function canastaOptima(
   // HiGHS overruns its time limit by building and reading the program (~40 ms on the bench's
   // baskets), and after the search it seldom proves in the time left what the search could not:
   // then it is not started with less than MINIMO_MIP_MS left. Without a basket of the most
-  // coverage it is the only way to find how much can be covered, and gets at least that.
+  // coverage it is the only way to find how much can be covered, and gets MINIMO_COBERTURA_MS.
   if (plena && presupuestoMs - (performance.now() - inicio) < MINIMO_MIP_MS) return respuesta(mejorPlan, false, 'presupuesto', bajo_minimo, cota);
   const holguraDe = (i: number) =>
     coberturaPlena ? mejorCosto - cotaTotal - inevitable + (duenoDe[i] !== undefined ? (porProveedor.get(duenoDe[i]!) ?? 0) : 0) : Number.POSITIVE_INFINITY;
@@ -302,7 +330,7 @@ export async function canastaOptima(
         coberturaPlena ? coberturaMaxima : null,
         coberturaPlena ? cotas : null,
         coberturaPlena ? { duenoDe, extra } : null,
-        Math.max(presupuestoMs - (performance.now() - inicio), plena ? 0 : MINIMO_MIP_MS) / 1000,
+        Math.max(presupuestoMs - (performance.now() - inicio), plena ? 0 : MINIMO_COBERTURA_MS) / 1000,
         opciones.contarProveedores ?? false,
       );
     } catch {
@@ -513,9 +541,29 @@ function basketFactible(
       const toca = objetivo !== previo.reduce((s, q) => s + q, 0) || l.ofertas.some((o, k) => previo[k]! > 0 && nuevos.has(o.proveedor_id));
       return toca ? planLinea(l, objetivo, fuera).cantidades : previo;
     });
+  const lineasDe = lineasPorProveedor(lineas);
+  // Each supplier is lifted at most once: one lifted and pushed under again by another's lift leaves.
+  const levantados = new Set<number>();
   for (let vuelta = 0; !v.factible && vuelta < 1000; vuelta++) {
     const nuevos = new Set<number>();
-    for (const p of v.proveedores) if (p.subtotal < (terminos.get(p.proveedor_id)?.monto_minimo ?? 0)) nuevos.add(p.proveedor_id);
+    for (const p of v.proveedores) {
+      const s = p.proveedor_id;
+      const minimo = terminos.get(s)?.monto_minimo ?? 0;
+      if (p.subtotal >= minimo) continue;
+      // Leaving out a supplier some line cannot do without loses coverage, the first objective:
+      // its part is lifted to its minimum instead, with units of its lines' other offers (a cold
+      // server's first answers, out of time before the search, left such a line empty).
+      const sinEl = new Set(excluidos).add(s);
+      if (!levantados.has(s) && lineas.some((l, i) => objetivoDe(l, sinEl) < plan[i]!.reduce((t, q) => t + q, 0))) {
+        levantados.add(s);
+        const alzado = llevar(lineas, lineasDe, plan, s, minimo, Number.POSITIVE_INFINITY);
+        if (alzado) {
+          plan = alzado;
+          continue;
+        }
+      }
+      nuevos.add(s);
+    }
     for (const s of nuevos) excluidos.add(s);
     plan = replanear(excluidos, nuevos);
     v = evaluar(lineas, plan, terminos);
