@@ -1,6 +1,6 @@
 // The e-mails of an order's life (issue #19): to the buyer when it is placed and whenever a
 // pedido changes, to each supplier when it receives one (and when the buyer annuls it).
-import { formatCantidad, formatClp, formatDespacho, formatDireccion, formatFechaEntrega, formatFechaHora } from '../../common/format';
+import { formatCantidad, formatClp, formatDespacho, formatDiaLargo, formatDireccion, formatFechaEntrega, formatFechaHora } from '../../common/format';
 import type { Entrega, EstadoPedido, LineaPedido } from '../../common/schemas/pedidos';
 import { type Correo, escapeHtml, layout, parrafosHtml } from './templates';
 
@@ -18,6 +18,8 @@ interface PedidoCorreo {
   lineas: LineaPedido[];
   /** Included in total (issue #22). */
   costo_despacho: number;
+  /** Its own delivery day, when it has one (issue #22: each supplier may come another day). */
+  fecha_entrega?: string | null;
   total: number;
 }
 
@@ -83,10 +85,13 @@ const saludoDe = (nombre: string) => (nombre.trim() ? `Hola ${nombre.trim()}:` :
 
 /** To the buyer, once the order is placed: every supplier's lines, the totals, the delivery and the tracking link. */
 export function correoOrdenRecibida(para: string, orden: OrdenCorreo, pedidos: PedidoCorreo[], url: string): Correo {
-  const porProveedor = pedidos.map((p) => ({
-    texto: `${p.proveedor} (pedido N° ${p.id})\n${pedidoTexto(p, 'Total del pedido')}`,
-    html: `<p style="margin:16px 0 0"><strong>${escapeHtml(p.proveedor)}</strong> · pedido N° ${p.id}</p>${pedidoHtml(p)}`,
-  }));
+  const porProveedor = pedidos.map((p) => {
+    const dia = p.fecha_entrega ? ` · entrega el ${formatDiaLargo(p.fecha_entrega)}` : '';
+    return {
+      texto: `${p.proveedor} (pedido N° ${p.id})${dia}\n${pedidoTexto(p, 'Total del pedido')}`,
+      html: `<p style="margin:16px 0 0"><strong>${escapeHtml(p.proveedor)}</strong> · pedido N° ${p.id}${escapeHtml(dia)}</p>${pedidoHtml(p)}`,
+    };
+  });
   const entrega = entregaFilas(orden.entrega);
   return armar(
     para,

@@ -256,8 +256,14 @@ async function compradorDe(db: Db, cotizanteId: number | null, ahora: Date): Pro
 export async function findOfertasRecibibles(db: Db, productoIds: readonly number[], cotizanteId: number | null, ahora: Date) {
   const ofertas = await findOfertas(db, productoIds);
   const condiciones = await findCondicionesDefinidas(db, [...new Set(ofertas.map((o) => o.proveedor_id))]);
-  const { vivas, excluidas } = createEntregas(await compradorDe(db, cotizanteId, ahora), (id) => condiciones.get(id)).elegibles(ofertas);
-  return { vivas, excluidas, condiciones };
+  const entregas = createEntregas(await compradorDe(db, cotizanteId, ahora), (id) => condiciones.get(id));
+  const { vivas, excluidas } = entregas.elegibles(ofertas);
+  /** The day a supplier of these offers delivers (the date asked, else its first possible day), if it does. */
+  const diaDe = (proveedorId: number): string | undefined => {
+    const e = entregas.entregaDe(proveedorId, '');
+    return 'dia' in e ? e.dia : undefined;
+  };
+  return { vivas, excluidas, condiciones, diaDe };
 }
 
 /**

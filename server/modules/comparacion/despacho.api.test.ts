@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '../../../common/despacho';
 import type { CompararPrecios } from '../../../common/schemas/comparacion';
 import { actualizar, conClave, createFlujo, crearOrden, type Flujo } from '../../test/cotizacion';
+import { lote } from '../../db/schema/proveedor';
 import { createOfertaDePrueba, createProductoDePrueba } from '../../test/ofertas';
 import { setupTestApp } from '../../test/test-app';
 import { createUser, type TestUser } from '../../test/users';
@@ -119,6 +121,54 @@ describe('where suppliers deliver', () => {
     vi.setSystemTime(new Date('2026-11-30T13:00:00Z'));
     const { r } = await comparar([[p.id, 100]], { fecha_entrega: '' });
     expect(r.proveedores).toEqual([expect.objectContaining({ proveedor_id: jueves.id, fecha_entrega: '2026-12-03', subtotal: 10_000 })]);
+  });
+
+  it('with no date, each pedido keeps the first possible day of its supplier, and takes only lots that outlive it', async () => {
+    const jueves = await proveedorCon({ dias_despacho: [4], anticipacion_dias: 0, hora_corte: '23:59' });
+    const libre = await proveedorCon(null);
+    const { db } = ctx.t.database;
+    const p = await createProductoDePrueba(db);
+    // 50 units expire on Wednesday, before Thursday's delivery: the order must not take them.
+    const oferta = await createOfertaDePrueba(db, {
+      productoId: p.id,
+      categoriaId: p.categoria_id,
+      proveedorId: jueves.id,
+      tarifa: 100,
+      lotes: [
+        [50, '2026-12-02'],
+        [500, LEJOS],
+      ],
+    });
+    const q = await producto([[libre, 100, 500]]);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Monday 30 November 2026, 10:00 in Chile: the first day of `jueves` is Thursday 3 December.
+    vi.setSystemTime(new Date('2026-11-30T13:00:00Z'));
+    const { f } = await comparar(
+      [
+        [p.id, 100],
+        [q.id, 100],
+      ],
+      { fecha_entrega: '' },
+    );
+    const orden = await crearOrden(ctx.t, f);
+    expect(orden.statusCode, orden.body).toBe(201);
+    const pedidos = orden.json().pedidos as Array<{ id: number; proveedor: string }>;
+    // The suppliers' tokens were issued on today's clock.
+    vi.useRealTimers();
+    const leer = async (u: TestUser) => {
+      const suyo = (await ctx.t.request({ method: 'GET', url: '/api/pedidos/', token: u.access })).json().results[0];
+      const detalle = (await ctx.t.request({ method: 'GET', url: `/api/pedidos/${suyo.id}/`, token: u.access })).json();
+      return { lista: suyo.fecha_entrega, detalle: detalle.entrega.fecha_entrega };
+    };
+    expect(pedidos).toHaveLength(2);
+    expect(await leer(jueves)).toEqual({ lista: '2026-12-03', detalle: '2026-12-03' });
+    // A supplier that never set its terms set no days either: no date is claimed for it.
+    expect(await leer(libre)).toEqual({ lista: null, detalle: null });
+    const lotes = await db.select({ cantidad: lote.cantidad, vence: lote.fecha_expiracion }).from(lote).where(eq(lote.proveedor_producto_id, oferta));
+    expect(lotes.map((l) => [Number(l.cantidad), l.vence]).sort()).toEqual([
+      [400, LEJOS],
+      [50, '2026-12-02'],
+    ]);
   });
 });
 

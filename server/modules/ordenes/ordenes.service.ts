@@ -173,12 +173,23 @@ export async function placeOrden(
     };
     // Terms may have changed since the choice: a supplier that no longer delivers there or then, or
     // one left under its minimum, is a 409 naming it, as for stock gone.
-    const { excluidas } = await findOfertasRecibibles(tx, [...new Set(lineas.map((l) => l.producto_id))], entrega?.cotizante_id ?? null, ahora);
+    const { excluidas, condiciones, diaDe } = await findOfertasRecibibles(
+      tx,
+      [...new Set(lineas.map((l) => l.producto_id))],
+      entrega?.cotizante_id ?? null,
+      ahora,
+    );
     const fuera = new Map(excluidas.map((e) => [e.proveedor_producto_id, e.aviso]));
     const noDespacha = [...new Set(lineas.flatMap((l) => fuera.get(l.proveedor_producto_id) ?? []))];
     if (noDespacha.length > 0) throw new AppError(409, { detail: noDespacha.map((a) => `${a}.`).join(' ') });
-    const { grupos, bajoMinimo } = await groupPedidos(tx, copias);
+    const { grupos: porProveedor, bajoMinimo } = await groupPedidos(tx, copias);
     if (bajoMinimo.length > 0) throw new AppError(409, { detail: bajoMinimo.join(' ') });
+    // Each pedido's day, as the comparison showed it: the date asked, else its supplier's first
+    // possible day by its terms; none for a supplier without terms and no date (it set no days).
+    const grupos = porProveedor.map((g) => ({
+      ...g,
+      fecha_entrega: valores.fecha_entrega ?? (condiciones.has(g.proveedor_id) ? (diaDe(g.proveedor_id) ?? null) : null),
+    }));
     valores.total += grupos.reduce((s, g) => s + g.costo_despacho, 0);
     const ordenId = await insertOrden(tx, valores);
     const pedidoIds = await insertPedidos(tx, ordenId, caller.usuarioId ?? null, grupos);
@@ -193,6 +204,7 @@ export async function placeOrden(
       proveedor_id: g.proveedor_id,
       proveedor: g.proveedor_nombre,
       costo_despacho: g.costo_despacho,
+      fecha_entrega: g.fecha_entrega,
       total: g.subtotal + g.costo_despacho,
       lineas: g.lineas,
     }));
@@ -214,10 +226,14 @@ export async function placeOrden(
     };
     await enqueueCorreosOrden(tx, mailer, links, paraCorreo, pedidos, seguimiento);
 
-    // A lot that expires on or before the delivery day cannot be delivered (DESIGN §3); no date is today.
-    const fecha = entrega?.fecha_entrega ?? ahoraEnChile(ahora).hoy;
-    const ofertas = [...new Set(lineas.map((l) => l.proveedor_producto_id))];
-    const lotes = await lockLotesUsables(tx, ofertas, fecha);
+    // A lot that expires on or before its pedido's delivery day cannot be delivered (DESIGN §3); no
+    // day is today. One statement locks the lots that outlive the earliest day (locks in one order),
+    // then each offer keeps those that outlive its own.
+    const hoy = ahoraEnChile(ahora).hoy;
+    const diaDeOferta = new Map(lineas.map((l) => [l.proveedor_producto_id, grupos.find((g) => g.proveedor_id === l.proveedor_id)?.fecha_entrega ?? hoy]));
+    const ofertas = [...diaDeOferta.keys()];
+    const primero = [...diaDeOferta.values()].sort()[0] ?? hoy;
+    const lotes = (await lockLotesUsables(tx, ofertas, primero)).filter((l) => l.fecha_expiracion > diaDeOferta.get(l.proveedor_producto_id)!);
     const { tomas, faltantes } = asignarFefo(lineas, lotes);
     if (faltantes.length > 0) throw new AppError(409, { detail: faltantes.map((f) => mensajesOrden.sinStock(lineas[f.indice]!, f.disponible)).join(' ') });
     await takeLotes(
@@ -236,7 +252,15 @@ async function enqueueCorreosOrden(
   mailer: Mailer,
   links: ReturnType<typeof enlaces>,
   orden: Parameters<typeof correoOrdenRecibida>[1] & { correo_comprador: string },
-  pedidos: Array<{ id: number; proveedor_id: number; proveedor: string; costo_despacho: number; total: number; lineas: LineaPedido[] }>,
+  pedidos: Array<{
+    id: number;
+    proveedor_id: number;
+    proveedor: string;
+    costo_despacho: number;
+    fecha_entrega: string | null;
+    total: number;
+    lineas: LineaPedido[];
+  }>,
   seguimiento: string,
 ) {
   if (orden.correo_comprador) await mailer.enqueue(tx, correoOrdenRecibida(orden.correo_comprador, orden, pedidos, links.seguimiento(seguimiento)));
@@ -246,7 +270,9 @@ async function enqueueCorreosOrden(
   );
   for (const p of pedidos) {
     const para = correos.get(p.proveedor_id);
-    if (para) await mailer.enqueue(tx, correoNuevoPedido(para, orden, p, links.pedido(p.id)));
+    // The supplier reads its own day (issue #22), not the order's.
+    const suya = { ...orden, entrega: { ...orden.entrega, fecha_entrega: p.fecha_entrega ?? orden.entrega.fecha_entrega } };
+    if (para) await mailer.enqueue(tx, correoNuevoPedido(para, suya, p, links.pedido(p.id)));
   }
 }
 

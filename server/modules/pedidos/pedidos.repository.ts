@@ -20,6 +20,8 @@ export interface PedidoNuevo {
   subtotal: number;
   /** The supplier's delivery fee on its part (issue #22). */
   costo_despacho: number;
+  /** The day it delivers (schema: pedido.fecha_entrega). */
+  fecha_entrega: string | null;
 }
 
 /** Writes an order's pedidos and their first event ('pendiente', by the buyer); ids in the order given. */
@@ -66,7 +68,7 @@ export async function findPedidosDeProveedor(db: Db, proveedorId: number, query:
       orden_id: pedido.orden_id,
       estado: pedido.estado,
       creado_en: pedido.creado_en,
-      fecha_entrega: orden.fecha_entrega,
+      fecha_entrega: sql<string | null>`coalesce(${pedido.fecha_entrega}, ${orden.fecha_entrega})::text`,
       comprador: orden.comprador,
       comuna_nombre: orden.comuna_nombre,
       total,
@@ -200,6 +202,7 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
       creado_en: pedido.creado_en,
       proveedor: pedido.proveedor_nombre,
       costo_despacho: pedido.costo_despacho,
+      fecha_entrega: pedido.fecha_entrega,
       total,
     })
     .from(pedido)

@@ -52,7 +52,8 @@ const detalle = (orden: OrdenCabecera, p: PedidoCompleto): PedidoDetalle => ({
   eventos: p.eventos,
   proveedor: p.proveedor,
   comprador: orden.comprador,
-  entrega: orden.entrega,
+  // Its own delivery day (issue #22): each supplier of an order may come another day.
+  entrega: { ...orden.entrega, fecha_entrega: p.fecha_entrega ?? orden.entrega.fecha_entrega },
   facturacion: orden.facturacion,
   lineas: p.lineas,
   costo_despacho: p.costo_despacho,

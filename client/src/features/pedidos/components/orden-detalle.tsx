@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatClp, formatFechaHora } from '../../../../../common/format';
+import { formatClp, formatDiaLargo, formatFechaHora } from '../../../../../common/format';
 import type { OrdenDetalle, PedidoDetalle } from '../../../../../common/schemas/pedidos';
 import { EntregaFacturacionPanels } from './entrega-facturacion';
 import { EstadoPedidoBadge } from './estado-pedido';
@@ -48,9 +48,13 @@ export function OrdenDetalleView({ orden, accionesPedido }: OrdenDetalleProps) {
           {orden.pedidos.map((p) => (
             <li key={p.id} className="panel pedido-card" aria-labelledby={`pedido-${p.id}`}>
               <div className="pedido-card__cabeza">
-                <h3 id={`pedido-${p.id}`}>
-                  Pedido N° {p.id} · {p.proveedor}
-                </h3>
+                <div>
+                  <h3 id={`pedido-${p.id}`}>
+                    Pedido N° {p.id} · {p.proveedor}
+                  </h3>
+                  {/* Each supplier may come another day (issue #22): its own, as the comparison showed it. */}
+                  {p.entrega.fecha_entrega && <p className="muted">Entrega el {formatDiaLargo(p.entrega.fecha_entrega)}</p>}
+                </div>
                 <EstadoPedidoBadge estado={p.estado} />
               </div>
               <div className="pedido-card__cuerpo">

@@ -1,0 +1,1 @@
+ALTER TABLE "pedido" ADD COLUMN "fecha_entrega" date;
