@@ -351,6 +351,28 @@ describe('/cotizar-resultado with delivery terms (issue #22)', () => {
     expect(screen.queryByText(nudge)).toBeNull();
   });
 
+  it('with every supplier left out by its terms, says so instead of "no stock"', () => {
+    const sinNadie = {
+      ...SAL,
+      opciones_seleccionadas: [],
+      opciones_adicionales: [],
+      avisos: ['Importadora Cordillera no alcanza el pedido mínimo de $60.000'],
+    };
+    sessionStorage.setItem(
+      'cotizacion',
+      JSON.stringify(
+        conTerminos({
+          resultados: [sinNadie],
+          proveedores: [],
+          proveedores_excluidos: [{ motivo: 'minimo', cantidad: 1, mensaje: '1 proveedor no alcanza su pedido mínimo' }],
+        }),
+      ),
+    );
+    renderPage();
+    expect(screen.getByText(/^Con sus condiciones de despacho, ningún proveedor puede atender tu solicitud/)).toBeTruthy();
+    expect(screen.queryByText(/No encontramos ofertas con stock/)).toBeNull();
+  });
+
   it('says when the selection is the best found in the time available rather than proven cheapest, and by how much at most', () => {
     const nota = 'Esta es la mejor combinación encontrada en el tiempo disponible; puede existir una algo más barata.';
     renderPage();

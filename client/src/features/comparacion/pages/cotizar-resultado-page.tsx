@@ -216,7 +216,12 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
 
       {entrega.bloques.length === 0 ? (
         <div className="panel empty">
-          <p>No encontramos ofertas con stock para los productos de tu solicitud. Vuelve y ajusta tu cotización.</p>
+          {/* With suppliers left out by their terms, "no stock" would be the wrong reason: the list above says which. */}
+          <p>
+            {excluidos.length > 0
+              ? 'Con sus condiciones de despacho, ningún proveedor puede atender tu solicitud: arriba ves por qué. Vuelve y ajusta tu cotización (otra fecha de entrega, más cantidad u otros productos).'
+              : 'No encontramos ofertas con stock para los productos de tu solicitud. Vuelve y ajusta tu cotización.'}
+          </p>
         </div>
       ) : (
         // One region holds every supplier's block, so the whole selection reads (and is found) as one.
