@@ -1,4 +1,5 @@
 import { ANTICIPACION_MAXIMA_DIAS } from '../despacho';
+import { formatClp } from '../format';
 import { ENTERO_MAXIMO, idSchema, leerPesos, pesosComoTexto } from '../numeros';
 import { z } from '../zod-es';
 
@@ -12,6 +13,9 @@ export const HORA_CORTE_INVALIDA = 'La hora de corte debe tener el formato HH:MM
 export const MINIMO_INVALIDO = 'El pedido mínimo debe ser un número entero mayor o igual a 0.';
 export const COSTO_INVALIDO = 'El costo de despacho debe ser un número entero mayor o igual a 0.';
 export const GRATIS_DESDE_INVALIDO = 'El monto para despacho gratis debe ser un número entero mayor o igual a 0.';
+/** Free from the minimum or less: every order it accepts would travel free, and the fee never apply. */
+export const gratisBajoMinimo = (minimo: number) =>
+  `El despacho gratis debe empezar sobre tu pedido mínimo (${formatClp(minimo)}): desde menos, todo pedido llegaría gratis. Si tu despacho siempre es gratis, deja el costo en 0.`;
 
 /** 'HH:MM', 00:00 to 23:59. */
 const HORA_CORTE_REGEX = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -20,17 +24,11 @@ const HORA_CORTE_REGEX = /^([01]\d|2[0-3]):[0-5]\d$/;
 const digitos = (v: unknown) => (typeof v === 'string' && /^\s*\d{1,3}\s*$/.test(v) ? Number(v) : v);
 const vacio = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
+const pesosValidos = (n: number) => Number.isInteger(n) && n >= 0 && n <= ENTERO_MAXIMO;
+
 /** Whole pesos ≥ 0, as JSON gives them or a person in Chile types them ('50.000', '$ 8.990'). */
 const pesosSchema = (mensaje: string) =>
-  z.preprocess(
-    pesosComoTexto,
-    z
-      .string({ error: mensaje })
-      .min(1, mensaje)
-      .max(20, mensaje)
-      .transform(leerPesos)
-      .refine((n) => Number.isInteger(n) && n >= 0 && n <= ENTERO_MAXIMO, mensaje),
-  );
+  z.preprocess(pesosComoTexto, z.string({ error: mensaje }).min(1, mensaje).max(20, mensaje).transform(leerPesos).refine(pesosValidos, mensaje));
 
 const ordenados = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
 
@@ -38,23 +36,31 @@ const ordenados = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
  * Body of PUT /api/proveedor/condiciones/ and the /mis-condiciones form (issue #22 point 1):
  * the calling supplier's whole set of terms. Whether every comuna exists is the server's check.
  */
-export const condicionesSchema = z.object({
-  comunas: z.array(idSchema(COMUNA_DESCONOCIDA), { error: ELIGE_COMUNA }).min(1, ELIGE_COMUNA).max(2_000, COMUNA_DESCONOCIDA).transform(ordenados),
-  dias_despacho: z
-    .array(z.preprocess(digitos, z.number({ error: DIA_INVALIDO }).int(DIA_INVALIDO).min(1, DIA_INVALIDO).max(7, DIA_INVALIDO)), { error: ELIGE_DIA })
-    .min(1, ELIGE_DIA)
-    .max(50, DIA_INVALIDO)
-    .transform(ordenados),
-  anticipacion_dias: z.preprocess(
-    digitos,
-    z.number({ error: ANTICIPACION_INVALIDA }).int(ANTICIPACION_INVALIDA).min(0, ANTICIPACION_INVALIDA).max(ANTICIPACION_MAXIMA_DIAS, ANTICIPACION_INVALIDA),
-  ),
-  hora_corte: z.string({ error: HORA_CORTE_INVALIDA }).trim().regex(HORA_CORTE_REGEX, HORA_CORTE_INVALIDA),
-  monto_minimo: pesosSchema(MINIMO_INVALIDO),
-  costo_despacho: pesosSchema(COSTO_INVALIDO),
-  /** Empty or null: the delivery is never free. */
-  despacho_gratis_desde: z.preprocess((v) => (vacio(v) ? null : v), pesosSchema(GRATIS_DESDE_INVALIDO).nullable()),
-});
+export const condicionesSchema = z
+  .object({
+    comunas: z.array(idSchema(COMUNA_DESCONOCIDA), { error: ELIGE_COMUNA }).min(1, ELIGE_COMUNA).max(2_000, COMUNA_DESCONOCIDA).transform(ordenados),
+    dias_despacho: z
+      .array(z.preprocess(digitos, z.number({ error: DIA_INVALIDO }).int(DIA_INVALIDO).min(1, DIA_INVALIDO).max(7, DIA_INVALIDO)), { error: ELIGE_DIA })
+      .min(1, ELIGE_DIA)
+      .max(50, DIA_INVALIDO)
+      .transform(ordenados),
+    anticipacion_dias: z.preprocess(
+      digitos,
+      z.number({ error: ANTICIPACION_INVALIDA }).int(ANTICIPACION_INVALIDA).min(0, ANTICIPACION_INVALIDA).max(ANTICIPACION_MAXIMA_DIAS, ANTICIPACION_INVALIDA),
+    ),
+    hora_corte: z.string({ error: HORA_CORTE_INVALIDA }).trim().regex(HORA_CORTE_REGEX, HORA_CORTE_INVALIDA),
+    monto_minimo: pesosSchema(MINIMO_INVALIDO),
+    costo_despacho: pesosSchema(COSTO_INVALIDO),
+    /** Empty or null: the delivery is never free. */
+    despacho_gratis_desde: z.preprocess((v) => (vacio(v) ? null : v), pesosSchema(GRATIS_DESDE_INVALIDO).nullable()),
+  })
+  .superRefine((c, ctx) => {
+    // Only between amounts that are valid on their own (a field's error says enough).
+    const validos = [c.monto_minimo, c.costo_despacho, c.despacho_gratis_desde].every((n) => n === null || pesosValidos(n));
+    if (validos && c.costo_despacho > 0 && c.despacho_gratis_desde !== null && c.despacho_gratis_desde <= c.monto_minimo) {
+      ctx.addIssue({ code: 'custom', path: ['despacho_gratis_desde'], message: gratisBajoMinimo(c.monto_minimo) });
+    }
+  });
 export type CondicionesInput = z.input<typeof condicionesSchema>;
 export type CondicionesData = z.output<typeof condicionesSchema>;
 

@@ -9,6 +9,7 @@ import {
   ELIGE_COMUNA,
   ELIGE_DIA,
   GRATIS_DESDE_INVALIDO,
+  gratisBajoMinimo,
   HORA_CORTE_INVALIDA,
   MINIMO_INVALIDO,
 } from '../../../common/schemas/condiciones';
@@ -140,6 +141,10 @@ describe('a supplier’s terms', () => {
     [{ monto_minimo: 3_000_000_000 }, { monto_minimo: [MINIMO_INVALIDO] }],
     [{ costo_despacho: 'gratis' }, { costo_despacho: [COSTO_INVALIDO] }],
     [{ despacho_gratis_desde: -5 }, { despacho_gratis_desde: [GRATIS_DESDE_INVALIDO] }],
+    // Free from the minimum or under it, with a fee: the fee would never apply.
+    [{ despacho_gratis_desde: 30_000 }, { despacho_gratis_desde: [gratisBajoMinimo(70_000)] }],
+    [{ despacho_gratis_desde: 0 }, { despacho_gratis_desde: [gratisBajoMinimo(70_000)] }],
+    [{ despacho_gratis_desde: 70_000 }, { despacho_gratis_desde: [gratisBajoMinimo(70_000)] }],
   ])('refuses %j with its field’s message and changes nothing', async (over, errores) => {
     const antes = (await get(ana.access)).json();
     const res = await put(ana.access, { ...CONDICIONES, monto_minimo: 70_000, ...over });
