@@ -134,6 +134,6 @@ describe('mensajesDespacho', () => {
   it('says why a supplier did not count, in Spanish', () => {
     expect(mensajesDespacho.noDespachaComuna('Carnes del Sur', 'Puerto Montt')).toBe('Carnes del Sur no despacha a Puerto Montt');
     expect(mensajesDespacho.noAlcanzaMinimo('Carnes del Sur', 50_000)).toBe('Carnes del Sur no alcanza el pedido mínimo de $50.000');
-    expect(mensajesDespacho.noDespachaDia('Carnes del Sur', '2026-12-03')).toBe('Carnes del Sur no despacha el 03-12-2026');
+    expect(mensajesDespacho.noDespachaDia('Carnes del Sur', '2026-12-03')).toBe('Carnes del Sur no despacha el 3 de diciembre de 2026');
   });
 });

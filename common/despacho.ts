@@ -4,7 +4,7 @@
  * changes the choice. One copy of each rule, here.
  */
 
-import { formatClp, formatFecha } from './format';
+import { formatClp, formatDiaLargo } from './format';
 import { relojEnChile } from './fecha';
 
 /** What decides what a supplier's part of an order costs delivered. Money is whole CLP. */
@@ -125,5 +125,5 @@ export function resumenCondiciones(c: CondicionesDespacho, totalComunas: number)
 export const mensajesDespacho = {
   noDespachaComuna: (proveedor: string, comuna: string) => `${proveedor} no despacha a ${comuna}`,
   noAlcanzaMinimo: (proveedor: string, monto: number) => `${proveedor} no alcanza el pedido mínimo de ${formatClp(monto)}`,
-  noDespachaDia: (proveedor: string, fecha: string) => `${proveedor} no despacha el ${formatFecha(fecha)}`,
+  noDespachaDia: (proveedor: string, fecha: string) => `${proveedor} no despacha el ${formatDiaLargo(fecha)}`,
 };

@@ -27,7 +27,8 @@ describe('dates', () => {
   it('writes an instant as the day and hour it was in Chile', () => {
     // 02:30 UTC on 1 December is still 30 November in Santiago (UTC−3 in summer).
     expect(formatFechaLarga('2026-12-01T02:30:00Z')).toBe('30 de noviembre de 2026');
-    expect(formatFechaHora('2026-12-01T02:30:00Z')).toMatch(/^30 de noviembre de 2026 a las 11:30/);
+    // Chile writes hours 0–23: 23:30, not 11:30 p. m.
+    expect(formatFechaHora('2026-12-01T02:30:00Z')).toMatch(/^30 de noviembre de 2026(,| a las) 23:30$/);
   });
 });
 

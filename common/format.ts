@@ -39,7 +39,8 @@ export function formatDiaLargo(iso: string): string {
 
 /** An instant as it was in Chile, day and hour ('30 de noviembre de 2026, 14:05'): on the server too, which runs in UTC. */
 export const formatFechaHora = (date: Date | string) =>
-  new Date(date).toLocaleString('es-CL', { ...LARGA, hour: '2-digit', minute: '2-digit', timeZone: 'America/Santiago' });
+  // h23: Chile reads 14:05, not 02:05 p. m. (some ICU builds default es-CL to 12 hours).
+  new Date(date).toLocaleString('es-CL', { ...LARGA, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'America/Santiago' });
 
 /** Quantities are kg or boxes with at most two decimals ('1.250,5'). */
 const cantidades = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 2 });

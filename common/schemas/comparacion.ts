@@ -1,5 +1,5 @@
 import { CANTIDAD_MAXIMA } from '../constants';
-import { formatCantidad, formatClp, formatFecha } from '../format';
+import { formatCantidad, formatClp, formatDiaLargo } from '../format';
 import { z } from '../zod-es';
 import { productosSchema, SIN_PRODUCTOS } from './cotizaciones';
 import { decimal, idSchema } from '../numeros';
@@ -151,7 +151,7 @@ export const mensajesComparacion = {
   sinOfertas: (nombre: string) => `No hay ofertas de "${nombre}" con stock para la fecha de entrega.`,
   excluidosComuna: (n: number) => (n === 1 ? '1 proveedor no despacha a tu comuna' : `${n} proveedores no despachan a tu comuna`),
   excluidosDia: (n: number, fecha: string) =>
-    n === 1 ? `1 proveedor no despacha el ${formatFecha(fecha)}` : `${n} proveedores no despachan el ${formatFecha(fecha)}`,
+    n === 1 ? `1 proveedor no despacha el ${formatDiaLargo(fecha)}` : `${n} proveedores no despachan el ${formatDiaLargo(fecha)}`,
   excluidosMinimo: (n: number) => (n === 1 ? '1 proveedor no alcanza su pedido mínimo' : `${n} proveedores no alcanzan su pedido mínimo`),
   /** Under a selection not proven the cheapest (optimo: false), with how much cheaper another could be when the solver knows. */
   noOptima: (diferencia: number | null) =>

@@ -89,8 +89,8 @@ describe('where suppliers deliver', () => {
     ]);
     const { r } = await comparar([[p.id, 100]]);
     expect(seleccion(r)).toEqual([[p.ofertas[1], 100]]);
-    expect(r.resultados[0]!.avisos).toEqual([expect.stringMatching(/ no despacha el 15-01-2099$/)]);
-    expect(r.proveedores_excluidos).toEqual([{ motivo: 'dia', cantidad: 1, mensaje: '1 proveedor no despacha el 15-01-2099' }]);
+    expect(r.resultados[0]!.avisos).toEqual([expect.stringMatching(/ no despacha el 15 de enero de 2099$/)]);
+    expect(r.proveedores_excluidos).toEqual([{ motivo: 'dia', cantidad: 1, mensaje: '1 proveedor no despacha el 15 de enero de 2099' }]);
   });
 
   it('holds the cut-off: an order for Wednesday with one day of anticipation before 14:00 on Tuesday, Chile time', async () => {
@@ -110,7 +110,7 @@ describe('where suppliers deliver', () => {
     vi.setSystemTime(new Date('2026-12-01T17:01:00Z'));
     const despues = await comparar([[p.id, 100]], { fecha_entrega: '2026-12-02' });
     expect(seleccion(despues.r)).toEqual([[p.ofertas[1], 100]]);
-    expect(despues.r.proveedores_excluidos).toEqual([{ motivo: 'dia', cantidad: 1, mensaje: '1 proveedor no despacha el 02-12-2026' }]);
+    expect(despues.r.proveedores_excluidos).toEqual([{ motivo: 'dia', cantidad: 1, mensaje: '1 proveedor no despacha el 2 de diciembre de 2026' }]);
   });
 
   it('with no date, uses and shows each supplier its first possible day', async () => {
