@@ -156,6 +156,11 @@ export const mensajesComparacion = {
   /** Under a selection not proven the cheapest (optimo: false), with how much cheaper another could be when the solver knows. */
   noOptima: (diferencia: number | null) =>
     `Esta es la mejor combinación encontrada en el tiempo disponible; puede existir una ${diferencia === null ? 'algo' : `hasta ${formatClp(diferencia)}`} más barata.`,
+  /** Why the small part of a product split between suppliers went to one of them (the review found such rows read as a shortfall). */
+  repartoMinimo: (cantidad: string, producto: string, proveedor: string, minimo: number) =>
+    `${cantidad} de ${producto} van con ${proveedor} para alcanzar su pedido mínimo de ${formatClp(minimo)}.`,
+  repartoGratis: (cantidad: string, producto: string, proveedor: string, gratis: number) =>
+    `${cantidad} de ${producto} van con ${proveedor} para que su despacho sea gratis (desde ${formatClp(gratis)}).`,
   despachoGratis: (monto: number, proveedor: string) => `Agrega ${formatClp(monto)} en productos de ${proveedor} y el despacho es gratis`,
   /** Before Comprar on the screen, and actualizar's 400: a supplier of the choice under its minimum. */
   bajoMinimo: (proveedor: string, falta: number, minimo: number) =>

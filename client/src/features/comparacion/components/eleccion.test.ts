@@ -166,6 +166,28 @@ describe('the choice by supplier, delivered (issue #22)', () => {
     expect(mensajesBajoMinimo(entrega)).toEqual(['A Proveedor 2 le faltan $880.000 para su pedido mínimo de $2.000.000.']);
   });
 
+  it('says why a supplier has the small part of a split product: its minimum, or its free delivery; not for the larger part, nor when neither holds', () => {
+    // Lomo: 270 kg from Proveedor 1, 10 kg from Proveedor 2, which reaches its minimum only with them.
+    const partido = resultado([opcion(1, { cantidad_proveida: 270 }), opcion(2, { cantidad_proveida: 10, precio: 14_000 })], []);
+    const otro = { ...resultado([opcion(5, { proveedor_id: 2, proveedor: 'Proveedor 2', cantidad_proveida: 10, precio: 2_000 })], []), producto: 8 };
+    const terminos = (p2: { monto_minimo: number; costo_despacho: number; despacho_gratis_desde: number | null }) => [
+      { proveedor_id: 1, proveedor: 'Proveedor 1', monto_minimo: 0, costo_despacho: 0, despacho_gratis_desde: null, fecha_entrega: '2026-12-01' },
+      { proveedor_id: 2, proveedor: 'Proveedor 2', fecha_entrega: '2026-12-01', ...p2 },
+    ];
+    const repartos = (p2: Parameters<typeof terminos>[0]) => entregaDe([partido, otro], terminos(p2), '2026-11-30').bloques.map((b) => b.repartos);
+    expect(repartos({ monto_minimo: 150_000, costo_despacho: 5_000, despacho_gratis_desde: null })).toEqual([
+      [],
+      ['10 kg de Lomo vetado van con Proveedor 2 para alcanzar su pedido mínimo de $150.000.'],
+    ]);
+    expect(repartos({ monto_minimo: 0, costo_despacho: 5_000, despacho_gratis_desde: 150_000 })).toEqual([
+      [],
+      ['10 kg de Lomo vetado van con Proveedor 2 para que su despacho sea gratis (desde $150.000).'],
+    ]);
+    // Without the lomo it still reaches both, or it has no fee to save: nothing to explain.
+    expect(repartos({ monto_minimo: 10_000, costo_despacho: 5_000, despacho_gratis_desde: 15_000 })).toEqual([[], []]);
+    expect(repartos({ monto_minimo: 0, costo_despacho: 0, despacho_gratis_desde: 150_000 })).toEqual([[], []]);
+  });
+
   it("a supplier without terms in the answer has no fee and no minimum, and the quotation's delivery date", () => {
     const entrega = entregaDe(elegido, [], '2026-11-30');
     expect(entrega.bloques.map((b) => [b.proveedor_id, b.fecha_entrega, b.costo_despacho, b.falta_minimo, b.monto_minimo])).toEqual([

@@ -5,6 +5,7 @@ import {
   type Opcion,
   type ResultadoComparacion,
 } from '../../../../../common/schemas/comparacion';
+import { formatCantidad } from '../../../../../common/format';
 import { type TotalEntregado, type TotalProveedor, totalEntregado } from '../../../../../common/total-entregado';
 
 // The buyer's changes on the results screen (SPEC §4 Quotation flow 4–5), as pure functions over
@@ -84,6 +85,8 @@ export interface BloqueProveedor extends TotalProveedor {
   monto_minimo: number;
   despacho_gratis_desde: number | null;
   filas: Fila[];
+  /** Why this supplier has the small part of a product split with others, when it is its minimum or its free delivery. */
+  repartos: string[];
 }
 
 export interface Entrega extends Omit<TotalEntregado, 'proveedores'> {
@@ -127,9 +130,32 @@ export function entregaDe(resultados: readonly ResultadoComparacion[], condicion
       costo_despacho: t?.costo_despacho ?? 0,
       falta_minimo: t?.falta_minimo ?? 0,
       filas: suyas.map(conPrimera),
+      repartos: [],
     };
   });
+  for (const b of bloques) b.repartos = repartosDe(b, terminos.get(b.proveedor_id)?.costo_despacho ?? 0);
   return { total_productos: totales.total_productos, total_despacho: totales.total_despacho, total: totales.total, bloques };
+}
+
+/**
+ * A product split between suppliers reads as a shortfall ('proveída 1 de 100') unless the screen
+ * says why a supplier has the small part: without it, it would fall under its minimum, or pay its
+ * fee. Only the smaller parts of a split product, and only those two reasons (stock and tiers
+ * speak for themselves in the rows).
+ */
+function repartosDe(b: BloqueProveedor, costoDespacho: number): string[] {
+  return b.filas.flatMap(({ r, o }) => {
+    const partes = r.opciones_seleccionadas;
+    if (partes.length < 2 || o.cantidad_proveida >= Math.max(...partes.map((p) => p.cantidad_proveida))) return [];
+    const sin = b.subtotal - subtotal(o);
+    const cantidad = formatCantidad(o.cantidad_proveida, o.unidad);
+    if (b.monto_minimo > 0 && b.falta_minimo === 0 && sin < b.monto_minimo)
+      return [mensajesComparacion.repartoMinimo(cantidad, r.nombre, b.proveedor, b.monto_minimo)];
+    const gratis = b.despacho_gratis_desde;
+    if (gratis !== null && costoDespacho > 0 && b.subtotal >= gratis && sin < gratis)
+      return [mensajesComparacion.repartoGratis(cantidad, r.nombre, b.proveedor, gratis)];
+    return [];
+  });
 }
 
 /** Issue #22 point 3: what the buyer reads before Comprar, one sentence per supplier of the choice under its minimum. */

@@ -332,6 +332,11 @@ function BloqueProveedorSeccion({ bloque: b, columnas, sugerencias }: { bloque: 
       <div className="resultado__tabla">
         <DataTable caption={`Opciones seleccionadas: ${b.proveedor}`} rows={b.filas} columns={columnas} rowKey={(f) => f.o.opcion_id} empty={null} />
       </div>
+      {b.repartos.map((m) => (
+        <p key={m} className="muted resultado__reparto">
+          {m}
+        </p>
+      ))}
       <div className="resultado__pie">
         <p>
           Subtotal <strong>{formatClp(b.subtotal)}</strong>
