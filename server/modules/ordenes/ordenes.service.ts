@@ -173,23 +173,14 @@ export async function placeOrden(
     };
     // Terms may have changed since the choice: a supplier that no longer delivers there or then, or
     // one left under its minimum, is a 409 naming it, as for stock gone.
-    const { excluidas, condiciones, diaDe } = await findOfertasRecibibles(
-      tx,
-      [...new Set(lineas.map((l) => l.producto_id))],
-      entrega?.cotizante_id ?? null,
-      ahora,
-    );
+    const recibibles = await findOfertasRecibibles(tx, [...new Set(lineas.map((l) => l.producto_id))], entrega?.cotizante_id ?? null, ahora);
+    const { excluidas } = recibibles;
     const fuera = new Map(excluidas.map((e) => [e.proveedor_producto_id, e.aviso]));
     const noDespacha = [...new Set(lineas.flatMap((l) => fuera.get(l.proveedor_producto_id) ?? []))];
     if (noDespacha.length > 0) throw new AppError(409, { detail: noDespacha.map((a) => `${a}.`).join(' ') });
     const { grupos: porProveedor, bajoMinimo } = await groupPedidos(tx, copias);
     if (bajoMinimo.length > 0) throw new AppError(409, { detail: bajoMinimo.join(' ') });
-    // Each pedido's day, as the comparison showed it: the date asked, else its supplier's first
-    // possible day by its terms; none for a supplier without terms and no date (it set no days).
-    const grupos = porProveedor.map((g) => ({
-      ...g,
-      fecha_entrega: valores.fecha_entrega ?? (condiciones.has(g.proveedor_id) ? (diaDe(g.proveedor_id) ?? null) : null),
-    }));
+    const grupos = porProveedor.map((g) => ({ ...g, fecha_entrega: fechaDePedido(g.proveedor_id, valores.fecha_entrega, recibibles) }));
     valores.total += grupos.reduce((s, g) => s + g.costo_despacho, 0);
     const ordenId = await insertOrden(tx, valores);
     const pedidoIds = await insertPedidos(tx, ordenId, caller.usuarioId ?? null, grupos);
@@ -246,6 +237,14 @@ export async function placeOrden(
   return resultado;
 }
 
+/**
+ * A pedido's delivery day, as the comparison showed it (issue #22): the date asked, else its
+ * supplier's first possible day by its terms, today for one that never set them (it delivers any
+ * day, docs/decisions/013). /facturacion shows it, crear-orden keeps it.
+ */
+const fechaDePedido = (proveedorId: number, pedida: string | null, { diaDe }: Awaited<ReturnType<typeof findOfertasRecibibles>>): string | null =>
+  pedida ?? diaDe(proveedorId) ?? null;
+
 /** The buyer's receipt with the tracking link, and each supplier's new pedido, into the outbox of the order's transaction. */
 async function enqueueCorreosOrden(
   tx: Db,
@@ -281,15 +280,17 @@ async function enqueueCorreosOrden(
  * supplier, priced as crear-orden charges them (the prices PUT actualizar stored), and the delivery
  * record the order will copy, so /facturacion shows it all before anything is bought.
  */
-export async function getResumenCompra(db: Db, caller: Caller, cotizacionId: number, cotizanteId: number | undefined): Promise<ResumenCompra> {
+export async function getResumenCompra(db: Db, caller: Caller, cotizacionId: number, cotizanteId: number | undefined, ahora: Date): Promise<ResumenCompra> {
   const cotizacion = await findCotizacionHold(db, cotizacionId);
   await requireHold(db, cotizacion, caller, COTIZACION_NO_ENCONTRADA);
   const entrega = await resolveEntrega(db, caller, cotizacion!, cotizanteId);
   const lineas = (await findLineasSeleccionadas(db, cotizacionId)).map((l) => ({ ...l, subtotal: Math.round(l.precio * l.cantidad) }));
+  const recibibles = await findOfertasRecibibles(db, [...new Set(lineas.map((l) => l.producto_id))], entrega?.cotizante_id ?? null, ahora);
   const proveedores = (await groupPedidos(db, lineas)).grupos.map((g) => ({
     proveedor: g.proveedor_nombre,
     subtotal: g.subtotal,
     costo_despacho: g.costo_despacho,
+    fecha_entrega: fechaDePedido(g.proveedor_id, entrega?.fecha_entrega ?? null, recibibles),
     lineas: g.lineas.map(({ sku, producto_nombre, marca, unidad, cantidad, precio, subtotal }) => ({
       sku,
       producto_nombre,

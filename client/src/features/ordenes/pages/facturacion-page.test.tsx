@@ -59,14 +59,16 @@ const RESUMEN: ResumenCompra = {
       proveedor: 'Carnes del Maule',
       lineas: [{ sku: 'CM-LV', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 80, precio: 15_000, subtotal: 1_200_000 }],
       subtotal: 1_200_000,
-      // Issue #22: its delivery fee on that subtotal.
+      // Issue #22: its delivery fee on that subtotal, and its own day.
       costo_despacho: 8_990,
+      fecha_entrega: '2026-12-03',
     },
     {
       proveedor: 'Distribuidora Austral',
       lineas: [{ sku: 'DA-AR1', producto_nombre: 'Arroz grado 1', marca: 'Tucapel', unidad: 'KILO', cantidad: 280, precio: 1_250, subtotal: 350_000 }],
       subtotal: 350_000,
       costo_despacho: 0,
+      fecha_entrega: null,
     },
   ],
   total_despacho: 8_990,
@@ -152,6 +154,9 @@ describe('/facturacion', () => {
     const austral = screen.getByRole('table', { name: 'Productos de Distribuidora Austral' });
     for (const texto of ['Arroz grado 1', '280 kg', formatClp(1_250), formatClp(350_000)]) expect(austral.textContent).toContain(texto);
     expect(screen.getByRole('heading', { name: 'Carnes del Maule' })).toBeTruthy();
+    // Each supplier's own delivery day (issue #22), when it has one.
+    expect(screen.getByText('Entrega el 3 de diciembre de 2026')).toBeTruthy();
+    expect(screen.getAllByText(/^Entrega el /)).toHaveLength(1);
     expect(screen.getByText(/2 pedidos, uno por proveedor/)).toBeTruthy();
     const entrega = screen.getByLabelText('Datos de entrega');
     for (const texto of ['30 de noviembre de 2026', 'Av. Los Carrera 1450, Quilpué, Región de Valparaíso', 'Daniela Araya', 'daniela@prueba.cl'])

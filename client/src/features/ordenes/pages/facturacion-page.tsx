@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { EJEMPLO_RUT } from '../../../../../common/chile/rut';
-import { formatClp, formatDespacho } from '../../../../../common/format';
+import { formatClp, formatDespacho, formatDiaLargo } from '../../../../../common/format';
 import type { IdNombre } from '../../../../../common/schemas/catalogo';
 import { type OrdenData, type OrdenInput, type ResumenCompra, ordenSchema } from '../../../../../common/schemas/ordenes';
 import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
@@ -371,6 +371,7 @@ function Resumen({ resumen }: { resumen: ResumenCompra }) {
       {resumen.proveedores.map((p) => (
         <div key={p.proveedor} className="panel facturacion__proveedor">
           <h3>{p.proveedor}</h3>
+          {p.fecha_entrega && <p className="muted">Entrega el {formatDiaLargo(p.fecha_entrega)}</p>}
           <LineasTable caption={`Productos de ${p.proveedor}`} lineas={p.lineas} total={p.subtotal} totalLabel="Productos" />
           <p className="facturacion__despacho">Despacho: {formatDespacho(p.costo_despacho)}</p>
           {/* With several suppliers each one's part is a pedido of its own, with its own total (as the e-mail says it). */}
@@ -383,7 +384,11 @@ function Resumen({ resumen }: { resumen: ResumenCompra }) {
       ))}
       <div className="panel facturacion__entrega">
         <h3>Entrega</h3>
-        {resumen.entrega ? <DatosEntrega entrega={resumen.entrega} /> : <p className="muted">Sin datos de entrega.</p>}
+        {resumen.entrega ? (
+          <DatosEntrega entrega={resumen.entrega} sinFecha={resumen.proveedores.some((p) => p.fecha_entrega) ? 'La de cada proveedor, arriba' : undefined} />
+        ) : (
+          <p className="muted">Sin datos de entrega.</p>
+        )}
       </div>
       {/* Each row's label is a bare text beside its amount: 'Total de la compra:' reads with its amount (e2e finds it so). */}
       <div className="facturacion__totales">

@@ -39,7 +39,11 @@ export function OrdenDetalleView({ orden, accionesPedido }: OrdenDetalleProps) {
       </header>
 
       <div className="orden-detalle__datos">
-        <EntregaFacturacionPanels entrega={orden.entrega} facturacion={orden.facturacion} />
+        <EntregaFacturacionPanels
+          entrega={orden.entrega}
+          facturacion={orden.facturacion}
+          sinFecha={orden.pedidos.some((p) => p.entrega.fecha_entrega) ? 'La de cada pedido, abajo' : undefined}
+        />
       </div>
 
       <section className="orden-detalle__pedidos" aria-labelledby="orden-detalle-pedidos">
