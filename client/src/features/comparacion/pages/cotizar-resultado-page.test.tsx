@@ -124,6 +124,12 @@ describe('/cotizar-resultado', () => {
     renderPage();
     expect(screen.getByRole('table', { name: 'Opciones seleccionadas: Proveedor 2' }).textContent).toContain('Stock insuficiente: faltan 200 kg');
     expect(screen.getByText(/Cambiaste la selección/)).toBeTruthy();
+
+    // One click back to the recommended selection, kept as the choice.
+    fireEvent.click(screen.getByRole('button', { name: 'Volver a la selección recomendada' }));
+    expect(screen.getByRole('table', { name: 'Opciones seleccionadas: Proveedor 1' })).toBeTruthy();
+    expect(screen.queryByText(/Cambiaste la selección/)).toBeNull();
+    expect(eleccion().resultados[0].opciones_seleccionadas[0]).toMatchObject({ opcion_id: 1 });
   });
 
   it('Comprar saves the choice with the clave and goes to billing', async () => {

@@ -241,10 +241,16 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
 
       {!cotizacion.optimo && !cambiada && <p className="muted resultado__nota">{mensajesComparacion.noOptima(cotizacion.diferencia_maxima)}</p>}
       {cambiada && (
-        <p className="muted resultado__nota">
-          Cambiaste la selección: cada proveedor cobra según el volumen que le compras, así que el precio unitario se confirma con la cantidad elegida al
-          comprar.
-        </p>
+        <div className="resultado__nota">
+          <p className="muted">
+            Cambiaste la selección: cada proveedor cobra según el volumen que le compras, así que el precio unitario se confirma con la cantidad elegida al
+            comprar.
+          </p>
+          {/* A few swaps can cost fees and minimums: one click back to the basket the comparison proved. */}
+          <button type="button" className="btn btn--ghost" onClick={() => cambiar(cotizacion.resultados)}>
+            Volver a la selección recomendada
+          </button>
+        </div>
       )}
 
       {bajoMinimo.length > 0 && (
