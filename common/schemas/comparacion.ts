@@ -161,6 +161,12 @@ export const mensajesComparacion = {
     `${cantidad} de ${producto} van con ${proveedor} para alcanzar su pedido mínimo de ${formatClp(minimo)}.`,
   repartoGratis: (cantidad: string, producto: string, proveedor: string, gratis: number) =>
     `${cantidad} de ${producto} van con ${proveedor} para que su despacho sea gratis (desde ${formatClp(gratis)}).`,
+  /** Under each alternative: what the landed total would be with it, and a supplier it would leave under its minimum. */
+  efectoCambio: (total: number, diferencia: number, bajoMinimo: readonly string[]) =>
+    [
+      `Total con despacho: ${formatClp(total)} (${diferencia === 0 ? 'igual' : `${diferencia > 0 ? '+' : '−'}${formatClp(Math.abs(diferencia))}`})`,
+      ...bajoMinimo,
+    ].join(' · '),
   despachoGratis: (monto: number, proveedor: string) => `Agrega ${formatClp(monto)} en productos de ${proveedor} y el despacho es gratis`,
   /** Before Comprar on the screen, and actualizar's 400: a supplier of the choice under its minimum. */
   bajoMinimo: (proveedor: string, falta: number, minimo: number) =>

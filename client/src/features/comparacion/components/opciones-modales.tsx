@@ -30,11 +30,14 @@ const CERRAR = (onClose: () => void) => (
 export function AlternativasModal({
   resultado,
   actual,
+  efectoDe,
   onElegir,
   onClose,
 }: {
   resultado: ResultadoComparacion;
   actual: Opcion;
+  /** What choosing it does to the landed total and the minimums (issue #22: fees move with a swap). */
+  efectoDe(o: Opcion): string;
   onElegir(o: Opcion): void;
   onClose(): void;
 }) {
@@ -42,7 +45,7 @@ export function AlternativasModal({
     <Modal
       open
       title={`Opciones alternativas: ${resultado.nombre}`}
-      description={`Hoy: ${actual.proveedor}, ${formatClp(actual.precio)} / ${unidadCorta(actual.unidad, 1)}.`}
+      description={`Actual: ${actual.proveedor}, ${formatClp(actual.precio)} / ${unidadCorta(actual.unidad, 1)}.`}
       onClose={onClose}
       className="modal--ancho"
       footer={CERRAR(onClose)}
@@ -53,7 +56,10 @@ export function AlternativasModal({
         <ul className="opciones">
           {resultado.opciones_adicionales.map((o) => (
             <li key={o.opcion_id} className="opcion">
-              <OpcionResumen o={o} />
+              <div>
+                <OpcionResumen o={o} />
+                <p className="muted opcion__efecto">{efectoDe(o)}</p>
+              </div>
               <button type="button" className="btn btn--secondary" onClick={() => onElegir(o)} aria-label={`Elegir ${o.proveedor}`}>
                 Elegir
               </button>

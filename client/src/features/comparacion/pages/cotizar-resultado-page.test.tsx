@@ -357,6 +357,17 @@ describe('/cotizar-resultado with delivery terms (issue #22)', () => {
     expect(screen.queryByText(nudge)).toBeNull();
   });
 
+  it('shows under each alternative the landed total with it, and a supplier it would leave under its minimum', () => {
+    sessionStorage.setItem('cotizacion', JSON.stringify(conTerminos()));
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Ver alternativas a Proveedor 2 para Sal' }));
+    // Sal to Proveedor 1: it passes its free delivery ($60.000), Proveedor 2 falls to $30.000, under its $35.000.
+    expect(screen.getByRole('dialog').textContent).toContain(
+      'Total con despacho: $100.990 (−$3.000) · A Proveedor 2 le faltan $5.000 para su pedido mínimo de $35.000.',
+    );
+    expect(screen.getByRole('dialog').textContent).toContain('Actual: Proveedor 2');
+  });
+
   it('with every supplier left out by its terms, says so instead of "no stock"', () => {
     const sinNadie = {
       ...SAL,

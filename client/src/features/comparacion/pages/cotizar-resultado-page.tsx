@@ -91,8 +91,16 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
     else cambiar(swapOpcion(resultados, producto, actual.opcion_id, alternativa.opcion_id));
   }
 
-  const entrega = entregaDe(resultados, cotizacion.condiciones_proveedores, cotizacion.fecha_entrega);
+  const entregaCon = (elegidos: readonly ResultadoComparacion[]) => entregaDe(elegidos, cotizacion.condiciones_proveedores, cotizacion.fecha_entrega);
+  const entrega = entregaCon(resultados);
   const bajoMinimo = mensajesBajoMinimo(entrega);
+
+  /** The landed total with an alternative swapped in, and who it would leave under its minimum. */
+  function efectoDe(producto: number, actual: Opcion, alternativa: Opcion) {
+    const otra = entregaCon(swapOpcion(resultados, producto, actual.opcion_id, alternativa.opcion_id));
+    const nuevos = mensajesBajoMinimo(otra).filter((m) => !bajoMinimo.includes(m));
+    return mensajesComparacion.efectoCambio(otra.total, otra.total - entrega.total, nuevos);
+  }
 
   function comprar() {
     if (bajoMinimo.length > 0) {
@@ -288,6 +296,7 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
         setDialogo={setDialogo}
         resultadoDe={resultadoDe}
         elegir={elegir}
+        efectoDe={efectoDe}
         cambiar={cambiar}
         resultados={resultados}
         noEncontrados={noEncontrados}
@@ -398,6 +407,7 @@ interface DialogosProps {
   setDialogo(d: Dialogo): void;
   resultadoDe(producto: number): ResultadoComparacion | undefined;
   elegir(producto: number, actual: Opcion, alternativa: Opcion): void;
+  efectoDe(producto: number, actual: Opcion, alternativa: Opcion): string;
   cambiar(nuevos: ResultadoComparacion[]): void;
   resultados: ResultadoComparacion[];
   noEncontrados: string[];
@@ -405,7 +415,7 @@ interface DialogosProps {
   sinFecha: boolean;
 }
 
-function Dialogos({ dialogo, setDialogo, resultadoDe, elegir, cambiar, resultados, noEncontrados, noIdentificados, sinFecha }: DialogosProps) {
+function Dialogos({ dialogo, setDialogo, resultadoDe, elegir, efectoDe, cambiar, resultados, noEncontrados, noIdentificados, sinFecha }: DialogosProps) {
   const cerrar = () => setDialogo(null);
   if (!dialogo) return null;
   if (dialogo.tipo === 'no-encontrados')
@@ -430,7 +440,15 @@ function Dialogos({ dialogo, setDialogo, resultadoDe, elegir, cambiar, resultado
   const actual = r.opciones_seleccionadas.find((o) => o.opcion_id === dialogo.actual);
   if (!actual) return null;
   if (dialogo.tipo === 'alternativas')
-    return <AlternativasModal resultado={r} actual={actual} onElegir={(o) => elegir(r.producto, actual, o)} onClose={cerrar} />;
+    return (
+      <AlternativasModal
+        resultado={r}
+        actual={actual}
+        efectoDe={(o) => efectoDe(r.producto, actual, o)}
+        onElegir={(o) => elegir(r.producto, actual, o)}
+        onClose={cerrar}
+      />
+    );
 
   const alternativa = r.opciones_adicionales.find((o) => o.opcion_id === dialogo.alternativa);
   if (!alternativa) return null;
