@@ -317,11 +317,15 @@ function Notas({ r }: { r: ResultadoComparacion }) {
   return (
     <>
       {mensaje && <p className="resultado__faltante">{mensaje}</p>}
-      {r.avisos.map((a) => (
-        <p key={a} className="muted resultado__aviso-linea">
-          {a}
-        </p>
-      ))}
+      {r.avisos.length > 1 ? (
+        // Several reasons under every line buried the rows (the count above already sums them up): folded.
+        <details className="resultado__avisos">
+          <summary className="muted">Por qué no otros proveedores ({r.avisos.length})</summary>
+          <Avisos avisos={r.avisos} />
+        </details>
+      ) : (
+        <Avisos avisos={r.avisos} />
+      )}
       {sugerencia && (
         <p className="resultado__sugerencia">
           <strong>Sugerencia:</strong> {sugerencia}
@@ -330,6 +334,13 @@ function Notas({ r }: { r: ResultadoComparacion }) {
     </>
   );
 }
+
+const Avisos = ({ avisos }: { avisos: readonly string[] }) =>
+  avisos.map((a) => (
+    <p key={a} className="muted resultado__aviso-linea">
+      {a}
+    </p>
+  ));
 
 /** Issue #22 point 5: one supplier of the choice, its lines, its part, its delivery fee and whether it reaches its minimum. */
 function BloqueProveedorSeccion({ bloque: b, columnas, sugerencias }: { bloque: BloqueProveedor; columnas: Column<Fila>[]; sugerencias: string[] }) {
