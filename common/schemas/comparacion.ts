@@ -157,16 +157,19 @@ export const mensajesComparacion = {
   noOptima: (diferencia: number | null) =>
     `Esta es la mejor combinación encontrada en el tiempo disponible; puede existir una ${diferencia === null ? 'algo' : `hasta ${formatClp(diferencia)}`} más barata.`,
   /** Why the small part of a product split between suppliers went to one of them (the review found such rows read as a shortfall). */
-  repartoMinimo: (cantidad: string, producto: string, proveedor: string, minimo: number) =>
-    `${cantidad} de ${producto} van con ${proveedor} para alcanzar su pedido mínimo de ${formatClp(minimo)}.`,
-  repartoGratis: (cantidad: string, producto: string, proveedor: string, gratis: number) =>
-    `${cantidad} de ${producto} van con ${proveedor} para que su despacho sea gratis (desde ${formatClp(gratis)}).`,
-  /** Under each alternative: what the landed total would be with it, and a supplier it would leave under its minimum. */
-  efectoCambio: (total: number, diferencia: number, bajoMinimo: readonly string[]) =>
-    [
-      `Total con despacho: ${formatClp(total)} (${diferencia === 0 ? 'igual' : `${diferencia > 0 ? '+' : '−'}${formatClp(Math.abs(diferencia))}`})`,
-      ...bajoMinimo,
-    ].join(' · '),
+  repartoMinimo: (cantidad: number, unidad: string, producto: string, proveedor: string, minimo: number) =>
+    `${formatCantidad(cantidad, unidad)} de ${producto} ${cantidad === 1 ? 'va' : 'van'} con ${proveedor} para alcanzar su pedido mínimo de ${formatClp(minimo)}.`,
+  repartoGratis: (cantidad: number, unidad: string, producto: string, proveedor: string, gratis: number) =>
+    `${formatCantidad(cantidad, unidad)} de ${producto} ${cantidad === 1 ? 'va' : 'van'} con ${proveedor} para que su despacho sea gratis (desde ${formatClp(gratis)}).`,
+  /**
+   * Under each alternative, one line each: the landed total with it (and how much of the line it
+   * covers when its stock falls short: a lower total is then no saving), and a supplier it would
+   * leave under its minimum.
+   */
+  efectoCambio: (total: number, diferencia: number, cubre: string | null, bajoMinimo: readonly string[]) => [
+    `Total con despacho: ${formatClp(total)} (${diferencia === 0 ? 'igual' : `${diferencia > 0 ? '+' : '−'}${formatClp(Math.abs(diferencia))}`})${cubre ? `, cubriendo ${cubre}` : ''}`,
+    ...bajoMinimo,
+  ],
   despachoGratis: (monto: number, proveedor: string) => `Agrega ${formatClp(monto)} en productos de ${proveedor} y el despacho es gratis`,
   /** Before Comprar on the screen, and actualizar's 400: a supplier of the choice under its minimum. */
   bajoMinimo: (proveedor: string, falta: number, minimo: number) =>

@@ -5,7 +5,6 @@ import {
   type Opcion,
   type ResultadoComparacion,
 } from '../../../../../common/schemas/comparacion';
-import { formatCantidad } from '../../../../../common/format';
 import { type TotalEntregado, type TotalProveedor, totalEntregado } from '../../../../../common/total-entregado';
 
 // The buyer's changes on the results screen (SPEC §4 Quotation flow 4–5), as pure functions over
@@ -148,12 +147,11 @@ function repartosDe(b: BloqueProveedor, costoDespacho: number): string[] {
     const partes = r.opciones_seleccionadas;
     if (partes.length < 2 || o.cantidad_proveida >= Math.max(...partes.map((p) => p.cantidad_proveida))) return [];
     const sin = b.subtotal - subtotal(o);
-    const cantidad = formatCantidad(o.cantidad_proveida, o.unidad);
     if (b.monto_minimo > 0 && b.falta_minimo === 0 && sin < b.monto_minimo)
-      return [mensajesComparacion.repartoMinimo(cantidad, r.nombre, b.proveedor, b.monto_minimo)];
+      return [mensajesComparacion.repartoMinimo(o.cantidad_proveida, o.unidad, r.nombre, b.proveedor, b.monto_minimo)];
     const gratis = b.despacho_gratis_desde;
     if (gratis !== null && costoDespacho > 0 && b.subtotal >= gratis && sin < gratis)
-      return [mensajesComparacion.repartoGratis(cantidad, r.nombre, b.proveedor, gratis)];
+      return [mensajesComparacion.repartoGratis(o.cantidad_proveida, o.unidad, r.nombre, b.proveedor, gratis)];
     return [];
   });
 }

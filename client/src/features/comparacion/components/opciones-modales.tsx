@@ -37,7 +37,7 @@ export function AlternativasModal({
   resultado: ResultadoComparacion;
   actual: Opcion;
   /** What choosing it does to the landed total and the minimums (issue #22: fees move with a swap). */
-  efectoDe(o: Opcion): string;
+  efectoDe(o: Opcion): string[];
   onElegir(o: Opcion): void;
   onClose(): void;
 }) {
@@ -58,7 +58,11 @@ export function AlternativasModal({
             <li key={o.opcion_id} className="opcion">
               <div>
                 <OpcionResumen o={o} />
-                <p className="muted opcion__efecto">{efectoDe(o)}</p>
+                {efectoDe(o).map((linea) => (
+                  <p key={linea} className="muted opcion__efecto">
+                    {linea}
+                  </p>
+                ))}
               </div>
               <button type="button" className="btn btn--secondary" onClick={() => onElegir(o)} aria-label={`Elegir ${o.proveedor}`}>
                 Elegir

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { type CompararPrecios, mensajesComparacion, type Opcion, type ResultadoComparacion } from '../../../../../common/schemas/comparacion';
-import { cantidadEs, formatClp, formatDiaLargo, unidadCorta } from '../../../../../common/format';
+import { cantidadEs, formatCantidad, formatClp, formatDiaLargo, unidadCorta } from '../../../../../common/format';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { SubmitButton } from '../../../ui/form-controls';
@@ -97,9 +97,17 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
 
   /** The landed total with an alternative swapped in, and who it would leave under its minimum. */
   function efectoDe(producto: number, actual: Opcion, alternativa: Opcion) {
-    const otra = entregaCon(swapOpcion(resultados, producto, actual.opcion_id, alternativa.opcion_id));
+    const elegidos = swapOpcion(resultados, producto, actual.opcion_id, alternativa.opcion_id);
+    const otra = entregaCon(elegidos);
     const nuevos = mensajesBajoMinimo(otra).filter((m) => !bajoMinimo.includes(m));
-    return mensajesComparacion.efectoCambio(otra.total, otra.total - entrega.total, nuevos);
+    const cubierta = elegidos
+      .find((r) => r.producto === producto)
+      ?.opciones_seleccionadas.find((o) => o.opcion_id === alternativa.opcion_id)?.cantidad_proveida;
+    const cubre =
+      cubierta !== undefined && cubierta < actual.cantidad_proveida
+        ? `${cantidadEs(cubierta)} de ${formatCantidad(actual.cantidad_proveida, actual.unidad)}`
+        : null;
+    return mensajesComparacion.efectoCambio(otra.total, otra.total - entrega.total, cubre, nuevos);
   }
 
   function comprar() {
@@ -418,7 +426,7 @@ interface DialogosProps {
   setDialogo(d: Dialogo): void;
   resultadoDe(producto: number): ResultadoComparacion | undefined;
   elegir(producto: number, actual: Opcion, alternativa: Opcion): void;
-  efectoDe(producto: number, actual: Opcion, alternativa: Opcion): string;
+  efectoDe(producto: number, actual: Opcion, alternativa: Opcion): string[];
   cambiar(nuevos: ResultadoComparacion[]): void;
   resultados: ResultadoComparacion[];
   noEncontrados: string[];
