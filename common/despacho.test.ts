@@ -6,6 +6,7 @@ import {
   mensajesDespacho,
   primerDiaDespacho,
   puedeDespachar,
+  plazoCondiciones,
   resumenCondiciones,
 } from './despacho';
 import { relojEnChile } from './fecha';
@@ -135,5 +136,12 @@ describe('mensajesDespacho', () => {
     expect(mensajesDespacho.noDespachaComuna('Carnes del Sur', 'Puerto Montt')).toBe('Carnes del Sur no despacha a Puerto Montt');
     expect(mensajesDespacho.noAlcanzaMinimo('Carnes del Sur', 50_000)).toBe('Carnes del Sur no alcanza el pedido mínimo de $50.000');
     expect(mensajesDespacho.noDespachaDia('Carnes del Sur', '2026-12-03')).toBe('Carnes del Sur no despacha el 3 de diciembre de 2026');
+  });
+});
+
+describe('plazoCondiciones', () => {
+  it('says until when an order for a delivery day is taken', () => {
+    expect(plazoCondiciones({ anticipacion_dias: 0, hora_corte: '11:00' })).toBe('Recibes pedidos hasta las 11:00 del mismo día de la entrega.');
+    expect(plazoCondiciones({ anticipacion_dias: 2, hora_corte: '14:30' })).toBe('Recibes pedidos hasta las 14:30 de 2 días antes de la entrega.');
   });
 });

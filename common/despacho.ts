@@ -121,6 +121,17 @@ export function resumenCondiciones(c: CondicionesDespacho, totalComunas: number)
   return `Despachas ${cuando} ${donde}; ${minimo}; ${despacho}`;
 }
 
+/** Under that sentence, the cut-off it is easiest to get wrong: until when an order for a delivery day is taken. */
+export function plazoCondiciones(c: Pick<CondicionesDespacho, 'anticipacion_dias' | 'hora_corte'>): string {
+  const antes =
+    c.anticipacion_dias === 0
+      ? 'del mismo día de la entrega'
+      : c.anticipacion_dias === 1
+        ? 'del día anterior a la entrega'
+        : `de ${c.anticipacion_dias} días antes de la entrega`;
+  return `Recibes pedidos hasta las ${c.hora_corte} ${antes}.`;
+}
+
 /** Why a supplier's offers did not count for a quotation, as the comparison says it. */
 export const mensajesDespacho = {
   noDespachaComuna: (proveedor: string, comuna: string) => `${proveedor} no despacha a ${comuna}`,

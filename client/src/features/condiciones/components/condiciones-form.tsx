@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { type CondicionesDespacho, resumenCondiciones } from '../../../../../common/despacho';
+import { type CondicionesDespacho, plazoCondiciones, resumenCondiciones } from '../../../../../common/despacho';
 import { formatClp } from '../../../../../common/format';
 import { type CondicionesData, condicionesSchema } from '../../../../../common/schemas/condiciones';
 import { showFormErrors } from '../../../lib/form-errors';
@@ -51,7 +51,9 @@ export function CondicionesForm({ inicial, regiones }: { inicial: CondicionesDes
   const { errors } = formState;
   const totalComunas = regiones.reduce((n, r) => n + r.comunas.length, 0);
   const leidas = condicionesSchema.safeParse(watch());
-  const resumen = leidas.success ? `${resumenCondiciones(leidas.data, totalComunas)}.` : 'Completa los campos para ver el resumen de tus condiciones.';
+  const resumen = leidas.success
+    ? `${resumenCondiciones(leidas.data, totalComunas)}.`
+    : 'Completa o corrige los campos para ver el resumen de tus condiciones.';
 
   function guardar(data: CondicionesData) {
     save.mutate(data, {
@@ -126,9 +128,10 @@ export function CondicionesForm({ inicial, regiones }: { inicial: CondicionesDes
           />
         </div>
       </div>
-      <p className="condiciones__resumen panel panel--info" aria-live="polite" data-testid="resumen-condiciones">
-        {resumen}
-      </p>
+      <div className="condiciones__resumen panel panel--info" aria-live="polite">
+        <p data-testid="resumen-condiciones">{resumen}</p>
+        {leidas.success && <p>{plazoCondiciones(leidas.data)}</p>}
+      </div>
       <FormError message={errors.root?.server?.message} />
       <div className="form__actions">
         <SubmitButton busy={save.isPending} busyLabel="Guardando...">

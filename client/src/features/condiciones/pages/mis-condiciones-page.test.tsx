@@ -62,6 +62,8 @@ describe('/mis-condiciones (issue #22)', () => {
     await waitFor(() =>
       expect(resumen()).toBe('Despachas lunes, martes, miércoles, jueves, viernes y sábado en todas las comunas; sin pedido mínimo; despacho gratis.'),
     );
+    // The cut-off, easiest to get wrong, under it.
+    expect(screen.getByText('Recibes pedidos hasta las 18:00 del día anterior a la entrega.')).toBeTruthy();
     expect((within(region('Región Metropolitana de Santiago')).getByLabelText('Toda la región') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Domingo') as HTMLInputElement).checked).toBe(false);
     expect((screen.getByLabelText('Hora de corte') as HTMLInputElement).value).toBe('18:00');
@@ -112,7 +114,7 @@ describe('/mis-condiciones (issue #22)', () => {
     expect(await screen.findByText('Elige al menos una comuna.')).toBeTruthy();
     expect(screen.getByText('Elige al menos un día de despacho.')).toBeTruthy();
     expect(screen.getByText(MINIMO_INVALIDO)).toBeTruthy();
-    expect(resumen()).toBe('Completa los campos para ver el resumen de tus condiciones.');
+    expect(resumen()).toBe('Completa o corrige los campos para ver el resumen de tus condiciones.');
     expect(enviado()).toEqual([]);
   });
 
