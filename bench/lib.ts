@@ -46,7 +46,8 @@ function fuenteMasNueva(): string | undefined {
   let nuevo: { archivo: string; mtime: number } | undefined;
   for (const dir of ['server', 'common']) {
     for (const archivo of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-      if (!archivo.endsWith('.ts') || archivo.endsWith('.test.ts')) continue;
+      // Tests and their helpers are not in the bundle.
+      if (!archivo.endsWith('.ts') || archivo.endsWith('.test.ts') || archivo.split(path.sep).includes('test')) continue;
       const ruta = path.join(dir, archivo);
       const mtime = fs.statSync(ruta).mtimeMs;
       if (!nuevo || mtime > nuevo.mtime) nuevo = { archivo: ruta, mtime };

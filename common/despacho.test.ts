@@ -141,7 +141,7 @@ describe('mensajesDespacho', () => {
 
 describe('plazoCondiciones', () => {
   it('says until when an order for a delivery day is taken', () => {
-    expect(plazoCondiciones({ anticipacion_dias: 0, hora_corte: '11:00' })).toBe('Recibes pedidos hasta las 11:00 del mismo día de la entrega.');
-    expect(plazoCondiciones({ anticipacion_dias: 2, hora_corte: '14:30' })).toBe('Recibes pedidos hasta las 14:30 de 2 días antes de la entrega.');
+    expect(plazoCondiciones({ anticipacion_dias: 0, hora_corte: '11:00' })).toBe('Recibes pedidos antes de las 11:00 del mismo día de la entrega.');
+    expect(plazoCondiciones({ anticipacion_dias: 2, hora_corte: '14:30' })).toBe('Recibes pedidos antes de las 14:30, 2 días antes de la entrega.');
   });
 });

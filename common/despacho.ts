@@ -128,8 +128,9 @@ export function plazoCondiciones(c: Pick<CondicionesDespacho, 'anticipacion_dias
       ? 'del mismo día de la entrega'
       : c.anticipacion_dias === 1
         ? 'del día anterior a la entrega'
-        : `de ${c.anticipacion_dias} días antes de la entrega`;
-  return `Recibes pedidos hasta las ${c.hora_corte} ${antes}.`;
+        : `, ${c.anticipacion_dias} días antes de la entrega`;
+  // puedeDespachar takes an order strictly before the cut-off.
+  return `Recibes pedidos antes de las ${c.hora_corte}${c.anticipacion_dias > 1 ? '' : ' '}${antes}.`;
 }
 
 /** Why a supplier's offers did not count for a quotation, as the comparison says it. */

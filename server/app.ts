@@ -36,9 +36,6 @@ import { sharedRateLimitStore } from './http/rate-limit-store';
 import { registerRouteRegistry } from './route-registry';
 import { registerSpa } from './spa';
 
-/** main.ts starts the solver's thread as it starts listening (canasta-thread.ts). */
-export { startCanastaThread } from './modules/comparacion/canasta-thread';
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** The comparison cache, for whoever must wait on what it has heard (tests: TestApp.settle). */

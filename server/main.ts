@@ -21,7 +21,7 @@ try {
 }
 await prepareDatabase(database, { seedDemo: config.seedDemo });
 
-const { buildApp, startCanastaThread } = await appModule;
+const { buildApp } = await appModule;
 const app = await buildApp({
   config,
   database,
@@ -74,5 +74,6 @@ try {
   await database.close();
   process.exit(1);
 }
-startCanastaThread();
+// The solver's thread starts now, not within the first comparison's budget (canasta-thread.ts).
+(await import('./modules/comparacion/canasta-thread')).startCanastaThread();
 app.log.info(`Abastece en ${config.publicUrl} (${database.kind === 'embedded' ? `base embebida en ${config.dataDir}` : 'PostgreSQL'})`);

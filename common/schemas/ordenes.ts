@@ -81,7 +81,7 @@ export const proveedorResumenSchema = z.object({
   subtotal: z.number().int(),
   /** Its delivery fee on that subtotal (issue #22). */
   costo_despacho: z.number().int(),
-  /** The day it delivers, as crear-orden will keep it on its pedido; null: no date asked and the supplier set no days. */
+  /** The day it delivers, as crear-orden will keep it on its pedido; null when it no longer delivers there or then. */
   fecha_entrega: z.string().nullable(),
 });
 

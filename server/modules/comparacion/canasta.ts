@@ -141,7 +141,10 @@ let highsListo: Promise<Highs> | undefined;
 /** HiGHS, loaded once per process (~50 ms the first time: compiling its WebAssembly; the solver's thread loads it as it starts). */
 export const cargarHighs = () => {
   highsListo ??= highsLoader().then((highs) => {
-    highs.solve(PROGRAMA_CALENTAR, { output_flag: false });
+    // The first solve of a process costs ~300 ms: paid here. A failure only leaves it cold.
+    try {
+      highs.solve(PROGRAMA_CALENTAR, { output_flag: false });
+    } catch {}
     return highs;
   });
   return highsListo;

@@ -165,9 +165,9 @@ describe('where suppliers deliver', () => {
     // A supplier that never set its terms delivers any day: today, as the comparison showed it.
     expect(await leer(libre)).toEqual({ lista: '2026-11-30', detalle: '2026-11-30' });
     const lotes = await db.select({ cantidad: lote.cantidad, vence: lote.fecha_expiracion }).from(lote).where(eq(lote.proveedor_producto_id, oferta));
-    expect(lotes.map((l) => [Number(l.cantidad), l.vence]).sort()).toEqual([
-      [400, LEJOS],
+    expect(lotes.map((l) => [Number(l.cantidad), l.vence]).sort((a, b) => String(a[1]).localeCompare(String(b[1])))).toEqual([
       [50, '2026-12-02'],
+      [400, LEJOS],
     ]);
   });
 });

@@ -180,7 +180,7 @@ export async function placeOrden(
     if (noDespacha.length > 0) throw new AppError(409, { detail: noDespacha.map((a) => `${a}.`).join(' ') });
     const { grupos: porProveedor, bajoMinimo } = await groupPedidos(tx, copias);
     if (bajoMinimo.length > 0) throw new AppError(409, { detail: bajoMinimo.join(' ') });
-    const grupos = porProveedor.map((g) => ({ ...g, fecha_entrega: fechaDePedido(g.proveedor_id, valores.fecha_entrega, recibibles) }));
+    const grupos = porProveedor.map((g) => ({ ...g, fecha_entrega: fechaDePedido(g.proveedor_id, valores.fecha_entrega, recibibles.diaDe) }));
     valores.total += grupos.reduce((s, g) => s + g.costo_despacho, 0);
     const ordenId = await insertOrden(tx, valores);
     const pedidoIds = await insertPedidos(tx, ordenId, caller.usuarioId ?? null, grupos);
@@ -242,7 +242,7 @@ export async function placeOrden(
  * supplier's first possible day by its terms, today for one that never set them (it delivers any
  * day, docs/decisions/013). /facturacion shows it, crear-orden keeps it.
  */
-const fechaDePedido = (proveedorId: number, pedida: string | null, { diaDe }: Awaited<ReturnType<typeof findOfertasRecibibles>>): string | null =>
+const fechaDePedido = (proveedorId: number, pedida: string | null, diaDe: (proveedorId: number) => string | undefined): string | null =>
   pedida ?? diaDe(proveedorId) ?? null;
 
 /** The buyer's receipt with the tracking link, and each supplier's new pedido, into the outbox of the order's transaction. */
@@ -290,7 +290,7 @@ export async function getResumenCompra(db: Db, caller: Caller, cotizacionId: num
     proveedor: g.proveedor_nombre,
     subtotal: g.subtotal,
     costo_despacho: g.costo_despacho,
-    fecha_entrega: fechaDePedido(g.proveedor_id, entrega?.fecha_entrega ?? null, recibibles),
+    fecha_entrega: fechaDePedido(g.proveedor_id, entrega?.fecha_entrega ?? null, recibibles.diaDe),
     lineas: g.lineas.map(({ sku, producto_nombre, marca, unidad, cantidad, precio, subtotal }) => ({
       sku,
       producto_nombre,

@@ -71,12 +71,15 @@ describe('crear-orden splits the order into one pedido per supplier', () => {
     expect(recibo!.texto).toContain(`/seguimiento/${o.seguimiento}`);
     expect(recibo!.texto).toContain('Total de la orden: $800.000');
     expect(recibo!.html).toContain(`pedido N° ${o.pedidos[0]!.id}`);
+    // Each pedido with its own delivery day (issue #22), the buyer's and each supplier's e-mail.
+    for (const p of o.pedidos) expect(recibo!.texto).toMatch(new RegExp(`\\(pedido N° ${p.id}\\) · entrega el \\d{1,2} de \\p{L}+ de \\d{4}`, 'u'));
     for (const [i, email] of [ROLES.proveedor, ROLES.otroProveedor].entries()) {
       const p = o.pedidos[i]!;
       const [aviso] = await correosPara(ctx.t, email);
       expect(aviso!.asunto).toBe(`Nuevo pedido N° ${p.id} de Restaurante El Parrón SpA`);
       expect(aviso!.texto).toContain(`/pedidos-recibidos/${p.id}`);
       expect(aviso!.texto).toContain('100 kg');
+      expect(aviso!.texto).toMatch(/Fecha de entrega: \d{1,2} de \p{L}+ de \d{4}/u);
       // Each supplier reads only its own lines.
       expect(aviso!.texto).toContain(`Total: $${i === 0 ? '500.000' : '300.000'}`);
     }

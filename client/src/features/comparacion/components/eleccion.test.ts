@@ -186,6 +186,9 @@ describe('the choice by supplier, delivered (issue #22)', () => {
     // Without the lomo it still reaches both, or it has no fee to save: nothing to explain.
     expect(repartos({ monto_minimo: 10_000, costo_despacho: 5_000, despacho_gratis_desde: 15_000 })).toEqual([[], []]);
     expect(repartos({ monto_minimo: 0, costo_despacho: 0, despacho_gratis_desde: 150_000 })).toEqual([[], []]);
+    // A supplier that sells only that part is there for its price or stock, not for its minimum.
+    const solo = entregaDe([partido], terminos({ monto_minimo: 100_000, costo_despacho: 5_000, despacho_gratis_desde: 120_000 }), '2026-11-30');
+    expect(solo.bloques.map((b) => b.repartos)).toEqual([[], []]);
   });
 
   it("a supplier without terms in the answer has no fee and no minimum, and the quotation's delivery date", () => {

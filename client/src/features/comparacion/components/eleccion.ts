@@ -5,6 +5,7 @@ import {
   type Opcion,
   type ResultadoComparacion,
 } from '../../../../../common/schemas/comparacion';
+import { costoDespacho, faltaParaMinimo, type TerminosDespacho } from '../../../../../common/despacho';
 import { type TotalEntregado, type TotalProveedor, totalEntregado } from '../../../../../common/total-entregado';
 
 // The buyer's changes on the results screen (SPEC §4 Quotation flow 4–5), as pure functions over
@@ -132,7 +133,10 @@ export function entregaDe(resultados: readonly ResultadoComparacion[], condicion
       repartos: [],
     };
   });
-  for (const b of bloques) b.repartos = repartosDe(b, terminos.get(b.proveedor_id)?.costo_despacho ?? 0);
+  for (const b of bloques) {
+    const t = terminos.get(b.proveedor_id);
+    if (t) b.repartos = repartosDe(b, t);
+  }
   return { total_productos: totales.total_productos, total_despacho: totales.total_despacho, total: totales.total, bloques };
 }
 
@@ -142,16 +146,18 @@ export function entregaDe(resultados: readonly ResultadoComparacion[], condicion
  * fee. Only the smaller parts of a split product, and only those two reasons (stock and tiers
  * speak for themselves in the rows).
  */
-function repartosDe(b: BloqueProveedor, costoDespacho: number): string[] {
+function repartosDe(b: BloqueProveedor, t: TerminosDespacho): string[] {
   return b.filas.flatMap(({ r, o }) => {
-    const partes = r.opciones_seleccionadas;
-    if (partes.length < 2 || o.cantidad_proveida >= Math.max(...partes.map((p) => p.cantidad_proveida))) return [];
+    // Split with other suppliers, and not this supplier's larger part.
+    const otras = r.opciones_seleccionadas.filter((p) => p.proveedor_id !== o.proveedor_id);
+    if (otras.length === 0 || o.cantidad_proveida >= Math.max(...otras.map((p) => p.cantidad_proveida))) return [];
+    // Without this part: still used (something else of it bought), and then under its minimum or paying its fee.
     const sin = b.subtotal - subtotal(o);
-    if (b.monto_minimo > 0 && b.falta_minimo === 0 && sin < b.monto_minimo)
-      return [mensajesComparacion.repartoMinimo(o.cantidad_proveida, o.unidad, r.nombre, b.proveedor, b.monto_minimo)];
-    const gratis = b.despacho_gratis_desde;
-    if (gratis !== null && costoDespacho > 0 && b.subtotal >= gratis && sin < gratis)
-      return [mensajesComparacion.repartoGratis(o.cantidad_proveida, o.unidad, r.nombre, b.proveedor, gratis)];
+    if (sin <= 0) return [];
+    if (faltaParaMinimo(b.subtotal, t) === 0 && faltaParaMinimo(sin, t) > 0)
+      return [mensajesComparacion.repartoMinimo(o.cantidad_proveida, o.unidad, r.nombre, b.proveedor, t.monto_minimo)];
+    if (costoDespacho(b.subtotal, t) === 0 && costoDespacho(sin, t) > 0)
+      return [mensajesComparacion.repartoGratis(o.cantidad_proveida, o.unidad, r.nombre, b.proveedor, t.despacho_gratis_desde!)];
     return [];
   });
 }

@@ -363,13 +363,13 @@ describe('/cotizar-resultado with delivery terms (issue #22)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ver alternativas a Proveedor 2 para Sal' }));
     // Sal to Proveedor 1: it passes its free delivery ($60.000), Proveedor 2 falls to $30.000, under its $35.000.
     const dialogo = within(screen.getByRole('dialog'));
-    expect(dialogo.getByText('Total con despacho: $100.990 (−$3.000)')).toBeTruthy();
+    expect(dialogo.getByText('Total con despacho: $100.990 (−\u2060$3.000)')).toBeTruthy();
     expect(dialogo.getByText('A Proveedor 2 le faltan $5.000 para su pedido mínimo de $35.000.')).toBeTruthy();
     expect(screen.getByRole('dialog').textContent).toContain('Actual: Proveedor 2');
 
     // An alternative with less stock covers less: its lower total is no saving, and it says so.
     cleanup();
-    const corta = { ...SAL, opciones_adicionales: [{ ...SAL.opciones_adicionales[0]!, stock_disponible: 4 }] };
+    const corta = { ...SAL, opciones_adicionales: [{ ...SAL.opciones_adicionales[0]!, stock_disponible: 4, cantidad_proveida: 4 }] };
     sessionStorage.setItem('cotizacion', JSON.stringify(conTerminos({ resultados: [ACEITE, HARINA, corta] })));
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Ver alternativas a Proveedor 2 para Sal' }));

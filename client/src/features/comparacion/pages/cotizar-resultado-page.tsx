@@ -99,7 +99,8 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
   function efectoDe(producto: number, actual: Opcion, alternativa: Opcion) {
     const elegidos = swapOpcion(resultados, producto, actual.opcion_id, alternativa.opcion_id);
     const otra = entregaCon(elegidos);
-    const nuevos = mensajesBajoMinimo(otra).filter((m) => !bajoMinimo.includes(m));
+    const antes = new Set(entrega.bloques.filter((b) => b.falta_minimo > 0).map((b) => b.proveedor_id));
+    const nuevos = mensajesBajoMinimo({ ...otra, bloques: otra.bloques.filter((b) => !antes.has(b.proveedor_id)) });
     const cubierta = elegidos
       .find((r) => r.producto === producto)
       ?.opciones_seleccionadas.find((o) => o.opcion_id === alternativa.opcion_id)?.cantidad_proveida;
@@ -107,7 +108,9 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
       cubierta !== undefined && cubierta < actual.cantidad_proveida
         ? `${cantidadEs(cubierta)} de ${formatCantidad(actual.cantidad_proveida, actual.unidad)}`
         : null;
-    return mensajesComparacion.efectoCambio(otra.total, otra.total - entrega.total, cubre, nuevos);
+    // The offer was priced for the quantity the server proposed it at; another may fall in another tier.
+    const aprox = cubierta !== alternativa.cantidad_proveida;
+    return mensajesComparacion.efectoCambio(otra.total, otra.total - entrega.total, cubre, nuevos, aprox);
   }
 
   function comprar() {

@@ -63,7 +63,7 @@ describe('/mis-condiciones (issue #22)', () => {
       expect(resumen()).toBe('Despachas lunes, martes, miércoles, jueves, viernes y sábado en todas las comunas; sin pedido mínimo; despacho gratis.'),
     );
     // The cut-off, easiest to get wrong, under it.
-    expect(screen.getByText('Recibes pedidos hasta las 18:00 del día anterior a la entrega.')).toBeTruthy();
+    expect(screen.getByText('Recibes pedidos antes de las 18:00 del día anterior a la entrega.')).toBeTruthy();
     expect((within(region('Región Metropolitana de Santiago')).getByLabelText('Toda la región') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Domingo') as HTMLInputElement).checked).toBe(false);
     expect((screen.getByLabelText('Hora de corte') as HTMLInputElement).value).toBe('18:00');

@@ -385,7 +385,10 @@ function Resumen({ resumen }: { resumen: ResumenCompra }) {
       <div className="panel facturacion__entrega">
         <h3>Entrega</h3>
         {resumen.entrega ? (
-          <DatosEntrega entrega={resumen.entrega} sinFecha={resumen.proveedores.some((p) => p.fecha_entrega) ? 'La de cada proveedor, arriba' : undefined} />
+          <DatosEntrega
+            entrega={resumen.entrega}
+            textoSinFecha={resumen.proveedores.some((p) => p.fecha_entrega) ? 'La de cada proveedor, arriba' : undefined}
+          />
         ) : (
           <p className="muted">Sin datos de entrega.</p>
         )}

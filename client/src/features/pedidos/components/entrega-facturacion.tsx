@@ -30,13 +30,13 @@ export function DatosFacturacion({ facturacion }: { facturacion: Facturacion }) 
  * supplier's pedido show them alike. The billing panel is named for print rules that leave it off
  * the purchase order (pedidos-recibidos.css), whose head already says it.
  */
-export function EntregaFacturacionPanels({ entrega, facturacion, sinFecha }: { entrega: Entrega; facturacion: Facturacion; sinFecha?: string }) {
+export function EntregaFacturacionPanels({ entrega, facturacion, textoSinFecha }: { entrega: Entrega; facturacion: Facturacion; textoSinFecha?: string }) {
   const id = useId();
   return (
     <>
       <section className="panel" aria-labelledby={`${id}-entrega`}>
         <h2 id={`${id}-entrega`}>Entrega</h2>
-        <DatosEntrega entrega={entrega} sinFecha={sinFecha} />
+        <DatosEntrega entrega={entrega} textoSinFecha={textoSinFecha} />
       </section>
       <section className="panel entrega-facturacion__facturacion" aria-labelledby={`${id}-facturacion`}>
         <h2 id={`${id}-facturacion`}>Facturación</h2>

@@ -42,7 +42,7 @@ export function OrdenDetalleView({ orden, accionesPedido }: OrdenDetalleProps) {
         <EntregaFacturacionPanels
           entrega={orden.entrega}
           facturacion={orden.facturacion}
-          sinFecha={orden.pedidos.some((p) => p.entrega.fecha_entrega) ? 'La de cada pedido, abajo' : undefined}
+          textoSinFecha={orden.pedidos.some((p) => p.entrega.fecha_entrega) ? 'La de cada pedido, abajo' : undefined}
         />
       </div>
 
