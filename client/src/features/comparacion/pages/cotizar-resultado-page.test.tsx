@@ -126,7 +126,7 @@ describe('/cotizar-resultado', () => {
     expect(screen.getByText(/Cambiaste la selección/)).toBeTruthy();
 
     // One click back to the recommended selection, kept as the choice.
-    fireEvent.click(screen.getByRole('button', { name: 'Volver a la selección recomendada' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Restablecer la selección recomendada' }));
     expect(screen.getByRole('table', { name: 'Opciones seleccionadas: Proveedor 1' })).toBeTruthy();
     expect(screen.queryByText(/Cambiaste la selección/)).toBeNull();
     expect(eleccion().resultados[0].opciones_seleccionadas[0]).toMatchObject({ opcion_id: 1 });

@@ -267,7 +267,7 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
           </p>
           {/* A few swaps can cost fees and minimums: one click back to the basket the comparison proved. */}
           <button type="button" className="btn btn--ghost" onClick={() => cambiar(cotizacion.resultados)}>
-            Volver a la selección recomendada
+            Restablecer la selección recomendada
           </button>
         </div>
       )}
