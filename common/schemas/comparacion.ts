@@ -162,9 +162,9 @@ export const mensajesComparacion = {
   repartoGratis: (cantidad: number, unidad: string, producto: string, proveedor: string, gratis: number) =>
     `${formatCantidad(cantidad, unidad)} de ${producto} ${cantidad === 1 ? 'va' : 'van'} con ${proveedor} para que su despacho sea gratis (desde ${formatClp(gratis)}).`,
   /**
-   * Under each alternative, one line each (a word joiner keeps the sign with its amount on a phone): the landed total with it (and how much of the line it
+   * Under each alternative, one line each: the landed total with it (and how much of the line it
    * covers when its stock falls short: a lower total is then no saving), and a supplier it would
-   * leave under its minimum.
+   * leave under its minimum. A word joiner keeps the sign with its amount on a phone.
    */
   efectoCambio: (total: number, diferencia: number, cubre: string | null, bajoMinimo: readonly string[], aprox = false) => [
     `Total con despacho${aprox ? ' aprox.' : ''}: ${formatClp(total)} (${diferencia === 0 ? 'igual' : `${diferencia > 0 ? '+' : '−'}\u2060${formatClp(Math.abs(diferencia))}`})${cubre ? `, cubriendo ${cubre}` : ''}`,

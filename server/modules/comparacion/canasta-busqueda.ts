@@ -293,11 +293,14 @@ export function busquedaExacta(e: EntradaBusqueda): ResultadoBusqueda {
   let nodos = 0;
   // The bounds of the nodes the search could not settle.
   const pendientes: number[] = [];
-  // The inherited bound of the node being looked at (+∞ between nodes).
+  // The inherited bound of the node being looked at, for a stop in its middle.
   let enCurso = Number.POSITIVE_INFINITY;
-  /** What the search stops with: the least bound of all it has not ruled out, the best basket's total at most. */
-  const sinProbar = (): ResultadoBusqueda => {
-    let cota = Math.min(mejorTotal, enCurso);
+  /**
+   * What the search stops with: the least bound of all it has not ruled out (the node it was
+   * looking at, if stopped within it), the best basket's total at most.
+   */
+  const sinProbar = (actual = Number.POSITIVE_INFINITY): ResultadoBusqueda => {
+    let cota = Math.min(mejorTotal, actual);
     for (const n of abiertos) cota = Math.min(cota, n.cota);
     for (const c of pendientes) cota = Math.min(cota, c);
     return { plan: mejorPlan, total: mejorTotal, optimo: false, cota };
@@ -306,7 +309,6 @@ export function busquedaExacta(e: EntradaBusqueda): ResultadoBusqueda {
   let vecindadVista: Plan | null = null;
   try {
     while (abiertos.length > 0) {
-      enCurso = Number.POSITIVE_INFINITY;
       if (++nodos > (e.maxNodos ?? MAX_NODOS) || performance.now() > e.limite) {
         return sinProbar();
       }
@@ -369,11 +371,9 @@ export function busquedaExacta(e: EntradaBusqueda): ResultadoBusqueda {
     }
   } catch (error) {
     if (error instanceof Abandono) {
-      return sinProbar();
+      return sinProbar(enCurso);
     }
     throw error;
   }
-  enCurso = Number.POSITIVE_INFINITY;
-  const final = sinProbar();
-  return { ...final, optimo: pendientes.every(cerrado) };
+  return { ...sinProbar(), optimo: pendientes.every(cerrado) };
 }

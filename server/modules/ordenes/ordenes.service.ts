@@ -180,7 +180,8 @@ export async function placeOrden(
     if (noDespacha.length > 0) throw new AppError(409, { detail: noDespacha.map((a) => `${a}.`).join(' ') });
     const { grupos: porProveedor, bajoMinimo } = await groupPedidos(tx, copias);
     if (bajoMinimo.length > 0) throw new AppError(409, { detail: bajoMinimo.join(' ') });
-    const grupos = porProveedor.map((g) => ({ ...g, fecha_entrega: fechaDePedido(g.proveedor_id, valores.fecha_entrega, recibibles.diaDe) }));
+    // Each pedido's day as the comparison showed it: the date asked, else its supplier's first possible day.
+    const grupos = porProveedor.map((g) => ({ ...g, fecha_entrega: recibibles.diaDe(g.proveedor_id) ?? null }));
     valores.total += grupos.reduce((s, g) => s + g.costo_despacho, 0);
     const ordenId = await insertOrden(tx, valores);
     const pedidoIds = await insertPedidos(tx, ordenId, caller.usuarioId ?? null, grupos);
@@ -221,7 +222,7 @@ export async function placeOrden(
     // day is today. One statement locks the lots that outlive the earliest day (locks in one order),
     // then each offer keeps those that outlive its own.
     const hoy = ahoraEnChile(ahora).hoy;
-    const diaDeOferta = new Map(lineas.map((l) => [l.proveedor_producto_id, grupos.find((g) => g.proveedor_id === l.proveedor_id)?.fecha_entrega ?? hoy]));
+    const diaDeOferta = new Map(lineas.map((l) => [l.proveedor_producto_id, recibibles.diaDe(l.proveedor_id) ?? hoy]));
     const ofertas = [...diaDeOferta.keys()];
     const primero = [...diaDeOferta.values()].sort()[0] ?? hoy;
     const lotes = (await lockLotesUsables(tx, ofertas, primero)).filter((l) => l.fecha_expiracion > diaDeOferta.get(l.proveedor_producto_id)!);
@@ -236,14 +237,6 @@ export async function placeOrden(
   if (resultado.creada) void mailer.kick();
   return resultado;
 }
-
-/**
- * A pedido's delivery day, as the comparison showed it (issue #22): the date asked, else its
- * supplier's first possible day by its terms, today for one that never set them (it delivers any
- * day, docs/decisions/013). /facturacion shows it, crear-orden keeps it.
- */
-const fechaDePedido = (proveedorId: number, pedida: string | null, diaDe: (proveedorId: number) => string | undefined): string | null =>
-  pedida ?? diaDe(proveedorId) ?? null;
 
 /** The buyer's receipt with the tracking link, and each supplier's new pedido, into the outbox of the order's transaction. */
 async function enqueueCorreosOrden(
@@ -290,7 +283,8 @@ export async function getResumenCompra(db: Db, caller: Caller, cotizacionId: num
     proveedor: g.proveedor_nombre,
     subtotal: g.subtotal,
     costo_despacho: g.costo_despacho,
-    fecha_entrega: fechaDePedido(g.proveedor_id, entrega?.fecha_entrega ?? null, recibibles.diaDe),
+    // The day crear-orden will keep on its pedido (the same rule, findOfertasRecibibles' diaDe).
+    fecha_entrega: recibibles.diaDe(g.proveedor_id) ?? null,
     lineas: g.lineas.map(({ sku, producto_nombre, marca, unidad, cantidad, precio, subtotal }) => ({
       sku,
       producto_nombre,
