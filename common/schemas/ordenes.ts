@@ -27,6 +27,22 @@ const sinNumeros = (mensaje: string) =>
     .max(200)
     .regex(/^[^0-9]*$/, mensaje);
 
+const resumenConfirmadoSchema = z.object({
+  total: z.number().int().nonnegative(),
+  proveedores: z
+    .array(
+      z.object({
+        proveedor_id: idSchema('Proveedor inválido.'),
+        fecha_entrega: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida.')
+          .nullable(),
+      }),
+    )
+    .max(500),
+});
+export type ResumenConfirmado = z.infer<typeof resumenConfirmadoSchema>;
+
 /**
  * Body of POST /api/facturacion/crear-orden/ (SPEC §3 Order creation payload, §5 Billing). Every
  * billing field is optional (the buyer may answer No to the billing question); a field that is
@@ -55,6 +71,10 @@ export const ordenSchema = z
     comuna: idOpcionalSchema(SELECCIONE_COMUNA),
     rubro: idOpcionalSchema(SELECCIONE_RUBRO),
     metodo_pago: idOpcionalSchema(SELECCIONE_METODO_PAGO),
+    // What /facturacion showed and the buyer confirmed (issue #22): crear-orden refuses (409) an
+    // order whose total or a supplier's delivery day is no longer that (a cut-off passed meanwhile,
+    // a fee changed). Optional: SPEC §3's payload without it buys what the server holds.
+    resumen_confirmado: resumenConfirmadoSchema.optional(),
   })
   .superRefine((o, ctx) => {
     // As on the delivery form: a comuna is chosen after its región.
@@ -76,6 +96,7 @@ export type OrdenCreada = z.infer<typeof ordenSchemaOut>;
 
 /** A supplier's part of what a quotation will buy, as the order will copy it. */
 export const proveedorResumenSchema = z.object({
+  proveedor_id: z.number().int(),
   proveedor: z.string(),
   lineas: z.array(lineaPedidoSchema),
   subtotal: z.number().int(),

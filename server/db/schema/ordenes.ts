@@ -86,8 +86,8 @@ export const pedido = pgTable(
     subtotal: integer('subtotal').notNull(),
     costo_despacho: integer('costo_despacho').notNull().default(0),
     // The day its supplier delivers (issue #22): the order's date, or with none the supplier's first
-    // possible day by its terms when placed (today for one without terms). Null on pedidos placed
-    // before 0015: they read their order's.
+    // possible day by its terms when placed (today for one without terms). Pedidos placed before
+    // 0015 got their order's day (0016); null only where that order had none.
     fecha_entrega: date('fecha_entrega'),
     creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     actualizado_en: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),

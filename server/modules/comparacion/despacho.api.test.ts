@@ -172,6 +172,62 @@ describe('where suppliers deliver', () => {
   });
 });
 
+describe('what the buyer confirmed on /facturacion', () => {
+  /** The summary as /facturacion reads it, and crear-orden with what it showed. */
+  const resumen = async (f: Flujo) =>
+    (await ctx.t.request({ method: 'GET', url: `/api/facturacion/${f.cotizacionId}/resumen/`, headers: conClave(f.clave) })).json();
+  const confirmado = (r: { total: number; proveedores: Array<{ proveedor_id: number; fecha_entrega: string | null }> }) => ({
+    resumen_confirmado: { total: r.total, proveedores: r.proveedores.map(({ proveedor_id, fecha_entrega }) => ({ proveedor_id, fecha_entrega })) },
+  });
+
+  it('a cut-off that passes between the summary and Comprar is a 409 naming both days, and nothing is bought; confirming the new day buys it', async () => {
+    const corte = await proveedorCon({ dias_despacho: [1, 2, 3, 4, 5, 6, 7], anticipacion_dias: 1, hora_corte: '14:00' });
+    const p = await producto([[corte, 100, 500]]);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Tuesday 1 December 2026, 13:59 in Chile (UTC−3): its first day is Wednesday the 2nd.
+    vi.setSystemTime(new Date('2026-12-01T16:59:00Z'));
+    const { f } = await comparar([[p.id, 100]], { fecha_entrega: '' });
+    const visto = await resumen(f);
+    expect(visto.proveedores).toEqual([expect.objectContaining({ proveedor_id: corte.id, fecha_entrega: '2026-12-02' })]);
+
+    vi.setSystemTime(new Date('2026-12-01T17:01:00Z'));
+    const tarde = await crearOrden(ctx.t, f, undefined, confirmado(visto));
+    expect(tarde.statusCode, tarde.body).toBe(409);
+    expect(tarde.json().detail).toMatch(
+      / ya no puede entregar el 2 de diciembre de 2026; su primer día ahora es el 3 de diciembre de 2026\. Revisa el resumen y confirma de nuevo\.$/,
+    );
+    const { db } = ctx.t.database;
+    expect(
+      (await db.select({ cantidad: lote.cantidad }).from(lote).where(eq(lote.proveedor_producto_id, p.ofertas[0]!))).map((l) => Number(l.cantidad)),
+    ).toEqual([500]);
+
+    const nuevo = await resumen(f);
+    expect(nuevo.proveedores[0].fecha_entrega).toBe('2026-12-03');
+    const orden = await crearOrden(ctx.t, f, undefined, confirmado(nuevo));
+    expect(orden.statusCode, orden.body).toBe(201);
+  });
+
+  it('a delivery fee that changed since the summary is a 409 with both totals', async () => {
+    const a = await proveedorCon({});
+    const p = await producto([[a, 100, 500]]);
+    const { f } = await comparar([[p.id, 100]]);
+    const visto = await resumen(f);
+    expect(visto.total).toBe(10_000);
+    const cambio = await ctx.t.request({
+      method: 'PUT',
+      url: '/api/proveedor/condiciones/',
+      token: a.access,
+      payload: { ...CONDICIONES_POR_DEFECTO, comunas: [PROVIDENCIA, NUNOA], costo_despacho: 4_990 },
+    });
+    expect(cambio.statusCode, cambio.body).toBe(200);
+    const res = await crearOrden(ctx.t, f, undefined, confirmado(visto));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().detail).toBe('El total de tu compra cambió de $10.000 a $14.990. Revisa el resumen y confirma de nuevo.');
+    // Without what it showed (SPEC §3's payload alone) the order buys what the server holds.
+    expect((await crearOrden(ctx.t, f)).statusCode).toBe(201);
+  });
+});
+
 describe('the cheapest basket delivered', () => {
   it('pays one fee instead of two when that is cheaper, reports it, and the order carries the fee', async () => {
     // A is cheaper per product but charges $5,000 per delivery; B has no fee and costs $2,000 more in all.

@@ -1,6 +1,13 @@
 import { ahoraEnChile } from '../../../common/schemas/cotizaciones';
 import { COMUNA_DE_OTRA_REGION, SELECCIONE_COMUNA, SELECCIONE_REGION } from '../../../common/schemas/direcciones';
-import { type OrdenCreada, type OrdenData, type ResumenCompra, SELECCIONE_METODO_PAGO, SELECCIONE_RUBRO } from '../../../common/schemas/ordenes';
+import {
+  type OrdenCreada,
+  type OrdenData,
+  type ResumenCompra,
+  type ResumenConfirmado,
+  SELECCIONE_METODO_PAGO,
+  SELECCIONE_RUBRO,
+} from '../../../common/schemas/ordenes';
 import type { LineaPedido } from '../../../common/schemas/pedidos';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
@@ -14,7 +21,7 @@ import { enlaces } from '../pedidos/pedidos.service';
 import { findCotizante, findCotizanteHold } from '../cotizaciones/cotizaciones.repository';
 import { requireHold } from '../cotizaciones/cotizaciones.service';
 import { findCotizacionHold, findOrdenIdDeCotizacion } from '../comparacion/comparacion.repository';
-import { cantidadEs, formatCantidad } from '../../../common/format';
+import { cantidadEs, formatCantidad, formatClp, formatDiaLargo } from '../../../common/format';
 import { COTIZACION_NO_ENCONTRADA, findOfertasRecibibles, nombreOferta } from '../comparacion/comparacion.service';
 import { findCondicionesDefinidas } from '../condiciones/condiciones.repository';
 import { erroresMinimo, totalEntregado } from '../../../common/total-entregado';
@@ -37,7 +44,30 @@ export const mensajesOrden = {
   sinStock: (l: LineaElegida, disponible: number) =>
     `No queda stock suficiente de ${nombreOferta(l)}: pediste ${formatCantidad(l.cantidad, l.unidad)} y quedan ${cantidadEs(disponible)}.`,
   noDisponible: (l: LineaElegida) => `${nombreOferta(l)} ya no está disponible.`,
+  otroDia: (proveedor: string, antes: string, ahora: string | null) =>
+    `${proveedor} ya no puede entregar el ${formatDiaLargo(antes)}${ahora ? `; su primer día ahora es el ${formatDiaLargo(ahora)}` : ''}.`,
+  otroTotal: (antes: number, ahora: number) => `El total de tu compra cambió de ${formatClp(antes)} a ${formatClp(ahora)}.`,
+  revisa: 'Revisa el resumen y confirma de nuevo.',
 };
+
+/**
+ * What changed since the buyer confirmed the summary (issue #22): a supplier's delivery day (its
+ * cut-off passed, its days changed) or the total (a fee changed). Empty when nothing did.
+ */
+function cambiosDesdeResumen(
+  confirmado: ResumenConfirmado,
+  grupos: Array<{ proveedor_id: number; proveedor_nombre: string; fecha_entrega: string | null }>,
+  total: number,
+): string[] {
+  const dias = grupos.flatMap((g) => {
+    const visto = confirmado.proveedores.find((p) => p.proveedor_id === g.proveedor_id);
+    return visto?.fecha_entrega && visto.fecha_entrega !== g.fecha_entrega
+      ? [mensajesOrden.otroDia(g.proveedor_nombre, visto.fecha_entrega, g.fecha_entrega)]
+      : [];
+  });
+  const cambios = confirmado.total === total ? dias : [...dias, mensajesOrden.otroTotal(confirmado.total, total)];
+  return cambios.length === 0 ? [] : [...cambios, mensajesOrden.revisa];
+}
 
 /** The billing names an order copies, after checking every id the buyer sent exists (SPEC §5 Billing). */
 async function resolveFacturacion(db: Db, data: OrdenData) {
@@ -183,6 +213,8 @@ export async function placeOrden(
     // Each pedido's day as the comparison showed it: the date asked, else its supplier's first possible day.
     const grupos = porProveedor.map((g) => ({ ...g, fecha_entrega: recibibles.diaDe(g.proveedor_id) ?? null }));
     valores.total += grupos.reduce((s, g) => s + g.costo_despacho, 0);
+    const cambios = data.resumen_confirmado ? cambiosDesdeResumen(data.resumen_confirmado, grupos, valores.total) : [];
+    if (cambios.length > 0) throw new AppError(409, { detail: cambios.join(' ') });
     const ordenId = await insertOrden(tx, valores);
     const pedidoIds = await insertPedidos(tx, ordenId, caller.usuarioId ?? null, grupos);
     const pedidoDe = new Map(grupos.map((g, i) => [g.proveedor_id, pedidoIds[i]!]));
@@ -263,7 +295,7 @@ async function enqueueCorreosOrden(
   for (const p of pedidos) {
     const para = correos.get(p.proveedor_id);
     // The supplier reads its own day (issue #22), not the order's.
-    const suya = { ...orden, entrega: { ...orden.entrega, fecha_entrega: p.fecha_entrega ?? orden.entrega.fecha_entrega } };
+    const suya = { ...orden, entrega: { ...orden.entrega, fecha_entrega: p.fecha_entrega } };
     if (para) await mailer.enqueue(tx, correoNuevoPedido(para, suya, p, links.pedido(p.id)));
   }
 }
@@ -280,6 +312,7 @@ export async function getResumenCompra(db: Db, caller: Caller, cotizacionId: num
   const lineas = (await findLineasSeleccionadas(db, cotizacionId)).map((l) => ({ ...l, subtotal: Math.round(l.precio * l.cantidad) }));
   const recibibles = await findOfertasRecibibles(db, [...new Set(lineas.map((l) => l.producto_id))], entrega?.cotizante_id ?? null, ahora);
   const proveedores = (await groupPedidos(db, lineas)).grupos.map((g) => ({
+    proveedor_id: g.proveedor_id,
     proveedor: g.proveedor_nombre,
     subtotal: g.subtotal,
     costo_despacho: g.costo_despacho,

@@ -53,7 +53,7 @@ const detalle = (orden: OrdenCabecera, p: PedidoCompleto): PedidoDetalle => ({
   proveedor: p.proveedor,
   comprador: orden.comprador,
   // Its own delivery day (issue #22): each supplier of an order may come another day.
-  entrega: { ...orden.entrega, fecha_entrega: p.fecha_entrega ?? orden.entrega.fecha_entrega },
+  entrega: { ...orden.entrega, fecha_entrega: p.fecha_entrega },
   facturacion: orden.facturacion,
   lineas: p.lineas,
   costo_despacho: p.costo_despacho,

@@ -56,6 +56,7 @@ const RESUMEN: ResumenCompra = {
   entrega: ENTREGA,
   proveedores: [
     {
+      proveedor_id: 12,
       proveedor: 'Carnes del Maule',
       lineas: [{ sku: 'CM-LV', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 80, precio: 15_000, subtotal: 1_200_000 }],
       subtotal: 1_200_000,
@@ -64,6 +65,7 @@ const RESUMEN: ResumenCompra = {
       fecha_entrega: '2026-12-03',
     },
     {
+      proveedor_id: 14,
       proveedor: 'Distribuidora Austral',
       lineas: [{ sku: 'DA-AR1', producto_nombre: 'Arroz grado 1', marca: 'Tucapel', unidad: 'KILO', cantidad: 280, precio: 1_250, subtotal: 350_000 }],
       subtotal: 350_000,
@@ -73,6 +75,13 @@ const RESUMEN: ResumenCompra = {
   ],
   total_despacho: 8_990,
   total: 1_558_990,
+};
+const CONFIRMADO = {
+  total: 1_558_990,
+  proveedores: [
+    { proveedor_id: 12, fecha_entrega: '2026-12-03' },
+    { proveedor_id: 14, fecha_entrega: null },
+  ],
 };
 const ORDEN: OrdenCreada = {
   orden_id: 501,
@@ -199,7 +208,8 @@ describe('/facturacion', () => {
     await screen.findByRole('heading', { name: 'Confirmación' });
     expect(escritas()).toEqual(['PUT /api/cotizaciones/77/actualizar/', 'POST /api/facturacion/crear-orden/']);
     const post = llamadas.at(-1)!;
-    expect(post.body).toEqual({ cotizacion_id: 77, cotizante_id: 9 });
+    // With what the buyer confirmed: the server refuses an order that is no longer that (issue #22).
+    expect(post.body).toEqual({ cotizacion_id: 77, cotizante_id: 9, resumen_confirmado: CONFIRMADO });
     expect(post.headers['x-clave-cotizacion']).toBe('clave-de-prueba');
     // The confirmation names the pedidos, the tracking link and where the buyer's e-mail went (no account: the delivery contact's).
     expect(router.state.location.state).toEqual({ ...ORDEN, correo: 'daniela@prueba.cl' });
@@ -267,6 +277,7 @@ describe('/facturacion', () => {
       comuna: 5801,
       rubro: 1,
       metodo_pago: 2,
+      resumen_confirmado: CONFIRMADO,
     });
     expect(historial()[0].datos_facturacion).toEqual({
       rut: '12.345.678-5',
@@ -290,6 +301,23 @@ describe('/facturacion', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(mensaje);
     expect(historial()).toBeNull();
     expect(router.state.location.pathname).toBe('/facturacion');
+  });
+
+  it('a delivery day that changed since the summary (409): the message, and the summary read again shows the new day and total to confirm', async () => {
+    const mensaje =
+      'Carnes del Maule ya no puede entregar el 3 de diciembre de 2026; su primer día ahora es el 4 de diciembre de 2026. Revisa el resumen y confirma de nuevo.';
+    respuestas['POST /api/facturacion/crear-orden/'] = { status: 409, body: { detail: mensaje } };
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'No' }));
+    fireEvent.click(await comprar());
+    respuestas[`GET ${RESUMEN_URL}`] = {
+      status: 200,
+      body: { ...RESUMEN, proveedores: [{ ...RESUMEN.proveedores[0]!, fecha_entrega: '2026-12-04' }, RESUMEN.proveedores[1]!] },
+    };
+    expect((await screen.findByRole('alert')).textContent).toContain(mensaje);
+    expect(await screen.findByText('Entrega el 4 de diciembre de 2026')).toBeTruthy();
+    expect(llamadas.filter((l) => l.url === RESUMEN_URL)).toHaveLength(2);
+    expect(historial()).toBeNull();
   });
 
   it("after a stock conflict, 'Volver a los resultados' compares again: the stale selection is not shown again (issue #20)", async () => {

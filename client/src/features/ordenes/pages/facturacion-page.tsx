@@ -152,8 +152,13 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
       rubro: nombreDe(rubros.data, body.rubro),
       metodo_pago_nombre: nombreDe(metodos.data, body.metodo_pago),
     };
+    // The server refuses (409) an order that is no longer what this summary shows (a cut-off passed, a fee changed).
+    const resumen_confirmado = {
+      total: compra.total,
+      proveedores: compra.proveedores.map(({ proveedor_id, fecha_entrega }) => ({ proveedor_id, fecha_entrega })),
+    };
     create.mutate(
-      { body, headers, facturacion, usuarioId: session.user?.id },
+      { body: { ...body, resumen_confirmado }, headers, facturacion, usuarioId: session.user?.id },
       {
         onSuccess: (orden) => {
           // The server writes to the account's address when logged in, else to the delivery contact's.
@@ -165,6 +170,8 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
           const { status, fields } = parseApiError(error);
           // SPEC §8: order creation failures are silent; a refusal (stock gone, a billing rule) says why.
           if (status === undefined || status >= 500) return;
+          // A refusal may be a day or a total that changed: the summary shows what Comprar buys now.
+          if (status === 409) void resumen.refetch();
           if (paso === 'formulario' && FIELDS.some((f) => fields[f])) showFormErrors(error, setError, { fields: FIELDS, fallback: NO_SE_PUDO, toast: null });
           else setRechazo(apiErrorMessage(error, NO_SE_PUDO));
         },
