@@ -32,9 +32,11 @@ for (const width of [1280, 375]) {
       // Only the Región Metropolitana (52 comunas) and Viña del Mar; martes y jueves.
       await page.getByLabel('Todas las comunas de Chile').uncheck();
       await region(page, 'Región Metropolitana de Santiago').getByLabel('Toda la región').check();
-      const valparaiso = region(page, 'Región de Valparaíso');
-      await valparaiso.getByText(/de 38 comunas/).click();
-      await valparaiso.getByLabel('Viña del Mar').check();
+      // One comuna of another región, found by name (no accent typed).
+      await page.getByLabel('Buscar comuna').fill('vina del');
+      await page.getByRole('list', { name: 'Comunas encontradas' }).getByLabel('Viña del Mar').check();
+      await shot(page, `condiciones-buscar-comuna-${width}`);
+      await page.getByLabel('Buscar comuna').fill('');
       for (const dia of ['Lunes', 'Miércoles', 'Viernes', 'Sábado']) await page.getByLabel(dia, { exact: true }).uncheck();
       await page.getByLabel('Anticipación (días)').fill('2');
       await page.getByLabel('Hora de corte').fill('14:30');

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { foldForSearch } from '../../../../../common/search-es';
 import type { RegionConComunas } from '../api/comunas-por-region';
 import { Casilla } from './casilla';
 
@@ -9,9 +10,20 @@ interface Props {
   error?: string;
 }
 
-/** Issue #22: the comunas a supplier delivers to, grouped by región, each with 'Toda la región'. */
+/**
+ * Issue #22: the comunas a supplier delivers to, grouped by región, each with 'Toda la región'. A
+ * search (accents and case aside) lists the comunas that match across régiones, so one comuna of
+ * 346 is a few keystrokes away instead of inside a región's list.
+ */
 export function ComunasField({ regiones, value, onChange, error }: Props) {
   const errorId = useId();
+  const buscarId = useId();
+  const [busqueda, setBusqueda] = useState('');
+  const palabras = foldForSearch(busqueda).split(/\s+/).filter(Boolean);
+  const encontradas =
+    palabras.length === 0
+      ? []
+      : regiones.flatMap((r) => r.comunas.filter((c) => palabras.every((p) => foldForSearch(c.nombre).includes(p))).map((c) => ({ ...c, region: r.nombre })));
   const elegidas = new Set(value);
   const todas = regiones.flatMap((r) => r.comunas.map((c) => c.id));
   const cuantas = (ids: number[]) => ids.filter((id) => elegidas.has(id)).length;
@@ -44,32 +56,53 @@ export function ComunasField({ regiones, value, onChange, error }: Props) {
           {error}
         </p>
       )}
-      <ul className="condiciones__regiones">
-        {regiones.map((r) => {
-          const ids = r.comunas.map((c) => c.id);
-          const n = cuantas(ids);
-          return (
-            <li key={r.id}>
-              <fieldset className="condiciones__region">
-                <legend>{r.nombre}</legend>
-                <Casilla label="Toda la región" checked={n === ids.length} indeterminate={n > 0 && n < ids.length} onChange={(on) => marcar(ids, on)} />
-                <details>
-                  <summary>
-                    {n} de {ids.length} comunas
-                  </summary>
-                  <ul className="condiciones__comunas">
-                    {r.comunas.map((c) => (
-                      <li key={c.id}>
-                        <Casilla label={c.nombre} checked={elegidas.has(c.id)} onChange={(on) => marcar([c.id], on)} />
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              </fieldset>
-            </li>
-          );
-        })}
-      </ul>
+      <div className="field condiciones__buscar">
+        <label htmlFor={buscarId}>Buscar comuna</label>
+        <input id={buscarId} type="search" placeholder="Ej: Puerto Montt" value={busqueda} onChange={(e) => setBusqueda(e.target.value)} />
+      </div>
+      {palabras.length > 0 ? (
+        encontradas.length === 0 ? (
+          <p className="muted" role="status">
+            Ninguna comuna coincide con tu búsqueda.
+          </p>
+        ) : (
+          <ul className="condiciones__comunas condiciones__encontradas" aria-label="Comunas encontradas">
+            {encontradas.map((c) => (
+              <li key={c.id}>
+                <Casilla label={c.nombre} checked={elegidas.has(c.id)} onChange={(on) => marcar([c.id], on)} />
+                <span className="muted">{c.region}</span>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : (
+        <ul className="condiciones__regiones">
+          {regiones.map((r) => {
+            const ids = r.comunas.map((c) => c.id);
+            const n = cuantas(ids);
+            return (
+              <li key={r.id}>
+                <fieldset className="condiciones__region">
+                  <legend>{r.nombre}</legend>
+                  <Casilla label="Toda la región" checked={n === ids.length} indeterminate={n > 0 && n < ids.length} onChange={(on) => marcar(ids, on)} />
+                  <details>
+                    <summary>
+                      {n} de {ids.length} comunas
+                    </summary>
+                    <ul className="condiciones__comunas">
+                      {r.comunas.map((c) => (
+                        <li key={c.id}>
+                          <Casilla label={c.nombre} checked={elegidas.has(c.id)} onChange={(on) => marcar([c.id], on)} />
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                </fieldset>
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </fieldset>
   );
 }

@@ -104,6 +104,28 @@ describe('/mis-condiciones (issue #22)', () => {
     expect(screen.queryByText(AVISO)).toBeNull();
   });
 
+  it('finds a comuna by name across régiones, accents and case aside, and marks it there', async () => {
+    renderAt('/mis-condiciones', <MisCondicionesPage />);
+    await screen.findByRole('group', { name: 'Región de Valparaíso' });
+    fireEvent.click(screen.getByLabelText('Todas las comunas de Chile'));
+    fireEvent.change(screen.getByLabelText('Buscar comuna'), { target: { value: 'VALPARAISO' } });
+    const encontradas = screen.getByRole('list', { name: 'Comunas encontradas' });
+    expect(within(encontradas).getAllByRole('checkbox')).toHaveLength(1);
+    expect(screen.queryByRole('group', { name: 'Región de Valparaíso' })).toBeNull();
+    fireEvent.click(within(encontradas).getByLabelText('Valparaíso'));
+    fireEvent.change(screen.getByLabelText('Buscar comuna'), { target: { value: 'las co' } });
+    fireEvent.click(within(screen.getByRole('list', { name: 'Comunas encontradas' })).getByLabelText('Las Condes'));
+    fireEvent.change(screen.getByLabelText('Buscar comuna'), { target: { value: 'Temuco' } });
+    expect(screen.getByText('Ninguna comuna coincide con tu búsqueda.')).toBeTruthy();
+
+    // Cleared, the régiones show what the search marked.
+    fireEvent.change(screen.getByLabelText('Buscar comuna'), { target: { value: '' } });
+    expect(within(region('Región de Valparaíso')).getByText('1 de 2 comunas')).toBeTruthy();
+    expect(within(region('Región Metropolitana de Santiago')).getByText('1 de 3 comunas')).toBeTruthy();
+    escribir('Pedido mínimo', '0');
+    await waitFor(() => expect(resumen()).toMatch(/ en 2 comunas;/));
+  });
+
   it('refuses in the form what the schema refuses, and sends nothing', async () => {
     renderAt('/mis-condiciones', <MisCondicionesPage />);
     await screen.findByRole('group', { name: 'Región de Valparaíso' });
