@@ -133,9 +133,8 @@ test('a buyer in Puerto Montt: the cheapest basket delivered, a product more for
   await shot(page, 'despacho-resultado-1280');
   await expectAccessible(page);
 
-  // A product more from Austral: its part reaches the free delivery.
-  await page.getByRole('button', { name: 'Volver' }).click();
-  await page.getByRole('button', { name: 'Modificar productos' }).click();
+  // A product more from Austral, from the nudge itself: its part reaches the free delivery.
+  await austral.getByRole('button', { name: 'Agregar productos' }).click();
   await fillFilaCotizacion(page, 3, m.lineas[2]!, 100);
   await continuarConLaDireccion(page, 'Restorán del Puerto');
   await generarCotizacion(page);

@@ -317,6 +317,8 @@ describe('/cotizar-resultado with delivery terms (issue #22)', () => {
     expect(screen.getByRole('alert').textContent).toContain(mensaje);
     expect(llamadas).toEqual([]);
     expect(router.state.location.pathname).toBe('/cotizar-resultado');
+    // The way to add products is in the alert too.
+    expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Agregar productos' })).toBeTruthy();
 
     // Back to Proveedor 2: the minimum is reached again and Comprar buys.
     swap('Proveedor 1', 'Harina', 'Proveedor 2');
@@ -355,6 +357,19 @@ describe('/cotizar-resultado with delivery terms (issue #22)', () => {
     // Another choice: the server's nudge no longer holds.
     swap('Proveedor 2', 'Sal', 'Proveedor 1');
     expect(screen.queryByText(nudge)).toBeNull();
+  });
+
+  it("'Agregar productos' beside the free-delivery nudge opens the request's products, as the quotation in progress", async () => {
+    const nudge = 'Agrega $10.000 en productos de Proveedor 1 y el despacho es gratis';
+    sessionStorage.setItem(
+      'cotizacion',
+      JSON.stringify(conTerminos({ sugerencias_despacho: [{ proveedor_id: 1, proveedor: 'Proveedor 1', monto_faltante: 10_000, mensaje: nudge }] })),
+    );
+    const router = renderPage();
+    fireEvent.click(within(bloque('Proveedor 1')).getByRole('button', { name: 'Agregar productos' }));
+    await screen.findByRole('heading', { name: 'Cotizar' });
+    expect(router.state.location.state).toEqual({ cotizacionEnCurso: true });
+    expect(llamadas).toEqual([]);
   });
 
   it('shows under each alternative the landed total with it, and a supplier it would leave under its minimum', () => {

@@ -26,6 +26,7 @@ import {
 } from '../components/eleccion';
 import { AgregarProveedorModal, AlternativasModal, ListaModal } from '../components/opciones-modales';
 import { AVISO_STOCK_ACTUALIZADO, isStockActualizado } from '../../../lib/flujo-cotizacion/stock-actualizado';
+import { EN_CURSO } from '../../../lib/flujo-cotizacion/en-curso';
 import './comparacion.css';
 
 type Dialogo =
@@ -283,6 +284,7 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
               <li key={m}>{m}</li>
             ))}
           </ul>
+          <AgregarProductos />
         </div>
       )}
 
@@ -388,11 +390,27 @@ function BloqueProveedorSeccion({ bloque: b, columnas, sugerencias }: { bloque: 
         )}
       </div>
       {sugerencias.map((m) => (
-        <p key={m} className="resultado__sugerencia">
-          <strong>Sugerencia:</strong> {m}
-        </p>
+        <div key={m} className="resultado__sugerencia resultado__sugerencia--accion">
+          <p>
+            <strong>Sugerencia:</strong> {m}
+          </p>
+          <AgregarProductos />
+        </div>
       ))}
     </section>
+  );
+}
+
+/**
+ * Issue #22's nudges, one click from acting on: the request's products, to add some (a new
+ * comparison follows, as after 'Modificar productos'; the selection here is not kept).
+ */
+function AgregarProductos() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" className="btn btn--secondary resultado__agregar" onClick={() => navigate('/cotizar', { state: EN_CURSO })}>
+      Agregar productos
+    </button>
   );
 }
 

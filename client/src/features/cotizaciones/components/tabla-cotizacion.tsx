@@ -12,7 +12,7 @@ import { toast } from '../../../ui/toast';
 import { type FilaCotizacion, filasCotizacion } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 import { useSaveSolicitud } from '../api/save-solicitud';
 import { cambiarCampo, depurarFilas, isCantidadTecleable, nuevaFila, opcionesFila, productoDe, type ValidacionFilas, validarFilas } from './filas-cotizacion';
-import { isEnCurso } from './en-curso';
+import { isEnCurso } from '../../../lib/flujo-cotizacion/en-curso';
 import { erroresDelServidor } from './errores-servidor';
 
 interface Props {

@@ -12,7 +12,7 @@ import { type CotizanteGuardado, cotizanteGuardado, type SolicitudGuardada, soli
 import { useSaveCotizante } from '../api/save-cotizante';
 import { MensajesComparando } from '../components/mensajes-comparando';
 import './cotizaciones.css';
-import { EN_CURSO } from '../components/en-curso';
+import { EN_CURSO } from '../../../lib/flujo-cotizacion/en-curso';
 
 type Detalle = SolicitudGuardada['detalles'][number];
 

@@ -5,7 +5,7 @@ import { toast } from '../../../ui/toast';
 import CotizarPage from './cotizar-page';
 import { renderAt, stubFetch, type Respuesta } from '../../../test/page-harness';
 import { SIN_FILA_COMPLETA } from '../../../../../common/schemas/cotizaciones';
-import { EN_CURSO } from '../components/en-curso';
+import { EN_CURSO } from '../../../lib/flujo-cotizacion/en-curso';
 
 const CATALOGO = {
   categorias: [{ id: 1, nombre: 'CARNE BOVINA' }],

@@ -14,7 +14,7 @@ import { type CotizanteGuardado, cotizanteGuardado, type SolicitudGuardada, soli
 import { useSaveCotizante } from '../api/save-cotizante';
 import { useDireccionesGuardadas } from '../api/use-direcciones-guardadas';
 import './cotizaciones.css';
-import { EN_CURSO } from '../components/en-curso';
+import { EN_CURSO } from '../../../lib/flujo-cotizacion/en-curso';
 
 const FIELDS = ['fecha_entrega', 'nombre_contacto', 'correo_contacto', 'telefono_contacto', 'direccion_envio', 'region', 'comuna'] as const;
 
