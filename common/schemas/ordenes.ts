@@ -5,6 +5,7 @@ import { entregaSchema, lineaPedidoSchema } from './pedidos';
 import { DIRECCION_SIN_NUMERO } from './cotizaciones';
 import { CORREO_INVALIDO, SELECCIONE_COMUNA, SELECCIONE_REGION, telefonoContactoSchema } from './direcciones';
 import { idOpcionalSchema, idSchema } from '../numeros';
+import { fechaIsoSchema } from '../fecha';
 
 export const rubrosSchema = z.array(idNombreSchema);
 export const metodosPagoSchema = z.array(idNombreSchema);
@@ -29,19 +30,12 @@ const sinNumeros = (mensaje: string) =>
 
 const resumenConfirmadoSchema = z.object({
   total: z.number().int().nonnegative(),
-  proveedores: z
-    .array(
-      z.object({
-        proveedor_id: idSchema('Proveedor inválido.'),
-        fecha_entrega: z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida.')
-          .nullable(),
-      }),
-    )
-    .max(500),
+  // One per pedido: bounded like any list a request carries (an order has a few suppliers).
+  proveedores: z.array(z.object({ proveedor_id: idSchema('Proveedor inválido.'), fecha_entrega: fechaIsoSchema().nullable() })).max(500),
 });
 export type ResumenConfirmado = z.infer<typeof resumenConfirmadoSchema>;
+/** crear-orden's 409 when the order is no longer the summary the buyer confirmed: /facturacion reads it again. */
+export const RESUMEN_CAMBIADO = 'resumen_cambiado';
 
 /**
  * Body of POST /api/facturacion/crear-orden/ (SPEC §3 Order creation payload, §5 Billing). Every

@@ -32,8 +32,15 @@ for (const width of [1280, 375]) {
       // Only the Región Metropolitana (52 comunas) and Viña del Mar; martes y jueves.
       await page.getByLabel('Todas las comunas de Chile').uncheck();
       await region(page, 'Región Metropolitana de Santiago').getByLabel('Toda la región').check();
-      // One comuna of another región, found by name (no accent typed).
+      // One comuna of another región, found by name (no accent typed); Enter there saves nothing.
+      const guardados: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'PUT') guardados.push(r.url());
+      });
       await page.getByLabel('Buscar comuna').fill('vina del');
+      await page.getByLabel('Buscar comuna').press('Enter');
+      await expect(page.getByText('1 comuna encontrada')).toBeVisible();
+      expect(guardados).toEqual([]);
       await page.getByRole('list', { name: 'Comunas encontradas' }).getByLabel('Viña del Mar').check();
       await shot(page, `condiciones-buscar-comuna-${width}`);
       await page.getByLabel('Buscar comuna').fill('');

@@ -1,5 +1,5 @@
 import { type CSSProperties, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { foldForSearch } from '../../../common/search-es';
+import { matchesWords, searchWords } from '../../../common/search-es';
 import './combobox.css';
 
 export interface ComboboxOption {
@@ -25,15 +25,10 @@ interface ComboboxProps {
 }
 
 /** Case and accent-insensitive ('jamon' finds 'Jamón'). */
-const normalize = foldForSearch;
-
 export function filterOptions(options: readonly ComboboxOption[], query: string): ComboboxOption[] {
-  const words = normalize(query).split(/\s+/).filter(Boolean);
+  const words = searchWords(query);
   if (words.length === 0) return [...options];
-  return options.filter((o) => {
-    const text = normalize(`${o.label} ${o.hint ?? ''}`);
-    return words.every((w) => text.includes(w));
-  });
+  return options.filter((o) => matchesWords(`${o.label} ${o.hint ?? ''}`, words));
 }
 
 const MARGEN = 8;

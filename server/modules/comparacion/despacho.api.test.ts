@@ -193,9 +193,10 @@ describe('what the buyer confirmed on /facturacion', () => {
     vi.setSystemTime(new Date('2026-12-01T17:01:00Z'));
     const tarde = await crearOrden(ctx.t, f, undefined, confirmado(visto));
     expect(tarde.statusCode, tarde.body).toBe(409);
-    expect(tarde.json().detail).toMatch(
-      / ya no puede entregar el 2 de diciembre de 2026; su primer día ahora es el 3 de diciembre de 2026\. Revisa el resumen y confirma de nuevo\.$/,
-    );
+    expect(tarde.json()).toEqual({
+      detail: expect.stringMatching(/ ahora entrega el 3 de diciembre de 2026 \(antes: 2 de diciembre de 2026\)\. Revisa el resumen y confirma de nuevo\.$/),
+      code: 'resumen_cambiado',
+    });
     const { db } = ctx.t.database;
     expect(
       (await db.select({ cantidad: lote.cantidad }).from(lote).where(eq(lote.proveedor_producto_id, p.ofertas[0]!))).map((l) => Number(l.cantidad)),
@@ -205,6 +206,29 @@ describe('what the buyer confirmed on /facturacion', () => {
     expect(nuevo.proveedores[0].fecha_entrega).toBe('2026-12-03');
     const orden = await crearOrden(ctx.t, f, undefined, confirmado(nuevo));
     expect(orden.statusCode, orden.body).toBe(201);
+    // A second submit of the same confirmation, however stale, gets the order it placed.
+    const otra = await crearOrden(ctx.t, f, undefined, confirmado(visto));
+    expect(otra.json().orden_id).toBe(orden.json().orden_id);
+  });
+
+  it('suppliers other than the confirmed ones, or a day confirmed as none, are a 409 too', async () => {
+    const a = await proveedorCon({});
+    const p = await producto([[a, 100, 500]]);
+    const { f } = await comparar([[p.id, 100]]);
+    const visto = await resumen(f);
+    const sinProveedores = await crearOrden(ctx.t, f, undefined, { resumen_confirmado: { total: visto.total, proveedores: [] } });
+    expect(sinProveedores.statusCode).toBe(409);
+    expect(sinProveedores.json().detail).toBe('Los proveedores de tu compra cambiaron. Revisa el resumen y confirma de nuevo.');
+    const sinDia = await crearOrden(ctx.t, f, undefined, {
+      resumen_confirmado: { total: visto.total, proveedores: [{ proveedor_id: a.id, fecha_entrega: null }] },
+    });
+    expect(sinDia.statusCode).toBe(409);
+    expect(sinDia.json().detail).toMatch(/ ahora entrega el .+ \(antes: sin fecha\)\. /);
+    // An impossible date is a 400, not a day compared.
+    const mala = await crearOrden(ctx.t, f, undefined, {
+      resumen_confirmado: { total: visto.total, proveedores: [{ proveedor_id: a.id, fecha_entrega: '2026-02-31' }] },
+    });
+    expect(mala.statusCode).toBe(400);
   });
 
   it('a delivery fee that changed since the summary is a 409 with both totals', async () => {

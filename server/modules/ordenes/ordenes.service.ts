@@ -3,6 +3,7 @@ import { COMUNA_DE_OTRA_REGION, SELECCIONE_COMUNA, SELECCIONE_REGION } from '../
 import {
   type OrdenCreada,
   type OrdenData,
+  RESUMEN_CAMBIADO,
   type ResumenCompra,
   type ResumenConfirmado,
   SELECCIONE_METODO_PAGO,
@@ -44,27 +45,30 @@ export const mensajesOrden = {
   sinStock: (l: LineaElegida, disponible: number) =>
     `No queda stock suficiente de ${nombreOferta(l)}: pediste ${formatCantidad(l.cantidad, l.unidad)} y quedan ${cantidadEs(disponible)}.`,
   noDisponible: (l: LineaElegida) => `${nombreOferta(l)} ya no está disponible.`,
-  otroDia: (proveedor: string, antes: string, ahora: string | null) =>
-    `${proveedor} ya no puede entregar el ${formatDiaLargo(antes)}${ahora ? `; su primer día ahora es el ${formatDiaLargo(ahora)}` : ''}.`,
+  otroDia: (proveedor: string, antes: string | null, ahora: string | null) =>
+    `${proveedor} ahora entrega ${ahora ? `el ${formatDiaLargo(ahora)}` : 'sin fecha'} (antes: ${antes ? formatDiaLargo(antes) : 'sin fecha'}).`,
+  otrosProveedores: 'Los proveedores de tu compra cambiaron.',
   otroTotal: (antes: number, ahora: number) => `El total de tu compra cambió de ${formatClp(antes)} a ${formatClp(ahora)}.`,
   revisa: 'Revisa el resumen y confirma de nuevo.',
 };
 
 /**
- * What changed since the buyer confirmed the summary (issue #22): a supplier's delivery day (its
- * cut-off passed, its days changed) or the total (a fee changed). Empty when nothing did.
+ * What changed since the buyer confirmed the summary (issue #22): its suppliers (the choice was
+ * saved again from another tab), a supplier's delivery day (its cut-off passed, its days changed)
+ * or the total (a fee changed). Empty when nothing did.
  */
-function cambiosDesdeResumen(
+function diffResumenConfirmado(
   confirmado: ResumenConfirmado,
   grupos: Array<{ proveedor_id: number; proveedor_nombre: string; fecha_entrega: string | null }>,
   total: number,
 ): string[] {
-  const dias = grupos.flatMap((g) => {
-    const visto = confirmado.proveedores.find((p) => p.proveedor_id === g.proveedor_id);
-    return visto?.fecha_entrega && visto.fecha_entrega !== g.fecha_entrega
-      ? [mensajesOrden.otroDia(g.proveedor_nombre, visto.fecha_entrega, g.fecha_entrega)]
-      : [];
-  });
+  const vistos = new Map(confirmado.proveedores.map((p) => [p.proveedor_id, p.fecha_entrega]));
+  const mismos = vistos.size === grupos.length && grupos.every((g) => vistos.has(g.proveedor_id));
+  const dias = mismos
+    ? grupos.flatMap((g) =>
+        vistos.get(g.proveedor_id) === g.fecha_entrega ? [] : [mensajesOrden.otroDia(g.proveedor_nombre, vistos.get(g.proveedor_id)!, g.fecha_entrega)],
+      )
+    : [mensajesOrden.otrosProveedores];
   const cambios = confirmado.total === total ? dias : [...dias, mensajesOrden.otroTotal(confirmado.total, total)];
   return cambios.length === 0 ? [] : [...cambios, mensajesOrden.revisa];
 }
@@ -213,8 +217,8 @@ export async function placeOrden(
     // Each pedido's day as the comparison showed it: the date asked, else its supplier's first possible day.
     const grupos = porProveedor.map((g) => ({ ...g, fecha_entrega: recibibles.diaDe(g.proveedor_id) ?? null }));
     valores.total += grupos.reduce((s, g) => s + g.costo_despacho, 0);
-    const cambios = data.resumen_confirmado ? cambiosDesdeResumen(data.resumen_confirmado, grupos, valores.total) : [];
-    if (cambios.length > 0) throw new AppError(409, { detail: cambios.join(' ') });
+    const cambios = data.resumen_confirmado ? diffResumenConfirmado(data.resumen_confirmado, grupos, valores.total) : [];
+    if (cambios.length > 0) throw new AppError(409, { detail: cambios.join(' '), code: RESUMEN_CAMBIADO });
     const ordenId = await insertOrden(tx, valores);
     const pedidoIds = await insertPedidos(tx, ordenId, caller.usuarioId ?? null, grupos);
     const pedidoDe = new Map(grupos.map((g, i) => [g.proveedor_id, pedidoIds[i]!]));

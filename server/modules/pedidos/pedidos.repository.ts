@@ -68,7 +68,7 @@ export async function findPedidosDeProveedor(db: Db, proveedorId: number, query:
       orden_id: pedido.orden_id,
       estado: pedido.estado,
       creado_en: pedido.creado_en,
-      fecha_entrega: sql<string | null>`${pedido.fecha_entrega}::text`,
+      fecha_entrega: pedido.fecha_entrega,
       comprador: orden.comprador,
       comuna_nombre: orden.comuna_nombre,
       total,

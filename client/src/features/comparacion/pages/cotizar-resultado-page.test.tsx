@@ -317,7 +317,6 @@ describe('/cotizar-resultado with delivery terms (issue #22)', () => {
     expect(screen.getByRole('alert').textContent).toContain(mensaje);
     expect(llamadas).toEqual([]);
     expect(router.state.location.pathname).toBe('/cotizar-resultado');
-    // The way to add products is in the alert too.
     expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Agregar productos' })).toBeTruthy();
 
     // Back to Proveedor 2: the minimum is reached again and Comprar buys.
@@ -366,7 +365,7 @@ describe('/cotizar-resultado with delivery terms (issue #22)', () => {
       JSON.stringify(conTerminos({ sugerencias_despacho: [{ proveedor_id: 1, proveedor: 'Proveedor 1', monto_faltante: 10_000, mensaje: nudge }] })),
     );
     const router = renderPage();
-    fireEvent.click(within(bloque('Proveedor 1')).getByRole('button', { name: 'Agregar productos' }));
+    fireEvent.click(within(bloque('Proveedor 1')).getByRole('button', { name: 'Agregar productos', description: `Sugerencia: ${nudge}` }));
     await screen.findByRole('heading', { name: 'Cotizar' });
     expect(router.state.location.state).toEqual({ cotizacionEnCurso: true });
     expect(llamadas).toEqual([]);

@@ -389,12 +389,12 @@ function BloqueProveedorSeccion({ bloque: b, columnas, sugerencias }: { bloque: 
           <p className="resultado__minimo">Pedido mínimo {formatClp(b.monto_minimo)} alcanzado</p>
         )}
       </div>
-      {sugerencias.map((m) => (
+      {sugerencias.map((m, i) => (
         <div key={m} className="resultado__sugerencia resultado__sugerencia--accion">
-          <p>
+          <p id={`${titulo}-sugerencia-${i}`}>
             <strong>Sugerencia:</strong> {m}
           </p>
-          <AgregarProductos />
+          <AgregarProductos describedBy={`${titulo}-sugerencia-${i}`} />
         </div>
       ))}
     </section>
@@ -405,10 +405,15 @@ function BloqueProveedorSeccion({ bloque: b, columnas, sugerencias }: { bloque: 
  * Issue #22's nudges, one click from acting on: the request's products, to add some (a new
  * comparison follows, as after 'Modificar productos'; the selection here is not kept).
  */
-function AgregarProductos() {
+function AgregarProductos({ describedBy }: { describedBy?: string }) {
   const navigate = useNavigate();
   return (
-    <button type="button" className="btn btn--secondary resultado__agregar" onClick={() => navigate('/cotizar', { state: EN_CURSO })}>
+    <button
+      type="button"
+      className="btn btn--secondary resultado__agregar"
+      aria-describedby={describedBy}
+      onClick={() => navigate('/cotizar', { state: EN_CURSO })}
+    >
       Agregar productos
     </button>
   );

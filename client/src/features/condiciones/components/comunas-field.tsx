@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { foldForSearch } from '../../../../../common/search-es';
+import { matchesWords, searchWords } from '../../../../../common/search-es';
 import type { RegionConComunas } from '../api/comunas-por-region';
 import { Casilla } from './casilla';
 
@@ -19,11 +19,9 @@ export function ComunasField({ regiones, value, onChange, error }: Props) {
   const errorId = useId();
   const buscarId = useId();
   const [busqueda, setBusqueda] = useState('');
-  const palabras = foldForSearch(busqueda).split(/\s+/).filter(Boolean);
+  const palabras = searchWords(busqueda);
   const encontradas =
-    palabras.length === 0
-      ? []
-      : regiones.flatMap((r) => r.comunas.filter((c) => palabras.every((p) => foldForSearch(c.nombre).includes(p))).map((c) => ({ ...c, region: r.nombre })));
+    palabras.length === 0 ? [] : regiones.flatMap((r) => r.comunas.filter((c) => matchesWords(c.nombre, palabras)).map((c) => ({ ...c, region: r.nombre })));
   const elegidas = new Set(value);
   const todas = regiones.flatMap((r) => r.comunas.map((c) => c.id));
   const cuantas = (ids: number[]) => ids.filter((id) => elegidas.has(id)).length;
@@ -58,19 +56,32 @@ export function ComunasField({ regiones, value, onChange, error }: Props) {
       )}
       <div className="field condiciones__buscar">
         <label htmlFor={buscarId}>Buscar comuna</label>
-        <input id={buscarId} type="search" placeholder="Ej: Puerto Montt" value={busqueda} onChange={(e) => setBusqueda(e.target.value)} />
+        <input
+          id={buscarId}
+          type="search"
+          placeholder="Ej: Puerto Montt"
+          value={busqueda}
+          onChange={(e) => setBusqueda(e.target.value)}
+          // Enter (a phone keyboard's 'Buscar') would submit the form around it: it saves nothing here.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.preventDefault();
+          }}
+        />
       </div>
+      {/* Always there, so a screen reader hears each count as the search changes. */}
+      <p className="muted condiciones__encontradas-cuenta" role="status">
+        {palabras.length === 0
+          ? ''
+          : encontradas.length === 0
+            ? 'Ninguna comuna coincide con tu búsqueda.'
+            : `${encontradas.length} ${encontradas.length === 1 ? 'comuna encontrada' : 'comunas encontradas'}`}
+      </p>
       {palabras.length > 0 ? (
-        encontradas.length === 0 ? (
-          <p className="muted" role="status">
-            Ninguna comuna coincide con tu búsqueda.
-          </p>
-        ) : (
+        encontradas.length > 0 && (
           <ul className="condiciones__comunas condiciones__encontradas" aria-label="Comunas encontradas">
             {encontradas.map((c) => (
               <li key={c.id}>
-                <Casilla label={c.nombre} checked={elegidas.has(c.id)} onChange={(on) => marcar([c.id], on)} />
-                <span className="muted">{c.region}</span>
+                <Casilla label={c.nombre} detalle={c.region} checked={elegidas.has(c.id)} onChange={(on) => marcar([c.id], on)} />
               </li>
             ))}
           </ul>

@@ -111,6 +111,9 @@ describe('/mis-condiciones (issue #22)', () => {
     fireEvent.change(screen.getByLabelText('Buscar comuna'), { target: { value: 'VALPARAISO' } });
     const encontradas = screen.getByRole('list', { name: 'Comunas encontradas' });
     expect(within(encontradas).getAllByRole('checkbox')).toHaveLength(1);
+    expect(screen.getByText('1 comuna encontrada')).toBeTruthy();
+    // Its región describes it.
+    expect(within(encontradas).getByRole('checkbox', { description: 'Región de Valparaíso' })).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Región de Valparaíso' })).toBeNull();
     fireEvent.click(within(encontradas).getByLabelText('Valparaíso'));
     fireEvent.change(screen.getByLabelText('Buscar comuna'), { target: { value: 'las co' } });

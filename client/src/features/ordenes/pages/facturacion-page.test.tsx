@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClp } from '../../../../../common/format';
 import type { CompararPrecios, Opcion } from '../../../../../common/schemas/comparacion';
@@ -304,9 +304,8 @@ describe('/facturacion', () => {
   });
 
   it('a delivery day that changed since the summary (409): the message, and the summary read again shows the new day and total to confirm', async () => {
-    const mensaje =
-      'Carnes del Maule ya no puede entregar el 3 de diciembre de 2026; su primer día ahora es el 4 de diciembre de 2026. Revisa el resumen y confirma de nuevo.';
-    respuestas['POST /api/facturacion/crear-orden/'] = { status: 409, body: { detail: mensaje } };
+    const mensaje = 'Carnes del Maule ahora entrega el 4 de diciembre de 2026 (antes: 3 de diciembre de 2026). Revisa el resumen y confirma de nuevo.';
+    respuestas['POST /api/facturacion/crear-orden/'] = { status: 409, body: { detail: mensaje, code: 'resumen_cambiado' } };
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'No' }));
     fireEvent.click(await comprar());
@@ -318,6 +317,9 @@ describe('/facturacion', () => {
     expect(await screen.findByText('Entrega el 4 de diciembre de 2026')).toBeTruthy();
     expect(llamadas.filter((l) => l.url === RESUMEN_URL)).toHaveLength(2);
     expect(historial()).toBeNull();
+    // The answer is here: no way back to the results (it would compare again and drop the choice).
+    expect(screen.queryByRole('button', { name: 'Volver a los resultados' })).toBeNull();
+    await waitFor(() => expect((screen.getByRole('button', { name: COMPRAR }) as HTMLButtonElement).disabled).toBe(false));
   });
 
   it("after a stock conflict, 'Volver a los resultados' compares again: the stale selection is not shown again (issue #20)", async () => {

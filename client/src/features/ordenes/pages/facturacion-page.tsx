@@ -5,7 +5,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { EJEMPLO_RUT } from '../../../../../common/chile/rut';
 import { formatClp, formatDespacho, formatDiaLargo } from '../../../../../common/format';
 import type { IdNombre } from '../../../../../common/schemas/catalogo';
-import { type OrdenData, type OrdenInput, type ResumenCompra, ordenSchema } from '../../../../../common/schemas/ordenes';
+import { type OrdenData, type OrdenInput, RESUMEN_CAMBIADO, type ResumenCompra, ordenSchema } from '../../../../../common/schemas/ordenes';
 import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
 import { showFormErrors } from '../../../lib/form-errors';
 import type { DatosFacturacion } from '../../../lib/historial-ordenes';
@@ -78,6 +78,9 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
   const [paso, setPaso] = useState<'resumen' | 'formulario'>('resumen');
   const [preguntaAbierta, setPreguntaAbierta] = useState(true);
   const [rechazo, setRechazo] = useState<string | null>(null);
+  // A refusal because the summary changed (a day, a fee) is answered here, with the summary read
+  // again: going back to the results would compare again and drop the buyer's choice.
+  const [resumenCambiado, setResumenCambiado] = useState(false);
   const rechazoRef = useRef<HTMLDivElement>(null);
   // The refusal shows above the summary, while the buyer is at the buttons below it (a phone's
   // screen shows neither the message nor its way back): it comes into view and takes the focus.
@@ -141,6 +144,7 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
   function colocarOrden(body: OrdenData) {
     if (!compra) return;
     setRechazo(null);
+    setResumenCambiado(false);
     const facturacion: DatosFacturacion = {
       rut: body.rut_facturacion ?? '',
       razon_social: body.razon_social ?? '',
@@ -153,12 +157,12 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
       metodo_pago_nombre: nombreDe(metodos.data, body.metodo_pago),
     };
     // The server refuses (409) an order that is no longer what this summary shows (a cut-off passed, a fee changed).
-    const resumen_confirmado = {
+    const confirmado = {
       total: compra.total,
       proveedores: compra.proveedores.map(({ proveedor_id, fecha_entrega }) => ({ proveedor_id, fecha_entrega })),
     };
     create.mutate(
-      { body: { ...body, resumen_confirmado }, headers, facturacion, usuarioId: session.user?.id },
+      { body: { ...body, resumen_confirmado: confirmado }, headers, facturacion, usuarioId: session.user?.id },
       {
         onSuccess: (orden) => {
           // The server writes to the account's address when logged in, else to the delivery contact's.
@@ -167,11 +171,13 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
         },
         onError: (error) => {
           if (onExpired(error)) return;
-          const { status, fields } = parseApiError(error);
+          const { status, fields, code } = parseApiError(error);
           // SPEC §8: order creation failures are silent; a refusal (stock gone, a billing rule) says why.
           if (status === undefined || status >= 500) return;
-          // A refusal may be a day or a total that changed: the summary shows what Comprar buys now.
-          if (status === 409) void resumen.refetch();
+          if (code === RESUMEN_CAMBIADO) {
+            setResumenCambiado(true);
+            void resumen.refetch();
+          }
           if (paso === 'formulario' && FIELDS.some((f) => fields[f])) showFormErrors(error, setError, { fields: FIELDS, fallback: NO_SE_PUDO, toast: null });
           else setRechazo(apiErrorMessage(error, NO_SE_PUDO));
         },
@@ -223,15 +229,17 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
       {rechazo && (
         <div ref={rechazoRef} tabIndex={-1} className="form-error facturacion__rechazo" role="alert">
           <p>{rechazo}</p>
-          <SubmitButton
-            type="button"
-            className="btn btn--secondary"
-            busy={recomparar.isPending}
-            busyLabel="Actualizando resultados..."
-            onClick={volverAResultadosNuevos}
-          >
-            Volver a los resultados
-          </SubmitButton>
+          {!resumenCambiado && (
+            <SubmitButton
+              type="button"
+              className="btn btn--secondary"
+              busy={recomparar.isPending}
+              busyLabel="Actualizando resultados..."
+              onClick={volverAResultadosNuevos}
+            >
+              Volver a los resultados
+            </SubmitButton>
+          )}
         </div>
       )}
 
@@ -260,6 +268,8 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
                 className="btn btn--primary btn--lg"
                 busy={create.isPending}
                 busyLabel="Creando orden..."
+                // Not while the summary is read again: it would confirm what was just refused.
+                disabled={resumen.isFetching}
                 onClick={() => colocarOrden({ cotizacion_id: cotizacionId, cotizante_id: cotizanteId })}
               >
                 Confirmar compra por {formatClp(compra.total)}
@@ -328,7 +338,7 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
                 Total: <strong>{formatClp(compra.total)}</strong>
               </p>
             )}
-            <SubmitButton busy={create.isPending} busyLabel="Creando orden..." disabled={!compra}>
+            <SubmitButton busy={create.isPending} busyLabel="Creando orden..." disabled={!compra || resumen.isFetching}>
               Confirmar compra
             </SubmitButton>
           </div>
