@@ -187,3 +187,30 @@ test('at 375 px the supplier blocks stack and the page does not scroll sideways'
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'despacho-resultado-375');
 });
+
+test('a fee raised while the buyer reads /facturacion: Confirmar is refused with both totals, the summary shows the new one, and confirming it buys', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const m = await cotizarEnPuertoMontt(page, 'Hotel Costanera');
+  const antes = 200 * PRECIOS.austral + AUSTRAL.costo_despacho;
+  await page.getByRole('button', { name: 'Comprar' }).click();
+  await expect(page).toHaveURL(/\/facturacion$/);
+  await page.getByRole('dialog', { name: 'Datos de facturación' }).getByRole('button', { name: 'No' }).click();
+  const confirmar = page.getByRole('button', { name: `Confirmar compra por ${formatClp(antes)}`, exact: true });
+  await expect(confirmar).toBeVisible();
+
+  // Meanwhile Austral raises its fee by $3.000.
+  await condiciones(page.request, m.austral, { comunas: [PUERTO_MONTT.comuna], ...AUSTRAL, costo_despacho: AUSTRAL.costo_despacho + 3_000 });
+  await confirmar.click();
+  const ahora = antes + 3_000;
+  await expect(page.getByRole('alert')).toHaveText(
+    `El total de tu compra cambió de ${formatClp(antes)} a ${formatClp(ahora)}. Revisa el resumen y confirma de nuevo.`,
+  );
+  await expect(page).toHaveURL(/\/facturacion$/);
+  // The supplier's fee and the totals below it, read again.
+  await expect(page.getByText(`Despacho: ${formatClp(AUSTRAL.costo_despacho + 3_000)}`, { exact: true })).toHaveCount(2);
+  await shot(page, 'despacho-resumen-cambiado-1280');
+  await page.getByRole('button', { name: `Confirmar compra por ${formatClp(ahora)}`, exact: true }).click();
+  await expect(page).toHaveURL(/\/confirmacion$/);
+});
