@@ -186,6 +186,10 @@ test('at 375 px the supplier blocks stack and the page does not scroll sideways'
   await expect(bloque(page, m.austral.empresa)).toContainText(`Despacho ${formatClp(AUSTRAL.costo_despacho)}`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'despacho-resultado-375');
+  const agregar = bloque(page, m.austral.empresa).getByRole('button', { name: 'Agregar productos' });
+  await agregar.scrollIntoViewIfNeeded();
+  await expect(agregar).toBeInViewport();
+  await shot(page, 'despacho-sugerencia-375');
 });
 
 test('a fee raised while the buyer reads /facturacion: Confirmar is refused with both totals, the summary shows the new one, and confirming it buys', async ({
