@@ -334,6 +334,8 @@ async function expectAccessible(page: Page, width: number) {
 
 for (const width of [1280, 375]) {
   test(`at ${width} px the three screens are accessible and the pickers work with the keyboard alone`, async ({ page }) => {
+    // Three axe passes: 22–24 s on an idle 2-core machine, over 30 s on a loaded CI run.
+    test.setTimeout(60_000);
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/cotizar');
     const categoria = page.getByRole('combobox', { name: 'Categoría, fila 1' });
