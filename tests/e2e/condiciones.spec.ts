@@ -72,7 +72,8 @@ for (const width of [1280, 375]) {
 
 test('a field the server refuses says why under it, and nothing is saved', async ({ page }) => {
   await loginAs(page, 'proveedor', URL);
-  await expect(resumen(page)).toContainText('en todas las comunas');
+  // The form waits for its terms, the 16 régiones and each one's comunas: up to 7 s was once short on a loaded CI run.
+  await expect(resumen(page)).toContainText('en todas las comunas', { timeout: 15_000 });
   await page.getByLabel('Hora de corte').fill('');
   await page.getByLabel('Pedido mínimo').fill('-1');
   await page.getByRole('button', { name: 'Guardar' }).click();
