@@ -40,11 +40,11 @@ export const comparacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; 
       },
     },
     async (request, reply) => {
-      // The service writes the answer as JSON text itself, partly while the database writes
+      // The service writes the answer as JSON bytes itself, partly while the database writes
       // (docs/decisions/010), from typed values: CompararPrecios, checked by the compiler; a test
-      // checks the text is exactly its schema. Fastify sends a string with a JSON type as it is:
-      // no serializer pass, and no zod pass over its ~1,500 options (~1 ms, docs/decisions/006).
-      // The schema above documents it in OpenAPI.
+      // checks the text is exactly its schema. Fastify sends a buffer as it is: no serializer
+      // pass, and no zod pass over its ~1,500 options (~1 ms, docs/decisions/006). The schema
+      // above documents it in OpenAPI.
       const json = await compararPrecios(db, comparacion, callerOf(request), request.body, now());
       return reply
         .status(201)
