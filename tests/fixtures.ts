@@ -3,8 +3,11 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
-/** Where the e2e server keeps its data; e-mails land in its mail/ folder as .eml files. */
-export const E2E_DATA_DIR = '.tmp/e2e-data';
+/**
+ * Where the e2e server keeps its data; e-mails land in its mail/ folder as .eml files.
+ * E2E_DATA_DIR (with E2E_PORT) lets two suites run side by side on one machine.
+ */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 const MAIL_DIR = path.resolve(E2E_DATA_DIR, 'mail');
 
 let seq = 0;
