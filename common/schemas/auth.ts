@@ -17,28 +17,37 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/**
+ * What a signup decides about the account besides its password: names and role. The activation
+ * link takes them too, editable, so whoever proves the mailbox has the last word (docs/decisions/003).
+ */
+const cuentaRegistro = {
+  // The profile's letters rule (SPEC §5 Edit account), so no account starts with a name it cannot save.
+  first_name: z.string().trim().min(1, requerido).max(150).regex(NOMBRE_PERSONA, NOMBRE_SOLO_LETRAS),
+  last_name: z.string().trim().min(1, requerido).max(150).regex(NOMBRE_PERSONA, APELLIDO_SOLO_LETRAS),
+  // Only buyer or supplier can be chosen; is_moderador is not accepted from anyone.
+  is_comprador: z.boolean().optional(),
+  is_proveedor: z.boolean().optional(),
+};
+
 /** SPEC §5 Signup: every field required, passwords of ≥ 6 characters and equal, role buyer or supplier. */
 export const signupSchema = z
   .object({
-    // The profile's letters rule (SPEC §5 Edit account), so no account starts with a name it cannot save.
-    first_name: z.string().trim().min(1, requerido).max(150).regex(NOMBRE_PERSONA, NOMBRE_SOLO_LETRAS),
-    last_name: z.string().trim().min(1, requerido).max(150).regex(NOMBRE_PERSONA, APELLIDO_SOLO_LETRAS),
+    ...cuentaRegistro,
     email: emailSchema,
     password,
     re_password: z.string().min(1, requerido).max(128),
-    // Only buyer or supplier can be chosen at signup; is_moderador is not accepted from anyone.
-    is_comprador: z.boolean().optional(),
-    is_proveedor: z.boolean().optional(),
   })
   .refine((d) => d.password === d.re_password, { message: CONTRASENAS_NO_COINCIDEN, path: ['non_field_errors'] });
 export type SignupInput = z.infer<typeof signupSchema>;
 
 /**
  * The same answer whether the e-mail is new, waits for activation or has an active account
- * (docs/decisions/003: signup tells no one which e-mails have accounts).
+ * (docs/decisions/003: signup tells no one which e-mails have accounts). Unlike Djoser's, it
+ * carries no `id`: an account's id exists only for an address that has one, so it was the one
+ * field that could tell them apart.
  */
 export const signupResponseSchema = z.object({
-  id: z.number().int(),
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
@@ -73,13 +82,19 @@ export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
 
 /**
  * POST /auth/users/activation/: the link's uid and token, the clave the signing-up browser kept,
- * and, when the server asks for one, a password chosen right there (the reset's rules).
+ * and, when the server asks for one, a password chosen right there (the reset's rules). Names and
+ * role may come too, under the signup's rules: what the mailbox's owner chose on the activation
+ * page, over what the signup said (each one absent: the signup's stands).
  */
 export const activationSchema = uidTokenSchema
   .extend({
     clave_activacion: z.string().min(1, EN_BLANCO).max(128).optional(),
     new_password: password.optional(),
     re_new_password: z.string().min(1, requerido).max(128).optional(),
+    first_name: cuentaRegistro.first_name.optional(),
+    last_name: cuentaRegistro.last_name.optional(),
+    is_comprador: cuentaRegistro.is_comprador,
+    is_proveedor: cuentaRegistro.is_proveedor,
   })
   .superRefine((d, ctx) => {
     if (d.new_password === undefined && d.re_new_password === undefined) return;
@@ -88,6 +103,20 @@ export const activationSchema = uidTokenSchema
     else if (d.new_password !== d.re_new_password) ctx.addIssue({ code: 'custom', path: ['non_field_errors'], message: CONTRASENAS_NO_COINCIDEN });
   });
 export type ActivationInput = z.infer<typeof activationSchema>;
+
+/**
+ * POST /auth/users/activation/datos/: what an activation link's signup said (without using the
+ * link), for the activation page to find this browser's clave by e-mail and to show the names
+ * and role for the owner to confirm or change.
+ */
+export const activationDatosSchema = z.object({
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  is_comprador: z.boolean(),
+  is_proveedor: z.boolean(),
+});
+export type ActivationDatos = z.infer<typeof activationDatosSchema>;
 
 export const tokensSchema = z.object({ refresh: z.string(), access: z.string() });
 export const refreshSchema = z.object({ refresh: z.string().min(1, EN_BLANCO) });

@@ -77,6 +77,19 @@ export const correoAvisoCambioCorreo = (para: string, nombre: string, nuevo: str
   });
 
 /**
+ * To the owner of an address that another account asked to use as its e-mail: the profile answered
+ * as for a free address (no one learns which e-mails have accounts), and the owner learns it here.
+ */
+export const correoAvisoCorreoPedido = (para: string, nombre: string, urlLogin: string) =>
+  correo(para, nombre, urlLogin, {
+    asunto: 'Otra cuenta pidió usar tu correo en Abastece',
+    parrafo:
+      'Desde otra cuenta de Abastece se pidió usar esta dirección como su correo. Como ya es el correo de tu cuenta, ese cambio no se hará y nada cambió en la tuya.',
+    boton: 'Iniciar sesión',
+    pie: 'Si no fuiste tú, ignora este mensaje: nadie puede tomar tu correo ni entrar a tu cuenta sin tu contraseña.',
+  });
+
+/**
  * To the owner of an active account when someone signs up with its e-mail: the signup answers as
  * for a new address (no one learns which e-mails have accounts), and the owner learns it here.
  */

@@ -17,7 +17,8 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
     is_comprador: true,
     is_proveedor: false,
   },
-  'POST /auth/users/activation/': { uid: 'MQ', token: 'dig37p-d2d30eef10d64f6936aecd0d8e5546d7' },
+  'POST /auth/users/activation/': { uid: 'MQ', token: 'dig37p-d2d30eef10d64f6936aecd0d8e5546d7', first_name: 'Ana', last_name: 'Soto', is_proveedor: true },
+  'POST /auth/users/activation/datos/': { uid: 'MQ', token: 'dig37p-d2d30eef10d64f6936aecd0d8e5546d7' },
   'POST /auth/users/resend_activation/': { email: 'comprador@abastece.cl' },
   'POST /auth/users/reset_password/': { email: 'comprador@abastece.cl' },
   'POST /auth/users/reset_password_confirm/': {

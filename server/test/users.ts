@@ -1,5 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
-import { correoSaliente } from '../db/schema/usuario';
+import { desc, eq, sql } from 'drizzle-orm';
+import { correoSaliente, usuario } from '../db/schema/usuario';
 import type { TestApp } from './test-app';
 
 let seq = 0;
@@ -13,6 +13,12 @@ export async function lastLink(t: TestApp, email: string, kind: 'activate' | 'pa
     if (m) return { uid: m[1]!, token: m[2]! };
   }
   throw new Error(`no hay enlace ${kind} para ${email}`);
+}
+
+/** The id of the account that holds `email` (any letter case), or undefined: the signup's answer carries none. */
+export async function usuarioIdDe(t: TestApp, email: string): Promise<number | undefined> {
+  const [row] = await t.database.db.select({ id: usuario.id }).from(usuario).where(sql`lower(${usuario.email}) = lower(${email})`);
+  return row?.id;
 }
 
 export interface TestUser {
@@ -45,5 +51,6 @@ export async function createUser(t: TestApp, rol: 'comprador' | 'proveedor', pas
   const link = await lastLink(t, email, 'activate');
   const act = await t.request({ method: 'POST', url: '/auth/users/activation/', payload: { ...link, clave_activacion: res.json().clave_activacion } });
   if (act.statusCode !== 204) throw new Error(`activación: ${act.body}`);
-  return { id: res.json().id, email, password, access: await t.tokenFor(email, password) };
+  // The signup's answer carries no id (docs/decisions/003); the link's uid is Djoser's base64url of it.
+  return { id: Number(Buffer.from(link.uid, 'base64url').toString()), email, password, access: await t.tokenFor(email, password) };
 }

@@ -65,6 +65,18 @@ export async function consumeAccountTokenWithDatos(
   proposito: Proposito,
   mensajes: MensajesToken = MENSAJES_DJOSER,
 ): Promise<{ user: Usuario; datos: DatosRegistro | null }> {
+  const { user, row } = await findUsableAccountToken(db, uid, token, proposito, mensajes);
+  if (!(await markTokenCuentaUsado(db, row.id))) throw mensajes.token();
+  return { user, datos: row.datos };
+}
+
+/** Checks uid + token for a purpose as consuming would, answering the same errors, and leaves the token unused. */
+export async function readAccountToken(db: Db, uid: string, token: string, proposito: Proposito): Promise<{ user: Usuario; datos: DatosRegistro | null }> {
+  const { user, row } = await findUsableAccountToken(db, uid, token, proposito, MENSAJES_DJOSER);
+  return { user, datos: row.datos };
+}
+
+async function findUsableAccountToken(db: Db, uid: string, token: string, proposito: Proposito, mensajes: MensajesToken) {
   const usuarioId = decodeUid(uid);
   const user = usuarioId === null ? undefined : await getUsuarioById(db, usuarioId);
   if (!user) throw mensajes.uid();
@@ -78,6 +90,5 @@ export async function consumeAccountTokenWithDatos(
     throw mensajes.token();
   }
   if (row.expira_en.getTime() < Date.now()) throw mensajes.expirado();
-  if (!(await markTokenCuentaUsado(db, row.id))) throw mensajes.token();
-  return { user, datos: row.datos };
+  return { user, row };
 }

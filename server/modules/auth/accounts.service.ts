@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { ACTIVACION_PIDE_CONTRASENA, type ActivationInput, type SignupInput } from '../../../common/schemas/auth';
+import { ACTIVACION_PIDE_CONTRASENA, type ActivationDatos, type ActivationInput, type SignupInput } from '../../../common/schemas/auth';
 import { type Rol, rolFlags } from '../../../common/rol';
 import type { Db } from '../../db/client';
 import type { DatosRegistro } from '../../db/schema/usuario';
@@ -8,9 +8,9 @@ import { AppError, isUniqueViolation } from '../../errors';
 import { createClave, hashClave, isClave } from '../../http/clave';
 import type { Mailer } from '../../mail/mailer';
 import { correoActivacion, correoAvisoRegistro, correoReset } from '../../mail/templates';
-import { consumeAccountToken, consumeAccountTokenWithDatos, createAccountToken, encodeUid } from './account-tokens';
+import { consumeAccountToken, consumeAccountTokenWithDatos, createAccountToken, encodeUid, readAccountToken } from './account-tokens';
 import { afterReply } from './after-reply';
-import { activateUsuario, getUsuarioByEmail, insertUsuario, lockUsuarioByEmail, nextUsuarioId, updatePassword } from './auth.repository';
+import { activateUsuario, type DatosCuenta, getUsuarioByEmail, insertUsuario, lockUsuarioByEmail, type Usuario, updatePassword } from './auth.repository';
 import { assertNotCommon } from './common-passwords';
 import { hashPassword, unusablePassword } from './password';
 import { clearAccountLocks, countSignups, releaseSignups, takeEmailRequest, takeSignup } from './throttle';
@@ -56,8 +56,9 @@ const resetUrl = (publicUrl: string, id: number, token: string) => `${publicUrl}
  *   carries this signup's password hash, names, role and the hash of `clave_activacion`;
  * - pending: the same link for the existing account (someone else's earlier signup never blocks
  *   the mailbox's owner, and never gets their password);
- * - active: no account; the owner gets a notice instead, and the id is a fresh one from the
- *   sequence, as a new account's would be.
+ * - active: no account; the owner gets a notice instead.
+ * The answer carries no account id (Djoser's does): only an address with an account has one, and
+ * a stand-in id could not be the same on the next signup of that address as a real one is.
  * The password becomes the account's only at activation, with this browser's clave; see activate().
  */
 export async function register({ db, mailer, publicUrl }: AccountsDeps, input: SignupInput, ip: string) {
@@ -74,30 +75,29 @@ export async function register({ db, mailer, publicUrl }: AccountsDeps, input: S
   };
   const email = input.email.trim();
   const signup = (tx: Db) => registerIn(tx, { mailer, publicUrl }, email, datos);
-  let id: number;
   try {
-    id = await db.transaction(signup);
+    await db.transaction(signup);
   } catch (error) {
     // Two signups for one new address at once: the loser finds the winner's account and goes on as for a pending one.
     if (!isUniqueViolation(error)) throw error;
-    id = await db.transaction(signup);
+    await db.transaction(signup);
   }
   void mailer.kick();
   const { is_comprador, is_proveedor } = rolFlags(rol);
-  return { id, email, first_name: datos.first_name, last_name: datos.last_name, is_comprador, is_proveedor, clave_activacion: clave };
+  return { email, first_name: datos.first_name, last_name: datos.last_name, is_comprador, is_proveedor, clave_activacion: clave };
 }
 
 /** The account columns a signup decides: names and role. */
 const datosCuenta = (datos: DatosRegistro) => ({ first_name: datos.first_name, last_name: datos.last_name, ...rolFlags(datos.rol) });
 
 /** One signup's writes, in its transaction: the account row (new, pending or active) is locked first. */
-async function registerIn(tx: Db, { mailer, publicUrl }: Pick<AccountsDeps, 'mailer' | 'publicUrl'>, email: string, datos: DatosRegistro): Promise<number> {
+async function registerIn(tx: Db, { mailer, publicUrl }: Pick<AccountsDeps, 'mailer' | 'publicUrl'>, email: string, datos: DatosRegistro): Promise<void> {
   const existing = await lockUsuarioByEmail(tx, email);
   if (!existing) {
     const user = await insertUsuario(tx, { email, password: unusablePassword(), is_active: false, correo_contacto: email, ...datosCuenta(datos) });
     const token = await createAccountToken(tx, user.id, 'activacion', datos);
     await mailer.enqueue(tx, correoActivacion(user.email, datos.first_name, activationUrl(publicUrl, user.id, token)));
-    return user.id;
+    return;
   }
   if (!existing.is_active) {
     // The address's cap on activation e-mails, resend_activation's included; past it, silently nothing.
@@ -105,11 +105,39 @@ async function registerIn(tx: Db, { mailer, publicUrl }: Pick<AccountsDeps, 'mai
       const token = await createAccountToken(tx, existing.id, 'activacion', datos);
       await mailer.enqueue(tx, correoActivacion(existing.email, datos.first_name, activationUrl(publicUrl, existing.id, token)));
     }
-    return existing.id;
+    return;
   }
   if ((await countSignups(tx, email)) <= MAX_CORREOS_POR_HORA)
     await mailer.enqueue(tx, correoAvisoRegistro(existing.email, existing.first_name, `${publicUrl}/login`, `${publicUrl}/reset-password`));
-  return nextUsuarioId(tx);
+}
+
+/**
+ * The names and role an activation gives the account: what the page sent (the mailbox's owner
+ * chose them there), each over the link's signup's; a link that carries none (resend_activation's)
+ * takes the account's newest signup's, since the mailbox's owner who signs up after someone
+ * squatted the address is the later one; failing that, what the account holds.
+ */
+async function cuentaAlActivar(tx: Db, user: Usuario, datos: DatosRegistro | null, elegido: Partial<ActivationInput> = {}): Promise<DatosCuenta> {
+  const registro = datos ?? (await findNewestSignupDatos(tx, user.id));
+  const eligeRol = elegido.is_proveedor !== undefined || elegido.is_comprador !== undefined;
+  // As at signup: supplier when asked for, buyer otherwise. Never a moderator.
+  const rol = eligeRol ? (elegido.is_proveedor ? 'proveedor' : 'comprador') : registro?.rol;
+  return {
+    first_name: elegido.first_name ?? registro?.first_name ?? user.first_name,
+    last_name: elegido.last_name ?? registro?.last_name ?? user.last_name,
+    ...(rol ? rolFlags(rol) : { is_comprador: user.is_comprador, is_proveedor: user.is_proveedor, is_moderador: user.is_moderador }),
+  };
+}
+
+/**
+ * POST /auth/users/activation/datos/: what the activation would give the account if nothing were
+ * changed on the page, and its e-mail (the page finds this browser's clave by it). Reading does
+ * not use the link, and it answers a bad, used or expired one as the activation would.
+ */
+export async function activationDatos({ db }: AccountsDeps, uid: string, token: string): Promise<ActivationDatos> {
+  const { user, datos } = await readAccountToken(db, uid, token, 'activacion');
+  const { first_name, last_name, is_comprador, is_proveedor } = await cuentaAlActivar(db, user, datos);
+  return { email: user.email, first_name, last_name, is_comprador, is_proveedor };
 }
 
 /**
@@ -126,11 +154,7 @@ export async function activate({ db }: AccountsDeps, input: ActivationInput) {
     const conClave = datos !== null && input.clave_activacion !== undefined && isClave(datos.clave_hash, input.clave_activacion);
     const password = elegida ?? (conClave ? datos.password : undefined);
     if (password === undefined) throw new AppError(400, { new_password: [ACTIVACION_PIDE_CONTRASENA] });
-    // The names and role of this link's signup (whoever proved the mailbox chose to open it); a
-    // link that carries none (resend_activation's) takes the account's newest signup's, since
-    // the mailbox's owner who signs up after someone squatted the address is the later one.
-    const registro = datos ?? (await findNewestSignupDatos(tx, user.id));
-    await activateUsuario(tx, user.id, password, registro ? datosCuenta(registro) : undefined);
+    await activateUsuario(tx, user.id, password, await cuentaAlActivar(tx, user, datos, input));
     // Every other link of the account dies (a reuse answers 403 stale), and its signups stop counting against their IPs.
     await revokeTokensCuenta(tx, user.id);
     await releaseSignups(tx, user.email);

@@ -1,4 +1,4 @@
-import { and, eq, getTableName, like, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { usuario } from '../../db/schema/usuario';
 
@@ -64,15 +64,6 @@ export async function lockUsuarioByEmail(tx: Db, email: string): Promise<Usuario
 export async function insertUsuario(db: Db, values: UsuarioInsert): Promise<Usuario> {
   const [row] = await db.insert(usuario).values(values).returning();
   return row!;
-}
-
-/** A new id from the users' sequence, with no row: an answer that must look like a new account's. */
-export async function nextUsuarioId(db: Db): Promise<number> {
-  // Both drivers answer { rows }; bigint comes as text (pg) or a number (embedded).
-  const { rows } = (await db.execute(sql`select nextval(pg_get_serial_sequence(${getTableName(usuario)}, ${usuario.id.name})) as id`)) as unknown as {
-    rows: { id: string | number | bigint }[];
-  };
-  return Number(rows[0]!.id);
 }
 
 export type DatosCuenta = Pick<Usuario, 'first_name' | 'last_name' | 'is_comprador' | 'is_proveedor' | 'is_moderador'>;

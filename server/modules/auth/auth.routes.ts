@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  activationDatosSchema,
   activationSchema,
   detailSchema,
   emailOnlySchema,
@@ -11,13 +12,14 @@ import {
   signupResponseSchema,
   signupSchema,
   tokensSchema,
+  uidTokenSchema,
   usuarioMeSchema,
   verifySchema,
 } from '../../../common/schemas/auth';
 import { z } from '../../../common/zod-es';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
-import { activate, confirmPasswordReset, register, requestAccountEmail } from './accounts.service';
+import { activate, activationDatos, confirmPasswordReset, register, requestAccountEmail } from './accounts.service';
 import { afterReplyIdle } from './after-reply';
 import { currentUser, type Guards } from './authenticate';
 import { login, refreshAccess, setPassword, toUsuarioMe } from './auth.service';
@@ -55,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guard
         tags: ['auth'],
         summary: 'Activar la cuenta',
         description:
-          'Con la clave_activacion del registro, la cuenta queda con la contraseña de ese registro; sin ella, hay que enviar new_password y re_new_password (400 en new_password si faltan, y el enlace sigue sin usar).',
+          'Con la clave_activacion del registro, la cuenta queda con la contraseña de ese registro; sin ella, hay que enviar new_password y re_new_password (400 en new_password si faltan, y el enlace sigue sin usar). first_name, last_name, is_comprador e is_proveedor, opcionales y con las reglas del registro, reemplazan lo que dijo el registro.',
         body: activationSchema,
         response: { ...noContent, 403: detailSchema },
       },
@@ -65,6 +67,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guard
       await guards.syncSesiones();
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/auth/users/activation/datos/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Ver los datos con que el enlace activará la cuenta',
+        description:
+          'El correo de la cuenta y el nombre, apellido y rol que pidió su registro, para que la página de activación los muestre editables. No usa el enlace; uno inválido, usado o vencido responde como la activación.',
+        body: uidTokenSchema,
+        response: { 200: activationDatosSchema, 400: badRequestSchema, 403: detailSchema },
+      },
+    },
+    (request) => activationDatos(deps, request.body.uid, request.body.token),
   );
 
   app.post(

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { correoSaliente, tokenCuenta, usuario } from '../../db/schema/usuario';
 import { setupTestApp } from '../../test/test-app';
-import { createUser, lastLink, uniqueEmail } from '../../test/users';
+import { createUser, lastLink, uniqueEmail, usuarioIdDe } from '../../test/users';
 
 const ctx = setupTestApp({ roleTokens: true });
 
@@ -76,13 +76,58 @@ describe('PUT /api/usuarios/usuarios/perfil/', () => {
     expect((await ctx.t.request({ method: 'GET', url: '/auth/users/me/', token: user.access })).statusCode).toBe(200);
   });
 
-  it("refuses another user's e-mail at once, in any letter case", async () => {
-    const user = await createUser(ctx.t, 'proveedor');
+  /** Everything a client sees of an answer, with the address it asked for set aside. */
+  const visto = (res: Awaited<ReturnType<typeof put>>, email: string) => {
+    // The date, and the client's global request budget (it counts every request of that client, whatever the address).
+    const { date: _date, 'x-ratelimit-remaining': _resta, 'x-ratelimit-reset': _reinicio, ...headers } = res.headers;
+    return { status: res.statusCode, headers, body: res.body.replaceAll(email, '<correo>') };
+  };
+  /** Another account's address and a free one, of one length: even Content-Length has nothing to compare. */
+  async function tomadaYLibre() {
     const other = await createUser(ctx.t, 'comprador');
-    const res = await put(perfil({ email: other.email.toUpperCase() }), user.access);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ email: ['Este correo ya está en uso'] });
-    expect(await correos(other.email.toUpperCase())).toHaveLength(0);
+    const marca = `${process.pid}${Date.now()}${++ipSeq}`;
+    const tomada = `t${marca}@prueba.cl`;
+    await ctx.t.database.db.update(usuario).set({ email: tomada }).where(eq(usuario.id, other.id));
+    return { other: { ...other, email: tomada }, tomada, libre: `l${marca}@prueba.cl` };
+  }
+
+  it("answers another account's e-mail, in any letter case, byte for byte as a free one: both wait for the link", async () => {
+    const user = await createUser(ctx.t, 'proveedor');
+    const { other, tomada, libre } = await tomadaYLibre();
+    const pedida = tomada.toUpperCase();
+    const aTomada = await put(perfil({ email: pedida }), user.access);
+    const aLibre = await put(perfil({ email: libre }), user.access);
+    expect(aTomada.statusCode).toBe(200);
+    expect(aTomada.json()).toMatchObject({ email: user.email, email_pendiente: pedida });
+    expect(visto(aTomada, pedida)).toEqual(visto(aLibre, libre));
+
+    // The free address gets its link; the taken one's owner only a notice, and keeps the address.
+    expect((await correos(libre)).map((c) => c.asunto)).toEqual(['Confirma tu nuevo correo en Abastece']);
+    const [aviso, ...resto] = await correos(tomada);
+    expect(resto).toEqual([]);
+    expect(aviso).toMatchObject({ asunto: 'Otra cuenta pidió usar tu correo en Abastece' });
+    expect(aviso!.texto).toContain('Desde otra cuenta de Abastece se pidió usar esta dirección como su correo.');
+    expect(aviso!.texto).not.toMatch(/confirmar-correo/);
+    expect(await correos(pedida)).toHaveLength(0);
+    // The requester's own mailbox hears the same about both.
+    const [sobreTomada, sobreLibre] = (await correos(user.email)).filter((c) => c.asunto.includes('cambiar el correo'));
+    expect(sobreTomada!.texto.replace(pedida, '<correo>')).toBe(sobreLibre!.texto.replace(libre, '<correo>'));
+    await ctx.t.tokenFor(other.email, other.password);
+  });
+
+  it('counts taken and free addresses alike against the hourly cap, and refuses both alike past it', async () => {
+    const user = await createUser(ctx.t, 'comprador');
+    const { tomada, libre } = await tomadaYLibre();
+    for (let i = 0; i < 5; i++) expect((await put(perfil({ email: i % 2 ? tomada : libre }), user.access)).statusCode, `pedido ${i + 1}`).toBe(200);
+    const [aTomada, aLibre] = [await put(perfil({ email: tomada }), user.access), await put(perfil({ email: libre }), user.access)];
+    expect(aTomada.statusCode).toBe(429);
+    expect(aTomada.json()).toEqual({ detail: 'Demasiadas solicitudes de cambio de correo. Intenta de nuevo en una hora.' });
+    expect(visto(aTomada, tomada)).toEqual(visto(aLibre, libre));
+
+    // Taken addresses alone use up the cap too.
+    const otro = await createUser(ctx.t, 'comprador');
+    for (let i = 0; i < 5; i++) expect((await put(perfil({ email: tomada }), otro.access)).statusCode).toBe(200);
+    expect((await put(perfil({ email: libre }), otro.access)).statusCode).toBe(429);
   });
 
   it.each([
@@ -208,12 +253,13 @@ describe('changing the e-mail', () => {
     // Someone signs up with that address before the link is used: an inactive account, with a link of its own.
     const intruso = await registrar(nuevo, 'ajeno-9876');
     expect(intruso.statusCode).toBe(201);
+    const intrusoId = await usuarioIdDe(ctx.t, nuevo);
     const suActivacion = await lastLink(ctx.t, nuevo, 'activate');
 
     const ok = await confirmar(await lastLink(ctx.t, nuevo, 'confirmar-correo'));
     expect([ok.statusCode, ok.json()]).toEqual([200, expect.objectContaining({ id: user.id, email: nuevo, email_pendiente: null })]);
-    expect(await ctx.t.database.db.select().from(usuario).where(eq(usuario.id, intruso.json().id))).toEqual([]);
-    expect(await ctx.t.database.db.select().from(tokenCuenta).where(eq(tokenCuenta.usuario_id, intruso.json().id))).toEqual([]);
+    expect(await usuarioIdDe(ctx.t, nuevo)).toBe(user.id);
+    expect(await ctx.t.database.db.select().from(tokenCuenta).where(eq(tokenCuenta.usuario_id, intrusoId!))).toEqual([]);
     await ctx.t.tokenFor(nuevo, user.password);
     // Its link and its password open nothing.
     const activacion = await confirmarActivacion({ ...suActivacion, clave_activacion: intruso.json().clave_activacion });
@@ -243,11 +289,12 @@ describe('changing the e-mail', () => {
   it('accepts a change to an address held only by a signup never activated, and confirms it', async () => {
     const user = await createUser(ctx.t, 'proveedor');
     const nuevo = uniqueEmail('pendiente');
-    const intruso = await registrar(nuevo, 'ajeno-9876');
+    await registrar(nuevo, 'ajeno-9876');
+    const intrusoId = await usuarioIdDe(ctx.t, nuevo);
     const res = await put(perfil({ email: nuevo }), user.access);
     expect([res.statusCode, res.json().email_pendiente]).toEqual([200, nuevo]);
     // Nothing goes until the link proves the mailbox.
-    expect(await ctx.t.database.db.select().from(usuario).where(eq(usuario.id, intruso.json().id))).toHaveLength(1);
+    expect(await ctx.t.database.db.select().from(usuario).where(eq(usuario.id, intrusoId!))).toHaveLength(1);
     expect((await confirmar(await lastLink(ctx.t, nuevo, 'confirmar-correo'))).json()).toMatchObject({ id: user.id, email: nuevo });
   });
 
@@ -255,7 +302,10 @@ describe('changing the e-mail', () => {
     const user = await createUser(ctx.t, 'comprador');
     const other = await createUser(ctx.t, 'proveedor');
     await ctx.t.database.db.update(usuario).set({ is_active: false }).where(eq(usuario.id, other.id));
-    expect((await put(perfil({ email: other.email }), user.access)).json()).toEqual({ email: ['Este correo ya está en uso'] });
+    // The request answers as for any address (no enumeration); no link goes out, only the owner's notice.
+    expect((await put(perfil({ email: other.email }), user.access)).json()).toMatchObject({ email: user.email, email_pendiente: other.email });
+    expect((await correos(other.email)).map((c) => c.asunto)).toContain('Otra cuenta pidió usar tu correo en Abastece');
+    expect((await correos(other.email)).some((c) => c.texto.includes('/confirmar-correo/'))).toBe(false);
 
     // Requested while the address was free; then its owner signs up and activates before the link is used.
     const nuevo = uniqueEmail('ganado');

@@ -3,7 +3,7 @@ import type { perfilSchema } from '../../../common/schemas/cuenta';
 import type { Db } from '../../db/client';
 import { AppError, isUniqueViolation } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
-import { correoAvisoCambioCorreo, correoCambioCorreo } from '../../mail/templates';
+import { correoAvisoCambioCorreo, correoAvisoCorreoPedido, correoCambioCorreo } from '../../mail/templates';
 import { consumeAccountToken, createAccountToken, encodeUid, type MensajesToken } from '../auth/account-tokens';
 import {
   deleteUsuarioNeverActivated,
@@ -36,7 +36,10 @@ const MENSAJES_CAMBIO_CORREO: MensajesToken = {
 /**
  * The profile fields only: roles, is_active and ofrece_credito are not the user's to change here.
  * A new e-mail does not take effect until it confirms the link sent to it (email_pendiente),
- * and the current address is told about the request; a taken one is refused at once.
+ * and the current address is told about the request. An address another account holds answers
+ * exactly as a free one, under the same hourly cap (docs/decisions/003: the profile tells no one
+ * which e-mails have accounts): it waits as pending, its owner gets a notice instead of the link,
+ * and confirmar-correo would refuse it anyway.
  */
 export async function updatePerfil(
   { db, mailer, publicUrl }: CuentaDeps,
@@ -55,21 +58,25 @@ export async function updatePerfil(
   };
   const updated = await db
     .transaction(async (tx) => {
-      if (cambiaCorreo) {
-        // A signup never activated does not hold the address: the link sent to it decides (confirmarCorreo).
-        const titular = await getUsuarioByEmail(tx, perfil.email);
-        if (titular && !isNeverActivated(titular)) throw emailEnUso();
-        const desde = new Date(Date.now() - 3600_000);
-        if ((await countTokensCuenta(tx, usuario.id, 'cambio_correo', desde)) >= MAX_CAMBIOS_CORREO_POR_HORA) {
-          throw demasiadosIntentos('Demasiadas solicitudes de cambio de correo. Intenta de nuevo en una hora.', 3600);
-        }
+      const desde = new Date(Date.now() - 3600_000);
+      if (cambiaCorreo && (await countTokensCuenta(tx, usuario.id, 'cambio_correo', desde)) >= MAX_CAMBIOS_CORREO_POR_HORA) {
+        throw demasiadosIntentos('Demasiadas solicitudes de cambio de correo. Intenta de nuevo en una hora.', 3600);
       }
       const row = await updatePerfilRow(tx, usuario.id, values);
       if (cambiaCorreo) {
-        // Only the newest request can be confirmed.
+        // A signup never activated does not hold the address: the link sent to it decides (confirmarCorreo).
+        const titular = await getUsuarioByEmail(tx, perfil.email);
+        const tomado = titular !== undefined && titular.id !== usuario.id && !isNeverActivated(titular);
+        // Only the newest request can be confirmed. A taken address gets a token too, never sent:
+        // the same writes either way, and the hourly cap counts both alike.
         await revokeTokensCuenta(tx, usuario.id, 'cambio_correo');
         const token = await createAccountToken(tx, usuario.id, 'cambio_correo');
-        await mailer.enqueue(tx, correoCambioCorreo(perfil.email, row.first_name, `${publicUrl}/confirmar-correo/${encodeUid(usuario.id)}/${token}`));
+        await mailer.enqueue(
+          tx,
+          tomado
+            ? correoAvisoCorreoPedido(titular.email, titular.first_name, `${publicUrl}/login`)
+            : correoCambioCorreo(perfil.email, row.first_name, `${publicUrl}/confirmar-correo/${encodeUid(usuario.id)}/${token}`),
+        );
         await mailer.enqueue(tx, correoAvisoCambioCorreo(usuario.email, row.first_name, perfil.email, `${publicUrl}/reset-password`));
       }
       return row;
