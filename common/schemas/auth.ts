@@ -74,6 +74,10 @@ export const newPasswordSchema = z
   .refine((d) => d.new_password === d.re_new_password, { message: CONTRASENAS_NO_COINCIDEN, path: ['non_field_errors'] });
 export const resetConfirmSchema = uidTokenSchema.and(newPasswordSchema);
 
+/** The activation page's form when the link asks for a password: the password, and the names under the signup's rules. */
+export const activacionFormSchema = z.object({ first_name: cuentaRegistro.first_name, last_name: cuentaRegistro.last_name }).and(newPasswordSchema);
+export type ActivacionFormInput = z.infer<typeof activacionFormSchema>;
+
 /** 400 on current_password of POST /auth/users/set_password/ (Djoser's 'Invalid password.'). */
 export const CONTRASENA_ACTUAL_INVALIDA = 'Contraseña inválida.';
 /** POST /auth/users/set_password/ (Djoser with its retype field): the current password, then the new one under the reset's rules. */

@@ -1,7 +1,7 @@
 // What each endpoint answers, per status, as the server declares it (its routes' `response:`
 // schemas, all from common/schemas/): the page tests' stubbed answers are parsed with these, so a
 // change of contract breaks the page tests that stub that endpoint (issue #21 item 7).
-import { badRequestSchema, detailSchema, signupResponseSchema, tokensSchema, usuarioMeSchema } from '../../../common/schemas/auth';
+import { activationDatosSchema, badRequestSchema, detailSchema, signupResponseSchema, tokensSchema, usuarioMeSchema } from '../../../common/schemas/auth';
 import { consolidatedDataSchema, rangoPrecioSchema } from '../../../common/schemas/catalogo';
 import { actualizarCotizacionSchemaOut, compararPreciosSchemaOut } from '../../../common/schemas/comparacion';
 import { condicionesSchemaOut } from '../../../common/schemas/condiciones';
@@ -31,6 +31,7 @@ const errorDe = (status: number): z.ZodType | undefined => (status === 400 ? bad
 const CONTRATOS: Record<string, Contrato> = {
   'POST /auth/users/': { 201: signupResponseSchema },
   'POST /auth/users/activation/': { 204: sinCuerpo },
+  'POST /auth/users/activation/datos/': { 200: activationDatosSchema },
   'POST /auth/users/resend_activation/': { 204: sinCuerpo },
   'POST /auth/users/reset_password/': { 204: sinCuerpo },
   'POST /auth/users/reset_password_confirm/': { 204: sinCuerpo },

@@ -11,13 +11,12 @@ import { guardarClaveActivacion } from '../api/clave-activacion-storage';
 import { useCreateUser } from '../api/create-user';
 import { AuthCard } from '../components/auth-card';
 import { NewPasswordFields } from '../components/new-password-fields';
-
-type Rol = 'comprador' | 'proveedor';
+import { RolChoice, type RolRegistro } from '../components/rol-choice';
 
 export default function SignupPage() {
   const navigate = useNavigate();
   // SPEC §5: the role is a single choice, buyer by default.
-  const [rol, setRol] = useState<Rol>('comprador');
+  const [rol, setRol] = useState<RolRegistro>('comprador');
   const { register, handleSubmit, formState, setError } = useForm<SignupInput>({ resolver: zodResolver(signupSchema) });
   const { errors } = formState;
   const createUser = useCreateUser();
@@ -28,7 +27,7 @@ export default function SignupPage() {
       {
         onSuccess: (creada) => {
           // The link opened in this browser then keeps the password typed here.
-          guardarClaveActivacion(creada.id, creada.clave_activacion);
+          guardarClaveActivacion(creada.email, creada.clave_activacion);
           toast.success('Cuenta creada. Te enviamos un correo para activarla.');
           navigate('/login');
         },
@@ -54,23 +53,7 @@ export default function SignupPage() {
       }
     >
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="form">
-        <fieldset className="role-choice">
-          <legend>Quiero registrarme como</legend>
-          {(
-            [
-              ['comprador', 'Comprador', 'Cotizo y compro para mi negocio'],
-              ['proveedor', 'Proveedor', 'Vendo y publico mi stock'],
-            ] as const
-          ).map(([value, label, hint]) => (
-            <label key={value} className={rol === value ? 'role-choice__option role-choice__option--on' : 'role-choice__option'}>
-              <input type="radio" name="rol" value={value} checked={rol === value} onChange={() => setRol(value)} />
-              <span>
-                <strong>{label}</strong>
-                <small>{hint}</small>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <RolChoice legend="Quiero registrarme como" value={rol} onChange={setRol} />
         <div className="form__row">
           <TextField label="Nombre" autoComplete="given-name" {...register('first_name')} error={errors.first_name?.message} />
           <TextField label="Apellido" autoComplete="family-name" {...register('last_name')} error={errors.last_name?.message} />
