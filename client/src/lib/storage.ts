@@ -20,7 +20,7 @@ export const STORAGE_KEYS = {
   /** Local storage: the buyer's quotation and order histories (SPEC §3). */
   historialCotizaciones: 'historialCotizaciones',
   historialOrdenes: 'historialOrdenes',
-  /** Local storage: the clave_activacion of each signup made in this browser, by uid, until its link is opened (docs/decisions/003). */
+  /** Local storage: the clave_activacion of each signup made in this browser, by e-mail, until its link is opened (docs/decisions/003). */
   clavesActivacion: 'clavesActivacion',
 } as const;
 
