@@ -4,7 +4,8 @@ import { createUserByApi, loginByApi, readMailLink, shot, uniqueEmail } from '..
 // Issue #7 §5 on the client: the right password on an inactive account says so and offers the
 // activation e-mail again; a new e-mail takes effect only through the link sent to it.
 // Issue #20: an activation link keeps the password typed at signup only in the browser that
-// signed up; anywhere else (another browser, a resent link) the page asks for a password.
+// signed up; anywhere else (another browser, a resent link) the page asks for a password, and
+// shows the signup's names and role, editable (docs/decisions/003).
 
 const toast = (page: Page, text: string) => expect(page.locator('[data-sonner-toaster]').getByText(text, { exact: true }).first()).toBeVisible();
 
@@ -92,6 +93,44 @@ test("the signup's own browser activates with the signup's password; another bro
   await page.getByLabel('Contraseña').fill('maqui-silvestre-1');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await toast(page, 'Bienvenid@, has ingresado como comprador.');
+});
+
+test("a link opened in another browser shows the signup's names and role, editable, and the account takes what its opener chose", async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail('nombres');
+  // Someone signs up with this address (as a buyer named Inés Pérez-Cotapos) in one browser...
+  await signUpInBrowser(page, email, 'maqui-ajeno-4');
+  const link = await readMailLink(email, 'activate');
+
+  // ...and the mailbox's owner opens the link in another one: the signup's data, to confirm or change.
+  const other = await browser.newContext();
+  const owner = await other.newPage();
+  await owner.goto(link);
+  await expect(owner.getByText(/^Elige una contraseña para activar tu cuenta\./)).toBeVisible();
+  await expect(owner.getByText(email, { exact: true })).toBeVisible();
+  await expect(owner.getByLabel('Nombre', { exact: true })).toHaveValue('Inés');
+  await expect(owner.getByLabel('Apellido')).toHaveValue('Pérez-Cotapos');
+  await expect(owner.getByRole('radio', { name: /Comprador/ })).toBeChecked();
+  await shot(owner, 'activacion-nombres-y-rol-1280');
+
+  // The signup's rules, on the page.
+  await owner.getByLabel('Nombre', { exact: true }).fill('Rosa2');
+  await owner.getByLabel('Apellido').fill('Soto');
+  await owner.getByRole('radio', { name: /Proveedor/ }).check();
+  await choosePassword(owner, 'boldo-propio-5');
+  await expect(owner.getByText('El nombre solo puede contener letras')).toBeVisible();
+  await owner.getByLabel('Nombre', { exact: true }).fill('Rosa');
+  await owner.getByRole('button', { name: 'Activar cuenta' }).click();
+  await toast(owner, 'Cuenta verificada con éxito. ¡Bienvenido/a!');
+
+  await owner.goto('/login');
+  await owner.getByLabel('Correo electrónico').fill(email);
+  await owner.getByLabel('Contraseña').fill('boldo-propio-5');
+  await owner.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await toast(owner, 'Bienvenid@, has ingresado como proveedor.');
+  await owner.goto('/mi-cuenta');
+  await expect(owner.getByText('Rosa Soto', { exact: true })).toBeVisible();
+  await other.close();
 });
 
 test('a link opened elsewhere asks for a password (1280 px) and activates with it', async ({ page, request }) => {
