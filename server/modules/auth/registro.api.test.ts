@@ -18,7 +18,7 @@ const post = (url: string, payload: object, remoteAddress = newIp()) => ctx.t.re
 const signup = (email: string, password: string, over: Record<string, unknown> = {}, ip = newIp()) =>
   post('/auth/users/', { first_name: 'Ana', last_name: 'Pérez', email, password, re_password: password, ...over }, ip);
 const login = async (email: string, password: string) => (await post('/auth/jwt/create/', { email, password })).statusCode;
-const activation = (link: Link, extra: Record<string, string> = {}) => post('/auth/users/activation/', { ...link, ...extra });
+const activation = (link: Link, extra: Record<string, unknown> = {}) => post('/auth/users/activation/', { ...link, ...extra });
 
 interface Link {
   uid: string;
