@@ -20,6 +20,9 @@ describe('rutaSegura', () => {
     '/login',
     '/login/',
     '/signup?x=1',
+    '/reset-password',
+    '/activate/MQ/token',
+    '/password/reset/confirm/MQ/token',
     `/${'a'.repeat(2001)}`,
   ])('reads %j as the home page', (next) => {
     expect(rutaSegura(next)).toBe('/');

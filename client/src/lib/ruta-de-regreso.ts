@@ -5,13 +5,17 @@
 /** The query parameter /login reads. */
 export const NEXT_PARAM = 'next';
 
-/** Screens a logged-in user has nothing to do on: returning there would bounce them again. */
-const SIN_REGRESO = ['/login', '/signup'];
+/**
+ * Screens not worth returning to: a logged-in user has nothing to do on /login or /signup, and the
+ * password and activation screens are done with once the user is in (their links are one use).
+ */
+const SIN_REGRESO = ['/login', '/signup', '/reset-password'];
+const SIN_REGRESO_BAJO = ['/password/reset/confirm/', '/activate/', '/confirmar-correo/'];
 
 /**
  * `next` as a path of this site, or '/' when it is anything else: an absolute URL, a
  * protocol-relative one ('//evil.cl'), a backslash that browsers read as one ('/\evil.cl'), a
- * control character, or /login and /signup themselves. Only path, query and hash are kept.
+ * control character, or a screen not worth returning to (SIN_REGRESO). Only path, query and hash are kept.
  */
 export function rutaSegura(next: string | null | undefined): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it refuses
@@ -22,7 +26,8 @@ export function rutaSegura(next: string | null | undefined): string {
   } catch {
     return '/';
   }
-  if (url.origin !== 'http://abastece.invalid' || SIN_REGRESO.includes(url.pathname.replace(/(.)\/$/, '$1'))) return '/';
+  const ruta = url.pathname.replace(/(.)\/$/, '$1');
+  if (url.origin !== 'http://abastece.invalid' || SIN_REGRESO.includes(ruta) || SIN_REGRESO_BAJO.some((p) => ruta.startsWith(p))) return '/';
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
