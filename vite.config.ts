@@ -9,11 +9,12 @@ export default defineConfig({
   root: 'client',
   plugins: [
     react(),
-    // The pages first visits land on (issue #7: Lighthouse on /, /login and /signup).
+    // The pages first visits land on (Lighthouse on /, /login, /signup and the buyer's /cotizar).
     preloadLandingPages({
       '/': 'src/features/home/pages/home-page.tsx',
       '/login': 'src/features/auth/pages/login-page.tsx',
       '/signup': 'src/features/auth/pages/signup-page.tsx',
+      '/cotizar': 'src/features/cotizaciones/pages/cotizar-page.tsx',
     }),
     precompress(),
   ],

@@ -10,7 +10,10 @@ import lighthouse from 'lighthouse';
 import { chromiumLaunch } from '../playwright.config';
 import { fmt, node, stop, waitUntilUp } from './lib';
 
-const PAGES = ['/', '/login', '/signup'];
+/** The first screens a visitor opens: the landing pages and the buyer's quotation form. */
+const ALL_PAGES = ['/', '/login', '/signup', '/cotizar'];
+/** BENCH_LIGHTHOUSE_PAGES=/cotizar measures only those (comma-separated). */
+const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter((p) => ALL_PAGES.includes(p)) ?? ALL_PAGES;
 /** Runs per page: the median is printed, since a shared 2-core machine makes single runs noisy. */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 /** The whole measurement stops itself after this long, whatever state it is in. */

@@ -269,16 +269,17 @@ test.describe('route guards', () => {
   ]) {
     test(`a visitor of ${path} is sent to /login`, async ({ page }) => {
       await page.goto(path);
-      await expect(page).toHaveURL('/login');
+      // …and comes back there once logged in (docs/decisions/017-g-flujos-y-avisos.md).
+      await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
     });
   }
 
   test('a visitor sent to /login from the account or address screens is told why (SPEC §8)', async ({ page }) => {
     await page.goto('/mi-cuenta-editar');
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL('/login?next=%2Fmi-cuenta-editar');
     await expect(page.getByText('Debes iniciar sesión', { exact: true })).toBeVisible();
     await page.goto('/direcciones');
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL('/login?next=%2Fdirecciones');
     await expect(page.getByText('Sesión expirada', { exact: true })).toBeVisible();
   });
 
@@ -346,13 +347,13 @@ test.describe('route guards', () => {
 });
 
 test.describe('session', () => {
-  test('logging out removes the tokens, shows the toast at the top centre and restores the visitor menu', async ({ page }) => {
+  test('logging out removes the tokens, shows the toast at the bottom centre and restores the visitor menu', async ({ page }) => {
     await loginAs(page, 'comprador');
     await openMenu(page);
     await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
     const toast = page.getByText('Has cerrado sesión correctamente.');
     await expect(toast).toBeVisible();
-    await expect(page.locator('[data-sonner-toaster]')).toHaveAttribute('data-y-position', 'top');
+    await expect(page.locator('[data-sonner-toaster]')).toHaveAttribute('data-y-position', 'bottom');
     await expect(page.locator('[data-sonner-toaster]')).toHaveAttribute('data-x-position', 'center');
     expect(await page.evaluate(() => localStorage.getItem('access'))).toBeNull();
     expect(await menuLabels(page)).toEqual(['Inicio', 'Iniciar Sesión', 'Registrarme']);
@@ -372,7 +373,7 @@ test.describe('session', () => {
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('access', 'token-falso'));
     await page.goto('/mi-perfil');
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL('/login?next=%2Fmi-perfil');
     expect(await page.evaluate(() => localStorage.getItem('access'))).toBeNull();
   });
 

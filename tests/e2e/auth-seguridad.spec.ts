@@ -47,7 +47,7 @@ test('a buyer changes the password from the profile: the other sessions end, thi
 
   // The other device's session is over: its next private screen sends it to /login.
   await telefono.goto('/direcciones');
-  await expect(telefono).toHaveURL('/login');
+  await expect(telefono).toHaveURL('/login?next=%2Fdirecciones');
   await otro.close();
 
   // The old password no longer opens the account; the new one does.
@@ -84,6 +84,6 @@ test('a moderator has the screen too (the suite shares its moderator: nothing is
 
 test('a visitor without a session is sent to /login', async ({ page }) => {
   await page.goto('/seguridad');
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL('/login?next=%2Fseguridad');
   await toast(page, 'Debes iniciar sesión');
 });

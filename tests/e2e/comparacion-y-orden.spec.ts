@@ -410,7 +410,7 @@ test('without a comparison or an order the later screens never blank: tampered s
   await expect(page).toHaveURL(/\/$/);
   // The histories are for logged-in users (SPEC §2).
   await page.goto('/historial');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL('/login?next=%2Fhistorial');
   await page.goto('/ordenes');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL('/login?next=%2Fordenes');
 });

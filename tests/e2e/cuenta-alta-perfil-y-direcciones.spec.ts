@@ -144,7 +144,7 @@ test('a buyer signs up, activates from the e-mail, logs in, edits the account, m
   await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
   await toast(page, 'Has cerrado sesión correctamente.');
   await page.goto('/direcciones');
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL('/login?next=%2Fdirecciones');
 });
 
 test('an address opened in a new tab loads from the server by its id: Región and Comuna shown (issue #20)', async ({ page, context, request }) => {

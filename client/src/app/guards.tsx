@@ -1,45 +1,38 @@
-import { type ReactNode, useEffect } from 'react';
-import { Navigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { destinoTrasLogin, loginConRegreso } from '../lib/ruta-de-regreso';
 import { LOGIN_TOAST_ID, useSession } from '../lib/session';
 import { tokens } from '../lib/storage';
 import { DelayedSpinner } from '../ui/delayed-spinner';
-import { toast } from '../ui/toast';
-
-/** Goes to /login, saying why when the screen has a message for it (SPEC §8). */
-function ToLogin({ message }: { message?: string }) {
-  useEffect(() => {
-    if (message) toast.error(message, { id: LOGIN_TOAST_ID });
-  }, [message]);
-  return <Navigate to="/login" replace />;
-}
-
-/** Goes home saying why (SPEC §6: a supplier-only screen opened by another role). */
-function ToHome({ message }: { message: string }) {
-  useEffect(() => {
-    toast.error(message, { id: 'rol-requerido' });
-  }, [message]);
-  return <Navigate to="/" replace />;
-}
+import { Redirigir } from '../ui/redirigir';
 
 /** 'sin-sesion': screens for logged-out visitors only (login, signup). */
 export type Guard = 'publico' | 'sin-sesion' | 'sesion' | 'proveedor' | 'moderador';
 
+/** Why a logged-in user without the screen's role is sent home (SPEC §6 for the supplier's screens). */
+const SOLO_PROVEEDOR = 'Debes estar registrado como proveedor para usar esta funcionalidad';
+const SOLO_MODERADOR = 'Esta página es para moderadores.';
+/** A private screen that names no reason of its own (SPEC §8 names some: 'Sesión expirada', …). */
+const INICIA_SESION = 'Inicia sesión para ver esta página.';
+
 /**
- * SPEC §2: logged-out visitors of private screens go to /login; a logged-in user without the
- * screen's role goes to /; a logged-in user has nothing to do on /login or /signup and goes to /
- * too. Convenience only: the server enforces every rule itself.
+ * SPEC §2: logged-out visitors of private screens go to /login, and come back here once logged in
+ * (?next=, docs/decisions/017-g); a logged-in user without the screen's role goes to / and is told
+ * why; a logged-in user has nothing to do on /login or /signup and goes on to where /login would
+ * have sent them. Convenience only: the server enforces every rule itself.
  */
 export function Guarded({ guard, loginMessage, children }: { guard: Guard; loginMessage?: string; children: ReactNode }) {
   const session = useSession();
+  const location = useLocation();
   if (guard === 'publico') return children;
   if (guard === 'sin-sesion') {
     // A visitor without a stored token sees the form at once: there is no session to wait for.
     if (session.isLoading) return tokens.access() ? <DelayedSpinner /> : children;
-    return session.isAuthenticated ? <Navigate to="/" replace /> : children;
+    return session.isAuthenticated ? <Redirigir to={destinoTrasLogin(location.search)} /> : children;
   }
   if (session.isLoading) return <DelayedSpinner />;
-  if (!session.isAuthenticated) return <ToLogin message={loginMessage} />;
-  if (guard === 'proveedor' && !session.is_proveedor) return <ToHome message="Debes estar registrado como proveedor para usar esta funcionalidad" />;
-  if (guard === 'moderador' && !session.is_moderador) return <Navigate to="/" replace />;
+  if (!session.isAuthenticated) return <Redirigir to={loginConRegreso(location)} mensaje={loginMessage ?? INICIA_SESION} id={LOGIN_TOAST_ID} />;
+  if (guard === 'proveedor' && !session.is_proveedor) return <Redirigir to="/" mensaje={SOLO_PROVEEDOR} id="rol-requerido" />;
+  if (guard === 'moderador' && !session.is_moderador) return <Redirigir to="/" mensaje={SOLO_MODERADOR} id="rol-requerido" />;
   return children;
 }

@@ -9,6 +9,8 @@ interface FormErrorOptions<T extends FieldValues> {
   fallback: string;
   /** The toast to show: defaults to apiErrorMessage(error, fallback); null shows none (the reason then stays in the form). */
   toast?: string | null;
+  /** The toast's id, so the screen can dismiss it later (a failed login once the next one succeeds). */
+  toastId?: string;
 }
 
 /** Key of the form-level server error that <FormError> shows above the submit button. */
@@ -22,7 +24,7 @@ export const SERVER_ERROR = 'root.server' as const;
 export function showFormErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
-  { fields, fallback, toast: toastMessage }: FormErrorOptions<T>,
+  { fields, fallback, toast: toastMessage, toastId }: FormErrorOptions<T>,
 ) {
   const parsed = parseApiError(error);
   let general = parsed.general;
@@ -37,5 +39,6 @@ export function showFormErrors<T extends FieldValues>(
   // Without a toast the form itself must say something, even when the server said nothing readable.
   if (!shown && !general && onFields === 0) general = apiErrorMessage(error, fallback);
   if (general && general !== shown) setError(SERVER_ERROR, { type: 'server', message: general });
-  if (shown) toast.error(shown);
+  if (shown && toastId) toast.error(shown, { id: toastId });
+  else if (shown) toast.error(shown);
 }

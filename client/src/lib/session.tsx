@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import type { UsuarioMe } from '../../../common/schemas/auth';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../ui/toast';
 import { ApiError, api } from './api-client';
+import { loginConRegreso } from './ruta-de-regreso';
 import { tokens } from './storage';
 
 /**
@@ -103,15 +104,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 export function useSessionExpiredHandler() {
   const session = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   return useCallback(
     (error: unknown) => {
       if (!(error instanceof ApiError) || error.status !== 401) return false;
       session.signOut();
       toast.error('Sesión expirada', { id: LOGIN_TOAST_ID });
-      navigate('/login');
+      // Logged in again, the user is back on this screen (docs/decisions/017-g-flujos-y-avisos.md).
+      navigate(loginConRegreso(location));
       return true;
     },
-    [session, navigate],
+    [session, navigate, location],
   );
 }
 

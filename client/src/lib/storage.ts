@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   cotizacion: 'cotizacion',
   /** Session storage: the buyer's choice on the results screen (swaps, added suppliers), until the order is placed. */
   eleccion: 'eleccion',
+  /** Session storage: the buyer's answer to /facturacion's billing question, for that quotation (a reload asked again). */
+  facturacionRespuesta: 'facturacionRespuesta',
   /** Session storage: the moderator's staged decisions and typed reasons, until sent (issue #20: a reload lost them). */
   moderacionStaged: 'moderacionStaged',
   /** Local storage: the buyer's quotation and order histories (SPEC §3). */
@@ -114,7 +116,14 @@ export function storedList<T>(area: 'local' | 'session', key: string, itemSchema
  * The order's confirmation clears them, and so does 'Nueva cotización' (issue #20: the rows of an
  * abandoned quotation silently joined the next one).
  */
-const FLUJO_COTIZACION = [STORAGE_KEYS.filasCotizacion, STORAGE_KEYS.solicitud, STORAGE_KEYS.cotizante, STORAGE_KEYS.cotizacion, STORAGE_KEYS.eleccion];
+const FLUJO_COTIZACION = [
+  STORAGE_KEYS.filasCotizacion,
+  STORAGE_KEYS.solicitud,
+  STORAGE_KEYS.cotizante,
+  STORAGE_KEYS.cotizacion,
+  STORAGE_KEYS.eleccion,
+  STORAGE_KEYS.facturacionRespuesta,
+];
 
 export function clearFlujoCotizacion() {
   for (const key of FLUJO_COTIZACION) drop(sessionStorage, key);

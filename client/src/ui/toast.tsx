@@ -3,14 +3,17 @@ import { Toaster as SonnerToaster, toast } from 'sonner';
 import { TOAST_DURATION_MS } from '../../../common/constants';
 
 /**
- * Below the top bar, never over it or its ☰ button: the bar is one row of --topbar-alto
- * (styles.css) at every width, so the offset is the same on phones and desktops (sonner's
- * own mobile layout starts at 600 px and takes its own offset).
+ * At the bottom of the window, clear of its edge. SPEC §1 puts toasts at the top centre; there,
+ * under the top bar, a success toast covered the heading of the screen it had just opened ('¡Datos
+ * actualizados correctamente!' over 'Datos de la cuenta'), and over the bar it would hide the menu.
+ * A screen's heading is always at its top, its content reads downwards, and no screen pins
+ * anything to the bottom: docs/decisions/017-g-flujos-y-avisos.md. Sonner's own mobile layout
+ * starts at 600 px and takes its own offset, so both are given.
  */
-const OFFSET = { top: 'calc(var(--topbar-alto) + 0.75rem)' };
+const OFFSET = { bottom: '1rem' };
 
 /**
- * Under the top bar (z-index 20 in styles.css), so a toast sliding in or out passes beneath it.
+ * Under the top bar (z-index 20 in styles.css) and the modals (50).
  * Sonner's rich colours read under 4.5:1 (WCAG AA); these are the app's own, at 7:1 or more.
  */
 const STYLE = {
@@ -23,11 +26,11 @@ const STYLE = {
   '--error-text': '#9b1c13',
 } as CSSProperties;
 
-/** The app's toasts: 5 seconds, top centre (SPEC §1). Use `toast.success` / `toast.error`. */
+/** The app's toasts: 5 seconds (SPEC §1), bottom centre (see OFFSET). Use `toast.success` / `toast.error`. */
 export function Toaster() {
   return (
     <SonnerToaster
-      position="top-center"
+      position="bottom-center"
       duration={TOAST_DURATION_MS}
       richColors
       closeButton

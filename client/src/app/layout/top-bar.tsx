@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { Link, useLocation } from 'react-router';
 import { usePedidosPendientes } from '../../features/pedidos/api/pedidos';
 import { withPendientes, PendientesBadge } from '../../features/pedidos/components/pendientes-badge';
+import { loginConRegreso } from '../../lib/ruta-de-regreso';
 import { useLogout, useSession } from '../../lib/session';
 
 interface Item {
@@ -47,7 +48,8 @@ function useMediaQuery(query: string): boolean {
 /** Top bar and menu exactly as SPEC §2 lists them per role; a toggle opens it on narrow screens. */
 export function TopBar() {
   const session = useSession();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const [open, setOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -123,7 +125,8 @@ export function TopBar() {
             {shown.map((i) => (
               <li key={i.to}>
                 <Link
-                  to={i.to}
+                  // 'Iniciar Sesión' mid-quotation returns here once logged in (docs/decisions/017-g-flujos-y-avisos.md).
+                  to={i.to !== '/login' ? i.to : pathname === '/login' ? `/login${location.search}` : loginConRegreso(location)}
                   aria-current={isCurrent(pathname, i) ? 'page' : undefined}
                   aria-label={i.count ? withPendientes(i.label, i.count) : undefined}
                   onClick={() => setOpen(false)}

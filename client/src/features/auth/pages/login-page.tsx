@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { type LoginInput, loginSchema } from '../../../../../common/schemas/auth';
 import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
 import { SERVER_ERROR, showFormErrors } from '../../../lib/form-errors';
 import { rolLogin } from '../../../lib/roles';
+import { destinoTrasLogin } from '../../../lib/ruta-de-regreso';
 import { TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
@@ -16,24 +17,32 @@ import { AuthCard } from '../components/auth-card';
 /** The server's code for the right password on an account not activated yet (AUTH-CONTRACT). */
 const CUENTA_INACTIVA = 'cuenta_inactiva';
 const CUENTA_INACTIVA_MENSAJE = 'Tu cuenta aún no está activada. Revisa tu correo o pide un nuevo enlace de activación.';
+/** The failed attempt's toast: gone once the next attempt succeeds or the visitor leaves /login. */
+const LOGIN_FALLIDO_TOAST_ID = 'login-fallido';
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const login = useLogin();
   const resend = useResendActivation();
   // The address of an account that is not active yet: /login offers to send its link again.
   const [inactiva, setInactiva] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
   const { errors } = formState;
+  useEffect(() => () => void toast.dismiss(LOGIN_FALLIDO_TOAST_ID), []);
 
   function onSubmit(values: LoginInput) {
     setInactiva(null);
     login.mutate(values, {
       onSuccess: (user) => {
+        // What a failed attempt or a guard said ('Debes iniciar sesión') no longer holds.
+        toast.dismiss();
         toast.success(`Bienvenid@, has ingresado como ${rolLogin(user)}.`);
-        // Replace, not push: /login is done with, so Back returns to the page before it. A pushed
-        // /login stayed in the history, and going back to it while / was still loading stuck there.
-        navigate('/', { replace: true });
+        // Back to the page the visitor came from (?next=, a path of this site only), else home
+        // (SPEC §2); docs/decisions/017-g-flujos-y-avisos.md. Replace, not push: /login is done
+        // with, so Back returns to the page before it. A pushed /login stayed in the history, and
+        // going back to it while / was still loading stuck there.
+        navigate(destinoTrasLogin(search), { replace: true });
       },
       onError: (error) => {
         const parsed = parseApiError(error);
@@ -43,7 +52,11 @@ export default function LoginPage() {
           return;
         }
         // SPEC §8: the server's detail, or the generic message.
-        showFormErrors(error, setError, { fields: ['email', 'password'], fallback: 'Error desconocido. Por favor, intenta de nuevo.' });
+        showFormErrors(error, setError, {
+          fields: ['email', 'password'],
+          fallback: 'Error desconocido. Por favor, intenta de nuevo.',
+          toastId: LOGIN_FALLIDO_TOAST_ID,
+        });
       },
     });
   }

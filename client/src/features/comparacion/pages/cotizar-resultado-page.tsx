@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { type CompararPrecios, mensajesComparacion, type Opcion, type ResultadoComparacion } from '../../../../../common/schemas/comparacion';
 import { cantidadEs, formatCantidad, formatClp, formatDiaLargo, unidadCorta } from '../../../../../common/format';
 import { type Column, DataTable } from '../../../ui/data-table';
+import { Redirigir } from '../../../ui/redirigir';
+import { SIN_COTIZACION } from '../../../lib/flujo-cotizacion/paso-faltante';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { SubmitButton } from '../../../ui/form-controls';
 // What the quotation flow's screens share (session storage, the clave, the calls two screens make): lib/flujo-cotizacion/.
@@ -51,7 +53,7 @@ function isSinFechaEntrega(): boolean {
 /** SPEC §2 Results. Without a comparison in session storage (none yet, or tampered with) the flow starts over. */
 export default function CotizarResultadoPage() {
   const cotizacion = cotizacionGuardada.get();
-  if (!cotizacion) return <Navigate to="/cotizar" replace />;
+  if (!cotizacion) return <Redirigir to="/cotizar" mensaje={SIN_COTIZACION} />;
   return <Resultado cotizacion={cotizacion} />;
 }
 

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Redirigir } from '../../../ui/redirigir';
+import { SIN_SOLICITUD } from '../../../lib/flujo-cotizacion/paso-faltante';
 import { LOADING_MIN_MS } from '../../../../../common/constants';
 import { formatFecha } from '../../../../../common/format';
 import { ApiError } from '../../../lib/api-client';
@@ -45,7 +47,7 @@ const cuerpoDe = ({ fecha_entrega, nombre_contacto, correo_contacto, telefono_co
 export default function ConfirmarCotizacionPage() {
   const solicitud = solicitudGuardada.get();
   const cotizante = cotizanteGuardado.get();
-  if (!solicitud || !cotizante || cotizante.solicitud_id !== solicitud.id) return <Navigate to="/cotizar" replace />;
+  if (!solicitud || !cotizante || cotizante.solicitud_id !== solicitud.id) return <Redirigir to="/cotizar" mensaje={SIN_SOLICITUD} />;
   return <Resumen solicitud={solicitud} cotizante={cotizante} />;
 }
 

@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Redirigir } from '../../../ui/redirigir';
+import { SIN_SOLICITUD } from '../../../lib/flujo-cotizacion/paso-faltante';
 import { type CotizanteData, type CotizanteInput, cotizanteFormSchema } from '../../../../../common/schemas/cotizaciones';
 import type { Direccion } from '../../../../../common/schemas/direcciones';
+import { isMismaDireccion } from '../../../lib/direcciones-guardadas';
 import { showFormErrors } from '../../../lib/form-errors';
 import { useSession, useSessionExpiredHandler } from '../../../lib/session';
 import { useComunas, useRegiones } from '../../../lib/ubicacion';
@@ -54,7 +57,7 @@ const hoyEnChile = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/S
 /** SPEC §2 /datos-cotizacion; without a saved request there is nothing to deliver yet. */
 export default function DatosCotizacionPage() {
   const solicitud = solicitudGuardada.get();
-  if (!solicitud) return <Navigate to="/cotizar" replace />;
+  if (!solicitud) return <Redirigir to="/cotizar" mensaje={SIN_SOLICITUD} />;
   return <DatosCotizacionForm solicitud={solicitud} />;
 }
 
@@ -82,19 +85,26 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
   }
 
   // Once, when the addresses arrive, and only over an untouched form: later edits are the buyer's.
+  // Coming back to this screen, the selector names the saved address the form still holds.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list arrives, not when the form changes
   useEffect(() => {
-    if (!prefill || !direcciones.data || formState.isDirty) return;
-    copiar(direcciones.data.find((d) => d.activa));
+    if (!direcciones.data || formState.isDirty) return;
+    if (prefill) copiar(direcciones.data.find((d) => d.activa));
+    else setCopiada(String(direcciones.data.find((d) => isMismaDireccion(d, getValues()))?.id ?? ''));
   }, [direcciones.data]);
 
-  // Once the buyer types over a copied address, the form no longer is that address.
+  // Once the buyer types over a copied address, the form no longer is that address; a new date (or
+  // anything that is not the address's) keeps it (docs/decisions/017-g-flujos-y-avisos.md).
   useEffect(() => {
-    const { unsubscribe } = watch((_, { type }) => {
-      if (type === 'change') setCopiada('');
+    const { unsubscribe } = watch((valores, { type }) => {
+      if (type !== 'change') return;
+      setCopiada((actual) => {
+        const d = actual && direcciones.data?.find((x) => String(x.id) === actual);
+        return d && isMismaDireccion(d, valores) ? actual : '';
+      });
     });
     return unsubscribe;
-  }, [watch]);
+  }, [watch, direcciones.data]);
 
   // The región and comuna selects get their options after the values are set (prefill, a copied
   // address): set again once the options are there, so the select shows what the form holds.

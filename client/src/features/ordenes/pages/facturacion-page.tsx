@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { EJEMPLO_RUT } from '../../../../../common/chile/rut';
 import { formatClp, formatDespacho, formatDiaLargo } from '../../../../../common/format';
 import type { IdNombre } from '../../../../../common/schemas/catalogo';
@@ -19,6 +19,8 @@ import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { LoadError } from '../../../ui/load-error';
 import { LineasTable } from '../../../ui/lineas-table';
 import { Modal } from '../../../ui/modal';
+import { Redirigir } from '../../../ui/redirigir';
+import { SIN_COTIZACION } from '../../../lib/flujo-cotizacion/paso-faltante';
 import { RegionComunaFields } from '../../../ui/region-comuna-fields';
 // The quotation flow's session storage belongs to the screens that write it; the choice the
 // results screen kept is what the order buys, so an unsaved one is saved here first.
@@ -33,6 +35,7 @@ import { useResumenCompra } from '../api/get-resumen-compra';
 import { useMetodosPago } from '../api/use-metodos-pago';
 import { useRubros } from '../api/use-rubros';
 import type { OrdenCreadaState } from './confirmacion-page';
+import { guardarRespuestaFacturacion, respuestaFacturacion } from './facturacion-respuesta';
 import './ordenes.css';
 
 const FIELDS = [
@@ -58,7 +61,7 @@ const nombreDe = (lista: IdNombre[] | undefined, id: number | undefined) => (id 
 /** SPEC §2 Billing. Without a comparison in session storage there is nothing to buy: the flow starts over. */
 export default function FacturacionPage() {
   const cotizacion = cotizacionGuardada.get();
-  if (!cotizacion) return <Navigate to="/cotizar" replace />;
+  if (!cotizacion) return <Redirigir to="/cotizar" mensaje={SIN_COTIZACION} />;
   return <Facturacion cotizacionId={cotizacion.cotizacion_id} />;
 }
 
@@ -75,8 +78,10 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
   const create = useCreateOrden();
   const guardar = useSaveEleccion();
   const recomparar = useComparePrecios();
-  const [paso, setPaso] = useState<'resumen' | 'formulario'>('resumen');
-  const [preguntaAbierta, setPreguntaAbierta] = useState(true);
+  // The answer already given for this quotation stands after a reload (docs/decisions/017-g-flujos-y-avisos.md).
+  const [respuesta] = useState(() => respuestaFacturacion(cotizacionId));
+  const [paso, setPaso] = useState<'resumen' | 'formulario'>(respuesta ? 'formulario' : 'resumen');
+  const [preguntaAbierta, setPreguntaAbierta] = useState(respuesta === undefined);
   const [rechazo, setRechazo] = useState<string | null>(null);
   // A refusal because the summary changed (a day, a fee) is answered here, with the summary read
   // again: going back to the results would compare again and drop the buyer's choice.
@@ -206,11 +211,13 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
   /** SPEC §2's 'No', after issue #19: no billing data, and nothing bought until the buyer confirms the total. */
   function sinFacturacion() {
     setPreguntaAbierta(false);
+    guardarRespuestaFacturacion(cotizacionId, false);
   }
 
   function conFacturacion() {
     setPreguntaAbierta(false);
     setPaso('formulario');
+    guardarRespuestaFacturacion(cotizacionId, true);
   }
 
   const volver = (

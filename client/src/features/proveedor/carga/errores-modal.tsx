@@ -23,13 +23,17 @@ export function ErroresModal({ titulo, lineas, onClose }: ErroresModalProps) {
       }
     >
       <p className="muted">Corrige estos productos en la tabla o quítalos; los demás se pueden confirmar.</p>
-      <ul className="carga__lista-errores">
-        {lineas.map((linea, i) => (
-          // Two rows may read the same (a SKU repeated in the file).
-          // biome-ignore lint/suspicious/noArrayIndexKey: the list is rebuilt whole each time the popup opens
-          <li key={i}>{linea}</li>
-        ))}
-      </ul>
+      {/* A long list scrolls inside the popup: focusable, so the keyboard scrolls it too (WCAG 2.1.1, axe scrollable-region-focusable). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled by keyboard */}
+      <section className="carga__lista-errores" aria-label={titulo} tabIndex={0}>
+        <ul>
+          {lineas.map((linea, i) => (
+            // Two rows may read the same (a SKU repeated in the file).
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is rebuilt whole each time the popup opens
+            <li key={i}>{linea}</li>
+          ))}
+        </ul>
+      </section>
     </Modal>
   );
 }
