@@ -332,7 +332,7 @@ describe('the tracking link keeps the buyer private', () => {
     }
   });
 
-  it("every status e-mail to an account carries a working tracking link and its order page, and greets the account's first name, not the delivery contact", async () => {
+  it("every status e-mail to an account (and its receipt) greets the account's first name, not the delivery contact, and carries a working tracking link and its order page", async () => {
     const [cuenta] = await db().select({ first_name: usuario.first_name }).from(usuario).where(eq(usuario.email, ROLES.comprador));
     const antes = (await correosPara(ctx.t, ROLES.comprador)).length;
     const a = await ordenDeDos();
@@ -347,6 +347,9 @@ describe('the tracking link keeps the buyer private', () => {
     for (const [id, role, estado, motivo] of pasos) expect((await mover(id, role, estado, motivo)).statusCode, estado).toBe(200);
     const todos = await correosPara(ctx.t, ROLES.comprador);
     const correos = todos.slice(0, todos.length - antes).filter((c) => c.asunto.startsWith('Tu pedido'));
+    // The receipt too greets the account, not its delivery contact ('Cocina Central').
+    const recibo = todos.find((c) => c.asunto === `Recibimos tu orden N° ${a.orden_id}`)!;
+    expect(recibo.texto.startsWith(`Hola ${cuenta!.first_name}:`)).toBe(true);
     expect(correos.map((c) => c.asunto.split(' ').at(-1))).toEqual(['anulado', 'rechazado', 'entregado', 'despachado', 'confirmado']);
     for (const c of correos) {
       const ordenId = c.asunto.includes(`N° ${b.pedidos[0]!.id} `) ? b.orden_id : a.orden_id;
