@@ -134,7 +134,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   await app.register(cotizacionesRoutes, { db, guards });
   await app.register(comparacionRoutes, { db, guards, comparacion });
   await app.register(ordenesRoutes, { db, guards, comparacion, mailer, publicUrl: config.publicUrl });
-  await app.register(pedidosRoutes, { db, guards, mailer, comparacion, publicUrl: config.publicUrl });
+  await app.register(pedidosRoutes, { db, guards, mailer, comparacion, publicUrl: config.publicUrl, jwtSecret });
   await app.register(proveedorProductosRoutes, { db, guards, comparacion });
   await app.register(condicionesRoutes, { db, guards, comparacion });
   await app.register(moderacionRoutes, { db, guards, catalogo, comparacion });

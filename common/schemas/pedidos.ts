@@ -188,7 +188,7 @@ export type OrdenResumen = z.infer<typeof ordenResumenSchema>;
 export const ordenesPageSchema = pagina(ordenResumenSchema);
 export type OrdenesPage = z.infer<typeof ordenesPageSchema>;
 
-/** GET /api/ordenes/{id}/ and GET /api/seguimiento/{token}/: the whole order, pedido by pedido. */
+/** GET /api/ordenes/{id}/: the buyer's whole order, pedido by pedido. */
 export const ordenDetalleSchema = z.object({
   id: z.number().int(),
   creado_en: z.string(),
@@ -199,6 +199,34 @@ export const ordenDetalleSchema = z.object({
   pedidos: z.array(pedidoDetalleSchema),
 });
 export type OrdenDetalle = z.infer<typeof ordenDetalleSchema>;
+
+/**
+ * A pedido as its tracking link shows it (docs/decisions/011 §Enlace de seguimiento): its state
+ * first, then when and in which comuna it arrives, and what it brings. A link can be forwarded, so
+ * nothing that identifies or reaches the buyer: no RUT, razón social, giro, street, phone, e-mail,
+ * contact name or payment method (those are on /ordenes/{id}, behind the account).
+ */
+export const pedidoSeguimientoSchema = z.object({
+  estado: estadoPedidoSchema,
+  fecha_entrega: z.string().nullable(),
+  comuna_nombre: z.string(),
+  id: z.number().int(),
+  proveedor: z.string(),
+  lineas: z.array(lineaPedidoSchema),
+  costo_despacho: z.number().int(),
+  total: z.number().int(),
+  eventos: z.array(eventoPedidoSchema),
+});
+export type PedidoSeguimiento = z.infer<typeof pedidoSeguimientoSchema>;
+
+/** GET /api/seguimiento/{token}/: the order for whoever holds its link, without login. */
+export const seguimientoSchema = z.object({
+  id: z.number().int(),
+  creado_en: z.string(),
+  total: z.number().int(),
+  pedidos: z.array(pedidoSeguimientoSchema),
+});
+export type Seguimiento = z.infer<typeof seguimientoSchema>;
 
 export const PEDIDO_NO_ENCONTRADO = 'Pedido no encontrado.';
 export const ORDEN_NO_ENCONTRADA = 'Orden no encontrada.';

@@ -10,6 +10,8 @@ interface OrdenCorreo {
   comprador: string;
   entrega: Entrega;
   total: number;
+  /** The account's first name when it was bought with one (its e-mails go to that account). */
+  nombre_cuenta?: string | null;
 }
 
 interface PedidoCorreo {
@@ -83,6 +85,17 @@ function armar(
 const parrafo = (texto: string) => ({ texto, html: parrafosHtml([texto]) });
 const saludoDe = (nombre: string) => (nombre.trim() ? `Hola ${nombre.trim()}:` : 'Hola:');
 
+/**
+ * The buyer's e-mails greet the person who reads them: the account's first name when it bought
+ * with one (they go to the account's address), else the delivery contact it named. Never the
+ * razón social nor the contact of a saved address, which is often a place ('Bodega Sur').
+ */
+const saludoComprador = (orden: OrdenCorreo) => saludoDe(orden.nombre_cuenta ?? orden.entrega.nombre_contacto);
+
+/** Under every e-mail that carries the tracking link: what it shows to whoever holds it. */
+const PIE_SEGUIMIENTO =
+  'Con el enlace de seguimiento ves el estado de cada pedido sin iniciar sesión. Muestra los productos, la fecha y la comuna de entrega, no tus datos de contacto ni de facturación.';
+
 /** To the buyer, once the order is placed: every supplier's lines, the totals, the delivery and the tracking link. */
 export function correoOrdenRecibida(para: string, orden: OrdenCorreo, pedidos: PedidoCorreo[], url: string): Correo {
   const porProveedor = pedidos.map((p) => {
@@ -96,7 +109,7 @@ export function correoOrdenRecibida(para: string, orden: OrdenCorreo, pedidos: P
   return armar(
     para,
     `Recibimos tu orden N° ${orden.id}`,
-    saludoDe(orden.entrega.nombre_contacto || orden.comprador),
+    saludoComprador(orden),
     [
       parrafo(
         `Recibimos tu orden de compra N° ${orden.id} (${formatFechaHora(orden.creado_en)}). Cada proveedor recibió su pedido y te escribiremos cuando lo confirme, lo despache o lo entregue.`,
@@ -109,7 +122,7 @@ export function correoOrdenRecibida(para: string, orden: OrdenCorreo, pedidos: P
       { texto: `Entrega\n${entrega.join('\n')}`, html: entregaHtml(orden.entrega) },
     ],
     { texto: 'Seguir mi orden', url },
-    'Con este enlace puedes seguir tu orden sin iniciar sesión: no lo compartas.',
+    PIE_SEGUIMIENTO,
   );
 }
 
@@ -141,24 +154,34 @@ const QUE_PASO: Partial<Record<EstadoPedido, (proveedor: string) => string>> = {
   anulado: () => 'Anulaste este pedido. No se te cobrará.',
 };
 
-/** To the buyer, on every change of a pedido's state (with the reason of a rejection). */
+/**
+ * To the buyer, on every change of a pedido's state (with the reason of a rejection): its button
+ * is the order's tracking link, and an order of an account also links to its full page.
+ */
 export function correoEstadoPedido(
   para: string,
   orden: OrdenCorreo,
   pedido: PedidoCorreo,
   cambio: { estado: EstadoPedido; motivo: string | null },
-  boton: { texto: string; url: string },
+  enlaces: { seguimiento: string; orden?: string },
 ): Correo {
   const partes = [parrafo(`${QUE_PASO[cambio.estado]?.(pedido.proveedor) ?? ''} Pedido N° ${pedido.id} de tu orden N° ${orden.id}.`)];
   if (cambio.motivo) partes.push(parrafo(`Motivo: ${cambio.motivo}`));
   partes.push({ texto: pedidoTexto(pedido), html: pedidoHtml(pedido) });
+  if (enlaces.orden) {
+    const enCuenta = 'Con tu cuenta ves la orden completa, con sus datos de entrega y facturación:';
+    partes.push({
+      texto: `${enCuenta} ${enlaces.orden}`,
+      html: `<p>${escapeHtml(enCuenta)} <a href="${escapeHtml(enlaces.orden)}">Ver mi orden N° ${orden.id}</a></p>`,
+    });
+  }
   return armar(
     para,
     `Tu pedido N° ${pedido.id} a ${pedido.proveedor} fue ${cambio.estado}`,
-    saludoDe(orden.entrega.nombre_contacto || orden.comprador),
+    saludoComprador(orden),
     partes,
-    boton,
-    'Recibes este correo porque compraste en Abastece.',
+    { texto: 'Seguir mi orden', url: enlaces.seguimiento },
+    `${PIE_SEGUIMIENTO} Recibes este correo porque compraste en Abastece.`,
   );
 }
 

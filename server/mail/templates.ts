@@ -11,15 +11,20 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.cha
 /** Paragraphs of plain text as HTML, escaped. */
 export const parrafosHtml = (parrafos: string[]) => parrafos.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
 
-/** The one e-mail frame: greeting, a body already in HTML (its values escaped by the caller), one button, a footnote. */
+/**
+ * The one e-mail frame: greeting, a body already in HTML (its values escaped by the caller), one button, a footnote.
+ * Fluid, with no fixed width anywhere: the card is 100 % wide up to 600 px, so a 375 px phone shows
+ * it whole and a desktop client a column of readable length; links written out may break anywhere.
+ */
 export function layout(saludo: string, cuerpoHtml: string, boton: { texto: string; url: string }, pie: string): string {
-  return `<!doctype html><html lang="es"><body style="margin:0;background:#f6f8f7;font-family:Arial,Helvetica,sans-serif;color:#1c2622">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:10px;padding:32px">
-<tr><td><p style="font-size:22px;font-weight:bold;color:#155c39;margin:0 0 16px">Abastece</p>
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Abastece</title></head>
+<body style="margin:0;padding:0;background:#f6f8f7;font-family:Arial,Helvetica,sans-serif;color:#1c2622;-webkit-text-size-adjust:100%">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:16px 8px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;background:#fff;border-radius:10px">
+<tr><td style="padding:24px 20px;font-size:15px;line-height:1.5;overflow-wrap:break-word;word-wrap:break-word"><p style="font-size:22px;font-weight:bold;color:#155c39;margin:0 0 16px">Abastece</p>
 <p>${escapeHtml(saludo)}</p>${cuerpoHtml}
-<p style="margin:28px 0"><a href="${escapeHtml(boton.url)}" style="background:#1f7a4d;color:#fff;padding:12px 22px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(boton.texto)}</a></p>
-<p style="font-size:13px;color:#4b5a53">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(boton.url)}</p>
+<p style="margin:28px 0"><a href="${escapeHtml(boton.url)}" style="display:inline-block;background:#1f7a4d;color:#fff;padding:12px 22px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(boton.texto)}</a></p>
+<p style="font-size:13px;color:#4b5a53">Si el botón no funciona, copia este enlace en tu navegador:<br><span style="word-break:break-all">${escapeHtml(boton.url)}</span></p>
 <p style="font-size:13px;color:#4b5a53">${escapeHtml(pie)}</p></td></tr></table></td></tr></table></body></html>`;
 }
 

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
   buildProductoNuevo,
   createUserByApi,
+  E2E_DATA_DIR,
   E2E_MODERADOR,
   type E2EUser,
   expectAccessible,
@@ -110,8 +113,8 @@ async function comprarPorPantalla(page: Page, { a, b, comprador }: Escenario): P
   return Number(numero!.match(/\d+/)![0]);
 }
 
-/** The same order through the API (the screens of the purchase are the 1280 px test's). */
-async function comprarPorApi(request: APIRequestContext, { a, b, comprador }: Escenario): Promise<number> {
+/** The same order through the API (the screens of the purchase are the 1280 px test's), with billing data when given. */
+async function comprarPorApi(request: APIRequestContext, { a, b, comprador }: Escenario, facturacion: Record<string, unknown> = {}): Promise<number> {
   const headers = { authorization: `JWT ${await token(request, comprador)}` };
   const catalogo: { productos: Array<{ id: number; nombre: string }> } = await (await request.get('/api/productos/consolidated-data/')).json();
   const productos = [
@@ -133,7 +136,7 @@ async function comprarPorApi(request: APIRequestContext, { a, b, comprador }: Es
   });
   expect(c.status(), await c.text()).toBe(201);
   const q = await (await request.post('/api/cotizaciones/comparar-precios/', { headers, data: { productos, solicitudId: s.id } })).json();
-  const o = await request.post('/api/facturacion/crear-orden/', { headers, data: { cotizacion_id: q.cotizacion_id } });
+  const o = await request.post('/api/facturacion/crear-orden/', { headers, data: { cotizacion_id: q.cotizacion_id, ...facturacion } });
   expect(o.status(), await o.text()).toBe(201);
   return (await o.json()).orden_id;
 }
@@ -294,4 +297,104 @@ test('at 375 px: the suppliers answer and the buyer follows the order on phones;
   await expect(page.getByText('Motivo: Nos equivocamos de cantidad.')).toBeVisible();
   await expectNoSideScroll(page);
   await shot(page, 'pedidos-anulado-375');
+});
+
+/** Billing data of a real order: none of it, nor the delivery contact, may show on the tracking link. */
+const FACTURACION = {
+  rut_facturacion: '76.086.428-5',
+  razon_social: 'Comercial Los Andes SpA',
+  giro_comercial: 'Venta de alimentos al por mayor',
+  direccion_facturacion: 'Av. Apoquindo 4500, oficina 1201',
+  telefono_facturacion: '+56 2 2123 4567',
+  email_facturacion: 'facturas@prueba.cl',
+  region: 13,
+  comuna: 13123,
+  rubro: 1,
+  metodo_pago: 1,
+};
+
+/** The HTML of the newest e-mail to `email` that says `texto`, from the .eml files the server wrote (quoted-printable, UTF-8). */
+async function readMailHtml(email: string, texto: string): Promise<string> {
+  const dir = path.resolve(E2E_DATA_DIR, 'mail');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    for (const file of fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : []) {
+      const eml = fs.readFileSync(path.join(dir, file), 'utf8');
+      if (!eml.toLowerCase().includes(`to: ${email.toLowerCase()}`)) continue;
+      const parte = eml.split(/Content-Type: text\/html; charset=utf-8\r?\nContent-Transfer-Encoding: quoted-printable\r?\n\r?\n/)[1]!.split(/\r?\n--/)[0]!;
+      const bytes = parte.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16)));
+      const html = Buffer.from(bytes, 'latin1').toString('utf8');
+      if (html.includes(texto)) return html;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no llegó un correo '${texto}' para ${email}`);
+}
+
+test('at 375 px: the link of a status e-mail shows each pedido state first, then its day, comuna and lines, and none of the buyer data; the e-mail fits the phone', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const e = await escenario(page.request);
+  const ordenId = await comprarPorApi(page.request, e, FACTURACION);
+  // A confirms its pedido; B has not answered yet.
+  const headersA = { authorization: `JWT ${e.a.access}` };
+  const [pedidoA] = (await (await page.request.get(`/api/pedidos/?q=${ordenId}`, { headers: headersA })).json()).results.filter(
+    (p: { orden_id: number }) => p.orden_id === ordenId,
+  );
+  const confirmado = await page.request.post(`/api/pedidos/${pedidoA.id}/estado/`, { headers: headersA, data: { estado: 'confirmado' } });
+  expect(confirmado.status(), await confirmado.text()).toBe(200);
+
+  // The link of that e-mail, opened in a browser with no session: anyone it was forwarded to.
+  const correo = await readMailHtml(e.comprador.email, `${e.a.empresa} confirmó tu pedido`);
+  const enlace = correo.match(/href="([^"]+\/seguimiento\/[^"]+)"/)![1]!;
+  const anonimo = await otroNavegador(browser, 375);
+  await anonimo.goto(new URL(enlace).pathname);
+  await expect(anonimo.getByRole('heading', { name: `Orden de compra N° ${ordenId}` })).toBeVisible();
+  for (const [empresa, estado] of [
+    [e.a.empresa, 'Confirmado'],
+    [e.b.empresa, 'Pendiente'],
+  ] as const) {
+    const card = anonimo.getByRole('listitem').filter({ has: anonimo.getByRole('heading', { name: new RegExp(`^Pedido N° \\d+ · ${empresa}$`) }) });
+    // State first, then who it is, the day and comuna, then the lines.
+    expect((await card.innerText()).startsWith(estado), await card.innerText()).toBe(true);
+    const entrega = card.getByLabel(/^Entrega del pedido N° \d+$/);
+    await expect(entrega).toContainText('Ñuñoa');
+    await expect(entrega).toContainText(/\d{1,2} de \p{L}+ de \d{4}/u);
+    const y = async (l: ReturnType<Page['locator']>) => (await l.boundingBox())!.y;
+    const orden = [
+      await y(card.locator('.estado-pedido')),
+      await y(card.getByRole('heading', { level: 3 })),
+      await y(entrega),
+      await y(card.getByRole('table')),
+    ];
+    expect(orden).toEqual([...orden].sort((p, q) => p - q));
+  }
+  const texto = await anonimo.locator('main').innerText();
+  for (const privado of [
+    ...Object.values(FACTURACION).filter((v) => typeof v === 'string'),
+    'Comercial Los Andes',
+    'Cocina Central',
+    'cocina@prueba.cl',
+    'Av. Italia 1450',
+    '2233 4455',
+    '22334455',
+    e.comprador.email,
+  ])
+    expect(texto, String(privado)).not.toContain(privado);
+  await expect(anonimo.getByRole('region', { name: 'Facturación' })).toHaveCount(0);
+  await expectNoSideScroll(anonimo);
+  await expectAccessible(anonimo);
+  await shot(anonimo, 'pedidos-seguimiento-375');
+
+  // The e-mail itself, as a phone shows it: no wider than the screen; on a desktop, a 600 px column.
+  await anonimo.setContent(correo);
+  await expect(anonimo.getByRole('link', { name: 'Seguir mi orden' })).toHaveAttribute('href', enlace);
+  await expectNoSideScroll(anonimo);
+  await shot(anonimo, 'correo-estado-375');
+  await anonimo.setViewportSize({ width: 1280, height: 900 });
+  expect((await anonimo.locator('table[role=presentation] table[role=presentation]').first().boundingBox())!.width).toBeLessThanOrEqual(600);
+  await shot(anonimo, 'correo-estado-1280');
+  await anonimo.context().close();
 });

@@ -9,7 +9,7 @@ import { cotizanteSchemaOut, solicitudSchemaOut } from '../../../common/schemas/
 import { direccionSchemaOut } from '../../../common/schemas/direcciones';
 import { moderacionSchemaOut, productosPendientesSchema } from '../../../common/schemas/moderacion';
 import { metodosPagoSchema, ordenSchemaOut, resumenCompraSchema, rubrosSchema } from '../../../common/schemas/ordenes';
-import { ordenDetalleSchema, ordenesPageSchema, pedidoDetalleSchema, pedidosPageSchema } from '../../../common/schemas/pedidos';
+import { ordenDetalleSchema, ordenesPageSchema, pedidoDetalleSchema, pedidosPageSchema, seguimientoSchema } from '../../../common/schemas/pedidos';
 import {
   actualizarPreciosSchemaOut,
   cargaExcelSchemaOut,
@@ -67,7 +67,7 @@ const CONTRATOS: Record<string, Contrato> = {
   'POST /api/pedidos/:id/estado/': { 200: pedidoDetalleSchema },
   'GET /api/ordenes/': { 200: ordenesPageSchema },
   'GET /api/ordenes/:id/': { 200: ordenDetalleSchema },
-  'GET /api/seguimiento/:token/': { 200: ordenDetalleSchema },
+  'GET /api/seguimiento/:token/': { 200: seguimientoSchema },
   'GET /api/productos/proveedoresproductos/': { 200: proveedorProductosSchema },
   'PATCH /api/productos/proveedoresproductos/:id/': { 200: proveedorProductoSchema },
   'DELETE /api/productos/proveedoresproductos/:id/': { 204: sinCuerpo },

@@ -241,6 +241,7 @@ export async function placeOrden(
       creado_en: ahora.toISOString(),
       comprador: valores.comprador,
       correo_comprador: valores.correo_comprador,
+      nombre_cuenta: cuenta?.first_name ?? null,
       total: valores.total,
       entrega: {
         nombre_contacto: valores.nombre_contacto,

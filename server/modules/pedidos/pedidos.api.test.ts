@@ -1,15 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MOTIVO_OBLIGATORIO, SOLO_COMPRADOR, SOLO_PROVEEDOR } from '../../../common/schemas/pedidos';
-import { ordenLinea, pedido, pedidoEvento } from '../../db/schema/ordenes';
+import { orden, ordenLinea, pedido, pedidoEvento } from '../../db/schema/ordenes';
 import { lote } from '../../db/schema/proveedor';
 import { claimCorreo } from '../../mail/correo.repository';
-import { correoSaliente } from '../../db/schema/usuario';
+import { correoSaliente, usuario } from '../../db/schema/usuario';
 import { correosPara, createOrden, LEJOS, proveedorIds } from '../../test/pedidos';
 import { ROLES, type RoleName } from '../../test/roles';
 import { setupTestApp } from '../../test/test-app';
-import { createUser, type TestUser } from '../../test/users';
+import { createUser, type TestUser, uniqueEmail } from '../../test/users';
 import { archiveProveedorProducto } from '../proveedor/proveedor.repository';
+import { createFirmaSeguimiento } from './seguimiento';
 
 /** Issue #19: pedidos, their life cycle, the buyer's orders on the server and the tracking link. */
 const ctx = setupTestApp({ roleTokens: true });
@@ -261,6 +262,143 @@ describe('the life cycle', () => {
   });
 });
 
+describe('the tracking link keeps the buyer private', () => {
+  /** Billing data of a real order: every value must stay off the tracking link. */
+  const FACTURACION = {
+    rut_facturacion: '76.086.428-5',
+    razon_social: 'Comercial Los Andes SpA',
+    giro_comercial: 'Venta de alimentos al por mayor',
+    direccion_facturacion: 'Av. Apoquindo 4500, oficina 1201',
+    telefono_facturacion: '+56 2 2123 4567',
+    email_facturacion: 'facturas@prueba.cl',
+    region: 13,
+    comuna: 13123,
+    rubro: 1,
+    metodo_pago: 1,
+  };
+  const seguir = (token: string) => ctx.t.request({ method: 'GET', url: `/api/seguimiento/${token}/` });
+  const tokenDelCorreo = (texto: string) => texto.match(/\/seguimiento\/([A-Za-z0-9_-]{43})/)?.[1];
+
+  it("GET /api/seguimiento/{token}/: each pedido state first, then its day, comuna and lines; no RUT, name, street, phone, e-mail or payment, all still on the owner's /api/ordenes/{id}/", async () => {
+    const o = await createOrden(
+      ctx.t,
+      [
+        { proveedorId: ids.proveedor, tarifa: 5000, lotes: [[500, LEJOS]], cantidad: 100 },
+        { proveedorId: ids.otroProveedor, tarifa: 3000, lotes: [[300, LEJOS]], cantidad: 100 },
+      ],
+      ctx.tokens.comprador,
+      FACTURACION,
+    );
+    const propia = await get(`/api/ordenes/${o.orden_id}/`, 'comprador');
+    expect(propia.statusCode).toBe(200);
+    const { entrega, facturacion, comprador } = propia.json();
+    const privados: string[] = [
+      facturacion.rut_facturacion,
+      facturacion.razon_social,
+      facturacion.giro_comercial,
+      facturacion.direccion_facturacion,
+      facturacion.telefono_facturacion,
+      facturacion.email_facturacion,
+      facturacion.metodo_pago_nombre,
+      entrega.nombre_contacto,
+      entrega.direccion_envio,
+      entrega.telefono_contacto,
+      entrega.correo_contacto,
+      comprador,
+    ];
+    // The values of the order as placed: the owner's answer has every one of them.
+    expect(privados).toEqual(
+      expect.arrayContaining(['76.086.428-5', 'Comercial Los Andes SpA', 'Av. Providencia 1234', 'cocina@prueba.cl', 'facturas@prueba.cl']),
+    );
+    for (const valor of privados) expect(valor.length, 'a value of the order').toBeGreaterThan(0);
+
+    const res = await seguir(o.seguimiento);
+    expect(res.statusCode).toBe(200);
+    for (const valor of privados) expect(res.body, valor).not.toContain(valor);
+    expect(res.body).not.toContain(ROLES.comprador);
+    const seguimiento = res.json();
+    expect(Object.keys(seguimiento)).toEqual(['id', 'creado_en', 'total', 'pedidos']);
+    expect(seguimiento).toMatchObject({ id: o.orden_id, total: 800_000 });
+    for (const [i, p] of seguimiento.pedidos.entries()) {
+      expect(Object.keys(p)).toEqual(['estado', 'fecha_entrega', 'comuna_nombre', 'id', 'proveedor', 'lineas', 'costo_despacho', 'total', 'eventos']);
+      expect(p).toMatchObject({
+        estado: 'pendiente',
+        fecha_entrega: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        comuna_nombre: entrega.comuna_nombre,
+        id: o.pedidos[i]!.id,
+        lineas: [{ cantidad: 100, unidad: 'KILO' }],
+        eventos: [{ estado: 'pendiente' }],
+      });
+    }
+  });
+
+  it("every status e-mail to an account (and its receipt) greets the account's first name, not the delivery contact, and carries a working tracking link and its order page", async () => {
+    const [cuenta] = await db().select({ first_name: usuario.first_name }).from(usuario).where(eq(usuario.email, ROLES.comprador));
+    const antes = (await correosPara(ctx.t, ROLES.comprador)).length;
+    const a = await ordenDeDos();
+    const b = await ordenDeDos();
+    const pasos: Array<[number, RoleName, string, string?]> = [
+      [a.pedidos[0]!.id, 'proveedor', 'confirmado'],
+      [a.pedidos[0]!.id, 'proveedor', 'despachado'],
+      [a.pedidos[0]!.id, 'proveedor', 'entregado'],
+      [a.pedidos[1]!.id, 'otroProveedor', 'rechazado', 'Sin stock'],
+      [b.pedidos[0]!.id, 'comprador', 'anulado'],
+    ];
+    for (const [id, role, estado, motivo] of pasos) expect((await mover(id, role, estado, motivo)).statusCode, estado).toBe(200);
+    const todos = await correosPara(ctx.t, ROLES.comprador);
+    const correos = todos.slice(0, todos.length - antes).filter((c) => c.asunto.startsWith('Tu pedido'));
+    // The receipt too greets the account, not its delivery contact ('Cocina Central').
+    const recibo = todos.find((c) => c.asunto === `Recibimos tu orden N° ${a.orden_id}`)!;
+    expect(recibo.texto.startsWith(`Hola ${cuenta!.first_name}:`)).toBe(true);
+    expect(correos.map((c) => c.asunto.split(' ').at(-1))).toEqual(['anulado', 'rechazado', 'entregado', 'despachado', 'confirmado']);
+    for (const c of correos) {
+      const ordenId = c.asunto.includes(`N° ${b.pedidos[0]!.id} `) ? b.orden_id : a.orden_id;
+      expect(c.texto.startsWith(`Hola ${cuenta!.first_name}:`), c.asunto).toBe(true);
+      expect(c.texto).not.toContain('Cocina Central');
+      const token = tokenDelCorreo(c.texto);
+      expect(token, c.asunto).toBeDefined();
+      expect(c.html).toContain(`/seguimiento/${token}`);
+      expect(c.texto).toContain(`/ordenes/${ordenId}`);
+      const res = await seguir(token!);
+      expect(res.statusCode, c.asunto).toBe(200);
+      expect(res.json().id).toBe(ordenId);
+    }
+  });
+
+  it('an order without an account: each status e-mail to its contact greets the contact and carries the tracking link, not the home page', async () => {
+    const o = await createOrden(ctx.t, [{ proveedorId: ids.proveedor, tarifa: 5000, lotes: [[500, LEJOS]], cantidad: 100 }]);
+    const para = uniqueEmail('sin-cuenta');
+    await db().update(orden).set({ nombre_contacto: 'Marta Soto', correo_comprador: para }).where(eq(orden.id, o.orden_id));
+    const id = o.pedidos[0]!.id;
+    for (const estado of ['confirmado', 'despachado']) expect((await mover(id, 'proveedor', estado)).statusCode).toBe(200);
+    const correos = await correosPara(ctx.t, para);
+    expect(correos.map((c) => c.asunto)).toEqual(['despachado', 'confirmado'].map((e) => `Tu pedido N° ${id} a ${o.pedidos[0]!.proveedor} fue ${e}`));
+    for (const c of correos) {
+      expect(c.texto.startsWith('Hola Marta Soto:')).toBe(true);
+      expect(c.texto).not.toContain('/ordenes/');
+      const token = tokenDelCorreo(c.texto);
+      expect(token).toBeDefined();
+      // Not the receipt's token (kept only as a hash): a signed one, that opens the same order.
+      expect(token).not.toBe(o.seguimiento);
+      expect((await seguir(token!)).json()).toMatchObject({ id: o.orden_id, pedidos: [{ id }] });
+    }
+  });
+
+  it("a signed link made without the server's secret, or altered, opens nothing", async () => {
+    const o = await ordenDeDos();
+    const ajena = createFirmaSeguimiento('otro-secreto-de-al-menos-treinta-y-dos-caracteres').token(o.orden_id);
+    expect((await seguir(ajena)).statusCode).toBe(404);
+    await mover(o.pedidos[0]!.id, 'proveedor', 'confirmado');
+    const [correo] = await correosPara(ctx.t, ROLES.comprador);
+    const token = tokenDelCorreo(correo!.texto)!;
+    expect((await seguir(token)).statusCode).toBe(200);
+    for (const i of [0, 10, 42]) {
+      const cambiado = `${token.slice(0, i)}${token[i] === 'A' ? 'B' : 'A'}${token.slice(i + 1)}`;
+      expect((await seguir(cambiado)).statusCode, cambiado).toBe(404);
+    }
+  });
+});
+
 describe('a rejected or annulled pedido gives back exactly what it took', () => {
   /** Two lots of one offer: 60 kg expiring first and 500 later; an order of 100 kg takes 60 + 40. */
   async function ordenDeDosLotes() {
@@ -342,7 +480,10 @@ describe('GET /api/pedidos/ filters', () => {
     expect(confirmados.results[0]).toMatchObject({ id, orden_id: o.orden_id, comprador: 'Restaurante El Parrón SpA', total: 500_000, lineas: 1 });
     expect((await url('estado=pendiente')).json().results.map((p: { id: number }) => p.id)).not.toContain(id);
     expect((await url('q=parron')).json().results[0].id).toBe(id);
-    expect((await url(`q=${o.orden_id}`)).json().results.map((p: { id: number }) => p.id)).toEqual([id]);
+    // A number is a pedido's or an order's: this order's pedido, and at most a pedido of that number.
+    const porNumero: Array<{ id: number; orden_id: number }> = (await url(`q=${o.orden_id}`)).json().results;
+    expect(porNumero.map((p) => p.id)).toContain(id);
+    for (const p of porNumero) expect(p.orden_id === o.orden_id || p.id === o.orden_id).toBe(true);
     expect((await url('q=nadie-con-este-nombre')).json()).toEqual({ count: 0, results: [] });
     const todos = (await url('page=1')).json();
     expect(todos.results.length).toBeLessThanOrEqual(20);

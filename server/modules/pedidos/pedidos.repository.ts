@@ -171,6 +171,8 @@ export async function findOrdenCabecera(db: Db, where: SQL) {
       creado_en: orden.creado_en,
       comprador: orden.comprador,
       correo_comprador: orden.correo_comprador,
+      // Whom the buyer's e-mails greet when it bought with an account (they go to its address).
+      nombre_cuenta: usuario.first_name,
       total: orden.total,
       entrega: {
         nombre_contacto: orden.nombre_contacto,
@@ -184,6 +186,7 @@ export async function findOrdenCabecera(db: Db, where: SQL) {
       facturacion: facturacionDeOrden,
     })
     .from(orden)
+    .leftJoin(usuario, eq(usuario.id, orden.usuario_id))
     .where(where);
   return fila && { ...fila, creado_en: fila.creado_en.toISOString() };
 }

@@ -8,6 +8,7 @@ import {
   pedidoDetalleSchema,
   pedidosPageSchema,
   pedidosQuerySchema,
+  seguimientoSchema,
 } from '../../../common/schemas/pedidos';
 import { z } from '../../../common/zod-es';
 import type { Db } from '../../db/client';
@@ -16,6 +17,7 @@ import type { Mailer } from '../../mail/mailer';
 import { currentUser, type Guards } from '../auth/authenticate';
 import type { ComparacionCache } from '../comparacion/comparacion-cache';
 import { changeEstado, getOrden, getPedido, getSeguimiento, listOrdenes, listPedidos } from './pedidos.service';
+import { createFirmaSeguimiento } from './seguimiento';
 
 const conSesion = { security: [{ jwt: [] }] };
 const errores = { 400: badRequestSchema, 401: detailSchema, 403: detailSchema, 404: detailSchema, 409: detailSchema };
@@ -25,10 +27,17 @@ const errores = { 400: badRequestSchema, 401: detailSchema, 403: detailSchema, 4
  * the tracking link of an order for whoever holds it. A pedido is seen by its supplier and by the
  * buyer whose order it is; to anyone else it does not exist (404).
  */
-export const pedidosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; mailer: Mailer; comparacion: ComparacionCache; publicUrl: string }> = async (
-  app,
-  { db, guards, mailer, comparacion, publicUrl },
-) => {
+export const pedidosRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  guards: Guards;
+  mailer: Mailer;
+  comparacion: ComparacionCache;
+  publicUrl: string;
+  /** Signs the tracking links of the status e-mails (./seguimiento.ts). */
+  jwtSecret: string;
+}> = async (app, { db, guards, mailer, comparacion, publicUrl, jwtSecret }) => {
+  const firma = createFirmaSeguimiento(jwtSecret);
+
   app.get(
     '/api/pedidos/',
     {
@@ -73,7 +82,7 @@ export const pedidosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; mail
       },
     },
     async (request) => {
-      const { pedido, devuelto } = await changeEstado({ db, mailer, publicUrl }, currentUser(request).id, request.params.id, request.body);
+      const { pedido, devuelto } = await changeEstado({ db, mailer, publicUrl, firma }, currentUser(request).id, request.params.id, request.body);
       // The stock it gave back: the next comparison already offers it.
       if (devuelto) await comparacion.sync();
       return pedido;
@@ -115,11 +124,11 @@ export const pedidosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; mail
     {
       schema: {
         tags: ['pedidos'],
-        summary: 'Seguir una orden con el enlace de su correo, sin iniciar sesión',
+        summary: 'Seguir una orden con el enlace de sus correos, sin iniciar sesión: estado, fecha, comuna y productos de cada pedido, sin datos del comprador',
         params: z.object({ token: z.string().max(100) }),
-        response: { 200: ordenDetalleSchema, 404: detailSchema },
+        response: { 200: seguimientoSchema, 404: detailSchema },
       },
     },
-    (request) => getSeguimiento(db, request.params.token),
+    (request) => getSeguimiento(db, firma, request.params.token),
   );
 };

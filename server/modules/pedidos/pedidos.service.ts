@@ -10,6 +10,7 @@ import {
   type PedidoDetalle,
   type PedidosPage,
   type PedidosQuery,
+  type Seguimiento,
   SOLO_COMPRADOR,
   SOLO_PROVEEDOR,
   transicionRechazada,
@@ -19,6 +20,7 @@ import { AppError, notFound } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
 import { correoEstadoPedido, correoPedidoAnulado } from '../../mail/pedido-templates';
 import { hashClave } from '../../http/clave';
+import type { FirmaSeguimiento } from './seguimiento';
 import {
   findCorreosProveedores,
   findOrdenCabecera,
@@ -81,6 +83,7 @@ export interface CambioDeps {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
+  firma: FirmaSeguimiento;
 }
 
 /**
@@ -95,7 +98,7 @@ export async function changeEstado(
   id: number,
   cambio: CambioEstadoData,
 ): Promise<{ pedido: PedidoDetalle; devuelto: boolean }> {
-  const { db, mailer, publicUrl } = deps;
+  const { db, mailer, publicUrl, firma } = deps;
   const links = enlaces(publicUrl);
   const devuelto = await db.transaction(async (tx) => {
     const p = await findPedidoAcceso(tx, id, { lock: true });
@@ -115,10 +118,10 @@ export async function changeEstado(
     const [completo] = await findPedidosCompletos(tx, pedidoPorId(id));
     const orden = (await findOrdenCabecera(tx, ordenPorId(p.orden_id)))!;
     if (orden.correo_comprador) {
-      // Only the hash of the tracking token is kept: a buyer without an account follows the order
-      // from the link of its first e-mail, which this one points to.
-      const boton = orden.usuario_id !== null ? { texto: 'Ver mi orden', url: links.orden(orden.id) } : { texto: 'Ir a Abastece', url: publicUrl };
-      await mailer.enqueue(tx, correoEstadoPedido(orden.correo_comprador, orden, completo!, { estado: cambio.estado, motivo }, boton));
+      // Every one carries the tracking link, signed (the receipt's token is kept only as a hash);
+      // an order of an account also links to its full page.
+      const enlacesOrden = { seguimiento: links.seguimiento(firma.token(orden.id)), orden: orden.usuario_id !== null ? links.orden(orden.id) : undefined };
+      await mailer.enqueue(tx, correoEstadoPedido(orden.correo_comprador, orden, completo!, { estado: cambio.estado, motivo }, enlacesOrden));
     }
     if (cambio.estado === 'anulado' && p.proveedor_id !== null) {
       const correo = (await findCorreosProveedores(tx, [p.proveedor_id])).get(p.proveedor_id);
@@ -152,10 +155,34 @@ export async function getOrden(db: Db, usuarioId: number, id: number): Promise<O
   return readOrden(db, orden);
 }
 
-/** The order whose tracking token this is (issue #19): tokens are 43 URL-safe characters; only their hash is stored. */
-export async function getSeguimiento(db: Db, token: string): Promise<OrdenDetalle> {
+/**
+ * The order of a tracking link, for whoever holds it (docs/decisions/011 §Enlace de seguimiento):
+ * the receipt's random token (only its hash is stored) or the signed one of the status e-mails,
+ * both 43 URL-safe characters. Each pedido's state, day, comuna and lines, and nothing that
+ * identifies or reaches the buyer: a link can be forwarded. Built field by field, so a column
+ * added to the order's header never leaks here by accident.
+ */
+export async function getSeguimiento(db: Db, firma: FirmaSeguimiento, token: string): Promise<Seguimiento> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw notFound(ORDEN_NO_ENCONTRADA);
-  const orden = await findOrdenCabecera(db, ordenPorSeguimiento(hashClave(token)));
+  let orden = await findOrdenCabecera(db, ordenPorSeguimiento(hashClave(token)));
+  const firmada = orden ? undefined : firma.ordenId(token);
+  if (firmada !== undefined) orden = await findOrdenCabecera(db, ordenPorId(firmada));
   if (!orden) throw notFound(ORDEN_NO_ENCONTRADA);
-  return readOrden(db, orden);
+  const pedidos = await findPedidosCompletos(db, pedidosDeOrden(orden.id));
+  return {
+    id: orden.id,
+    creado_en: orden.creado_en,
+    total: orden.total,
+    pedidos: pedidos.map((p) => ({
+      estado: p.estado,
+      fecha_entrega: p.fecha_entrega,
+      comuna_nombre: orden.entrega.comuna_nombre,
+      id: p.id,
+      proveedor: p.proveedor,
+      lineas: p.lineas,
+      costo_despacho: p.costo_despacho,
+      total: p.total,
+      eventos: p.eventos,
+    })),
+  };
 }

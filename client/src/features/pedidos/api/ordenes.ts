@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { OrdenDetalle, OrdenesPage } from '../../../../../common/schemas/pedidos';
+import type { OrdenDetalle, OrdenesPage, Seguimiento } from '../../../../../common/schemas/pedidos';
 import { api } from '../../../lib/api-client';
 // Shared with ordenes, whose crear-orden adds an order to these lists.
 import { ORDENES_KEY } from '../../../lib/historial-ordenes';
@@ -14,7 +14,7 @@ export const useOrdenes = (page: number, enabled = true) =>
 export const getOrden = (id: number) => api<OrdenDetalle>(`/api/ordenes/${id}/`, { auth: true });
 export const useOrden = (id: number) => useQuery({ queryKey: [...ORDENES_KEY, id], queryFn: () => getOrden(id), retry: retryServerFailures });
 
-/** GET /api/seguimiento/{token}/ — the same order for whoever holds its tracking link, no login. */
-export const getSeguimiento = (token: string) => api<OrdenDetalle>(`/api/seguimiento/${encodeURIComponent(token)}/`);
+/** GET /api/seguimiento/{token}/ — the order for whoever holds its tracking link, no login: states, days, comuna and lines only. */
+export const getSeguimiento = (token: string) => api<Seguimiento>(`/api/seguimiento/${encodeURIComponent(token)}/`);
 export const useSeguimiento = (token: string) =>
   useQuery({ queryKey: [...ORDENES_KEY, 'seguimiento', token], queryFn: () => getSeguimiento(token), retry: retryServerFailures });

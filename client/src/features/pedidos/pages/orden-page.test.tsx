@@ -6,7 +6,7 @@ import type { PedidoDetalle } from '../../../../../common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
 import OrdenPage from './orden-page';
-import { COMPRADORA, ORDEN, PENDIENTE, signIn } from './pedidos.fixtures';
+import { COMPRADORA, ORDEN, PENDIENTE, SEGUIMIENTO, signIn } from './pedidos.fixtures';
 import SeguimientoPage from './seguimiento-page';
 
 const TOKEN = 'T'.repeat(43);
@@ -151,7 +151,7 @@ describe('/seguimiento/:token', () => {
   beforeEach(() => {
     // Whoever holds the link: no session.
     localStorage.clear();
-    respuestas[`GET /api/seguimiento/${TOKEN}/`] = { status: 200, body: ORDEN };
+    respuestas[`GET /api/seguimiento/${TOKEN}/`] = { status: 200, body: SEGUIMIENTO };
   });
 
   async function renderSeguimiento(token: string) {
@@ -159,15 +159,23 @@ describe('/seguimiento/:token', () => {
     await act(() => router.navigate(`/seguimiento/${token}`));
   }
 
-  it("shows the same order, without logging in and without 'Anular'", async () => {
+  it("shows each pedido's state first, then its day and comuna, its lines and history, without logging in and without 'Anular'", async () => {
     await renderSeguimiento(TOKEN);
     expect(await screen.findByRole('heading', { name: 'Orden de compra N° 501' })).toBeTruthy();
-    expect(within(pedidoCard(45)).getByText('Pendiente', { selector: '.estado-pedido' })).toBeTruthy();
+    for (const [id, estado] of [
+      [45, 'Pendiente'],
+      [46, 'Rechazado'],
+    ] as const) {
+      const card = pedidoCard(id);
+      expect(card.textContent!.startsWith(estado), card.textContent!).toBe(true);
+      expect(within(card).getByLabelText(`Entrega del pedido N° ${id}`).textContent).toBe('Fecha de entrega30 de noviembre de 2026ComunaQuilpué');
+    }
     expect(within(pedidoCard(46)).getByText(/No nos queda arroz grado 1/)).toBeTruthy();
     expect(screen.getByText('Total:', { selector: '.orden-detalle__total' }).textContent).toContain(formatClp(1_558_990));
     expectSumas(45, { productos: 1_200_000, despacho: formatClp(8_990), total: 1_208_990 });
     expectSumas(46, { productos: 350_000, despacho: 'sin costo', total: 350_000 });
     expect(screen.queryByRole('button', { name: /Anular/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Facturación' })).toBeNull();
     expect(llamadas.find((l) => l.url.startsWith('/api/seguimiento/'))!.headers.authorization).toBeUndefined();
   });
 

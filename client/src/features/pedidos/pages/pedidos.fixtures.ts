@@ -1,6 +1,6 @@
 // Test data of the pedidos pages: the buyer's (/ordenes, /ordenes/:id, /seguimiento/:token) and the supplier's pedido.
 import type { UsuarioMe } from '../../../../../common/schemas/auth';
-import type { Facturacion, OrdenDetalle, PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import type { Facturacion, OrdenDetalle, PedidoDetalle, Seguimiento } from '../../../../../common/schemas/pedidos';
 import type { Respuesta } from '../../../test/page-harness';
 import { ENTREGA } from '../../../ui/datos-entrega.fixtures';
 
@@ -105,4 +105,22 @@ export const ORDEN: OrdenDetalle = {
   facturacion: FACTURACION,
   total: 1_558_990,
   pedidos: [PENDIENTE, RECHAZADO],
+};
+
+/** Order 501 as its tracking link answers it: each pedido's state, day, comuna and lines, none of the buyer's data. */
+export const SEGUIMIENTO: Seguimiento = {
+  id: ORDEN.id,
+  creado_en: ORDEN.creado_en,
+  total: ORDEN.total,
+  pedidos: ORDEN.pedidos.map((p) => ({
+    estado: p.estado,
+    fecha_entrega: p.entrega.fecha_entrega,
+    comuna_nombre: p.entrega.comuna_nombre,
+    id: p.id,
+    proveedor: p.proveedor,
+    lineas: p.lineas,
+    costo_despacho: p.costo_despacho,
+    total: p.total,
+    eventos: p.eventos,
+  })),
 };

@@ -3,13 +3,14 @@ import { ApiError } from '../../../lib/api-client';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { LoadError } from '../../../ui/load-error';
 import { useSeguimiento } from '../api/ordenes';
-import { OrdenDetalleView } from '../components/orden-detalle';
+import { SeguimientoDetalle } from '../components/seguimiento-detalle';
 import './orden.css';
 
 /**
- * Issue #19 /seguimiento/:token: the order for whoever holds the link of its confirmation e-mail,
- * without logging in. It only shows: annulling is the buyer's, on its account's /ordenes/:id, and
- * an order placed without an account is not annulled from a link anyone may have been forwarded.
+ * Issue #19 /seguimiento/:token: the order for whoever holds the link of its e-mails, without
+ * logging in: each pedido's state, day, comuna and lines, none of the buyer's data (a link can be
+ * forwarded; docs/decisions/011). It only shows: annulling is the buyer's, on its account's
+ * /ordenes/:id, and an order is not annulled from a link anyone may have been forwarded.
  */
 export default function SeguimientoPage() {
   const { token = '' } = useParams();
@@ -27,8 +28,7 @@ export default function SeguimientoPage() {
   }
   return (
     <section className="page">
-      <p className="muted orden-page__aviso">Seguimiento de tu orden: cada proveedor confirma, despacha y entrega su pedido por separado.</p>
-      <OrdenDetalleView orden={orden.data} />
+      <SeguimientoDetalle orden={orden.data} />
     </section>
   );
 }
@@ -38,7 +38,7 @@ function EnlaceDesconocido() {
     <section className="page page--narrow">
       <div className="panel empty" role="alert">
         <h1>No encontramos esta orden</h1>
-        <p>El enlace de seguimiento no es válido. Revisa que esté completo, tal como llegó en tu correo de confirmación.</p>
+        <p>El enlace de seguimiento no es válido. Revisa que esté completo, tal como llegó en tu correo.</p>
         <Link to="/" className="btn btn--secondary">
           Volver al inicio
         </Link>
