@@ -32,10 +32,20 @@ const envSchema = z
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN debe tener al menos 16 caracteres').optional(),
     // How long one uploaded Excel may take to parse before it is refused (docs/decisions/008).
     EXCEL_PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    // On SIGTERM, how long /api/ready says 503 while everything that arrives is still answered,
+    // before the server stops listening (docs/decisions/012, "Cierre"); unset, 5 s in production.
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).optional(),
+    // A request's whole body, and its headers, must arrive within these (docs/decisions/012, "Cuerpos lentos").
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
     message: 'JWT_SECRET es obligatorio en producción',
     path: ['JWT_SECRET'],
+  })
+  .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
+    message: 'HEADERS_TIMEOUT_MS no puede ser mayor que REQUEST_TIMEOUT_MS',
+    path: ['HEADERS_TIMEOUT_MS'],
   });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -63,6 +73,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     excelParseTimeoutMs: e.EXCEL_PARSE_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
+    // In development nothing balances traffic, and `tsx watch` kills a process that takes over 5 s to stop.
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5_000 : 0),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
   };
 }
 

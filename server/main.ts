@@ -30,20 +30,47 @@ const app = await buildApp({
   clientDir: path.resolve('dist/client'),
 });
 
-/** How long a stop waits for the requests in flight (an upload may take seconds) before it gives up on them. */
+// Fastify turns Node's request and header timeouts off (0): a body or headers sent a byte at a time
+// held their connection for ever. Node checks them every connectionsCheckingInterval (30 s unless
+// set here, before listen), so a timeout fires within a second of its bound (docs/decisions/012).
+app.server.requestTimeout = config.requestTimeoutMs;
+app.server.headersTimeout = config.headersTimeoutMs;
+Object.assign(app.server, { connectionsCheckingInterval: 1_000 });
+
+/** How long a stop waits, after the drain, for the requests in flight (an upload may take seconds) before it gives up on them. */
 const SHUTDOWN_BOUND_MS = 25_000;
 
 let closing = false;
+/** Ends the drain at once: a second signal (an impatient Ctrl-C) does not wait it out. */
+let endDrain = () => {};
 /**
- * SIGTERM (an orchestrator, a deploy) or SIGINT (Ctrl-C), issue #23 item 5: /api/ready answers 503
- * from now on; the server stops accepting connections and answers every request already accepted;
- * then the onClose hooks stop LISTEN, the mailer's timer (after the delivery under way) and the
- * solver's thread; the pool closes and the process exits 0. Past the bound it exits 1, saying so.
+ * SIGTERM (an orchestrator, a deploy) or SIGINT (Ctrl-C): first the drain (docs/decisions/012,
+ * "Cierre"): for SHUTDOWN_DRAIN_MS /api/ready answers 503, so a balancer stops sending, while every
+ * request that still arrives, on a new connection or a kept-alive one, is answered as usual and its
+ * connection closed after its answer. Then the server stops accepting connections, closes the idle
+ * ones and answers every request already accepted; the onClose hooks stop LISTEN, the mailer's
+ * timer (after the delivery under way) and the solver's thread; the pool closes and the process
+ * exits 0. Past the bound it exits 1, saying so.
  */
 async function shutdown(signal: string) {
-  if (closing) return;
+  if (closing) {
+    endDrain();
+    return;
+  }
   closing = true;
-  app.log.info({ signal }, 'cerrando: no se aceptan conexiones nuevas y se responden las que están en curso');
+  app.log.info({ signal, drenajeMs: config.shutdownDrainMs }, 'cerrando: /api/ready responde 503; se responde lo que llegue durante el drenaje');
+  // Without a drain (development's default), nothing comes between "not ready" and closing the routes.
+  if (config.shutdownDrainMs > 0) {
+    app.startDraining();
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, config.shutdownDrainMs);
+      endDrain = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+  app.log.info('cierre: no se aceptan conexiones nuevas y se responden las que están en curso');
   const bound = setTimeout(() => {
     app.log.warn(`cierre: quedaban solicitudes en curso a los ${SHUTDOWN_BOUND_MS / 1000} s; se termina sin ellas`);
     process.exit(1);

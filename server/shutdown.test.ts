@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,7 +72,7 @@ async function waitFor(condition: () => boolean, what: string, ms = SIN_COLGARSE
   }
 }
 
-function startServer(dataDir: string, port: number): Servidor {
+function startServer(dataDir: string, port: number, extraEnv: Record<string, string> = {}): Servidor {
   // The child gets the embedded default and a file mailer, whatever this shell points at.
   const { DATABASE_URL: _db, SMTP_URL: _smtp, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -85,6 +86,10 @@ function startServer(dataDir: string, port: number): Servidor {
       SEED_DEMO: '1',
       RATE_LIMIT_PER_MINUTE: '100000',
       JWT_SECRET: 'secreto-de-pruebas-de-cierre-con-mas-de-32-caracteres',
+      // Each comparison from its own address (X-Forwarded-For), as many buyers behind a balancer:
+      // one address has only a few in flight (docs/decisions/012).
+      TRUST_PROXY: '1',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -197,25 +202,59 @@ async function enviar(s: Servidor, url: string, headers: Record<string, string>,
   }
 }
 
+/** Ready: listening, migrated, seeded and the comparison cache preloaded (503 until then). */
+async function esperarListo(s: Servidor) {
+  const hasta = Date.now() + SIN_COLGARSE_MS * 2;
+  for (;;) {
+    if (s.child.exitCode !== null) throw new Error(`el servidor terminó antes de estar listo (código ${s.child.exitCode})\n\n${informe(s)}`);
+    if (Date.now() > hasta) throw new Error(`el servidor no estuvo listo a tiempo\n\n${informe(s)}`);
+    const status = await fetch(`${s.base}/api/ready`, { signal: AbortSignal.timeout(5_000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await sleep(200);
+  }
+}
+
+interface Contestada {
+  status: number;
+  /** Sent on a connection kept alive from an earlier request. */
+  reusada: boolean;
+  connection: string | undefined;
+  json: unknown;
+}
+
+/** A GET through `agent` (node:http, so the test sees which connection it went on), or why it had no answer. */
+function getCon(s: Servidor, agent: http.Agent, url: string): Promise<Contestada | { error: string }> {
+  return new Promise((resolve) => {
+    const req = http.get(`${s.base}${url}`, { agent, timeout: SIN_COLGARSE_MS }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (c: string) => {
+        text += c;
+      });
+      res.on('end', () => {
+        let json: unknown = text;
+        try {
+          json = JSON.parse(text);
+        } catch {}
+        resolve({ status: res.statusCode!, reusada: req.reusedSocket, connection: res.headers.connection, json });
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error('colgada')));
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: `${error.code ?? ''} ${error.message}` }));
+  });
+}
+
 describe('graceful shutdown (issue #23 item 5)', () => {
   it(`SIGTERM during ${COMPARACIONES} comparisons and an upload: all answered 2xx, nothing half-written, no error logged, exit 0`, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-cierre-'));
     dirs.push(dataDir);
-    const s = startServer(dataDir, await freePort());
+    // No drain (development's default, said here): a request that arrives once the shutdown began is refused.
+    const s = startServer(dataDir, await freePort(), { SHUTDOWN_DRAIN_MS: '0' });
     const falla = (mensaje: string) => `${mensaje}\n\n${informe(s)}`;
 
-    // Ready: listening, migrated, seeded and the comparison cache preloaded (503 until then).
-    const hasta = Date.now() + SIN_COLGARSE_MS * 2;
-    for (;;) {
-      if (s.child.exitCode !== null) throw new Error(falla(`el servidor terminó antes de estar listo (código ${s.child.exitCode})`));
-      if (Date.now() > hasta) throw new Error(falla('el servidor no estuvo listo a tiempo'));
-      const status = await fetch(`${s.base}/api/ready`, { signal: AbortSignal.timeout(5_000) }).then(
-        (r) => r.status,
-        () => 0,
-      );
-      if (status === 200) break;
-      await sleep(200);
-    }
+    await esperarListo(s);
 
     const { access: token } = await api<{ access: string }>(s, 'POST', '/auth/jwt/create/', { body: { email: ROLES.proveedor, password: DEMO_PASSWORD } });
 
@@ -267,7 +306,9 @@ describe('graceful shutdown (issue #23 item 5)', () => {
     });
     const desde = s.logs.length;
     const enCurso = [
-      ...comparaciones.map(({ headers, body }) => enviar(s, '/api/cotizaciones/comparar-precios/', headers, body, soltadas)),
+      ...comparaciones.map(({ headers, body }, i) =>
+        enviar(s, '/api/cotizaciones/comparar-precios/', { ...headers, 'x-forwarded-for': `10.0.${i}.1` }, body, soltadas),
+      ),
       enviar(s, '/api/productos/registrar-nuevos/', { authorization: `JWT ${token}` }, { productos: carga.productos_nuevos_exclusivos }, soltadas),
     ];
     const esNuestra = (l: LogLine) => l.msg === 'incoming request' && /comparar-precios|registrar-nuevos/.test(l.req?.url ?? '');
@@ -372,4 +413,93 @@ describe('graceful shutdown (issue #23 item 5)', () => {
     }
     // No timing is asserted; the bound only has to outlast a slow start (seed, preload) on a loaded 2-core machine.
   }, 300_000);
+
+  describe('with a drain (SHUTDOWN_DRAIN_MS), and the server-wide timeouts', () => {
+    /** Long: the test ends it early with a second SIGTERM, once it has sent what it sends during it. */
+    const DRENAJE_MS = 120_000;
+    const CONEXIONES = 6;
+    let s: Servidor;
+
+    it('headers or a body that never finish are answered 408 in Spanish and closed (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS)', async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-drenaje-'));
+      dirs.push(dataDir);
+      s = startServer(dataDir, await freePort(), { SHUTDOWN_DRAIN_MS: String(DRENAJE_MS), HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000' });
+      await esperarListo(s);
+      const { port } = new URL(s.base);
+      /** What the server writes on a raw connection before closing it, or 'abierta' if it keeps it open past the bound. */
+      const crudo = (envio: (socket: net.Socket) => void) =>
+        new Promise<string>((resolve) => {
+          const socket = net.connect(Number(port), '127.0.0.1', () => envio(socket));
+          let recibido = '';
+          socket.setEncoding('utf8').on('data', (c: string) => {
+            recibido += c;
+          });
+          socket.on('error', () => {});
+          // Node checks every second (main.ts): well past 1 s + 2 s, it would have answered.
+          const limite = setTimeout(() => {
+            socket.destroy();
+            resolve('abierta');
+          }, 15_000);
+          socket.on('close', () => {
+            clearTimeout(limite);
+            resolve(recibido);
+          });
+        });
+      const [cabeceras, cuerpo] = await Promise.all([
+        crudo((socket) => socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n')),
+        crudo((socket) => {
+          socket.write('POST /auth/jwt/create/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+          const gotas = setInterval(() => socket.write(' '), 300);
+          socket.on('close', () => clearInterval(gotas));
+        }),
+      ]);
+      for (const recibido of [cabeceras, cuerpo]) {
+        expect(recibido, informe(s)).toMatch(/^HTTP\/1\.1 408 /);
+        expect(JSON.parse(recibido.slice(recibido.indexOf('\r\n\r\n') + 4))).toEqual({ detail: 'La solicitud tardó demasiado.' });
+      }
+    }, 300_000);
+
+    it(`SIGTERM: during the drain /api/ready says 503 and requests on ${CONEXIONES} kept-alive connections and on new ones are answered; a second SIGTERM ends it, exit 0`, async () => {
+      const falla = (mensaje: string) => `${mensaje}\n\n${informe(s)}`;
+      const agent = new http.Agent({ keepAlive: true, maxSockets: CONEXIONES });
+      try {
+        // CONEXIONES connections opened and left idle, kept alive, as a balancer or a browser keeps them.
+        const antes = await Promise.all(Array.from({ length: CONEXIONES }, () => getCon(s, agent, '/api/productos/consolidated-data/')));
+        expect(antes.map((r) => ('status' in r ? r.status : r.error))).toEqual(Array(CONEXIONES).fill(200));
+
+        const desde = s.logs.length;
+        s.child.kill('SIGTERM');
+        await waitFor(() => s.logs.slice(desde).some((l) => l.msg?.startsWith('cerrando')), 'el inicio del cierre');
+
+        // Sent after the signal: on the kept-alive connections (each answered, then closed), then on new ones.
+        const reusadas = await Promise.all(Array.from({ length: CONEXIONES }, () => getCon(s, agent, '/api/productos/consolidated-data/')));
+        const nuevas = await Promise.all(Array.from({ length: CONEXIONES }, () => getCon(s, agent, '/api/productos/consolidated-data/')));
+        const listo = await fetch(`${s.base}/api/ready`, { signal: AbortSignal.timeout(SIN_COLGARSE_MS) });
+        expect(listo.status, falla('/api/ready durante el drenaje')).toBe(503);
+        expect(await listo.json()).toEqual({ status: 'no_listo', fallan: ['cerrando'] });
+        expect(
+          reusadas.map((r) => ('status' in r ? { status: r.status, reusada: r.reusada, connection: r.connection } : r)),
+          falla('las solicitudes sobre conexiones abiertas'),
+        ).toEqual(Array(CONEXIONES).fill({ status: 200, reusada: true, connection: 'close' }));
+        expect(
+          nuevas.map((r) => ('status' in r ? { status: r.status, reusada: r.reusada } : r)),
+          falla('las solicitudes sobre conexiones nuevas'),
+        ).toEqual(Array(CONEXIONES).fill({ status: 200, reusada: false }));
+        expect(
+          s.logs.slice(desde).some((l) => l.msg?.startsWith('cierre:')),
+          falla('el drenaje terminó antes de tiempo'),
+        ).toBe(false);
+
+        s.child.kill('SIGTERM');
+        const salida = await Promise.race([s.exit, sleep(SIN_COLGARSE_MS).then(() => null)]);
+        expect(salida, falla('la salida del proceso')).toEqual({ code: 0, signal: null });
+        expect(
+          s.logs.filter((l) => l.level >= 50),
+          falla('líneas de error en el log'),
+        ).toEqual([]);
+      } finally {
+        agent.destroy();
+      }
+    }, 300_000);
+  });
 });

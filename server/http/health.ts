@@ -5,6 +5,17 @@ import { type Db, MIGRATIONS_FOLDER, ping, queryRows } from '../db/client';
 
 const READY_TIMEOUT_MS = 2_000;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * A shutdown's drain begins (main.ts): /api/ready answers 503 from now on, so a balancer stops
+     * sending, and every answer closes its connection, so kept-alive clients move to another process
+     * right after it instead of racing the final close (docs/decisions/012, "Cierre").
+     */
+    startDraining(): void;
+  }
+}
+
 /** A condition GET /api/ready checks: its name in the answer, and whether it holds now. */
 export interface ReadyCheck {
   name: string;
@@ -36,15 +47,22 @@ export function migrationsCheck(db: Db): ReadyCheck {
  *   a database outage must not make every process look dead and be restarted in a loop.
  * - GET /api/ready: it should get traffic: the database answers, the migrations are applied and
  *   every check holds (the comparison cache listening and preloaded); 503 naming what fails, until
- *   then and from the moment a shutdown starts (so the balancer drains it first).
+ *   then and from the moment a shutdown starts (its drain: the balancer stops sending first).
  */
 export function registerHealth(app: FastifyInstance, db: Db, checks: readonly ReadyCheck[]) {
   // Probes come every few seconds from each balancer: never counted against a client's limit.
   const hide = { schema: { hide: true }, config: { rateLimit: false } };
   app.get('/api/health', hide, async () => ({ status: 'ok' }));
   let closing = false;
+  app.decorate('startDraining', () => {
+    closing = true;
+  });
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
   });
   // A database that does not answer (pg waits for a connection without a limit) is a failed check, not a hung probe.
   const withinTimeout = (check: ReadyCheck) =>

@@ -3,8 +3,9 @@
 // Through the HTTP API only (plus `npm run create-user` for the moderator, as an operator does; the
 // database is only read, to count), it checks that (a) tokens are the cluster's, (b) a catalogue
 // change made through one process shows in the other's very next comparison, (c) 100 buyers on
-// both at once oversell nothing, (e) a pedido's state change racing on both has one winner, and
-// (d) every outbox e-mail is sent exactly once. Exits non-zero when any check fails.
+// both at once oversell nothing, (e) a pedido's state change racing on both has one winner,
+// (d) every outbox e-mail is sent exactly once, and (f) a SIGTERM answers all 40 requests sent
+// around it. Exits non-zero when any check fails.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createMailbox, type Mailbox, createCuenta, inPool } from './api';
 import { failed, note, section } from './report';
+import { checkCierre } from './cierre';
 import { createScratchDatabase, freePort, type ScratchDatabase, type Server, startServer, tail, waitReady } from './servers';
 import { checkComparacion, createCatalogo } from './comparacion';
 import { checkCorreo } from './correo';
@@ -100,8 +102,10 @@ async function run(): Promise<void> {
   const { comprados, solicitud } = await checkOrdenes(cluster, catalogo, cuentas.slice(2));
   await checkOrdenDoble(cluster, catalogo.pendientes[0]!.id);
   await checkPedidos(cluster, catalogo, comprados, solicitud);
-  // Last: every request above wrote e-mails.
+  // Every request above wrote e-mails.
   await checkCorreo(cluster);
+  // Last: it stops B.
+  await checkCierre(cluster, catalogo);
 }
 
 let error: unknown;

@@ -11,9 +11,14 @@ import { CLAVE_COTIZACION_HEADER } from '../../../common/schemas/cotizaciones';
 import type { Db } from '../../db/client';
 import type { Guards } from '../auth/authenticate';
 import { callerOf } from '../../http/caller';
+import { ipConcurrencyCap } from '../../http/ip-concurrency';
 import { idParams } from '../../http/params';
 import { compararPrecios, updateSeleccion } from './comparacion.service';
 import type { ComparacionCache } from './comparacion-cache';
+
+/** Comparisons one address may have in flight in this process: a few tabs, a team behind one NAT (docs/decisions/012). */
+export const MAX_COMPARACIONES_POR_IP = 4;
+export const COMPARACIONES_EN_CURSO = 'Hay demasiadas comparaciones en curso desde tu conexión. Espera a que terminen e intenta de nuevo.';
 
 /**
  * The price comparison and the buyer's final choice on its results (SPEC §7 Catalogue and
@@ -26,17 +31,20 @@ export const comparacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; 
 ) => {
   // onRequest: a bad token is a 401 before the body is read, as on the other quotation endpoints.
   app.addHook('onRequest', guards.identify);
+  // An anonymous flood from one address must not slow everyone else's comparison (docs/decisions/012).
+  const porIp = ipConcurrencyCap({ max: MAX_COMPARACIONES_POR_IP, detail: COMPARACIONES_EN_CURSO, retryAfterS: 1 });
 
   app.post(
     '/api/cotizaciones/comparar-precios/',
     {
+      onRequest: porIp.onRequest,
       schema: {
         tags: ['cotizaciones'],
         summary: 'Comparar precios de una solicitud y guardar la cotización',
         description: `Anónimo o con \`Authorization: JWT <access>\`. Una solicitud anónima se compara enviando su clave en el encabezado \`${CLAVE_COTIZACION_HEADER}\`.`,
         security: [{}, { jwt: [] }],
         body: compararPreciosSchema,
-        response: { 201: compararPreciosSchemaOut, 400: badRequestSchema, 401: detailSchema, 404: detailSchema },
+        response: { 201: compararPreciosSchemaOut, 400: badRequestSchema, 401: detailSchema, 404: detailSchema, 429: detailSchema },
       },
     },
     async (request, reply) => {

@@ -19,6 +19,7 @@ import {
 } from '../../../../common/schemas/proveedor-carga';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
+import { type BodyPace, watchBodyPace } from '../../../http/body-pace';
 import { currentUser, type Guards } from '../../auth/authenticate';
 import type { ComparacionCache } from '../../comparacion/comparacion-cache';
 import { type Yielder, type UploadQueue, uploadQueue, createYielder } from './upload-queue';
@@ -32,6 +33,14 @@ const proveedor = {
   security: [{ jwt: [] }] as Array<Record<string, string[]>>,
 };
 const errores = { 401: detailSchema, 403: detailSchema };
+/** An upload that stalls or crawls is dropped with this 408 (docs/decisions/012, "Cuerpos lentos"). */
+export const SUBIDA_DETENIDA = 'La subida del archivo se detuvo o va demasiado lenta. Revisa tu conexión e intenta de nuevo.';
+/**
+ * How an uploaded file must arrive: some byte every 10 s and, from 10 s on, 20 KB/s on average,
+ * so the 5 MB at most arrive in ~4.5 min, within REQUEST_TIMEOUT_MS's default 5 min, with this
+ * message and not Node's. One byte every 2 s is dropped at 10 s.
+ */
+export const RITMO_SUBIDA: BodyPace = { idleMs: 10_000, minBytesPerS: 20_000, graceMs: 10_000 };
 /** A confirmation carries up to MAX_FILAS_CARGA rows of ~400 bytes: more than the API's 1 MB default. */
 const LIMITE_CONFIRMACION = 32 * 1024 * 1024;
 
@@ -47,7 +56,9 @@ export const cargaRoutes: FastifyPluginAsyncZod<{
   now?: () => Date;
   /** The uploads' queue: the process's one (upload-queue.ts) unless a test gives its own. */
   queue?: UploadQueue;
-}> = async (app, { db, guards, comparacion, excelTimeoutMs, now = () => new Date(), queue = uploadQueue }) => {
+  /** How an uploaded file must keep arriving: RITMO_SUBIDA unless a test gives its own. */
+  ritmo?: BodyPace;
+}> = async (app, { db, guards, comparacion, excelTimeoutMs, now = () => new Date(), queue = uploadQueue, ritmo = RITMO_SUBIDA }) => {
   // Only this plugin reads multipart (errors.ts); one file part, at most 5 MB: busboy stops the
   // stream at the limit and toBuffer() throws, which becomes SPEC §5's message below.
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 } });
@@ -76,21 +87,25 @@ export const cargaRoutes: FastifyPluginAsyncZod<{
         tags: ['proveedor'],
         summary: 'Leer un Excel (campo multipart `archivo`) y clasificar sus filas; no guarda nada',
         consumes: ['multipart/form-data'],
-        response: { 200: cargaExcelSchemaOut, 400: badRequestSchema, 429: detailSchema, ...errores },
+        response: { 200: cargaExcelSchemaOut, 400: badRequestSchema, 408: detailSchema, 429: detailSchema, ...errores },
       },
     },
     async (request, reply) => {
-      // Issue #20 item 5: a place in the uploads' queue first, before the body is read: beyond the
-      // queue it is a 429 at once. The place is held until the work is done AND the answer has
+      // docs/decisions/012, "Cuerpos lentos": a place in the uploads' queue only once the file has
+      // arrived whole, so a body sent a byte at a time holds no one up; a full queue is still a
+      // 429 at once, before the body. The place is held until the work is done AND the answer has
       // left (or the client went away): the rows are in memory until then.
+      queue.check(proveedorId(request));
+      const archivo = await receiveArchivo(request, ritmo);
       const slot = queue.reserve(proveedorId(request));
       let holders = 2;
       const releaseHold = () => {
         if (--holders === 0) slot.release();
       };
-      reply.raw.once('close', releaseHold);
+      // A client gone while its file arrived has no 'close' left to come.
+      if (reply.raw.destroyed) releaseHold();
+      else reply.raw.once('close', releaseHold);
       try {
-        const archivo = await readArchivo(request);
         await slot.turn;
         const yielder = createYielder();
         const carga = await cargarExcel(db, proveedorId(request), archivo, { timeoutMs: excelTimeoutMs, now: now(), yielder });
@@ -161,6 +176,20 @@ async function* jsonPorPartes(carga: CargaExcel, yielder: Yielder) {
     separador = ',';
   }
   yield '}';
+}
+
+/**
+ * readArchivo, watched: a body that stalls or crawls (`ritmo`) is a 408 that closes the
+ * connection, whatever is still coming on it.
+ */
+async function receiveArchivo(request: FastifyRequest, ritmo: BodyPace): Promise<Buffer> {
+  // Started in the same turn as readArchivo's request.file(), which pipes the body (body-pace.ts).
+  const watch = watchBodyPace(request.raw, ritmo, () => new AppError(408, { detail: SUBIDA_DETENIDA }, { connection: 'close' }));
+  try {
+    return await Promise.race([readArchivo(request), watch.stalled]);
+  } finally {
+    watch.stop();
+  }
 }
 
 /** The `archivo` part, whole: SPEC §5's messages for none, the wrong name and over 5 MB. */

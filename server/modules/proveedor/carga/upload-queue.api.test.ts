@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS, type FilaCarga } from '../../../../common/schemas/proveedor-carga';
@@ -7,6 +8,7 @@ import { setupTestApp } from '../../../test/test-app';
 import { filaExcel, multipartDe, xlsxDe } from '../../../test/carga';
 import { createYielder, uploadQueue, MAX_ACTIVE_CARGAS, MAX_WAITING_CARGAS, RETRY_AFTER_S } from './upload-queue';
 import { cargarExcel } from './carga.service';
+import { RITMO_SUBIDA, SUBIDA_DETENIDA } from './carga.routes';
 
 /**
  * Issue #20 item 5: one supplier must not stall everyone. The process works on a few uploads at
@@ -72,6 +74,63 @@ describe('the uploads’ queue', () => {
     expect(noEsExcel.statusCode).toBe(400);
     expect(uploadQueue.size()).toEqual({ active: 0, waiting: 0 });
   });
+});
+
+/**
+ * An upload sent by hand over a socket: the headers and the start of a 5 MB file at once, then
+ * `goteo` (one byte every 2 s) or nothing more. Resolves with what the server wrote before the
+ * connection closed.
+ */
+function subidaLenta(port: number, token: string, goteo: boolean): Promise<{ status: number; body: string }> {
+  const { payload, headers } = multipartDe(Buffer.alloc(5 * 1024 * 1024 - 1024, 1), 'lenta.xlsx');
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let recibido = '';
+    let gotas: NodeJS.Timeout | undefined;
+    socket.on('connect', () => {
+      socket.write(
+        `POST /api/productos/cargar-excel/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: JWT ${token}\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
+      );
+      socket.write(payload.subarray(0, 300));
+      let enviados = 300;
+      if (goteo) gotas = setInterval(() => socket.write(payload.subarray(enviados, ++enviados)), 2_000);
+    });
+    socket.setEncoding('utf8').on('data', (chunk: string) => {
+      recibido += chunk;
+    });
+    // The server may close while a drop is on its way: what it wrote before is the answer.
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearInterval(gotas);
+      const status = Number(recibido.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0);
+      if (status === 0) reject(new Error(`sin respuesta: ${JSON.stringify(recibido)}`));
+      else resolve({ status, body: recibido.slice(recibido.indexOf('\r\n\r\n') + 4) });
+    });
+  });
+}
+
+describe('a slow upload body (docs/decisions/012, "Cuerpos lentos")', () => {
+  it('one supplier stalls two uploads: both are dropped with a Spanish 408, and meanwhile another supplier’s upload is answered at once, the queue empty', async () => {
+    await ctx.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.t.app.server.address() as net.AddressInfo;
+    // The attack that held the queue: one body that stops, one sent a byte every 2 s.
+    const lentas = [subidaLenta(port, ctx.tokens.proveedor!, false), subidaLenta(port, ctx.tokens.proveedor!, true)];
+    await new Promise((r) => setTimeout(r, 500));
+    expect(uploadQueue.size()).toEqual({ active: 0, waiting: 0 });
+
+    const otra = await subir(ctx.tokens.otroProveedor, await archivoDe(3));
+    expect(otra.statusCode, otra.body).toBe(200);
+
+    // No timing asserted: each is dropped once RITMO_SUBIDA says so (10 s here), whatever the machine.
+    expect(RITMO_SUBIDA.idleMs).toBeLessThanOrEqual(10_000);
+    for (const lenta of await Promise.all(lentas)) {
+      expect(lenta.status).toBe(408);
+      expect(JSON.parse(lenta.body)).toEqual({ detail: SUBIDA_DETENIDA });
+    }
+    expect(uploadQueue.size()).toEqual({ active: 0, waiting: 0 });
+    // Nothing of the dropped uploads is held against their supplier.
+    expect((await subir(ctx.tokens.proveedor, await archivoDe(3))).statusCode).toBe(200);
+  }, 90_000);
 });
 
 describe('the request thread in slices', () => {

@@ -54,6 +54,25 @@ describe('the uploads’ queue (issue #20 item 5)', () => {
     expect(await hasStarted(segunda.turn)).toBe(true);
   });
 
+  it('a supplier’s second upload waits in its own line, taking none of the shared places; check() refuses as reserve() would, taking nothing', async () => {
+    const queue = createUploadQueue({ maxActive: 1, maxWaiting: 1, maxPerProveedor: 2 });
+    const primera = queue.reserve(7);
+    const segunda = queue.reserve(7);
+    // Two places, one per supplier: supplier 8 still gets the second.
+    expect(() => queue.check(8)).not.toThrow();
+    const otro = queue.reserve(8);
+    expect(refusalOf(() => queue.check(9))).toEqual([429, { detail: CARGAS_OCUPADAS }, { 'retry-after': String(RETRY_AFTER_S) }]);
+    expect(refusalOf(() => queue.check(7))).toEqual([429, { detail: CARGA_PROPIA_EN_CURSO }, { 'retry-after': String(RETRY_AFTER_S) }]);
+    expect(queue.size()).toEqual({ active: 1, waiting: 2 });
+    primera.release();
+    // Its second upload now holds the supplier's one place, and goes first (arrival order).
+    expect([await hasStarted(segunda.turn), await hasStarted(otro.turn)]).toEqual([true, false]);
+    expect(refusalOf(() => queue.check(9))).toEqual([429, { detail: CARGAS_OCUPADAS }, { 'retry-after': String(RETRY_AFTER_S) }]);
+    segunda.release();
+    expect(await hasStarted(otro.turn)).toBe(true);
+    expect(() => queue.check(9)).not.toThrow();
+  });
+
   it('a place given back while waiting leaves the queue (a client that went away)', async () => {
     const queue = createUploadQueue({ maxActive: 1, maxWaiting: 2, maxPerProveedor: 2 });
     const a = queue.reserve(1);

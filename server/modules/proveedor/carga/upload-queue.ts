@@ -7,14 +7,18 @@ import { AppError } from '../../../errors';
  * (up to WORKER_HEAP_MB) and, on the request thread, ~2 s of reading, matching and answering and
  * ~100 MB of rows: the process takes a few at a time, each supplier one after the other, and says
  * 429 beyond; and the request thread gives the loop back often while it works on one
- * (docs/decisions/008).
+ * (docs/decisions/008). A place is taken only once the file has arrived whole (carga.routes.ts):
+ * a body sent a byte at a time holds its connection, never a place (docs/decisions/012).
  */
 
 /** Uploads worked on at once in this process, from the file read to the last byte of the answer. */
 export const MAX_ACTIVE_CARGAS = 1;
-/** Uploads that may wait for a turn, all suppliers together: a few seconds each, then 429. */
+/** Suppliers whose upload may wait for a turn: a few seconds each, then 429. */
 export const MAX_WAITING_CARGAS = 4;
-/** Per supplier: one worked on and one waiting behind it (a double click, a retry); a third is 429. */
+/**
+ * Per supplier: one worked on or waiting, and one more behind it in the supplier's own line (a
+ * double click, a retry), which takes none of the shared places; a third is 429.
+ */
 export const MAX_CARGAS_PER_PROVEEDOR = 2;
 /** What a 429 tells the client to wait (Retry-After), about what a turn takes. */
 export const RETRY_AFTER_S = 10;
@@ -29,7 +33,10 @@ export interface UploadSlot {
 /**
  * The uploads' queue: at most `maxActive` at once; the others wait in arrival order, a supplier's
  * upload never beside another of its own (a queue per supplier inside the common one), so one
- * supplier sending many cannot take every turn. `reserve` answers at once: a place, or the 429.
+ * supplier sending many cannot take every turn. The shared places (`maxActive + maxWaiting`) are
+ * counted by supplier: a supplier's second upload waits behind its first without taking one.
+ * `reserve` answers at once: a place, or the 429; `check` says whether `reserve` would refuse now,
+ * taking nothing (before a body is read: a full queue need not receive 5 MB to say so).
  */
 export function createUploadQueue({ maxActive = MAX_ACTIVE_CARGAS, maxWaiting = MAX_WAITING_CARGAS, maxPerProveedor = MAX_CARGAS_PER_PROVEEDOR } = {}) {
   let active = 0;
@@ -49,11 +56,15 @@ export function createUploadQueue({ maxActive = MAX_ACTIVE_CARGAS, maxWaiting = 
     }
   };
 
-  function reserve(proveedorId: number): UploadSlot {
+  function check(proveedorId: number) {
     const held = heldPerProveedor.get(proveedorId) ?? 0;
     if (held >= maxPerProveedor) throw busy(CARGA_PROPIA_EN_CURSO);
-    if (active + waiting.length >= maxActive + maxWaiting) throw busy(CARGAS_OCUPADAS);
-    heldPerProveedor.set(proveedorId, held + 1);
+    if (held === 0 && heldPerProveedor.size >= maxActive + maxWaiting) throw busy(CARGAS_OCUPADAS);
+  }
+
+  function reserve(proveedorId: number): UploadSlot {
+    check(proveedorId);
+    heldPerProveedor.set(proveedorId, (heldPerProveedor.get(proveedorId) ?? 0) + 1);
     let state: 'waiting' | 'active' | 'released' = 'waiting';
     let entry!: { proveedorId: number; start(): void };
     const turn = new Promise<void>((resolve) => {
@@ -84,7 +95,7 @@ export function createUploadQueue({ maxActive = MAX_ACTIVE_CARGAS, maxWaiting = 
     };
   }
 
-  return { reserve, size: () => ({ active, waiting: waiting.length }) };
+  return { check, reserve, size: () => ({ active, waiting: waiting.length }) };
 }
 export type UploadQueue = ReturnType<typeof createUploadQueue>;
 
