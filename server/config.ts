@@ -73,8 +73,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     excelParseTimeoutMs: e.EXCEL_PARSE_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
-    // In development nothing balances traffic, and `tsx watch` kills a process that takes over 5 s to stop.
-    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5_000 : 0),
+    // `npm run dev` sets 0: `tsx watch` kills a process that takes over 5 s to stop.
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? 5_000,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
   };

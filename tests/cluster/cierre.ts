@@ -32,7 +32,7 @@ function enviar(agent: http.Agent, url: string, method: string, headers: Record<
 /**
  * (f) A shutdown that answers everyone (docs/decisions/012, "Cierre"): B gets SIGTERM while a
  * client with CONEXIONES kept-alive connections sends PETICIONES requests around it (catalogue
- * reads and comparisons). During the drain (SHUTDOWN_DRAIN_MS, 5 s in production) every one is
+ * reads and comparisons). During the drain (SHUTDOWN_DRAIN_MS, 5 s by default) every one is
  * answered 2xx, /api/ready says 503, and B then exits 0. Last: B is gone afterwards.
  */
 export async function checkCierre(cluster: Cluster, catalogo: Catalogo): Promise<void> {
