@@ -268,7 +268,7 @@ describe('crear-cotizante and editar-cotizante (SPEC §5 Delivery data)', () => 
     [{ nombre_contacto: 'Ana 2' }, { nombre_contacto: ['El nombre no puede contener números'] }],
     [{ correo_contacto: 'no-es-correo' }, { correo_contacto: [CORREO_INVALIDO] }],
     [{ telefono_contacto: '1234567' }, { telefono_contacto: ['Debe tener al menos 8 dígitos'] }],
-    [{ telefono_contacto: '812345678' }, { telefono_contacto: ['Formato inválido. Ej: +56912345678, 912345678, 221234567, 322123456'] }],
+    [{ telefono_contacto: '112345678' }, { telefono_contacto: ['Formato inválido. Ej: +56 9 1234 5678, 912345678, (2) 2345 6789, 652345678'] }],
     [{ direccion_envio: 'Avenida Providencia' }, { direccion_envio: ['Debe contener el numero de dirección'] }],
     [{ region: 13, comuna: 5109 }, { comuna: ['La comuna no pertenece a la región seleccionada.'] }],
     [{ region: null, comuna: 13123 }, { region: ['Seleccione una región'] }],

@@ -1,3 +1,4 @@
+import { formatTelefono } from '../../../../../common/chile/telefono';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { LOADING_MIN_MS } from '../../../../../common/constants';
@@ -94,7 +95,7 @@ function Resumen({ solicitud, cotizante }: { solicitud: SolicitudGuardada; cotiz
     ['Fecha de entrega', fechaLegible(cotizante.fecha_entrega)],
     ['Nombre de contacto', cotizante.nombre_contacto],
     ['Correo de contacto', cotizante.correo_contacto],
-    ['Teléfono', cotizante.telefono_contacto],
+    ['Teléfono', formatTelefono(cotizante.telefono_contacto)],
     ['Dirección de envío', cotizante.direccion_envio || NO_INDICADO],
     ['Región', cotizante.region_nombre ?? NO_INDICADO],
     ['Comuna', cotizante.comuna_nombre ?? NO_INDICADO],

@@ -1,3 +1,4 @@
+import { formatTelefono } from '../../../../../common/chile/telefono';
 import { Link } from 'react-router';
 import { formatFechaNacimiento } from '../../../../../common/format';
 import { rolCuenta } from '../../../lib/roles';
@@ -9,7 +10,7 @@ export default function MiCuentaPage() {
   const user = useSession().user!;
   const filas: [string, string][] = [
     ['Correo electrónico', `${user.email} · Validado ✓`],
-    ['Teléfono', user.telefono ? `${user.telefono} · Validado ✓` : `${NO_ESPECIFICADO} · Sin validar ❗`],
+    ['Teléfono', user.telefono ? `${formatTelefono(user.telefono)} · Validado ✓` : `${NO_ESPECIFICADO} · Sin validar ❗`],
     ['Nombre completo', `${user.first_name} ${user.last_name}`.trim() || NO_ESPECIFICADO],
     ['Fecha de nacimiento', user.fecha_nacimiento ? formatFechaNacimiento(user.fecha_nacimiento) : NO_ESPECIFICADO],
     ['Tipo de usuario', rolCuenta(user)],

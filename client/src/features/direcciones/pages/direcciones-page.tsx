@@ -1,3 +1,4 @@
+import { formatTelefono } from '../../../../../common/chile/telefono';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Direccion } from '../../../../../common/schemas/direcciones';
@@ -58,7 +59,7 @@ export default function DireccionesPage() {
         <>
           <strong>{d.nombre_contacto}</strong> {d.activa && <span className="tag tag--ok">(Activa)</span>}
           <div className="muted">
-            {d.correo_contacto} · {d.telefono_contacto}
+            {d.correo_contacto} · {formatTelefono(d.telefono_contacto)}
           </div>
         </>
       ),
