@@ -2,7 +2,7 @@ import { formatTelefono } from '../../../../../common/chile/telefono';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { LOADING_MIN_MS } from '../../../../../common/constants';
-import { formatFecha } from '../../../../../common/format';
+import { formatDiaLargo } from '../../../../../common/format';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { type Column, DataTable } from '../../../ui/data-table';
@@ -29,7 +29,7 @@ const COLUMNAS: Column<Detalle>[] = [
 const NO_INDICADO = 'No indicado';
 
 /** 'YYYY-MM-DD' as a Chilean reader writes it; the day itself, with no time zone to shift it. */
-const fechaLegible = (iso: string | null) => (iso ? formatFecha(iso) : 'Lo antes posible');
+const fechaLegible = (iso: string | null) => (iso ? formatDiaLargo(iso) : 'Lo antes posible');
 
 /** The body that re-saves the delivery data just as it was confirmed (SPEC §4.3). */
 const cuerpoDe = ({ fecha_entrega, nombre_contacto, correo_contacto, telefono_contacto, direccion_envio, region, comuna }: CotizanteGuardado) => ({
