@@ -80,15 +80,20 @@ export default function DireccionesPage() {
           <button type="button" className="btn btn--ghost" onClick={() => setPorEliminar(d)}>
             Eliminar
           </button>
-          <SubmitButton
-            type="button"
-            className={d.activa ? 'btn btn--ok' : 'btn btn--ghost'}
-            disabled={d.activa}
-            busy={activate.isPending && activate.variables === d.id}
-            onClick={() => activar(d)}
-          >
-            {d.activa ? 'Activada' : 'Desactivada'}
-          </SubmitButton>
+          {/* A button says what it does: 'Activar'; the active address says what it is (docs/decisions/017-f). */}
+          {d.activa ? (
+            <span className="direccion__activa">Activada</span>
+          ) : (
+            <SubmitButton
+              type="button"
+              className="btn btn--ghost"
+              busy={activate.isPending && activate.variables === d.id}
+              busyLabel="Activando..."
+              onClick={() => activar(d)}
+            >
+              Activar
+            </SubmitButton>
+          )}
         </div>
       ),
     },
