@@ -67,6 +67,7 @@ test('a date input reads day-month-year; the date and a landline are shown in on
   // Back on the form, the kept day reads day-month-year; a month-first day is refused, nothing saved.
   await page.getByRole('link', { name: 'Modificar datos' }).click();
   await expect(fecha).toHaveValue('02-12-1990');
+  await expect(page.getByLabel('Teléfono')).toHaveValue('+56 2 2345 6789');
   await fecha.fill('12-31-1990');
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Ingresa una fecha válida' })).toBeVisible();

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { formatTelefono } from '../../../../../common/chile/telefono';
 import { type PerfilInput, perfilSchema } from '../../../../../common/schemas/cuenta';
 import { parseApiError } from '../../../lib/api-errors';
 import { showFormErrors } from '../../../lib/form-errors';
@@ -33,7 +34,13 @@ export default function MiCuentaEditarPage() {
   const { register, control, handleSubmit, formState, setError } = useForm<PerfilInput>({
     resolver: zodResolver(perfilSchema),
     defaultValues: user
-      ? { first_name: user.first_name, last_name: user.last_name, email: user.email, telefono: user.telefono, fecha_nacimiento: user.fecha_nacimiento ?? '' }
+      ? {
+          first_name: user.first_name,
+          last_name: user.last_name,
+          email: user.email,
+          telefono: formatTelefono(user.telefono),
+          fecha_nacimiento: user.fecha_nacimiento ?? '',
+        }
       : undefined,
   });
   const { errors } = formState;
