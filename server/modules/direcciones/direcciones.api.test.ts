@@ -146,6 +146,6 @@ describe('addresses', () => {
   it('refuses a non-numeric id with the SPEC message', async () => {
     const res = await ctx.t.request({ method: 'POST', url: `${BASE}/abc/activar/`, token: ana.access });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ id: ['Direccion inválida: falta el ID'] });
+    expect(res.json()).toEqual({ id: ['Dirección inválida: falta el ID'] });
   });
 });

@@ -29,7 +29,7 @@ export default function DireccionesPage() {
   }, [direcciones.error, onExpired]);
 
   function activar(d: Direccion) {
-    if (!d.id) return toast.error('Direccion inválida: falta el ID');
+    if (!d.id) return toast.error('Dirección inválida: falta el ID');
     activate.mutate(d.id, {
       onSuccess: () => toast.success('Dirección activada correctamente.'),
       onError: (error) => onExpired(error) || toast.error('No se pudo activar la dirección.'),
