@@ -276,7 +276,7 @@ test('logged out at 1280 px: swap, stock confirmation, another supplier, billing
     'Cocina Los Andes SpA',
     'Restaurante',
     'Calle Larga 450',
-    '+56922334455',
+    '+56 9 2233 4455',
     'Región de Valparaíso',
     'Quilpué',
     'Transferencia bancaria',
