@@ -21,6 +21,14 @@ test("'Sube tu stock' and 'Vende con nosotros' take a visitor to signup as prove
     await expect(page.getByRole('radio', { name: /Proveedor/ })).toBeChecked();
     await expect(page.getByRole('radio', { name: /Comprador/ })).not.toBeChecked();
   }
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/signup?rol=proveedor');
+    await expect(page.getByRole('radio', { name: /Proveedor/ })).toBeChecked();
+    await shot(page, `redaccion-signup-proveedor-${width}`);
+    await page.goto('/');
+    await shot(page, `redaccion-home-${width}`);
+  }
   // Plain /signup still starts as a buyer (SPEC §5).
   await page.goto('/signup');
   await expect(page.getByRole('radio', { name: /Comprador/ })).toBeChecked();
