@@ -40,3 +40,27 @@ export function relojEnChile(ahora: Date): { readonly hoy: string; readonly minu
   ultimo = { ms: ahora.getTime(), reloj };
   return reloj;
 }
+
+/**
+ * Date inputs read and write day-month-year in every browser, whatever its language (a native
+ * date input follows the browser's, m/d/yyyy in an English one: docs/decisions/017-f). The form
+ * keeps 'YYYY-MM-DD'; the person sees and types '02-12-2026'.
+ */
+export function diaMesAnio(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : iso;
+}
+
+/**
+ * What was typed in a date input, as the form keeps it: '2-12-2026', '02/12/2026' or '02.12.2026'
+ * (and an ISO '2026-12-02', as a paste may bring) become '2026-12-02'; blank is ''; anything else
+ * stays as typed, for the field's schema to refuse with its message.
+ */
+export function leerDiaMesAnio(texto: string): string {
+  const t = texto.trim();
+  const dma = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(t);
+  if (dma) return `${dma[3]}-${dma[2]!.padStart(2, '0')}-${dma[1]!.padStart(2, '0')}`;
+  const amd = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(t);
+  if (amd) return `${amd[1]}-${amd[2]!.padStart(2, '0')}-${amd[3]!.padStart(2, '0')}`;
+  return t;
+}

@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cantidadEs,
-  formatDespacho,
-  formatCantidad,
-  formatDiaLargo,
-  formatFecha,
-  formatFechaEntrega,
-  formatFechaHora,
-  formatFechaLarga,
-  formatFechaNacimiento,
-  unidadCorta,
-} from './format';
+import { cantidadEs, formatDespacho, formatCantidad, formatDiaLargo, formatFechaEntrega, formatFechaHora, formatFechaLarga, unidadCorta } from './format';
 import { mensajesComparacion } from './schemas/comparacion';
 
 describe('dates', () => {
-  it('writes a day dd-mm-yyyy, two-digit day and month', () => {
-    expect(formatFecha('2027-01-03')).toBe('03-01-2027');
-    expect(formatFecha('2026-11-27')).toBe('27-11-2026');
-  });
-  it('writes the birth date as SPEC §2 asks (es-ES)', () => expect(formatFechaNacimiento('1985-03-09')).toBe('9/3/1985'));
-  it('writes the long form of a day whatever the time zone', () => {
+  it('writes the long form of a day whatever the time zone: the one format of every screen (docs/decisions/017-f)', () => {
+    expect(formatDiaLargo('2026-12-02')).toBe('2 de diciembre de 2026');
     expect(formatDiaLargo('2027-01-03')).toBe('3 de enero de 2027');
+    // A birth date too, however far back; an instant's time of day does not move the day.
+    expect(formatDiaLargo('1985-03-09')).toBe('9 de marzo de 1985');
+    expect(formatDiaLargo('2026-12-31T23:59:00-04:00')).toBe('31 de diciembre de 2026');
     expect(formatFechaEntrega('2026-11-30')).toBe('30 de noviembre de 2026');
     expect(formatFechaEntrega(null)).toBe('Sin fecha indicada');
   });

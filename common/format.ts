@@ -1,23 +1,11 @@
 // Formatting shared by every screen, e-mail and file: es-CL money, quantities and dates (SPEC §2).
-// Dates: one short format, es-CL's dd-mm-yyyy ('03-01-2027'), and one long one ('3 de enero de
-// 2027'); the birth date keeps the es-ES format SPEC §2 asks for on /mi-cuenta.
+// Dates: screens and e-mails write one format, the long one ('3 de enero de 2027'), the birth date
+// included; only an Excel date cell, which the supplier edits, is dd-mm-yyyy (docs/decisions/017-f).
 
 const partesIso = (iso: string) => iso.slice(0, 10).split('-') as [string, string, string];
 
-/** A calendar day 'YYYY-MM-DD' as screens, e-mails and files write it: dd-mm-yyyy ('03-01-2027'). */
-export function formatFecha(iso: string): string {
-  const [y, m, d] = partesIso(iso);
-  return `${d}-${m}-${y}`;
-}
-
-/** formatFecha's format for an Excel date cell (the templates' expiry dates). */
+/** The format of an Excel date cell (the templates' expiry dates): day-month-year, as Chile reads it. */
 export const FORMATO_FECHA_EXCEL = 'dd-mm-yyyy';
-
-/** SPEC §2 My account: the birth date 'YYYY-MM-DD' in es-ES format (17/5/1990), read as a calendar date. */
-export function formatFechaNacimiento(iso: string): string {
-  const [y, m, d] = partesIso(iso).map(Number);
-  return `${d}/${m}/${y}`;
-}
 
 const LARGA = { year: 'numeric', month: 'long', day: 'numeric' } as const;
 

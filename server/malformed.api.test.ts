@@ -61,7 +61,7 @@ describe('deeply nested requests', () => {
     expect(res.statusCode).toBe(200);
     const params = await ctx.t.request({ method: 'DELETE', url: `/api/cotizaciones/direccion/${'%5B'.repeat(30)}/eliminar/`, token: ctx.tokens.comprador });
     expect(params.statusCode).toBe(400);
-    expect(params.json()).toEqual({ id: ['Direccion inválida: falta el ID'] });
+    expect(params.json()).toEqual({ id: ['Dirección inválida: falta el ID'] });
   });
 });
 

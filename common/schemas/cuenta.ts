@@ -1,5 +1,5 @@
 import { EDAD_MAXIMA, EDAD_MINIMA, NOMBRE_MIN_LENGTH } from '../constants';
-import { isTelefonoChileno } from '../chile/telefono';
+import { isTelefonoChileno, normalizarTelefono } from '../chile/telefono';
 import { FECHA_INVALIDA, fechaIsoSchema } from '../fecha';
 import { z } from '../zod-es';
 
@@ -21,6 +21,8 @@ export const APELLIDO_SOLO_LETRAS = 'El apellido solo puede contener letras';
 /** Age from the year alone, as SPEC §5 states it. */
 export const edadPorAnio = (fechaIso: string, hoy = new Date()) => hoy.getFullYear() - Number(fechaIso.slice(0, 4));
 
+const TELEFONO_INVALIDO = 'Ingresa un teléfono válido (ej: +56 9 1234 5678 o 65 234 5678)';
+
 /** SPEC §5 Edit account, shared by the form and PUT /api/usuarios/usuarios/perfil/. */
 export const perfilSchema = z.object({
   first_name: nombrePropio({
@@ -38,8 +40,9 @@ export const perfilSchema = z.object({
   telefono: z
     .string()
     .trim()
-    .max(20, 'Ingresa un teléfono válido (ej: +56912345678 o 221234567)')
-    .refine((v) => v === '' || isTelefonoChileno(v), 'Ingresa un teléfono válido (ej: +56912345678 o 221234567)')
+    .max(20, TELEFONO_INVALIDO)
+    .refine((v) => v === '' || isTelefonoChileno(v), TELEFONO_INVALIDO)
+    .transform(normalizarTelefono)
     .default(''),
   // An empty date input means "not given".
   fecha_nacimiento: z.preprocess(

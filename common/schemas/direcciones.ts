@@ -1,5 +1,5 @@
 import { DIRECCION_MIN_LENGTH, TELEFONO_MIN_LENGTH } from '../constants';
-import { EJEMPLOS_TELEFONO, isTelefonoChileno } from '../chile/telefono';
+import { EJEMPLOS_TELEFONO, isTelefonoChileno, normalizarTelefono } from '../chile/telefono';
 import { z } from '../zod-es';
 import { idRequeridoSchema } from '../numeros';
 
@@ -9,13 +9,15 @@ export const SELECCIONE_REGION = 'Seleccione una región';
 export const SELECCIONE_COMUNA = 'Seleccione una comuna';
 export const COMUNA_DE_OTRA_REGION = 'La comuna no pertenece a la región seleccionada.';
 
+/** A Chilean phone (docs/decisions/017-f), stored in E.164. */
 export const telefonoContactoSchema = z
   .string()
   .trim()
   .min(1, OBLIGATORIO)
   .min(TELEFONO_MIN_LENGTH, `Debe tener al menos ${TELEFONO_MIN_LENGTH} dígitos`)
   .max(20, `Formato inválido. Ej: ${EJEMPLOS_TELEFONO}`)
-  .refine(isTelefonoChileno, `Formato inválido. Ej: ${EJEMPLOS_TELEFONO}`);
+  .refine(isTelefonoChileno, `Formato inválido. Ej: ${EJEMPLOS_TELEFONO}`)
+  .transform(normalizarTelefono);
 
 /** SPEC §5: the contact's name and e-mail, as the address forms and a quotation's delivery data ask them. */
 export const nombreContactoSchema = z

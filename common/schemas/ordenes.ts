@@ -18,8 +18,8 @@ export const COTIZACION_INVALIDA = 'Cotización inválida.';
 export const RUT_INVALIDO = `RUT inválido. Ej: ${EJEMPLO_RUT}`;
 export const RAZON_SOCIAL_CON_NUMEROS = 'La razón social no puede contener números';
 export const GIRO_CON_NUMEROS = 'El giro comercial no puede contener números';
-export const SELECCIONE_RUBRO = 'Seleccione un rubro';
-export const SELECCIONE_METODO_PAGO = 'Seleccione un método de pago';
+export const SELECCIONE_RUBRO = 'Selecciona un rubro';
+export const SELECCIONE_METODO_PAGO = 'Selecciona un método de pago';
 
 const sinNumeros = (mensaje: string) =>
   z

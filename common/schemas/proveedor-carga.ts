@@ -1,6 +1,6 @@
 import { LIMITES_RANGO_KG, nombreRango } from '../constants';
 import { isFechaIso } from '../fecha';
-import { cantidadEs, formatFecha } from '../format';
+import { cantidadEs, formatDiaLargo } from '../format';
 import { z } from '../zod-es';
 import { errorPrecio, errorPrecioRango } from './proveedor-productos';
 
@@ -81,7 +81,7 @@ export const skuOtroPrecio = (sku: string, fila: number) => `El SKU ${sku} está
  * order took stock, the supplier edited it) is not applied until the supplier chooses.
  */
 export const stockCambiado = (fecha: string, alDescargar: number, actual: number, archivo: number) =>
-  `El stock con vencimiento ${formatFecha(fecha)} cambió desde que descargaste el archivo: tenía ${cantidadEs(alDescargar)}, ahora tiene ${cantidadEs(actual)} y el archivo dice ${cantidadEs(archivo)}. Elige si usar el del archivo o mantener el actual.`;
+  `El stock con vencimiento el ${formatDiaLargo(fecha)} cambió desde que descargaste el archivo: tenía ${cantidadEs(alDescargar)}, ahora tiene ${cantidadEs(actual)} y el archivo dice ${cantidadEs(archivo)}. Elige si usar el del archivo o mantener el actual.`;
 export const SIN_PRODUCTOS_VALIDOS = 'No hay productos válidos para subir.';
 export const SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS = 'No hay productos exclusivos válidos para subir.';
 export const soloExclusivosValidos = (n: number) =>

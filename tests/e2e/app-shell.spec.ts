@@ -111,10 +111,10 @@ test.describe('toasts', () => {
   for (const width of [1280, 375]) {
     test(`sit below the top bar and leave ☰ free at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      await page.goto('/');
+      await loginAs(page, 'comprador');
       await page.getByRole('button', { name: 'Sube tu stock' }).click();
-      const toast = page.locator('[data-sonner-toast]');
-      await expect(toast).toHaveText(/Debes iniciar sesión para acceder/);
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Debes estar registrado como proveedor' });
+      await expect(toast).toHaveText(/Debes estar registrado como proveedor para usar esta funcionalidad/);
       await expect(toast).toHaveAttribute('data-mounted', 'true');
       const bar = await page.locator('header.topbar').boundingBox();
       const barBottom = (bar?.y ?? 0) + (bar?.height ?? 0);
@@ -215,11 +215,11 @@ test.describe('content security policy', () => {
 });
 
 test.describe('home banner', () => {
-  test('a visitor who wants to upload stock is told to log in', async ({ page }) => {
+  test('a visitor who wants to upload stock is taken to sign up as a supplier', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Sube tu stock' }).click();
-    await expect(page.getByText('Debes iniciar sesión para acceder')).toBeVisible();
-    await expect(page).toHaveURL('/');
+    await page.getByRole('link', { name: 'Sube tu stock' }).click();
+    await expect(page).toHaveURL('/signup?rol=proveedor');
+    await expect(page.getByRole('radio', { name: /Proveedor/ })).toBeChecked();
   });
 
   test('a buyer who wants to upload stock is told it is for suppliers', async ({ page }) => {
@@ -360,9 +360,9 @@ test.describe('session', () => {
   });
 
   test('toasts go away after about 5 seconds', async ({ page }) => {
-    await page.goto('/');
+    await loginAs(page, 'comprador');
     await page.getByRole('button', { name: 'Sube tu stock' }).click();
-    const toast = page.getByText('Debes iniciar sesión para acceder');
+    const toast = page.getByText('Debes estar registrado como proveedor para usar esta funcionalidad');
     await expect(toast).toBeVisible();
     await page.waitForTimeout(3500);
     await expect(toast).toBeVisible();

@@ -114,14 +114,14 @@ test('logged out: three rows, each message on its row, delivery data, and the su
   await expect(page.getByLabel('Nombre de contacto')).toHaveValue('');
   await expect(page.getByLabel('Comuna')).toBeDisabled();
   await page.getByLabel('Teléfono').fill('12');
-  await page.getByLabel('Fecha de entrega (opcional)').fill('2020-01-01');
+  await page.getByLabel('Fecha de entrega (opcional)').fill('01-01-2020');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByText('Debe tener al menos 8 dígitos')).toBeVisible();
   await expect(page.getByText('No puedes seleccionar una fecha pasada')).toBeVisible();
   await page.getByLabel('Fecha de entrega (opcional)').fill('');
   await fillDelivery(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await expectSummary(page, ['Cocina Los Andes', 'compras@losandes.cl', '+56922334455', 'Calle Larga 450', 'Región de Valparaíso', 'Quilpué']);
+  await expectSummary(page, ['Cocina Los Andes', 'compras@losandes.cl', '+56 9 2233 4455', 'Calle Larga 450', 'Región de Valparaíso', 'Quilpué']);
 
   // Back to the products: the saved request is edited (its clave travels in session storage), not duplicated.
   const { id } = await page.evaluate(() => JSON.parse(sessionStorage.getItem('solicitud')!));
@@ -178,7 +178,7 @@ test('the demo buyer finds the active saved address prefilled and reaches the su
   await expect(page.getByLabel('Comuna')).toHaveValue('13123');
   await expect(page.getByLabel('Usar una dirección guardada')).toContainText('Daniela Araya');
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await expectSummary(page, ['Daniela Araya', '+56912345678', 'Av. Providencia 1234', 'Región Metropolitana de Santiago']);
+  await expectSummary(page, ['Daniela Araya', '+56 9 1234 5678', 'Av. Providencia 1234', 'Región Metropolitana de Santiago']);
 });
 
 /** Adds a saved address through the API, as /direcciones-agregar does. */

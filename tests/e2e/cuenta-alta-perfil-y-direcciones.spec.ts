@@ -73,7 +73,7 @@ test('a buyer signs up, activates from the e-mail, logs in, edits the account, m
   await toast(page, '¡Datos actualizados correctamente!');
   await expect(page).toHaveURL('/mi-cuenta');
   await expect(page.getByText('+56 9 8765 4321 · Validado ✓')).toBeVisible();
-  await expect(page.getByText('17/5/1990')).toBeVisible();
+  await expect(page.getByText('17 de mayo de 1990')).toBeVisible();
 
   // Addresses: none yet, then two
   await page.getByRole('navigation', { name: 'Mi perfil' }).getByRole('link', { name: 'Direcciones' }).click();
@@ -107,10 +107,11 @@ test('a buyer signs up, activates from the e-mail, logs in, edits the account, m
   await expect(cards).toHaveCount(2);
   await expect(cards.first()).toContainText('Cocina Central');
   await expect(cards.first()).toContainText('(Activa)');
-  await expect(cards.first().getByRole('button', { name: 'Activada' })).toBeDisabled();
+  await expect(cards.first().getByText('Activada')).toBeVisible();
+  await expect(cards.first().getByRole('button', { name: 'Activar' })).toHaveCount(0);
 
   // Activate the second: it moves first
-  await cards.nth(1).getByRole('button', { name: 'Desactivada' }).click();
+  await cards.nth(1).getByRole('button', { name: 'Activar' }).click();
   await toast(page, 'Dirección activada correctamente.');
   await expect(cards.first()).toContainText('Sucursal Viña');
   await expect(cards.first()).toContainText('(Activa)');

@@ -59,7 +59,7 @@ test('edit account validation, and an e-mail already in use answered as a free o
     'El nombre debe tener al menos 2 caracteres',
     'El apellido debe tener al menos 2 caracteres',
     'Ingresa un correo válido',
-    'Ingresa un teléfono válido (ej: +56912345678 o 221234567)',
+    'Ingresa un teléfono válido (ej: +56 9 1234 5678 o 65 234 5678)',
     'Debes tener al menos 18 años',
   ]);
 
@@ -102,7 +102,7 @@ test('address validation', async ({ page, request }) => {
   ]);
   await page.getByLabel('Teléfono').fill('123456789');
   await save();
-  await expectErrors(page, ['Formato inválido. Ej: +56912345678, 912345678, 221234567, 322123456']);
+  await expectErrors(page, ['Formato inválido. Ej: +56 9 1234 5678, 912345678, (2) 2345 6789, 652345678']);
   // Changing the region clears a comuna of the previous one
   await page.getByLabel('Región').selectOption({ label: 'Región de Valparaíso' });
   await page.getByLabel('Comuna').selectOption({ label: 'Viña del Mar' });

@@ -38,11 +38,12 @@ test('the address list is a sortable table on wide screens and a card per addres
   const table = page.getByRole('table', { name: 'Mis direcciones' });
   const rows = table.locator('tbody tr');
   await expect(rows).toHaveCount(2);
-  // SPEC §2: the active address first, tagged '(Activa)', with its button 'Activada' disabled.
+  // SPEC §2: the active address first, tagged '(Activa)' and said 'Activada'; the others offer 'Activar'.
   await expect(rows.first()).toContainText('Bodega Quilpué');
   await expect(rows.first()).toContainText('(Activa)');
-  await expect(rows.first().getByRole('button', { name: 'Activada' })).toBeDisabled();
-  await expect(rows.nth(1).getByRole('button', { name: 'Desactivada' })).toBeEnabled();
+  await expect(rows.first().getByText('Activada')).toBeVisible();
+  await expect(rows.first().getByRole('button', { name: 'Activar' })).toHaveCount(0);
+  await expect(rows.nth(1).getByRole('button', { name: 'Activar' })).toBeEnabled();
 
   // Sort by contact name, A-Z
   const contacto = page.getByRole('columnheader', { name: /Contacto/ });

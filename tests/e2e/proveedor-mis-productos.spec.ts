@@ -225,7 +225,8 @@ test('inline edit: SPEC §5 messages, Cancelar discards, Guardar saves; the serv
     .click();
   const form = page.getByRole('form', { name: `Editar ${oferta.producto_nombre}` });
   await expect(form.getByLabel('Precio')).toHaveValue(String(oferta.tarifa));
-  await expect(form.getByLabel('Fecha vencimiento')).toHaveValue(oferta.stock[0]!.fecha_expiracion);
+  // The date input reads day-month-year (docs/decisions/017-f).
+  await expect(form.getByLabel('Fecha vencimiento')).toHaveValue(oferta.stock[0]!.fecha_expiracion.split('-').reverse().join('-'));
 
   const guardar = form.getByRole('button', { name: 'Guardar' });
   await form.getByLabel('Precio').fill('');
@@ -254,19 +255,19 @@ test('inline edit: SPEC §5 messages, Cancelar discards, Guardar saves; the serv
     .first()
     .getByRole('button', { name: `Editar ${oferta.producto_nombre}` })
     .click();
-  await form.getByLabel('Fecha vencimiento').fill('2020-01-01');
+  await form.getByLabel('Fecha vencimiento').fill('01-01-2020');
   await guardar.click();
   await expect(page.getByText('Error de validación: La fecha de vencimiento debe ser futura.')).toBeVisible();
   await expect(form).toBeVisible();
 
-  await form.getByLabel('Fecha vencimiento').fill('2099-12-31');
+  await form.getByLabel('Fecha vencimiento').fill('31-12-2099');
   await form.getByLabel('Precio').fill('6190');
   await form.getByLabel('Desde 300 kg').fill('5800');
   await form.getByLabel('Stock').fill('777');
   await guardar.click();
   await expect(page.getByText('Producto actualizado correctamente.')).toBeVisible();
   await expect(form).toHaveCount(0);
-  const editada = filas(page).filter({ hasText: '31-12-2099' });
+  const editada = filas(page).filter({ hasText: '31 de diciembre de 2099' });
   await expect(editada).toContainText('$6.190');
   await expect(editada).toContainText('$5.800');
   await expect(editada).toContainText('777');

@@ -16,7 +16,7 @@ export function ContactoFields<T extends FieldValues>({ form, direccionLabel }: 
     <>
       <div className="form__row">
         <TextField label="Correo de contacto" type="email" autoComplete="email" {...field('correo_contacto')} />
-        <TextField label="Teléfono" type="tel" autoComplete="tel" placeholder="+56912345678" {...field('telefono_contacto')} />
+        <TextField label="Teléfono" type="tel" autoComplete="tel" placeholder="+56 9 1234 5678" {...field('telefono_contacto')} />
       </div>
       <TextField label={direccionLabel} autoComplete="street-address" placeholder="Av. Providencia 1234, oficina 5" {...field('direccion_envio')} />
       <RegionComunaFields form={form} />

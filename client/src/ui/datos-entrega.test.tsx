@@ -20,10 +20,10 @@ describe('DatosEntrega', () => {
       'Fecha de entrega: 30 de noviembre de 2026',
       'Dirección: Av. Los Carrera 1450, Quilpué, Región de Valparaíso',
       'Contacto: Daniela Araya',
-      'Teléfono: +56912345678',
+      'Teléfono: +56 9 1234 5678',
       'Correo: daniela@prueba.cl',
     ]);
-    expect(screen.getByRole('link', { name: '+56912345678' }).getAttribute('href')).toBe('tel:+56912345678');
+    expect(screen.getByRole('link', { name: '+56 9 1234 5678' }).getAttribute('href')).toBe('tel:+56912345678');
     expect(screen.getByRole('link', { name: 'daniela@prueba.cl' }).getAttribute('href')).toBe('mailto:daniela@prueba.cl');
   });
 

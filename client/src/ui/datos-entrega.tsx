@@ -1,3 +1,4 @@
+import { formatTelefono, normalizarTelefono } from '../../../common/chile/telefono';
 import { formatDireccion, formatFechaEntrega } from '../../../common/format';
 import type { Entrega } from '../../../common/schemas/pedidos';
 import { DatosList } from './datos-list';
@@ -23,7 +24,7 @@ export function DatosEntrega({
         ['Fecha de entrega', entrega.fecha_entrega === null && textoSinFecha ? textoSinFecha : formatFechaEntrega(entrega.fecha_entrega)],
         ['Dirección', formatDireccion(entrega.direccion_envio, entrega.comuna_nombre, entrega.region_nombre)],
         ['Contacto', entrega.nombre_contacto],
-        ['Teléfono', telefono && <a href={`tel:${telefono.replace(/\s/g, '')}`}>{telefono}</a>],
+        ['Teléfono', telefono && <a href={`tel:${normalizarTelefono(telefono)}`}>{formatTelefono(telefono)}</a>],
         ['Correo', correo && <a href={`mailto:${correo}`}>{correo}</a>],
       ]}
     />

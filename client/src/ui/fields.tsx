@@ -8,7 +8,7 @@ interface FieldProps {
 }
 
 /** Label, control and its error, wired for screen readers. One way to lay out every form field. */
-function FieldShell({ id, label, error, hint, children }: FieldProps & { id: string; children: ReactNode }) {
+export function FieldShell({ id, label, error, hint, children }: FieldProps & { id: string; children: ReactNode }) {
   return (
     <div className={error ? 'field field--error' : 'field'}>
       <label htmlFor={id}>{label}</label>
@@ -23,7 +23,7 @@ function FieldShell({ id, label, error, hint, children }: FieldProps & { id: str
   );
 }
 
-const a11y = (id: string, error?: string) => ({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined });
+export const a11y = (id: string, error?: string) => ({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined });
 
 export function TextField({ label, error, hint, ...input }: FieldProps & ComponentProps<'input'>) {
   const id = useId();

@@ -140,7 +140,7 @@ describe('PUT /api/usuarios/usuarios/perfil/', () => {
     [{ first_name: '-Ana' }, { first_name: ['El nombre solo puede contener letras'] }],
     [{ email: '' }, { email: ['El correo es obligatorio'] }],
     [{ email: 'sin-arroba' }, { email: ['Ingresa un correo válido'] }],
-    [{ telefono: '12345' }, { telefono: ['Ingresa un teléfono válido (ej: +56912345678 o 221234567)'] }],
+    [{ telefono: '12345' }, { telefono: ['Ingresa un teléfono válido (ej: +56 9 1234 5678 o 65 234 5678)'] }],
     [{ fecha_nacimiento: `${new Date().getFullYear() - 10}-01-01` }, { fecha_nacimiento: ['Debes tener al menos 18 años'] }],
     [{ fecha_nacimiento: '1850-01-01' }, { fecha_nacimiento: ['Ingresa una fecha válida'] }],
     [{ fecha_nacimiento: '17-05-1990' }, { fecha_nacimiento: ['Ingresa una fecha válida'] }],

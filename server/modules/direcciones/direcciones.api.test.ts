@@ -117,7 +117,7 @@ describe('addresses', () => {
     [{ nombre_contacto: 'Local 2' }, { nombre_contacto: ['El nombre no puede contener números'] }],
     [{ correo_contacto: 'malo' }, { correo_contacto: ['Correo electrónico inválido. Ej: nombre@empresa.cl'] }],
     [{ telefono_contacto: '1234' }, { telefono_contacto: ['Debe tener al menos 8 dígitos'] }],
-    [{ telefono_contacto: '123456789' }, { telefono_contacto: ['Formato inválido. Ej: +56912345678, 912345678, 221234567, 322123456'] }],
+    [{ telefono_contacto: '123456789' }, { telefono_contacto: ['Formato inválido. Ej: +56 9 1234 5678, 912345678, (2) 2345 6789, 652345678'] }],
     [{ direccion_envio: 'Calle 1' }, { direccion_envio: ['La dirección debe ser más específica'] }],
     [{ region: '' }, { region: ['Seleccione una región'] }],
     [{ comuna: null }, { comuna: ['Seleccione una comuna'] }],
@@ -131,9 +131,21 @@ describe('addresses', () => {
     expect(await list(ana.access)).toEqual(before);
   });
 
+  it.each([
+    ['652345678', '+56652345678'],
+    ['+56652345678', '+56652345678'],
+    ['(2) 2345 6789', '+56223456789'],
+    ['9 8765 4321', '+56987654321'],
+  ])('takes the Chilean phone %s and keeps it as %s (docs/decisions/017-f)', async (escrito, guardado) => {
+    const res = await add(ana.access, { telefono_contacto: escrito });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().telefono_contacto).toBe(guardado);
+    expect((await list(ana.access)).find((d: { id: number }) => d.id === res.json().id).telefono_contacto).toBe(guardado);
+  });
+
   it('refuses a non-numeric id with the SPEC message', async () => {
     const res = await ctx.t.request({ method: 'POST', url: `${BASE}/abc/activar/`, token: ana.access });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ id: ['Direccion inválida: falta el ID'] });
+    expect(res.json()).toEqual({ id: ['Dirección inválida: falta el ID'] });
   });
 });

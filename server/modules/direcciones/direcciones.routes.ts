@@ -9,8 +9,8 @@ import { findDireccionActiva, findDirecciones } from './direcciones.repository';
 import { activateDireccion, addDireccion, deleteDireccion, updateDireccion } from './direcciones.service';
 import { idSchema } from '../../../common/numeros';
 
-// SPEC §5 Addresses: 'Direccion inválida: falta el ID'.
-const idParams = z.object({ id: idSchema('Direccion inválida: falta el ID') });
+// SPEC §5 Addresses: 'Direccion inválida: falta el ID', with its accent (docs/decisions/017-f).
+const idParams = z.object({ id: idSchema('Dirección inválida: falta el ID') });
 const common = { tags: ['direcciones'], security: [{ jwt: [] }] };
 const errores = { 400: badRequestSchema, 401: detailSchema, 404: detailSchema };
 

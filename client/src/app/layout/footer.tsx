@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { SIGNUP_PROVEEDOR } from '../../lib/roles';
 
 export function Footer() {
   return (
@@ -14,7 +15,7 @@ export function Footer() {
               <Link to="/cotizar">Cotizar</Link>
             </li>
             <li>
-              <Link to="/signup">Vende con nosotros</Link>
+              <Link to={SIGNUP_PROVEEDOR}>Vende con nosotros</Link>
             </li>
             <li>
               <a href="mailto:soporte@abastece.cl">soporte@abastece.cl</a>

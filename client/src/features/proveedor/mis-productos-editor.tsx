@@ -3,6 +3,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { type ProveedorProductoEditData, proveedorProductoEditSchema } from '../../../../common/schemas/proveedor-productos';
 import { ApiError } from '../../lib/api-client';
 import { showFormErrors } from '../../lib/form-errors';
+import { FechaField } from '../../ui/fecha-input';
 import { TextField } from '../../ui/fields';
 import { FormError, SubmitButton } from '../../ui/form-controls';
 import { toast } from '../../ui/toast';
@@ -31,7 +32,7 @@ export function EditorProducto({ fila, onClose }: { fila: FilaProducto; onClose(
   const { oferta, lote } = fila;
   const update = useUpdateProveedorProducto();
   const refresh = useRefreshProveedoresProductos();
-  const { register, handleSubmit, formState, setError } = useForm<Valores, unknown, ProveedorProductoEditData>({
+  const { register, control, handleSubmit, formState, setError } = useForm<Valores, unknown, ProveedorProductoEditData>({
     resolver,
     defaultValues: {
       tarifa: String(oferta.tarifa),
@@ -76,7 +77,7 @@ export function EditorProducto({ fila, onClose }: { fila: FilaProducto; onClose(
           <TextField key={r} label={r} inputMode="numeric" {...register(`rangos.${r}`)} error={errors.rangos?.[r]?.message} />
         ))}
         <TextField label="Stock" inputMode="decimal" {...register('cantidad')} error={errors.cantidad?.message} />
-        <TextField label="Fecha vencimiento" type="date" {...register('fecha_expiracion')} error={errors.fecha_expiracion?.message} />
+        <FechaField control={control} name="fecha_expiracion" label="Fecha vencimiento" />
       </div>
       <FormError message={errors.root?.server?.message} />
       <div className="form__actions">

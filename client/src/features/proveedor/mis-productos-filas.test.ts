@@ -37,7 +37,7 @@ describe('the supplier list rows (SPEC §2)', () => {
     expect(nombres(buscar(filas, '1290'))).toEqual(['2:-']);
     expect(nombres(buscar(filas, '40,5'))).toEqual(['1:11']);
     expect(nombres(buscar(filas, '2027-02'))).toEqual(['1:11']);
-    expect(nombres(buscar(filas, '30-11-2026'))).toEqual(['3:30']);
+    expect(nombres(buscar(filas, '30 de noviembre'))).toEqual(['3:30']);
     expect(buscar(filas, '  ')).toHaveLength(4);
   });
 

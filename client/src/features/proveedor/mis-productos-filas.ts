@@ -1,5 +1,5 @@
 import { LIMITES_RANGO_KG, nombreRango } from '../../../../common/constants';
-import { cantidadEs, formatClp, formatFecha } from '../../../../common/format';
+import { cantidadEs, formatClp, formatDiaLargo } from '../../../../common/format';
 import type { Lote, ProveedorProducto } from '../../../../common/schemas/proveedor-productos';
 import { foldForSearch } from '../../../../common/search-es';
 import { compareEs } from '../../../../common/sort-es';
@@ -32,7 +32,7 @@ export function buscar(filas: readonly FilaProducto[], texto: string): FilaProdu
   if (!q) return [...filas];
   return filas.filter(({ oferta, lote }) => {
     const campos = [oferta.sku, oferta.producto_nombre, String(oferta.tarifa), formatClp(oferta.tarifa)];
-    if (lote) campos.push(String(lote.cantidad), cantidadEs(lote.cantidad), lote.fecha_expiracion, formatFecha(lote.fecha_expiracion));
+    if (lote) campos.push(String(lote.cantidad), cantidadEs(lote.cantidad), lote.fecha_expiracion, formatDiaLargo(lote.fecha_expiracion));
     return campos.some((c) => normal(c).includes(q));
   });
 }

@@ -53,7 +53,7 @@ describe('/mis-productos-proovedor: a lot row removes that lot, the product is a
   it("'Eliminar lote' on the 150 kg row asks about that lot and deletes only it", async () => {
     renderAt('/mis-productos-proovedor', <MisProductosPage />);
     await screen.findAllByText('Lomo vetado');
-    fireEvent.click(within(filaDe('20-02-2099')).getByRole('button', { name: /^Eliminar lote de Lomo vetado/ }));
+    fireEvent.click(within(filaDe('20 de febrero de 2099')).getByRole('button', { name: /^Eliminar lote de Lomo vetado/ }));
 
     const dialogo = screen.getByRole('dialog', { name: 'Eliminar lote' });
     expect(dialogo.textContent).toContain('¿Deseas eliminar el lote de 150 kg con vencimiento el 20 de febrero de 2099? Esta acción no se puede deshacer.');
@@ -63,14 +63,14 @@ describe('/mis-productos-proovedor: a lot row removes that lot, the product is a
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Lote de 150 kg con vencimiento el 20 de febrero de 2099 eliminado correctamente.'));
     expect(borrados()).toEqual([`${URL_LISTA}7/lotes/71/`]);
-    await waitFor(() => expect(screen.queryByText('20-02-2099')).toBeNull());
-    expect(screen.getByText('10-01-2099')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('20 de febrero de 2099')).toBeNull());
+    expect(screen.getByText('10 de enero de 2099')).toBeTruthy();
   });
 
   it("'Eliminar producto' keeps SPEC's question and says what goes with it: every lot", async () => {
     renderAt('/mis-productos-proovedor', <MisProductosPage />);
     await screen.findAllByText('Lomo vetado');
-    fireEvent.click(within(filaDe('20-02-2099')).getByRole('button', { name: 'Eliminar producto Lomo vetado (LV-01)' }));
+    fireEvent.click(within(filaDe('20 de febrero de 2099')).getByRole('button', { name: 'Eliminar producto Lomo vetado (LV-01)' }));
 
     const dialogo = screen.getByRole('dialog', { name: 'Eliminar producto' });
     expect(dialogo.textContent).toContain('¿Deseas eliminar este producto? Esta acción no se puede deshacer.');
@@ -94,7 +94,7 @@ describe('/mis-productos-proovedor: prices typed the Chilean way (issue #20)', (
   async function editar() {
     renderAt('/mis-productos-proovedor', <MisProductosPage />);
     await screen.findAllByText('Lomo vetado');
-    fireEvent.click(within(filaDe('20-02-2099')).getByRole('button', { name: 'Editar Lomo vetado (LV-01)' }));
+    fireEvent.click(within(filaDe('20 de febrero de 2099')).getByRole('button', { name: 'Editar Lomo vetado (LV-01)' }));
     return screen.getByRole('form', { name: 'Editar Lomo vetado' });
   }
 

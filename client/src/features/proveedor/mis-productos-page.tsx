@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { SearchSortFilters } from '../../ui/search-sort-filters';
-import { cantidadEs, formatCantidad as formatCantidadUnidad, formatClp, formatDiaLargo, formatFecha } from '../../../../common/format';
+import { cantidadEs, formatCantidad as formatCantidadUnidad, formatClp, formatDiaLargo } from '../../../../common/format';
 import { PROVEEDOR_PAGE_SIZE } from '../../../../common/constants';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -100,7 +100,7 @@ export default function MisProductosPage() {
       cell: (f: FilaProducto) => (f.oferta.rangos[r] === undefined ? <span className="muted">—</span> : formatClp(f.oferta.rangos[r])),
     })),
     { id: 'stock', header: 'Stock', cell: (f) => (f.lote ? cantidadEs(f.lote.cantidad) : <span className="sin-stock">Sin stock</span>) },
-    { id: 'vencimiento', header: 'Fecha vencimiento', cell: (f) => (f.lote ? formatFecha(f.lote.fecha_expiracion) : <span className="muted">—</span>) },
+    { id: 'vencimiento', header: 'Fecha vencimiento', cell: (f) => (f.lote ? formatDiaLargo(f.lote.fecha_expiracion) : <span className="muted">—</span>) },
     {
       id: 'acciones',
       header: 'Acciones',
@@ -121,7 +121,7 @@ export default function MisProductosPage() {
               type="button"
               className="btn btn--ghost"
               onClick={() => setLoteAEliminar(f)}
-              aria-label={`Eliminar lote de ${f.oferta.producto_nombre} (${f.oferta.sku}) que vence el ${formatFecha(f.lote.fecha_expiracion)}`}
+              aria-label={`Eliminar lote de ${f.oferta.producto_nombre} (${f.oferta.sku}) que vence el ${formatDiaLargo(f.lote.fecha_expiracion)}`}
             >
               Eliminar lote
             </button>

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type SignupInput, signupSchema } from '../../../../../common/schemas/auth';
 import { showFormErrors } from '../../../lib/form-errors';
+import { ROL_SIGNUP_PARAM } from '../../../lib/roles';
 import { nonFieldError, TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
@@ -15,8 +16,9 @@ import { RolChoice, type RolRegistro } from '../components/rol-choice';
 
 export default function SignupPage() {
   const navigate = useNavigate();
-  // SPEC §5: the role is a single choice, buyer by default.
-  const [rol, setRol] = useState<RolRegistro>('comprador');
+  // SPEC §5: the role is a single choice, buyer by default; '?rol=proveedor' (from 'Sube tu stock') picks supplier.
+  const [params] = useSearchParams();
+  const [rol, setRol] = useState<RolRegistro>(params.get(ROL_SIGNUP_PARAM) === 'proveedor' ? 'proveedor' : 'comprador');
   const { register, handleSubmit, formState, setError } = useForm<SignupInput>({ resolver: zodResolver(signupSchema) });
   const { errors } = formState;
   const createUser = useCreateUser();

@@ -1,5 +1,5 @@
 import type { Opcion, ResultadoComparacion } from '../../../../../common/schemas/comparacion';
-import { cantidadEs, formatClp, formatFecha, unidadCorta } from '../../../../../common/format';
+import { cantidadEs, formatClp, formatDiaLargo, unidadCorta } from '../../../../../common/format';
 import { Modal } from '../../../ui/modal';
 import { faltante } from './eleccion';
 
@@ -13,7 +13,7 @@ function OpcionResumen({ o, cantidad }: { o: Opcion; cantidad?: number }) {
         {formatClp(o.precio)} / {u(1)} · Stock: {cantidadEs(o.stock_disponible)} {u(o.stock_disponible)}
       </span>
       <span className="muted">
-        Vence: {formatFecha(o.fecha_vencimiento)}
+        Vence: {formatDiaLargo(o.fecha_vencimiento)}
         {cantidad !== undefined && ` · Cubre ${cantidadEs(cantidad)} ${u(cantidad)}`}
       </span>
     </div>

@@ -1,9 +1,10 @@
+import { formatTelefono } from '../../../../../common/chile/telefono';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Redirigir } from '../../../ui/redirigir';
 import { SIN_SOLICITUD } from '../../../lib/flujo-cotizacion/paso-faltante';
 import { LOADING_MIN_MS } from '../../../../../common/constants';
-import { formatFecha } from '../../../../../common/format';
+import { formatDiaLargo } from '../../../../../common/format';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { type Column, DataTable } from '../../../ui/data-table';
@@ -30,7 +31,7 @@ const COLUMNAS: Column<Detalle>[] = [
 const NO_INDICADO = 'No indicado';
 
 /** 'YYYY-MM-DD' as a Chilean reader writes it; the day itself, with no time zone to shift it. */
-const fechaLegible = (iso: string | null) => (iso ? formatFecha(iso) : 'Lo antes posible');
+const fechaLegible = (iso: string | null) => (iso ? formatDiaLargo(iso) : 'Lo antes posible');
 
 /** The body that re-saves the delivery data just as it was confirmed (SPEC §4.3). */
 const cuerpoDe = ({ fecha_entrega, nombre_contacto, correo_contacto, telefono_contacto, direccion_envio, region, comuna }: CotizanteGuardado) => ({
@@ -96,7 +97,7 @@ function Resumen({ solicitud, cotizante }: { solicitud: SolicitudGuardada; cotiz
     ['Fecha de entrega', fechaLegible(cotizante.fecha_entrega)],
     ['Nombre de contacto', cotizante.nombre_contacto],
     ['Correo de contacto', cotizante.correo_contacto],
-    ['Teléfono', cotizante.telefono_contacto],
+    ['Teléfono', formatTelefono(cotizante.telefono_contacto)],
     ['Dirección de envío', cotizante.direccion_envio || NO_INDICADO],
     ['Región', cotizante.region_nombre ?? NO_INDICADO],
     ['Comuna', cotizante.comuna_nombre ?? NO_INDICADO],

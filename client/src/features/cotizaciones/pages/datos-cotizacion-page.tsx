@@ -10,6 +10,7 @@ import { isMismaDireccion } from '../../../lib/direcciones-guardadas';
 import { showFormErrors } from '../../../lib/form-errors';
 import { useSession, useSessionExpiredHandler } from '../../../lib/session';
 import { useComunas, useRegiones } from '../../../lib/ubicacion';
+import { FechaField } from '../../../ui/fecha-input';
 import { SelectField, TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { ContactoFields } from '../../../ui/contacto-fields';
@@ -73,7 +74,7 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
   const [copiada, setCopiada] = useState('');
 
   const [schema] = useState(() => cotizanteFormSchema());
-  const { register, handleSubmit, formState, watch, setValue, setError, reset, getValues } = useForm<Valores, unknown, CotizanteData>({
+  const { register, control, handleSubmit, formState, watch, setValue, setError, reset, getValues } = useForm<Valores, unknown, CotizanteData>({
     resolver: zodResolver(schema),
     defaultValues: { ...(guardado ? desdeGuardado(guardado) : VACIO), solicitud_id: solicitud.id },
   });
@@ -155,7 +156,7 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
         )}
         <div className="form__row">
           <TextField label="Nombre de contacto" autoComplete="name" {...register('nombre_contacto')} error={errors.nombre_contacto?.message} />
-          <TextField label="Fecha de entrega (opcional)" type="date" min={hoyEnChile()} {...register('fecha_entrega')} error={errors.fecha_entrega?.message} />
+          <FechaField control={control} name="fecha_entrega" label="Fecha de entrega (opcional)" min={hoyEnChile()} />
         </div>
         <ContactoFields form={{ register, watch, setValue, formState }} direccionLabel="Dirección de envío (opcional)" />
         <FormError message={errors.root?.server?.message} />

@@ -1,11 +1,11 @@
-/** The profile menu's items (SPEC §2 Profile menu); the last four do nothing yet. */
+/**
+ * The profile menu's items (SPEC §2 Profile menu). SPEC's cards, privacy and billing did nothing:
+ * they are left out rather than shown as 'Próximamente' (docs/decisions/017-f).
+ */
 export const PERFIL_ITEMS = [
   { label: 'Datos de la cuenta', to: '/mi-cuenta', description: 'Nombre, correo, teléfono y fecha de nacimiento' },
   { label: 'Direcciones', to: '/direcciones', description: 'Tus direcciones de despacho' },
-  { label: 'Tarjetas', to: null, description: 'Medios de pago guardados' },
   { label: 'Seguridad', to: '/seguridad', description: 'Cambia tu contraseña y cierra tus otras sesiones' },
-  { label: 'Privacidad', to: null, description: 'Tus datos y permisos' },
-  { label: 'Facturación', to: null, description: 'Datos para tus facturas' },
 ] as const;
 
 /** Issue #22: what only a supplier's profile shows (the account sidebar does not list it). */

@@ -21,15 +21,9 @@ export function PerfilLayout() {
           </li>
           {PERFIL_ITEMS.map((item) => (
             <li key={item.label}>
-              {item.to ? (
-                <Link to={item.to} aria-current={current(item.to)}>
-                  {item.label}
-                </Link>
-              ) : (
-                <span className="perfil-sidebar__soon" aria-disabled="true" title="Próximamente">
-                  {item.label}
-                </span>
-              )}
+              <Link to={item.to} aria-current={current(item.to)}>
+                {item.label}
+              </Link>
             </li>
           ))}
         </ul>

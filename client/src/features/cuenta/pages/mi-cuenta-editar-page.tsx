@@ -2,11 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { formatTelefono } from '../../../../../common/chile/telefono';
 import { type PerfilInput, perfilSchema } from '../../../../../common/schemas/cuenta';
 import { parseApiError } from '../../../lib/api-errors';
 import { showFormErrors } from '../../../lib/form-errors';
 import { rolCuenta } from '../../../lib/roles';
 import { useSession, useSessionExpiredHandler } from '../../../lib/session';
+import { FechaField } from '../../../ui/fecha-input';
 import { TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
@@ -29,10 +31,16 @@ export default function MiCuentaEditarPage() {
   const onExpired = useSessionExpiredHandler();
   const updatePerfil = useUpdatePerfil();
   const user = session.user;
-  const { register, handleSubmit, formState, setError } = useForm<PerfilInput>({
+  const { register, control, handleSubmit, formState, setError } = useForm<PerfilInput>({
     resolver: zodResolver(perfilSchema),
     defaultValues: user
-      ? { first_name: user.first_name, last_name: user.last_name, email: user.email, telefono: user.telefono, fecha_nacimiento: user.fecha_nacimiento ?? '' }
+      ? {
+          first_name: user.first_name,
+          last_name: user.last_name,
+          email: user.email,
+          telefono: formatTelefono(user.telefono),
+          fecha_nacimiento: user.fecha_nacimiento ?? '',
+        }
       : undefined,
   });
   const { errors } = formState;
@@ -87,8 +95,8 @@ export default function MiCuentaEditarPage() {
           error={errors.email?.message}
         />
         <div className="form__row">
-          <TextField label="Teléfono" type="tel" autoComplete="tel" placeholder="+56912345678" {...register('telefono')} error={errors.telefono?.message} />
-          <TextField label="Fecha de nacimiento" type="date" {...register('fecha_nacimiento')} error={errors.fecha_nacimiento?.message} />
+          <TextField label="Teléfono" type="tel" autoComplete="tel" placeholder="+56 9 1234 5678" {...register('telefono')} error={errors.telefono?.message} />
+          <FechaField control={control} name="fecha_nacimiento" label="Fecha de nacimiento" />
         </div>
         <TextField label="Tipo de usuario" value={rolCuenta(user)} readOnly disabled hint="El tipo de usuario no se puede cambiar." />
         <FormError message={errors.root?.server?.message} />

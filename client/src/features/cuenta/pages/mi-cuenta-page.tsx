@@ -1,5 +1,6 @@
+import { formatTelefono } from '../../../../../common/chile/telefono';
 import { Link } from 'react-router';
-import { formatFechaNacimiento } from '../../../../../common/format';
+import { formatDiaLargo } from '../../../../../common/format';
 import { rolCuenta } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 
@@ -9,9 +10,9 @@ export default function MiCuentaPage() {
   const user = useSession().user!;
   const filas: [string, string][] = [
     ['Correo electrónico', `${user.email} · Validado ✓`],
-    ['Teléfono', user.telefono ? `${user.telefono} · Validado ✓` : `${NO_ESPECIFICADO} · Sin validar ❗`],
+    ['Teléfono', user.telefono ? `${formatTelefono(user.telefono)} · Validado ✓` : `${NO_ESPECIFICADO} · Sin validar ❗`],
     ['Nombre completo', `${user.first_name} ${user.last_name}`.trim() || NO_ESPECIFICADO],
-    ['Fecha de nacimiento', user.fecha_nacimiento ? formatFechaNacimiento(user.fecha_nacimiento) : NO_ESPECIFICADO],
+    ['Fecha de nacimiento', user.fecha_nacimiento ? formatDiaLargo(user.fecha_nacimiento) : NO_ESPECIFICADO],
     ['Tipo de usuario', rolCuenta(user)],
   ];
   if (user.is_comprador) filas.push(['Dirección de despacho', user.direccion_envio || NO_ESPECIFICADO]);

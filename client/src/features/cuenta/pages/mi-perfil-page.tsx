@@ -28,27 +28,15 @@ export default function MiPerfilPage() {
       <ul className="perfil-items">
         {items.map((item) => (
           <li key={item.label}>
-            {item.to ? (
-              <Link className="perfil-item" to={item.to}>
-                <span className="perfil-item__icon" aria-hidden="true">
-                  {item.label.charAt(0)}
-                </span>
-                <span>
-                  <strong>{item.label}</strong>
-                  <small>{item.description}</small>
-                </span>
-              </Link>
-            ) : (
-              <button type="button" className="perfil-item" aria-disabled="true" title="Próximamente">
-                <span className="perfil-item__icon" aria-hidden="true">
-                  {item.label.charAt(0)}
-                </span>
-                <span>
-                  <strong>{item.label}</strong>
-                  <small>Próximamente</small>
-                </span>
-              </button>
-            )}
+            <Link className="perfil-item" to={item.to}>
+              <span className="perfil-item__icon" aria-hidden="true">
+                {item.label.charAt(0)}
+              </span>
+              <span>
+                <strong>{item.label}</strong>
+                <small>{item.description}</small>
+              </span>
+            </Link>
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { formatTelefono } from '../../../../../common/chile/telefono';
 import { idSchema } from '../../../../../common/numeros';
 import type { Direccion } from '../../../../../common/schemas/direcciones';
 import { useSessionExpiredHandler } from '../../../lib/session';
@@ -57,7 +58,7 @@ export default function DireccionEditarPage() {
           initial={{
             nombre_contacto: direccion.nombre_contacto,
             correo_contacto: direccion.correo_contacto,
-            telefono_contacto: direccion.telefono_contacto,
+            telefono_contacto: formatTelefono(direccion.telefono_contacto),
             direccion_envio: direccion.direccion_envio,
             region: direccion.region ?? '',
             comuna: direccion.comuna ?? '',

@@ -1,3 +1,4 @@
+import { formatTelefono } from '../../../../../common/chile/telefono';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Direccion } from '../../../../../common/schemas/direcciones';
@@ -28,7 +29,7 @@ export default function DireccionesPage() {
   }, [direcciones.error, onExpired]);
 
   function activar(d: Direccion) {
-    if (!d.id) return toast.error('Direccion inválida: falta el ID');
+    if (!d.id) return toast.error('Dirección inválida: falta el ID');
     activate.mutate(d.id, {
       onSuccess: () => toast.success('Dirección activada correctamente.'),
       onError: (error) => onExpired(error) || toast.error('No se pudo activar la dirección.'),
@@ -58,7 +59,7 @@ export default function DireccionesPage() {
         <>
           <strong>{d.nombre_contacto}</strong> {d.activa && <span className="tag tag--ok">(Activa)</span>}
           <div className="muted">
-            {d.correo_contacto} · {d.telefono_contacto}
+            {d.correo_contacto} · {formatTelefono(d.telefono_contacto)}
           </div>
         </>
       ),
@@ -79,15 +80,20 @@ export default function DireccionesPage() {
           <button type="button" className="btn btn--ghost" onClick={() => setPorEliminar(d)}>
             Eliminar
           </button>
-          <SubmitButton
-            type="button"
-            className={d.activa ? 'btn btn--ok' : 'btn btn--ghost'}
-            disabled={d.activa}
-            busy={activate.isPending && activate.variables === d.id}
-            onClick={() => activar(d)}
-          >
-            {d.activa ? 'Activada' : 'Desactivada'}
-          </SubmitButton>
+          {/* A button says what it does: 'Activar'; the active address says what it is (docs/decisions/017-f). */}
+          {d.activa ? (
+            <span className="direccion__activa">Activada</span>
+          ) : (
+            <SubmitButton
+              type="button"
+              className="btn btn--ghost"
+              busy={activate.isPending && activate.variables === d.id}
+              busyLabel="Activando..."
+              onClick={() => activar(d)}
+            >
+              Activar
+            </SubmitButton>
+          )}
         </div>
       ),
     },

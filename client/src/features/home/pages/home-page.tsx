@@ -1,4 +1,5 @@
 import { Link, useNavigate } from 'react-router';
+import { SIGNUP_PROVEEDOR } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
 
@@ -9,7 +10,6 @@ export default function HomePage() {
 
   function subirStock() {
     // SPEC §6: only a logged-in supplier may use the bulk upload.
-    if (!session.isAuthenticated) return toast.error('Debes iniciar sesión para acceder');
     if (!session.is_proveedor) return toast.error('Debes estar registrado como proveedor para usar esta funcionalidad');
     navigate('/carga-masiva');
   }
@@ -31,10 +31,17 @@ export default function HomePage() {
               <Link className="btn btn--primary btn--lg" to="/cotizar">
                 Cotiza ahora
               </Link>
-              {/* Until the session has loaded, who is asking is unknown: no answer rather than a wrong one. */}
-              <button type="button" className="btn btn--secondary btn--lg" onClick={subirStock} disabled={session.isLoading} aria-busy={session.isLoading}>
-                Sube tu stock
-              </button>
+              {/* A visitor is not turned away: they may become a supplier (docs/decisions/017-f). Until
+                  the session has loaded, who is asking is unknown: no answer rather than a wrong one. */}
+              {!session.isLoading && !session.isAuthenticated ? (
+                <Link className="btn btn--secondary btn--lg" to={SIGNUP_PROVEEDOR}>
+                  Sube tu stock
+                </Link>
+              ) : (
+                <button type="button" className="btn btn--secondary btn--lg" onClick={subirStock} disabled={session.isLoading} aria-busy={session.isLoading}>
+                  Sube tu stock
+                </button>
+              )}
             </>
           )}
         </div>

@@ -306,7 +306,7 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
               label="Teléfono"
               type="tel"
               autoComplete="tel"
-              placeholder="+56912345678"
+              placeholder="+56 9 1234 5678"
               {...register('telefono_facturacion')}
               error={errors.telefono_facturacion?.message}
             />

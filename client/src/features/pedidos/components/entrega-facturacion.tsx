@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formatTelefono } from '../../../../../common/chile/telefono';
 import type { Entrega, Facturacion } from '../../../../../common/schemas/pedidos';
 import { DatosEntrega } from '../../../ui/datos-entrega';
 import { DatosList } from '../../../ui/datos-list';
@@ -22,7 +23,12 @@ const sinFacturacion = (f: Facturacion) => Object.values(f).every((v) => !v.trim
 /** The billing data of the purchase, each field or 'No indicado'. */
 export function DatosFacturacion({ facturacion }: { facturacion: Facturacion }) {
   if (sinFacturacion(facturacion)) return <p className="muted">Compra sin datos de facturación.</p>;
-  return <DatosList label="Datos de facturación" rows={CAMPOS_FACTURACION.map(([campo, nombre]) => [nombre, facturacion[campo]])} />;
+  return (
+    <DatosList
+      label="Datos de facturación"
+      rows={CAMPOS_FACTURACION.map(([campo, nombre]) => [nombre, campo === 'telefono_facturacion' ? formatTelefono(facturacion[campo]) : facturacion[campo]])}
+    />
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatTelefono } from '../../../../../common/chile/telefono';
 import { formatDireccion, formatFechaHora } from '../../../../../common/format';
 import type { PedidoDetalle } from '../../../../../common/schemas/pedidos';
 import './pedidos.css';
@@ -15,7 +16,7 @@ export function EncabezadoOrdenDeCompra({ pedido }: { pedido: PedidoDetalle }) {
     ['Razón social', f.razon_social === pedido.comprador ? '' : f.razon_social],
     ['Giro', f.giro_comercial],
     ['Dirección de facturación', formatDireccion(f.direccion_facturacion, f.comuna_nombre, f.region_nombre)],
-    ['Teléfono', f.telefono_facturacion],
+    ['Teléfono', formatTelefono(f.telefono_facturacion)],
     ['Correo', f.email_facturacion],
     ['Método de pago', f.metodo_pago_nombre],
   ].filter(([, valor]) => valor?.trim());

@@ -1,3 +1,4 @@
+import { formatTelefono } from '../../../../../common/chile/telefono';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatClp, formatDiaLargo, formatFechaLarga, SIN_FECHA_ENTREGA } from '../../../../../common/format';
@@ -24,7 +25,7 @@ const facturacionRows = (d: DatosFacturacion): [string, string][] => [
   ['Razón social', d.razon_social],
   ['Giro comercial', d.giro_comercial],
   ['Dirección', d.direccion_facturacion],
-  ['Teléfono', d.telefono],
+  ['Teléfono', formatTelefono(d.telefono)],
   ['Región', d.region],
   ['Comuna', d.comuna],
   ['Rubro', d.rubro],

@@ -2,6 +2,7 @@ import { CATEGORIAS, FORMATOS, UNIDADES, UPLOAD_PAGE_SIZE } from '../../../../..
 import { cantidadEs } from '../../../../../common/format';
 import { type FilaCarga, NOMBRES_RANGO } from '../../../../../common/schemas/proveedor-carga';
 import { type Column, DataTable } from '../../../ui/data-table';
+import { FechaInput } from '../../../ui/fecha-input';
 import type { Grupo } from './filas';
 
 interface TablaCargaProps {
@@ -203,12 +204,13 @@ export function TablaCarga({ grupo, caption, filas, onEditar, onQuitar }: TablaC
       header: 'Fecha vencimiento',
       className: 'carga__col-fecha',
       cell: (f) => (
-        <input
+        <FechaInput
+          compacta
           className="carga__input"
-          type="date"
           aria-label={`Fecha vencimiento, ${nombreFila(f)}`}
+          calendarioLabel={`Calendario, ${nombreFila(f)}`}
           value={f.fecha_vencimiento ?? ''}
-          onChange={(e) => onEditar(f, { fecha_vencimiento: e.target.value || null })}
+          onChange={(valor) => onEditar(f, { fecha_vencimiento: valor || null })}
         />
       ),
     },
