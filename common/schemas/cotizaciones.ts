@@ -182,9 +182,9 @@ export const solicitudSchemaOut = z.object({
 export type Solicitud = z.infer<typeof solicitudSchemaOut>;
 
 export const FECHA_PASADA = 'No puedes seleccionar una fecha pasada';
-export const MISMO_DIA_DESPUES_DE_MEDIODIA = 'Para envíos el mismo día, debe ser antes del mediodía.';
+export const MISMO_DIA_DESPUES_DE_MEDIODIA = 'Para envios el mismo día, debe ser antes de medio día.';
 export const FECHA_ENTREGA_INVALIDA = 'Ingresa una fecha de entrega válida';
-export const DIRECCION_SIN_NUMERO = 'Debe contener el número de dirección';
+export const DIRECCION_SIN_NUMERO = 'Debe contener el numero de dirección';
 /** Today's date (YYYY-MM-DD) and hour in Chile at `ahora`, whatever the machine's time zone. */
 export function ahoraEnChile(ahora: Date): { hoy: string; hora: number } {
   const { hoy, minuto } = relojEnChile(ahora);

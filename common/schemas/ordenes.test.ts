@@ -40,7 +40,7 @@ describe('ordenSchema (SPEC §5 Billing)', () => {
       rut_facturacion: 'RUT inválido. Ej: 12.345.678-5',
       razon_social: 'La razón social no puede contener números',
       giro_comercial: 'El giro comercial no puede contener números',
-      direccion_facturacion: 'Debe contener el número de dirección',
+      direccion_facturacion: 'Debe contener el numero de dirección',
       telefono_facturacion: 'Debe tener al menos 8 dígitos',
       email_facturacion: 'Correo electrónico inválido. Ej: nombre@empresa.cl',
     });

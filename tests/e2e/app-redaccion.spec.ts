@@ -108,6 +108,7 @@ test('a regional landline is a valid delivery phone, and a saved address offers 
   await expect(filas.nth(0).getByText('Activada')).toBeVisible();
   await expect(filas.nth(0).getByRole('button', { name: 'Activar' })).toHaveCount(0);
   await expect(filas.nth(1).getByRole('button', { name: 'Activar' })).toBeEnabled();
+  await expect(filas.nth(1).getByText('Desactivada', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^(Activada|Desactivada)$/ })).toHaveCount(0);
   await shot(page, 'redaccion-direcciones-1280');
   await page.setViewportSize({ width: 375, height: 800 });

@@ -234,7 +234,7 @@ test('logged out at 1280 px: swap, stock confirmation, another supplier, billing
   await page.getByLabel('Dirección de facturación').fill('Calle Larga');
   await page.getByRole('button', { name: 'Confirmar compra' }).click();
   await expect(page.getByText('La razón social no puede contener números')).toBeVisible();
-  await expect(page.getByText('Debe contener el número de dirección')).toBeVisible();
+  await expect(page.getByText('Debe contener el numero de dirección')).toBeVisible();
   await expect(page).toHaveURL(/\/facturacion$/);
 
   await page.getByLabel('RUT').fill('12.345.678-5');

@@ -97,7 +97,7 @@ test('the moderator stages, changes, removes and sends decisions; buyers and the
 
   // 'Quitar todos' asks first; No keeps the staged list.
   await page.getByRole('button', { name: 'Quitar todos' }).click();
-  const quitar = page.getByRole('dialog', { name: '¿Seguro que quieres quitar todos los productos por confirmar?' });
+  const quitar = page.getByRole('dialog', { name: '¿Seguro que quieres quitar todos los productos de staged?' });
   await quitar.getByRole('button', { name: 'No' }).click();
   await expect(staged(page)).toHaveCount(2);
 
@@ -162,7 +162,7 @@ test('at 375 px the two cards stack, nothing overflows sideways; Quitar todos em
   await shot(page, 'moderacion-375');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Quitar todos' }).click();
-  await page.getByRole('dialog', { name: '¿Seguro que quieres quitar todos los productos por confirmar?' }).getByRole('button', { name: 'Sí' }).click();
+  await page.getByRole('dialog', { name: '¿Seguro que quieres quitar todos los productos de staged?' }).getByRole('button', { name: 'Sí' }).click();
   await expect(page.getByText('No hay productos por confirmar.')).toBeVisible();
   // By the exact name: another spec's product may carry this one's name plus a stamp.
   await expect(pendientes(page).getByText(primero, { exact: true })).toHaveCount(1);

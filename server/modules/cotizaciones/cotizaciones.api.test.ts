@@ -269,7 +269,7 @@ describe('crear-cotizante and editar-cotizante (SPEC §5 Delivery data)', () => 
     [{ correo_contacto: 'no-es-correo' }, { correo_contacto: [CORREO_INVALIDO] }],
     [{ telefono_contacto: '1234567' }, { telefono_contacto: ['Debe tener al menos 8 dígitos'] }],
     [{ telefono_contacto: '112345678' }, { telefono_contacto: ['Formato inválido. Ej: +56 9 1234 5678, 912345678, (2) 2345 6789, 652345678'] }],
-    [{ direccion_envio: 'Avenida Providencia' }, { direccion_envio: ['Debe contener el número de dirección'] }],
+    [{ direccion_envio: 'Avenida Providencia' }, { direccion_envio: ['Debe contener el numero de dirección'] }],
     [{ region: 13, comuna: 5109 }, { comuna: ['La comuna no pertenece a la región seleccionada.'] }],
     [{ region: null, comuna: 13123 }, { region: ['Seleccione una región'] }],
     [{ region: 99, comuna: null }, { region: ['Seleccione una región'] }],

@@ -80,19 +80,22 @@ export default function DireccionesPage() {
           <button type="button" className="btn btn--ghost" onClick={() => setPorEliminar(d)}>
             Eliminar
           </button>
-          {/* A button says what it does: 'Activar'; the active address says what it is (docs/decisions/017-f). */}
+          {/* SPEC's 'Activada' / 'Desactivada' say what the address is; the button says what it does (docs/decisions/017-f). */}
           {d.activa ? (
             <span className="direccion__activa">Activada</span>
           ) : (
-            <SubmitButton
-              type="button"
-              className="btn btn--ghost"
-              busy={activate.isPending && activate.variables === d.id}
-              busyLabel="Activando..."
-              onClick={() => activar(d)}
-            >
-              Activar
-            </SubmitButton>
+            <>
+              <span className="direccion__inactiva">Desactivada</span>
+              <SubmitButton
+                type="button"
+                className="btn btn--ghost"
+                busy={activate.isPending && activate.variables === d.id}
+                busyLabel="Activando..."
+                onClick={() => activar(d)}
+              >
+                Activar
+              </SubmitButton>
+            </>
           )}
         </div>
       ),

@@ -15,13 +15,12 @@ const PAGE_SIZE = 10;
 type Envio = AccionModeracion | 'todo';
 type Pregunta = { tipo: 'enviar'; cuales: Envio } | { tipo: 'quitar-todos' } | null;
 
-// SPEC §2 Moderation: the four confirm popups, the staged list called by its card's title ('Productos
-// por confirmar') rather than SPEC's English 'staged' (docs/decisions/017-f).
+// SPEC §2 Moderation: the four confirm popups, to the letter ('staged' included: docs/decisions/017-f).
 const PREGUNTAS: Record<Envio | 'quitar-todos', string> = {
   aprobar: '¿Deseas enviar todos los productos marcados como aprobados?',
   rechazar: '¿Deseas enviar todos los productos marcados como rechazados?',
-  todo: '¿Deseas enviar todos los productos por confirmar?',
-  'quitar-todos': '¿Seguro que quieres quitar todos los productos por confirmar?',
+  todo: '¿Deseas enviar todos los productos en staged?',
+  'quitar-todos': '¿Seguro que quieres quitar todos los productos de staged?',
 };
 
 /**
