@@ -167,10 +167,11 @@ describe('SPA del build de producción', () => {
     expect(scripts).toHaveLength(2);
     const preload = fs.readFileSync(path.join(dir, scripts[0]!), 'utf8');
     const table = JSON.parse(preload.match(/\((\{.*?\})\)/)![1]!) as Record<string, string[]>;
-    expect(Object.keys(table).sort()).toEqual(['/', '/login', '/signup']);
+    expect(Object.keys(table).sort()).toEqual(['/', '/cotizar', '/login', '/signup']);
     expect(table['/']![0]).toMatch(/^\/assets\/home-page-/);
     expect(table['/login']![0]).toMatch(/^\/assets\/login-page-/);
     expect(table['/signup']![0]).toMatch(/^\/assets\/signup-page-/);
+    expect(table['/cotizar']![0]).toMatch(/^\/assets\/cotizar-page-/);
     for (const href of Object.values(table).flat()) {
       expect(fs.existsSync(path.join(dir, href)), href).toBe(true);
       // Never what the HTML already loads.
