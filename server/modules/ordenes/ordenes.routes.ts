@@ -91,14 +91,24 @@ export const ordenesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/ordenes/confirmar/',
     {
+      // A bad token is a 401, as on every endpoint; a good one changes nothing (the order stays without an account).
+      onRequest: guards.identify,
       schema: {
         tags: ['ordenes'],
         summary:
           'Confirmar una orden hecha sin cuenta con el token del correo «Confirma tu orden» (201; 200 con la misma orden si ya se confirmó; 404 enlace desconocido; 410 vencido)',
         description: 'Abierto: el token es la prueba. La orden queda sin cuenta aunque quien confirma haya iniciado sesión.',
-        security: [{}],
+        security: [{}, { jwt: [] }] as Array<Record<string, string[]>>,
         body: confirmarOrdenSchema,
-        response: { 200: ordenConfirmadaSchema, 201: ordenConfirmadaSchema, 400: badRequestSchema, 404: detailSchema, 409: detailSchema, 410: detailSchema },
+        response: {
+          200: ordenConfirmadaSchema,
+          201: ordenConfirmadaSchema,
+          400: badRequestSchema,
+          401: detailSchema,
+          404: detailSchema,
+          409: detailSchema,
+          410: detailSchema,
+        },
       },
     },
     async (request, reply) => {
