@@ -29,7 +29,7 @@ const despachoTexto = (costo: number) => `Despacho: ${costo > 0 ? formatClp(cost
 export function correoConfirmaOrden(para: string, proveedores: ProveedorPorConfirmar[], total: number, venceEn: Date, url: string): Correo {
   const asunto = 'Confirma tu orden';
   const saludo = 'Hola:';
-  const intro = `Se pidió una orden de compra en Abastece con este correo como contacto. Para comprar, confírmala con el botón de abajo antes de las ${formatFechaHora(venceEn)} (${MINUTOS_POR_CONFIRMAR} minutos): hasta entonces no se compra nada ni se reserva stock, y los proveedores no la reciben.`;
+  const intro = `Se pidió una orden de compra en Abastece con este correo como contacto. Para comprar, confírmala con el botón de abajo antes del ${formatFechaHora(venceEn)} (${MINUTOS_POR_CONFIRMAR} minutos): hasta entonces no se compra nada ni se reserva stock, y los proveedores no la reciben.`;
   const pie = 'Si no la pediste tú, ignora este mensaje: sin confirmar, la orden se anula sola y no se compra nada.';
   const bloques = proveedores.map((p) => ({
     texto: [p.proveedor, ...p.lineas.map((l) => `- ${lineaTexto(l)}`), `- ${despachoTexto(p.costo_despacho)}`].join('\n'),

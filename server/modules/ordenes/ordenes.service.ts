@@ -62,6 +62,8 @@ export const mensajesOrden = {
   otrosProveedores: 'Los proveedores de tu compra cambiaron.',
   otroTotal: (antes: number, ahora: number) => `El total de tu compra cambió de ${formatClp(antes)} a ${formatClp(ahora)}.`,
   revisa: 'Revisa el resumen y confirma de nuevo.',
+  // At the e-mailed link there is no summary to review: the flow that placed it is over.
+  cotizaDeNuevo: 'Cotiza de nuevo para comprar con estos cambios.',
 };
 
 /**
@@ -73,6 +75,7 @@ function diffResumenConfirmado(
   confirmado: ResumenConfirmado,
   grupos: Array<{ proveedor_id: number; proveedor_nombre: string; fecha_entrega: string | null }>,
   total: number,
+  cierre: string,
 ): string[] {
   const vistos = new Map(confirmado.proveedores.map((p) => [p.proveedor_id, p.fecha_entrega]));
   const mismos = vistos.size === grupos.length && grupos.every((g) => vistos.has(g.proveedor_id));
@@ -82,7 +85,7 @@ function diffResumenConfirmado(
       )
     : [mensajesOrden.otrosProveedores];
   const cambios = confirmado.total === total ? dias : [...dias, mensajesOrden.otroTotal(confirmado.total, total)];
-  return cambios.length === 0 ? [] : [...cambios, mensajesOrden.revisa];
+  return cambios.length === 0 ? [] : [...cambios, cierre];
 }
 
 /** The billing names an order copies, after checking every id the buyer sent exists (SPEC §5 Billing). */
@@ -214,7 +217,8 @@ async function prepararOrden(tx: Db, caller: Caller | null, data: OrdenData, aho
   // Each pedido's day as the comparison showed it: the date asked, else its supplier's first possible day.
   const grupos = porProveedor.map((g) => ({ ...g, fecha_entrega: recibibles.diaDe(g.proveedor_id) ?? null }));
   const total = copias.reduce((s, l) => s + l.subtotal, 0) + grupos.reduce((s, g) => s + g.costo_despacho, 0);
-  const cambios = data.resumen_confirmado ? diffResumenConfirmado(data.resumen_confirmado, grupos, total) : [];
+  const cierre = caller ? mensajesOrden.revisa : mensajesOrden.cotizaDeNuevo;
+  const cambios = data.resumen_confirmado ? diffResumenConfirmado(data.resumen_confirmado, grupos, total, cierre) : [];
   if (cambios.length > 0) throw new AppError(409, { detail: cambios.join(' '), code: RESUMEN_CAMBIADO });
   return { existente: undefined, cotizacion_id: data.cotizacion_id, entrega, lineas, copias, grupos, recibibles, total };
 }

@@ -230,7 +230,10 @@ describe('an order without an account waits for its contact', () => {
     expect(cambio.statusCode, cambio.body).toBe(200);
     const res = await confirmar(ctx.t, await tokenConfirmar(ctx.t, e.correo));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ detail: 'El total de tu compra cambió de $10.000 a $14.990. Revisa el resumen y confirma de nuevo.', code: RESUMEN_CAMBIADO });
+    expect(res.json()).toEqual({
+      detail: 'El total de tu compra cambió de $10.000 a $14.990. Cotiza de nuevo para comprar con estos cambios.',
+      code: RESUMEN_CAMBIADO,
+    });
     expect(await ordenesDe(e.f.cotizacionId)).toEqual([]);
     expect(await stockDe(ofertaId)).toEqual([500]);
     // The summary as placed is checked when placing too, as for a buyer with an account.
