@@ -392,7 +392,7 @@ async function holdOrden({ db, mailer, publicUrl }: OrdenDeps, caller: Caller, d
 /**
  * POST /api/ordenes/confirmar/: the contact of an order placed without an account confirms it with
  * the e-mailed token (docs/decisions/007, 'Órdenes sin cuenta'). In ONE transaction, as crear-orden
- * (the held order locked first, then its quotation): checked again as placed, the stock taken
+ * (its quotation locked first, then the held order): checked again as placed, the stock taken
  * first-expired-first-out, the pedidos and today's e-mails. Confirming twice, or any link of a
  * quotation already ordered, answers that order (`creada` false). Unknown → 404; lapsed → 410.
  * The caller's account plays no part: the token is the proof, and the order stays without one.
@@ -403,9 +403,13 @@ export async function confirmarOrden(
   ahora: Date,
 ): Promise<OrdenCreada & { cotizacion_id: number; creada: boolean }> {
   const resultado = await db.transaction(async (tx) => {
-    const pendiente = await findPorConfirmar(tx, hashClave(token), { lock: true });
-    if (!pendiente) throw notFound(ENLACE_CONFIRMAR_INVALIDO);
-    const { cotizacion_id } = pendiente;
+    const visto = await findPorConfirmar(tx, hashClave(token));
+    if (!visto) throw notFound(ENLACE_CONFIRMAR_INVALIDO);
+    const { cotizacion_id } = visto;
+    // The quotation first, as crear-orden locks it: every confirmation of it (by this link or
+    // another) waits here, so none holds a link's row while waiting for the quotation; then the link.
+    await findCotizacionHold(tx, cotizacion_id, { lock: true });
+    const pendiente = (await findPorConfirmar(tx, hashClave(token), { lock: true }))!;
     if (pendiente.orden_id !== null)
       return { cotizacion_id, orden_id: pendiente.orden_id, pedidos: await findPedidosDeOrden(tx, pendiente.orden_id), creada: false };
     if (pendiente.vence_en.getTime() <= ahora.getTime()) throw new AppError(410, { detail: ENLACE_CONFIRMAR_VENCIDO });
