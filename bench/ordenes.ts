@@ -14,7 +14,7 @@ import { usuario } from '../server/db/schema/usuario';
 import { type Database, openDatabase, openPostgres, queryRows } from '../server/db/client';
 import { prepareDatabase } from '../server/db/prepare';
 import { cotizacion, cotizante, opcion, solicitud } from '../server/db/schema/cotizaciones';
-import { lote } from '../server/db/schema/proveedor';
+import { condicionesProveedor, lote } from '../server/db/schema/proveedor';
 import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../server/test/ofertas';
 import { withDatabase } from '../server/test/template-db';
 import { adminQuery, dropDatabase, fmt, startServer, stop, waitUntilUp } from './lib';
@@ -43,6 +43,9 @@ async function prepare(database: Database): Promise<{ porComprador: Cotizacion[]
   const { db } = database;
   const producto = await createProductoDePrueba(db);
   const [a, b, c] = await findProveedorIds(db);
+  // The demo suppliers' terms (minimums of $50.000 and more, some comunas only) would refuse every
+  // order of a few kg: without terms a supplier sells anywhere, any day, with no minimum (decision 013).
+  await db.delete(condicionesProveedor).where(inArray(condicionesProveedor.proveedor_id, [a!, b!, c!]));
   const base = { productoId: producto.id, categoriaId: producto.categoria_id };
   const abundante = (proveedorId: number) =>
     createOfertaDePrueba(db, {
