@@ -1,4 +1,4 @@
-import { type Answer, type Cuenta, call, inPool } from './api';
+import { type Cuenta, call, inPool } from './api';
 import type { Cluster } from './cluster';
 import { type Catalogo, comparar, createSolicitud, opcionDe, type Solicitud, seleccionada } from './comparacion';
 import { check, note, section } from './report';
