@@ -3,17 +3,19 @@
 // and proves that no unit was oversold: per lot, what orders took ≤ its initial stock, no lot
 // below zero, and initial = left + taken. On PostgreSQL when DATABASE_URL is set (a scratch
 // database on that server, dropped afterwards), else on the embedded engine in a temporary folder.
+// The buyers are logged in (the demo buyer's account): an order without an account waits for its
+// e-mail and takes its stock when confirmed (docs/decisions/007), through the same transaction.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inArray, sql } from 'drizzle-orm';
-import { CLAVE_COTIZACION_HEADER } from '../common/schemas/cotizaciones';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { DEMO_CUENTAS, DEMO_PASSWORD } from '../server/db/seed/demo-catalogo';
+import { usuario } from '../server/db/schema/usuario';
 import { type Database, openDatabase, openPostgres, queryRows } from '../server/db/client';
 import { prepareDatabase } from '../server/db/prepare';
 import { cotizacion, cotizante, opcion, solicitud } from '../server/db/schema/cotizaciones';
-import { lote } from '../server/db/schema/proveedor';
+import { condicionesProveedor, lote } from '../server/db/schema/proveedor';
 import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../server/test/ofertas';
-import { createClave, hashClave } from '../server/http/clave';
 import { withDatabase } from '../server/test/template-db';
 import { adminQuery, dropDatabase, fmt, startServer, stop, waitUntilUp } from './lib';
 
@@ -28,20 +30,22 @@ const admin = (query: string) => adminQuery(databaseUrl!, query);
 
 interface Cotizacion {
   id: number;
-  clave: string;
 }
 
 /**
  * Two plentiful offers (four lots each, different expiries) that every order takes 1–5 kg from,
  * and one scarce lot of 100 kg that every fifth order also wants 5 kg of: that lot runs out
  * during the run, so refusals (409) happen while other orders still succeed on the same lots.
- * Quotations are written here as comparar-precios would leave them (anonymous, held by a clave).
+ * Quotations are written here as comparar-precios would leave them for the demo buyer.
  */
 async function prepare(database: Database): Promise<{ porComprador: Cotizacion[][]; loteIds: number[]; inicial: Map<number, number> }> {
   await prepareDatabase(database, { seedDemo: true });
   const { db } = database;
   const producto = await createProductoDePrueba(db);
   const [a, b, c] = await findProveedorIds(db);
+  // The demo suppliers' terms (minimums of $50.000 and more, some comunas only) would refuse every
+  // order of a few kg: without terms a supplier sells anywhere, any day, with no minimum (decision 013).
+  await db.delete(condicionesProveedor).where(inArray(condicionesProveedor.proveedor_id, [a!, b!, c!]));
   const base = { productoId: producto.id, categoriaId: producto.categoria_id };
   const abundante = (proveedorId: number) =>
     createOfertaDePrueba(db, {
@@ -63,19 +67,19 @@ async function prepare(database: Database): Promise<{ porComprador: Cotizacion[]
   ];
   const lotes = await db.select({ id: lote.id, cantidad: lote.cantidad }).from(lote).where(inArray(lote.proveedor_producto_id, ofertas));
 
+  const [comprador] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.email, DEMO_CUENTAS.comprador.email));
+  const usuario_id = comprador!.id;
   const porComprador: Cotizacion[][] = [];
   for (let k = 0; k < BUYERS; k++) {
-    const clave = createClave();
-    const clave_hash = hashClave(clave);
     const solicitudes = await db
       .insert(solicitud)
-      .values(Array.from({ length: POR_COMPRADOR }, () => ({ clave_hash })))
+      .values(Array.from({ length: POR_COMPRADOR }, () => ({ usuario_id })))
       .returning({ id: solicitud.id });
     const entregas = await db
       .insert(cotizante)
       .values(
         solicitudes.map((s) => ({
-          clave_hash,
+          usuario_id,
           solicitud_id: s.id,
           nombre_contacto: `Comprador ${k}`,
           correo_contacto: 'bench@prueba.cl',
@@ -102,7 +106,7 @@ async function prepare(database: Database): Promise<{ porComprador: Cotizacion[]
       return filas;
     });
     for (let i = 0; i < opciones.length; i += 2000) await db.insert(opcion).values(opciones.slice(i, i + 2000));
-    porComprador.push(cotizaciones.map((q) => ({ id: q.id, clave })));
+    porComprador.push(cotizaciones.map((q) => ({ id: q.id })));
   }
   return { porComprador, loteIds: lotes.map((l) => l.id), inicial: new Map(lotes.map((l) => [l.id, l.cantidad])) };
 }
@@ -142,6 +146,12 @@ async function run(label: string, open: () => Promise<Database>, env: Record<str
   let segundos = 0;
   try {
     await waitUntilUp(`http://127.0.0.1:${PORT}/api/health/`, performance.now());
+    const login = await fetch(`http://127.0.0.1:${PORT}/auth/jwt/create/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_CUENTAS.comprador.email, password: DEMO_PASSWORD }),
+    });
+    const { access } = (await login.json()) as { access: string };
     const t0 = performance.now();
     const fin = t0 + DURATION_S * 1000;
     await Promise.all(
@@ -151,7 +161,7 @@ async function run(label: string, open: () => Promise<Database>, env: Record<str
           const t = performance.now();
           const res = await fetch(`http://127.0.0.1:${PORT}/api/facturacion/crear-orden/`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', [CLAVE_COTIZACION_HEADER]: q.clave },
+            headers: { 'content-type': 'application/json', authorization: `JWT ${access}` },
             body: JSON.stringify({ cotizacion_id: q.id, razon_social: 'Comercial Bench SpA', metodo_pago: 1 }),
           });
           await res.arrayBuffer();

@@ -87,8 +87,11 @@ describe('a wrong method on an existing path', () => {
     for (const route of routes) {
       const url = route.url.replace(/:\w+/g, '1');
       const sameUrl = routes.filter((r) => r.url === route.url).map((r) => r.method);
+      // A parametric route of that method may take the path (GET /api/ordenes/:id/ reads /api/ordenes/confirmar/): its own answer, not a 405.
+      const tomada = (method: string) =>
+        routes.some((r) => r.method === method && r.url !== route.url && new RegExp(`^${r.url.replace(/:\w+/g, '[^/]+')}$`).test(url));
       for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-        if (sameUrl.includes(method)) continue;
+        if (sameUrl.includes(method) || tomada(method)) continue;
         const res = await ctx.t.request({ method, url });
         expect(res.statusCode, `${method} ${url}`).toBe(405);
         expect(res.headers.allow?.toString().split(', '), `${method} ${url}`).toContain(route.method);

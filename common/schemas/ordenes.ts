@@ -115,3 +115,35 @@ export const resumenCompraSchema = z.object({
 export type ResumenCompra = z.infer<typeof resumenCompraSchema>;
 /** The delivery record the order will copy, as crear-orden's `cotizante_id` names it. */
 export const resumenQuerySchema = z.object({ cotizante_id: idOpcionalSchema('Datos de entrega inválidos.') });
+
+/**
+ * How long an order placed without an account waits for its contact to confirm it from the
+ * e-mail, and how many such orders may wait at once per address and per connection
+ * (docs/decisions/007, 'Órdenes sin cuenta').
+ */
+export const MINUTOS_POR_CONFIRMAR = 30;
+export const MAX_POR_CONFIRMAR = 3;
+
+/**
+ * crear-orden's 202 to a caller without an account: nothing is bought yet. The order waits for the
+ * link e-mailed to `correo` until `vence_en`.
+ */
+export const ordenPorConfirmarSchema = z.object({
+  por_confirmar: z.literal(true),
+  correo: z.string(),
+  vence_en: z.string(),
+});
+export type OrdenPorConfirmar = z.infer<typeof ordenPorConfirmarSchema>;
+
+/** The token of /confirmar-orden/{token}: 43 URL-safe characters (server/http/clave.ts); anything else names nothing. */
+export const ENLACE_CONFIRMAR_INVALIDO = 'Este enlace para confirmar una orden no es válido. Revisa que esté completo o cotiza de nuevo para comprar.';
+export const ENLACE_CONFIRMAR_VENCIDO = `Este enlace venció: una orden sin confirmar se anula a los ${MINUTOS_POR_CONFIRMAR} minutos y no compró nada. Cotiza de nuevo para comprar.`;
+
+/** Body of POST /api/ordenes/confirmar/. */
+export const confirmarOrdenSchema = z.object({
+  token: z.string({ error: ENLACE_CONFIRMAR_INVALIDO }).regex(/^[A-Za-z0-9_-]{1,100}$/, ENLACE_CONFIRMAR_INVALIDO),
+});
+
+/** Its answer: the order, as crear-orden answers it, and the quotation it bought (this browser may hold its billing data). */
+export const ordenConfirmadaSchema = ordenSchemaOut.extend({ cotizacion_id: z.number().int() });
+export type OrdenConfirmada = z.infer<typeof ordenConfirmadaSchema>;

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { correoSaliente, usuario } from '../db/schema/usuario';
 import { createOfertaDePrueba, createProductoDePrueba } from './ofertas';
 import { actualizar, createFlujo, crearOrden } from './cotizacion';
+import { crearOrdenConfirmada } from './por-confirmar';
 import { ROLES } from './roles';
 import type { TestApp } from './test-app';
 
@@ -27,7 +28,7 @@ export interface OfertaDePrueba {
 
 /**
  * An order of `token` (anonymous when undefined) through the real flow: one new product per offer
- * given, the buyer choosing `cantidad` of each, crear-orden answering 201.
+ * given, the buyer choosing `cantidad` of each, crear-orden answering 201 (anonymous: confirmed by its e-mail's link).
  */
 export async function createOrden(t: TestApp, ofertas: OfertaDePrueba[], token?: string, billing: Record<string, unknown> = {}) {
   const { db } = t.database;
@@ -55,7 +56,8 @@ export async function createOrden(t: TestApp, ofertas: OfertaDePrueba[], token?:
     token,
   );
   expect(elegida.statusCode, elegida.body).toBe(200);
-  const res = await crearOrden(t, f, token, billing);
+  // Without an account the order waits for its contact's confirmation (docs/decisions/007): confirmed here as by its e-mail.
+  const res = token === undefined ? await crearOrdenConfirmada(t, f, billing) : await crearOrden(t, f, token, billing);
   expect(res.statusCode, res.body).toBe(201);
   const body = res.json() as { orden_id: number; pedidos: Array<{ id: number; proveedor: string; total: number }>; seguimiento: string };
   return { ...body, ofertas: creadas.map((c) => c.ofertaId), productos: creadas.map((c) => c.productoId), flujo: f };

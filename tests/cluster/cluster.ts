@@ -100,7 +100,7 @@ async function run(): Promise<void> {
   const catalogo = await createCatalogo(cluster);
   await checkComparacion(cluster, catalogo, cuentas[1]!);
   const { comprados, solicitud } = await checkOrdenes(cluster, catalogo, cuentas.slice(2));
-  await checkOrdenDoble(cluster, catalogo.pendientes[0]!.id);
+  await checkOrdenDoble(cluster, catalogo.pendientes[0]!.id, cuentas[1]!);
   await checkPedidos(cluster, catalogo, comprados, solicitud);
   // Every request above wrote e-mails.
   await checkCorreo(cluster);

@@ -72,6 +72,9 @@ export function startServer({ name, port, dataDir, databaseUrl, jwtSecret }: Ser
     LOG_LEVEL: 'warn',
     // The run sends a few thousand requests from one address in a minute.
     RATE_LIMIT_PER_MINUTE: '1000000',
+    // As behind the balancer of the README: each buyer's address comes in X-Forwarded-For (an
+    // order without an account is capped per IP: docs/decisions/007).
+    TRUST_PROXY: '1',
   };
   // Without SMTP each e-mail becomes a file in DATA_DIR/mail: what check (d) counts.
   delete env.SMTP_URL;

@@ -11,8 +11,10 @@ import {
   generarCotizacion,
   type LineaCotizacion,
   loginByApi,
+  readMailLink,
   registrarProductos,
   shot,
+  uniqueEmail,
   uniqueStamp,
 } from '../fixtures';
 
@@ -169,7 +171,8 @@ async function confirmDelete(page: Page, button: Locator, pregunta: string, toas
 }
 
 test('logged out at 1280 px: swap, stock confirmation, another supplier, billing with data; the histories after logging in', async ({ page }) => {
-  test.setTimeout(120_000);
+  // The order waits for its e-mail and is confirmed from it, at 1280 and 375 px: a minute more than the journey alone.
+  test.setTimeout(180_000);
   const e = await escenario(
     page.request,
     ['Frigorífico Los Andes', 'Congelados Patagonia', 'Carnes del Maule'],
@@ -182,10 +185,11 @@ test('logged out at 1280 px: swap, stock confirmation, another supplier, billing
   );
   const [principal, segundo, tercero] = e.productos.map(nombre) as [string, string, string];
   const comprador = await createUserByApi(page.request, 'comprador');
+  const contacto = uniqueEmail('compras');
   await page.goto('/cotizar');
   await quote(page, e.productos);
   await page.getByLabel('Nombre de contacto').fill('Cocina Los Andes');
-  await page.getByLabel('Correo de contacto').fill('compras@losandes.cl');
+  await page.getByLabel('Correo de contacto').fill(contacto);
   await page.getByLabel('Teléfono').fill('+56922334455');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await generarCotizacion(page);
@@ -252,9 +256,41 @@ test('logged out at 1280 px: swap, stock confirmation, another supplier, billing
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Confirmar compra' }).click();
 
+  // Without an account the order waits for its contact (docs/decisions/007): the page says what to do, the e-mail has the link.
+  await expect(page).toHaveURL(/\/confirmacion$/);
+  await expect(page.getByRole('heading', { name: 'Revisa tu correo para confirmar tu orden' })).toBeVisible();
+  await expect(page.getByText(`Te enviamos un correo a ${contacto} con el asunto «Confirma tu orden».`, { exact: false })).toBeVisible();
+  await expect(page.getByText('Número de orden')).toHaveCount(0);
+  await shot(page, 'por-confirmar-1280');
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSideScroll(page, 375);
+  await shot(page, 'por-confirmar-375');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.goto(await readMailLink(contacto, 'confirmar-orden'));
+  await expect(page.getByRole('heading', { name: 'Confirma tu orden' })).toBeVisible();
+  await shot(page, 'confirmar-orden-1280');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Confirmar mi orden' }).click();
   const ordenId = await expectConfirmation(page);
   await shot(page, 'confirmacion-1280');
-  await page.getByRole('link', { name: 'Volver al inicio' }).click();
+  // Confirmed: the link answers the same order; the page of a lapsed or unknown one says to quote again.
+  await page.goto(await readMailLink(contacto, 'confirmar-orden'));
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByRole('heading', { name: 'Confirma tu orden' })).toBeVisible();
+  await expectNoSideScroll(page, 375);
+  await shot(page, 'confirmar-orden-375');
+  await page.getByRole('button', { name: 'Confirmar mi orden' }).click();
+  await expect(page.getByText(`Número de orden: ${ordenId}`)).toBeVisible();
+  await page.goto(`/confirmar-orden/${'A'.repeat(43)}`);
+  await page.getByRole('button', { name: 'Confirmar mi orden' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/^Este enlace para confirmar una orden no es válido\. .*cotiza de nuevo para comprar\.$/);
+  await expect(page.getByRole('link', { name: 'Cotizar de nuevo' })).toBeVisible();
+  await expectNoSideScroll(page, 375);
+  await shot(page, 'confirmar-orden-invalido-375');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/confirmacion');
   await expect(page).toHaveURL(/\/$/);
 
   // The histories are this browser's: logging in shows the quotation and the order just made.

@@ -26,6 +26,7 @@ const ConfirmarCotizacionPage = lazy(() => import('../features/cotizaciones/page
 const CotizarResultadoPage = lazy(() => import('../features/comparacion/pages/cotizar-resultado-page'));
 const FacturacionPage = lazy(() => import('../features/ordenes/pages/facturacion-page'));
 const ConfirmacionPage = lazy(() => import('../features/ordenes/pages/confirmacion-page'));
+const ConfirmarOrdenPage = lazy(() => import('../features/ordenes/pages/confirmar-orden-page'));
 const OrdenesPage = lazy(() => import('../features/pedidos/pages/ordenes-page'));
 const OrdenPage = lazy(() => import('../features/pedidos/pages/orden-page'));
 const SeguimientoPage = lazy(() => import('../features/pedidos/pages/seguimiento-page'));
@@ -73,6 +74,7 @@ export const router = createBrowserRouter([
           route('/cotizar-resultado', 'publico', 'Las mejores opciones para ti', <CotizarResultadoPage />),
           route('/facturacion', 'publico', 'Datos de facturación', <FacturacionPage />),
           route('/confirmacion', 'publico', 'Orden confirmada', <ConfirmacionPage />),
+          route('/confirmar-orden/:token', 'publico', 'Confirma tu orden', <ConfirmarOrdenPage />),
           route('/carga-masiva', 'proveedor', 'Carga masiva de productos', <CargaMasivaPage />, 'Debes iniciar sesión para acceder'),
           route('/mis-productos-proovedor', 'proveedor', 'Listado de Productos', <MisProductosPage />),
           // Issue #22: the supplier's delivery terms.

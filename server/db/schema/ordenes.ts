@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgEnum, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, numeric, pgEnum, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import type { OrdenData } from '../../../common/schemas/ordenes';
 import { ESTADOS_PEDIDO, MOTIVO_MAX } from '../../../common/schemas/pedidos';
 import { cotizacion, cotizante } from './cotizaciones';
 import { lote, proveedorProducto } from './proveedor';
@@ -65,6 +66,37 @@ export const orden = pgTable(
     creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('orden_usuario_idx').on(t.usuario_id, t.id)],
+);
+
+/**
+ * An order placed without an account, held until its contact confirms it from the e-mail
+ * (docs/decisions/007, 'Órdenes sin cuenta'): it keeps crear-orden's body, takes no stock and
+ * makes no pedido until then, and lapses at `vence_en`. The link's token is stored only as its
+ * hash. The address and the IP it was placed from carry the caps on unconfirmed orders.
+ */
+export const ordenPorConfirmar = pgTable(
+  'orden_por_confirmar',
+  {
+    id: serial('id').primaryKey(),
+    cotizacion_id: integer('cotizacion_id')
+      .notNull()
+      .references(() => cotizacion.id, { onDelete: 'cascade' }),
+    token_hash: varchar('token_hash', { length: 64 }).notNull().unique('orden_por_confirmar_token_unico'),
+    // Lower-cased: one mailbox is one address for the cap.
+    correo: varchar('correo', { length: 254 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    datos: jsonb('datos').$type<OrdenData>().notNull(),
+    creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    vence_en: timestamp('vence_en', { withTimezone: true }).notNull(),
+    // Set when confirmed (by this link or another of the same quotation): the order it became.
+    orden_id: integer('orden_id').references(() => orden.id, { onDelete: 'set null' }),
+    confirmado_en: timestamp('confirmado_en', { withTimezone: true }),
+  },
+  (t) => [
+    index('orden_por_confirmar_correo_idx').on(t.correo, t.vence_en),
+    index('orden_por_confirmar_ip_idx').on(t.ip, t.vence_en),
+    index('orden_por_confirmar_cotizacion_idx').on(t.cotizacion_id),
+  ],
 );
 
 export const estadoPedido = pgEnum('estado_pedido', ESTADOS_PEDIDO);

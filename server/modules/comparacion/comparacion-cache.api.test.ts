@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { crearOrdenConfirmada } from '../../test/por-confirmar';
 import { type Database, type Listener, queryRows } from '../../db/client';
 import { producto } from '../../db/schema/catalogo';
 import { usuario } from '../../db/schema/usuario';
@@ -7,7 +8,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { lote, proveedorProducto } from '../../db/schema/proveedor';
 import { setupTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../test/users';
-import { createFlujo, crearOrden, type Flujo } from '../../test/cotizacion';
+import { createFlujo, type Flujo } from '../../test/cotizacion';
 import { filaCarga } from '../../test/carga';
 import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../../test/ofertas';
 import { createTextos, decodeProducto, encodeProducto, isCompacto, type ProductoCompacto } from './catalogo-compacto';
@@ -55,7 +56,7 @@ describe('the offers a comparison reads, after writes of this process', () => {
     const [compra, comparacion] = [await createFlujo(ctx.t, [[p.id, 300]]), await createFlujo(ctx.t, [[p.id, 100]])];
     await ctx.t.settle();
     expect(await ofertasEnComparacion(ctx.t, p.id, comparacion)).toEqual({ [oferta]: [5000, 500] });
-    expect((await crearOrden(ctx.t, compra)).statusCode).toBe(201);
+    expect((await crearOrdenConfirmada(ctx.t, compra)).statusCode).toBe(201);
     expect(await ofertasEnComparacion(ctx.t, p.id, comparacion)).toEqual({ [oferta]: [5000, 200] });
   });
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { crearOrdenConfirmada } from '../../test/por-confirmar';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '../../../common/despacho';
 import type { CompararPrecios } from '../../../common/schemas/comparacion';
@@ -150,7 +151,7 @@ describe('where suppliers deliver', () => {
       ],
       { fecha_entrega: '' },
     );
-    const orden = await crearOrden(ctx.t, f);
+    const orden = await crearOrdenConfirmada(ctx.t, f);
     expect(orden.statusCode, orden.body).toBe(201);
     const pedidos = orden.json().pedidos as Array<{ id: number; proveedor: string }>;
     // The suppliers' tokens were issued on today's clock.
@@ -204,7 +205,7 @@ describe('what the buyer confirmed on /facturacion', () => {
 
     const nuevo = await resumen(f);
     expect(nuevo.proveedores[0].fecha_entrega).toBe('2026-12-03');
-    const orden = await crearOrden(ctx.t, f, undefined, confirmado(nuevo));
+    const orden = await crearOrdenConfirmada(ctx.t, f, confirmado(nuevo));
     expect(orden.statusCode, orden.body).toBe(201);
     // A second submit of the same confirmation, however stale, gets the order it placed.
     const otra = await crearOrden(ctx.t, f, undefined, confirmado(visto));
@@ -248,7 +249,7 @@ describe('what the buyer confirmed on /facturacion', () => {
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().detail).toBe('El total de tu compra cambió de $10.000 a $14.990. Revisa el resumen y confirma de nuevo.');
     // Without what it showed (SPEC §3's payload alone) the order buys what the server holds.
-    expect((await crearOrden(ctx.t, f)).statusCode).toBe(201);
+    expect((await crearOrdenConfirmada(ctx.t, f)).statusCode).toBe(201);
   });
 });
 
@@ -281,7 +282,7 @@ describe('the cheapest basket delivered', () => {
       [p2.ofertas[0]!, 100],
     ]);
     expect(res.statusCode, res.body).toBe(200);
-    const orden = await crearOrden(ctx.t, f);
+    const orden = await crearOrdenConfirmada(ctx.t, f);
     expect(orden.statusCode, orden.body).toBe(201);
     expect(orden.json().pedidos).toEqual([expect.objectContaining({ total: 25_000 })]);
   });
@@ -334,7 +335,7 @@ describe('actualizar holds the terms', () => {
     ]);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().productos).toEqual([expect.stringMatching(/^A .+ le faltan \$5\.000 para su pedido mínimo de \$15\.000\.$/)]);
-    const orden = await crearOrden(ctx.t, f);
+    const orden = await crearOrdenConfirmada(ctx.t, f);
     expect(orden.statusCode, orden.body).toBe(201);
     expect(orden.json().pedidos).toEqual([expect.objectContaining({ total: 20_000 })]);
   });
@@ -374,7 +375,7 @@ describe('actualizar holds the terms', () => {
       token: a.access,
       payload: { ...CONDICIONES_POR_DEFECTO, comunas: [PROVIDENCIA] },
     });
-    const otra = await crearOrden(ctx.t, f);
+    const otra = await crearOrdenConfirmada(ctx.t, f);
     expect(otra.statusCode, otra.body).toBe(201);
     expect(otra.json().pedidos).toEqual([expect.objectContaining({ total: 10_000 })]);
   });

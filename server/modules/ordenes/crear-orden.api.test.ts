@@ -9,6 +9,7 @@ import { lote, proveedorProducto } from '../../db/schema/proveedor';
 import { usuario } from '../../db/schema/usuario';
 import { DIRECCION_BODY } from '../../test/bodies';
 import { setupTestApp } from '../../test/test-app';
+import { crearOrdenConfirmada } from '../../test/por-confirmar';
 import { createUser, type TestUser } from '../../test/users';
 import { archiveProveedorProducto } from '../proveedor/proveedor.repository';
 import { actualizar, conClave, createFlujo, createProductoConOfertas, crearOrden, ENTREGA, type Flujo } from '../../test/cotizacion';
@@ -403,12 +404,12 @@ describe('who may order a quotation', () => {
     expect(await ordenesDe(mia.f.cotizacionId)).toEqual([]);
   });
 
-  it('an anonymous quotation is ordered with its clave only', async () => {
+  it('an anonymous quotation is ordered with its clave only (and its contact confirms it by e-mail)', async () => {
     const a = await eleccion([[500, LEJOS]], 100, { anonimo: true });
     expect((await crearOrden(ctx.t, a.f, undefined, {}, null)).statusCode).toBe(404);
     expect((await crearOrden(ctx.t, a.f, undefined, {}, 'clave-equivocada')).statusCode).toBe(404);
     expect((await crearOrden(ctx.t, a.f, ctx.tokens.comprador, {}, null)).statusCode).toBe(404);
-    const res = await crearOrden(ctx.t, a.f, undefined, FACTURACION);
+    const res = await crearOrdenConfirmada(ctx.t, a.f, FACTURACION);
     expect(res.statusCode, res.body).toBe(201);
     expect(await ordenesDe(a.f.cotizacionId)).toMatchObject([{ usuario_id: null, razon_social: FACTURACION.razon_social }]);
   });

@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { columnas } from '../../db/raw-sql';
 import { categoria, marca, origen, producto, unidad } from '../../db/schema/catalogo';
 import { opcion } from '../../db/schema/cotizaciones';
-import { metodoPago, orden, ordenLinea, ordenLineaLote, pedido, rubro } from '../../db/schema/ordenes';
+import { metodoPago, orden, ordenLinea, ordenLineaLote, ordenPorConfirmar, pedido, rubro } from '../../db/schema/ordenes';
 import { lote, proveedorProducto } from '../../db/schema/proveedor';
 import { comuna, region } from '../../db/schema/ubicacion';
 import { proveedorNombre, usuario } from '../../db/schema/usuario';
@@ -65,6 +65,13 @@ export async function findLineasSeleccionadas(db: Db, cotizacionId: number): Pro
   }));
 }
 
+const lotesUsables = (db: Db, ofertaIds: number[], fecha: string) =>
+  db
+    .select({ id: lote.id, proveedor_producto_id: lote.proveedor_producto_id, cantidad: lote.cantidad, fecha_expiracion: lote.fecha_expiracion })
+    .from(lote)
+    .where(and(inArray(lote.proveedor_producto_id, ofertaIds), gt(lote.cantidad, 0), gt(lote.fecha_expiracion, fecha)))
+    .orderBy(asc(lote.id));
+
 /**
  * Locks the lots of these offers that can still serve an order delivered on `fecha` (stock left,
  * expiring after that day), in lot id order: every order locks in the same order, so two orders
@@ -73,12 +80,13 @@ export async function findLineasSeleccionadas(db: Db, cotizacionId: number): Pro
  */
 export async function lockLotesUsables(db: Db, ofertaIds: number[], fecha: string): Promise<LoteUsable[]> {
   if (ofertaIds.length === 0) return [];
-  return db
-    .select({ id: lote.id, proveedor_producto_id: lote.proveedor_producto_id, cantidad: lote.cantidad, fecha_expiracion: lote.fecha_expiracion })
-    .from(lote)
-    .where(and(inArray(lote.proveedor_producto_id, ofertaIds), gt(lote.cantidad, 0), gt(lote.fecha_expiracion, fecha)))
-    .orderBy(asc(lote.id))
-    .for('update');
+  return lotesUsables(db, ofertaIds, fecha).for('update');
+}
+
+/** The same lots, only read: an order held for confirmation says now whether the stock is there, without taking it. */
+export async function findLotesUsables(db: Db, ofertaIds: number[], fecha: string): Promise<LoteUsable[]> {
+  if (ofertaIds.length === 0) return [];
+  return lotesUsables(db, ofertaIds, fecha);
 }
 
 /** The names an order copies next to the billing ids; undefined where an id does not exist. */
@@ -147,4 +155,56 @@ export async function takeLotes(db: Db, tomas: Array<{ orden_linea_id: number } 
     update ${lote} set ${columnas(lote.cantidad)} = ${lote.cantidad} - t.cantidad
     from (select lote_id, sum(cantidad) as cantidad from tomadas group by lote_id) as t
     where ${lote.id} = t.lote_id`);
+}
+
+/**
+ * Inside a transaction: waits for any other transaction holding `clave` (an address's or an IP's
+ * orders waiting for confirmation), so that the count and the insert it allows are one step
+ * across connections and processes.
+ */
+export async function lockPorConfirmar(db: Db, clave: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(724030, hashtext(${clave}))`);
+}
+
+/** How many orders of this address or IP still wait for confirmation at `ahora`, and when the first of them lapses. */
+export async function countPorConfirmar(db: Db, clave: { correo: string } | { ip: string }, ahora: Date): Promise<{ n: number; primeroVence: Date | null }> {
+  const [row] = await db
+    .select({ n: count(), primeroVence: min(ordenPorConfirmar.vence_en) })
+    .from(ordenPorConfirmar)
+    .where(
+      and(
+        'correo' in clave ? eq(ordenPorConfirmar.correo, clave.correo) : eq(ordenPorConfirmar.ip, clave.ip),
+        isNull(ordenPorConfirmar.confirmado_en),
+        gt(ordenPorConfirmar.vence_en, ahora),
+      ),
+    );
+  return { n: row?.n ?? 0, primeroVence: row?.primeroVence ? new Date(row.primeroVence) : null };
+}
+
+export async function insertPorConfirmar(db: Db, valores: typeof ordenPorConfirmar.$inferInsert): Promise<void> {
+  await db.insert(ordenPorConfirmar).values(valores);
+}
+
+/** The held order of a token's hash; `lock` makes a second confirmation wait for the first. */
+export async function findPorConfirmar(db: Db, tokenHash: string, { lock = false } = {}) {
+  const query = db
+    .select({
+      id: ordenPorConfirmar.id,
+      cotizacion_id: ordenPorConfirmar.cotizacion_id,
+      datos: ordenPorConfirmar.datos,
+      vence_en: ordenPorConfirmar.vence_en,
+      orden_id: ordenPorConfirmar.orden_id,
+    })
+    .from(ordenPorConfirmar)
+    .where(eq(ordenPorConfirmar.token_hash, tokenHash));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Every held order of the quotation now names its order: any of their links answers it, and none counts against a cap. */
+export async function markPorConfirmarDe(db: Db, cotizacionId: number, ordenId: number, ahora: Date): Promise<void> {
+  await db
+    .update(ordenPorConfirmar)
+    .set({ orden_id: ordenId, confirmado_en: ahora })
+    .where(and(eq(ordenPorConfirmar.cotizacion_id, cotizacionId), isNull(ordenPorConfirmar.confirmado_en)));
 }

@@ -1,8 +1,13 @@
 import { ahoraEnChile } from '../../../common/schemas/cotizaciones';
 import { COMUNA_DE_OTRA_REGION, SELECCIONE_COMUNA, SELECCIONE_REGION } from '../../../common/schemas/direcciones';
 import {
+  ENLACE_CONFIRMAR_INVALIDO,
+  ENLACE_CONFIRMAR_VENCIDO,
+  MAX_POR_CONFIRMAR,
+  MINUTOS_POR_CONFIRMAR,
   type OrdenCreada,
   type OrdenData,
+  type OrdenPorConfirmar,
   RESUMEN_CAMBIADO,
   type ResumenCompra,
   type ResumenConfirmado,
@@ -13,6 +18,7 @@ import type { LineaPedido } from '../../../common/schemas/pedidos';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import type { Mailer } from '../../mail/mailer';
+import { correoConfirmaOrden } from '../../mail/orden-templates';
 import { correoNuevoPedido, correoOrdenRecibida } from '../../mail/pedido-templates';
 import { getUsuarioById } from '../auth/auth.repository';
 import { createClave, hashClave } from '../../http/clave';
@@ -28,13 +34,19 @@ import { findCondicionesDefinidas } from '../condiciones/condiciones.repository'
 import { erroresMinimo, totalEntregado } from '../../../common/total-entregado';
 import { asignarFefo } from './fefo';
 import {
+  countPorConfirmar,
   findLineasSeleccionadas,
+  findLotesUsables,
   findNombresFacturacion,
   findPedidosDeOrden,
+  findPorConfirmar,
   insertLineas,
   insertOrden,
+  insertPorConfirmar,
   type LineaElegida,
   lockLotesUsables,
+  lockPorConfirmar,
+  markPorConfirmarDe,
   takeLotes,
 } from './ordenes.repository';
 
@@ -50,6 +62,8 @@ export const mensajesOrden = {
   otrosProveedores: 'Los proveedores de tu compra cambiaron.',
   otroTotal: (antes: number, ahora: number) => `El total de tu compra cambió de ${formatClp(antes)} a ${formatClp(ahora)}.`,
   revisa: 'Revisa el resumen y confirma de nuevo.',
+  // At the e-mailed link there is no summary to review: the flow that placed it is over.
+  cotizaDeNuevo: 'Cotiza de nuevo para comprar con estos cambios.',
 };
 
 /**
@@ -61,6 +75,7 @@ function diffResumenConfirmado(
   confirmado: ResumenConfirmado,
   grupos: Array<{ proveedor_id: number; proveedor_nombre: string; fecha_entrega: string | null }>,
   total: number,
+  cierre: string,
 ): string[] {
   const vistos = new Map(confirmado.proveedores.map((p) => [p.proveedor_id, p.fecha_entrega]));
   const mismos = vistos.size === grupos.length && grupos.every((g) => vistos.has(g.proveedor_id));
@@ -70,7 +85,7 @@ function diffResumenConfirmado(
       )
     : [mensajesOrden.otrosProveedores];
   const cambios = confirmado.total === total ? dias : [...dias, mensajesOrden.otroTotal(confirmado.total, total)];
-  return cambios.length === 0 ? [] : [...cambios, mensajesOrden.revisa];
+  return cambios.length === 0 ? [] : [...cambios, cierre];
 }
 
 /** The billing names an order copies, after checking every id the buyer sent exists (SPEC §5 Billing). */
@@ -105,10 +120,15 @@ async function resolveFacturacion(db: Db, data: OrdenData) {
 
 /**
  * The delivery record an order copies: the one named in the body (held by the caller, of the same
- * request), else the quotation's own. None at all is allowed: the order then has no delivery data.
+ * request; a null caller is a confirmation by link, checked when it was placed), else the quotation's own. None at all is allowed: the order then has no delivery data.
  */
-async function resolveEntrega(db: Db, caller: Caller, cotizacion: { solicitud_id: number; cotizante_id: number | null }, cotizanteId: number | undefined) {
-  if (cotizanteId !== undefined) {
+async function resolveEntrega(
+  db: Db,
+  caller: Caller | null,
+  cotizacion: { solicitud_id: number; cotizante_id: number | null },
+  cotizanteId: number | undefined,
+) {
+  if (cotizanteId !== undefined && caller) {
     const held = await findCotizanteHold(db, cotizanteId);
     await requireHold(db, held, caller, ENTREGA_NO_ENCONTRADA);
   }
@@ -152,124 +172,256 @@ export interface OrdenDeps {
   publicUrl: string;
 }
 
+/** The link of the e-mail 'Confirma tu orden' (docs/decisions/007, 'Órdenes sin cuenta'). */
+export const enlaceConfirmar = (publicUrl: string, token: string) => `${publicUrl}/confirmar-orden/${token}`;
+
+export const SIN_CORREO_CONTACTO =
+  'Para comprar sin iniciar sesión, los datos de entrega necesitan un correo de contacto: ahí te enviamos el enlace para confirmar la orden.';
+export const mensajesPorConfirmar = {
+  correo: `Ya hay ${MAX_POR_CONFIRMAR} órdenes sin confirmar para este correo. Confirma una con el enlace que te enviamos, o espera a que venzan (${MINUTOS_POR_CONFIRMAR} minutos) para pedir otra.`,
+  ip: `Ya hay ${MAX_POR_CONFIRMAR} órdenes sin confirmar pedidas desde esta conexión. Confirma una con el enlace del correo, o espera a que venzan (${MINUTOS_POR_CONFIRMAR} minutos) para pedir otra.`,
+};
+
+type Preparada = Awaited<ReturnType<typeof prepararOrden>>;
+/** An order to write: the quotation has none yet. */
+type Nueva = Extract<Preparada, { existente: undefined }>;
+
+/**
+ * Everything placing the order of a quotation checks before it writes (docs/decisions/007): who
+ * holds it (`caller`; null when its contact confirms it by the e-mailed link, which proved that
+ * already), whether it already has an order, its delivery record, lines still for sale, suppliers
+ * that still deliver there and then and over their minimum, and what the buyer confirmed on
+ * /facturacion. `lock` locks the quotation: a second submit waits for the first.
+ */
+async function prepararOrden(tx: Db, caller: Caller | null, data: OrdenData, ahora: Date, { lock }: { lock: boolean }) {
+  const cotizacion = await findCotizacionHold(tx, data.cotizacion_id, { lock });
+  if (caller) await requireHold(tx, cotizacion, caller, COTIZACION_NO_ENCONTRADA);
+  else if (!cotizacion) throw notFound(COTIZACION_NO_ENCONTRADA);
+  const existente = await findOrdenIdDeCotizacion(tx, data.cotizacion_id);
+  if (existente !== undefined) return { existente };
+
+  const entrega = await resolveEntrega(tx, caller, cotizacion!, data.cotizante_id);
+  const lineas = await findLineasSeleccionadas(tx, data.cotizacion_id);
+  if (lineas.length === 0) throw new AppError(400, { detail: SIN_SELECCION });
+  const retiradas = lineas.filter((l) => !l.vendible);
+  if (retiradas.length > 0) throw new AppError(409, { detail: retiradas.map(mensajesOrden.noDisponible).join(' ') });
+  const copias = lineas.map(({ vendible: _, ...copia }) => ({ ...copia, subtotal: Math.round(copia.precio * copia.cantidad) }));
+  // Terms may have changed since the choice: a supplier that no longer delivers there or then, or
+  // one left under its minimum, is a 409 naming it, as for stock gone.
+  const recibibles = await findOfertasRecibibles(tx, [...new Set(lineas.map((l) => l.producto_id))], entrega?.cotizante_id ?? null, ahora);
+  const fuera = new Map(recibibles.excluidas.map((e) => [e.proveedor_producto_id, e.aviso]));
+  const noDespacha = [...new Set(lineas.flatMap((l) => fuera.get(l.proveedor_producto_id) ?? []))];
+  if (noDespacha.length > 0) throw new AppError(409, { detail: noDespacha.map((a) => `${a}.`).join(' ') });
+  const { grupos: porProveedor, bajoMinimo } = await groupPedidos(tx, copias);
+  if (bajoMinimo.length > 0) throw new AppError(409, { detail: bajoMinimo.join(' ') });
+  // Each pedido's day as the comparison showed it: the date asked, else its supplier's first possible day.
+  const grupos = porProveedor.map((g) => ({ ...g, fecha_entrega: recibibles.diaDe(g.proveedor_id) ?? null }));
+  const total = copias.reduce((s, l) => s + l.subtotal, 0) + grupos.reduce((s, g) => s + g.costo_despacho, 0);
+  const cierre = caller ? mensajesOrden.revisa : mensajesOrden.cotizaDeNuevo;
+  const cambios = data.resumen_confirmado ? diffResumenConfirmado(data.resumen_confirmado, grupos, total, cierre) : [];
+  if (cambios.length > 0) throw new AppError(409, { detail: cambios.join(' '), code: RESUMEN_CAMBIADO });
+  return { existente: undefined, cotizacion_id: data.cotizacion_id, entrega, lineas, copias, grupos, recibibles, total };
+}
+
+/**
+ * Which lots each line takes, first-expired-first-out; stock short → 409 naming the product. A lot
+ * that expires on or before its pedido's delivery day cannot be delivered (DESIGN §3); no day is
+ * today. With `lock`, one statement locks the lots that outlive the earliest day (locks in one
+ * order), then each offer keeps those that outlive its own; without, it only reads them.
+ */
+async function asignarLotes(tx: Db, p: Nueva, ahora: Date, { lock }: { lock: boolean }) {
+  const hoy = ahoraEnChile(ahora).hoy;
+  const diaDeOferta = new Map(p.lineas.map((l) => [l.proveedor_producto_id, p.recibibles.diaDe(l.proveedor_id) ?? hoy]));
+  const ofertas = [...diaDeOferta.keys()];
+  const primero = [...diaDeOferta.values()].sort()[0] ?? hoy;
+  const usables = lock ? await lockLotesUsables(tx, ofertas, primero) : await findLotesUsables(tx, ofertas, primero);
+  const lotes = usables.filter((l) => l.fecha_expiracion > diaDeOferta.get(l.proveedor_producto_id)!);
+  const { tomas, faltantes } = asignarFefo(p.lineas, lotes);
+  if (faltantes.length > 0) throw new AppError(409, { detail: faltantes.map((f) => mensajesOrden.sinStock(p.lineas[f.indice]!, f.disponible)).join(' ') });
+  return tomas;
+}
+
+/**
+ * Writes the order prepared: the order with copies of what it was placed with, one pedido per
+ * supplier (issue #19) with the e-mails to the buyer and to each supplier, then locks the usable
+ * lots and takes each line's quantity. Stock short throws, and the rollback takes every row away
+ * again, e-mails included.
+ */
+async function escribirOrden(
+  tx: Db,
+  mailer: Mailer,
+  links: ReturnType<typeof enlaces>,
+  p: Nueva,
+  facturacion: Awaited<ReturnType<typeof resolveFacturacion>>,
+  cuenta: { email: string; first_name: string; last_name: string } | undefined,
+  usuarioId: number | null,
+  ahora: Date,
+): Promise<OrdenCreada> {
+  const { entrega, copias, grupos } = p;
+  // The order, its pedidos and lines are written before the lots are locked: the lots are the
+  // rows every order contends for, so their locks are held only for the allocation and its one write.
+  const seguimiento = createClave();
+  const valores = {
+    cotizacion_id: p.cotizacion_id,
+    cotizante_id: entrega?.cotizante_id ?? null,
+    usuario_id: usuarioId,
+    nombre_contacto: entrega?.nombre_contacto ?? '',
+    correo_contacto: entrega?.correo_contacto ?? '',
+    telefono_contacto: entrega?.telefono_contacto ?? '',
+    direccion_envio: entrega?.direccion_envio ?? '',
+    region_nombre: entrega?.region_nombre ?? '',
+    comuna_nombre: entrega?.comuna_nombre ?? '',
+    fecha_entrega: entrega?.fecha_entrega ?? null,
+    ...facturacion,
+    total: p.total,
+    comprador: nombreComprador(facturacion, entrega, cuenta),
+    // The account's address when logged in (its orders are on /ordenes), else the delivery contact's.
+    correo_comprador: cuenta?.email ?? entrega?.correo_contacto ?? '',
+    seguimiento_hash: hashClave(seguimiento),
+  };
+  const ordenId = await insertOrden(tx, valores);
+  const pedidoIds = await insertPedidos(tx, ordenId, usuarioId, grupos);
+  const pedidoDe = new Map(grupos.map((g, i) => [g.proveedor_id, pedidoIds[i]!]));
+  const lineaIds = await insertLineas(
+    tx,
+    ordenId,
+    copias.map((c) => ({ ...c, pedido_id: pedidoDe.get(c.proveedor_id)! })),
+  );
+  const pedidos = grupos.map((g, i) => ({
+    id: pedidoIds[i]!,
+    proveedor_id: g.proveedor_id,
+    proveedor: g.proveedor_nombre,
+    costo_despacho: g.costo_despacho,
+    fecha_entrega: g.fecha_entrega,
+    total: g.subtotal + g.costo_despacho,
+    lineas: g.lineas,
+  }));
+  const paraCorreo = {
+    id: ordenId,
+    creado_en: ahora.toISOString(),
+    comprador: valores.comprador,
+    correo_comprador: valores.correo_comprador,
+    nombre_cuenta: cuenta?.first_name ?? null,
+    total: valores.total,
+    entrega: {
+      nombre_contacto: valores.nombre_contacto,
+      correo_contacto: valores.correo_contacto,
+      telefono_contacto: valores.telefono_contacto,
+      direccion_envio: valores.direccion_envio,
+      comuna_nombre: valores.comuna_nombre,
+      region_nombre: valores.region_nombre,
+      fecha_entrega: valores.fecha_entrega,
+    },
+  };
+  await enqueueCorreosOrden(tx, mailer, links, paraCorreo, pedidos, seguimiento);
+  const tomas = await asignarLotes(tx, p, ahora, { lock: true });
+  await takeLotes(
+    tx,
+    tomas.flatMap((linea, i) => linea.map((t) => ({ ...t, orden_linea_id: lineaIds[i]! }))),
+  );
+  return { orden_id: ordenId, pedidos: pedidos.map(({ id, proveedor, total }) => ({ id, proveedor, total })), seguimiento };
+}
+
 /**
  * Places the order of a quotation the caller holds (SPEC §3 Order creation payload), in ONE
  * transaction (docs/decisions/007): lock the quotation (a second submit waits, then finds the
- * order and gets its id: `creada` false), write the order with copies of what it was placed with,
- * split it into one pedido per supplier (issue #19) with the e-mails to the buyer and to each
- * supplier, then lock the usable lots of the chosen offers and take each line's quantity
- * first-expired-first-out. Stock gone → 409 naming the product, and the rollback leaves nothing
- * written, e-mails included.
+ * order and gets its id: `creada` false), check it (prepararOrden) and write it (escribirOrden).
+ * A caller without an account places nothing yet: the order waits for its contact's confirmation
+ * (holdOrden).
  */
 export async function placeOrden(
   { db, mailer, publicUrl }: OrdenDeps,
   caller: Caller,
   data: OrdenData,
   ahora: Date,
-): Promise<OrdenCreada & { creada: boolean }> {
+  ip: string,
+): Promise<(OrdenCreada & { creada: boolean }) | OrdenPorConfirmar> {
   const facturacion = await resolveFacturacion(db, data);
-  const cuenta = caller.usuarioId === undefined ? undefined : await getUsuarioById(db, caller.usuarioId);
-  const links = enlaces(publicUrl);
+  if (caller.usuarioId === undefined) return holdOrden({ db, mailer, publicUrl }, caller, data, ahora, ip);
+  const cuenta = await getUsuarioById(db, caller.usuarioId);
   const resultado = await db.transaction(async (tx) => {
-    const cotizacion = await findCotizacionHold(tx, data.cotizacion_id, { lock: true });
-    await requireHold(tx, cotizacion, caller, COTIZACION_NO_ENCONTRADA);
-    const existente = await findOrdenIdDeCotizacion(tx, data.cotizacion_id);
-    if (existente !== undefined) return { orden_id: existente, pedidos: await findPedidosDeOrden(tx, existente), creada: false };
+    const p = await prepararOrden(tx, caller, data, ahora, { lock: true });
+    if (p.existente !== undefined) return { orden_id: p.existente, pedidos: await findPedidosDeOrden(tx, p.existente), creada: false };
+    return { ...(await escribirOrden(tx, mailer, enlaces(publicUrl), p, facturacion, cuenta, caller.usuarioId!, ahora)), creada: true };
+  });
+  if (resultado.creada) void mailer.kick();
+  return resultado;
+}
 
-    const entrega = await resolveEntrega(tx, caller, cotizacion!, data.cotizante_id);
-    const lineas = await findLineasSeleccionadas(tx, data.cotizacion_id);
-    if (lineas.length === 0) throw new AppError(400, { detail: SIN_SELECCION });
-    const retiradas = lineas.filter((l) => !l.vendible);
-    if (retiradas.length > 0) throw new AppError(409, { detail: retiradas.map(mensajesOrden.noDisponible).join(' ') });
+/**
+ * An order without an account (docs/decisions/007, 'Órdenes sin cuenta'): checked as crear-orden
+ * checks it (stock included, read without taking it), then held until its delivery contact
+ * confirms it from the e-mail 'Confirma tu orden'. It takes no stock and no supplier sees it; it
+ * lapses after MINUTOS_POR_CONFIRMAR. At most MAX_POR_CONFIRMAR wait at once per address and per
+ * IP: the next is a 429 that writes nothing and e-mails nobody (no relay for mail to strangers).
+ * A quotation that already has an order answers it, as crear-orden does.
+ */
+async function holdOrden({ db, mailer, publicUrl }: OrdenDeps, caller: Caller, data: OrdenData, ahora: Date, ip: string) {
+  const token = createClave();
+  const resultado = await db.transaction(async (tx): Promise<(OrdenCreada & { creada: boolean }) | OrdenPorConfirmar> => {
+    const p = await prepararOrden(tx, caller, data, ahora, { lock: false });
+    if (p.existente !== undefined) return { orden_id: p.existente, pedidos: await findPedidosDeOrden(tx, p.existente), creada: false };
+    const para = p.entrega?.correo_contacto.trim() ?? '';
+    if (!para) throw new AppError(400, { detail: SIN_CORREO_CONTACTO });
+    // Stock already short is said now, not after the e-mail.
+    await asignarLotes(tx, p, ahora, { lock: false });
 
-    // The order, its pedidos and lines are written before the lots are locked: the lots are the
-    // rows every order contends for, so their locks are held only for the allocation and its one
-    // write. Stock found short below throws, and the rollback takes these rows away again.
-    const copias = lineas.map(({ vendible: _, ...copia }) => ({ ...copia, subtotal: Math.round(copia.precio * copia.cantidad) }));
-    const seguimiento = createClave();
-    const valores = {
-      cotizacion_id: data.cotizacion_id,
-      cotizante_id: entrega?.cotizante_id ?? null,
-      usuario_id: caller.usuarioId ?? null,
-      nombre_contacto: entrega?.nombre_contacto ?? '',
-      correo_contacto: entrega?.correo_contacto ?? '',
-      telefono_contacto: entrega?.telefono_contacto ?? '',
-      direccion_envio: entrega?.direccion_envio ?? '',
-      region_nombre: entrega?.region_nombre ?? '',
-      comuna_nombre: entrega?.comuna_nombre ?? '',
-      fecha_entrega: entrega?.fecha_entrega ?? null,
-      ...facturacion,
-      total: copias.reduce((s, l) => s + l.subtotal, 0),
-      comprador: nombreComprador(facturacion, entrega, cuenta),
-      // The account's address when logged in (its orders are on /ordenes), else the delivery contact's.
-      correo_comprador: cuenta?.email ?? entrega?.correo_contacto ?? '',
-      seguimiento_hash: hashClave(seguimiento),
-    };
-    // Terms may have changed since the choice: a supplier that no longer delivers there or then, or
-    // one left under its minimum, is a 409 naming it, as for stock gone.
-    const recibibles = await findOfertasRecibibles(tx, [...new Set(lineas.map((l) => l.producto_id))], entrega?.cotizante_id ?? null, ahora);
-    const { excluidas } = recibibles;
-    const fuera = new Map(excluidas.map((e) => [e.proveedor_producto_id, e.aviso]));
-    const noDespacha = [...new Set(lineas.flatMap((l) => fuera.get(l.proveedor_producto_id) ?? []))];
-    if (noDespacha.length > 0) throw new AppError(409, { detail: noDespacha.map((a) => `${a}.`).join(' ') });
-    const { grupos: porProveedor, bajoMinimo } = await groupPedidos(tx, copias);
-    if (bajoMinimo.length > 0) throw new AppError(409, { detail: bajoMinimo.join(' ') });
-    // Each pedido's day as the comparison showed it: the date asked, else its supplier's first possible day.
-    const grupos = porProveedor.map((g) => ({ ...g, fecha_entrega: recibibles.diaDe(g.proveedor_id) ?? null }));
-    valores.total += grupos.reduce((s, g) => s + g.costo_despacho, 0);
-    const cambios = data.resumen_confirmado ? diffResumenConfirmado(data.resumen_confirmado, grupos, valores.total) : [];
-    if (cambios.length > 0) throw new AppError(409, { detail: cambios.join(' '), code: RESUMEN_CAMBIADO });
-    const ordenId = await insertOrden(tx, valores);
-    const pedidoIds = await insertPedidos(tx, ordenId, caller.usuarioId ?? null, grupos);
-    const pedidoDe = new Map(grupos.map((g, i) => [g.proveedor_id, pedidoIds[i]!]));
-    const lineaIds = await insertLineas(
-      tx,
-      ordenId,
-      copias.map((c) => ({ ...c, pedido_id: pedidoDe.get(c.proveedor_id)! })),
-    );
-    const pedidos = grupos.map((g, i) => ({
-      id: pedidoIds[i]!,
-      proveedor_id: g.proveedor_id,
-      proveedor: g.proveedor_nombre,
-      costo_despacho: g.costo_despacho,
-      fecha_entrega: g.fecha_entrega,
-      total: g.subtotal + g.costo_despacho,
-      lineas: g.lineas,
-    }));
-    const paraCorreo = {
-      id: ordenId,
-      creado_en: ahora.toISOString(),
-      comprador: valores.comprador,
-      correo_comprador: valores.correo_comprador,
-      nombre_cuenta: cuenta?.first_name ?? null,
-      total: valores.total,
-      entrega: {
-        nombre_contacto: valores.nombre_contacto,
-        correo_contacto: valores.correo_contacto,
-        telefono_contacto: valores.telefono_contacto,
-        direccion_envio: valores.direccion_envio,
-        comuna_nombre: valores.comuna_nombre,
-        region_nombre: valores.region_nombre,
-        fecha_entrega: valores.fecha_entrega,
-      },
-    };
-    await enqueueCorreosOrden(tx, mailer, links, paraCorreo, pedidos, seguimiento);
+    const correo = para.toLowerCase();
+    // The count and the insert it allows are one step across connections and processes.
+    await lockPorConfirmar(tx, `correo:${correo}`);
+    await lockPorConfirmar(tx, `ip:${ip}`);
+    for (const [clave, mensaje] of [
+      [{ correo }, mensajesPorConfirmar.correo],
+      [{ ip }, mensajesPorConfirmar.ip],
+    ] as const) {
+      const { n, primeroVence } = await countPorConfirmar(tx, clave, ahora);
+      if (n >= MAX_POR_CONFIRMAR) {
+        const segundos = Math.max(1, Math.ceil(((primeroVence?.getTime() ?? ahora.getTime()) - ahora.getTime()) / 1000));
+        throw new AppError(429, { detail: mensaje }, { 'retry-after': String(segundos) });
+      }
+    }
+    const vence = new Date(ahora.getTime() + MINUTOS_POR_CONFIRMAR * 60_000);
+    await insertPorConfirmar(tx, { cotizacion_id: p.cotizacion_id, token_hash: hashClave(token), correo, ip, datos: data, creado_en: ahora, vence_en: vence });
+    const proveedores = p.grupos.map((g) => ({ proveedor: g.proveedor_nombre, lineas: g.lineas, costo_despacho: g.costo_despacho }));
+    await mailer.enqueue(tx, correoConfirmaOrden(para, proveedores, p.total, vence, enlaceConfirmar(publicUrl, token)));
+    return { por_confirmar: true, correo: para, vence_en: vence.toISOString() };
+  });
+  if ('por_confirmar' in resultado) void mailer.kick();
+  return resultado;
+}
 
-    // A lot that expires on or before its pedido's delivery day cannot be delivered (DESIGN §3); no
-    // day is today. One statement locks the lots that outlive the earliest day (locks in one order),
-    // then each offer keeps those that outlive its own.
-    const hoy = ahoraEnChile(ahora).hoy;
-    const diaDeOferta = new Map(lineas.map((l) => [l.proveedor_producto_id, recibibles.diaDe(l.proveedor_id) ?? hoy]));
-    const ofertas = [...diaDeOferta.keys()];
-    const primero = [...diaDeOferta.values()].sort()[0] ?? hoy;
-    const lotes = (await lockLotesUsables(tx, ofertas, primero)).filter((l) => l.fecha_expiracion > diaDeOferta.get(l.proveedor_producto_id)!);
-    const { tomas, faltantes } = asignarFefo(lineas, lotes);
-    if (faltantes.length > 0) throw new AppError(409, { detail: faltantes.map((f) => mensajesOrden.sinStock(lineas[f.indice]!, f.disponible)).join(' ') });
-    await takeLotes(
-      tx,
-      tomas.flatMap((linea, i) => linea.map((t) => ({ ...t, orden_linea_id: lineaIds[i]! }))),
-    );
-    return { orden_id: ordenId, pedidos: pedidos.map(({ id, proveedor, total }) => ({ id, proveedor, total })), seguimiento, creada: true };
+/**
+ * POST /api/ordenes/confirmar/: the contact of an order placed without an account confirms it with
+ * the e-mailed token (docs/decisions/007, 'Órdenes sin cuenta'). In ONE transaction, as crear-orden
+ * (its quotation locked first, then the held order): checked again as placed, the stock taken
+ * first-expired-first-out, the pedidos and today's e-mails. Confirming twice, or any link of a
+ * quotation already ordered, answers that order (`creada` false). Unknown → 404; lapsed → 410.
+ * The caller's account plays no part: the token is the proof, and the order stays without one.
+ */
+export async function confirmarOrden(
+  { db, mailer, publicUrl }: OrdenDeps,
+  token: string,
+  ahora: Date,
+): Promise<OrdenCreada & { cotizacion_id: number; creada: boolean }> {
+  const resultado = await db.transaction(async (tx) => {
+    const visto = await findPorConfirmar(tx, hashClave(token));
+    if (!visto) throw notFound(ENLACE_CONFIRMAR_INVALIDO);
+    const { cotizacion_id } = visto;
+    // The quotation first, as crear-orden locks it: every confirmation of it (by this link or
+    // another) waits here, so none holds a link's row while waiting for the quotation; then the link.
+    await findCotizacionHold(tx, cotizacion_id, { lock: true });
+    const pendiente = (await findPorConfirmar(tx, hashClave(token), { lock: true }))!;
+    if (pendiente.orden_id !== null)
+      return { cotizacion_id, orden_id: pendiente.orden_id, pedidos: await findPedidosDeOrden(tx, pendiente.orden_id), creada: false };
+    if (pendiente.vence_en.getTime() <= ahora.getTime()) throw new AppError(410, { detail: ENLACE_CONFIRMAR_VENCIDO });
+    const facturacion = await resolveFacturacion(tx, pendiente.datos);
+    const p = await prepararOrden(tx, null, pendiente.datos, ahora, { lock: true });
+    const hecha =
+      p.existente !== undefined
+        ? { orden_id: p.existente, pedidos: await findPedidosDeOrden(tx, p.existente), creada: false }
+        : { ...(await escribirOrden(tx, mailer, enlaces(publicUrl), p, facturacion, undefined, null, ahora)), creada: true };
+    await markPorConfirmarDe(tx, cotizacion_id, hecha.orden_id, ahora);
+    return { cotizacion_id, ...hecha };
   });
   if (resultado.creada) void mailer.kick();
   return resultado;

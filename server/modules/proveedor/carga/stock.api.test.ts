@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx';
+import { crearOrdenConfirmada } from '../../../test/por-confirmar';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COLUMNA_STOCK_AL_DESCARGAR, COLUMNAS_EXCEL, FECHA_REQUERIDA, type FilaCarga, stockCambiado } from '../../../../common/schemas/proveedor-carga';
@@ -10,7 +11,7 @@ import { LEJOS } from '../../../test/pedidos';
 import { ROLES } from '../../../test/roles';
 import { setupTestApp } from '../../../test/test-app';
 import { createOfertaDePrueba, createProductoDePrueba } from '../../../test/ofertas';
-import { actualizar, crearOrden, createFlujo } from '../../../test/cotizacion';
+import { actualizar, createFlujo } from '../../../test/cotizacion';
 import { filaCarga, filaExcel, multipartDe, xlsxDe } from '../../../test/carga';
 
 /**
@@ -126,7 +127,7 @@ describe('a file made before an order never puts sold stock back (issue #20 item
   const pedir = async (cantidad: number) => {
     const f = await createFlujo(ctx.t, [[productoId, 100]]);
     expect((await actualizar(ctx.t, f, [[ofertaId, cantidad]])).statusCode).toBe(200);
-    const res = await crearOrden(ctx.t, f);
+    const res = await crearOrdenConfirmada(ctx.t, f);
     expect(res.statusCode, res.body).toBe(201);
   };
 

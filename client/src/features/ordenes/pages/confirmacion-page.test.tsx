@@ -87,3 +87,17 @@ describe('/confirmacion', () => {
     expect(screen.queryByRole('link', { name: 'Seguir mi orden' })).toBeNull();
   });
 });
+
+describe('/confirmacion of an order waiting for its e-mail (docs/decisions/007)', () => {
+  it('says nothing was bought, where the link went and until when, and names no order', async () => {
+    renderConfirmacion({ por_confirmar: true, correo: 'daniela@prueba.cl', vence_en: '2026-12-01T17:30:00.000Z' });
+    expect(await screen.findByRole('heading', { name: 'Revisa tu correo para confirmar tu orden' })).toBeTruthy();
+    const texto = document.body.textContent!;
+    expect(texto).toContain('Te enviamos un correo a daniela@prueba.cl con el asunto «Confirma tu orden»');
+    expect(texto).toContain('antes del 1 de diciembre de 2026 a las 14:30');
+    expect(texto).toContain('Hasta que la confirmes no se compra nada');
+    expect(texto).not.toContain('Número de orden');
+    // The quotation flow is over, as after any order placed.
+    expect(sessionStorage.getItem('cotizacion')).toBeNull();
+  });
+});

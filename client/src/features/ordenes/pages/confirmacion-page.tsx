@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { formatClp } from '../../../../../common/format';
-import { ordenSchemaOut } from '../../../../../common/schemas/ordenes';
+import { formatClp, formatFechaHora } from '../../../../../common/format';
+import { MINUTOS_POR_CONFIRMAR, ordenPorConfirmarSchema, ordenSchemaOut } from '../../../../../common/schemas/ordenes';
 import { z } from '../../../../../common/zod-es';
 import { useSession } from '../../../lib/session';
 import { clearFlujoCotizacion } from '../../../lib/storage';
@@ -18,13 +18,55 @@ const estadoSchema = ordenSchemaOut.extend({
 });
 export type OrdenCreadaState = z.input<typeof estadoSchema>;
 
+/** crear-orden's 202 without an account (docs/decisions/007, 'Órdenes sin cuenta'): nothing bought yet. */
+const porConfirmarSchema = ordenPorConfirmarSchema.extend({
+  correo: z.string().max(254),
+  vence_en: z
+    .string()
+    .max(40)
+    .refine((v) => !Number.isNaN(Date.parse(v))),
+});
+export type PorConfirmarState = z.input<typeof porConfirmarSchema>;
+
+/** What to do now: open the e-mail and confirm within the half hour; until then nothing is bought. */
+function PorConfirmar({ correo, vence_en }: PorConfirmarState) {
+  return (
+    <section className="page page--narrow page--center confirmacion">
+      <div className="panel">
+        <svg className="confirmacion__sobre" viewBox="0 0 52 52" aria-hidden="true">
+          <rect x="6" y="12" width="40" height="28" rx="4" />
+          <path d="M7 14l19 15 19-15" />
+        </svg>
+        <h1>Revisa tu correo para confirmar tu orden</h1>
+        <p>
+          Te enviamos un correo a <strong>{correo}</strong> con el asunto «Confirma tu orden». Ábrelo y pulsa «Confirmar mi orden» antes del{' '}
+          <strong>{formatFechaHora(vence_en)}</strong>.
+        </p>
+        <p>
+          Hasta que la confirmes no se compra nada: no se reserva stock y los proveedores no la reciben. Sin confirmar, se anula sola en {MINUTOS_POR_CONFIRMAR}{' '}
+          minutos.
+        </p>
+        <p className="muted">
+          ¿No llegó? Revisa la carpeta de correo no deseado. Si el correo está mal escrito, vuelve a cotizar con el correcto. Con una cuenta,{' '}
+          <Link to="/login">iniciando sesión</Link>, tus compras se confirman al instante.
+        </p>
+        <Link to="/" className="btn btn--primary btn--lg">
+          Volver al inicio
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 /**
  * SPEC §2 Confirmation: success animation, 'Número de orden' and 'Volver al inicio'; issue #19
  * adds the pedidos it became, who was told, and where to follow it.
  */
 export default function ConfirmacionPage() {
   const session = useSession();
-  const estado = estadoSchema.safeParse(useLocation().state);
+  const state = useLocation().state;
+  const estado = estadoSchema.safeParse(state);
+  const porConfirmar = porConfirmarSchema.safeParse(state);
   useEffect(() => {
     // SPEC §4.6: the order ends the quotation flow. Its rows, request, quotation id and results,
     // delivery record (contact id and date) and the buyer's choice leave session storage, so the
@@ -33,6 +75,7 @@ export default function ConfirmacionPage() {
     // Comprar sits at the bottom of a long page: the success starts at the top, where it shows.
     window.scrollTo(0, 0);
   }, []);
+  if (porConfirmar.success) return <PorConfirmar {...porConfirmar.data} />;
   if (!estado.success) return <Navigate to="/" replace />;
   const { orden_id, pedidos, seguimiento, correo } = estado.data;
 

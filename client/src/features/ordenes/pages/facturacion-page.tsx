@@ -34,7 +34,7 @@ import { useCreateOrden } from '../api/create-orden';
 import { useResumenCompra } from '../api/get-resumen-compra';
 import { useMetodosPago } from '../api/use-metodos-pago';
 import { useRubros } from '../api/use-rubros';
-import type { OrdenCreadaState } from './confirmacion-page';
+import type { OrdenCreadaState, PorConfirmarState } from './confirmacion-page';
 import { guardarRespuestaFacturacion, respuestaFacturacion } from './facturacion-respuesta';
 import './ordenes.css';
 
@@ -170,6 +170,8 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
       { body: { ...body, resumen_confirmado: confirmado }, headers, facturacion, usuarioId: session.user?.id },
       {
         onSuccess: (orden) => {
+          // Without an account the order waits for its contact's confirmation (docs/decisions/007): the page says what to do.
+          if ('por_confirmar' in orden) return navigate('/confirmacion', { state: orden satisfies PorConfirmarState });
           // The server writes to the account's address when logged in, else to the delivery contact's.
           const correo = session.user?.email || compra.entrega?.correo_contacto || undefined;
           navigate('/confirmacion', { state: { ...orden, correo } satisfies OrdenCreadaState });
