@@ -45,3 +45,9 @@ export function leerPesos(texto: string): number {
  */
 export const pesosComoTexto = (v: unknown) =>
   typeof v === 'number' ? (Number.isFinite(v) ? String(v).replace('.', ',') : 'NaN') : typeof v === 'string' ? v.trim() : v;
+
+/**
+ * A quantity of product (kg or boxes) as stored: numeric(12,2), so at least 0,01 and at most two
+ * decimals. A value such as 5e-324 is above 0 but would be stored as 0 (issue found from outside).
+ */
+export const isCantidadCentesimal = (v: number) => Number.isFinite(v) && Math.round(v * 100) >= 1 && Math.abs(Math.round(v * 100) - v * 100) < 1e-6;

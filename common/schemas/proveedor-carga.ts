@@ -20,7 +20,7 @@ export const COLUMNAS_EXCEL = [
   'SKU',
   'Nombre',
   'Precio',
-  ...LIMITES_RANGO_KG.map(nombreRango),
+  ...LIMITES_RANGO_KG.map((limite) => nombreRango(limite)),
   'Stock',
   'Fecha vencimiento',
   'Categoría',
@@ -29,7 +29,7 @@ export const COLUMNAS_EXCEL = [
   'Formato',
   'Unidad',
 ] as const;
-export const NOMBRES_RANGO = LIMITES_RANGO_KG.map(nombreRango);
+export const NOMBRES_RANGO = LIMITES_RANGO_KG.map((limite) => nombreRango(limite));
 /**
  * A column only PRODUCTOS_REGISTRADOS.xlsx has (hidden, after the others): what the offer's lots
  * of the row's expiry date held when the file was made (issue #20). Optional on upload: a file
@@ -73,7 +73,7 @@ export const STOCK_MAXIMO = 'El stock no puede superar 999.999.999.';
 export const FECHA_FORMATO = 'La fecha de vencimiento debe tener el formato AAAA-MM-DD o DD-MM-AAAA.';
 export const noEsNumero = (campo: string) => `${campo} debe ser un número.`;
 export const textoLargo = (campo: string, max: number) => `${campo} no puede superar los ${max} caracteres.`;
-export const rangoDesconocido = (rango: string) => `El rango "${rango}" no existe. Usa: ${LIMITES_RANGO_KG.map(nombreRango).join(', ')}.`;
+export const rangoDesconocido = (rango: string) => `El rango "${rango}" no existe. Usa: ${LIMITES_RANGO_KG.map((limite) => nombreRango(limite)).join(', ')}.`;
 export const skuRepetido = (sku: string, fila: number) => `El SKU ${sku} ya está en la fila ${fila} con la misma fecha de vencimiento.`;
 export const skuOtroPrecio = (sku: string, fila: number) => `El SKU ${sku} está en la fila ${fila} con otro precio o rangos; un SKU tiene un solo precio.`;
 /**

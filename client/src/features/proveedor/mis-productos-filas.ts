@@ -12,7 +12,7 @@ export interface FilaProducto {
 }
 
 /** The five tier columns, in order (SPEC §9). */
-export const RANGOS = LIMITES_RANGO_KG.map(nombreRango);
+export const RANGOS = LIMITES_RANGO_KG.map((limite) => nombreRango(limite));
 
 export function filasDe(ofertas: readonly ProveedorProducto[]): FilaProducto[] {
   return ofertas.flatMap((oferta): FilaProducto[] =>
