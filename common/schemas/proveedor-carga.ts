@@ -1,8 +1,8 @@
-import { LIMITES_RANGO_KG, nombreRango } from '../constants';
+import { LIMITES_RANGO_KG, limiteDeRango, nombreRango } from '../constants';
 import { isFechaIso } from '../fecha';
 import { cantidadEs, formatFecha } from '../format';
 import { z } from '../zod-es';
-import { errorPrecio, errorPrecioRango } from './proveedor-productos';
+import { errorPrecio, errorPrecioRango, erroresRangosCrecientes } from './proveedor-productos';
 
 /**
  * The supplier's Excel upload (SPEC §2 Bulk upload, §3 Supplier upload row and Bulk upload
@@ -164,7 +164,7 @@ export const isFilaSinLote = (fila: Pick<FilaCarga, 'stock' | 'fecha_vencimiento
  * The server checks more (categories, formats and units by name, a SKU repeated) and answers per row.
  */
 export function validateFila(
-  fila: Pick<FilaCarga, 'sku' | 'nombre' | 'precio' | 'stock' | 'fecha_vencimiento' | 'rangos'>,
+  fila: Pick<FilaCarga, 'sku' | 'nombre' | 'precio' | 'stock' | 'fecha_vencimiento' | 'rangos'> & { unidad?: string | null },
   hoy: string,
   { sinLote = false }: { sinLote?: boolean } = {},
 ): string[] {
@@ -184,13 +184,19 @@ export function validateFila(
     if (!(sinLote && fila.stock === null)) errores.push(FECHA_REQUERIDA);
   } else if (!isFechaIso(f)) errores.push(FECHA_FORMATO);
   else if (f <= hoy) errores.push(FECHA_NO_FUTURA);
+  // A tier is named as the supplier reads it: in the row's unit ('Desde 100 cajas').
+  const nombre = (rango: string) => nombreRango(limiteDeRango(rango)!, fila.unidad ?? 'KILO');
+  const validos: Array<{ limite: number; nombre: string; precio: number }> = [];
   for (const [rango, precio] of Object.entries(fila.rangos)) {
     if (!NOMBRES_RANGO.includes(rango)) errores.push(rangoDesconocido(rango));
     else if (precio !== null) {
-      const error = errorPrecioRango(rango, precio);
+      const error = errorPrecioRango(nombre(rango), precio);
       if (error) errores.push(error);
+      else validos.push({ limite: limiteDeRango(rango)!, nombre: nombre(rango), precio });
     }
   }
+  const precio = fila.precio !== null && errorPrecio(fila.precio) === undefined ? fila.precio : null;
+  for (const e of erroresRangosCrecientes(precio, validos)) errores.push(e.mensaje);
   return errores;
 }
 
