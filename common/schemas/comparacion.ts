@@ -177,6 +177,8 @@ export const mensajesComparacion = {
 };
 
 export const OFERTA_INVALIDA = 'Oferta inválida.';
+/** A choice whose landed total an order could not hold (its columns are integers, up to $2.147.483.647). */
+export const TOTAL_EXCESIVO = 'El total de esta compra supera el máximo de una orden ($2.147.483.647). Divídela en varias órdenes.';
 export const CANTIDAD_ELEGIDA_INVALIDA = `La cantidad debe ser un número mayor a 0, de hasta ${CANTIDAD_MAXIMA} y con 2 decimales como máximo.`;
 /** Lines of one choice: more would not be a wholesale order form (and bounds the work). */
 export const MAX_LINEAS_ELECCION = 600;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SIN_PRODUCTOS } from '../../../common/schemas/cotizaciones';
-import { CANTIDAD_ELEGIDA_INVALIDA } from '../../../common/schemas/comparacion';
+import { CANTIDAD_ELEGIDA_INVALIDA, TOTAL_EXCESIVO } from '../../../common/schemas/comparacion';
 import { opcion } from '../../db/schema/cotizaciones';
 import { proveedorProducto } from '../../db/schema/proveedor';
 import { setupTestApp } from '../../test/test-app';
@@ -249,6 +249,17 @@ describe('what can be chosen', () => {
     const f = await createFlujo(ctx.t, [[p.productoId, 150]], ctx.tokens.comprador);
     const res = await actualizar(ctx.t, f, [[p.ofertas[0]!, 2]], ctx.tokens.comprador);
     expect(res.json()).toEqual({ productos: ['Fila 1: La cantidad mínima debe ser de 100 cajas.'] });
+  });
+
+  it('refuses a choice whose total an order could not hold (over $2.147.483.647), before billing; nothing changes', async () => {
+    const p = await createProductoConOfertas(ctx.t, [{ tarifa: 10_000_000, lotes: [[300, LEJOS]] }]);
+    const f = await createFlujo(ctx.t, [[p.productoId, 300]], ctx.tokens.comprador);
+    const antes = await opciones(f.cotizacionId);
+    const res = await actualizar(ctx.t, f, [[p.ofertas[0]!, 300]], ctx.tokens.comprador);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ productos: [TOTAL_EXCESIVO] });
+    expect(await opciones(f.cotizacionId)).toEqual(antes);
+    expect((await actualizar(ctx.t, f, [[p.ofertas[0]!, 214]], ctx.tokens.comprador)).statusCode).toBe(200);
   });
 
   it('refuses a change once the quotation was ordered (409)', async () => {

@@ -5,10 +5,12 @@ import {
   type CompararPreciosData,
   mensajesComparacion,
   type Opcion,
+  TOTAL_EXCESIVO,
   type ResultadoComparacion,
 } from '../../../common/schemas/comparacion';
 import type { CondicionesDespacho } from '../../../common/despacho';
-import { erroresMinimo } from '../../../common/total-entregado';
+import { ENTERO_MAXIMO } from '../../../common/numeros';
+import { erroresMinimo, totalEntregado } from '../../../common/total-entregado';
 import { findCondicionesDefinidas } from '../condiciones/condiciones.repository';
 import { findRangosPrecios } from '../catalogo/catalogo.repository';
 import { ahoraEnChile, erroresFila, mensajesFila, minimosPorCategoria } from '../../../common/schemas/cotizaciones';
@@ -384,6 +386,10 @@ export async function updateSeleccion(db: Db, caller: Caller, cotizacionId: numb
     });
     const bajoMinimo = erroresMinimo(partes, (id) => recibibles.condiciones.get(id));
     if (bajoMinimo.length > 0) throw new AppError(400, { productos: bajoMinimo });
+    // The order copies this choice into integer columns: a total beyond them is refused here, before
+    // billing, not by the order (docs/decisions/013, Amounts that add up).
+    const { total } = totalEntregado(partes, (id) => recibibles.condiciones.get(id));
+    if (total > ENTERO_MAXIMO) throw new AppError(400, { productos: [TOTAL_EXCESIVO] });
     await replaceSeleccion(tx, cotizacionId, elegidas);
   });
   return { id: cotizacionId };
