@@ -2,6 +2,7 @@ import { CANTIDAD_MAXIMA, HORA_CORTE_MISMO_DIA } from '../constants';
 import { fechaIsoSchema, relojEnChile } from '../fecha';
 import { formatCantidad } from '../format';
 import { z } from '../zod-es';
+import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 import { correoContactoSchema, entregaSchemaOut, nombreContactoSchema, SELECCIONE_COMUNA, SELECCIONE_REGION, telefonoContactoSchema } from './direcciones';
 import { ENTERO_MAXIMO, idOpcionalSchema, idSchema } from '../numeros';
 
@@ -222,6 +223,7 @@ export const cotizanteSchema = z
         .trim()
         .max(255)
         .refine((v) => v === '' || /\d/.test(v), DIRECCION_SIN_NUMERO)
+        .refine(isUnaLinea, SALTO_DE_LINEA)
         .default(''),
     ),
     region: idOpcionalSchema(SELECCIONE_REGION),

@@ -1,6 +1,7 @@
 import { LIMITES_RANGO_KG, limiteDeRango, nombreRango } from '../constants';
 import { isFechaIso } from '../fecha';
 import { cantidadEs, formatFecha } from '../format';
+import { isUnaLinea } from '../texto';
 import { z } from '../zod-es';
 import { errorPrecio, errorPrecioRango, erroresRangosCrecientes } from './proveedor-productos';
 
@@ -72,6 +73,8 @@ export const STOCK_NEGATIVO = 'El stock no puede ser negativo.';
 export const STOCK_MAXIMO = 'El stock no puede superar 999.999.999.';
 export const FECHA_FORMATO = 'La fecha de vencimiento debe tener el formato AAAA-MM-DD o DD-MM-AAAA.';
 export const noEsNumero = (campo: string) => `${campo} debe ser un número.`;
+/** A cell typed with Alt+Enter: a SKU or a name is one line (common/texto). */
+export const enUnaLinea = (campo: string) => `${campo} debe ir en una sola línea, sin saltos de línea.`;
 export const textoLargo = (campo: string, max: number) => `${campo} no puede superar los ${max} caracteres.`;
 export const rangoDesconocido = (rango: string) => `El rango "${rango}" no existe. Usa: ${LIMITES_RANGO_KG.map((limite) => nombreRango(limite)).join(', ')}.`;
 export const skuRepetido = (sku: string, fila: number) => `El SKU ${sku} ya está en la fila ${fila} con la misma fecha de vencimiento.`;
@@ -170,7 +173,9 @@ export function validateFila(
 ): string[] {
   const errores: string[] = [];
   if (fila.sku.trim() === '') errores.push(SKU_REQUERIDO);
+  else if (!isUnaLinea(fila.sku)) errores.push(enUnaLinea('SKU'));
   if (fila.nombre.trim() === '') errores.push(NOMBRE_REQUERIDO);
+  else if (!isUnaLinea(fila.nombre)) errores.push(enUnaLinea('Nombre'));
   if (fila.precio === null) errores.push(PRECIO_REQUERIDO);
   else {
     // The offer edit's rule, one for every write (issue #20): above 0, whole pesos.

@@ -16,6 +16,7 @@ import {
   SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS,
   SIN_PRODUCTOS_VALIDOS,
   encabezadosInvalidos,
+  enUnaLinea,
 } from '../../../../common/schemas/proveedor-carga';
 import { claveRango } from '../../../../common/constants';
 import { PRECIO_INVALIDO, PRECIO_SIN_DECIMALES, rangoSobreAnterior } from '../../../../common/schemas/proveedor-productos';
@@ -434,6 +435,24 @@ describe('POST /api/productos/registrar-nuevos/', () => {
     expect(res.json().detail).toBe(SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS);
     const vacia = await ctx.t.request({ method: 'POST', url: '/api/productos/registrar-nuevos/', token: ctx.tokens.proveedor, payload: { productos: [] } });
     expect(vacia.json()).toEqual({ detail: SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS, errores: [] });
+  });
+
+  it('a name or SKU with a line break is a row error (one-line texts, common/texto); nothing is written', async () => {
+    const res = await ctx.t.request({
+      method: 'POST',
+      url: '/api/productos/registrar-nuevos/',
+      token: ctx.tokens.proveedor,
+      payload: { productos: [filaCarga({ sku: 'SALTO-1', nombre: 'Charqui\r\nde llama' }), filaCarga({ sku: 'SALTO\n2', nombre: 'Charqui' })] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      detail: SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS,
+      errores: [
+        { sku: 'SALTO-1', motivo: enUnaLinea('Nombre') },
+        { sku: 'SALTO\n2', motivo: enUnaLinea('SKU') },
+      ],
+    });
+    expect((await ofertasDe(ROLES.proveedor)).some((o) => o.sku.startsWith('SALTO'))).toBe(false);
   });
 
   it('another supplier cannot register on a SKU to reach the first one’s offer; a pending product is not a match target', async () => {
