@@ -11,7 +11,7 @@ export const LIMITES_RANGO_KG = [100, 300, 700, 1000, 1500] as const;
 /**
  * A tier as a person reads it, in the product's unit: 'Desde 100 kg' (SPEC §2's columns), 'Desde
  * 100 cajas'. Without a unit, the kg name: the tier's key in the API and its name in rango_precio
- * (docs/decisions/008, Tiers in the product's unit).
+ * (docs/decisions/008, rangos en la unidad del producto).
  */
 export const nombreRango = (limite: number, unidad = 'KILO') => `Desde ${formatCantidad(limite, unidad)}`;
 

@@ -58,7 +58,7 @@ export const unidadCorta = (unidad: string, cantidad: number) => (esCaja(unidad)
 
 /**
  * A quantity with its product's unit ('280 kg', '3 cajas', '1 caja'): the one way every server
- * message, screen, e-mail and Excel file writes an amount of product (docs/decisions/006, Units).
+ * message, screen, e-mail and Excel file writes an amount of product (docs/decisions/006, cantidades y unidades).
  */
 export const formatCantidad = (cantidad: number, unidad: string) => `${cantidadEs(cantidad)} ${unidadCorta(unidad, cantidad)}`;
 

@@ -15,7 +15,7 @@ export const PRECIO_SIN_DECIMALES = 'El precio debe ser un monto en pesos, sin d
 export const PRECIO_DEMASIADO_ALTO = `El precio no puede superar ${formatClp(PESOS_MAXIMO)}.`;
 export const rangoSinDecimales = (rango: string) => `El valor del rango "${rango}" debe ser un monto en pesos, sin decimales.`;
 export const rangoDesconocido = (rango: string) => `El rango "${rango}" no existe para la categoría de este producto.`;
-/** A volume tier is a discount: its price is never above the price of less volume (docs/decisions/008, Tiers that fall). */
+/** A volume tier is a discount: its price is never above the price of less volume (docs/decisions/008, rangos que bajan con el volumen). */
 export const rangoSobreAnterior = (rango: string, precio: number, anterior: string, precioAnterior: number) =>
   `El precio del rango "${rango}" (${formatClp(precio)}) no puede ser mayor que el del rango "${anterior}" (${formatClp(precioAnterior)}).`;
 export const rangoSobrePrecio = (rango: string, precio: number, tarifa: number) =>
@@ -47,7 +47,7 @@ export function errorPrecioRango(rango: string, n: number): string | undefined {
 
 /**
  * Tier prices fall (or stay) as the volume grows, from the price on: a tier above the price, or
- * above a lower tier that is priced, is refused, naming both (docs/decisions/008, Tiers that fall).
+ * above a lower tier that is priced, is refused, naming both (docs/decisions/008, rangos que bajan con el volumen).
  * A tier priced 0 or not priced charges the price of the tier below it, so it is skipped. `tiers`
  * in any order, each with the name a person reads (in the product's unit); one message per tier.
  */

@@ -289,7 +289,7 @@ export async function findOfertasRecibibles(db: Db, productoIds: readonly number
  * SPEC §5's minimum holds for the choice as for the request: what is bought of each product, summed
  * over its suppliers, reaches its category's minimum, written in the product's unit; or, when the
  * offers the buyer can receive hold less than that, all they hold (the comparison offered no more).
- * The message goes on the first row of that product (docs/decisions/006, The final choice).
+ * The message goes on the first row of that product (docs/decisions/006, cantidades y unidades).
  */
 async function erroresCantidadMinima(
   db: Db,
@@ -387,7 +387,7 @@ export async function updateSeleccion(db: Db, caller: Caller, cotizacionId: numb
     const bajoMinimo = erroresMinimo(partes, (id) => recibibles.condiciones.get(id));
     if (bajoMinimo.length > 0) throw new AppError(400, { productos: bajoMinimo });
     // The order copies this choice into integer columns: a total beyond them is refused here, before
-    // billing, not by the order (docs/decisions/013, Amounts that add up).
+    // billing, not by the order (docs/decisions/013, montos que se suman).
     const { total } = totalEntregado(partes, (id) => recibibles.condiciones.get(id));
     if (total > ENTERO_MAXIMO) throw new AppError(400, { productos: [TOTAL_EXCESIVO] });
     await replaceSeleccion(tx, cotizacionId, elegidas);

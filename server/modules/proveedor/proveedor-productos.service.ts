@@ -54,7 +54,7 @@ export async function updateProveedorProducto(
     const desconocido = rangos.find((r) => !idDe.has(r.clave));
     if (desconocido) throw new AppError(400, { rangos: [rangoDesconocido(desconocido.nombre)] });
     // An edit of the price or the tiers leaves them falling from the price on, the tiers not sent
-    // kept as they are (docs/decisions/008, Tiers that fall); a stock-only edit is not held to it.
+    // kept as they are (docs/decisions/008, rangos que bajan con el volumen); a stock-only edit is not held to it.
     const [vigente] = await findProveedorProductos(tx, proveedorId, id);
     const unidad = vigente?.unidad ?? 'KILO';
     if (rangos.length > 0 || data.tarifa !== vigente?.tarifa) {

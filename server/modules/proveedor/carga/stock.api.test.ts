@@ -186,6 +186,18 @@ describe('a file made before an order never puts sold stock back (issue #20 item
     expect(igual.json()).toEqual({ actualizados: 1, errores: [] });
   });
 
+  it('the guard stays optional: a file without the hidden column (the example template, a sheet of its own) states the stock on hand, after an order too (docs/decisions/008)', async () => {
+    const token = ctx.tokens.proveedor!;
+    await pedir(100);
+    const propio = await xlsxDe([filaExcel({ sku, nombre: 'Conteo de bodega', precio: 5200, stock: 250, fecha: LEJOS })]);
+    const carga = await ctx.t.request({ method: 'POST', url: '/api/productos/cargar-excel/', token, ...multipartDe(propio) });
+    expect(carga.statusCode, carga.body).toBe(200);
+    const fila = (carga.json().productos_existentes as FilaCarga[]).find((f) => f.sku === sku)!;
+    expect([fila.errores, fila.conflicto ?? null, fila.stock_al_descargar ?? null]).toEqual([[], null, null]);
+    expect((await confirmar(token, [fila])).json()).toEqual({ actualizados: 1, errores: [] });
+    expect(await lotesDe(ofertaId)).toEqual([[LEJOS, 250]]);
+  });
+
   it('the stock of a date is its lots together: a fall is taken from the oldest lot on, a rise goes to the oldest', async () => {
     const p = await createProductoDePrueba(db());
     const id = await createOfertaDePrueba(db(), {
