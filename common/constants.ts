@@ -1,12 +1,45 @@
 // Business constants of SPEC.md §9, shared by server and client.
+import { esCaja, formatCantidad } from './format';
 
 export const CATEGORIAS = ['AVES', 'CARNE BOVINA', 'CERDO', 'LACTEO', 'LIQUIDOS GRASOS', 'POLLO', 'SECOS', 'VEGETALES'] as const;
 export const FORMATOS = ['AL VACIO', 'BLOCK', 'BOLSA', 'CAJA', 'IQF', 'IWP', 'LAYERPACK', 'LP'] as const;
 export const UNIDADES = ['CAJA', 'KILO'] as const;
 
-/** Volume tiers, in kg, each priced from its lower limit on. */
+/** Volume tiers, in the product's unit (kg, or boxes for a product sold by CAJA), each priced from its lower limit on. */
 export const LIMITES_RANGO_KG = [100, 300, 700, 1000, 1500] as const;
-export const nombreRango = (limiteKg: number) => `Desde ${limiteKg} kg`;
+
+/**
+ * A tier as a person reads it, in the product's unit: 'Desde 100 kg' (SPEC §2's columns), 'Desde
+ * 100 cajas'. Without a unit, the kg name: the tier's key in the API and its name in rango_precio
+ * (docs/decisions/008, rangos en la unidad del producto).
+ */
+export const nombreRango = (limite: number, unidad = 'KILO') => `Desde ${formatCantidad(limite, unidad)}`;
+
+/** The lower limit a tier's name states, whichever unit it is written in ('Desde 100 cajas' → 100), or undefined. */
+export function limiteDeRango(nombre: string): number | undefined {
+  const m = /^desde\s+(\d{1,6})(\s+(kg|kilos?|cajas?|kg o cajas))?$/i.exec(nombre.trim().replace(/\s+/g, ' '));
+  return m ? Number(m[1]) : undefined;
+}
+
+/** The tier's key (its kg name) for a name in any unit; the name itself when it states no tier. */
+export const claveRango = (nombre: string) => {
+  const limite = limiteDeRango(nombre);
+  return limite === undefined ? nombre : nombreRango(limite);
+};
+
+/**
+ * The header of a tier column over products of these units: the unit when they share one
+ * ('Desde 100 kg', 'Desde 100 cajas'), both when a list mixes them ('Desde 100 kg o cajas').
+ */
+export function encabezadoRango(limite: number, unidades: Iterable<string | null | undefined>): string {
+  let cajas = false;
+  let kilos = false;
+  for (const u of unidades) {
+    if (esCaja(u)) cajas = true;
+    else if (u) kilos = true;
+  }
+  return cajas && kilos ? `Desde ${limite} kg o cajas` : nombreRango(limite, cajas ? 'CAJA' : 'KILO');
+}
 
 export const CANTIDAD_MAXIMA = 9999;
 export const CANTIDAD_MAX_DIGITOS = 5;

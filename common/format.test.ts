@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cantidadEs, formatDespacho, formatCantidad, formatDiaLargo, formatFechaEntrega, formatFechaHora, formatFechaLarga, unidadCorta } from './format';
+import { claveRango, encabezadoRango, LIMITES_RANGO_KG, limiteDeRango, nombreRango } from './constants';
+import { isCantidadCentesimal } from './numeros';
 import { mensajesComparacion } from './schemas/comparacion';
+import { mensajesFila } from './schemas/cotizaciones';
 
 describe('dates', () => {
   it('writes the long form of a day whatever the time zone: the one format of every screen (docs/decisions/017-f)', () => {
@@ -25,11 +28,36 @@ describe('quantities and units', () => {
     [1, 'CAJA', '1 caja'],
     [2, 'CAJA', '2 cajas'],
     [1, 'KILO', '1 kg'],
-    [1250.5, 'KILO', '1.250,5 kg'],
+    [1250.5, 'KILO', '1250,5 kg'],
+    [12500, 'KILO', '12.500 kg'],
+    [100, 'CAJA', '100 cajas'],
+    [0.01, ' caja ', '0,01 cajas'],
     [0.333, 'caja', '0,33 cajas'],
   ])('%d %s → %s', (n, unidad, texto) => expect(formatCantidad(n, unidad)).toBe(texto));
   it('says the unit alone as after a price', () => expect(`/${unidadCorta('CAJA', 1)}`).toBe('/caja'));
   it('writes at most two decimals', () => expect(cantidadEs(44.5)).toBe('44,5'));
+  it('writes four digits ungrouped, as SPEC writes its tiers and the RAE its numbers', () => expect(cantidadEs(9999)).toBe('9999'));
+});
+
+describe('tiers in the product unit', () => {
+  it("names a tier in kg by default (SPEC's columns) and in boxes for a product sold by CAJA", () => {
+    expect(LIMITES_RANGO_KG.map((l) => nombreRango(l))).toEqual(['Desde 100 kg', 'Desde 300 kg', 'Desde 700 kg', 'Desde 1000 kg', 'Desde 1500 kg']);
+    expect(nombreRango(100, 'CAJA')).toBe('Desde 100 cajas');
+  });
+  it('reads the limit of a tier written in either unit, and keys it by its kg name', () => {
+    expect(['Desde 100 kg', 'Desde 100 cajas', ' desde  100  CAJAS ', 'Desde 100', 'Desde 100 kg o cajas'].map(limiteDeRango)).toEqual([
+      100, 100, 100, 100, 100,
+    ]);
+    expect(limiteDeRango('Desde cien kg')).toBeUndefined();
+    expect(claveRango('Desde 300 cajas')).toBe('Desde 300 kg');
+    expect(claveRango('Hasta 5')).toBe('Hasta 5');
+  });
+  it('heads a column with the unit its products share, or both', () => {
+    expect(encabezadoRango(100, ['KILO', 'KILO'])).toBe('Desde 100 kg');
+    expect(encabezadoRango(100, ['CAJA'])).toBe('Desde 100 cajas');
+    expect(encabezadoRango(1000, ['CAJA', 'KILO'])).toBe('Desde 1000 kg o cajas');
+    expect(encabezadoRango(100, [])).toBe('Desde 100 kg');
+  });
 });
 
 describe('the shortfall message', () => {
@@ -44,5 +72,19 @@ describe('the delivery fee', () => {
   it('is money when there is one, else sin costo', () => {
     expect(formatDespacho(8_990)).toBe('$8.990');
     expect(formatDespacho(0)).toBe('sin costo');
+  });
+});
+
+describe('the minimum of a row', () => {
+  it("keeps SPEC's sentence for kg and says cajas for a product sold by the box", () => {
+    expect(mensajesFila.cantidadMinima(2, 100)).toBe('Fila 2: La cantidad mínima debe ser de 100 kg.');
+    expect(mensajesFila.cantidadMinima(1, 100, 'CAJA')).toBe('Fila 1: La cantidad mínima debe ser de 100 cajas.');
+  });
+});
+
+describe('a stored quantity', () => {
+  it('is at least 0,01 with two decimals at most (5e-324 is not 0)', () => {
+    expect([0.01, 1, 99.99, 9999].every(isCantidadCentesimal)).toBe(true);
+    expect([0, 5e-324, 0.001, 0.004, 1.005, Number.NaN, Number.POSITIVE_INFINITY].some(isCantidadCentesimal)).toBe(false);
   });
 });

@@ -30,15 +30,24 @@ export const formatFechaHora = (date: Date | string) =>
   // h23: Chile reads 14:05, not 02:05 p. m. (some ICU builds default es-CL to 12 hours).
   new Date(date).toLocaleString('es-CL', { ...LARGA, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'America/Santiago' });
 
-/** Quantities are kg or boxes with at most two decimals ('1.250,5'). */
-const cantidades = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 2 });
+/**
+ * Quantities are kg or boxes with at most two decimals ('1250,5', '12.500'). Four-digit numbers are
+ * not grouped (the RAE's rule, and SPEC's 'Desde 1000 kg' and 'max 9999'); money keeps '$4.990'.
+ */
+const cantidades = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 2, useGrouping: 'min2' });
 // One formatter, not toLocaleString: a comparison writes a nudge per offer, and each call built one.
 export const cantidadEs = (v: number) => cantidades.format(v);
 
-/** The unit after a quantity: 'kg', '1 caja', '2 cajas' (products are sold by KILO or CAJA). */
-export const unidadCorta = (unidad: string, cantidad: number) => (unidad.toUpperCase() === 'CAJA' ? (cantidad === 1 ? 'caja' : 'cajas') : 'kg');
+/** Whether a product's unit (the catalogue's unidad.descripcion, SPEC §9: CAJA or KILO) counts boxes. */
+export const esCaja = (unidad: string | null | undefined) => unidad?.trim().toUpperCase() === 'CAJA';
 
-/** A quantity with its unit ('280 kg', '3 cajas'). */
+/** The unit after a quantity: 'kg', '1 caja', '2 cajas' (products are sold by KILO or CAJA). */
+export const unidadCorta = (unidad: string, cantidad: number) => (esCaja(unidad) ? (cantidad === 1 ? 'caja' : 'cajas') : 'kg');
+
+/**
+ * A quantity with its product's unit ('280 kg', '3 cajas', '1 caja'): the one way every server
+ * message, screen, e-mail and Excel file writes an amount of product (docs/decisions/006, cantidades y unidades).
+ */
 export const formatCantidad = (cantidad: number, unidad: string) => `${cantidadEs(cantidad)} ${unidadCorta(unidad, cantidad)}`;
 
 /** 'Av. Providencia 1234, Providencia, Región Metropolitana de Santiago': the parts of an address that were given. */

@@ -3,6 +3,14 @@ import { z } from './zod-es';
 /** PostgreSQL's integer: a larger id is a client error, not a database one. */
 export const ENTERO_MAXIMO = 2_147_483_647;
 
+/**
+ * The most a unit price, a tier price or a delivery fee may be, in pesos ($10.000.000). Entered
+ * amounts are bounded so that every total built from them stays a safe integer in JavaScript (600
+ * lines × 9999 × this, plus a fee per supplier, is under 2^53); the order's own columns are guarded
+ * where a choice is made (docs/decisions/013, montos que se suman).
+ */
+export const PESOS_MAXIMO = 10_000_000;
+
 const sinValor = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
 /**
@@ -45,3 +53,9 @@ export function leerPesos(texto: string): number {
  */
 export const pesosComoTexto = (v: unknown) =>
   typeof v === 'number' ? (Number.isFinite(v) ? String(v).replace('.', ',') : 'NaN') : typeof v === 'string' ? v.trim() : v;
+
+/**
+ * A quantity of product (kg or boxes) as stored: numeric(12,2), so at least 0,01 and at most two
+ * decimals. A value such as 5e-324 is above 0 but would be stored as 0.
+ */
+export const isCantidadCentesimal = (v: number) => Number.isFinite(v) && Math.round(v * 100) >= 1 && Math.abs(Math.round(v * 100) - v * 100) < 1e-6;

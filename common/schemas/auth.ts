@@ -1,5 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { z } from '../zod-es';
+import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 import { APELLIDO_SOLO_LETRAS, NOMBRE_PERSONA, NOMBRE_SOLO_LETRAS } from './cuenta';
 
 const requerido = 'Este campo es obligatorio';
@@ -23,8 +24,8 @@ export type LoginInput = z.infer<typeof loginSchema>;
  */
 const cuentaRegistro = {
   // The profile's letters rule (SPEC §5 Edit account), so no account starts with a name it cannot save.
-  first_name: z.string().trim().min(1, requerido).max(150).regex(NOMBRE_PERSONA, NOMBRE_SOLO_LETRAS),
-  last_name: z.string().trim().min(1, requerido).max(150).regex(NOMBRE_PERSONA, APELLIDO_SOLO_LETRAS),
+  first_name: z.string().trim().min(1, requerido).max(150).regex(NOMBRE_PERSONA, NOMBRE_SOLO_LETRAS).refine(isUnaLinea, SALTO_DE_LINEA),
+  last_name: z.string().trim().min(1, requerido).max(150).regex(NOMBRE_PERSONA, APELLIDO_SOLO_LETRAS).refine(isUnaLinea, SALTO_DE_LINEA),
   // Only buyer or supplier can be chosen; is_moderador is not accepted from anyone.
   is_comprador: z.boolean().optional(),
   is_proveedor: z.boolean().optional(),

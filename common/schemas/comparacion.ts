@@ -2,7 +2,7 @@ import { CANTIDAD_MAXIMA } from '../constants';
 import { formatCantidad, formatClp, formatDiaLargo } from '../format';
 import { z } from '../zod-es';
 import { productosSchema, SIN_PRODUCTOS } from './cotizaciones';
-import { decimal, idSchema } from '../numeros';
+import { decimal, idSchema, isCantidadCentesimal } from '../numeros';
 
 /**
  * POST /api/cotizaciones/comparar-precios/ (SPEC §3 Comparison result item and Option, §4
@@ -177,7 +177,9 @@ export const mensajesComparacion = {
 };
 
 export const OFERTA_INVALIDA = 'Oferta inválida.';
-export const CANTIDAD_ELEGIDA_INVALIDA = `La cantidad debe ser un número mayor a 0 y de hasta ${CANTIDAD_MAXIMA}.`;
+/** A choice whose landed total an order could not hold (its columns are integers, up to $2.147.483.647). */
+export const TOTAL_EXCESIVO = 'El total de esta compra supera el máximo de una orden ($2.147.483.647). Divídela en varias órdenes.';
+export const CANTIDAD_ELEGIDA_INVALIDA = `La cantidad debe ser un número mayor a 0, de hasta ${CANTIDAD_MAXIMA} y con 2 decimales como máximo.`;
 /** Lines of one choice: more would not be a wholesale order form (and bounds the work). */
 export const MAX_LINEAS_ELECCION = 600;
 
@@ -191,14 +193,15 @@ export const actualizarCotizacionSchema = z.object({
     .array(
       z.object({
         proveedor_producto_id: idSchema(OFERTA_INVALIDA),
-        // Quantities are kg or boxes with at most two decimals (a lot's stock may have cents).
+        // Quantities are kg or boxes with at most two decimals (a lot's stock may have cents); the
+        // category's minimum is checked per product by the service, which knows the catalogue.
         cantidad: z.preprocess(
           decimal,
           z
             .number({ error: CANTIDAD_ELEGIDA_INVALIDA })
             .positive(CANTIDAD_ELEGIDA_INVALIDA)
             .max(CANTIDAD_MAXIMA, CANTIDAD_ELEGIDA_INVALIDA)
-            .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, CANTIDAD_ELEGIDA_INVALIDA),
+            .refine(isCantidadCentesimal, CANTIDAD_ELEGIDA_INVALIDA),
         ),
         precio: z.unknown().optional().describe('Ignorado: el servidor calcula el precio.'),
       }),

@@ -1,6 +1,6 @@
 import { ANTICIPACION_MAXIMA_DIAS } from '../despacho';
 import { formatClp } from '../format';
-import { ENTERO_MAXIMO, idSchema, leerPesos, pesosComoTexto } from '../numeros';
+import { ENTERO_MAXIMO, idSchema, leerPesos, PESOS_MAXIMO, pesosComoTexto } from '../numeros';
 import { z } from '../zod-es';
 
 // Issue #22: the messages of a supplier's delivery terms, one per field.
@@ -13,6 +13,8 @@ export const HORA_CORTE_INVALIDA = 'La hora de corte debe tener el formato HH:MM
 export const MINIMO_INVALIDO = 'El pedido mínimo debe ser un número entero mayor o igual a 0.';
 export const COSTO_INVALIDO = 'El costo de despacho debe ser un número entero mayor o igual a 0.';
 export const GRATIS_DESDE_INVALIDO = 'El monto para despacho gratis debe ser un número entero mayor o igual a 0.';
+/** A fee adds into every total of the supplier's orders: bounded as prices are (common/numeros PESOS_MAXIMO). */
+export const COSTO_DEMASIADO_ALTO = `El costo de despacho no puede superar ${formatClp(PESOS_MAXIMO)}.`;
 /** Free from the minimum or less: every order it accepts would travel free, and the fee never apply. */
 export const gratisBajoMinimo = (minimo: number) =>
   `El despacho gratis debe empezar sobre tu pedido mínimo (${formatClp(minimo)}): desde menos, todo pedido llegaría gratis. Si tu despacho siempre es gratis, deja el costo en 0.`;
@@ -26,9 +28,24 @@ const vacio = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 
 const pesosValidos = (n: number) => Number.isInteger(n) && n >= 0 && n <= ENTERO_MAXIMO;
 
-/** Whole pesos ≥ 0, as JSON gives them or a person in Chile types them ('50.000', '$ 8.990'). */
-const pesosSchema = (mensaje: string) =>
-  z.preprocess(pesosComoTexto, z.string({ error: mensaje }).min(1, mensaje).max(20, mensaje).transform(leerPesos).refine(pesosValidos, mensaje));
+/**
+ * Whole pesos ≥ 0, as JSON gives them or a person in Chile types them ('50.000', '$ 8.990'); with
+ * `maximo`, at most that (a fee), else what the column holds (a threshold, compared and never added).
+ */
+const pesosSchema = (mensaje: string, maximo?: { pesos: number; mensaje: string }) =>
+  z.preprocess(
+    pesosComoTexto,
+    z
+      .string({ error: mensaje })
+      .min(1, mensaje)
+      .max(20, mensaje)
+      .transform(leerPesos)
+      .superRefine((n, ctx) => {
+        // Too large is said as such (2,147,483,647 was accepted as a fee and overflowed the total).
+        if (maximo && Number.isInteger(n) && n > maximo.pesos) ctx.addIssue({ code: 'custom', message: maximo.mensaje });
+        else if (!pesosValidos(n)) ctx.addIssue({ code: 'custom', message: mensaje });
+      }),
+  );
 
 const ordenados = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
 
@@ -50,7 +67,7 @@ export const condicionesSchema = z
     ),
     hora_corte: z.string({ error: HORA_CORTE_INVALIDA }).trim().regex(HORA_CORTE_REGEX, HORA_CORTE_INVALIDA),
     monto_minimo: pesosSchema(MINIMO_INVALIDO),
-    costo_despacho: pesosSchema(COSTO_INVALIDO),
+    costo_despacho: pesosSchema(COSTO_INVALIDO, { pesos: PESOS_MAXIMO, mensaje: COSTO_DEMASIADO_ALTO }),
     /** Empty or null: the delivery is never free. */
     despacho_gratis_desde: z.preprocess((v) => (vacio(v) ? null : v), pesosSchema(GRATIS_DESDE_INVALIDO).nullable()),
   })

@@ -1,6 +1,8 @@
 import { CANTIDAD_MAXIMA, HORA_CORTE_MISMO_DIA } from '../constants';
 import { fechaIsoSchema, relojEnChile } from '../fecha';
+import { formatCantidad } from '../format';
 import { z } from '../zod-es';
+import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 import { correoContactoSchema, entregaSchemaOut, nombreContactoSchema, SELECCIONE_COMUNA, SELECCIONE_REGION, telefonoContactoSchema } from './direcciones';
 import { ENTERO_MAXIMO, idOpcionalSchema, idSchema } from '../numeros';
 
@@ -49,7 +51,8 @@ export const mensajesFila = {
   cantidadPositiva: (n: number) => `Fila ${n}: La cantidad debe ser un número positivo.`,
   cantidadEntera: (n: number) => `Fila ${n}: La cantidad debe ser un número entero.`,
   cantidadMaxima: (n: number) => `Fila ${n}: La cantidad máxima es ${CANTIDAD_MAXIMA}.`,
-  cantidadMinima: (n: number, minimo: number) => `Fila ${n}: La cantidad mínima debe ser de ${minimo} kg.`,
+  /** SPEC §5's sentence, in the product's unit: '… de 100 kg.' for kg, '… de 100 cajas.' for a product sold by the box. */
+  cantidadMinima: (n: number, minimo: number, unidad = 'KILO') => `Fila ${n}: La cantidad mínima debe ser de ${formatCantidad(minimo, unidad)}.`,
   productoInvalido: (n: number) => `Fila ${n}: El producto seleccionado no es válido.`,
   productoRepetido: (n: number, nombre: string) => `Fila ${n}: El producto "${nombre}" ya está en otra fila de la cotización.`,
   productoInexistente: (n: number, id: number) => `Fila ${n}: El producto ${id} no existe.`,
@@ -74,12 +77,13 @@ const vacio = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 
 /**
  * SPEC §5 Quotation, for row n (from 1): every given field filled, cantidad a whole number from 1
- * to 9999 and, when the category's minimum is known, at least that. First problem per field.
+ * to 9999 and, when the category's minimum is known, at least that (written in the product's
+ * `unidad`, kg when not given). First problem per field.
  */
 export function erroresFila(
   fila: Partial<Record<CampoFila, unknown>>,
   n: number,
-  { campos = CAMPOS_FILA, minimo }: { campos?: readonly CampoFila[]; minimo?: number } = {},
+  { campos = CAMPOS_FILA, minimo, unidad }: { campos?: readonly CampoFila[]; minimo?: number; unidad?: string } = {},
 ): Array<{ campo: CampoFila; mensaje: string }> {
   const errores: Array<{ campo: CampoFila; mensaje: string }> = [];
   for (const campo of campos) {
@@ -106,7 +110,7 @@ export function erroresFila(
           : cantidad > CANTIDAD_MAXIMA
             ? mensajesFila.cantidadMaxima(n)
             : minimo !== undefined && cantidad < minimo
-              ? mensajesFila.cantidadMinima(n, minimo)
+              ? mensajesFila.cantidadMinima(n, minimo, unidad)
               : undefined;
     if (mensaje) errores.push({ campo: 'cantidad', mensaje });
   }
@@ -219,6 +223,7 @@ export const cotizanteSchema = z
         .trim()
         .max(255)
         .refine((v) => v === '' || /\d/.test(v), DIRECCION_SIN_NUMERO)
+        .refine(isUnaLinea, SALTO_DE_LINEA)
         .default(''),
     ),
     region: idOpcionalSchema(SELECCIONE_REGION),

@@ -2,6 +2,7 @@ import { EDAD_MAXIMA, EDAD_MINIMA, NOMBRE_MIN_LENGTH } from '../constants';
 import { isTelefonoChileno, normalizarTelefono } from '../chile/telefono';
 import { FECHA_INVALIDA, fechaIsoSchema } from '../fecha';
 import { z } from '../zod-es';
+import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 
 /**
  * What Chilean names contain (issue #7): letters of any accent (ñ, ü, Mª), words joined by
@@ -13,7 +14,7 @@ const SEPARADOR = String.raw`(?:\s*[-'’]\s*|\s+)`;
 export const NOMBRE_PERSONA = new RegExp(`^${PALABRA}(?:${SEPARADOR}${PALABRA})*$`, 'u');
 
 const nombrePropio = (m: { obligatorio: string; corto: string; letras: string }) =>
-  z.string().trim().min(1, m.obligatorio).min(NOMBRE_MIN_LENGTH, m.corto).max(150).regex(NOMBRE_PERSONA, m.letras);
+  z.string().trim().min(1, m.obligatorio).min(NOMBRE_MIN_LENGTH, m.corto).max(150).regex(NOMBRE_PERSONA, m.letras).refine(isUnaLinea, SALTO_DE_LINEA);
 
 export const NOMBRE_SOLO_LETRAS = 'El nombre solo puede contener letras';
 export const APELLIDO_SOLO_LETRAS = 'El apellido solo puede contener letras';
@@ -54,7 +55,7 @@ export const perfilSchema = z.object({
       .default(null),
   ),
   // A supplier's company name (razón social), apart from the person's name. Absent: unchanged.
-  empresa: z.string().trim().max(150, 'El nombre de la empresa no puede superar los 150 caracteres.').optional(),
+  empresa: z.string().trim().max(150, 'El nombre de la empresa no puede superar los 150 caracteres.').refine(isUnaLinea, SALTO_DE_LINEA).optional(),
 });
 export type PerfilInput = z.input<typeof perfilSchema>;
 

@@ -1,6 +1,7 @@
 import { DIRECCION_MIN_LENGTH, TELEFONO_MIN_LENGTH } from '../constants';
 import { EJEMPLOS_TELEFONO, isTelefonoChileno, normalizarTelefono } from '../chile/telefono';
 import { z } from '../zod-es';
+import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 import { idRequeridoSchema } from '../numeros';
 
 const OBLIGATORIO = 'Este campo es obligatorio';
@@ -25,7 +26,8 @@ export const nombreContactoSchema = z
   .trim()
   .min(1, OBLIGATORIO)
   .max(150)
-  .regex(/^[^0-9]*$/, 'El nombre no puede contener números');
+  .regex(/^[^0-9]*$/, 'El nombre no puede contener números')
+  .refine(isUnaLinea, SALTO_DE_LINEA);
 export const correoContactoSchema = z.string().trim().min(1, OBLIGATORIO).max(254).email(CORREO_INVALIDO);
 
 /** SPEC §5 Address add and edit, shared by the forms and the address endpoints. */
@@ -33,7 +35,13 @@ export const direccionSchema = z.object({
   nombre_contacto: nombreContactoSchema,
   correo_contacto: correoContactoSchema,
   telefono_contacto: telefonoContactoSchema,
-  direccion_envio: z.string().trim().min(1, OBLIGATORIO).min(DIRECCION_MIN_LENGTH, 'La dirección debe ser más específica').max(255),
+  direccion_envio: z
+    .string()
+    .trim()
+    .min(1, OBLIGATORIO)
+    .min(DIRECCION_MIN_LENGTH, 'La dirección debe ser más específica')
+    .max(255)
+    .refine(isUnaLinea, SALTO_DE_LINEA),
   region: idRequeridoSchema(SELECCIONE_REGION),
   comuna: idRequeridoSchema(SELECCIONE_COMUNA),
 });

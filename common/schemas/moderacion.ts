@@ -1,4 +1,5 @@
 import { z } from '../zod-es';
+import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 import { estadoModeracionSchema } from './proveedor-productos';
 import { idSchema } from '../numeros';
 
@@ -33,7 +34,7 @@ export const moderarProductoSchema = z.object({
   accion: accionModeracionSchema,
   motivo: z.preprocess(
     (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-    z.string().trim().max(MOTIVO_MAX, MOTIVO_LARGO).optional(),
+    z.string().trim().max(MOTIVO_MAX, MOTIVO_LARGO).refine(isUnaLinea, SALTO_DE_LINEA).optional(),
   ),
 });
 export type ModerarProductoInput = z.input<typeof moderarProductoSchema>;

@@ -1,5 +1,6 @@
 import { EJEMPLO_RUT, formatRut, isRutValido } from '../chile/rut';
 import { z } from '../zod-es';
+import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 import { idNombreSchema } from './catalogo';
 import { entregaSchema, lineaPedidoSchema } from './pedidos';
 import { DIRECCION_SIN_NUMERO } from './cotizaciones';
@@ -26,7 +27,8 @@ const sinNumeros = (mensaje: string) =>
     .string()
     .trim()
     .max(200)
-    .regex(/^[^0-9]*$/, mensaje);
+    .regex(/^[^0-9]*$/, mensaje)
+    .refine(isUnaLinea, SALTO_DE_LINEA);
 
 const resumenConfirmadoSchema = z.object({
   total: z.number().int().nonnegative(),
@@ -57,7 +59,8 @@ export const ordenSchema = z
         .string()
         .trim()
         .max(255)
-        .refine((v) => /\d/.test(v), DIRECCION_SIN_NUMERO),
+        .refine((v) => /\d/.test(v), DIRECCION_SIN_NUMERO)
+        .refine(isUnaLinea, SALTO_DE_LINEA),
     ),
     telefono_facturacion: textoOpcional(telefonoContactoSchema),
     email_facturacion: textoOpcional(z.string().trim().max(254).email(CORREO_INVALIDO)),

@@ -1,4 +1,5 @@
 import { z } from '../zod-es';
+import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 import { idSchema } from '../numeros';
 
 /**
@@ -69,7 +70,7 @@ export const cambioEstadoSchema = z
     estado: estadoPedidoSchema,
     motivo: z.preprocess(
       (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-      z.string().trim().max(MOTIVO_MAX, MOTIVO_LARGO).optional(),
+      z.string().trim().max(MOTIVO_MAX, MOTIVO_LARGO).refine(isUnaLinea, SALTO_DE_LINEA).optional(),
     ),
   })
   .superRefine((b, ctx) => {

@@ -12,7 +12,15 @@ import {
   STOCK_NEGATIVO,
   validateFila,
 } from './proveedor-carga';
-import { PRECIO_DEMASIADO_ALTO, PRECIO_INVALIDO, PRECIO_SIN_DECIMALES, rangoInvalido, rangoSinDecimales } from './proveedor-productos';
+import {
+  PRECIO_DEMASIADO_ALTO,
+  PRECIO_INVALIDO,
+  PRECIO_SIN_DECIMALES,
+  rangoInvalido,
+  rangoSinDecimales,
+  rangoSobreAnterior,
+  rangoSobrePrecio,
+} from './proveedor-productos';
 
 const HOY = '2026-11-23';
 type Valores = Parameters<typeof validateFila>[0];
@@ -52,6 +60,14 @@ describe('validateFila (SPEC §5 Supplier upload rows)', () => {
     const fuera = fila({ precio: 3e9, stock: -1, rangos: { 'Desde 100 kg': 3e9, 'Desde 50 kg': 10 } });
     expect(validateFila(fuera, HOY)).toEqual([PRECIO_DEMASIADO_ALTO, STOCK_NEGATIVO, PRECIO_DEMASIADO_ALTO, rangoDesconocido('Desde 50 kg')]);
     expect(validateFila(fila({ stock: 1e10, fecha_vencimiento: '31-12-2026' }), HOY)).toEqual([STOCK_MAXIMO, FECHA_FORMATO]);
-    expect(validateFila(fila({ precio: 2_147_483_647, stock: 999_999_999 }), HOY)).toEqual([]);
+    expect(validateFila(fila({ precio: 10_000_000, stock: 999_999_999 }), HOY)).toEqual([]);
+    expect(validateFila(fila({ precio: 2_147_483_647 }), HOY)).toEqual([PRECIO_DEMASIADO_ALTO]);
+  });
+
+  it('refuses a tier priced above the price or a lower tier, naming them in the row unit (docs/decisions/008)', () => {
+    const subida = fila({ precio: 5000, rangos: { 'Desde 100 kg': 4800, 'Desde 300 kg': 4900 } });
+    expect(validateFila(subida, HOY)).toEqual([rangoSobreAnterior('Desde 300 kg', 4900, 'Desde 100 kg', 4800)]);
+    const cajas = fila({ precio: 5000, unidad: 'CAJA', rangos: { 'Desde 100 kg': 5200, 'Desde 300 kg': -1 } });
+    expect(validateFila(cajas, HOY)).toEqual([rangoInvalido('Desde 300 cajas'), rangoSobrePrecio('Desde 100 cajas', 5200, 5000)]);
   });
 });

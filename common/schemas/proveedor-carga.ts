@@ -1,8 +1,9 @@
-import { LIMITES_RANGO_KG, nombreRango } from '../constants';
+import { LIMITES_RANGO_KG, limiteDeRango, nombreRango } from '../constants';
 import { isFechaIso } from '../fecha';
 import { cantidadEs, formatDiaLargo } from '../format';
+import { isUnaLinea } from '../texto';
 import { z } from '../zod-es';
-import { errorPrecio, errorPrecioRango } from './proveedor-productos';
+import { errorPrecio, errorPrecioRango, erroresRangosCrecientes } from './proveedor-productos';
 
 /**
  * The supplier's Excel upload (SPEC §2 Bulk upload, §3 Supplier upload row and Bulk upload
@@ -20,7 +21,7 @@ export const COLUMNAS_EXCEL = [
   'SKU',
   'Nombre',
   'Precio',
-  ...LIMITES_RANGO_KG.map(nombreRango),
+  ...LIMITES_RANGO_KG.map((limite) => nombreRango(limite)),
   'Stock',
   'Fecha vencimiento',
   'Categoría',
@@ -29,7 +30,7 @@ export const COLUMNAS_EXCEL = [
   'Formato',
   'Unidad',
 ] as const;
-export const NOMBRES_RANGO = LIMITES_RANGO_KG.map(nombreRango);
+export const NOMBRES_RANGO = LIMITES_RANGO_KG.map((limite) => nombreRango(limite));
 /**
  * A column only PRODUCTOS_REGISTRADOS.xlsx has (hidden, after the others): what the offer's lots
  * of the row's expiry date held when the file was made (issue #20). Optional on upload: a file
@@ -72,8 +73,10 @@ export const STOCK_NEGATIVO = 'El stock no puede ser negativo.';
 export const STOCK_MAXIMO = 'El stock no puede superar 999.999.999.';
 export const FECHA_FORMATO = 'La fecha de vencimiento debe tener el formato AAAA-MM-DD o DD-MM-AAAA.';
 export const noEsNumero = (campo: string) => `${campo} debe ser un número.`;
+/** A cell typed with Alt+Enter: a SKU or a name is one line (common/texto). */
+export const enUnaLinea = (campo: string) => `${campo} debe ir en una sola línea, sin saltos de línea.`;
 export const textoLargo = (campo: string, max: number) => `${campo} no puede superar los ${max} caracteres.`;
-export const rangoDesconocido = (rango: string) => `El rango "${rango}" no existe. Usa: ${LIMITES_RANGO_KG.map(nombreRango).join(', ')}.`;
+export const rangoDesconocido = (rango: string) => `El rango "${rango}" no existe. Usa: ${LIMITES_RANGO_KG.map((limite) => nombreRango(limite)).join(', ')}.`;
 export const skuRepetido = (sku: string, fila: number) => `El SKU ${sku} ya está en la fila ${fila} con la misma fecha de vencimiento.`;
 export const skuOtroPrecio = (sku: string, fila: number) => `El SKU ${sku} está en la fila ${fila} con otro precio o rangos; un SKU tiene un solo precio.`;
 /**
@@ -164,13 +167,15 @@ export const isFilaSinLote = (fila: Pick<FilaCarga, 'stock' | 'fecha_vencimiento
  * The server checks more (categories, formats and units by name, a SKU repeated) and answers per row.
  */
 export function validateFila(
-  fila: Pick<FilaCarga, 'sku' | 'nombre' | 'precio' | 'stock' | 'fecha_vencimiento' | 'rangos'>,
+  fila: Pick<FilaCarga, 'sku' | 'nombre' | 'precio' | 'stock' | 'fecha_vencimiento' | 'rangos'> & { unidad?: string | null },
   hoy: string,
   { sinLote = false }: { sinLote?: boolean } = {},
 ): string[] {
   const errores: string[] = [];
   if (fila.sku.trim() === '') errores.push(SKU_REQUERIDO);
+  else if (!isUnaLinea(fila.sku)) errores.push(enUnaLinea('SKU'));
   if (fila.nombre.trim() === '') errores.push(NOMBRE_REQUERIDO);
+  else if (!isUnaLinea(fila.nombre)) errores.push(enUnaLinea('Nombre'));
   if (fila.precio === null) errores.push(PRECIO_REQUERIDO);
   else {
     // The offer edit's rule, one for every write (issue #20): above 0, whole pesos.
@@ -184,13 +189,19 @@ export function validateFila(
     if (!(sinLote && fila.stock === null)) errores.push(FECHA_REQUERIDA);
   } else if (!isFechaIso(f)) errores.push(FECHA_FORMATO);
   else if (f <= hoy) errores.push(FECHA_NO_FUTURA);
+  // A tier is named as the supplier reads it: in the row's unit ('Desde 100 cajas').
+  const nombre = (rango: string) => nombreRango(limiteDeRango(rango)!, fila.unidad ?? 'KILO');
+  const validos: Array<{ limite: number; nombre: string; precio: number }> = [];
   for (const [rango, precio] of Object.entries(fila.rangos)) {
     if (!NOMBRES_RANGO.includes(rango)) errores.push(rangoDesconocido(rango));
     else if (precio !== null) {
-      const error = errorPrecioRango(rango, precio);
+      const error = errorPrecioRango(nombre(rango), precio);
       if (error) errores.push(error);
+      else validos.push({ limite: limiteDeRango(rango)!, nombre: nombre(rango), precio });
     }
   }
+  const precio = fila.precio !== null && errorPrecio(fila.precio) === undefined ? fila.precio : null;
+  for (const e of erroresRangosCrecientes(precio, validos)) errores.push(e.mensaje);
   return errores;
 }
 

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   CANTIDAD_DECIMALES,
   COMPLETA_CAMPOS,
+  PRECIO_DEMASIADO_ALTO,
   PRECIO_DIGITOS,
   PRECIO_INVALIDO,
   PRECIO_SIN_DECIMALES,
   proveedorProductoEditSchema,
   rangoInvalido,
   rangoSinDecimales,
+  rangoSobreAnterior,
 } from './proveedor-productos';
 
 const primerMensaje = (body: unknown) => proveedorProductoEditSchema.safeParse(body).error?.issues[0]?.message;
@@ -57,9 +59,9 @@ describe('money typed the Chilean way (issue #20: 4.990 was refused as having de
   });
 
   it('tiers read the same way', () => {
-    expect(editar('4.990', { 'Desde 100 kg': '4.800', 'Desde 300 kg': '4.500.000' }).data?.rangos).toEqual({
+    expect(editar('4.990.000', { 'Desde 100 kg': '4.800', 'Desde 300 kg': '4.500' }).data?.rangos).toEqual({
       'Desde 100 kg': 4800,
-      'Desde 300 kg': 4_500_000,
+      'Desde 300 kg': 4500,
     });
   });
 
@@ -72,7 +74,37 @@ describe('money typed the Chilean way (issue #20: 4.990 was refused as having de
   });
 
   it('SPEC §5 counts the digits, not the thousands points', () => {
-    expect(editar('1.000.000.000').data?.tarifa).toBe(1_000_000_000);
+    expect(editar('1.000.000.000').error?.issues[0]?.message).toBe(PRECIO_DEMASIADO_ALTO);
     expect(editar('10.000.000.000').error?.issues[0]?.message).toBe(PRECIO_DIGITOS);
+  });
+
+  it('a price or a tier above $10.000.000 is refused: totals built from them stay exact', () => {
+    expect(editar('10.000.000').data?.tarifa).toBe(10_000_000);
+    expect(editar('10.000.001').error?.issues.map((i) => i.message)).toEqual([PRECIO_DEMASIADO_ALTO]);
+    expect(editar('2147483647').error?.issues.map((i) => i.message)).toEqual([PRECIO_DEMASIADO_ALTO]);
+    expect(editar('4990', { 'Desde 100 kg': 10_000_001 }).error?.issues.map((i) => i.message)).toEqual([PRECIO_DEMASIADO_ALTO]);
+  });
+});
+
+describe('tiers that fall (docs/decisions/008)', () => {
+  const editar = (tarifa: unknown, rangos: Record<string, unknown>) =>
+    proveedorProductoEditSchema.safeParse({ tarifa, fecha_expiracion: '2099-01-31', rangos });
+
+  it('refuses a tier priced above a lower priced tier, or above the price, naming both', () => {
+    const r = editar('5000', { 'Desde 100 kg': '4800', 'Desde 300 kg': '4900', 'Desde 700 kg': '', 'Desde 1000 kg': '0', 'Desde 1500 kg': '5100' });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['rangos.Desde 300 kg', rangoSobreAnterior('Desde 300 kg', 4900, 'Desde 100 kg', 4800)],
+      ['rangos.Desde 1500 kg', rangoSobreAnterior('Desde 1500 kg', 5100, 'Desde 100 kg', 4800)],
+    ]);
+    expect(rangoSobreAnterior('Desde 300 kg', 4900, 'Desde 100 kg', 4800)).toBe(
+      'El precio del rango "Desde 300 kg" ($4.900) no puede ser mayor que el del rango "Desde 100 kg" ($4.800).',
+    );
+    expect(editar('4000', { 'Desde 100 cajas': '4500' }).error?.issues.map((i) => i.message)).toEqual([
+      'El precio del rango "Desde 100 cajas" ($4.500) no puede ser mayor que el precio ($4.000).',
+    ]);
+  });
+
+  it('accepts equal and falling tiers, and tiers left unpriced between them', () => {
+    expect(editar('5000', { 'Desde 100 kg': '5000', 'Desde 300 kg': '', 'Desde 700 kg': '4500', 'Desde 1500 kg': '4500' }).success).toBe(true);
   });
 });

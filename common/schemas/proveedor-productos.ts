@@ -1,7 +1,8 @@
-import { PRECIO_MAX_DIGITOS } from '../constants';
+import { limiteDeRango, PRECIO_MAX_DIGITOS } from '../constants';
+import { formatClp } from '../format';
 import { FECHA_INVALIDA, isFechaIso } from '../fecha';
 import { z } from '../zod-es';
-import { ENTERO_MAXIMO, idOpcionalSchema, leerPesos, pesosComoTexto } from '../numeros';
+import { idOpcionalSchema, leerPesos, PESOS_MAXIMO, pesosComoTexto } from '../numeros';
 
 // SPEC §5 Supplier product edit, word for word.
 export const COMPLETA_CAMPOS = 'Por favor, completa todos los campos antes de guardar.';
@@ -11,9 +12,14 @@ export const PRECIO_INVALIDO = 'El precio debe ser un número válido mayor a 0.
 export const rangoInvalido = (rango: string) => `El valor del rango "${rango}" debe ser un número mayor o igual a 0.`;
 // Ours: money is whole CLP in an integer column (DESIGN §2), lots are numeric(12,2).
 export const PRECIO_SIN_DECIMALES = 'El precio debe ser un monto en pesos, sin decimales.';
-export const PRECIO_DEMASIADO_ALTO = 'El precio no puede superar $2.147.483.647.';
+export const PRECIO_DEMASIADO_ALTO = `El precio no puede superar ${formatClp(PESOS_MAXIMO)}.`;
 export const rangoSinDecimales = (rango: string) => `El valor del rango "${rango}" debe ser un monto en pesos, sin decimales.`;
 export const rangoDesconocido = (rango: string) => `El rango "${rango}" no existe para la categoría de este producto.`;
+/** A volume tier is a discount: its price is never above the price of less volume (docs/decisions/008, rangos que bajan con el volumen). */
+export const rangoSobreAnterior = (rango: string, precio: number, anterior: string, precioAnterior: number) =>
+  `El precio del rango "${rango}" (${formatClp(precio)}) no puede ser mayor que el del rango "${anterior}" (${formatClp(precioAnterior)}).`;
+export const rangoSobrePrecio = (rango: string, precio: number, tarifa: number) =>
+  `El precio del rango "${rango}" (${formatClp(precio)}) no puede ser mayor que el precio (${formatClp(tarifa)}).`;
 export const CANTIDAD_INVALIDA = 'La cantidad debe ser un número mayor o igual a 0.';
 export const CANTIDAD_DECIMALES = 'La cantidad puede tener como máximo 2 decimales.';
 export const CANTIDAD_DEMASIADO_ALTA = 'La cantidad no puede superar 9.999.999.999 kg.';
@@ -27,7 +33,7 @@ export const FECHA_VENCIMIENTO_FUTURA = 'La fecha de vencimiento debe ser futura
 export function errorPrecio(n: number): string | undefined {
   if (!Number.isFinite(n) || n <= 0) return PRECIO_INVALIDO;
   if (!Number.isInteger(n)) return PRECIO_SIN_DECIMALES;
-  if (n > ENTERO_MAXIMO) return PRECIO_DEMASIADO_ALTO;
+  if (n > PESOS_MAXIMO) return PRECIO_DEMASIADO_ALTO;
   return undefined;
 }
 
@@ -35,8 +41,36 @@ export function errorPrecio(n: number): string | undefined {
 export function errorPrecioRango(rango: string, n: number): string | undefined {
   if (!Number.isFinite(n) || n < 0) return rangoInvalido(rango);
   if (!Number.isInteger(n)) return rangoSinDecimales(rango);
-  if (n > ENTERO_MAXIMO) return PRECIO_DEMASIADO_ALTO;
+  if (n > PESOS_MAXIMO) return PRECIO_DEMASIADO_ALTO;
   return undefined;
+}
+
+/**
+ * Tier prices fall (or stay) as the volume grows, from the price on: a tier above the price, or
+ * above a lower tier that is priced, is refused, naming both (docs/decisions/008, rangos que bajan con el volumen).
+ * A tier priced 0 or not priced charges the price of the tier below it, so it is skipped. `tiers`
+ * in any order, each with the name a person reads (in the product's unit); one message per tier.
+ */
+export function erroresRangosCrecientes(tarifa: number | null, tiers: ReadonlyArray<{ limite: number; nombre: string; precio: number | null | undefined }>) {
+  const errores: Array<{ nombre: string; mensaje: string }> = [];
+  // A price that breaks its own rule has its own message; tiers are then compared among themselves.
+  let anterior: { nombre: string | null; precio: number } | null =
+    tarifa !== null && errorPrecio(tarifa) === undefined ? { nombre: null, precio: tarifa } : null;
+  for (const t of [...tiers].sort((a, b) => a.limite - b.limite)) {
+    if (t.precio === null || t.precio === undefined || !Number.isFinite(t.precio) || t.precio <= 0) continue;
+    if (anterior && t.precio > anterior.precio) {
+      errores.push({
+        nombre: t.nombre,
+        mensaje:
+          anterior.nombre === null
+            ? rangoSobrePrecio(t.nombre, t.precio, anterior.precio)
+            : rangoSobreAnterior(t.nombre, t.precio, anterior.nombre, anterior.precio),
+      });
+      continue;
+    }
+    anterior = { nombre: t.nombre, precio: t.precio };
+  }
+  return errores;
 }
 export const STOCK_CAMBIO = (queda: string) =>
   `El stock de este lote cambió mientras lo editabas: una orden tomó parte de él y ahora quedan ${queda}. Revisa la cantidad y guarda de nuevo.`;
@@ -114,14 +148,20 @@ const idOpcional = idOpcionalSchema('Lote inválido.');
  * `cantidad_anterior` (ours, optional) is the quantity the form showed: when an order took stock
  * from the lot meanwhile, the edit is refused instead of giving back what was sold (docs/decisions/009).
  */
-export const proveedorProductoEditSchema = z.object({
-  tarifa: tarifaSchema,
-  fecha_expiracion: z.preprocess(comoTexto, z.string({ error: COMPLETA_CAMPOS }).min(1, COMPLETA_CAMPOS).refine(isFechaIso, FECHA_INVALIDA)),
-  cantidad: cantidadSchema,
-  cantidad_anterior: cantidadSchema,
-  stock_id: idOpcional,
-  rangos: rangosSchema.optional(),
-});
+export const proveedorProductoEditSchema = z
+  .object({
+    tarifa: tarifaSchema,
+    fecha_expiracion: z.preprocess(comoTexto, z.string({ error: COMPLETA_CAMPOS }).min(1, COMPLETA_CAMPOS).refine(isFechaIso, FECHA_INVALIDA)),
+    cantidad: cantidadSchema,
+    cantidad_anterior: cantidadSchema,
+    stock_id: idOpcional,
+    rangos: rangosSchema.optional(),
+  })
+  .superRefine((d, ctx) => {
+    // What the body sends; the server checks again with the tiers it keeps (a body may send some only).
+    const tiers = Object.entries(d.rangos ?? {}).map(([nombre, precio]) => ({ limite: limiteDeRango(nombre) ?? 0, nombre, precio }));
+    for (const e of erroresRangosCrecientes(d.tarifa, tiers)) ctx.addIssue({ code: 'custom', message: e.mensaje, path: ['rangos', e.nombre] });
+  });
 export type ProveedorProductoEditInput = z.input<typeof proveedorProductoEditSchema>;
 export type ProveedorProductoEditData = z.output<typeof proveedorProductoEditSchema>;
 

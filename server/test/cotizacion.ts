@@ -77,9 +77,10 @@ export const crearOrden = (t: TestApp, f: Flujo, token?: string, billing: Record
 export async function createProductoConOfertas(
   t: TestApp,
   ofertas: Array<{ tarifa: number; rangos?: Record<number, number>; lotes: Array<[number, string]>; proveedor?: number }>,
+  { unidadNombre = 'KILO' }: { unidadNombre?: 'KILO' | 'CAJA' } = {},
 ) {
   const { db } = t.database;
-  const p = await createProductoDePrueba(db);
+  const p = await createProductoDePrueba(db, { unidadNombre });
   const proveedores = await findProveedorIds(db);
   const ids: number[] = [];
   for (const [i, o] of ofertas.entries()) {

@@ -284,7 +284,7 @@ test('delete asks first; Cancelar keeps the product, Eliminar producto archives 
   await eliminar.click();
   const dialogo = page.getByRole('dialog', { name: 'Eliminar producto' });
   await expect(dialogo).toContainText('¿Deseas eliminar este producto? Esta acción no se puede deshacer.');
-  await expect(dialogo).toContainText(`Se eliminará Tapapecho (SKU ${oferta.sku}) con 1 lote: 1.500 kg de stock en total.`);
+  await expect(dialogo).toContainText(`Se eliminará Tapapecho (SKU ${oferta.sku}) con 1 lote: 1500 kg de stock en total.`);
   await shot(page, 'mis-productos-eliminar-1280');
   await dialogo.getByRole('button', { name: 'Cancelar' }).click();
   await expect(filas(page)).toHaveCount(oferta.stock.length);

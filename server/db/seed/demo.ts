@@ -145,7 +145,8 @@ export async function seedDemo(db: Db, today = new Date()): Promise<boolean> {
       // Style 0 prices every tier, style 1 only some (so an unpriced tier falls back), style 2 none.
       propios.forEach((r, k) => {
         if (estilo === 2 || (estilo === 1 && k % 2 === 0)) return;
-        const descuento = (k + 1) * (0.025 + rnd.next() * 0.015);
+        // Each tier cheaper than the one below it (docs/decisions/008, rangos que bajan con el volumen).
+        const descuento = (k + 1) * 0.025 + rnd.next() * 0.015;
         preciosRango.push({ proveedor_producto_id: o.id, rango_precio_id: r.id, precio: redondear(base * (1 - descuento)) });
       });
       const nLotes = 1 + Math.floor(rnd.next() * 3);

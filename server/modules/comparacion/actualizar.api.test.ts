@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SIN_PRODUCTOS } from '../../../common/schemas/cotizaciones';
-import { CANTIDAD_ELEGIDA_INVALIDA } from '../../../common/schemas/comparacion';
+import { CANTIDAD_ELEGIDA_INVALIDA, TOTAL_EXCESIVO } from '../../../common/schemas/comparacion';
 import { opcion } from '../../db/schema/cotizaciones';
 import { proveedorProducto } from '../../db/schema/proveedor';
 import { setupTestApp } from '../../test/test-app';
@@ -150,13 +150,116 @@ describe('what can be chosen', () => {
     const put = (payload: unknown) =>
       ctx.t.request({ method: 'PUT', url: `/api/cotizaciones/${f.cotizacionId}/actualizar/`, token: ctx.tokens.comprador, payload: payload as object });
     expect((await put({ productos: [] })).json()).toEqual({ productos: [SIN_PRODUCTOS] });
-    for (const cantidad of [0, -1, 10_000, 1.005, 'mucho']) {
+    // 5e-324 is above 0 but numeric(12,2) would store it as 0; 0.001 has three decimals.
+    for (const cantidad of [0, -1, 10_000, 1.005, 'mucho', 5e-324, 0.001, '0.004']) {
       const res = await put({ productos: [{ proveedor_producto_id: p.ofertas[0], cantidad }] });
       expect(res.statusCode, String(cantidad)).toBe(400);
       expect(res.json(), String(cantidad)).toEqual({ productos: [CANTIDAD_ELEGIDA_INVALIDA] });
     }
     expect((await put({ productos: [{ proveedor_producto_id: 'x', cantidad: 1 }] })).json()).toEqual({ productos: ['Oferta inválida.'] });
     expect(await opciones(f.cotizacionId)).toEqual(antes);
+  });
+
+  it("refuses a product's choice under its category's minimum (0.01 kg, 1 kg), summed over its suppliers; nothing changes", async () => {
+    const p = await createProductoConOfertas(ctx.t, [
+      { tarifa: 5000, lotes: [[300, LEJOS]] },
+      { tarifa: 5100, lotes: [[300, LEJOS]] },
+    ]);
+    const otro = await createProductoConOfertas(ctx.t, [{ tarifa: 4000, lotes: [[300, LEJOS]] }]);
+    const f = await createFlujo(
+      ctx.t,
+      [
+        [p.productoId, 200],
+        [otro.productoId, 100],
+      ],
+      ctx.tokens.comprador,
+    );
+    const [a, b] = p.ofertas as [number, number];
+    const antes = await opciones(f.cotizacionId);
+    for (const cantidad of [0.01, 1, 99.99]) {
+      const res = await actualizar(
+        ctx.t,
+        f,
+        [
+          [otro.ofertas[0]!, 100],
+          [a, cantidad],
+        ],
+        ctx.tokens.comprador,
+      );
+      expect(res.statusCode, String(cantidad)).toBe(400);
+      expect(res.json()).toEqual({ productos: ['Fila 2: La cantidad mínima debe ser de 100 kg.'] });
+    }
+    const dosProductos = await actualizar(
+      ctx.t,
+      f,
+      [
+        [a, 50],
+        [otro.ofertas[0]!, 1],
+      ],
+      ctx.tokens.comprador,
+    );
+    expect(dosProductos.json()).toEqual({ productos: ['Fila 1: La cantidad mínima debe ser de 100 kg.', 'Fila 2: La cantidad mínima debe ser de 100 kg.'] });
+    expect(await opciones(f.cotizacionId)).toEqual(antes);
+
+    // 60 kg from one supplier and 40 from another make the 100 kg minimum.
+    const repartida = await actualizar(
+      ctx.t,
+      f,
+      [
+        [a, 60],
+        [b, 40],
+        [otro.ofertas[0]!, 100],
+      ],
+      ctx.tokens.comprador,
+    );
+    expect(repartida.statusCode, repartida.body).toBe(200);
+  });
+
+  it('below the minimum, a product whose receivable stock is short can be bought whole, not in part', async () => {
+    const p = await createProductoConOfertas(ctx.t, [
+      { tarifa: 5000, lotes: [[30, LEJOS]] },
+      { tarifa: 5100, lotes: [[20.5, LEJOS]] },
+    ]);
+    const f = await createFlujo(ctx.t, [[p.productoId, 100]], ctx.tokens.comprador);
+    const [a, b] = p.ofertas as [number, number];
+    const parte = await actualizar(ctx.t, f, [[a, 30]], ctx.tokens.comprador);
+    expect(parte.json()).toEqual({ productos: ['Fila 1: La cantidad mínima debe ser de 100 kg; como solo quedan 50,5 kg, elige todo lo disponible.'] });
+    const todo = await actualizar(
+      ctx.t,
+      f,
+      [
+        [a, 30],
+        [b, 20.5],
+      ],
+      ctx.tokens.comprador,
+    );
+    expect(todo.statusCode, todo.body).toBe(200);
+  });
+
+  it("a product sold by the box says 'cajas' in its minimum, on the request and on the choice", async () => {
+    const p = await createProductoConOfertas(ctx.t, [{ tarifa: 12000, lotes: [[500, LEJOS]] }], { unidadNombre: 'CAJA' });
+    const solicitud = await ctx.t.request({
+      method: 'POST',
+      url: '/api/cotizaciones/crear-solicitud/',
+      token: ctx.tokens.comprador,
+      payload: { productos: [{ producto: p.productoId, cantidad: 1 }] },
+    });
+    expect(solicitud.statusCode).toBe(400);
+    expect(solicitud.json()).toEqual({ productos: ['Fila 1: La cantidad mínima debe ser de 100 cajas.'] });
+    const f = await createFlujo(ctx.t, [[p.productoId, 150]], ctx.tokens.comprador);
+    const res = await actualizar(ctx.t, f, [[p.ofertas[0]!, 2]], ctx.tokens.comprador);
+    expect(res.json()).toEqual({ productos: ['Fila 1: La cantidad mínima debe ser de 100 cajas.'] });
+  });
+
+  it('refuses a choice whose total an order could not hold (over $2.147.483.647), before billing; nothing changes', async () => {
+    const p = await createProductoConOfertas(ctx.t, [{ tarifa: 10_000_000, lotes: [[300, LEJOS]] }]);
+    const f = await createFlujo(ctx.t, [[p.productoId, 300]], ctx.tokens.comprador);
+    const antes = await opciones(f.cotizacionId);
+    const res = await actualizar(ctx.t, f, [[p.ofertas[0]!, 300]], ctx.tokens.comprador);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ productos: [TOTAL_EXCESIVO] });
+    expect(await opciones(f.cotizacionId)).toEqual(antes);
+    expect((await actualizar(ctx.t, f, [[p.ofertas[0]!, 214]], ctx.tokens.comprador)).statusCode).toBe(200);
   });
 
   it('refuses a change once the quotation was ordered (409)', async () => {

@@ -5,11 +5,14 @@ import {
   type CompararPreciosData,
   mensajesComparacion,
   type Opcion,
+  TOTAL_EXCESIVO,
   type ResultadoComparacion,
 } from '../../../common/schemas/comparacion';
 import type { CondicionesDespacho } from '../../../common/despacho';
-import { erroresMinimo } from '../../../common/total-entregado';
+import { ENTERO_MAXIMO } from '../../../common/numeros';
+import { erroresMinimo, totalEntregado } from '../../../common/total-entregado';
 import { findCondicionesDefinidas } from '../condiciones/condiciones.repository';
+import { findRangosPrecios } from '../catalogo/catalogo.repository';
 import { ahoraEnChile, erroresFila, mensajesFila, minimosPorCategoria } from '../../../common/schemas/cotizaciones';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
@@ -23,6 +26,7 @@ import {
   findOfertas,
   findOpciones,
   findOrdenIdDeCotizacion,
+  findProductosComparables,
   findSolicitudAComparar,
   insertCotizacionConOpciones,
   type OpcionElegida,
@@ -57,7 +61,7 @@ function assertFilas(filas: Filas, productos: Map<number, ProductoComparable>, m
     if (!p?.disponible) return [];
     if (vistos.has(p.id)) return [mensajesFila.productoRepetido(i + 1, p.nombre)];
     vistos.add(p.id);
-    return erroresFila(fila, i + 1, { campos: ['cantidad'], minimo: minimos.get(p.categoria_id) }).map((e) => e.mensaje);
+    return erroresFila(fila, i + 1, { campos: ['cantidad'], minimo: minimos.get(p.categoria_id), unidad: p.unidad }).map((e) => e.mensaje);
   });
   if (errores.length > 0) throw new AppError(400, { productos: errores });
 }
@@ -246,6 +250,9 @@ export const mensajesEleccion = {
   noDisponible: (n: number, o: NombreOferta) => `Fila ${n}: ${nombreOferta(o)} ya no está disponible.`,
   /** Its supplier does not deliver to the quotation's comuna or on its day ('Carnes del Sur no despacha a Puerto Montt'). */
   noDespacha: (n: number, aviso: string) => `Fila ${n}: ${aviso}.`,
+  /** Under the category's minimum when the offers the buyer can receive hold less: all of it, then. */
+  minimoSinStock: (n: number, minimo: number, stock: number, unidad: string) =>
+    `Fila ${n}: La cantidad mínima debe ser de ${formatCantidad(minimo, unidad)}; como solo quedan ${formatCantidad(stock, unidad)}, elige todo lo disponible.`,
   sinStock: (n: number, o: NombreOferta, stock: number, cantidad: number) =>
     `Fila ${n}: Solo quedan ${formatCantidad(stock, o.unidad)} de ${nombreOferta(o)}; elegiste ${cantidadEs(cantidad)}.`,
 };
@@ -276,6 +283,41 @@ export async function findOfertasRecibibles(db: Db, productoIds: readonly number
     return 'dia' in e ? e.dia : undefined;
   };
   return { vivas, excluidas, condiciones, diaDe };
+}
+
+/**
+ * SPEC §5's minimum holds for the choice as for the request: what is bought of each product, summed
+ * over its suppliers, reaches its category's minimum, written in the product's unit; or, when the
+ * offers the buyer can receive hold less than that, all they hold (the comparison offered no more).
+ * The message goes on the first row of that product (docs/decisions/006, cantidades y unidades).
+ */
+async function erroresCantidadMinima(
+  db: Db,
+  items: ActualizarCotizacionData['productos'],
+  elegidas: readonly OpcionElegida[],
+  vivas: readonly OfertaViva[],
+): Promise<string[]> {
+  const total = new Map<number, number>();
+  for (const e of elegidas) total.set(e.producto_id, (total.get(e.producto_id) ?? 0) + e.cantidad_proveida);
+  const productos = await findProductosComparables(db, [...total.keys()]);
+  const minimos = minimosPorCategoria(await findRangosPrecios(db));
+  const disponible = new Map<number, number>();
+  for (const v of vivas) disponible.set(v.producto_id, (disponible.get(v.producto_id) ?? 0) + v.stock);
+  const productoDe = new Map(elegidas.map((e) => [e.proveedor_producto_id, e.producto_id]));
+  return productos
+    .flatMap((p) => {
+      const minimo = minimos.get(p.categoria_id);
+      // Cents: a sum of two-decimal quantities compared without float noise.
+      const elegido = Math.round(total.get(p.id)! * 100);
+      const stock = Math.round((disponible.get(p.id) ?? 0) * 100);
+      if (minimo === undefined || elegido >= Math.min(minimo * 100, stock)) return [];
+      const fila = items.findIndex((i) => productoDe.get(i.proveedor_producto_id) === p.id) + 1;
+      const mensaje =
+        stock < minimo * 100 ? mensajesEleccion.minimoSinStock(fila, minimo, stock / 100, p.unidad) : mensajesFila.cantidadMinima(fila, minimo, p.unidad);
+      return [{ fila, mensaje }];
+    })
+    .sort((a, b) => a.fila - b.fila)
+    .map((e) => e.mensaje);
 }
 
 /**
@@ -336,12 +378,18 @@ export async function updateSeleccion(db: Db, caller: Caller, cotizacionId: numb
     };
     const errores = data.productos.flatMap((p, i) => errorDe(p.proveedor_producto_id, p.cantidad, i + 1) ?? []);
     if (errores.length > 0) throw new AppError(400, { productos: errores });
+    const bajoCantidadMinima = await erroresCantidadMinima(tx, data.productos, elegidas, recibibles.vivas);
+    if (bajoCantidadMinima.length > 0) throw new AppError(400, { productos: bajoCantidadMinima });
     const partes = elegidas.map((e) => {
       const viva = vivas.get(e.proveedor_producto_id)!;
       return { proveedor_id: viva.proveedor_id, proveedor: viva.proveedor, subtotal: Math.round(e.cantidad_proveida * e.precio) };
     });
     const bajoMinimo = erroresMinimo(partes, (id) => recibibles.condiciones.get(id));
     if (bajoMinimo.length > 0) throw new AppError(400, { productos: bajoMinimo });
+    // The order copies this choice into integer columns: a total beyond them is refused here, before
+    // billing, not by the order (docs/decisions/013, montos que se suman).
+    const { total } = totalEntregado(partes, (id) => recibibles.condiciones.get(id));
+    if (total > ENTERO_MAXIMO) throw new AppError(400, { productos: [TOTAL_EXCESIVO] });
     await replaceSeleccion(tx, cotizacionId, elegidas);
   });
   return { id: cotizacionId };

@@ -4,6 +4,7 @@ import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '../../../comm
 import {
   ANTICIPACION_INVALIDA,
   COMUNA_DESCONOCIDA,
+  COSTO_DEMASIADO_ALTO,
   COSTO_INVALIDO,
   DIA_INVALIDO,
   ELIGE_COMUNA,
@@ -140,6 +141,9 @@ describe('a supplier’s terms', () => {
     [{ monto_minimo: '' }, { monto_minimo: [MINIMO_INVALIDO] }],
     [{ monto_minimo: 3_000_000_000 }, { monto_minimo: [MINIMO_INVALIDO] }],
     [{ costo_despacho: 'gratis' }, { costo_despacho: [COSTO_INVALIDO] }],
+    // Found from outside: a fee of 2,147,483,647 was saved, and overflowed the total of every order.
+    [{ costo_despacho: 2_147_483_647 }, { costo_despacho: [COSTO_DEMASIADO_ALTO] }],
+    [{ costo_despacho: '10.000.001' }, { costo_despacho: [COSTO_DEMASIADO_ALTO] }],
     [{ despacho_gratis_desde: -5 }, { despacho_gratis_desde: [GRATIS_DESDE_INVALIDO] }],
     // Free from the minimum or under it, with a fee: the fee would never apply.
     [{ despacho_gratis_desde: 30_000 }, { despacho_gratis_desde: [gratisBajoMinimo(70_000)] }],

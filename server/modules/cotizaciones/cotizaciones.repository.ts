@@ -11,6 +11,8 @@ export interface ProductoSolicitable {
   id: number;
   nombre: string;
   categoria_id: number;
+  /** 'KILO' or 'CAJA': the unit its minimum is written in. */
+  unidad: string;
   disponible: boolean;
 }
 
@@ -21,13 +23,21 @@ export async function findProductosSolicitables(db: Db, ids: number[]): Promise<
       id: producto.id,
       nombre: producto.nombre,
       categoria_id: producto.categoria_id,
+      unidad: unidad.descripcion,
       estado: producto.estado_moderacion,
       archivado_en: producto.archivado_en,
     })
     .from(producto)
+    .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
     .where(inArray(producto.id, ids));
   // Only what the catalogue shows can be quoted: approved and not archived (DESIGN §2).
-  return rows.map((r) => ({ id: r.id, nombre: r.nombre, categoria_id: r.categoria_id, disponible: r.estado === 'aprobado' && r.archivado_en === null }));
+  return rows.map((r) => ({
+    id: r.id,
+    nombre: r.nombre,
+    categoria_id: r.categoria_id,
+    unidad: r.unidad,
+    disponible: r.estado === 'aprobado' && r.archivado_en === null,
+  }));
 }
 
 export async function insertSolicitud(db: Db, held: Omit<Hold, 'id'>): Promise<number> {

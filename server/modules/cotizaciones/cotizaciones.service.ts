@@ -52,7 +52,7 @@ async function assertFilas(db: Db, filas: Filas): Promise<void> {
     if (!p.disponible) return mensajesFila.productoNoDisponible(n, p.nombre);
     if (vistos.has(p.id)) return mensajesFila.productoRepetido(n, p.nombre);
     vistos.add(p.id);
-    return erroresFila(fila, n, { campos: ['cantidad'], minimo: minimos.get(p.categoria_id) })[0]?.mensaje;
+    return erroresFila(fila, n, { campos: ['cantidad'], minimo: minimos.get(p.categoria_id), unidad: p.unidad })[0]?.mensaje;
   };
   const errores = filas.flatMap((fila, i) => errorDe(fila, i + 1) ?? []);
   if (errores.length > 0) throw new AppError(400, { productos: errores });

@@ -267,11 +267,11 @@ describe('stock (DESIGN §2: FEFO, never oversold)', () => {
       await createFlujo(ctx.t, [[p.productoId, 100]], otroComprador.access),
     ];
     expect((await actualizar(ctx.t, f1, [[p.ofertas[0]!, 100]], ctx.tokens.comprador)).statusCode).toBe(200);
-    expect((await actualizar(ctx.t, f2, [[p.ofertas[0]!, 60]], otroComprador.access)).statusCode).toBe(200);
+    expect((await actualizar(ctx.t, f2, [[p.ofertas[0]!, 100]], otroComprador.access)).statusCode).toBe(200);
     expect((await crearOrden(ctx.t, f1, ctx.tokens.comprador)).statusCode).toBe(201);
     const res = await crearOrden(ctx.t, f2, otroComprador.access, FACTURACION);
     expect(res.statusCode).toBe(409);
-    expect(res.json().detail).toMatch(/^No queda stock suficiente de "Producto de prueba [^"]+" de .+: pediste 60 kg y quedan 0\.$/);
+    expect(res.json().detail).toMatch(/^No queda stock suficiente de "Producto de prueba [^"]+" de .+: pediste 100 kg y quedan 0\.$/);
     expect(await ordenesDe(f2.cotizacionId)).toEqual([]);
     expect((await lotesDe(p.ofertas[0]!)).map((l) => l.cantidad)).toEqual([0]);
   });

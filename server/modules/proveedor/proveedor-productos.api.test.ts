@@ -4,12 +4,15 @@ import {
   CANTIDAD_INVALIDA,
   COMPLETA_CAMPOS,
   FECHA_VENCIMIENTO_FUTURA,
+  PRECIO_DEMASIADO_ALTO,
   PRECIO_DIGITOS,
   PRECIO_INVALIDO,
   PRECIO_SIN_DECIMALES,
   type ProveedorProducto,
   rangoDesconocido,
   rangoInvalido,
+  rangoSobreAnterior,
+  rangoSobrePrecio,
 } from '../../../common/schemas/proveedor-productos';
 import { producto } from '../../db/schema/catalogo';
 import { cotizacion, opcion, solicitud } from '../../db/schema/cotizaciones';
@@ -17,6 +20,7 @@ import { ordenLineaLote } from '../../db/schema/ordenes';
 import { lote, proveedorProducto } from '../../db/schema/proveedor';
 import { usuario } from '../../db/schema/usuario';
 import { createOrden, LEJOS, proveedorIds } from '../../test/pedidos';
+import { createOfertaDePrueba, createProductoDePrueba } from '../../test/ofertas';
 import { ROLES } from '../../test/roles';
 import { setupTestApp } from '../../test/test-app';
 
@@ -114,7 +118,7 @@ describe('PATCH proveedoresproductos/{id}/ (SPEC §5 Supplier product edit, §8)
     [{ cantidad: '-3' }, 'cantidad', CANTIDAD_INVALIDA],
     [{ fecha_expiracion: '2000-01-01' }, 'fecha_expiracion', FECHA_VENCIMIENTO_FUTURA],
   ])('refuses %j with the Spanish message under its field, writing nothing', async (cambio, campo, mensaje) => {
-    const res = await patch(oferta.id, { ...cuerpo, tarifa: '777', rangos: { 'Desde 100 kg': '1' }, ...cambio });
+    const res = await patch(oferta.id, { ...cuerpo, tarifa: '99999', rangos: { 'Desde 100 kg': '99000' }, ...cambio });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ [campo]: [mensaje] });
     const ahora = (await list()).find((o) => o.id === oferta.id)!;
@@ -137,7 +141,7 @@ describe('PATCH proveedoresproductos/{id}/ (SPEC §5 Supplier product edit, §8)
     expect(guardada.stock.find((l) => l.id === cuerpo.stock_id)).toEqual({ id: cuerpo.stock_id, cantidad: 321.5, fecha_expiracion: '2099-06-30' });
     expect((await list()).find((o) => o.id === oferta.id)).toEqual(guardada);
     // The same edit again changes nothing.
-    cuerpo = { ...cuerpo, cantidad: '321.5', cantidad_anterior: 321.5, fecha_expiracion: '2099-06-30' };
+    cuerpo = { ...cuerpo, tarifa: '5990', cantidad: '321.5', cantidad_anterior: 321.5, fecha_expiracion: '2099-06-30' };
     expect((await patch(oferta.id, { ...cuerpo, tarifa: '5990', rangos: guardada.rangos })).json()).toEqual(guardada);
   });
 
@@ -162,7 +166,7 @@ describe('PATCH proveedoresproductos/{id}/ (SPEC §5 Supplier product edit, §8)
     // Quantity changed from what the form showed: refused, saying what is left.
     const cambio = await patch(oferta.id, { ...cuerpo, cantidad: '400' });
     expect(cambio.statusCode).toBe(400);
-    expect(cambio.json().cantidad[0]).toContain('ahora quedan 300');
+    expect(cambio.json().cantidad[0]).toContain('ahora quedan 300 kg');
     expect((await lotesDe(oferta.id)).find((l) => l.id === loteId)!.cantidad).toBe(300);
 
     // From the quantity now shown it goes through; without cantidad_anterior the value is taken as the stock on hand.
@@ -218,6 +222,55 @@ describe('PATCH proveedoresproductos/{id}/ (SPEC §5 Supplier product edit, §8)
     // Two at once too: the offer's lock puts one after the other.
     await Promise.all([patch(sinStock.id, { ...nuevo, cantidad: '55' }), patch(sinStock.id, { ...nuevo, cantidad: '55' })]);
     expect((await lotesDe(sinStock.id)).filter((l) => l.fecha_expiracion === '2099-08-01').map((l) => l.cantidad)).toEqual([55]);
+  });
+
+  it('refuses a tier priced above a lower tier or above the price, counting the tiers it keeps; writes nothing (docs/decisions/008)', async () => {
+    const antes = (await list()).find((o) => o.id === oferta.id)!;
+    const base = { ...cuerpo, tarifa: String(antes.tarifa) };
+    const subida = await patch(oferta.id, { ...base, rangos: { 'Desde 100 kg': '5000', 'Desde 300 kg': '5100' } });
+    expect(subida.statusCode).toBe(400);
+    expect(subida.json()).toEqual({ rangos: [rangoSobreAnterior('Desde 300 kg', 5100, 'Desde 100 kg', 5000)] });
+    // Only the 1500 kg tier sent: it is checked against the 100 kg tier the offer keeps.
+    const sola = await patch(oferta.id, { ...base, rangos: { 'Desde 1500 kg': String(antes.rangos['Desde 100 kg']! + 1) } });
+    expect(sola.json()).toEqual({
+      rangos: [rangoSobreAnterior('Desde 1500 kg', antes.rangos['Desde 100 kg']! + 1, 'Desde 300 kg', antes.rangos['Desde 300 kg']!)],
+    });
+    // A price lowered under the tiers it keeps.
+    const bajada = await patch(oferta.id, { ...base, tarifa: '100' });
+    expect(bajada.json()).toEqual({
+      rangos: [rangoSobrePrecio('Desde 100 kg', antes.rangos['Desde 100 kg']!, 100), rangoSobrePrecio('Desde 300 kg', antes.rangos['Desde 300 kg']!, 100)],
+    });
+    expect((await list()).find((o) => o.id === oferta.id)).toEqual(antes);
+  });
+
+  it('refuses a price or a tier above $10.000.000 (totals stay exact); the top itself is a price', async () => {
+    const antes = (await list()).find((o) => o.id === oferta.id)!;
+    expect((await patch(oferta.id, { ...cuerpo, tarifa: '2147483647' })).json()).toEqual({ tarifa: [PRECIO_DEMASIADO_ALTO] });
+    expect((await patch(oferta.id, { ...cuerpo, tarifa: 10_000_001 })).json()).toEqual({ tarifa: [PRECIO_DEMASIADO_ALTO] });
+    expect((await patch(oferta.id, { ...cuerpo, rangos: { 'Desde 100 kg': 10_000_001 } })).json()).toEqual({ rangos: [PRECIO_DEMASIADO_ALTO] });
+    expect((await list()).find((o) => o.id === oferta.id)).toEqual(antes);
+  });
+
+  it("a product sold by the box names its tiers 'Desde 100 cajas': the edit takes them so, and its messages say so", async () => {
+    const { db } = ctx.t.database;
+    const [yo] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.email, ROLES.proveedor));
+    const caja = await createProductoDePrueba(db, { unidadNombre: 'CAJA' });
+    const id = await createOfertaDePrueba(db, {
+      productoId: caja.id,
+      categoriaId: caja.categoria_id,
+      proveedorId: yo!.id,
+      tarifa: 12000,
+      lotes: [[40, LEJOS]],
+    });
+    const [l] = await lotesDe(id);
+    const body = { tarifa: '12000', fecha_expiracion: LEJOS, stock_id: l!.id };
+    const guardada = await patch(id, { ...body, rangos: { 'Desde 100 cajas': '11500', 'Desde 300 kg': '11000' } });
+    expect(guardada.statusCode, guardada.body).toBe(200);
+    expect(guardada.json()).toMatchObject({ unidad: 'CAJA', rangos: { 'Desde 100 kg': 11500, 'Desde 300 kg': 11000 } });
+    expect((await patch(id, { ...body, rangos: { 'Desde 700 cajas': '11800' } })).json()).toEqual({
+      rangos: [rangoSobreAnterior('Desde 700 cajas', 11800, 'Desde 300 cajas', 11000)],
+    });
+    expect((await patch(id, { ...body, rangos: { 'Desde 50 cajas': '1' } })).json()).toEqual({ rangos: [rangoDesconocido('Desde 50 cajas')] });
   });
 
   it('answers 404 for a lot of another offer and for an archived offer', async () => {

@@ -1,8 +1,10 @@
-import { cantidadEs } from '../../../common/format';
+import { claveRango, limiteDeRango, nombreRango } from '../../../common/constants';
+import { formatCantidad } from '../../../common/format';
 import { ahoraEnChile } from '../../../common/schemas/cotizaciones';
 import {
   FECHA_VENCIMIENTO_FUTURA,
   type ProveedorProducto,
+  erroresRangosCrecientes,
   type ProveedorProductoEditData,
   rangoDesconocido,
   STOCK_CAMBIO,
@@ -46,10 +48,27 @@ export async function updateProveedorProducto(
     const oferta = await lockOfertaPropia(tx, proveedorId, id);
     if (!oferta) throw notFound(OFERTA_NO_ENCONTRADA);
 
-    const rangos = Object.entries(data.rangos ?? {});
+    // A tier is named in kg (its key) or in the product's unit ('Desde 100 cajas', what the form shows).
+    const rangos = Object.entries(data.rangos ?? {}).map(([nombre, precio]) => ({ nombre, clave: claveRango(nombre), precio }));
     const idDe = new Map((await findRangosDeCategoria(tx, oferta.categoria_id)).map((r) => [r.nombre, r.id]));
-    const desconocido = rangos.find(([nombre]) => !idDe.has(nombre));
-    if (desconocido) throw new AppError(400, { rangos: [rangoDesconocido(desconocido[0])] });
+    const desconocido = rangos.find((r) => !idDe.has(r.clave));
+    if (desconocido) throw new AppError(400, { rangos: [rangoDesconocido(desconocido.nombre)] });
+    // An edit of the price or the tiers leaves them falling from the price on, the tiers not sent
+    // kept as they are (docs/decisions/008, rangos que bajan con el volumen); a stock-only edit is not held to it.
+    const [vigente] = await findProveedorProductos(tx, proveedorId, id);
+    const unidad = vigente?.unidad ?? 'KILO';
+    if (rangos.length > 0 || data.tarifa !== vigente?.tarifa) {
+      const precios = new Map<string, number | null>(Object.entries(vigente?.rangos ?? {}));
+      for (const r of rangos) precios.set(r.clave, r.precio);
+      const crecientes = erroresRangosCrecientes(
+        data.tarifa,
+        [...precios].map(([clave, precio]) => {
+          const limite = limiteDeRango(clave) ?? 0;
+          return { limite, nombre: nombreRango(limite, unidad), precio };
+        }),
+      );
+      if (crecientes.length > 0) throw new AppError(400, { rangos: crecientes.map((e) => e.mensaje) });
+    }
 
     if (data.stock_id !== undefined) {
       const actual = await lockLote(tx, id, data.stock_id);
@@ -59,7 +78,7 @@ export async function updateProveedorProducto(
       }
       const tocada = data.cantidad !== undefined && data.cantidad !== data.cantidad_anterior;
       if (tocada && data.cantidad_anterior !== undefined && actual.cantidad !== data.cantidad_anterior) {
-        throw new AppError(400, { cantidad: [STOCK_CAMBIO(cantidadEs(actual.cantidad))] });
+        throw new AppError(400, { cantidad: [STOCK_CAMBIO(formatCantidad(actual.cantidad, unidad))] });
       }
       await updateLote(tx, actual.id, { fecha_expiracion: data.fecha_expiracion, ...(tocada ? { cantidad: data.cantidad } : {}) });
     } else if (data.cantidad !== undefined && data.cantidad > 0) {
@@ -74,7 +93,7 @@ export async function updateProveedorProducto(
     await setRangos(
       tx,
       id,
-      rangos.map(([nombre, precio]) => ({ rango_precio_id: idDe.get(nombre)!, precio })),
+      rangos.map((r) => ({ rango_precio_id: idDe.get(r.clave)!, precio: r.precio })),
     );
   });
   const [actualizado] = await findProveedorProductos(db, proveedorId, id);

@@ -10,7 +10,7 @@ import { toast } from '../../ui/toast';
 import { useRefreshProveedoresProductos } from './api/proveedores-productos';
 import { useUpdateProveedorProducto } from './api/update-proveedor-producto';
 import { ACTUALIZADO, INESPERADO, mensajeErrorEdicion } from './mis-productos-errores';
-import { type FilaProducto, RANGOS } from './mis-productos-filas';
+import { type FilaProducto, rangosDe } from './mis-productos-filas';
 
 interface Valores {
   tarifa: string;
@@ -30,6 +30,8 @@ const resolver = zodResolver(proveedorProductoEditSchema) as unknown as Resolver
  */
 export function EditorProducto({ fila, onClose }: { fila: FilaProducto; onClose(): void }) {
   const { oferta, lote } = fila;
+  // Each tier as this product reads it ('Desde 100 cajas'): the form sends those names, the server knows both.
+  const rangos = rangosDe(oferta.unidad);
   const update = useUpdateProveedorProducto();
   const refresh = useRefreshProveedoresProductos();
   const { register, control, handleSubmit, formState, setError } = useForm<Valores, unknown, ProveedorProductoEditData>({
@@ -38,7 +40,7 @@ export function EditorProducto({ fila, onClose }: { fila: FilaProducto; onClose(
       tarifa: String(oferta.tarifa),
       cantidad: lote ? String(lote.cantidad) : '',
       fecha_expiracion: lote?.fecha_expiracion ?? '',
-      rangos: Object.fromEntries(RANGOS.map((r) => [r, oferta.rangos[r] === undefined ? '' : String(oferta.rangos[r])])),
+      rangos: Object.fromEntries(rangos.map((r) => [r.nombre, oferta.rangos[r.clave] === undefined ? '' : String(oferta.rangos[r.clave])])),
     },
   });
   const { errors } = formState;
@@ -73,8 +75,8 @@ export function EditorProducto({ fila, onClose }: { fila: FilaProducto; onClose(
       </p>
       <div className="editor-producto__campos">
         <TextField label="Precio" inputMode="numeric" {...register('tarifa')} error={errors.tarifa?.message} />
-        {RANGOS.map((r) => (
-          <TextField key={r} label={r} inputMode="numeric" {...register(`rangos.${r}`)} error={errors.rangos?.[r]?.message} />
+        {rangos.map(({ nombre }) => (
+          <TextField key={nombre} label={nombre} inputMode="numeric" {...register(`rangos.${nombre}`)} error={errors.rangos?.[nombre]?.message} />
         ))}
         <TextField label="Stock" inputMode="decimal" {...register('cantidad')} error={errors.cantidad?.message} />
         <FechaField control={control} name="fecha_expiracion" label="Fecha vencimiento" />

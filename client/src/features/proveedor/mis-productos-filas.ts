@@ -11,8 +11,11 @@ export interface FilaProducto {
   lote: Lote | null;
 }
 
-/** The five tier columns, in order (SPEC §9). */
-export const RANGOS = LIMITES_RANGO_KG.map(nombreRango);
+/**
+ * The five tiers, in order (SPEC §9): `clave` names the tier in the API's `rangos`, `nombre` is how
+ * a product of this unit reads it ('Desde 100 cajas'), `limite` its lower limit.
+ */
+export const rangosDe = (unidad = 'KILO') => LIMITES_RANGO_KG.map((limite) => ({ limite, clave: nombreRango(limite), nombre: nombreRango(limite, unidad) }));
 
 export function filasDe(ofertas: readonly ProveedorProducto[]): FilaProducto[] {
   return ofertas.flatMap((oferta): FilaProducto[] =>

@@ -101,11 +101,11 @@ describe('/mis-productos-proovedor: prices typed the Chilean way (issue #20)', (
   it("'4.990' and '4.990.000' are pesos: the edit sends 4990 and 4990000", async () => {
     respuestas[`PATCH ${URL_LISTA}7/`] = { status: 200, body: LOMO };
     const form = await editar();
-    fireEvent.change(within(form).getByLabelText('Precio'), { target: { value: '4.990' } });
-    fireEvent.change(within(form).getByLabelText('Desde 100 kg'), { target: { value: '4.990.000' } });
+    fireEvent.change(within(form).getByLabelText('Precio'), { target: { value: '4.990.000' } });
+    fireEvent.change(within(form).getByLabelText('Desde 100 kg'), { target: { value: '4.990' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(llamadas.some((l) => l.method === 'PATCH')).toBe(true));
-    expect(llamadas.find((l) => l.method === 'PATCH')!.body).toMatchObject({ tarifa: 4990, rangos: { 'Desde 100 kg': 4_990_000 } });
+    expect(llamadas.find((l) => l.method === 'PATCH')!.body).toMatchObject({ tarifa: 4_990_000, rangos: { 'Desde 100 kg': 4990 } });
   });
 
   it("a real decimal ('4,5') is refused under the field: whole pesos", async () => {
@@ -114,5 +114,35 @@ describe('/mis-productos-proovedor: prices typed the Chilean way (issue #20)', (
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
     expect(await within(form).findByText(PRECIO_SIN_DECIMALES)).toBeTruthy();
     expect(llamadas.some((l) => l.method === 'PATCH')).toBe(false);
+  });
+});
+
+describe("/mis-productos-proovedor: a product sold by the box says 'cajas' (docs/decisions/008)", () => {
+  it('heads the tier columns with both units when the list mixes them, and edits a box product by "Desde 100 cajas"', async () => {
+    respuestas[`PATCH ${URL_LISTA}8/`] = { status: 200, body: HAMBURGUESA };
+    renderAt('/mis-productos-proovedor', <MisProductosPage />);
+    const fila = (await screen.findByText('Hamburguesa de pavo')).closest('tr')!;
+    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toContain('Desde 100 kg o cajas');
+    fireEvent.click(within(fila).getByRole('button', { name: 'Editar Hamburguesa de pavo (HB-01)' }));
+    const form = screen.getByRole('form', { name: 'Editar Hamburguesa de pavo' });
+    expect(within(form).queryByLabelText('Desde 100 kg')).toBeNull();
+    fireEvent.change(within(form).getByLabelText('Desde 100 cajas'), { target: { value: '13.500' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    // A tier above the price is refused before anything is sent, in the product's unit.
+    expect(await within(form).findByText('El precio del rango "Desde 100 cajas" ($13.500) no puede ser mayor que el precio ($12.990).')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Desde 100 cajas'), { target: { value: '11.990' } });
+    fireEvent.change(within(form).getByLabelText('Fecha vencimiento'), { target: { value: '2099-05-01' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(llamadas.some((l) => l.method === 'PATCH')).toBe(true));
+    expect(llamadas.find((l) => l.method === 'PATCH')!.body).toMatchObject({ tarifa: 12990, rangos: { 'Desde 100 cajas': 11990 } });
+  });
+
+  it('a list of kg products keeps SPEC’s headers', async () => {
+    respuestas[`GET ${URL_LISTA}`] = { status: 200, body: [LOMO] };
+    renderAt('/mis-productos-proovedor', <MisProductosPage />);
+    await screen.findAllByText('Lomo vetado');
+    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(
+      expect.arrayContaining(['Desde 100 kg', 'Desde 300 kg', 'Desde 700 kg', 'Desde 1000 kg', 'Desde 1500 kg']),
+    );
   });
 });

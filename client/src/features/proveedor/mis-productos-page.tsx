@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { SearchSortFilters } from '../../ui/search-sort-filters';
 import { cantidadEs, formatCantidad as formatCantidadUnidad, formatClp, formatDiaLargo } from '../../../../common/format';
-import { PROVEEDOR_PAGE_SIZE } from '../../../../common/constants';
+import { encabezadoRango, PROVEEDOR_PAGE_SIZE } from '../../../../common/constants';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { type Column, DataTable } from '../../ui/data-table';
@@ -13,7 +13,7 @@ import { useProveedoresProductos } from './api/proveedores-productos';
 import { EditorProducto } from './mis-productos-editor';
 import { ELIMINADO, loteEliminado } from './mis-productos-errores';
 import { EstadoModeracion } from './mis-productos-estado';
-import { buscar, type FilaProducto, filasDe, ORDENES, type Orden, ordenar, RANGOS } from './mis-productos-filas';
+import { buscar, type FilaProducto, filasDe, ORDENES, type Orden, ordenar, rangosDe } from './mis-productos-filas';
 import './mis-productos.css';
 
 export const CONFIRMAR_ELIMINAR = '¿Deseas eliminar este producto? Esta acción no se puede deshacer.';
@@ -82,6 +82,7 @@ export default function MisProductosPage() {
     );
   }
 
+  const unidades = (productos.data ?? []).map((o) => o.unidad);
   const columns: Column<FilaProducto>[] = [
     { id: 'sku', header: 'SKU', cell: (f) => <span className="mis-productos__sku">{f.oferta.sku}</span> },
     {
@@ -94,10 +95,11 @@ export default function MisProductosPage() {
       ),
     },
     { id: 'precio', header: 'Precio', cell: (f) => formatClp(f.oferta.tarifa) },
-    ...RANGOS.map((r) => ({
-      id: r,
-      header: r,
-      cell: (f: FilaProducto) => (f.oferta.rangos[r] === undefined ? <span className="muted">—</span> : formatClp(f.oferta.rangos[r])),
+    // SPEC §2's 'Desde 100 kg'; 'cajas' when the products listed are sold by the box, both when they mix.
+    ...rangosDe().map(({ limite, clave }) => ({
+      id: clave,
+      header: encabezadoRango(limite, unidades),
+      cell: (f: FilaProducto) => (f.oferta.rangos[clave] === undefined ? <span className="muted">—</span> : formatClp(f.oferta.rangos[clave])),
     })),
     { id: 'stock', header: 'Stock', cell: (f) => (f.lote ? cantidadEs(f.lote.cantidad) : <span className="sin-stock">Sin stock</span>) },
     { id: 'vencimiento', header: 'Fecha vencimiento', cell: (f) => (f.lote ? formatDiaLargo(f.lote.fecha_expiracion) : <span className="muted">—</span>) },

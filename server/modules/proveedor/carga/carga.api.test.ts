@@ -16,8 +16,12 @@ import {
   SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS,
   SIN_PRODUCTOS_VALIDOS,
   encabezadosInvalidos,
+  enUnaLinea,
 } from '../../../../common/schemas/proveedor-carga';
-import { PRECIO_INVALIDO, PRECIO_SIN_DECIMALES } from '../../../../common/schemas/proveedor-productos';
+import { claveRango } from '../../../../common/constants';
+import { PRECIO_INVALIDO, PRECIO_SIN_DECIMALES, rangoSobreAnterior } from '../../../../common/schemas/proveedor-productos';
+import { createOfertaDePrueba, createProductoDePrueba } from '../../../test/ofertas';
+import { createUser } from '../../../test/users';
 import { queryRows } from '../../../db/client';
 import { producto } from '../../../db/schema/catalogo';
 import { lote, proveedorProducto, proveedorProductoRango } from '../../../db/schema/proveedor';
@@ -72,7 +76,8 @@ describe('GET /api/productos/plantillas-excel/', () => {
     expect(body.categoria_nombre).toEqual(expect.arrayContaining(['AVES', 'CARNE BOVINA', 'POLLO']));
     const registrados = filasDe(leer(body.productos_excel));
     // And the hidden column of what each row was made from (issue #20; stock.api.test.ts).
-    expect(registrados[0]).toEqual([...COLUMNAS_EXCEL, COLUMNA_STOCK_AL_DESCARGAR]);
+    // Tier headers in the unit of the supplier's products (docs/decisions/008): each names its tier.
+    expect((registrados[0] as string[]).map(claveRango)).toEqual([...COLUMNAS_EXCEL, COLUMNA_STOCK_AL_DESCARGAR]);
     const skus = new Set(registrados.slice(1).map((f) => f[0]));
     const propias = await ofertasDe(ROLES.proveedor);
     expect(skus).toEqual(new Set(propias.map((o) => o.sku)));
@@ -104,6 +109,39 @@ describe('GET /api/productos/plantillas-excel/', () => {
     expect(body.productos_existentes.length).toBeGreaterThan(0);
     // Offers without stock and two lots of one date included (issue #20: stock.api.test.ts).
     expect(body.errores).toEqual([]);
+  });
+});
+
+describe("a supplier that sells by the box reads 'cajas' in its files (docs/decisions/008)", () => {
+  it("heads the tiers 'Desde 100 cajas', uploads them back unchanged, and names a tier above a lower one in cajas", async () => {
+    const { db } = ctx.t.database;
+    const yo = await createUser(ctx.t, 'proveedor');
+    const caja = await createProductoDePrueba(db, { unidadNombre: 'CAJA' });
+    await createOfertaDePrueba(db, {
+      productoId: caja.id,
+      categoriaId: caja.categoria_id,
+      proveedorId: yo.id,
+      tarifa: 12000,
+      rangos: { 100: 11500 },
+      lotes: [[40, '2099-05-01']],
+    });
+    const res = await ctx.t.request({ method: 'GET', url: '/api/productos/plantillas-excel/', token: yo.access });
+    const [encabezados, fila] = filasDe(leer(res.json().productos_excel)) as [string[], unknown[]];
+    expect(encabezados.slice(3, 8)).toEqual(['Desde 100 cajas', 'Desde 300 cajas', 'Desde 700 cajas', 'Desde 1000 cajas', 'Desde 1500 cajas']);
+    const archivo = Buffer.from(res.json().productos_excel, 'base64');
+    const vuelta = await ctx.t.request({ method: 'POST', url: '/api/productos/cargar-excel/', token: yo.access, ...multipartDe(archivo) });
+    expect(vuelta.json()).toMatchObject({
+      errores: [],
+      productos_existentes: [expect.objectContaining({ rangos: expect.objectContaining({ 'Desde 100 kg': 11500 }) })],
+    });
+
+    // The same file with the 300-box tier above the 100-box one: a row error naming both, in cajas.
+    const subida = await xlsxDe(
+      [[fila[0] as string, fila[1] as string, 12000, 11500, 11900, null, null, null, 40, '2099-05-01', null, null, null, null, 'CAJA']],
+      encabezados.slice(0, 15),
+    );
+    const carga = await ctx.t.request({ method: 'POST', url: '/api/productos/cargar-excel/', token: yo.access, ...multipartDe(subida) });
+    expect(carga.json().errores).toEqual([{ fila: 2, errores: [rangoSobreAnterior('Desde 300 cajas', 11900, 'Desde 100 cajas', 11500)] }]);
   });
 });
 
@@ -397,6 +435,24 @@ describe('POST /api/productos/registrar-nuevos/', () => {
     expect(res.json().detail).toBe(SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS);
     const vacia = await ctx.t.request({ method: 'POST', url: '/api/productos/registrar-nuevos/', token: ctx.tokens.proveedor, payload: { productos: [] } });
     expect(vacia.json()).toEqual({ detail: SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS, errores: [] });
+  });
+
+  it('a name or SKU with a line break is a row error (one-line texts, common/texto); nothing is written', async () => {
+    const res = await ctx.t.request({
+      method: 'POST',
+      url: '/api/productos/registrar-nuevos/',
+      token: ctx.tokens.proveedor,
+      payload: { productos: [filaCarga({ sku: 'SALTO-1', nombre: 'Charqui\r\nde llama' }), filaCarga({ sku: 'SALTO\n2', nombre: 'Charqui' })] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      detail: SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS,
+      errores: [
+        { sku: 'SALTO-1', motivo: enUnaLinea('Nombre') },
+        { sku: 'SALTO\n2', motivo: enUnaLinea('SKU') },
+      ],
+    });
+    expect((await ofertasDe(ROLES.proveedor)).some((o) => o.sku.startsWith('SALTO'))).toBe(false);
   });
 
   it('another supplier cannot register on a SKU to reach the first one’s offer; a pending product is not a match target', async () => {

@@ -1,3 +1,4 @@
+import { claveRango } from '../../../../common/constants';
 import { isFechaIso } from '../../../../common/fecha';
 import {
   ARCHIVO_DEMASIADAS_FILAS,
@@ -146,7 +147,8 @@ export function createFilaReader(hoy: string) {
   const leerEncabezado = (encabezado: CeldaCruda[]) => {
     const posicion = new Map<string, number>();
     encabezado.forEach((c, i) => {
-      const k = clave(texto(c));
+      // A tier column in any unit ('Desde 100 cajas', 'Desde 100 kg o cajas') is that tier's.
+      const k = clave(claveRango(texto(c)));
       if (k !== '' && !posicion.has(k)) posicion.set(k, i);
     });
     const faltan = COLUMNAS_EXCEL.filter((col) => !posicion.has(clave(col)));

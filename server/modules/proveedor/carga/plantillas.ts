@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { FORMATOS, UNIDADES } from '../../../../common/constants';
+import { encabezadoRango, FORMATOS, limiteDeRango, UNIDADES } from '../../../../common/constants';
 import { FORMATO_FECHA_EXCEL } from '../../../../common/format';
 import { COLUMNA_STOCK_AL_DESCARGAR, COLUMNAS_EXCEL, MAX_FILAS_CARGA, NOMBRES_RANGO } from '../../../../common/schemas/proveedor-carga';
 import type { OfertaPlantilla } from './carga.repository';
@@ -21,11 +21,16 @@ const fechaCelda = (iso: string) => {
 };
 
 /** `conStockAlDescargar`: rows carry a 16th value, written in the hidden column COLUMNA_STOCK_AL_DESCARGAR. */
-async function libro(filas: Valor[][], categorias: string[], { conStockAlDescargar = false } = {}): Promise<string> {
+async function libro(filas: Valor[][], categorias: string[], { conStockAlDescargar = false, unidades = [] as readonly string[] } = {}): Promise<string> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Abastece';
   const ws = wb.addWorksheet('Productos', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.addRow([...COLUMNAS_EXCEL, ...(conStockAlDescargar ? [COLUMNA_STOCK_AL_DESCARGAR] : [])]);
+  // Tier columns in the unit of the rows ('Desde 100 cajas'), both when they mix; the upload reads any of them.
+  const encabezados = COLUMNAS_EXCEL.map((c) => {
+    const limite = limiteDeRango(c);
+    return limite === undefined ? c : encabezadoRango(limite, unidades);
+  });
+  ws.addRow([...encabezados, ...(conStockAlDescargar ? [COLUMNA_STOCK_AL_DESCARGAR] : [])]);
   ws.getRow(1).font = { bold: true };
   for (const fila of filas) ws.addRow(fila.map((v) => (typeof v === 'string' ? escaparCelda(v) : v)));
   ws.columns.forEach((c, i) => {
@@ -101,7 +106,7 @@ export function writeProductosRegistrados(ofertas: OfertaPlantilla[], categorias
       ]);
     }
   }
-  return libro(filas, categorias, { conStockAlDescargar: true });
+  return libro(filas, categorias, { conStockAlDescargar: true, unidades: ofertas.map((o) => o.unidad) });
 }
 
 /** PLANTILLA_EJEMPLO.xlsx: the headers, one example row and the dropdowns. */

@@ -3,6 +3,7 @@ import { crearOrdenConfirmada } from '../../../test/por-confirmar';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COLUMNA_STOCK_AL_DESCARGAR, COLUMNAS_EXCEL, FECHA_REQUERIDA, type FilaCarga, stockCambiado } from '../../../../common/schemas/proveedor-carga';
+import { claveRango } from '../../../../common/constants';
 import { queryRows } from '../../../db/client';
 import { DEMO_PROVEEDORES } from '../../../db/seed/demo-catalogo';
 import { lote } from '../../../db/schema/proveedor';
@@ -87,7 +88,8 @@ describe('download → upload unchanged → 0 errors and 0 changes (issue #20 it
       header: 1,
       raw: true,
     });
-    expect(filas[0]).toEqual([...COLUMNAS_EXCEL, COLUMNA_STOCK_AL_DESCARGAR]);
+    // Tier headers in the unit of the supplier's products (docs/decisions/008): each names its tier.
+    expect((filas[0] as string[]).map(claveRango)).toEqual([...COLUMNAS_EXCEL, COLUMNA_STOCK_AL_DESCARGAR]);
     const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(
       db(),
       sql`select sum(l.cantidad)::float8 as total from lote l join proveedor_producto pp on pp.id = l.proveedor_producto_id
@@ -120,12 +122,12 @@ describe('a file made before an order never puts sold stock back (issue #20 item
     proveedorId = await idDe(ROLES.proveedor);
     const p = await createProductoDePrueba(db());
     productoId = p.id;
-    ofertaId = await createOfertaDePrueba(db(), { productoId, categoriaId: p.categoria_id, proveedorId, tarifa: 5000, lotes: [[100, LEJOS]] });
+    ofertaId = await createOfertaDePrueba(db(), { productoId, categoriaId: p.categoria_id, proveedorId, tarifa: 5000, lotes: [[1000, LEJOS]] });
     sku = (await queryRows<{ sku: string }>(db(), sql`select sku from proveedor_producto where id = ${ofertaId}`))[0]!.sku;
   });
   /** A buyer (anonymous) orders `cantidad` of the test offer through the real flow: its lot goes down. */
   const pedir = async (cantidad: number) => {
-    const f = await createFlujo(ctx.t, [[productoId, 100]]);
+    const f = await createFlujo(ctx.t, [[productoId, Math.max(100, cantidad)]]);
     expect((await actualizar(ctx.t, f, [[ofertaId, cantidad]])).statusCode).toBe(200);
     const res = await crearOrdenConfirmada(ctx.t, f);
     expect(res.statusCode, res.body).toBe(201);
@@ -134,55 +136,67 @@ describe('a file made before an order never puts sold stock back (issue #20 item
   it('the old file’s row is a conflict with both numbers; without a choice it is refused; “keep current” keeps what the order left; “the file’s” only against what the lot holds now', async () => {
     const token = ctx.tokens.proveedor!;
     const archivo = await descargar(token);
-    await pedir(30);
-    expect(await lotesDe(ofertaId)).toEqual([[LEJOS, 70]]);
+    await pedir(300);
+    expect(await lotesDe(ofertaId)).toEqual([[LEJOS, 700]]);
 
-    // Uploaded unchanged after the order: the row says 100 and the lot was 100 when the file was made.
+    // Uploaded unchanged after the order: the row says 1000 and the lot was 1000 when the file was made.
     const carga = await subir(token, archivo);
     const conflictos = carga.productos_existentes.filter((f) => f.conflicto);
-    expect(conflictos.map((f) => [f.sku, f.stock, f.conflicto])).toEqual([[sku, 100, { stock_al_descargar: 100, stock_actual: 70, usar: null }]]);
+    expect(conflictos.map((f) => [f.sku, f.stock, f.conflicto])).toEqual([[sku, 1000, { stock_al_descargar: 1000, stock_actual: 700, usar: null }]]);
     const fila = { ...conflictos[0]!, precio: 5100 };
 
     // Confirmed with no choice: refused, with the numbers; nothing written.
     const sinElegir = await confirmar(token, [fila]);
     expect(sinElegir.statusCode).toBe(400);
     expect(sinElegir.json().errores).toEqual([
-      { sku, motivo: stockCambiado(LEJOS, 100, 70, 100), fila: fila.id, conflicto: { stock_al_descargar: 100, stock_actual: 70, usar: null } },
+      { sku, motivo: stockCambiado(LEJOS, 1000, 700, 1000), fila: fila.id, conflicto: { stock_al_descargar: 1000, stock_actual: 700, usar: null } },
     ]);
-    expect(await lotesDe(ofertaId)).toEqual([[LEJOS, 70]]);
+    expect(await lotesDe(ofertaId)).toEqual([[LEJOS, 700]]);
 
     // 'Mantener el actual': the price is written, the lot keeps what the order left.
     const mantener = await confirmar(token, [{ ...fila, conflicto: { ...fila.conflicto!, usar: 'actual' } }]);
     expect(mantener.json()).toEqual({ actualizados: 1, errores: [] });
-    expect(await lotesDe(ofertaId)).toEqual([[LEJOS, 70]]);
+    expect(await lotesDe(ofertaId)).toEqual([[LEJOS, 700]]);
     const [oferta] = await queryRows<{ tarifa: number }>(db(), sql`select tarifa from proveedor_producto where id = ${ofertaId}`);
     expect(oferta!.tarifa).toBe(5100);
 
-    // 'Usar el del archivo' chosen against 70, but another order took 10 since: asked again, with 60.
-    await pedir(10);
+    // 'Usar el del archivo' chosen against 700, but another order took 100 since: asked again, with 600.
+    await pedir(100);
     const otraVez = await confirmar(token, [{ ...fila, conflicto: { ...fila.conflicto!, usar: 'archivo' } }]);
     expect(otraVez.statusCode).toBe(400);
     expect(otraVez.json().errores).toEqual([
-      { sku, motivo: stockCambiado(LEJOS, 100, 60, 100), fila: fila.id, conflicto: { stock_al_descargar: 100, stock_actual: 60, usar: null } },
+      { sku, motivo: stockCambiado(LEJOS, 1000, 600, 1000), fila: fila.id, conflicto: { stock_al_descargar: 1000, stock_actual: 600, usar: null } },
     ]);
-    expect(await lotesDe(ofertaId)).toEqual([[LEJOS, 60]]);
+    expect(await lotesDe(ofertaId)).toEqual([[LEJOS, 600]]);
     // Chosen against what the lot holds now: the file's number.
-    const archivoElegido = await confirmar(token, [{ ...fila, conflicto: { stock_al_descargar: 100, stock_actual: 60, usar: 'archivo' } }]);
+    const archivoElegido = await confirmar(token, [{ ...fila, conflicto: { stock_al_descargar: 1000, stock_actual: 600, usar: 'archivo' } }]);
     expect(archivoElegido.json()).toEqual({ actualizados: 1, errores: [] });
-    expect(await lotesDe(ofertaId)).toEqual([[LEJOS, 100]]);
+    expect(await lotesDe(ofertaId)).toEqual([[LEJOS, 1000]]);
   });
 
   it('a file made after the order has no conflict; a row whose Stock is what the lot holds now has none either', async () => {
     const token = ctx.tokens.proveedor!;
     const antes = await descargar(token);
-    await pedir(5);
+    await pedir(100);
     const nuevo = await subir(token, await descargar(token));
     expect(nuevo.productos_existentes.filter((f) => f.conflicto)).toEqual([]);
     const viejo = await subir(token, antes);
     const fila = viejo.productos_existentes.find((f) => f.sku === sku)!;
-    expect(fila.conflicto).toMatchObject({ stock_actual: fila.stock! - 5 });
-    const igual = await confirmar(token, [{ ...fila, stock: fila.stock! - 5, conflicto: null }]);
+    expect(fila.conflicto).toMatchObject({ stock_actual: fila.stock! - 100 });
+    const igual = await confirmar(token, [{ ...fila, stock: fila.stock! - 100, conflicto: null }]);
     expect(igual.json()).toEqual({ actualizados: 1, errores: [] });
+  });
+
+  it('the guard stays optional: a file without the hidden column (the example template, a sheet of its own) states the stock on hand, after an order too (docs/decisions/008)', async () => {
+    const token = ctx.tokens.proveedor!;
+    await pedir(100);
+    const propio = await xlsxDe([filaExcel({ sku, nombre: 'Conteo de bodega', precio: 5200, stock: 250, fecha: LEJOS })]);
+    const carga = await ctx.t.request({ method: 'POST', url: '/api/productos/cargar-excel/', token, ...multipartDe(propio) });
+    expect(carga.statusCode, carga.body).toBe(200);
+    const fila = (carga.json().productos_existentes as FilaCarga[]).find((f) => f.sku === sku)!;
+    expect([fila.errores, fila.conflicto ?? null, fila.stock_al_descargar ?? null]).toEqual([[], null, null]);
+    expect((await confirmar(token, [fila])).json()).toEqual({ actualizados: 1, errores: [] });
+    expect(await lotesDe(ofertaId)).toEqual([[LEJOS, 250]]);
   });
 
   it('the stock of a date is its lots together: a fall is taken from the oldest lot on, a rise goes to the oldest', async () => {

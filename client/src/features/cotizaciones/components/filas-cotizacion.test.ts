@@ -119,6 +119,14 @@ describe('validarFilas (SPEC §5 Quotation)', () => {
     });
     expect(validarFilas([completa('a', { cantidad: '5' })], undefined).errores).toEqual({});
   });
+  it("writes the minimum in the product's unit: 'cajas' for a product sold by the box", () => {
+    const unidad = (f: FilaCotizacion) => (f.producto === 11 ? 'CAJA' : 'KILO');
+    const r = validarFilas([completa('a', { cantidad: '5' }), completa('b', { producto: 11, marca: 'Frigosorno', cantidad: '5' })], MINIMOS, unidad);
+    expect(r.errores).toEqual({
+      a: { cantidad: 'Fila 1: La cantidad mínima debe ser de 100 kg.' },
+      b: { cantidad: 'Fila 2: La cantidad mínima debe ser de 100 cajas.' },
+    });
+  });
 });
 
 describe('erroresDelServidor', () => {

@@ -100,8 +100,15 @@ export interface ValidacionFilas {
   productos: { producto: number; cantidad: number }[];
 }
 
-/** SPEC §5 Quotation, checked on Continuar with the shared rules (minimums only when the price ranges loaded). */
-export function validarFilas(filas: readonly FilaCotizacion[], minimos: ReadonlyMap<number, number> | undefined): ValidacionFilas {
+/**
+ * SPEC §5 Quotation, checked on Continuar with the shared rules (minimums only when the price ranges
+ * loaded, written in the chosen product's unit: 'cajas' for a product sold by the box).
+ */
+export function validarFilas(
+  filas: readonly FilaCotizacion[],
+  minimos: ReadonlyMap<number, number> | undefined,
+  unidadDe: (fila: FilaCotizacion) => string | undefined = () => undefined,
+): ValidacionFilas {
   const resultado: ValidacionFilas = { errores: {}, general: null, productos: [] };
   if (filas.length === 0) return { ...resultado, general: SIN_PRODUCTOS };
   filas.forEach((fila, i) => {
@@ -110,7 +117,7 @@ export function validarFilas(filas: readonly FilaCotizacion[], minimos: Readonly
     // Without a category the other pickers are still closed: the category is what the row lacks.
     const campos = fila.categoria === null ? (['categoria', 'cantidad'] as const) : CAMPOS_FILA;
     // The first problem of each field is the one shown under it.
-    for (const { campo, mensaje } of erroresFila(fila, i + 1, { campos, minimo })) errores[campo] ??= mensaje;
+    for (const { campo, mensaje } of erroresFila(fila, i + 1, { campos, minimo, unidad: unidadDe(fila) })) errores[campo] ??= mensaje;
     if (Object.keys(errores).length > 0) resultado.errores[fila.key] = errores;
     else resultado.productos.push({ producto: fila.producto!, cantidad: Number(fila.cantidad) });
   });

@@ -110,7 +110,7 @@ export function TablaCotizacion({ catalogo, minimos }: Props) {
 
   function continuar(e: React.FormEvent) {
     e.preventDefault();
-    const validacion = validarFilas(filas, minimos);
+    const validacion = validarFilas(filas, minimos, (f) => productoDe(catalogo, f)?.unidad.descripcion);
     setErrores(validacion.errores);
     setGeneral(validacion.general);
     if (validacion.general || Object.keys(validacion.errores).length > 0) {

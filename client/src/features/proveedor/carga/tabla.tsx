@@ -1,5 +1,6 @@
 import { CATEGORIAS, FORMATOS, UNIDADES, UPLOAD_PAGE_SIZE } from '../../../../../common/constants';
 import { cantidadEs } from '../../../../../common/format';
+import { encabezadoRango, limiteDeRango, nombreRango } from '../../../../../common/constants';
 import { type FilaCarga, NOMBRES_RANGO } from '../../../../../common/schemas/proveedor-carga';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { FechaInput } from '../../../ui/fecha-input';
@@ -141,13 +142,17 @@ export function TablaCarga({ grupo, caption, filas, onEditar, onQuitar }: TablaC
     className: 'carga__col-numero',
     cell: (f) => <CeldaNumero label={`${header}, ${nombreFila(f)}`} value={f[id]} onChange={(v) => onEditar(f, { [id]: v })} />,
   });
+  // A tier in the unit of the rows ('Desde 100 cajas'; both when they mix), each cell in its row's.
   const rango = (nombre: string): Column<FilaCarga> => ({
     id: `rango:${nombre}`,
-    header: nombre,
+    header: encabezadoRango(
+      limiteDeRango(nombre)!,
+      filas.map((f) => f.unidad),
+    ),
     className: 'carga__col-numero',
     cell: (f) => (
       <CeldaNumero
-        label={`${nombre}, ${nombreFila(f)}`}
+        label={`${nombreRango(limiteDeRango(nombre)!, f.unidad ?? 'KILO')}, ${nombreFila(f)}`}
         value={f.rangos[nombre] ?? null}
         onChange={(v) => onEditar(f, { rangos: { ...f.rangos, [nombre]: v } })}
       />
