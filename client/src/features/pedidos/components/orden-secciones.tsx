@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { formatClp, formatFechaHora } from '../../../../../common/format';
+import type { PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import { EventosPedido } from './eventos-pedido';
+import { LineasPedido } from './lineas-pedido';
+import { totalVigente } from './total-vigente';
+import './orden-detalle.css';
+
+// What the buyer's /ordenes/:id and the tracking link /seguimiento/:token show alike: the order's
+// head and one card per supplier's pedido. What differs (billing, the state's place) stays with each.
+
+/** What a pedido's card needs; the tracking link's pedido has it too, without the buyer's data. */
+type PedidoDeLaOrden = Pick<PedidoDetalle, 'id' | 'proveedor' | 'estado' | 'lineas' | 'costo_despacho' | 'total' | 'eventos'>;
+
+/** The id of a pedido's heading, which names its card. */
+const pedidoTituloId = (id: number) => `pedido-${id}`;
+
+interface OrdenCabezaProps {
+  orden: { id: number; creado_en: string; total: number; pedidos: readonly PedidoDeLaOrden[] };
+  tituloId: string;
+  /** The delivery fees the total includes, said under it when there are any. */
+  despacho?: number;
+}
+
+/** The order's number, date and total, and what still stands once annulled or rejected pedidos are out. */
+export function OrdenCabeza({ orden, tituloId, despacho = 0 }: OrdenCabezaProps) {
+  const vigente = totalVigente(orden.pedidos);
+  return (
+    <header className="orden-detalle__cabeza">
+      <div>
+        <h1 id={tituloId}>Orden de compra N° {orden.id}</h1>
+        <p className="muted">Realizada el {formatFechaHora(orden.creado_en)}</p>
+      </div>
+      <div className="orden-detalle__totales">
+        <p className="orden-detalle__total">
+          Total: <strong>{formatClp(orden.total)}</strong>
+        </p>
+        {despacho > 0 && <p className="muted">Incluye {formatClp(despacho)} de despacho</p>}
+        {vigente !== undefined && <p className="muted">Vigente: {formatClp(vigente)}, sin los pedidos anulados o rechazados</p>}
+      </div>
+    </header>
+  );
+}
+
+/** A pedido card's heading, inside the card's top: it names the card. */
+export function PedidoTitulo({ pedido, className }: { pedido: Pick<PedidoDeLaOrden, 'id' | 'proveedor'>; className?: string }) {
+  return (
+    <h3 id={pedidoTituloId(pedido.id)} className={className}>
+      Pedido N° {pedido.id} · {pedido.proveedor}
+    </h3>
+  );
+}
+
+interface PedidosDeOrdenProps<P extends PedidoDeLaOrden> {
+  pedidos: readonly P[];
+  tituloId: string;
+  /** The card's top, with its PedidoTitulo: the state and the delivery, as each page orders them. */
+  cabeza(pedido: P): ReactNode;
+  /** What the viewer may do with a pedido, at the card's foot; nothing when not given. */
+  acciones?(pedido: P): ReactNode;
+}
+
+/** One card per supplier's pedido: its top, its lines with fee and total, and its history. */
+export function PedidosDeOrden<P extends PedidoDeLaOrden>({ pedidos, tituloId, cabeza, acciones }: PedidosDeOrdenProps<P>) {
+  return (
+    <section className="orden-detalle__pedidos" aria-labelledby={tituloId}>
+      <h2 id={tituloId}>{pedidos.length === 1 ? 'Pedido' : `Pedidos (${pedidos.length}), uno por proveedor`}</h2>
+      <ul>
+        {pedidos.map((p) => (
+          <li key={p.id} className="panel pedido-card" aria-labelledby={pedidoTituloId(p.id)}>
+            {cabeza(p)}
+            <div className="pedido-card__cuerpo">
+              <LineasPedido pedido={p} />
+              <div className="pedido-card__historial">
+                <h4>Historial</h4>
+                <EventosPedido eventos={p.eventos} label={`Historial del pedido N° ${p.id}`} />
+              </div>
+            </div>
+            {acciones && <div className="pedido-card__acciones">{acciones(p)}</div>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
