@@ -12,7 +12,7 @@ import {
 import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
 import { showFormErrors } from '../../../lib/form-errors';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
-import { nonFieldError, TextField } from '../../../ui/fields';
+import { nonFieldError } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
 import { useActivateUser } from '../api/activate-user';
@@ -20,7 +20,8 @@ import { useActivationDatos } from '../api/activation-datos';
 import { claveActivacionDe, olvidarClaveActivacion } from '../api/clave-activacion-storage';
 import { AuthCard } from '../components/auth-card';
 import { NewPasswordFields } from '../components/new-password-fields';
-import { RolChoice, type RolRegistro } from '../components/rol-choice';
+import type { RolRegistro } from '../components/rol-choice';
+import { RolYNombreFields } from '../components/rol-y-nombre-fields';
 
 // SPEC §8's messages.
 const EXITO = 'Cuenta verificada con éxito. ¡Bienvenido/a!';
@@ -153,11 +154,14 @@ function ElegirDatos(props: {
         <p>
           Cuenta: <strong>{datos.email}</strong>
         </p>
-        <RolChoice legend="Tipo de cuenta" value={rol} onChange={setRol} />
-        <div className="form__row">
-          <TextField label="Nombre" autoComplete="given-name" {...register('first_name')} error={errors.first_name?.message} />
-          <TextField label="Apellido" autoComplete="family-name" {...register('last_name')} error={errors.last_name?.message} />
-        </div>
+        <RolYNombreFields
+          legend="Tipo de cuenta"
+          rol={rol}
+          onRolChange={setRol}
+          firstName={register('first_name')}
+          lastName={register('last_name')}
+          errors={{ firstName: errors.first_name?.message, lastName: errors.last_name?.message }}
+        />
         <NewPasswordFields
           labels={['Contraseña', 'Repite la contraseña']}
           password={register('new_password')}

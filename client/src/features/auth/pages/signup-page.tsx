@@ -12,7 +12,8 @@ import { guardarClaveActivacion } from '../api/clave-activacion-storage';
 import { useCreateUser } from '../api/create-user';
 import { AuthCard } from '../components/auth-card';
 import { NewPasswordFields } from '../components/new-password-fields';
-import { RolChoice, type RolRegistro } from '../components/rol-choice';
+import type { RolRegistro } from '../components/rol-choice';
+import { RolYNombreFields } from '../components/rol-y-nombre-fields';
 
 export default function SignupPage() {
   const navigate = useNavigate();
@@ -55,11 +56,14 @@ export default function SignupPage() {
       }
     >
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="form">
-        <RolChoice legend="Quiero registrarme como" value={rol} onChange={setRol} />
-        <div className="form__row">
-          <TextField label="Nombre" autoComplete="given-name" {...register('first_name')} error={errors.first_name?.message} />
-          <TextField label="Apellido" autoComplete="family-name" {...register('last_name')} error={errors.last_name?.message} />
-        </div>
+        <RolYNombreFields
+          legend="Quiero registrarme como"
+          rol={rol}
+          onRolChange={setRol}
+          firstName={register('first_name')}
+          lastName={register('last_name')}
+          errors={{ firstName: errors.first_name?.message, lastName: errors.last_name?.message }}
+        />
         <TextField label="Correo electrónico" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
         <NewPasswordFields
           labels={['Contraseña', 'Repite la contraseña']}
