@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { FACTURACION } from '../../server/test/facturacion';
 import {
   buildProductoNuevo,
   createUserByApi,
@@ -299,20 +300,6 @@ test('at 375 px: the suppliers answer and the buyer follows the order on phones;
   await shot(page, 'pedidos-anulado-375');
 });
 
-/** Billing data of a real order: none of it, nor the delivery contact, may show on the tracking link. */
-const FACTURACION = {
-  rut_facturacion: '76.086.428-5',
-  razon_social: 'Comercial Los Andes SpA',
-  giro_comercial: 'Venta de alimentos al por mayor',
-  direccion_facturacion: 'Av. Apoquindo 4500, oficina 1201',
-  telefono_facturacion: '+56 2 2123 4567',
-  email_facturacion: 'facturas@prueba.cl',
-  region: 13,
-  comuna: 13123,
-  rubro: 1,
-  metodo_pago: 1,
-};
-
 /** The HTML of the newest e-mail to `email` that says `texto`, from the .eml files the server wrote (quoted-printable, UTF-8). */
 async function readMailHtml(email: string, texto: string): Promise<string> {
   const dir = path.resolve(E2E_DATA_DIR, 'mail');
@@ -337,6 +324,7 @@ test('at 375 px: the link of a status e-mail shows each pedido state first, then
 }) => {
   test.setTimeout(90_000);
   const e = await escenario(page.request);
+  // Billing data of a real order: none of it, nor the delivery contact, may show on the tracking link.
   const ordenId = await comprarPorApi(page.request, e, FACTURACION);
   // A confirms its pedido; B has not answered yet.
   const headersA = { authorization: `JWT ${e.a.access}` };

@@ -5,6 +5,7 @@ import { orden, ordenLinea, pedido, pedidoEvento } from '../../db/schema/ordenes
 import { lote } from '../../db/schema/proveedor';
 import { claimCorreo } from '../../mail/correo.repository';
 import { correoSaliente, usuario } from '../../db/schema/usuario';
+import { FACTURACION } from '../../test/facturacion';
 import { correosPara, createOrden, LEJOS, proveedorIds } from '../../test/pedidos';
 import { ROLES, type RoleName } from '../../test/roles';
 import { setupTestApp } from '../../test/test-app';
@@ -263,19 +264,6 @@ describe('the life cycle', () => {
 });
 
 describe('the tracking link keeps the buyer private', () => {
-  /** Billing data of a real order: every value must stay off the tracking link. */
-  const FACTURACION = {
-    rut_facturacion: '76.086.428-5',
-    razon_social: 'Comercial Los Andes SpA',
-    giro_comercial: 'Venta de alimentos al por mayor',
-    direccion_facturacion: 'Av. Apoquindo 4500, oficina 1201',
-    telefono_facturacion: '+56 2 2123 4567',
-    email_facturacion: 'facturas@prueba.cl',
-    region: 13,
-    comuna: 13123,
-    rubro: 1,
-    metodo_pago: 1,
-  };
   const seguir = (token: string) => ctx.t.request({ method: 'GET', url: `/api/seguimiento/${token}/` });
   const tokenDelCorreo = (texto: string) => texto.match(/\/seguimiento\/([A-Za-z0-9_-]{43})/)?.[1];
 
