@@ -42,5 +42,18 @@ export const historialOrdenSchema = z.object({
 export type HistorialOrden = z.infer<typeof historialOrdenSchema>;
 export type DatosFacturacion = HistorialOrden['datos_facturacion'];
 
+/** Billing names this browser does not know: the order was placed in another one (its e-mail opened on a phone). */
+export const SIN_DATOS_FACTURACION: DatosFacturacion = {
+  rut: '',
+  razon_social: '',
+  giro_comercial: '',
+  direccion_facturacion: '',
+  telefono: '',
+  region: '',
+  comuna: '',
+  rubro: '',
+  metodo_pago_nombre: '',
+};
+
 /** SPEC §3: no stated cap; 1000 entries keep local storage far from its limit. */
 export const historialOrdenes = storedList('local', STORAGE_KEYS.historialOrdenes, historialOrdenSchema, 1000);

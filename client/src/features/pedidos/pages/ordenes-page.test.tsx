@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClp } from '../../../../../common/format';
 import type { OrdenResumen, OrdenesPage as PaginaOrdenes } from '../../../../../common/schemas/pedidos';
-import type { HistorialOrden } from '../../../lib/historial-ordenes';
+import { type HistorialOrden, SIN_DATOS_FACTURACION } from '../../../lib/historial-ordenes';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
 import { COMPRADORA, FACTURACION, PROVEEDOR, SIN_FACTURACION, signIn } from './pedidos.fixtures';
@@ -23,26 +23,15 @@ const orden = (o: Partial<OrdenResumen> & Pick<OrdenResumen, 'id'>): OrdenResume
 });
 const pagina = (count: number, results: OrdenResumen[]): Respuesta => ({ status: 200, body: { count, results } satisfies PaginaOrdenes });
 
-const SIN_DATOS = {
-  rut: '',
-  razon_social: '',
-  giro_comercial: '',
-  direccion_facturacion: '',
-  telefono: '',
-  region: '',
-  comuna: '',
-  rubro: '',
-  metodo_pago_nombre: '',
-};
 const local = (e: Partial<HistorialOrden> & Pick<HistorialOrden, 'orden_id'>): HistorialOrden => ({
   fecha: '2026-11-20T10:00:00.000Z',
-  datos_facturacion: SIN_DATOS,
+  datos_facturacion: SIN_DATOS_FACTURACION,
   ...e,
 });
 /** This browser's history: what the page must show once, or not at all. */
 const HISTORIAL = [
   // Placed without an account: only this browser knows of it.
-  local({ orden_id: 400, seguimiento: 'S'.repeat(43), datos_facturacion: { ...SIN_DATOS, rut: '11.111.111-1', razon_social: 'Feria Quilpué' } }),
+  local({ orden_id: 400, seguimiento: 'S'.repeat(43), datos_facturacion: { ...SIN_DATOS_FACTURACION, rut: '11.111.111-1', razon_social: 'Feria Quilpué' } }),
   // Placed by this account: the server lists it.
   local({ orden_id: 502, usuario_id: COMPRADORA.id }),
   // From before issue #19 (no account recorded), and on the server's page too.
