@@ -114,6 +114,21 @@ export const buildProductoNuevo = ({
   producto_asignado: null,
 });
 
+/**
+ * A row of the bulk upload's Excel file, by column, whose one error is its negative price
+ * (PRECIO_INVALIDO): a product the catalogue does not have, by the box, due in 30 days.
+ */
+export const filaExcelConPrecioNegativo = (sku: string, nombre: string) => ({
+  SKU: sku,
+  Nombre: nombre,
+  Precio: -5,
+  Stock: 10,
+  'Fecha vencimiento': new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+  Categoría: 'VEGETALES',
+  Formato: 'CAJA',
+  Unidad: 'CAJA',
+});
+
 /** Created by scripts/e2e-server.mjs through `npm run create-user`, the only way moderators come to exist. */
 export const E2E_MODERADOR = { email: 'moderador.e2e@prueba.cl', password: 'moderacion-e2e-2026' };
 export type Role = 'comprador' | 'proveedor' | 'moderador';

@@ -11,6 +11,7 @@ import {
   createUserByApi,
   type DireccionE2E,
   expectAccessible,
+  filaExcelConPrecioNegativo,
   generarCotizacion,
   loginAs,
   loginByApi,
@@ -204,17 +205,10 @@ test.describe("the supplier's wide screens", () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Productos');
     sheet.addRow([...COLUMNAS_EXCEL]);
-    const manana = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const fila: Record<string, string | number> = {
-      Precio: -5,
-      Stock: 10,
-      'Fecha vencimiento': manana,
-      Categoría: 'VEGETALES',
-      Formato: 'CAJA',
-      Unidad: 'CAJA',
-    };
-    for (let i = 0; i < n; i++)
-      sheet.addRow(COLUMNAS_EXCEL.map((c) => (c === 'SKU' ? `ERR-${i}` : c === 'Nombre' ? `Conserva ${sello} ${i}` : (fila[c] ?? null))));
+    for (let i = 0; i < n; i++) {
+      const fila: Record<string, string | number> = filaExcelConPrecioNegativo(`ERR-${i}`, `Conserva ${sello} ${i}`);
+      sheet.addRow(COLUMNAS_EXCEL.map((c) => fila[c] ?? null));
+    }
     return Buffer.from(await book.xlsx.writeBuffer());
   }
 

@@ -15,6 +15,7 @@ import {
   buildProductoNuevo,
   createProveedorByApi,
   expectAccessible,
+  filaExcelConPrecioNegativo,
   loginAs,
   loginByApi,
   type ProductoNuevo,
@@ -149,16 +150,7 @@ test('a supplier with an approved product: templates, an upload of each group wi
       Unidad: 'KILO',
     },
     // Row 5: another, with a negative price (left as is: it stays behind).
-    {
-      SKU: sku.conError,
-      Nombre: `Mermelada de murta casera ${sello}`,
-      Precio: -5,
-      Stock: 10,
-      'Fecha vencimiento': manana,
-      Categoría: 'VEGETALES',
-      Formato: 'CAJA',
-      Unidad: 'CAJA',
-    },
+    filaExcelConPrecioNegativo(sku.conError, `Mermelada de murta casera ${sello}`),
   ]);
 
   await upload(page, 'mis-productos.xlsx', archivo);
