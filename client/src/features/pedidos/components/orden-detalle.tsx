@@ -18,10 +18,9 @@ interface OrdenDetalleProps {
  * pedido with its state, lines, fee, total and history (a rejection's reason included).
  */
 export function OrdenDetalleView({ orden, accionesPedido }: OrdenDetalleProps) {
-  const despacho = orden.pedidos.reduce((suma, p) => suma + p.costo_despacho, 0);
   return (
     <article className="orden-detalle" aria-labelledby="orden-detalle-titulo">
-      <OrdenCabeza orden={orden} tituloId="orden-detalle-titulo" despacho={despacho} />
+      <OrdenCabeza orden={orden} tituloId="orden-detalle-titulo" />
 
       <div className="orden-detalle__datos">
         <EntregaFacturacionPanels

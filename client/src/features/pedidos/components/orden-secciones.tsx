@@ -18,13 +18,15 @@ const pedidoTituloId = (id: number) => `pedido-${id}`;
 interface OrdenCabezaProps {
   orden: { id: number; creado_en: string; total: number; pedidos: readonly PedidoDeLaOrden[] };
   tituloId: string;
-  /** The delivery fees the total includes, said under it when there are any. */
-  despacho?: number;
 }
 
-/** The order's number, date and total, and what still stands once annulled or rejected pedidos are out. */
-export function OrdenCabeza({ orden, tituloId, despacho = 0 }: OrdenCabezaProps) {
+/**
+ * The order's number, date and total, the delivery fees it includes (no buyer's data: the tracking
+ * link shows them too), and what still stands once annulled or rejected pedidos are out.
+ */
+export function OrdenCabeza({ orden, tituloId }: OrdenCabezaProps) {
   const vigente = totalVigente(orden.pedidos);
+  const despacho = orden.pedidos.reduce((suma, p) => suma + p.costo_despacho, 0);
   return (
     <header className="orden-detalle__cabeza">
       <div>
