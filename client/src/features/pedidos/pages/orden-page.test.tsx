@@ -172,6 +172,7 @@ describe('/seguimiento/:token', () => {
     }
     expect(within(pedidoCard(46)).getByText(/No nos queda arroz grado 1/)).toBeTruthy();
     expect(screen.getByText('Total:', { selector: '.orden-detalle__total' }).textContent).toContain(formatClp(1_558_990));
+    expect(screen.getByText(`Incluye ${formatClp(8_990)} de despacho`)).toBeTruthy();
     expectSumas(45, { productos: 1_200_000, despacho: formatClp(8_990), total: 1_208_990 });
     expectSumas(46, { productos: 350_000, despacho: 'sin costo', total: 350_000 });
     expect(screen.queryByRole('button', { name: /Anular/ })).toBeNull();
