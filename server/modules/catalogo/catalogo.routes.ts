@@ -8,11 +8,11 @@ import { findRangosPrecios } from './catalogo.repository';
 export const catalogoRoutes: FastifyPluginAsyncZod<{ db: Db; catalogo: CatalogoCache }> = async (app, { db, catalogo }) => {
   app.get(
     '/api/productos/consolidated-data/',
-    { schema: { tags: ['catalogo'], summary: 'Categorías y productos aprobados', response: { 200: consolidatedDataSchema, 304: z.null() } } },
+    { schema: { tags: ['catalogo'], summary: 'Categorías y productos aprobados', response: { 200: consolidatedDataSchema, 304: z.void() } } },
     async (request, reply) => {
       const { body, etag } = await catalogo.get();
       reply.header('etag', etag).header('cache-control', 'no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       // Already serialised once for every request: the raw string skips the per-request serializer.
       return reply
         .type('application/json')
