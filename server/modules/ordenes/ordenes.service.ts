@@ -1,5 +1,7 @@
 import { ahoraEnChile } from '../../../common/schemas/cotizaciones';
+import { TOTAL_EXCESIVO } from '../../../common/schemas/comparacion';
 import { COMUNA_DE_OTRA_REGION, SELECCIONE_COMUNA, SELECCIONE_REGION } from '../../../common/schemas/direcciones';
+import { ENTERO_MAXIMO } from '../../../common/numeros';
 import {
   ENLACE_CONFIRMAR_INVALIDO,
   ENLACE_CONFIRMAR_VENCIDO,
@@ -217,6 +219,10 @@ async function prepararOrden(tx: Db, caller: Caller | null, data: OrdenData, aho
   // Each pedido's day as the comparison showed it: the date asked, else its supplier's first possible day.
   const grupos = porProveedor.map((g) => ({ ...g, fecha_entrega: recibibles.diaDe(g.proveedor_id) ?? null }));
   const total = copias.reduce((s, l) => s + l.subtotal, 0) + grupos.reduce((s, g) => s + g.costo_despacho, 0);
+  // The order, its pedidos and lines keep amounts in integer columns: a choice made without
+  // actualizar (comparar-precios' own) or a fee raised since can sum past them (docs/decisions/007,
+  // 'Un total que no cabe en la orden'). Every part is at most the total, so this one check covers all.
+  if (total > ENTERO_MAXIMO) throw new AppError(409, { detail: TOTAL_EXCESIVO });
   const cierre = caller ? mensajesOrden.revisa : mensajesOrden.cotizaDeNuevo;
   const cambios = data.resumen_confirmado ? diffResumenConfirmado(data.resumen_confirmado, grupos, total, cierre) : [];
   if (cambios.length > 0) throw new AppError(409, { detail: cambios.join(' '), code: RESUMEN_CAMBIADO });

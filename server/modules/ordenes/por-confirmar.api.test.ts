@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONDICIONES_POR_DEFECTO } from '../../../common/despacho';
+import { TOTAL_EXCESIVO } from '../../../common/schemas/comparacion';
 import { ENLACE_CONFIRMAR_INVALIDO, ENLACE_CONFIRMAR_VENCIDO, RESUMEN_CAMBIADO } from '../../../common/schemas/ordenes';
 import { orden, ordenPorConfirmar } from '../../db/schema/ordenes';
 import { lote } from '../../db/schema/proveedor';
@@ -238,6 +239,47 @@ describe('an order without an account waits for its contact', () => {
     expect(await stockDe(ofertaId)).toEqual([500]);
     // The summary as placed is checked when placing too, as for a buyer with an account.
     expect((await colocar(e.f, nuevaIp(), confirmado)).json().code).toBe(RESUMEN_CAMBIADO);
+  });
+
+  it('a total an order could not hold is refused when placing (nothing held, no e-mail) and when confirming (a fee raised meanwhile): 409, nothing bought', async () => {
+    const p = await createUser(ctx.t, 'proveedor');
+    const producto = await createProductoDePrueba(db());
+    const ofertaId = await createOfertaDePrueba(db(), {
+      productoId: producto.id,
+      categoriaId: producto.categoria_id,
+      proveedorId: p.id,
+      tarifa: 10_000_000,
+      lotes: [[500, LEJOS]],
+    });
+    // comparar-precios' own choice, 300 kg at $10.000.000: placed without actualizar.
+    const grande = await eleccion(300, { productoId: producto.id });
+    const antes = await retenidas();
+    const res = await colocar(grande.f);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({ detail: TOTAL_EXCESIVO });
+    expect(await retenidas()).toBe(antes);
+    expect(await correosA(grande.correo)).toEqual([]);
+
+    // 214 kg is $2.140.000.000 and is held; a fee of $10.000.000 since makes it $2.150.000.000.
+    const e = await eleccion(214, { productoId: producto.id });
+    await elegir(e.f, ofertaId, 214);
+    expect((await colocar(e.f)).statusCode).toBe(202);
+    const cambio = await ctx.t.request({
+      method: 'PUT',
+      url: '/api/proveedor/condiciones/',
+      token: p.access,
+      payload: { ...CONDICIONES_POR_DEFECTO, comunas: [ENTREGA.comuna], costo_despacho: 10_000_000 },
+    });
+    expect(cambio.statusCode, cambio.body).toBe(200);
+    const token = await tokenConfirmar(ctx.t, e.correo);
+    const confirmacion = await confirmar(ctx.t, token);
+    expect(confirmacion.statusCode, confirmacion.body).toBe(409);
+    expect(confirmacion.json()).toEqual({ detail: TOTAL_EXCESIVO });
+    expect(await ordenesDe(e.f.cotizacionId)).toEqual([]);
+    expect(await stockDe(ofertaId)).toEqual([500]);
+    expect(
+      await db().select({ orden_id: ordenPorConfirmar.orden_id }).from(ordenPorConfirmar).where(eq(ordenPorConfirmar.cotizacion_id, e.f.cotizacionId)),
+    ).toEqual([{ orden_id: null }]);
   });
 
   it('a logged-in buyer orders as today: 201 at once, no e-mail to confirm, nothing held', async () => {
