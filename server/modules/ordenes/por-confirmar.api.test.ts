@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONDICIONES_POR_DEFECTO } from '../../../common/despacho';
 import { TOTAL_EXCESIVO } from '../../../common/schemas/comparacion';
@@ -329,6 +329,39 @@ describe('30 minutes, then it lapses', () => {
       .set({ creado_en: sql`now() - interval '31 minutes'`, vence_en: sql`now() - interval '1 minute'` })
       .where(eq(ordenPorConfirmar.cotizacion_id, e.f.cotizacionId));
     expect((await confirmar(ctx.t, e.token)).statusCode).toBe(410);
+  });
+
+  it('one left unconfirmed is deleted by the next one held, once it lapsed over a day ago; confirmed ones stay, answering their order', async () => {
+    const viejo = await retenida(100);
+    const reciente = await retenida(100);
+    const confirmado = await retenida(100);
+    expect((await confirmar(ctx.t, confirmado.token)).statusCode).toBe(201);
+    const vencio = (e: Flujo, hace: string) =>
+      db()
+        .update(ordenPorConfirmar)
+        .set({ creado_en: sql`now() - ${hace}::interval - interval '30 minutes'`, vence_en: sql`now() - ${hace}::interval` })
+        .where(eq(ordenPorConfirmar.cotizacion_id, e.cotizacionId));
+    await vencio(viejo.f, '24 hours 1 minute');
+    await vencio(reciente.f, '23 hours 59 minutes');
+    await vencio(confirmado.f, '30 days');
+    const quedan = async () =>
+      (
+        await db()
+          .select({ cotizacion_id: ordenPorConfirmar.cotizacion_id })
+          .from(ordenPorConfirmar)
+          .where(inArray(ordenPorConfirmar.cotizacion_id, [viejo.f.cotizacionId, reciente.f.cotizacionId, confirmado.f.cotizacionId]))
+          .orderBy(asc(ordenPorConfirmar.id))
+      ).map((r) => r.cotizacion_id);
+    expect(await quedan()).toEqual([viejo.f.cotizacionId, reciente.f.cotizacionId, confirmado.f.cotizacionId]);
+
+    await retenida(100);
+    expect(await quedan()).toEqual([reciente.f.cotizacionId, confirmado.f.cotizacionId]);
+    const borrado = await confirmar(ctx.t, viejo.token);
+    expect(borrado.statusCode).toBe(404);
+    expect(borrado.json()).toEqual({ detail: ENLACE_CONFIRMAR_INVALIDO });
+    expect(await ordenesDe(viejo.f.cotizacionId)).toEqual([]);
+    expect((await confirmar(ctx.t, reciente.token)).json()).toEqual({ detail: ENLACE_CONFIRMAR_VENCIDO });
+    expect((await confirmar(ctx.t, confirmado.token)).statusCode).toBe(200);
   });
 
   it('an unknown token is a 404, a malformed one a 400, both in Spanish and writing nothing', async () => {
