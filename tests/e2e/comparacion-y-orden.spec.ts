@@ -259,6 +259,8 @@ test('logged out at 1280 px: swap, stock confirmation, another supplier, billing
   // Without an account the order waits for its contact (docs/decisions/007): the page says what to do, the e-mail has the link.
   await expect(page).toHaveURL(/\/confirmacion$/);
   await expect(page.getByRole('heading', { name: 'Revisa tu correo para confirmar tu orden' })).toBeVisible();
+  // Nothing is bought yet: the tab says so too.
+  await expect(page).toHaveTitle('Confirma tu orden · Abastece');
   await expect(page.getByText(`Te enviamos un correo a ${contacto} con el asunto «Confirma tu orden».`, { exact: false })).toBeVisible();
   await expect(page.getByText('Número de orden')).toHaveCount(0);
   await shot(page, 'por-confirmar-1280');
@@ -274,6 +276,7 @@ test('logged out at 1280 px: swap, stock confirmation, another supplier, billing
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Confirmar mi orden' }).click();
   const ordenId = await expectConfirmation(page);
+  await expect(page).toHaveTitle('Orden confirmada · Abastece');
   await shot(page, 'confirmacion-1280');
   // Confirmed: the link answers the same order; the page of a lapsed or unknown one says to quote again.
   await page.goto(await readMailLink(contacto, 'confirmar-orden'));

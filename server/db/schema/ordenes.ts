@@ -72,7 +72,8 @@ export const orden = pgTable(
  * An order placed without an account, held until its contact confirms it from the e-mail
  * (docs/decisions/007, 'Órdenes sin cuenta'): it keeps crear-orden's body, takes no stock and
  * makes no pedido until then, and lapses at `vence_en`. The link's token is stored only as its
- * hash. The address and the IP it was placed from carry the caps on unconfirmed orders.
+ * hash. The address and the IP it was placed from carry the caps on unconfirmed orders. One
+ * left unconfirmed is deleted a day after it lapsed; a confirmed one stays, its link answering its order.
  */
 export const ordenPorConfirmar = pgTable(
   'orden_por_confirmar',
@@ -96,6 +97,9 @@ export const ordenPorConfirmar = pgTable(
     index('orden_por_confirmar_correo_idx').on(t.correo, t.vence_en),
     index('orden_por_confirmar_ip_idx').on(t.ip, t.vence_en),
     index('orden_por_confirmar_cotizacion_idx').on(t.cotizacion_id),
+    // The unconfirmed by when they lapse: each new one deletes those lapsed a day ago (0018), and
+    // confirmed ones, kept forever, are never scanned for it.
+    index('orden_por_confirmar_sin_confirmar_idx').on(t.vence_en).where(sql`${t.confirmado_en} is null`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { asc, count, eq, inArray, sum } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIRECCION_SIN_NUMERO } from '../../../common/schemas/cotizaciones';
+import { TOTAL_EXCESIVO } from '../../../common/schemas/comparacion';
 import { COMUNA_DE_OTRA_REGION, CORREO_INVALIDO, SELECCIONE_REGION } from '../../../common/schemas/direcciones';
 import { GIRO_CON_NUMEROS, RAZON_SOCIAL_CON_NUMEROS, RUT_INVALIDO, SELECCIONE_METODO_PAGO, SELECCIONE_RUBRO } from '../../../common/schemas/ordenes';
 import { EJEMPLOS_TELEFONO } from '../../../common/chile/telefono';
@@ -231,6 +232,43 @@ describe('from the comparison to the order', () => {
     const porOferta = (xs: Array<{ proveedor_producto_id: number | null; cantidad: number; precio: number }>) =>
       xs.map((x) => [x.proveedor_producto_id, x.cantidad, x.precio]).sort((a, b) => Number(a[0]) - Number(b[0]));
     expect(porOferta(lineas)).toEqual(porOferta(seleccion.map((o) => ({ ...o, cantidad: o.cantidad_proveida }))));
+  });
+});
+
+describe('a total an order could not hold (its integer columns: up to $2.147.483.647)', () => {
+  const filas = async (cotizacionId: number) => ({
+    ordenes: await ordenesDe(cotizacionId),
+    lineas: (await db().select({ n: count() }).from(ordenLinea))[0]!.n,
+  });
+
+  it("comparar-precios' own choice, ordered without actualizar: 409 in Spanish, nothing written, no 500", async () => {
+    // 300 kg at $10.000.000 (the most a price may be) is $3.000.000.000.
+    const p = await createProductoConOfertas(ctx.t, [{ tarifa: 10_000_000, lotes: [[300, LEJOS]] }]);
+    const f = await createFlujo(ctx.t, [[p.productoId, 300]], ctx.tokens.comprador);
+    const antes = await filas(f.cotizacionId);
+    const res = await crearOrden(ctx.t, f, ctx.tokens.comprador, FACTURACION);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({ detail: TOTAL_EXCESIVO });
+    expect(await filas(f.cotizacionId)).toEqual(antes);
+    expect(antes.ordenes).toEqual([]);
+    expect((await lotesDe(p.ofertas[0]!)).map((l) => l.cantidad)).toEqual([300]);
+    // Under the cap the same quotation orders: 214 kg is $2.140.000.000.
+    expect((await actualizar(ctx.t, f, [[p.ofertas[0]!, 214]], ctx.tokens.comprador)).statusCode).toBe(200);
+    const compra = await crearOrden(ctx.t, f, ctx.tokens.comprador);
+    expect(compra.statusCode, compra.body).toBe(201);
+    expect((await ordenesDe(f.cotizacionId))[0]!.total).toBe(2_140_000_000);
+  });
+
+  it('the largest quantity at the largest price, over two suppliers: the same 409, never a 500', async () => {
+    const p = await createProductoConOfertas(ctx.t, [
+      { tarifa: 10_000_000, lotes: [[6000, LEJOS]] },
+      { tarifa: 10_000_000, lotes: [[6000, LEJOS]] },
+    ]);
+    const f = await createFlujo(ctx.t, [[p.productoId, 9999]], ctx.tokens.comprador);
+    const res = await crearOrden(ctx.t, f, ctx.tokens.comprador);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({ detail: TOTAL_EXCESIVO });
+    expect(await ordenesDe(f.cotizacionId)).toEqual([]);
   });
 });
 

@@ -185,6 +185,20 @@ export async function insertPorConfirmar(db: Db, valores: typeof ordenPorConfirm
   await db.insert(ordenPorConfirmar).values(valores);
 }
 
+/**
+ * Deletes held orders never confirmed that lapsed before `antesDe`, at most `max` of them (each new
+ * one calls this, so a backlog drains). SKIP LOCKED: rows another transaction holds (one being
+ * confirmed, or deleted by a hold running at the same time) are left for the next, so this never
+ * waits nor deadlocks. Confirmed ones stay: their link answers their order.
+ */
+export async function deletePorConfirmarVencidas(db: Db, antesDe: Date, max = 100): Promise<void> {
+  await db.execute(sql`
+    delete from ${ordenPorConfirmar} where ${ordenPorConfirmar.id} in (
+      select ${ordenPorConfirmar.id} from ${ordenPorConfirmar}
+      where ${ordenPorConfirmar.confirmado_en} is null and ${ordenPorConfirmar.vence_en} < ${antesDe.toISOString()}::timestamptz
+      limit ${max} for update skip locked)`);
+}
+
 /** The held order of a token's hash; `lock` makes a second confirmation wait for the first. */
 export async function findPorConfirmar(db: Db, tokenHash: string, { lock = false } = {}) {
   const query = db

@@ -1,5 +1,7 @@
 import { ahoraEnChile } from '../../../common/schemas/cotizaciones';
+import { TOTAL_EXCESIVO } from '../../../common/schemas/comparacion';
 import { COMUNA_DE_OTRA_REGION, SELECCIONE_COMUNA, SELECCIONE_REGION } from '../../../common/schemas/direcciones';
+import { ENTERO_MAXIMO } from '../../../common/numeros';
 import {
   ENLACE_CONFIRMAR_INVALIDO,
   ENLACE_CONFIRMAR_VENCIDO,
@@ -35,6 +37,7 @@ import { erroresMinimo, totalEntregado } from '../../../common/total-entregado';
 import { asignarFefo } from './fefo';
 import {
   countPorConfirmar,
+  deletePorConfirmarVencidas,
   findLineasSeleccionadas,
   findLotesUsables,
   findNombresFacturacion,
@@ -175,6 +178,9 @@ export interface OrdenDeps {
 /** The link of the e-mail 'Confirma tu orden' (docs/decisions/007, 'Órdenes sin cuenta'). */
 export const enlaceConfirmar = (publicUrl: string, token: string) => `${publicUrl}/confirmar-orden/${token}`;
 
+/** How long a held order left unconfirmed is kept after it lapsed (docs/decisions/007, 'Órdenes sin cuenta'). */
+export const HORAS_VENCIDA_GUARDADA = 24;
+
 export const SIN_CORREO_CONTACTO =
   'Para comprar sin iniciar sesión, los datos de entrega necesitan un correo de contacto: ahí te enviamos el enlace para confirmar la orden.';
 export const mensajesPorConfirmar = {
@@ -217,6 +223,10 @@ async function prepararOrden(tx: Db, caller: Caller | null, data: OrdenData, aho
   // Each pedido's day as the comparison showed it: the date asked, else its supplier's first possible day.
   const grupos = porProveedor.map((g) => ({ ...g, fecha_entrega: recibibles.diaDe(g.proveedor_id) ?? null }));
   const total = copias.reduce((s, l) => s + l.subtotal, 0) + grupos.reduce((s, g) => s + g.costo_despacho, 0);
+  // The order, its pedidos and lines keep amounts in integer columns: a choice made without
+  // actualizar (comparar-precios' own) or a fee raised since can sum past them (docs/decisions/007,
+  // 'Un total que no cabe en la orden'). Every part is at most the total, so this one check covers all.
+  if (total > ENTERO_MAXIMO) throw new AppError(409, { detail: TOTAL_EXCESIVO });
   const cierre = caller ? mensajesOrden.revisa : mensajesOrden.cotizaDeNuevo;
   const cambios = data.resumen_confirmado ? diffResumenConfirmado(data.resumen_confirmado, grupos, total, cierre) : [];
   if (cambios.length > 0) throw new AppError(409, { detail: cambios.join(' '), code: RESUMEN_CAMBIADO });
@@ -352,7 +362,7 @@ export async function placeOrden(
  * An order without an account (docs/decisions/007, 'Órdenes sin cuenta'): checked as crear-orden
  * checks it (stock included, read without taking it), then held until its delivery contact
  * confirms it from the e-mail 'Confirma tu orden'. It takes no stock and no supplier sees it; it
- * lapses after MINUTOS_POR_CONFIRMAR. At most MAX_POR_CONFIRMAR wait at once per address and per
+ * lapses after MINUTOS_POR_CONFIRMAR, and a held order placed a day after that deletes it. At most MAX_POR_CONFIRMAR wait at once per address and per
  * IP: the next is a 429 that writes nothing and e-mails nobody (no relay for mail to strangers).
  * A quotation that already has an order answers it, as crear-orden does.
  */
@@ -380,6 +390,9 @@ async function holdOrden({ db, mailer, publicUrl }: OrdenDeps, caller: Caller, d
         throw new AppError(429, { detail: mensaje }, { 'retry-after': String(segundos) });
       }
     }
+    // No timer sweeps the table: each new one deletes those lapsed over a day ago (a day during
+    // which a late click still reads 'venció' rather than 'no es válido').
+    await deletePorConfirmarVencidas(tx, new Date(ahora.getTime() - HORAS_VENCIDA_GUARDADA * 3_600_000));
     const vence = new Date(ahora.getTime() + MINUTOS_POR_CONFIRMAR * 60_000);
     await insertPorConfirmar(tx, { cotizacion_id: p.cotizacion_id, token_hash: hashClave(token), correo, ip, datos: data, creado_en: ahora, vence_en: vence });
     const proveedores = p.grupos.map((g) => ({ proveedor: g.proveedor_nombre, lineas: g.lineas, costo_despacho: g.costo_despacho }));
@@ -410,7 +423,9 @@ export async function confirmarOrden(
     // The quotation first, as crear-orden locks it: every confirmation of it (by this link or
     // another) waits here, so none holds a link's row while waiting for the quotation; then the link.
     await findCotizacionHold(tx, cotizacion_id, { lock: true });
-    const pendiente = (await findPorConfirmar(tx, hashClave(token), { lock: true }))!;
+    const pendiente = await findPorConfirmar(tx, hashClave(token), { lock: true });
+    // Deleted meanwhile (it lapsed over a day ago, and a new hold swept it).
+    if (!pendiente) throw notFound(ENLACE_CONFIRMAR_INVALIDO);
     if (pendiente.orden_id !== null)
       return { cotizacion_id, orden_id: pendiente.orden_id, pedidos: await findPedidosDeOrden(tx, pendiente.orden_id), creada: false };
     if (pendiente.vence_en.getTime() <= ahora.getTime()) throw new AppError(410, { detail: ENLACE_CONFIRMAR_VENCIDO });

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONDICIONES_POR_DEFECTO } from '../../../common/despacho';
+import { TOTAL_EXCESIVO } from '../../../common/schemas/comparacion';
 import { ENLACE_CONFIRMAR_INVALIDO, ENLACE_CONFIRMAR_VENCIDO, RESUMEN_CAMBIADO } from '../../../common/schemas/ordenes';
 import { orden, ordenPorConfirmar } from '../../db/schema/ordenes';
 import { lote } from '../../db/schema/proveedor';
@@ -240,6 +241,47 @@ describe('an order without an account waits for its contact', () => {
     expect((await colocar(e.f, nuevaIp(), confirmado)).json().code).toBe(RESUMEN_CAMBIADO);
   });
 
+  it('a total an order could not hold is refused when placing (nothing held, no e-mail) and when confirming (a fee raised meanwhile): 409, nothing bought', async () => {
+    const p = await createUser(ctx.t, 'proveedor');
+    const producto = await createProductoDePrueba(db());
+    const ofertaId = await createOfertaDePrueba(db(), {
+      productoId: producto.id,
+      categoriaId: producto.categoria_id,
+      proveedorId: p.id,
+      tarifa: 10_000_000,
+      lotes: [[500, LEJOS]],
+    });
+    // comparar-precios' own choice, 300 kg at $10.000.000: placed without actualizar.
+    const grande = await eleccion(300, { productoId: producto.id });
+    const antes = await retenidas();
+    const res = await colocar(grande.f);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({ detail: TOTAL_EXCESIVO });
+    expect(await retenidas()).toBe(antes);
+    expect(await correosA(grande.correo)).toEqual([]);
+
+    // 214 kg is $2.140.000.000 and is held; a fee of $10.000.000 since makes it $2.150.000.000.
+    const e = await eleccion(214, { productoId: producto.id });
+    await elegir(e.f, ofertaId, 214);
+    expect((await colocar(e.f)).statusCode).toBe(202);
+    const cambio = await ctx.t.request({
+      method: 'PUT',
+      url: '/api/proveedor/condiciones/',
+      token: p.access,
+      payload: { ...CONDICIONES_POR_DEFECTO, comunas: [ENTREGA.comuna], costo_despacho: 10_000_000 },
+    });
+    expect(cambio.statusCode, cambio.body).toBe(200);
+    const token = await tokenConfirmar(ctx.t, e.correo);
+    const confirmacion = await confirmar(ctx.t, token);
+    expect(confirmacion.statusCode, confirmacion.body).toBe(409);
+    expect(confirmacion.json()).toEqual({ detail: TOTAL_EXCESIVO });
+    expect(await ordenesDe(e.f.cotizacionId)).toEqual([]);
+    expect(await stockDe(ofertaId)).toEqual([500]);
+    expect(
+      await db().select({ orden_id: ordenPorConfirmar.orden_id }).from(ordenPorConfirmar).where(eq(ordenPorConfirmar.cotizacion_id, e.f.cotizacionId)),
+    ).toEqual([{ orden_id: null }]);
+  });
+
   it('a logged-in buyer orders as today: 201 at once, no e-mail to confirm, nothing held', async () => {
     const producto = await createProductoDePrueba(db());
     const ofertaId = await createOfertaDePrueba(db(), {
@@ -287,6 +329,39 @@ describe('30 minutes, then it lapses', () => {
       .set({ creado_en: sql`now() - interval '31 minutes'`, vence_en: sql`now() - interval '1 minute'` })
       .where(eq(ordenPorConfirmar.cotizacion_id, e.f.cotizacionId));
     expect((await confirmar(ctx.t, e.token)).statusCode).toBe(410);
+  });
+
+  it('one left unconfirmed is deleted by the next one held, once it lapsed over a day ago; confirmed ones stay, answering their order', async () => {
+    const viejo = await retenida(100);
+    const reciente = await retenida(100);
+    const confirmado = await retenida(100);
+    expect((await confirmar(ctx.t, confirmado.token)).statusCode).toBe(201);
+    const vencio = (e: Flujo, hace: string) =>
+      db()
+        .update(ordenPorConfirmar)
+        .set({ creado_en: sql`now() - ${hace}::interval - interval '30 minutes'`, vence_en: sql`now() - ${hace}::interval` })
+        .where(eq(ordenPorConfirmar.cotizacion_id, e.cotizacionId));
+    await vencio(viejo.f, '24 hours 1 minute');
+    await vencio(reciente.f, '23 hours 59 minutes');
+    await vencio(confirmado.f, '30 days');
+    const quedan = async () =>
+      (
+        await db()
+          .select({ cotizacion_id: ordenPorConfirmar.cotizacion_id })
+          .from(ordenPorConfirmar)
+          .where(inArray(ordenPorConfirmar.cotizacion_id, [viejo.f.cotizacionId, reciente.f.cotizacionId, confirmado.f.cotizacionId]))
+          .orderBy(asc(ordenPorConfirmar.id))
+      ).map((r) => r.cotizacion_id);
+    expect(await quedan()).toEqual([viejo.f.cotizacionId, reciente.f.cotizacionId, confirmado.f.cotizacionId]);
+
+    await retenida(100);
+    expect(await quedan()).toEqual([reciente.f.cotizacionId, confirmado.f.cotizacionId]);
+    const borrado = await confirmar(ctx.t, viejo.token);
+    expect(borrado.statusCode).toBe(404);
+    expect(borrado.json()).toEqual({ detail: ENLACE_CONFIRMAR_INVALIDO });
+    expect(await ordenesDe(viejo.f.cotizacionId)).toEqual([]);
+    expect((await confirmar(ctx.t, reciente.token)).json()).toEqual({ detail: ENLACE_CONFIRMAR_VENCIDO });
+    expect((await confirmar(ctx.t, confirmado.token)).statusCode).toBe(200);
   });
 
   it('an unknown token is a 404, a malformed one a 400, both in Spanish and writing nothing', async () => {

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClp } from '../../../../../common/format';
 import { SessionProvider } from '../../../lib/session';
 import { type Respuesta, stubFetch } from '../../../test/page-harness';
+import { APP_TITLE, useRouteTitle } from '../../../app/route-title';
 import ConfirmacionPage, { type OrdenCreadaState } from './confirmacion-page';
 
 const ESTADO: OrdenCreadaState = {
@@ -35,9 +36,26 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** /confirmacion as /facturacion leaves it: the answer in the navigation state. */
+/** The layout's part that names the tab (app/layout). */
+function ConTitulo() {
+  useRouteTitle();
+  return <Outlet />;
+}
+
+/** /confirmacion as /facturacion leaves it: the answer in the navigation state, under its route's title as router.tsx declares it. */
 function renderConfirmacion(state: unknown) {
-  const router = createMemoryRouter([{ path: '/confirmacion', element: <ConfirmacionPage /> }], { initialEntries: [{ pathname: '/confirmacion', state }] });
+  const router = createMemoryRouter(
+    [
+      {
+        element: <ConTitulo />,
+        children: [
+          { path: '/confirmacion', handle: { title: 'Orden confirmada' }, element: <ConfirmacionPage /> },
+          { path: '/', handle: { title: null }, element: <p>Inicio</p> },
+        ],
+      },
+    ],
+    { initialEntries: [{ pathname: '/confirmacion', state }] },
+  );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <SessionProvider>
@@ -58,6 +76,7 @@ describe('/confirmacion', () => {
     expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
     // SPEC §4.6: the order ends the quotation flow.
     expect(sessionStorage.getItem('cotizacion')).toBeNull();
+    expect(document.title).toBe('Orden confirmada · Abastece');
   });
 
   it("a logged-in buyer gets 'Ver mi orden' to the order on the server", async () => {
@@ -99,5 +118,13 @@ describe('/confirmacion of an order waiting for its e-mail (docs/decisions/007)'
     expect(texto).not.toContain('Número de orden');
     // The quotation flow is over, as after any order placed.
     expect(sessionStorage.getItem('cotizacion')).toBeNull();
+  });
+
+  it("names the tab 'Confirma tu orden', not 'Orden confirmada'; leaving the page gives the next one its own title", async () => {
+    renderConfirmacion({ por_confirmar: true, correo: 'daniela@prueba.cl', vence_en: '2026-12-01T17:30:00.000Z' });
+    await waitFor(() => expect(document.title).toBe('Confirma tu orden · Abastece'));
+    fireEvent.click(screen.getByRole('link', { name: 'Volver al inicio' }));
+    await screen.findByText('Inicio');
+    await waitFor(() => expect(document.title).toBe(APP_TITLE));
   });
 });

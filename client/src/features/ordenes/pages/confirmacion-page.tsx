@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { formatClp, formatFechaHora } from '../../../../../common/format';
 import { MINUTOS_POR_CONFIRMAR, ordenPorConfirmarSchema, ordenSchemaOut } from '../../../../../common/schemas/ordenes';
 import { z } from '../../../../../common/zod-es';
+import { usePageTitle } from '../../../app/route-title';
 import { useSession } from '../../../lib/session';
 import { clearFlujoCotizacion } from '../../../lib/storage';
 import './ordenes.css';
@@ -27,6 +28,9 @@ const porConfirmarSchema = ordenPorConfirmarSchema.extend({
     .refine((v) => !Number.isNaN(Date.parse(v))),
 });
 export type PorConfirmarState = z.input<typeof porConfirmarSchema>;
+
+/** The tab's title while the order waits for its e-mail: the e-mail's subject, which the buyer looks for next. */
+export const TITULO_POR_CONFIRMAR = 'Confirma tu orden';
 
 /** What to do now: open the e-mail and confirm within the half hour; until then nothing is bought. */
 function PorConfirmar({ correo, vence_en }: PorConfirmarState) {
@@ -67,6 +71,8 @@ export default function ConfirmacionPage() {
   const state = useLocation().state;
   const estado = estadoSchema.safeParse(state);
   const porConfirmar = porConfirmarSchema.safeParse(state);
+  // Nothing is bought yet: the tab says what to do, not 'Orden confirmada' (its route's title).
+  usePageTitle(porConfirmar.success ? TITULO_POR_CONFIRMAR : undefined);
   useEffect(() => {
     // SPEC §4.6: the order ends the quotation flow. Its rows, request, quotation id and results,
     // delivery record (contact id and date) and the buyer's choice leave session storage, so the
