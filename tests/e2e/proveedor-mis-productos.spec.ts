@@ -168,7 +168,12 @@ test('the supplier pages by 7, sorts eight ways, searches, and sees pending and 
   const stock = (await columna(9)).map((t) => Number(t.replace(/\./g, '').replace(',', '.')));
   expect(stock).toEqual([...stock].sort((a, b) => b - a));
   expect(stock[0]).toBe(1500);
-  const fecha = (t: string) => t.split('-').reverse().join('-');
+  // The column reads '2 de diciembre de 2026' (docs/decisions/017-f): back to ISO, which sorts as dates do.
+  const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+  const fecha = (t: string) => {
+    const [, dia, mes, anio] = t.match(/^(\d{1,2}) de ([a-z]+) de (\d{4})$/)!;
+    return `${anio}-${String(MESES.indexOf(mes!) + 1).padStart(2, '0')}-${dia!.padStart(2, '0')}`;
+  };
   await orden.selectOption({ label: 'Vencimiento (más antiguo)' });
   const antiguas = (await columna(10)).map(fecha);
   expect(antiguas).toEqual([...antiguas].sort());

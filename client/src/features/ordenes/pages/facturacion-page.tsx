@@ -35,7 +35,7 @@ import { useResumenCompra } from '../api/get-resumen-compra';
 import { useMetodosPago } from '../api/use-metodos-pago';
 import { useRubros } from '../api/use-rubros';
 import type { OrdenCreadaState, PorConfirmarState } from './confirmacion-page';
-import { guardarRespuestaFacturacion, respuestaFacturacion } from './facturacion-respuesta';
+import { guardarRespuestaFacturacion, olvidarRespuestaFacturacion, respuestaFacturacion } from './facturacion-respuesta';
 import './ordenes.css';
 
 const FIELDS = [
@@ -223,7 +223,14 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
   }
 
   const volver = (
-    <button type="button" className="btn btn--ghost" onClick={() => navigate('/cotizar-resultado')}>
+    <button
+      type="button"
+      className="btn btn--ghost"
+      onClick={() => {
+        olvidarRespuestaFacturacion();
+        navigate('/cotizar-resultado');
+      }}
+    >
       Volver
     </button>
   );

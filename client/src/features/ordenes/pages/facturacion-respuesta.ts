@@ -4,7 +4,8 @@ import { STORAGE_KEYS, storedJson } from '../../../lib/storage';
 /**
  * The buyer's answer to SPEC §2's billing question ('Sí': the form, 'No': the summary), for one
  * quotation: a reload of /facturacion opens where the buyer was instead of asking again. A new
- * quotation asks again (another id), and the order's confirmation clears it with the flow.
+ * quotation asks again (another id), so does coming back after 'Volver' (the buyer may be changing
+ * their mind), and the order's confirmation clears it with the flow.
  */
 const respuestaSchema = z.object({ cotizacion_id: z.number().int().positive(), conFacturacion: z.boolean() });
 
@@ -17,3 +18,6 @@ export function respuestaFacturacion(cotizacionId: number): boolean | undefined 
 }
 
 export const guardarRespuestaFacturacion = (cotizacionId: number, conFacturacion: boolean) => guardada.set({ cotizacion_id: cotizacionId, conFacturacion });
+
+/** 'Volver' to the results: the next visit asks again. */
+export const olvidarRespuestaFacturacion = () => guardada.remove();
