@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { formatDiaLargo } from '../../common/format';
 import type { ProductoPendiente } from '../../common/schemas/moderacion';
 import type { ProveedorProducto } from '../../common/schemas/proveedor-productos';
 import { createUserByApi, E2E_MODERADOR, expectAccessible, loginAs, loginByApi, shot } from '../fixtures';
@@ -309,12 +310,12 @@ test("a lot's row removes that lot only: the product stays with its other lots (
   const oferta = propias.find((o) => o.producto_nombre === 'Osobuco')!;
   expect(oferta.stock.map((l) => l.cantidad).sort((a, b) => a - b)).toEqual([50, 51, 120]);
   const lote = oferta.stock.find((l) => l.cantidad === 50)!;
-  const fechaCorta = lote.fecha_expiracion.split('-').reverse().join('-');
+  const fecha = formatDiaLargo(lote.fecha_expiracion);
   await buscar(page, oferta.sku);
   await expect(filas(page)).toHaveCount(3);
 
   await filas(page)
-    .filter({ hasText: fechaCorta })
+    .filter({ hasText: fecha })
     .getByRole('button', { name: /^Eliminar lote de Osobuco/ })
     .click();
   const dialogo = page.getByRole('dialog', { name: 'Eliminar lote' });
@@ -324,7 +325,7 @@ test("a lot's row removes that lot only: the product stays with its other lots (
   await dialogo.getByRole('button', { name: 'Eliminar lote' }).click();
   await expect(page.locator('[data-sonner-toaster]').getByText(/^Lote de 50 kg con vencimiento el .* eliminado correctamente\.$/)).toBeVisible();
   await expect(filas(page)).toHaveCount(2);
-  await expect(filas(page).filter({ hasText: fechaCorta })).toHaveCount(0);
+  await expect(filas(page).filter({ hasText: fecha })).toHaveCount(0);
 
   // On the server: the offer is still there, with its two other lots.
   const ahora = (await ofertas(page, access)).find((o) => o.id === oferta.id)!;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { destinoTrasLogin, loginConRegreso } from '../lib/ruta-de-regreso';
-import { LOGIN_TOAST_ID, useSession } from '../lib/session';
+import { cerradaDesde, LOGIN_TOAST_ID, useSession } from '../lib/session';
 import { tokens } from '../lib/storage';
 import { DelayedSpinner } from '../ui/delayed-spinner';
 import { Redirigir } from '../ui/redirigir';
@@ -31,7 +31,11 @@ export function Guarded({ guard, loginMessage, children }: { guard: Guard; login
     return session.isAuthenticated ? <Redirigir to={destinoTrasLogin(location.search)} /> : children;
   }
   if (session.isLoading) return <DelayedSpinner />;
-  if (!session.isAuthenticated) return <Redirigir to={loginConRegreso(location)} mensaje={loginMessage ?? INICIA_SESION} id={LOGIN_TOAST_ID} />;
+  if (!session.isAuthenticated) {
+    // Logged out from this very screen: the logout's navigation says where to go.
+    if (cerradaDesde(location.pathname)) return null;
+    return <Redirigir to={loginConRegreso(location)} mensaje={loginMessage ?? INICIA_SESION} id={LOGIN_TOAST_ID} />;
+  }
   if (guard === 'proveedor' && !session.is_proveedor) return <Redirigir to="/" mensaje={SOLO_PROVEEDOR} id="rol-requerido" />;
   if (guard === 'moderador' && !session.is_moderador) return <Redirigir to="/" mensaje={SOLO_MODERADOR} id="rol-requerido" />;
   return children;

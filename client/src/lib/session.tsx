@@ -118,15 +118,30 @@ export function useSessionExpiredHandler() {
   );
 }
 
+/**
+ * The path a logout was made from. Its private screen's guard sees no session before the logout's
+ * own navigation lands, and must not send the user to /login?next= with 'Inicia sesión para ver
+ * esta página.' meanwhile (docs/decisions/017-g). Forgotten as soon as a guard renders elsewhere.
+ */
+let cierreDesde: string | null = null;
+
+/** True while `pathname` is the screen the user just logged out from. */
+export function cerradaDesde(pathname: string): boolean {
+  if (cierreDesde !== pathname) cierreDesde = null;
+  return cierreDesde !== null;
+}
+
 /** Logging out from the menu or the profile: tokens gone, SPEC §8's toast, back home (or to `to`: /ordenes goes to /login, SPEC §2). */
 export function useLogout(to = '/') {
   const session = useSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   return useCallback(() => {
+    cierreDesde = pathname;
     session.signOut();
     toast.success('Has cerrado sesión correctamente.');
     navigate(to);
-  }, [session, navigate, to]);
+  }, [session, navigate, to, pathname]);
 }
 
 export function useSession(): Session {
