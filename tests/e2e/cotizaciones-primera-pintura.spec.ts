@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+
+// /cotizar's first paint (its LCP, the text under the heading) waits for no more than
+// the main bundle and the page's own small chunk; zod, libphonenumber and the table's code load
+// after it (docs/decisions/017-h-primera-pintura.md). Checked in the browser by holding back
+// every script that carries zod: the heading must show anyway, and the table once they arrive.
+
+test('/cotizar paints its heading before zod and the table arrive, then shows the table', async ({ page }) => {
+  let soltar = () => {};
+  const soltados = new Promise<void>((resolve) => {
+    soltar = resolve;
+  });
+  let pedidosConZod = 0;
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    // zod names its classes with strings ($constructor('ZodObject', …)): they survive minifying.
+    if ((await response.text()).includes('ZodObject')) {
+      pedidosConZod++;
+      await soltados;
+    }
+    await route.fulfill({ response });
+  });
+
+  await page.goto('/cotizar');
+  await expect(page.getByRole('heading', { name: 'Cotizar productos', level: 1 })).toBeVisible();
+  await expect(page.getByText('Elige cada producto y la cantidad que necesitas.')).toBeVisible();
+  // The table's code was asked for once the heading was on screen, and is still held back.
+  await expect.poll(() => pedidosConZod).toBeGreaterThan(0);
+  await expect(page.getByRole('table', { name: 'Productos a cotizar' })).toHaveCount(0);
+
+  soltar();
+  await expect(page.getByRole('textbox', { name: 'Cantidad, fila 1' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '+ Agregar producto' })).toBeVisible();
+});
