@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 
-// /cotizar's first paint (its LCP, the text under the heading) waits for no more than
-// the main bundle and the page's own small chunk; zod, libphonenumber and the table's code load
-// after it (docs/decisions/017-h-primera-pintura.md). Checked in the browser by holding back
-// every script that carries zod: the heading must show anyway, and the table once they arrive.
+// /cotizar's first paint (its LCP, the text under the heading) waits for no more than the main
+// bundle and the page's own small chunk; zod and the table's code load after it, and the flow's
+// other schemas (delivery data with libphonenumber, the comparison's answer) only on Continuar
+// (docs/decisions/017-h-primera-pintura.md). Checked in the browser by holding back every script
+// that carries zod: the heading must show anyway, and the table once they arrive.
 
 test('/cotizar paints its heading before zod and the table arrive, then shows the table', async ({ page }) => {
   let soltar = () => {};
@@ -11,10 +12,13 @@ test('/cotizar paints its heading before zod and the table arrive, then shows th
     soltar = resolve;
   });
   let pedidosConZod = 0;
+  let pedidosConTelefono = 0;
   await page.route('**/assets/*.js', async (route) => {
     const response = await route.fetch();
-    // zod names its classes with strings ($constructor('ZodObject', …)): they survive minifying.
-    if ((await response.text()).includes('ZodObject')) {
+    const body = await response.text();
+    // libphonenumber names itself in its errors, and zod its classes ($constructor('ZodObject', …)): both survive minifying.
+    if (body.includes('libphonenumber')) pedidosConTelefono++;
+    if (body.includes('ZodObject')) {
       pedidosConZod++;
       await soltados;
     }
@@ -31,4 +35,5 @@ test('/cotizar paints its heading before zod and the table arrive, then shows th
   soltar();
   await expect(page.getByRole('textbox', { name: 'Cantidad, fila 1' })).toBeVisible();
   await expect(page.getByRole('button', { name: '+ Agregar producto' })).toBeVisible();
+  expect(pedidosConTelefono).toBe(0);
 });

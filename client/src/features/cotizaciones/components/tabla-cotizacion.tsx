@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ConsolidatedData, RangoPrecio } from '../../../../../common/schemas/catalogo';
-import { CAMPOS_FILA, type CampoFila, minimosPorCategoria, SIN_PRODUCTOS } from '../../../../../common/schemas/cotizaciones';
+import { CAMPOS_FILA, type CampoFila, minimosPorCategoria, SIN_PRODUCTOS } from '../../../../../common/schemas/cotizaciones-filas';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { clearFlujoCotizacion } from '../../../lib/storage';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -9,7 +9,7 @@ import { Combobox, type ComboboxOption } from '../../../ui/combobox';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
-import { type FilaCotizacion, filasCotizacion } from '../../../lib/flujo-cotizacion/cotizacion-storage';
+import { type FilaCotizacion, filasCotizacion } from '../../../lib/flujo-cotizacion/filas-storage';
 import { useSaveSolicitud } from '../api/save-solicitud';
 import { cambiarCampo, depurarFilas, isCantidadTecleable, nuevaFila, opcionesFila, productoDe, type ValidacionFilas, validarFilas } from './filas-cotizacion';
 import { isEnCurso } from '../../../lib/flujo-cotizacion/en-curso';
