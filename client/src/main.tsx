@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { router } from './app/router';
+import { cargarPaginaInicial, router } from './app/router';
 import { SessionProvider } from './lib/session';
 import './app/styles.css';
 
@@ -31,18 +31,22 @@ const landingPageChunks = [
   ),
 ];
 
-void Promise.all(landingPageChunks).then(() => {
-  // As a transition the first render yields to the browser every few milliseconds instead of
-  // holding the main thread for the whole tree (a phone stays responsive while the app starts).
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider>
-            <RouterProvider router={router} />
-          </SessionProvider>
-        </QueryClientProvider>
-      </StrictMode>,
-    );
+void Promise.all(landingPageChunks)
+  // Its page, loaded now, renders in the first commit instead of suspending one render (router.tsx).
+  .then(() => (landingPageChunks.length > 0 ? cargarPaginaInicial() : undefined))
+  .catch(() => {})
+  .then(() => {
+    // As a transition the first render yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole tree (a phone stays responsive while the app starts).
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <SessionProvider>
+              <RouterProvider router={router} />
+            </SessionProvider>
+          </QueryClientProvider>
+        </StrictMode>,
+      );
+    });
   });
-});
