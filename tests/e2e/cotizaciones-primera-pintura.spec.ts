@@ -37,3 +37,25 @@ test('/cotizar paints its heading before zod and the table arrive, then shows th
   await expect(page.getByRole('button', { name: '+ Agregar producto' })).toBeVisible();
   expect(pedidosConTelefono).toBe(0);
 });
+
+test('the first paint of /cotizar, as of the home page, has the page in it, not the top bar alone', async ({ page }) => {
+  for (const [ruta, texto] of [
+    ['/cotizar', 'Elige cada producto'],
+    ['/', 'Arma tu cotización'],
+  ] as const) {
+    await page.goto(ruta);
+    await expect(page.getByText(texto)).toBeVisible();
+    // The time of the first paint with text, and of each largest element painted in <main> (the LCP candidates).
+    const { fcp, enMain } = await page.evaluate(async () => {
+      const candidatos = await new Promise<PerformanceEntryList>((resolve) =>
+        new PerformanceObserver((lista) => resolve(lista.getEntries())).observe({ type: 'largest-contentful-paint', buffered: true }),
+      );
+      return {
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        enMain: candidatos.filter((c) => (c as LargestContentfulPaint).element?.closest('main')).map((c) => c.startTime),
+      };
+    });
+    expect(fcp, ruta).toBeDefined();
+    expect(enMain[0], ruta).toBe(fcp);
+  }
+});
