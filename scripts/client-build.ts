@@ -51,9 +51,13 @@ export function precompress(): Plugin {
  * Vite plugin for the pages visitors land on. Each route is a lazy chunk that the main bundle
  * would only request after it has downloaded and run (a second round trip before anything is
  * painted). A tiny script placed before the main bundle looks at location.pathname and adds
- * <link rel="modulepreload"> for that page's chunk and the chunks it imports, so they download
- * in parallel with the main bundle. It is a file, not inline, because the CSP allows only
- * 'self' scripts. `pages` maps a path to its page module, relative to Vite's root (client/).
+ * <link rel="modulepreload"> for that page's chunk and the chunks it imports, and
+ * <link rel="stylesheet"> for their CSS, so they download in parallel with the main bundle
+ * (Vite's loader of a lazy chunk would otherwise ask for the CSS only once the JS has run, one
+ * more round trip; it skips a stylesheet already linked). It is a file, not inline, because the
+ * CSP allows only 'self' scripts. `pages` maps a path to its page module, relative to Vite's
+ * root (client/). What a page imports lazily is not preloaded: it would share the bandwidth
+ * the first paint needs (docs/decisions/017-h-primera-pintura.md).
  */
 export function preloadLandingPages(pages: Record<string, string>): Plugin {
   let root = '';
@@ -79,16 +83,25 @@ export function preloadLandingPages(pages: Record<string, string>): Plugin {
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) return this.error('sin chunk de entrada');
       const loaded = staticClosure([entry.fileName]);
+      const cssOf = (files: Iterable<string>) => new Set([...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
+      const loadedCss = cssOf(loaded);
 
-      const hrefs: Record<string, string[]> = {};
+      // Per route: [its JS chunks, its stylesheets], those the HTML does not load already.
+      const hrefs: Record<string, [string[], string[]]> = {};
       for (const [route, source] of Object.entries(pages)) {
         const id = path.resolve(root, source);
         const chunk = chunks.find((c) => c.facadeModuleId === id);
         // A renamed page must not silently lose its preload.
         if (!chunk) return this.error(`preloadLandingPages: ${source} (${route}) no es un chunk del build`);
-        hrefs[route] = [...staticClosure([chunk.fileName])].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+        const closure = staticClosure([chunk.fileName]);
+        hrefs[route] = [
+          [...closure].filter((f) => !loaded.has(f)).map((f) => `/${f}`),
+          [...cssOf(closure)].filter((f) => !loadedCss.has(f)).map((f) => `/${f}`),
+        ];
       }
-      const code = `for(const h of (${JSON.stringify(hrefs)})[location.pathname.replace(/(.)\\/$/,'$1')]??[]){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;l.dataset.route='';document.head.append(l)}\n`;
+      const code =
+        `const r=(${JSON.stringify(hrefs)})[location.pathname.replace(/(.)\\/$/,'$1')];` +
+        `if(r)for(const [rel,hs] of [['modulepreload',r[0]],['stylesheet',r[1]]])for(const h of hs){const l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href=h;l.dataset.route='';document.head.append(l)}\n`;
       const fileName = `assets/preload-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source: code });
 

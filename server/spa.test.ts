@@ -161,21 +161,40 @@ describe('SPA del build de producción', () => {
     }
   });
 
-  it('preloads, before the main bundle, the chunks of the landing page being opened', async () => {
+  /** The preload script's table: per landing path, [its JS chunks, its stylesheets]. */
+  function preloads(): { html: string; table: Record<string, [string[], string[]]> } {
     const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
     const scripts = [...html.matchAll(/<script type="module" crossorigin src="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
     expect(scripts).toHaveLength(2);
     const preload = fs.readFileSync(path.join(dir, scripts[0]!), 'utf8');
-    const table = JSON.parse(preload.match(/\((\{.*?\})\)/)![1]!) as Record<string, string[]>;
+    return { html, table: JSON.parse(preload.match(/\((\{.*?\})\)/)![1]!) };
+  }
+
+  it('preloads, before the main bundle, the chunks and stylesheets of the landing page being opened', async () => {
+    const { html, table } = preloads();
     expect(Object.keys(table).sort()).toEqual(['/', '/cotizar', '/login', '/signup']);
-    expect(table['/']![0]).toMatch(/^\/assets\/home-page-/);
-    expect(table['/login']![0]).toMatch(/^\/assets\/login-page-/);
-    expect(table['/signup']![0]).toMatch(/^\/assets\/signup-page-/);
-    expect(table['/cotizar']![0]).toMatch(/^\/assets\/cotizar-page-/);
-    for (const href of Object.values(table).flat()) {
+    expect(table['/']![0][0]).toMatch(/^\/assets\/home-page-/);
+    expect(table['/login']![0][0]).toMatch(/^\/assets\/login-page-/);
+    expect(table['/signup']![0][0]).toMatch(/^\/assets\/signup-page-/);
+    expect(table['/cotizar']![0][0]).toMatch(/^\/assets\/cotizar-page-/);
+    // The forms' styles come with their code, not a round trip after it.
+    expect(table['/login']![1].some((href) => href.endsWith('.css'))).toBe(true);
+    for (const href of Object.values(table).flat(2)) {
       expect(fs.existsSync(path.join(dir, href)), href).toBe(true);
       // Never what the HTML already loads.
       expect(html, href).not.toContain(href);
     }
+  });
+
+  it("paints /cotizar's heading without zod, libphonenumber or the table's code: they load after it (docs/decisions/017-h)", () => {
+    const [js, css] = preloads().table['/cotizar']!;
+    const code = js.map((href) => fs.readFileSync(path.join(dir, href), 'utf8')).join('\n');
+    // zod names its classes with strings ($constructor('ZodObject', …)) and libphonenumber its errors: both survive minifying.
+    expect(code).not.toContain('ZodObject');
+    expect(code).not.toContain('libphonenumber');
+    expect(code).not.toContain('Productos a cotizar');
+    expect(css).toEqual([]);
+    // What the page adds to the main bundle before its first paint: about 1 KB compressed today.
+    expect(code.length).toBeLessThan(5_000);
   });
 });

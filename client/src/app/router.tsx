@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import { type ComponentType, isValidElement, lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PerfilLayout } from '../features/cuenta/components/perfil-layout';
 import { type Guard, Guarded } from './guards';
@@ -6,49 +6,79 @@ import { Layout } from './layout/layout';
 import { RouteErrorPage } from './route-error-page';
 import type { RouteHandle } from './route-title';
 
-const HomePage = lazy(() => import('../features/home/pages/home-page'));
-const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
-const SignupPage = lazy(() => import('../features/auth/pages/signup-page'));
-const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
-const ResetConfirmPage = lazy(() => import('../features/auth/pages/reset-confirm-page'));
-const ActivatePage = lazy(() => import('../features/auth/pages/activate-page'));
-const SeguridadPage = lazy(() => import('../features/auth/pages/seguridad-page'));
-const MiPerfilPage = lazy(() => import('../features/cuenta/pages/mi-perfil-page'));
-const MiCuentaPage = lazy(() => import('../features/cuenta/pages/mi-cuenta-page'));
-const MiCuentaEditarPage = lazy(() => import('../features/cuenta/pages/mi-cuenta-editar-page'));
-const ConfirmarCorreoPage = lazy(() => import('../features/cuenta/pages/confirmar-correo-page'));
-const DireccionesPage = lazy(() => import('../features/direcciones/pages/direcciones-page'));
-const DireccionAgregarPage = lazy(() => import('../features/direcciones/pages/direccion-agregar-page'));
-const DireccionEditarPage = lazy(() => import('../features/direcciones/pages/direccion-editar-page'));
-const CotizarPage = lazy(() => import('../features/cotizaciones/pages/cotizar-page'));
-const DatosCotizacionPage = lazy(() => import('../features/cotizaciones/pages/datos-cotizacion-page'));
-const ConfirmarCotizacionPage = lazy(() => import('../features/cotizaciones/pages/confirmar-cotizacion-page'));
-const CotizarResultadoPage = lazy(() => import('../features/comparacion/pages/cotizar-resultado-page'));
-const FacturacionPage = lazy(() => import('../features/ordenes/pages/facturacion-page'));
-const ConfirmacionPage = lazy(() => import('../features/ordenes/pages/confirmacion-page'));
-const ConfirmarOrdenPage = lazy(() => import('../features/ordenes/pages/confirmar-orden-page'));
-const OrdenesPage = lazy(() => import('../features/pedidos/pages/ordenes-page'));
-const OrdenPage = lazy(() => import('../features/pedidos/pages/orden-page'));
-const SeguimientoPage = lazy(() => import('../features/pedidos/pages/seguimiento-page'));
-const PedidosRecibidosPage = lazy(() => import('../features/pedidos/pages/pedidos-recibidos-page'));
-const PedidoRecibidoPage = lazy(() => import('../features/pedidos/pages/pedido-recibido-page'));
-const HistorialPage = lazy(() => import('../features/historial/pages/historial-page'));
-const CargaMasivaPage = lazy(() => import('../features/proveedor/carga/carga-masiva-page'));
-const MisProductosPage = lazy(() => import('../features/proveedor/mis-productos-page'));
-const MisCondicionesPage = lazy(() => import('../features/condiciones/pages/mis-condiciones-page'));
-const ModeracionPage = lazy(() => import('../features/moderacion/pages/moderacion-page'));
-const NotFoundPage = lazy(() => import('./not-found-page'));
+type Modulo = { default: ComponentType };
+/** How each page's chunk is loaded, by the component pagina() made of it. */
+const cargadores = new Map<unknown, () => Promise<Modulo>>();
+
+/**
+ * React.lazy for a page, that renders without suspending once its chunk is loaded. main.tsx loads
+ * the landing page before the first render (scripts/client-build.ts), but lazy() would still
+ * suspend on the import's promise: the first paint would be the top bar alone and the page, its
+ * LCP, one render later (docs/decisions/017-h-primera-pintura.md). lazy() reads a thenable that
+ * calls back at once synchronously.
+ */
+function pagina(load: () => Promise<Modulo>) {
+  let cargada: Modulo | undefined;
+  const cargar = () => load().then((m) => (cargada = m));
+  const Pagina = lazy(() => {
+    if (!cargada) return cargar();
+    const modulo = cargada;
+    // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, the one lazy() reads without suspending.
+    return { then: (listo: (m: Modulo) => void) => listo(modulo) } as Promise<Modulo>;
+  });
+  cargadores.set(Pagina, cargar);
+  return Pagina;
+}
+
+/** A route's handle: its tab title (route-title.ts) and how to load its page (main.tsx). */
+type Handle = RouteHandle & { cargar?: () => Promise<Modulo> };
+
+const HomePage = pagina(() => import('../features/home/pages/home-page'));
+const LoginPage = pagina(() => import('../features/auth/pages/login-page'));
+const SignupPage = pagina(() => import('../features/auth/pages/signup-page'));
+const ResetPasswordPage = pagina(() => import('../features/auth/pages/reset-password-page'));
+const ResetConfirmPage = pagina(() => import('../features/auth/pages/reset-confirm-page'));
+const ActivatePage = pagina(() => import('../features/auth/pages/activate-page'));
+const SeguridadPage = pagina(() => import('../features/auth/pages/seguridad-page'));
+const MiPerfilPage = pagina(() => import('../features/cuenta/pages/mi-perfil-page'));
+const MiCuentaPage = pagina(() => import('../features/cuenta/pages/mi-cuenta-page'));
+const MiCuentaEditarPage = pagina(() => import('../features/cuenta/pages/mi-cuenta-editar-page'));
+const ConfirmarCorreoPage = pagina(() => import('../features/cuenta/pages/confirmar-correo-page'));
+const DireccionesPage = pagina(() => import('../features/direcciones/pages/direcciones-page'));
+const DireccionAgregarPage = pagina(() => import('../features/direcciones/pages/direccion-agregar-page'));
+const DireccionEditarPage = pagina(() => import('../features/direcciones/pages/direccion-editar-page'));
+const CotizarPage = pagina(() => import('../features/cotizaciones/pages/cotizar-page'));
+const DatosCotizacionPage = pagina(() => import('../features/cotizaciones/pages/datos-cotizacion-page'));
+const ConfirmarCotizacionPage = pagina(() => import('../features/cotizaciones/pages/confirmar-cotizacion-page'));
+const CotizarResultadoPage = pagina(() => import('../features/comparacion/pages/cotizar-resultado-page'));
+const FacturacionPage = pagina(() => import('../features/ordenes/pages/facturacion-page'));
+const ConfirmacionPage = pagina(() => import('../features/ordenes/pages/confirmacion-page'));
+const ConfirmarOrdenPage = pagina(() => import('../features/ordenes/pages/confirmar-orden-page'));
+const OrdenesPage = pagina(() => import('../features/pedidos/pages/ordenes-page'));
+const OrdenPage = pagina(() => import('../features/pedidos/pages/orden-page'));
+const SeguimientoPage = pagina(() => import('../features/pedidos/pages/seguimiento-page'));
+const PedidosRecibidosPage = pagina(() => import('../features/pedidos/pages/pedidos-recibidos-page'));
+const PedidoRecibidoPage = pagina(() => import('../features/pedidos/pages/pedido-recibido-page'));
+const HistorialPage = pagina(() => import('../features/historial/pages/historial-page'));
+const CargaMasivaPage = pagina(() => import('../features/proveedor/carga/carga-masiva-page'));
+const MisProductosPage = pagina(() => import('../features/proveedor/mis-productos-page'));
+const MisCondicionesPage = pagina(() => import('../features/condiciones/pages/mis-condiciones-page'));
+const ModeracionPage = pagina(() => import('../features/moderacion/pages/moderacion-page'));
+const NotFoundPage = pagina(() => import('./not-found-page'));
 
 /** A route with its guard and its tab title (null: the app's own title, for the home page). */
 const route = (path: string, guard: Guard, title: string | null, element: ReactNode, loginMessage?: string) => ({
   path,
-  handle: { title } satisfies RouteHandle,
+  handle: { title, cargar: isValidElement(element) ? cargadores.get(element.type) : undefined } satisfies Handle,
   element: (
     <Guarded guard={guard} loginMessage={loginMessage}>
       {element}
     </Guarded>
   ),
 });
+
+/** Loads the page of the route the app opens on, so that its first render has it (main.tsx). */
+export const cargarPaginaInicial = () => Promise.all(router.state.matches.map((m) => (m.route.handle as Handle | undefined)?.cargar?.()));
 
 /** Every route of SPEC §2 with its guard and tab title, in one place. */
 export const router = createBrowserRouter([

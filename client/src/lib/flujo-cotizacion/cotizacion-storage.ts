@@ -1,6 +1,5 @@
-import { CANTIDAD_MAX_DIGITOS } from '../../../../common/constants';
 import { compararPreciosSchemaOut } from '../../../../common/schemas/comparacion';
-import { cotizanteSchemaOut, MAX_FILAS_COTIZACION, type Solicitud, solicitudSchemaOut } from '../../../../common/schemas/cotizaciones';
+import { cotizanteSchemaOut, type Solicitud, solicitudSchemaOut } from '../../../../common/schemas/cotizaciones';
 import { z } from '../../../../common/zod-es';
 import { STORAGE_KEYS, storedJson, storedList } from '../storage';
 
@@ -11,18 +10,8 @@ import { STORAGE_KEYS, storedJson, storedList } from '../storage';
 const id = z.number().int().positive().max(2_147_483_647);
 const texto = z.string().max(300);
 
-/** SPEC §3 Quotation row, as the table edits it (the quantity as typed). */
-export const filaCotizacionSchema = z.object({
-  key: z.string().min(1).max(40),
-  categoria: id.nullable(),
-  origen: texto.nullable(),
-  marca: texto.nullable(),
-  producto: id.nullable(),
-  cantidad: z.string().regex(new RegExp(`^([1-9]\\d{0,${CANTIDAD_MAX_DIGITOS - 1}})?$`)),
-});
-export type FilaCotizacion = z.infer<typeof filaCotizacionSchema>;
-
-export const filasCotizacion = storedJson('session', STORAGE_KEYS.filasCotizacion, z.array(filaCotizacionSchema).max(MAX_FILAS_COTIZACION));
+// The table's rows have a file of their own, the one /cotizar loads (filas-storage.ts says why).
+export { type FilaCotizacion, filaCotizacionSchema, filasCotizacion } from './filas-storage';
 
 /** The saved request (SPEC §3 Request), with the clave that lets an anonymous buyer edit it. */
 export const solicitudGuardada = storedJson('session', STORAGE_KEYS.solicitud, solicitudSchemaOut);

@@ -1,22 +1,29 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SolicitudData } from '../../../../../common/schemas/cotizaciones';
 import { ApiError, api } from '../../../lib/api-client';
-import { claveHeaders } from '../../../lib/flujo-cotizacion/clave';
-import { type SolicitudGuardada, solicitudGuardada } from '../../../lib/flujo-cotizacion/cotizacion-storage';
+import type { SolicitudGuardada } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 
 /** The rows as the API takes them (common/schemas/cotizaciones.ts). */
 export type ProductoSolicitado = SolicitudData['productos'][number];
 
+/**
+ * The saved request and its clave are read through the flow's schemas, which /cotizar does not
+ * load to open (docs/decisions/017-h-primera-pintura.md): they are loaded here, on Continuar.
+ */
+const flujo = () => Promise.all([import('../../../lib/flujo-cotizacion/cotizacion-storage'), import('../../../lib/flujo-cotizacion/clave')]);
+
 export const createSolicitud = (productos: ProductoSolicitado[]) =>
   api<SolicitudGuardada>('/api/cotizaciones/crear-solicitud/', { method: 'POST', body: { productos }, auth: true });
 
-export const editSolicitud = (saved: SolicitudGuardada, productos: ProductoSolicitado[]) =>
-  api<SolicitudGuardada>(`/api/cotizaciones/editar-solicitud/${saved.id}/`, {
+export async function editSolicitud(saved: SolicitudGuardada, productos: ProductoSolicitado[]) {
+  const [, { claveHeaders }] = await flujo();
+  return api<SolicitudGuardada>(`/api/cotizaciones/editar-solicitud/${saved.id}/`, {
     method: 'PUT',
     body: { productos },
     auth: true,
     headers: claveHeaders(saved.clave),
   });
+}
 
 /**
  * SPEC §4.1: creates the request, or edits the one saved in this tab. A saved request the server
@@ -24,6 +31,7 @@ export const editSolicitud = (saved: SolicitudGuardada, productos: ProductoSolic
  * replaced by a new one rather than leaving the buyer stuck.
  */
 export async function saveSolicitud(productos: ProductoSolicitado[]): Promise<SolicitudGuardada> {
+  const [{ solicitudGuardada }] = await flujo();
   const saved = solicitudGuardada.get();
   let res: SolicitudGuardada;
   try {

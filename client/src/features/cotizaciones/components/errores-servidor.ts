@@ -1,7 +1,7 @@
-import { CAMPOS_FILA, type CampoFila, ETIQUETA_CAMPO, filaDeMensaje } from '../../../../../common/schemas/cotizaciones';
+import { CAMPOS_FILA, type CampoFila, ETIQUETA_CAMPO, filaDeMensaje } from '../../../../../common/schemas/cotizaciones-filas';
 import { ApiError } from '../../../lib/api-client';
 import { parseApiError, readable } from '../../../lib/api-errors';
-import type { FilaCotizacion } from '../../../lib/flujo-cotizacion/cotizacion-storage';
+import type { FilaCotizacion } from '../../../lib/flujo-cotizacion/filas-storage';
 import type { ValidacionFilas } from './filas-cotizacion';
 
 /** The field a row message is about: the one it names ('El campo "Marca"…'), the quantity, else the product. */

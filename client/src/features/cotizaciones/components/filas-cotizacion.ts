@@ -1,8 +1,8 @@
 import { CANTIDAD_MAX_DIGITOS, CANTIDAD_MAXIMA } from '../../../../../common/constants';
 import type { ConsolidatedData, ProductoCatalogo } from '../../../../../common/schemas/catalogo';
-import { CAMPOS_FILA, type CampoFila, erroresFila, SIN_FILA_COMPLETA, SIN_PRODUCTOS } from '../../../../../common/schemas/cotizaciones';
+import { CAMPOS_FILA, type CampoFila, erroresFila, SIN_FILA_COMPLETA, SIN_PRODUCTOS } from '../../../../../common/schemas/cotizaciones-filas';
 import { compareEs } from '../../../../../common/sort-es';
-import type { FilaCotizacion } from '../../../lib/flujo-cotizacion/cotizacion-storage';
+import type { FilaCotizacion } from '../../../lib/flujo-cotizacion/filas-storage';
 
 // The quotation table's rules (SPEC §5 Quotation) as pure functions over the catalogue: the
 // cascade categoría → origen → marca → producto, the quantity input and the row checks.

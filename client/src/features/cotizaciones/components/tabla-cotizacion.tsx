@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { ConsolidatedData } from '../../../../../common/schemas/catalogo';
-import { CAMPOS_FILA, type CampoFila, SIN_PRODUCTOS } from '../../../../../common/schemas/cotizaciones';
+import type { ConsolidatedData, RangoPrecio } from '../../../../../common/schemas/catalogo';
+import { CAMPOS_FILA, type CampoFila, minimosPorCategoria, SIN_PRODUCTOS } from '../../../../../common/schemas/cotizaciones-filas';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { clearFlujoCotizacion } from '../../../lib/storage';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -9,16 +9,17 @@ import { Combobox, type ComboboxOption } from '../../../ui/combobox';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
-import { type FilaCotizacion, filasCotizacion } from '../../../lib/flujo-cotizacion/cotizacion-storage';
+import { type FilaCotizacion, filasCotizacion } from '../../../lib/flujo-cotizacion/filas-storage';
 import { useSaveSolicitud } from '../api/save-solicitud';
 import { cambiarCampo, depurarFilas, isCantidadTecleable, nuevaFila, opcionesFila, productoDe, type ValidacionFilas, validarFilas } from './filas-cotizacion';
 import { isEnCurso } from '../../../lib/flujo-cotizacion/en-curso';
 import { erroresDelServidor } from './errores-servidor';
+import '../pages/cotizaciones.css';
 
 interface Props {
   catalogo: ConsolidatedData;
-  /** Minimum kg per category; undefined while the price ranges are loading or failed to load. */
-  minimos: ReadonlyMap<number, number> | undefined;
+  /** The price ranges, whose lowest per category is its minimum; undefined while loading or failed to load. */
+  rangos: readonly RangoPrecio[] | undefined;
 }
 
 type Errores = ValidacionFilas['errores'];
@@ -46,7 +47,8 @@ function ErrorCampo({ fila, campo, errores }: { fila: FilaCotizacion; campo: Cam
 }
 
 /** SPEC §2 Quotation screen: one row per product, a table on wide screens and cards at ≤ 768 px. */
-export function TablaCotizacion({ catalogo, minimos }: Props) {
+export function TablaCotizacion({ catalogo, rangos }: Props) {
+  const minimos = useMemo(() => (rangos ? minimosPorCategoria(rangos) : undefined), [rangos]);
   const navigate = useNavigate();
   const save = useSaveSolicitud();
   const onExpired = useSessionExpiredHandler();
