@@ -93,10 +93,13 @@ export async function checkOrdenes(cluster: Cluster, catalogo: Catalogo, cuentas
     // Quoted on the process that will not take the order.
     const server = servers[(i + 1) % 2]!;
     const correo = `compra${i}.${process.pid}@prueba.cl`;
-    const solicitud = await createSolicitud(server, [[p1, cantidad]], comprador?.access, correo);
+    const ip = `10.23.${Math.floor(i / 200)}.${(i % 200) + 1}`;
+    const creada = await createSolicitud(server, [[p1, cantidad]], comprador?.access, correo);
+    // Each buyer compares from its own address too: one address has only 4 comparisons in flight (docs/decisions/012).
+    const solicitud = { ...creada, headers: { ...creada.headers, 'x-forwarded-for': ip } };
     const res = await comparar(server, solicitud, [[p1, cantidad]]);
     if (seleccionada(res, p1).join() !== String(ofertaS1)) throw new Error(`buyer ${i}: the comparison did not select S1's offer alone`);
-    return { solicitud, cotizacionId: res.cotizacion_id, cantidad, comprador, correo, ip: `10.23.${Math.floor(i / 200)}.${(i % 200) + 1}` };
+    return { solicitud, cotizacionId: res.cotizacion_id, cantidad, comprador, correo, ip };
   });
   const inicial = await lotes(cluster, ofertaS1);
   const totalInicial = suma(inicial.values());
