@@ -25,6 +25,8 @@ test('/cotizar paints its heading before zod and the table arrive, then shows th
     await route.fulfill({ response });
   });
 
+  // A phone's screen (Lighthouse's), where the footer shows under the heading while the table loads.
+  await page.setViewportSize({ width: 412, height: 823 });
   await page.goto('/cotizar');
   await expect(page.getByRole('heading', { name: 'Cotizar productos', level: 1 })).toBeVisible();
   await expect(page.getByText('Elige cada producto y la cantidad que necesitas.')).toBeVisible();
@@ -36,6 +38,20 @@ test('/cotizar paints its heading before zod and the table arrive, then shows th
   await expect(page.getByRole('textbox', { name: 'Cantidad, fila 1' })).toBeVisible();
   await expect(page.getByRole('button', { name: '+ Agregar producto' })).toBeVisible();
   expect(pedidosConTelefono).toBe(0);
+  // The footer waited hidden while the table loaded: its arrival moved nothing already shown (CLS).
+  await expect(page.locator('footer.footer')).toBeVisible();
+  const desplazamientos = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        // Buffered entries arrive in a task of their own; none at all is the answer hoped for.
+        let suma = 0;
+        new PerformanceObserver((lista) => {
+          for (const e of lista.getEntries()) suma += (e as PerformanceEntry & { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(suma), 200);
+      }),
+  );
+  expect(desplazamientos).toBe(0);
 });
 
 test('the first paint of /cotizar, as of the home page, has the page in it, not the top bar alone', async ({ page }) => {

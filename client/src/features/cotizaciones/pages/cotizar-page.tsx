@@ -2,6 +2,7 @@ import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { toast } from '../../../ui/toast';
 import { useConsolidatedData, useRangosPrecios } from '../api/use-catalogo';
+import './cotizar-page.css';
 
 /**
  * The table and what it imports (its stylesheet, the rows' rules, zod for the rows kept in
@@ -33,7 +34,11 @@ export default function CotizarPage() {
     if (rangos.isError) toast.error('Error al cargar rangos de precios');
   }, [rangos.isError]);
 
-  const cargando = <DelayedSpinner label="Cargando productos..." />;
+  const cargando = (
+    <div className="cotizar-cargando">
+      <DelayedSpinner label="Cargando productos..." />
+    </div>
+  );
   return (
     <section className="page">
       <h1>Cotizar productos</h1>
