@@ -13,7 +13,7 @@ describe('isFechaIso', () => {
   });
 });
 
-describe('date inputs read day-month-year (docs/decisions/017-f)', () => {
+describe('date inputs read day-month-year (docs/decisions/017)', () => {
   it('show the kept day as dd-mm-yyyy, and anything else as it is', () => {
     expect(diaMesAnio('2026-12-02')).toBe('02-12-2026');
     expect(diaMesAnio('')).toBe('');

@@ -43,7 +43,7 @@ export function relojEnChile(ahora: Date): { readonly hoy: string; readonly minu
 
 /**
  * Date inputs read and write day-month-year in every browser, whatever its language (a native
- * date input follows the browser's, m/d/yyyy in an English one: docs/decisions/017-f). The form
+ * date input follows the browser's, m/d/yyyy in an English one: docs/decisions/017). The form
  * keeps 'YYYY-MM-DD'; the person sees and types '02-12-2026'.
  */
 export function diaMesAnio(iso: string): string {

@@ -6,7 +6,7 @@ import { mensajesComparacion } from './schemas/comparacion';
 import { mensajesFila } from './schemas/cotizaciones';
 
 describe('dates', () => {
-  it('writes the long form of a day whatever the time zone: the one format of every screen (docs/decisions/017-f)', () => {
+  it('writes the long form of a day whatever the time zone: the one format of every screen (docs/decisions/017)', () => {
     expect(formatDiaLargo('2026-12-02')).toBe('2 de diciembre de 2026');
     expect(formatDiaLargo('2027-01-03')).toBe('3 de enero de 2027');
     // A birth date too, however far back; an instant's time of day does not move the day.

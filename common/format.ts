@@ -1,6 +1,6 @@
 // Formatting shared by every screen, e-mail and file: es-CL money, quantities and dates (SPEC §2).
 // Dates: screens and e-mails write one format, the long one ('3 de enero de 2027'), the birth date
-// included; only an Excel date cell, which the supplier edits, is dd-mm-yyyy (docs/decisions/017-f).
+// included; only an Excel date cell, which the supplier edits, is dd-mm-yyyy (docs/decisions/017).
 
 const partesIso = (iso: string) => iso.slice(0, 10).split('-') as [string, string, string];
 

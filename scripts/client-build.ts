@@ -57,7 +57,7 @@ export function precompress(): Plugin {
  * more round trip; it skips a stylesheet already linked). It is a file, not inline, because the
  * CSP allows only 'self' scripts. `pages` maps a path to its page module, relative to Vite's
  * root (client/). What a page imports lazily is not preloaded: it would share the bandwidth
- * the first paint needs (docs/decisions/017-h-primera-pintura.md).
+ * the first paint needs (docs/decisions/019-primera-pintura.md).
  */
 export function preloadLandingPages(pages: Record<string, string>): Plugin {
   let root = '';

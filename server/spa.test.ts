@@ -186,7 +186,7 @@ describe('SPA del build de producción', () => {
     }
   });
 
-  it("paints /cotizar's heading without zod, libphonenumber or the table's code: they load after it (docs/decisions/017-h)", () => {
+  it("paints /cotizar's heading without zod, libphonenumber or the table's code: they load after it (docs/decisions/019)", () => {
     const [js, css] = preloads().table['/cotizar']!;
     const code = js.map((href) => fs.readFileSync(path.join(dir, href), 'utf8')).join('\n');
     // zod names its classes with strings ($constructor('ZodObject', …)) and libphonenumber its errors: both survive minifying.

@@ -4,13 +4,13 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // What a user reads, on screens, in the server's messages and in e-mails, is Spanish and says tú
-// (docs/decisions/017-f-telefonos-fechas-y-tuteo.md). This reads every string and JSX text of those
+// (docs/decisions/017-telefonos-fechas-y-tuteo.md). This reads every string and JSX text of those
 // sources (not comments, not tests) and refuses the words a new user tripped over.
 const RAIZ = path.resolve(import.meta.dirname, '../..');
 const FUENTES = ['client/src', 'common', 'server/modules', 'server/mail', 'server/http', 'server/errors.ts'];
 
 // SPEC.md fixes these to the letter, and AUTH-CONTRACT.md fixes DRF's wording of the API's generic
-// errors (common/zod-es.ts): they keep their usted and their spelling (docs/decisions/017-f).
+// errors (common/zod-es.ts): they keep their usted and their spelling (docs/decisions/017).
 const FIJADOS = [
   'Seleccione una región',
   'Seleccione una comuna',

@@ -1,5 +1,5 @@
 // libphonenumber-js's max metadata for Chile (+56) alone: its rules for which numbers exist, without the
-// 145 kB of every other country (docs/decisions/017-f-telefonos-fechas-y-tuteo.md). telefono.test.ts checks it against the
+// 145 kB of every other country (docs/decisions/017-telefonos-fechas-y-tuteo.md). telefono.test.ts checks it against the
 // installed package's metadata.max.json and prints the new value when an upgrade changes it.
 import type { MetadataJson } from 'libphonenumber-js/core';
 

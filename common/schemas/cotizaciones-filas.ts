@@ -7,7 +7,7 @@ import { ENTERO_MAXIMO } from '../numeros';
  * functions that build no schema when loaded (`cotizaciones.ts` re-exports all of it and builds
  * the request's schema on top). /cotizar's table imports this file and not the request and
  * delivery schemas, whose construction (with libphonenumber's and the dates') would block the
- * phone's main thread as the page opens (docs/decisions/017-h-primera-pintura.md).
+ * phone's main thread as the page opens (docs/decisions/019-primera-pintura.md).
  */
 
 /** Rows per request: a wholesale order of more than this is not one form (and bounds the work). */

@@ -10,7 +10,7 @@ export const SELECCIONE_REGION = 'Seleccione una región';
 export const SELECCIONE_COMUNA = 'Seleccione una comuna';
 export const COMUNA_DE_OTRA_REGION = 'La comuna no pertenece a la región seleccionada.';
 
-/** A Chilean phone (docs/decisions/017-f), stored in E.164. */
+/** A Chilean phone (docs/decisions/017), stored in E.164. */
 export const telefonoContactoSchema = z
   .string()
   .trim()

@@ -22,7 +22,7 @@ import {
   uniqueStamp,
 } from '../fixtures';
 
-// The app's flows between screens (docs/decisions/017-g-flujos-y-avisos.md): logging in returns to
+// The app's flows between screens (docs/decisions/018-flujos-y-avisos.md): logging in returns to
 // the page the visitor was on, redirects say why, toasts cover no heading and a failed login's goes
 // with the next success, the billing answer and the chosen saved address stay, and the supplier's
 // wide screens fit a 1280 px window.

@@ -3,7 +3,7 @@ import { createUserByApi, expectAccessible, loginAs, loginByApi, shot } from '..
 
 // What a new user tripped over, in the browser: where a visitor who wants to sell is taken, one
 // date format on screen, date inputs that read day-month-year, Chilean landlines, no placeholder
-// in Mi Perfil (docs/decisions/017-f-telefonos-fechas-y-tuteo.md).
+// in Mi Perfil (docs/decisions/017-telefonos-fechas-y-tuteo.md).
 
 test('the page is es-CL', async ({ page }) => {
   await page.goto('/');

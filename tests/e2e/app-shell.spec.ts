@@ -269,7 +269,7 @@ test.describe('route guards', () => {
   ]) {
     test(`a visitor of ${path} is sent to /login`, async ({ page }) => {
       await page.goto(path);
-      // …and comes back there once logged in (docs/decisions/017-g-flujos-y-avisos.md).
+      // …and comes back there once logged in (docs/decisions/018-flujos-y-avisos.md).
       await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
     });
   }

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 // /cotizar's first paint (its LCP, the text under the heading) waits for no more than the main
 // bundle and the page's own small chunk; zod and the table's code load after it, and the flow's
 // other schemas (delivery data with libphonenumber, the comparison's answer) only on Continuar
-// (docs/decisions/017-h-primera-pintura.md). Checked in the browser by holding back every script
+// (docs/decisions/019-primera-pintura.md). Checked in the browser by holding back every script
 // that carries zod: the heading must show anyway, and the table once they arrive.
 
 test('/cotizar paints its heading before zod and the table arrive, then shows the table', async ({ page }) => {

@@ -170,7 +170,7 @@ test('a supplier with an approved product: templates, an upload of each group wi
   await expect(fila(exclusivos, sku.exclusivo)).toContainText('Sin errores');
   await expect(fila(exclusivos, sku.conError)).toContainText(PRECIO_INVALIDO);
   await shot(page, 'carga-grupos-1280');
-  // Each row is a card whose values wrap: neither the page nor a group scrolls sideways (docs/decisions/017-g).
+  // Each row is a card whose values wrap: neither the page nor a group scrolls sideways (docs/decisions/018).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   for (const tabla of await page.locator('.carga__tabla').all()) expect(await tabla.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
   await expectAccessible(page);

@@ -169,7 +169,7 @@ test('the supplier pages by 7, sorts eight ways, searches, and sees pending and 
   const stock = (await columna(9)).map((t) => Number(t.replace(/\./g, '').replace(',', '.')));
   expect(stock).toEqual([...stock].sort((a, b) => b - a));
   expect(stock[0]).toBe(1500);
-  // The column reads '2 de diciembre de 2026' (docs/decisions/017-f): back to ISO, which sorts as dates do.
+  // The column reads '2 de diciembre de 2026' (docs/decisions/017): back to ISO, which sorts as dates do.
   const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
   const fecha = (t: string) => {
     const [, dia, mes, anio] = t.match(/^(\d{1,2}) de ([a-z]+) de (\d{4})$/)!;
@@ -231,7 +231,7 @@ test('inline edit: SPEC §5 messages, Cancelar discards, Guardar saves; the serv
     .click();
   const form = page.getByRole('form', { name: `Editar ${oferta.producto_nombre}` });
   await expect(form.getByLabel('Precio')).toHaveValue(String(oferta.tarifa));
-  // The date input reads day-month-year (docs/decisions/017-f).
+  // The date input reads day-month-year (docs/decisions/017).
   await expect(form.getByLabel('Fecha vencimiento')).toHaveValue(oferta.stock[0]!.fecha_expiracion.split('-').reverse().join('-'));
 
   const guardar = form.getByRole('button', { name: 'Guardar' });

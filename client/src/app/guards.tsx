@@ -17,7 +17,7 @@ const INICIA_SESION = 'Inicia sesión para ver esta página.';
 
 /**
  * SPEC §2: logged-out visitors of private screens go to /login, and come back here once logged in
- * (?next=, docs/decisions/017-g); a logged-in user without the screen's role goes to / and is told
+ * (?next=, docs/decisions/018); a logged-in user without the screen's role goes to / and is told
  * why; a logged-in user has nothing to do on /login or /signup and goes on to where /login would
  * have sent them. Convenience only: the server enforces every rule itself.
  */

@@ -14,7 +14,7 @@ const cargadores = new Map<unknown, () => Promise<Modulo>>();
  * React.lazy for a page, that renders without suspending once its chunk is loaded. main.tsx loads
  * the landing page before the first render (scripts/client-build.ts), but lazy() would still
  * suspend on the import's promise: the first paint would be the top bar alone and the page, its
- * LCP, one render later (docs/decisions/017-h-primera-pintura.md). lazy() reads a thenable that
+ * LCP, one render later (docs/decisions/019-primera-pintura.md). lazy() reads a thenable that
  * calls back at once synchronously.
  */
 function pagina(load: () => Promise<Modulo>) {

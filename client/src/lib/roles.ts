@@ -11,7 +11,7 @@ export const rolCuenta = (u: Roles) => (u.is_comprador ? 'Cotizante' : u.is_prov
 
 /**
  * Signup with a role chosen ('/signup?rol=proveedor'): where 'Sube tu stock' and 'Vende con
- * nosotros' take a visitor, who may become a supplier (docs/decisions/017-f).
+ * nosotros' take a visitor, who may become a supplier (docs/decisions/017).
  */
 export const ROL_SIGNUP_PARAM = 'rol';
 export const SIGNUP_PROVEEDOR = `/signup?${ROL_SIGNUP_PARAM}=proveedor`;

@@ -1,6 +1,6 @@
 // Where /login returns a visitor once they are in: the page they were on when they chose to log in
 // (the menu, a guard, an expired session). It travels as ?next= so a reload of /login keeps it.
-// docs/decisions/017-g-flujos-y-avisos.md.
+// docs/decisions/018-flujos-y-avisos.md.
 
 /** The query parameter /login reads. */
 export const NEXT_PARAM = 'next';

@@ -110,7 +110,7 @@ export function useSessionExpiredHandler() {
       if (!(error instanceof ApiError) || error.status !== 401) return false;
       session.signOut();
       toast.error('Sesión expirada', { id: LOGIN_TOAST_ID });
-      // Logged in again, the user is back on this screen (docs/decisions/017-g-flujos-y-avisos.md).
+      // Logged in again, the user is back on this screen (docs/decisions/018-flujos-y-avisos.md).
       navigate(loginConRegreso(location));
       return true;
     },
@@ -121,7 +121,7 @@ export function useSessionExpiredHandler() {
 /**
  * The path a logout was made from. Its private screen's guard sees no session before the logout's
  * own navigation lands, and must not send the user to /login?next= with 'Inicia sesión para ver
- * esta página.' meanwhile (docs/decisions/017-g). Forgotten as soon as a guard renders elsewhere.
+ * esta página.' meanwhile (docs/decisions/018). Forgotten as soon as a guard renders elsewhere.
  */
 let cierreDesde: string | null = null;
 

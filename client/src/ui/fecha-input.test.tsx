@@ -22,7 +22,7 @@ function Probe({ inicial = '' }) {
 const campo = () => screen.getByRole('textbox', { name: 'Fecha de entrega' }) as HTMLInputElement;
 const valor = () => screen.getByRole('status').textContent;
 
-describe('FechaInput (docs/decisions/017-f)', () => {
+describe('FechaInput (docs/decisions/017)', () => {
   it('shows the kept day as dd-mm-aaaa', () => {
     render(<Probe inicial="2026-12-02" />);
     expect(campo().value).toBe('02-12-2026');

@@ -20,7 +20,7 @@ type FechaInputProps = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'typ
 /**
  * A date typed and shown day-month-year ('02-12-2026') in every browser: a native date input
  * follows the browser's language, m/d/yyyy in an English one, whatever the page's lang
- * (docs/decisions/017-f). The button opens the browser's own calendar.
+ * (docs/decisions/017). The button opens the browser's own calendar.
  */
 export function FechaInput({ value, onChange, onBlur, min, max, calendarioLabel = 'Abrir calendario', compacta, className, ref, ...input }: FechaInputProps) {
   const [texto, setTexto] = useState(() => diaMesAnio(value));

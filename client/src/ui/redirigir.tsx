@@ -5,7 +5,7 @@ import { toast } from './toast';
 /**
  * Sends the visitor elsewhere and says why in a toast (a screen that cannot show anything yet, a
  * role's screen): a silent jump read as a broken link. `id` keeps one toast per reason when a
- * re-render or a second guard sends it again. docs/decisions/017-g-flujos-y-avisos.md.
+ * re-render or a second guard sends it again. docs/decisions/018-flujos-y-avisos.md.
  */
 export function Redirigir({ to, mensaje, id }: { to: string; mensaje?: string; id?: string }) {
   useEffect(() => {

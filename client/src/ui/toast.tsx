@@ -7,7 +7,7 @@ import { TOAST_DURATION_MS } from '../../../common/constants';
  * under the top bar, a success toast covered the heading of the screen it had just opened ('¡Datos
  * actualizados correctamente!' over 'Datos de la cuenta'), and over the bar it would hide the menu.
  * A screen's heading is always at its top, its content reads downwards, and no screen pins
- * anything to the bottom: docs/decisions/017-g-flujos-y-avisos.md. Sonner's own mobile layout
+ * anything to the bottom: docs/decisions/018-flujos-y-avisos.md. Sonner's own mobile layout
  * starts at 600 px and takes its own offset, so both are given.
  */
 const OFFSET = { bottom: '1rem' };

@@ -136,7 +136,7 @@ describe('addresses', () => {
     ['+56652345678', '+56652345678'],
     ['(2) 2345 6789', '+56223456789'],
     ['9 8765 4321', '+56987654321'],
-  ])('takes the Chilean phone %s and keeps it as %s (docs/decisions/017-f)', async (escrito, guardado) => {
+  ])('takes the Chilean phone %s and keeps it as %s (docs/decisions/017)', async (escrito, guardado) => {
     const res = await add(ana.access, { telefono_contacto: escrito });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().telefono_contacto).toBe(guardado);

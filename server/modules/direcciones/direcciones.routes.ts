@@ -9,7 +9,7 @@ import { findDireccionActiva, findDirecciones } from './direcciones.repository';
 import { activateDireccion, addDireccion, deleteDireccion, updateDireccion } from './direcciones.service';
 import { idSchema } from '../../../common/numeros';
 
-// SPEC §5 Addresses: 'Direccion inválida: falta el ID', with its accent (docs/decisions/017-f).
+// SPEC §5 Addresses: 'Direccion inválida: falta el ID', with its accent (docs/decisions/017).
 const idParams = z.object({ id: idSchema('Dirección inválida: falta el ID') });
 const common = { tags: ['direcciones'], security: [{ jwt: [] }] };
 const errores = { 400: badRequestSchema, 401: detailSchema, 404: detailSchema };

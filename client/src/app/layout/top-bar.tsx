@@ -125,7 +125,7 @@ export function TopBar() {
             {shown.map((i) => (
               <li key={i.to}>
                 <Link
-                  // 'Iniciar Sesión' mid-quotation returns here once logged in (docs/decisions/017-g-flujos-y-avisos.md).
+                  // 'Iniciar Sesión' mid-quotation returns here once logged in (docs/decisions/018-flujos-y-avisos.md).
                   to={i.to !== '/login' ? i.to : pathname === '/login' ? `/login${location.search}` : loginConRegreso(location)}
                   aria-current={isCurrent(pathname, i) ? 'page' : undefined}
                   aria-label={i.count ? withPendientes(i.label, i.count) : undefined}

@@ -7,7 +7,7 @@ import { STORAGE_KEYS, storedJson } from '../storage';
 // every stored value (cotizacion-storage.ts re-exports them with the flow's others). A file of
 // their own because the table loads only this: the flow's other schemas (the comparison's
 // answer, the delivery record with its phone and date rules) cost a phone a long task to build
-// as /cotizar opens (docs/decisions/017-h-primera-pintura.md).
+// as /cotizar opens (docs/decisions/019-primera-pintura.md).
 
 const id = z.number().int().positive().max(2_147_483_647);
 const texto = z.string().max(300);

@@ -39,7 +39,7 @@ export default function LoginPage() {
         toast.dismiss();
         toast.success(`Bienvenid@, has ingresado como ${rolLogin(user)}.`);
         // Back to the page the visitor came from (?next=, a path of this site only), else home
-        // (SPEC §2); docs/decisions/017-g-flujos-y-avisos.md. Replace, not push: /login is done
+        // (SPEC §2); docs/decisions/018-flujos-y-avisos.md. Replace, not push: /login is done
         // with, so Back returns to the page before it. A pushed /login stayed in the history, and
         // going back to it while / was still loading stuck there.
         navigate(destinoTrasLogin(search), { replace: true });

@@ -8,7 +8,7 @@ export type ProductoSolicitado = SolicitudData['productos'][number];
 
 /**
  * The saved request and its clave are read through the flow's schemas, which /cotizar does not
- * load to open (docs/decisions/017-h-primera-pintura.md): they are loaded here, on Continuar.
+ * load to open (docs/decisions/019-primera-pintura.md): they are loaded here, on Continuar.
  */
 const flujo = () => Promise.all([import('../../../lib/flujo-cotizacion/cotizacion-storage'), import('../../../lib/flujo-cotizacion/clave')]);
 

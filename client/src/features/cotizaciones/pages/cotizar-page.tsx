@@ -8,7 +8,7 @@ import './cotizar-page.css';
  * The table and what it imports (its stylesheet, the rows' rules, zod for the rows kept in
  * session storage: some 35 KB compressed) are not needed to paint the heading and the text
  * under it, the page's largest element and so its LCP: they load while the catalogue does
- * (docs/decisions/017-h-primera-pintura.md).
+ * (docs/decisions/019-primera-pintura.md).
  */
 const cargarTabla = () => import('../components/tabla-cotizacion');
 const TablaCotizacion = lazy(() => cargarTabla().then((m) => ({ default: m.TablaCotizacion })));

@@ -95,7 +95,7 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
   }, [direcciones.data]);
 
   // Once the buyer types over a copied address, the form no longer is that address; a new date (or
-  // anything that is not the address's) keeps it (docs/decisions/017-g-flujos-y-avisos.md).
+  // anything that is not the address's) keeps it (docs/decisions/018-flujos-y-avisos.md).
   useEffect(() => {
     const { unsubscribe } = watch((valores, { type }) => {
       if (type !== 'change') return;

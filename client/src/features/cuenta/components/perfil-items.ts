@@ -1,6 +1,6 @@
 /**
  * The profile menu's items (SPEC §2 Profile menu). SPEC's cards, privacy and billing did nothing:
- * they are left out rather than shown as 'Próximamente' (docs/decisions/017-f).
+ * they are left out rather than shown as 'Próximamente' (docs/decisions/017).
  */
 export const PERFIL_ITEMS = [
   { label: 'Datos de la cuenta', to: '/mi-cuenta', description: 'Nombre, correo, teléfono y fecha de nacimiento' },

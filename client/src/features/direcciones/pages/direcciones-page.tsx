@@ -80,7 +80,7 @@ export default function DireccionesPage() {
           <button type="button" className="btn btn--ghost" onClick={() => setPorEliminar(d)}>
             Eliminar
           </button>
-          {/* SPEC's 'Activada' / 'Desactivada' say what the address is; the button says what it does (docs/decisions/017-f). */}
+          {/* SPEC's 'Activada' / 'Desactivada' say what the address is; the button says what it does (docs/decisions/017). */}
           {d.activa ? (
             <span className="direccion__activa">Activada</span>
           ) : (

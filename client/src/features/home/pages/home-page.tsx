@@ -31,7 +31,7 @@ export default function HomePage() {
               <Link className="btn btn--primary btn--lg" to="/cotizar">
                 Cotiza ahora
               </Link>
-              {/* A visitor is not turned away: they may become a supplier (docs/decisions/017-f). Until
+              {/* A visitor is not turned away: they may become a supplier (docs/decisions/017). Until
                   the session has loaded, who is asking is unknown: no answer rather than a wrong one. */}
               {!session.isLoading && !session.isAuthenticated ? (
                 <Link className="btn btn--secondary btn--lg" to={SIGNUP_PROVEEDOR}>

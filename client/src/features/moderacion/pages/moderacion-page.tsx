@@ -15,7 +15,7 @@ const PAGE_SIZE = 10;
 type Envio = AccionModeracion | 'todo';
 type Pregunta = { tipo: 'enviar'; cuales: Envio } | { tipo: 'quitar-todos' } | null;
 
-// SPEC §2 Moderation: the four confirm popups, to the letter ('staged' included: docs/decisions/017-f).
+// SPEC §2 Moderation: the four confirm popups, to the letter ('staged' included: docs/decisions/017).
 const PREGUNTAS: Record<Envio | 'quitar-todos', string> = {
   aprobar: '¿Deseas enviar todos los productos marcados como aprobados?',
   rechazar: '¿Deseas enviar todos los productos marcados como rechazados?',

@@ -78,7 +78,7 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
   const create = useCreateOrden();
   const guardar = useSaveEleccion();
   const recomparar = useComparePrecios();
-  // The answer already given for this quotation stands after a reload (docs/decisions/017-g-flujos-y-avisos.md).
+  // The answer already given for this quotation stands after a reload (docs/decisions/018-flujos-y-avisos.md).
   const [respuesta] = useState(() => respuestaFacturacion(cotizacionId));
   const [paso, setPaso] = useState<'resumen' | 'formulario'>(respuesta ? 'formulario' : 'resumen');
   const [preguntaAbierta, setPreguntaAbierta] = useState(respuesta === undefined);
