@@ -74,7 +74,7 @@ export function erroresFila(
     if (vacio(fila[campo])) errores.push({ campo, mensaje: mensajesFila.incompleto(n, campo) });
   }
   if (campos.includes('producto') && !vacio(fila.producto)) {
-    // An id is a whole number or plain digits: '11.0' or '+1' name no product (issue #20).
+    // An id is a whole number or plain digits: '11.0' or '+1' name no product.
     const id =
       typeof fila.producto === 'number'
         ? fila.producto

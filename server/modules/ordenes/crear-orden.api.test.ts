@@ -16,24 +16,13 @@ import { archiveProveedorProducto } from '../proveedor/proveedor.repository';
 import { actualizar, conClave, createFlujo, createProductoConOfertas, crearOrden, ENTREGA, type Flujo } from '../../test/cotizacion';
 import { COTIZACION_NO_ENCONTRADA } from '../comparacion/comparacion.service';
 import { ENTREGA_NO_ENCONTRADA, SIN_SELECCION } from './ordenes.service';
+import { FACTURACION } from '../../test/facturacion';
 
 /** POST /api/facturacion/crear-orden/ (SPEC §3 Order creation payload, §5 Billing; docs/decisions/007). */
 const ctx = setupTestApp({ roleTokens: true });
 let otroComprador: TestUser;
 
 const LEJOS = '2099-06-01';
-const FACTURACION = {
-  rut_facturacion: '76.086.428-5',
-  razon_social: 'Comercial Los Andes SpA',
-  giro_comercial: 'Venta de alimentos al por mayor',
-  direccion_facturacion: 'Av. Apoquindo 4500, oficina 1201',
-  telefono_facturacion: '+56 2 2123 4567',
-  email_facturacion: 'facturas@prueba.cl',
-  region: 13,
-  comuna: 13123,
-  rubro: 1,
-  metodo_pago: 1,
-};
 
 const db = () => ctx.t.database.db;
 const ordenesDe = (cotizacionId: number) => db().select().from(orden).where(eq(orden.cotizacion_id, cotizacionId));

@@ -253,7 +253,7 @@ async function asignarLotes(tx: Db, p: Nueva, ahora: Date, { lock }: { lock: boo
 
 /**
  * Writes the order prepared: the order with copies of what it was placed with, one pedido per
- * supplier (issue #19) with the e-mails to the buyer and to each supplier, then locks the usable
+ * supplier with the e-mails to the buyer and to each supplier, then locks the usable
  * lots and takes each line's quantity. Stock short throws, and the rollback takes every row away
  * again, e-mails included.
  */

@@ -13,8 +13,8 @@ interface OrdenDetalleProps {
 }
 
 /**
- * An order as its buyer follows it (issue #19) on /ordenes/:id: number, date, delivery and
- * billing as placed, the total (delivery fees included, issue #22), and one card per supplier's
+ * An order as its buyer follows it on /ordenes/:id: number, date, delivery and
+ * billing as placed, the total (delivery fees included), and one card per supplier's
  * pedido with its state, lines, fee, total and history (a rejection's reason included).
  */
 export function OrdenDetalleView({ orden, accionesPedido }: OrdenDetalleProps) {
@@ -38,7 +38,7 @@ export function OrdenDetalleView({ orden, accionesPedido }: OrdenDetalleProps) {
           <div className="pedido-card__cabeza">
             <div>
               <PedidoTitulo pedido={p} />
-              {/* Each supplier may come another day (issue #22): its own, as the comparison showed it. */}
+              {/* Each supplier may come another day: its own, as the comparison showed it. */}
               {p.entrega.fecha_entrega && <p className="muted">Entrega el {formatDiaLargo(p.entrega.fecha_entrega)}</p>}
             </div>
             <EstadoPedidoBadge estado={p.estado} />

@@ -7,7 +7,7 @@ import { SeguimientoDetalle } from '../components/seguimiento-detalle';
 import './orden.css';
 
 /**
- * Issue #19 /seguimiento/:token: the order for whoever holds the link of its e-mails, without
+ * /seguimiento/:token: the order for whoever holds the link of its e-mails, without
  * logging in: each pedido's state, day, comuna and lines, none of the buyer's data (a link can be
  * forwarded; docs/decisions/011). It only shows: annulling is the buyer's, on its account's
  * /ordenes/:id, and an order is not annulled from a link anyone may have been forwarded.
