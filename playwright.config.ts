@@ -38,7 +38,7 @@ export default defineConfig({
   // with a moderator created through the operator CLI.
   webServer: {
     command: 'node scripts/e2e-server.mjs',
-    // Ready, not only up: the comparison cache listens and has preloaded (issue #23).
+    // Ready, not only up: the comparison cache listens and has preloaded.
     url: `http://localhost:${PORT}/api/ready`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,11 +1,11 @@
-// The authenticated hot path on PostgreSQL (issue #7 point 7, issue #23 item 7): GET /auth/users/me/
+// The authenticated hot path on PostgreSQL: GET /auth/users/me/
 // and POST /auth/jwt/verify/ under load, next to a bare Fastify route doing the same primary-key
 // lookup with the same driver (the floor), in the same run; each as a percentage of the floor.
 // Needs DATABASE_URL: it creates a scratch database on that server and drops it afterwards;
 // without it, it says so and skips.
 import autocannon from 'autocannon';
-import { DEMO_PASSWORD } from '../server/db/seed/demo-catalogo';
-import { withDatabase } from '../server/test/template-db';
+import { DEMO_PASSWORD } from '#server/db/seed/demo-catalogo';
+import { withDatabase } from '#server/test/template-db';
 import { adminQuery, dropDatabase, fmt, node, stop, waitUntilUp } from './lib';
 
 const PORT = 8793;
@@ -17,7 +17,7 @@ const databaseUrl = process.env.DATABASE_URL;
 const admin = (query: string) => adminQuery(databaseUrl!, query);
 
 const ROUNDS = 3;
-/** Issue #23 item 7: POST /auth/jwt/verify/ at this share of the floor's req/s, or better. */
+/** POST /auth/jwt/verify/ at this share of the floor's req/s, or better. */
 const VERIFY_GOAL_PCT = 80;
 
 interface Summary {
@@ -87,7 +87,7 @@ if (!databaseUrl) {
     row('  GET /auth/users/me/', me);
     row('  POST /auth/jwt/verify/', verify);
     row('  piso: Fastify pelado, misma consulta por id (pg)', base);
-    // Issue #23 item 7: with the sessions in memory (sesion-cache.ts) verify makes no database
+    // With the sessions in memory (sesion-cache.ts) verify makes no database
     // round trip, so it should reach at least 80 % of a floor that makes one.
     const pct = (r: Summary) => `${fmt((100 * r.rps) / base.rps)} %`;
     console.log(`  me / piso: ${pct(me)}   verify / piso: ${pct(verify)} (meta: verify ≥ ${VERIFY_GOAL_PCT} % del piso)`);

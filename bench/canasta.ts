@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TerminosDespacho } from '../common/despacho';
-import { canastaOptima, type LineaCanasta, PRESUPUESTO_CANASTA_MS } from '../server/modules/comparacion/canasta';
+import type { TerminosDespacho } from '#common/despacho';
+import { canastaOptima, type LineaCanasta, PRESUPUESTO_CANASTA_MS } from '#server/modules/comparacion/canasta/canasta';
 import { fmt, runBundled } from './lib';
-import { azar } from '../server/test/azar';
+import { azar } from '#server/test/azar';
 
 // CANASTA_CESTAS and CANASTA_PRESUPUESTO_MS change the run (e.g. 20 baskets with no real budget: what a proof costs).
 const CESTAS = Number(process.env.CANASTA_CESTAS ?? 300);

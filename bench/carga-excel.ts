@@ -1,8 +1,8 @@
-// The supplier's Excel upload (issue #10 item 6): a file of ≈ 5 MB and 50,000 rows against a
+// The supplier's Excel upload: a file of ≈ 5 MB and 50,000 rows against a
 // catalogue of 10,000 products. Prints the whole POST /api/productos/cargar-excel/ as the server
 // answers it (parse in the worker, validation, classification and matching, the JSON answer),
 // the parse alone (worker) and the row reading alone, and the server's peak RSS (VmHWM, the
-// worker's memory included). Then the load of issue #20 item 5: 16 uploads of that file at once,
+// worker's memory included). Then the queue's load (docs/decisions/008): 16 uploads of that file at once,
 // from one supplier and from 16, while another user asks GET /auth/users/me/ again and again: that
 // user's latency (p50/p99/max, measured in a process of its own) and the server's peak RSS.
 // Embedded by default; with DATABASE_URL, a scratch database of that server, dropped afterwards.
@@ -13,16 +13,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { FORMATO_FECHA_EXCEL } from '../common/format';
-import { ahoraEnChile } from '../common/schemas/cotizaciones';
-import { COLUMNAS_EXCEL } from '../common/schemas/proveedor-carga';
-import { type Database, openDatabase, openPostgres, queryRows } from '../server/db/client';
-import { prepareDatabase } from '../server/db/prepare';
-import { DEMO_PASSWORD } from '../server/db/seed/demo-catalogo';
-import { readFilas } from '../server/modules/proveedor/carga/filas';
-import { parseExcel } from '../server/modules/proveedor/carga/parser';
-import { bombaMentirosa, multipartDe } from '../server/test/carga';
-import { withDatabase } from '../server/test/template-db';
+import { FORMATO_FECHA_EXCEL } from '#common/format';
+import { ahoraEnChile } from '#common/schemas/cotizaciones';
+import { COLUMNAS_EXCEL } from '#common/schemas/proveedor-carga';
+import { type Database, openDatabase, openPostgres, queryRows } from '#server/db/client';
+import { prepareDatabase } from '#server/db/prepare';
+import { DEMO_PASSWORD } from '#server/db/seed/demo-catalogo';
+import { readFilas } from '#server/modules/proveedor/carga/filas';
+import { parseExcel } from '#server/modules/proveedor/carga/parser';
+import { bombaMentirosa, multipartDe } from '#server/test/carga';
+import { withDatabase } from '#server/test/template-db';
 import { adminQuery, dropDatabase, fmt, startServer, stop, waitUntilUp } from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
@@ -213,7 +213,7 @@ const latencias = (xs: number[]) =>
   `p50 ${fmt(percentil(xs, 50), 1)} ms, p99 ${fmt(percentil(xs, 99), 1)} ms, máx. ${fmt(Math.max(...xs), 1)} ms (${fmt(xs.length)} pedidos)`;
 
 /**
- * Issue #20 item 5: PARALELAS uploads of the 50,000-row file at once, from `quienes` (one supplier
+ * PARALELAS uploads of the 50,000-row file at once, from `quienes` (one supplier
  * each, repeated if fewer), on a server started for it (its VmHWM is this load's), while another
  * user asks for its account. Prints how the uploads were answered, that user's latency and the RSS.
  */

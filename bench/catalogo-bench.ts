@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../server/db/client';
+import type { Database } from '#server/db/client';
 
 /** Offers per product, each from a different supplier. */
 export const OFERTAS_POR_PRODUCTO = 50;

@@ -1,5 +1,5 @@
 /**
- * Issue #23 item 9, "ten times the catalogue": 20,000 products × 50 offers = 1,000,000 offers and
+ * "ten times the catalogue": 20,000 products × 50 offers = 1,000,000 offers and
  * 2,000,000 lots on PostgreSQL (docs/decisions/015). What it costs the server to hold the whole live
  * catalogue for comparisons (preload time, memory) and what a comparison of 30 random products
  * takes then (the server's own clock). Goals: ≤ 300 MB of heap, preloaded in ≤ 10 s, p50 ≤ 15 ms
@@ -10,11 +10,11 @@ import os from 'node:os';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
-import { ahoraEnChile } from '../common/schemas/cotizaciones';
-import { type Database, openPostgres, queryRows } from '../server/db/client';
-import { prepareDatabase } from '../server/db/prepare';
-import { createComparacionCache } from '../server/modules/comparacion/comparacion-cache';
-import { withDatabase } from '../server/test/template-db';
+import { ahoraEnChile } from '#common/schemas/cotizaciones';
+import { type Database, openPostgres, queryRows } from '#server/db/client';
+import { prepareDatabase } from '#server/db/prepare';
+import { createComparacionCache } from '#server/modules/comparacion/cache/comparacion-cache';
+import { withDatabase } from '#server/test/template-db';
 import { generarCatalogo } from './catalogo-bench';
 import {
   adminQuery,

@@ -3,12 +3,12 @@ import pg from 'pg';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { compararPreciosSchemaOut } from '../common/schemas/comparacion';
-import { ahoraEnChile } from '../common/schemas/cotizaciones';
-import { type Database, openDatabase, openPostgres, queryRows } from '../server/db/client';
-import { prepareDatabase } from '../server/db/prepare';
-import { findOfertas } from '../server/modules/comparacion/comparacion.repository';
-import { withDatabase } from '../server/test/template-db';
+import { compararPreciosSchemaOut } from '#common/schemas/comparacion';
+import { ahoraEnChile } from '#common/schemas/cotizaciones';
+import { type Database, openDatabase, openPostgres, queryRows } from '#server/db/client';
+import { prepareDatabase } from '#server/db/prepare';
+import { findOfertas } from '#server/modules/comparacion/comparacion.repository';
+import { withDatabase } from '#server/test/template-db';
 import { generarCatalogo } from './catalogo-bench';
 import {
   adminQuery,
@@ -174,7 +174,7 @@ async function medirServidor(env: Record<string, string>, ids: number[], fecha: 
     fila('    ida y vuelta (cliente node:http)', repetidas.cliente);
     const conFetch = await medirVarias(Array.from({ length: PETICIONES }, () => compararConFetch));
     fila('    ida y vuelta con fetch (lee el cuerpo más lento)', conFetch.cliente);
-    // Issue #23 item 8: what a phone downloads (goal ≤ 100 KB for 30 lines), and what compressing costs the server.
+    // What a phone downloads (goal ≤ 100 KB for 30 lines), and what compressing costs the server.
     for (const encoding of ['br', 'gzip']) {
       const bytes = (await compararComprimida(encoding)).length;
       console.log(`  en el cable aceptando ${encoding}: ${fmt(bytes / 1024, 1)} KB de ${fmt(Buffer.byteLength(texto) / 1024)} KB`);
@@ -237,7 +237,7 @@ interface RespuestaConDespacho {
 }
 
 /**
- * Issue #22 item 6: the server's requests over other products each (medirServidor's), once half the
+ * The server's requests over other products each (medirServidor's), once half the
  * suppliers have delivery terms. The terms are written from another process; the triggers'
  * notifications make the server's cache forget every product, and one pass off the clock reads
  * them again (and starts the solver's worker thread and HiGHS). Then each request is measured

@@ -1,5 +1,5 @@
-// Whether the account endpoints tell, by their timing, which e-mails have accounts (issue #20
-// item 1): the three branches of a signup (new e-mail, pending account, active account), and a
+// Whether the account endpoints tell, by their timing, which e-mails have accounts (docs/decisions/003):
+// the three branches of a signup (new e-mail, pending account, active account), and a
 // probe sent right after a reset_password / resend_activation for a known and for an unknown
 // address. Medians of ROUNDS requests each, in interleaved order, measured by the client over
 // HTTP on loopback. Embedded database by default; with DATABASE_URL, a scratch database on that
@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { withDatabase } from '../server/test/template-db';
+import { withDatabase } from '#server/test/template-db';
 import { adminQuery, dropDatabase, fmt, node, stop, waitUntilUp } from './lib';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8796);

@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { adminQuery, dropDatabase } from '../server/test/template-db';
-import { ENTREGA } from '../server/test/entrega';
+import { adminQuery, dropDatabase } from '#server/test/template-db';
+import { ENTREGA } from '#server/test/entrega';
 import fs from 'node:fs';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';

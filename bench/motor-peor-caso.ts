@@ -1,4 +1,4 @@
-// The comparison engine's worst case (issue #20 item 7): crafted lines of one product (hundreds of
+// The comparison engine's worst case: crafted lines of one product (hundreds of
 // offers with every tier, 9,999 kg) on which the exact search explodes. Each line runs in a process
 // of its own with a time limit, since an engine without a budget may not finish, and bundled with
 // esbuild as production runs it (bench/motor-solo.ts says why not under tsx). Prints, per line, the
@@ -10,9 +10,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as motor from '../server/modules/comparacion/engine';
-import { precioUnitario } from '../server/modules/comparacion/precio';
-import { azar } from '../server/test/azar';
+import * as motor from '#server/modules/comparacion/motor/engine';
+import { precioUnitario } from '#server/modules/comparacion/motor/precio';
+import { azar } from '#server/test/azar';
 
 const CANTIDAD = 9999;
 const LIMITE_MS = Number(process.env.BENCH_MOTOR_LIMITE_MS ?? 120_000);
@@ -147,7 +147,7 @@ if (process.argv[2]) {
 } else {
   const { build } = await import('esbuild');
   const { fmt } = await import('./lib');
-  const motorPath = path.resolve(process.env.MOTOR ?? 'server/modules/comparacion/engine.ts');
+  const motorPath = path.resolve(process.env.MOTOR ?? 'server/modules/comparacion/motor/engine.ts');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-motor-peor-'));
   try {
     const script = path.join(dir, 'motor-peor-caso.mjs');

@@ -1,4 +1,4 @@
-// crear-orden under contention (issue #9 point 6): 20 buyers (BENCH_ORDENES_BUYERS) at once placing orders that take
+// crear-orden under contention: 20 buyers (BENCH_ORDENES_BUYERS) at once placing orders that take
 // stock from the same lots, for BENCH_ORDENES_SECONDS (30 by default). Prints orders per second
 // and proves that no unit was oversold: per lot, what orders took ≤ its initial stock, no lot
 // below zero, and initial = left + taken. On PostgreSQL when DATABASE_URL is set (a scratch
@@ -9,14 +9,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { DEMO_CUENTAS, DEMO_PASSWORD } from '../server/db/seed/demo-catalogo';
-import { usuario } from '../server/db/schema/usuario';
-import { type Database, openDatabase, openPostgres, queryRows } from '../server/db/client';
-import { prepareDatabase } from '../server/db/prepare';
-import { cotizacion, cotizante, opcion, solicitud } from '../server/db/schema/cotizaciones';
-import { condicionesProveedor, lote } from '../server/db/schema/proveedor';
-import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../server/test/ofertas';
-import { withDatabase } from '../server/test/template-db';
+import { DEMO_CUENTAS, DEMO_PASSWORD } from '#server/db/seed/demo-catalogo';
+import { usuario } from '#server/db/schema/usuario';
+import { type Database, openDatabase, openPostgres, queryRows } from '#server/db/client';
+import { prepareDatabase } from '#server/db/prepare';
+import { cotizacion, cotizante, opcion, solicitud } from '#server/db/schema/cotizaciones';
+import { condicionesProveedor, lote } from '#server/db/schema/proveedor';
+import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '#server/test/ofertas';
+import { withDatabase } from '#server/test/template-db';
 import { adminQuery, dropDatabase, fmt, startServer, stop, waitUntilUp } from './lib';
 
 const PORT = 8795;

@@ -1,4 +1,4 @@
-// GET /api/pedidos/ for a supplier with 10,000 pedidos (issue #19 point 6): the inbox's first page,
+// GET /api/pedidos/ for a supplier with 10,000 pedidos: the inbox's first page,
 // filtered by estado, searched by buyer, and a page deep in the list; p50 and p99 of the client's
 // round trip. On PostgreSQL when DATABASE_URL is set (a scratch database on that server, dropped
 // afterwards), else on the embedded engine in a temporary folder.
@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase, openPostgres } from '../server/db/client';
-import { prepareDatabase } from '../server/db/prepare';
-import { DEMO_PASSWORD } from '../server/db/seed/demo-catalogo';
-import { withDatabase } from '../server/test/template-db';
+import { type Database, openDatabase, openPostgres } from '#server/db/client';
+import { prepareDatabase } from '#server/db/prepare';
+import { DEMO_PASSWORD } from '#server/db/seed/demo-catalogo';
+import { withDatabase } from '#server/test/template-db';
 import { adminQuery, dropDatabase, fmt, startServer, stop, waitUntilUp } from './lib';
 
 const PORT = 8796;

@@ -1,4 +1,4 @@
-// Restarts right after a crash (issue #20 item 6): the built server on the embedded database is
+// Restarts right after a crash: the built server on the embedded database is
 // killed with `kill -9` and started again at once, 18 times, while the killed one is still a
 // zombie: its parent does not wait for it, as a supervisor busy for a moment does not (the issue
 // saw 9 of 18 restarts refused). Prints how many restarts came up and how long each took from the
@@ -6,7 +6,7 @@
 // measures another build, e.g. one from an earlier commit: a before/after.
 import fs from 'node:fs';
 import path from 'node:path';
-import { processState, startUnreaped, waitForZombie } from '../server/db/test/unreaped';
+import { processState, startUnreaped, waitForZombie } from '#server/db/test/unreaped';
 import { fmt } from './lib';
 
 const RONDAS = Number(process.env.BENCH_REINICIO_RONDAS ?? 18);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { openDatabase } from '../server/db/client';
+import { openDatabase } from '#server/db/client';
 import { fmt, node, stop, waitUntilUp } from './lib';
 
 const PORT = 8791;

@@ -1,4 +1,4 @@
-// Business constants of SPEC.md §9, shared by server and client.
+// Business constants of docs/producto.md §9, shared by server and client.
 import { esCaja, formatCantidad } from './format';
 
 export const CATEGORIAS = ['AVES', 'CARNE BOVINA', 'CERDO', 'LACTEO', 'LIQUIDOS GRASOS', 'POLLO', 'SECOS', 'VEGETALES'] as const;
@@ -9,7 +9,7 @@ export const UNIDADES = ['CAJA', 'KILO'] as const;
 export const LIMITES_RANGO_KG = [100, 300, 700, 1000, 1500] as const;
 
 /**
- * A tier as a person reads it, in the product's unit: 'Desde 100 kg' (SPEC §2's columns), 'Desde
+ * A tier as a person reads it, in the product's unit: 'Desde 100 kg' (docs/producto.md §2's columns), 'Desde
  * 100 cajas'. Without a unit, the kg name: the tier's key in the API and its name in rango_precio
  * (docs/decisions/008, rangos en la unidad del producto).
  */

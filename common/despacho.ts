@@ -1,5 +1,5 @@
 /**
- * A supplier's delivery terms (issue #22) and the rules every side applies to them: the
+ * A supplier's delivery terms and the rules every side applies to them: the
  * comparison's solver, actualizar and crear-orden on the server, the results screen as the buyer
  * changes the choice. One copy of each rule, here.
  */
@@ -27,7 +27,7 @@ export function costoDespacho(subtotal: number, t: TerminosDespacho): number {
 export const faltaParaMinimo = (subtotal: number, t: TerminosDespacho): number => (subtotal <= 0 ? 0 : Math.max(0, t.monto_minimo - subtotal));
 
 /**
- * A supplier's whole set of delivery terms (issue #22 point 1, docs/decisions/013): where, which
+ * A supplier's whole set of delivery terms (docs/decisions/013): where, which
  * days and until when it takes orders, and what its part of an order costs delivered.
  */
 export interface CondicionesDespacho extends TerminosDespacho {
@@ -77,7 +77,7 @@ const minutoDeHora = (hhmm: string) => {
 };
 
 /**
- * Issue #22: the supplier delivers on `fecha` ('YYYY-MM-DD') when that weekday is one of its
+ * The supplier delivers on `fecha` ('YYYY-MM-DD') when that weekday is one of its
  * days and the order is placed (at `ahora`) before hora_corte, Chile's time, of the day
  * fecha − anticipacion_dias. A day already past is never possible.
  */

@@ -36,11 +36,11 @@ describe('quantities and units', () => {
   ])('%d %s → %s', (n, unidad, texto) => expect(formatCantidad(n, unidad)).toBe(texto));
   it('says the unit alone as after a price', () => expect(`/${unidadCorta('CAJA', 1)}`).toBe('/caja'));
   it('writes at most two decimals', () => expect(cantidadEs(44.5)).toBe('44,5'));
-  it('writes four digits ungrouped, as SPEC writes its tiers and the RAE its numbers', () => expect(cantidadEs(9999)).toBe('9999'));
+  it('writes four digits ungrouped, as docs/producto.md writes its tiers and the RAE its numbers', () => expect(cantidadEs(9999)).toBe('9999'));
 });
 
 describe('tiers in the product unit', () => {
-  it("names a tier in kg by default (SPEC's columns) and in boxes for a product sold by CAJA", () => {
+  it("names a tier in kg by default (the product's columns) and in boxes for a product sold by CAJA", () => {
     expect(LIMITES_RANGO_KG.map((l) => nombreRango(l))).toEqual(['Desde 100 kg', 'Desde 300 kg', 'Desde 700 kg', 'Desde 1000 kg', 'Desde 1500 kg']);
     expect(nombreRango(100, 'CAJA')).toBe('Desde 100 cajas');
   });
@@ -76,7 +76,7 @@ describe('the delivery fee', () => {
 });
 
 describe('the minimum of a row', () => {
-  it("keeps SPEC's sentence for kg and says cajas for a product sold by the box", () => {
+  it("keeps the product's sentence for kg and says cajas for a product sold by the box", () => {
     expect(mensajesFila.cantidadMinima(2, 100)).toBe('Fila 2: La cantidad mínima debe ser de 100 kg.');
     expect(mensajesFila.cantidadMinima(1, 100, 'CAJA')).toBe('Fila 1: La cantidad mínima debe ser de 100 cajas.');
   });

@@ -1,4 +1,4 @@
-// Formatting shared by every screen, e-mail and file: es-CL money, quantities and dates (SPEC §2).
+// Formatting shared by every screen, e-mail and file: es-CL money, quantities and dates (docs/producto.md §2).
 // Dates: screens and e-mails write one format, the long one ('3 de enero de 2027'), the birth date
 // included; only an Excel date cell, which the supplier edits, is dd-mm-yyyy (docs/decisions/017).
 
@@ -16,7 +16,7 @@ export const formatFechaLarga = (date: Date | string) => new Date(date).toLocale
 const clp = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 });
 export const formatClp = (pesos: number) => clp.format(pesos);
 
-/** A pedido's delivery fee as e-mails and screens write it: '$8.990', or 'sin costo' (issue #22). */
+/** A pedido's delivery fee as e-mails and screens write it: '$8.990', or 'sin costo'. */
 export const formatDespacho = (costo: number) => (costo > 0 ? formatClp(costo) : 'sin costo');
 
 /** A calendar day 'YYYY-MM-DD' in the es-CL long format ('30 de noviembre de 2026'), whatever the time zone. */
@@ -32,13 +32,13 @@ export const formatFechaHora = (date: Date | string) =>
 
 /**
  * Quantities are kg or boxes with at most two decimals ('1250,5', '12.500'). Four-digit numbers are
- * not grouped (the RAE's rule, and SPEC's 'Desde 1000 kg' and 'max 9999'); money keeps '$4.990'.
+ * not grouped (the RAE's rule, and the product's 'Desde 1000 kg' and 'max 9999'); money keeps '$4.990'.
  */
 const cantidades = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 2, useGrouping: 'min2' });
 // One formatter, not toLocaleString: a comparison writes a nudge per offer, and each call built one.
 export const cantidadEs = (v: number) => cantidades.format(v);
 
-/** Whether a product's unit (the catalogue's unidad.descripcion, SPEC §9: CAJA or KILO) counts boxes. */
+/** Whether a product's unit (the catalogue's unidad.descripcion, docs/producto.md §9: CAJA or KILO) counts boxes. */
 export const esCaja = (unidad: string | null | undefined) => unidad?.trim().toUpperCase() === 'CAJA';
 
 /** The unit after a quantity: 'kg', '1 caja', '2 cajas' (products are sold by KILO or CAJA). */

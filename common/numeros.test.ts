@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { leerPesos, pesosComoTexto } from './numeros';
 
-describe('leerPesos: money as typed in Chile (issue #20)', () => {
+describe('leerPesos: money as typed in Chile', () => {
   it.each([
     ['4990', 4990],
     ['4.990', 4990],

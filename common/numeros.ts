@@ -16,7 +16,7 @@ const sinValor = (v: unknown) => (v === null || (typeof v === 'string' && v.trim
 /**
  * Text of plain decimal digits reads as the number it writes (paths and form inputs send text);
  * anything else stays as it came, so `true`, '+1', '0x10', '1e3' or '11.0' fail the number check
- * instead of naming record 1, 16, 1000 or 11 (issue #20: z.coerce turned them into real ids).
+ * instead of naming record 1, 16, 1000 or 11 (z.coerce turned them into real ids).
  */
 const digitos = (v: unknown) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v);
 
@@ -33,7 +33,7 @@ export const idRequeridoSchema = (mensaje: string) => z.preprocess(sinValor, idS
 export const decimal = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
 
 /**
- * Money as a person in Chile types it (issue #20: '4.990' was refused as having decimals): a point
+ * Money as a person in Chile types it ('4.990' was refused as having decimals): a point
  * between groups of three digits separates thousands ('4.990', '4.990.000', '$ 4.990'), a comma
  * starts decimals ('4.990,5'), and a point that is not followed by groups of three is a decimal
  * point too ('4.5', '4.99'). Answers the amount written, decimals included, so the caller's rule

@@ -1,5 +1,5 @@
 // The one role type of the whole server (and of anyone else who needs it): roles are flags on
-// usuario (SPEC §7), and an account has exactly one of them.
+// usuario (docs/producto.md §7), and an account has exactly one of them.
 export const ROLES = ['comprador', 'proveedor', 'moderador'] as const;
 export type Rol = (typeof ROLES)[number];
 

@@ -2,7 +2,7 @@ import { costoDespacho, faltaParaMinimo, type TerminosDespacho } from './despach
 import { mensajesComparacion } from './schemas/comparacion';
 
 /**
- * The landed total of a choice (issue #22): what each supplier's part costs, its delivery fee and
+ * The landed total of a choice: what each supplier's part costs, its delivery fee and
  * what it lacks for its minimum. The server answers it for its selection, the results screen
  * computes it again as the buyer swaps or adds suppliers, actualizar and crear-orden check it.
  */

@@ -36,7 +36,7 @@ describe('zod messages without a wording of their own', () => {
     expect(mensaje(schema as z.ZodType, input)).toBe(esperado);
   });
 
-  it('leave the messages a schema words itself (SPEC) untouched', () => {
+  it('leave the messages a schema words itself (docs/producto.md) untouched', () => {
     expect(mensaje(z.string().min(1, 'El nombre es obligatorio'), '')).toBe('El nombre es obligatorio');
   });
 });

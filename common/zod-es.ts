@@ -25,9 +25,9 @@ const FORMATO: Record<string, string> = {
 const unidad = (origin: string) => (origin === 'string' ? 'caracteres' : 'elementos');
 
 /**
- * The message of every issue a schema does not word itself: DRF's Spanish wording (AUTH-CONTRACT
+ * The message of every issue a schema does not word itself: DRF's Spanish wording (docs/decisions/003
  * §Language), so a request with wrong types, a value out of range or an unknown option reads as
- * the rest of the API, never as zod's defaults. Schemas' own messages (SPEC's) take precedence.
+ * the rest of the API, never as zod's defaults. Schemas' own messages (docs/producto.md's) take precedence.
  */
 function mensajeEs(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
-  // The delivered basket's solver thread (server/modules/comparacion/canasta-thread.ts) runs canasta.worker.js beside main.js.
-  entryPoints: { main: 'server/main.ts', 'canasta.worker': 'server/modules/comparacion/canasta.worker.ts' },
+  // The delivered basket's solver thread (server/modules/comparacion/canasta/thread.ts) runs canasta.worker.js beside main.js.
+  entryPoints: { main: 'server/main.ts', 'canasta.worker': 'server/modules/comparacion/canasta/canasta.worker.ts' },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

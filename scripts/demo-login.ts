@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../server/db/seed/demo-catalogo';
+import { DEMO_PASSWORD } from '#server/db/seed/demo-catalogo';
 
 /** Logs a page in as a demo account (README.md), as the app would: both tokens in localStorage. */
 export async function loginAsDemo(page: Page, base: string, role: string): Promise<void> {

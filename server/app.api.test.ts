@@ -37,7 +37,7 @@ describe('every response', () => {
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toBe('same-origin');
       expect(res.headers['x-frame-options'], url).toBe('DENY');
-      // One answer about framing (issue #20): CSP agrees with X-Frame-Options.
+      // One answer about framing: CSP agrees with X-Frame-Options.
       expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
       // HSTS only over HTTPS: a plain-HTTP answer does not carry it.
       expect(res.headers['strict-transport-security'], url).toBeUndefined();

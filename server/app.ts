@@ -18,8 +18,8 @@ import { createCatalogoCache } from './modules/catalogo/catalogo-cache';
 import { catalogoRoutes } from './modules/catalogo/catalogo.routes';
 import { condicionesRoutes } from './modules/condiciones/condiciones.routes';
 import { comparacionRoutes } from './modules/comparacion/comparacion.routes';
-import { type ComparacionCache, createComparacionCache } from './modules/comparacion/comparacion-cache';
-import { stopCanastaThread } from './modules/comparacion/canasta-thread';
+import { type ComparacionCache, createComparacionCache } from './modules/comparacion/cache/comparacion-cache';
+import { stopCanastaThread } from './modules/comparacion/canasta/thread';
 import { cotizacionesRoutes } from './modules/cotizaciones/cotizaciones.routes';
 import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
@@ -81,7 +81,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     done(null, payload);
   });
-  // Answers over 1 KB compressed when the client accepts it (issue #23 item 8): a 30-line comparison
+  // Answers over 1 KB compressed when the client accepts it: a 30-line comparison
   // is ~580 KB of JSON, ~45–55 KB in brotli. The fastest levels (brotli 1, gzip 1): quality 4 cost
   // the comparison's p50 +5.5 ms for 10 % fewer bytes (docs/decisions/016). In one call up to 1 MB
   // (~2 ms), not through a stream's chunks. Request bodies are never inflated: a small compressed

@@ -66,7 +66,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     jwtSecret: e.JWT_SECRET,
     accessTokenLifetimeS: e.ACCESS_TOKEN_LIFETIME_S,
     refreshTokenLifetimeS: e.REFRESH_TOKEN_LIFETIME_S,
-    // Demo data is automatic on the embedded default only (issue #2), never on a real server unless asked.
+    // Demo data is automatic on the embedded default only, never on a real server unless asked.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -25,7 +25,7 @@ export const badRequest = (field: string, message: string) => new AppError(400, 
 
 /**
  * For a request no route answers: 405 with `Allow` when the path exists under other methods
- * (DRF's wording, AUTH-CONTRACT: `Método "GET" no permitido.`), 404 when the path is unknown.
+ * (DRF's wording, docs/decisions/003: `Método "GET" no permitido.`), 404 when the path is unknown.
  */
 export function noRouteError(request: FastifyRequest): AppError {
   const allow = allowedMethods(request.server, request.url);
@@ -88,18 +88,18 @@ const loggable = (error: Error) => {
 /**
  * Our bodies nest a few levels at most (a list of lines, each an object); 32 leaves room for the
  * endpoints to come. Anything deeper
- * is refused before a recursive reader (zod, a serializer) can overflow the stack on it (issue #7:
+ * is refused before a recursive reader (zod, a serializer) can overflow the stack on it (
  * 20,000 levels answered 500).
  */
 const MAX_DEPTH = 32;
 /**
  * Characters no text field of ours holds: C0 controls but tab, line feed and carriage return, DEL
  * and C1 controls. PostgreSQL cannot store NUL at all; the rest would be invisible in a name, a SKU
- * or an e-mail and break the spreadsheets and e-mails they end up in (issue #20).
+ * or an e-mail and break the spreadsheets and e-mails they end up in.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it refuses
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-/** A lone UTF-16 surrogate is no character: it has no UTF-8, and PostgreSQL refuses it (issue #20: a SKU "X\ud800" answered 500). */
+/** A lone UTF-16 surrogate is no character: it has no UTF-8, and PostgreSQL refuses it (a SKU "X\ud800" answered 500). */
 const SURROGATE_SOLO = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const usable = (text: string) => !CONTROL.test(text) && !SURROGATE_SOLO.test(text);
 

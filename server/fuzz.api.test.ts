@@ -6,7 +6,7 @@ import { ROLES, type RoleName } from './test/roles';
 import { setupTestApp } from './test/test-app';
 
 /**
- * Issue #7 point 4: hostile requests against every writing endpoint, found in the app's own
+ * Hostile requests against every writing endpoint, found in the app's own
  * routes at test time (the endpoints of later issues are fuzzed without editing this file),
  * anonymous and with each role's token. Any 5xx fails and prints the request; any 4xx must be
  * a DRF-style JSON body in Spanish.
@@ -73,7 +73,7 @@ const fieldValue = fc.oneof(
     "' OR 1=1 --",
     '__proto__',
     'Mª O’Higgins',
-    // Issue #20: what z.coerce used to turn into a real id or number, and text no field may hold.
+    // What z.coerce used to turn into a real id or number, and text no field may hold.
     '+1',
     '0x10',
     '11.0',
@@ -248,13 +248,13 @@ describe('fuzzing every writing endpoint', () => {
   }, 120_000);
 });
 
-/** Issue #20: each shape named a real record or quantity once (z.coerce read '+1' as 1, `true` as 1). */
+/** Each shape named a real record or quantity once (z.coerce read '+1' as 1, `true` as 1). */
 const NO_NUMEROS: unknown[] = [true, false, '+1', '0x10', '1e0', 'true', ' 1 2 '];
 /** An id is a whole number in plain digits: '11.0' names no record either (a quantity may be written so). */
 const NO_IDS: unknown[] = [...NO_NUMEROS, '11.0', ' 1'];
 const esId = (campo: string) => /(^|_)id$|Id$|^(producto|region|comuna|rubro|metodo_pago)$/.test(campo);
 
-/** Fields a body may carry that the server never reads (SPEC §7 sends actualizar's precio; the server prices it). */
+/** Fields a body may carry that the server never reads (docs/producto.md §7 sends actualizar's precio; the server prices it). */
 const IGNORADOS = new Set(['PUT /api/cotizaciones/:id/actualizar/ productos[0].precio']);
 
 /** The fields of a valid body whose value is a number, one level into a list of items (productos[0].cantidad). */
@@ -273,7 +273,7 @@ function numberFields(valid: Record<string, unknown>): Array<{ label: string; wi
   return out;
 }
 
-describe('ids and numbers are plain numbers on every writing endpoint (issue #20)', () => {
+describe('ids and numbers are plain numbers on every writing endpoint', () => {
   it('a path id other than plain digits names no record', async () => {
     const routes = registeredRoutes(ctx.t.app).filter((route) => WRITING.has(route.method) && route.url.includes(':id'));
     expect(routes.length).toBeGreaterThanOrEqual(5);

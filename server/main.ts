@@ -101,6 +101,6 @@ try {
   await database.close();
   process.exit(1);
 }
-// The solver's thread starts now, not within the first comparison's budget (canasta-thread.ts).
-(await import('./modules/comparacion/canasta-thread')).startCanastaThread();
+// The solver's thread starts now, not within the first comparison's budget (canasta/thread.ts).
+(await import('./modules/comparacion/canasta/thread')).startCanastaThread();
 app.log.info(`Abastece en ${config.publicUrl} (${database.kind === 'embedded' ? `base embebida en ${config.dataDir}` : 'PostgreSQL'})`);

@@ -12,7 +12,7 @@ import { createTestApp, setupTestApp } from './test/test-app';
 const ctx = setupTestApp({ roleTokens: true });
 
 const WRITING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Every writing endpoint of the app, with its path parameters filled in (issue #7 point 4). */
+/** Every writing endpoint of the app, with its path parameters filled in. */
 const writingEndpoints = () =>
   registeredRoutes(ctx.t.app)
     .filter((route) => WRITING.has(route.method))
@@ -346,10 +346,10 @@ describe('requests the HTTP parser refuses', () => {
 });
 
 /**
- * These two land with other branches of issue #7 (guards as onRequest hooks; impossible dates
+ * These two land with other branches (guards as onRequest hooks; impossible dates
  * in fecha_nacimiento): they fail on the malformed-requests branch alone, by design.
  */
-describe('with the guards and the date branches of issue #7', () => {
+describe('with the guards and the date branches', () => {
   it('anonymous writes with an invalid body get 401 before validation', async () => {
     for (const [method, url] of [
       ['PUT', '/api/usuarios/usuarios/perfil/'],

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLAVE_COTIZACION_HEADER } from '../common/schemas/cotizaciones';
+import { CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
 import { openDatabase, queryRows } from './db/client';
 import { DEMO_PASSWORD } from './db/seed/demo-catalogo';
 import { xlsxDe, filaExcel, multipartDe } from './test/carga';
@@ -14,7 +14,7 @@ import { ENTREGA } from './test/cotizacion';
 import { ROLES } from './test/roles';
 
 /**
- * Issue #23 item 5: a SIGTERM while 50 comparisons and a supplier's upload are in flight answers
+ * A SIGTERM while 50 comparisons and a supplier's upload are in flight answers
  * every one of them, logs no error, leaves every acknowledged write whole, refuses new work and
  * exits 0. The real server in its own process (main.ts's shutdown is what is under test), on a
  * fresh embedded database with the demo seed.
@@ -248,7 +248,7 @@ function getCon(s: Servidor, agent: http.Agent, url: string): Promise<Contestada
   });
 }
 
-describe('graceful shutdown (issue #23 item 5)', () => {
+describe('graceful shutdown', () => {
   it(`SIGTERM during ${COMPARACIONES} comparisons and an upload: all answered 2xx, nothing half-written, no error logged, exit 0`, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-cierre-'));
     dirs.push(dataDir);

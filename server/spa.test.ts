@@ -113,7 +113,7 @@ describe('SPA en una carpeta de prueba', () => {
     }
   });
 
-  it('answers 404 to a file the build did not make, never the HTML (issue #20: /assets/nonexistent.js was 200)', async () => {
+  it('answers 404 to a file the build did not make, never the HTML (/assets/nonexistent.js was 200)', async () => {
     for (const url of ['/assets/nonexistent.js', '/assets/viejo-abc123.css', '/favicon-viejo.png', '/robots.txt']) {
       const res = await get(app, url, 'br');
       expect(res.statusCode, url).toBe(404);

@@ -7,7 +7,7 @@ import { noRouteError, sendError } from './errors';
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/') || url === '/auth';
 /**
  * A file the build did not make (an asset of an older deploy, a typo) is a 404: answered with the
- * SPA's HTML, a script tag would run HTML as JavaScript (issue #20). Routes have no extension.
+ * SPA's HTML, a script tag would run HTML as JavaScript. Routes have no extension.
  */
 const isFilePath = (url: string) => url.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(url);
 
@@ -43,7 +43,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
     if (hasClient && !isApiPath(url) && !isFilePath(url) && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    // A known path under another method is 405 with Allow, not 404 (issue #7).
+    // A known path under another method is 405 with Allow, not 404.
     return sendError(reply, noRouteError(request));
   });
 }

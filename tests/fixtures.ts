@@ -182,7 +182,7 @@ export interface E2EProveedor extends E2EUser {
   access: string;
 }
 
-/** A new supplier with its company name (what buyers see of it, SPEC §2), through the API. */
+/** A new supplier with its company name (what buyers see of it, docs/producto.md §2), through the API. */
 export async function createProveedorByApi(request: APIRequestContext, empresa: string): Promise<E2EProveedor> {
   const user = await createUserByApi(request, 'proveedor');
   const access = await accessToken(request, user);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const RAIZ = path.resolve(import.meta.dirname, '../..');
 const FUENTES = ['client/src', 'common', 'server/modules', 'server/mail', 'server/http', 'server/errors.ts'];
 
-// SPEC.md fixes these to the letter, and AUTH-CONTRACT.md fixes DRF's wording of the API's generic
+// docs/producto.md fixes these to the letter, and docs/decisions/003 fixes DRF's wording of the API's generic
 // errors (common/zod-es.ts): they keep their usted and their spelling (docs/decisions/017).
 const FIJADOS = [
   'Seleccione una región',

@@ -1,4 +1,4 @@
-// Chilean phone numbers (SPEC §5) by libphonenumber-js: mobiles, Santiago's and every region's
+// Chilean phone numbers (docs/producto.md §5) by libphonenumber-js: mobiles, Santiago's and every region's
 // landlines, written as people write them ('9 8765 4321', '(2) 2345 6789', '+56 65 234 5678').
 // Stored in E.164 ('+56652345678') and shown in the international format (docs/decisions/017).
 import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/core';

@@ -23,7 +23,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
  * link takes them too, editable, so whoever proves the mailbox has the last word (docs/decisions/003).
  */
 const cuentaRegistro = {
-  // The profile's letters rule (SPEC §5 Edit account), so no account starts with a name it cannot save.
+  // The profile's letters rule (docs/producto.md §5 Edit account), so no account starts with a name it cannot save.
   first_name: z.string().trim().min(1, requerido).max(150).regex(NOMBRE_PERSONA, NOMBRE_SOLO_LETRAS).refine(isUnaLinea, SALTO_DE_LINEA),
   last_name: z.string().trim().min(1, requerido).max(150).regex(NOMBRE_PERSONA, APELLIDO_SOLO_LETRAS).refine(isUnaLinea, SALTO_DE_LINEA),
   // Only buyer or supplier can be chosen; is_moderador is not accepted from anyone.
@@ -31,7 +31,7 @@ const cuentaRegistro = {
   is_proveedor: z.boolean().optional(),
 };
 
-/** SPEC §5 Signup: every field required, passwords of ≥ 6 characters and equal, role buyer or supplier. */
+/** docs/producto.md §5 Signup: every field required, passwords of ≥ 6 characters and equal, role buyer or supplier. */
 export const signupSchema = z
   .object({
     ...cuentaRegistro,
@@ -69,7 +69,7 @@ export const uidTokenSchema = z.object({ uid: z.string().min(1, EN_BLANCO).max(6
 export const ACTIVACION_PIDE_CONTRASENA = 'Elige una contraseña para activar tu cuenta.';
 export const emailOnlySchema = z.object({ email: emailSchema });
 
-/** SPEC §5 Reset confirm: same match rule and minimum length. */
+/** docs/producto.md §5 Reset confirm: same match rule and minimum length. */
 export const newPasswordSchema = z
   .object({ new_password: password, re_new_password: z.string().min(1, requerido).max(128) })
   .refine((d) => d.new_password === d.re_new_password, { message: CONTRASENAS_NO_COINCIDEN, path: ['non_field_errors'] });

@@ -5,7 +5,7 @@ import { productosSchema, SIN_PRODUCTOS } from './cotizaciones';
 import { decimal, idSchema, isCantidadCentesimal } from '../numeros';
 
 /**
- * POST /api/cotizaciones/comparar-precios/ (SPEC §3 Comparison result item and Option, §4
+ * POST /api/cotizaciones/comparar-precios/ (docs/producto.md §3 Comparison result item and Option, §4
  * Quotation flow 3). The rows follow the request's rules and messages ('Fila {n}: …', under
  * `productos`); ownership of the solicitud is that of the request (token or clave header).
  *
@@ -40,7 +40,7 @@ export const opcionSchema = z.object({
    */
   opcion_id: z.number().int(),
   proveedor_producto_id: z.number().int(),
-  /** Who sells it: its terms are in the answer's condiciones_proveedores (issue #22). */
+  /** Who sells it: its terms are in the answer's condiciones_proveedores. */
   proveedor_id: z.number().int(),
   /** The product's name. */
   producto: z.string(),
@@ -88,7 +88,7 @@ export type ResultadoComparacion = z.infer<typeof resultadoComparacionSchema>;
 
 export const productoNoIdentificadoSchema = z.object({ producto: z.number().int(), mensaje: z.string() });
 
-/** A supplier's delivery terms as the comparison applied them (issue #22), for the screen to recompute fees as the buyer changes the choice. */
+/** A supplier's delivery terms as the comparison applied them, for the screen to recompute fees as the buyer changes the choice. */
 export const condicionesProveedorSchema = z.object({
   proveedor_id: z.number().int(),
   proveedor: z.string(),
@@ -184,7 +184,7 @@ export const CANTIDAD_ELEGIDA_INVALIDA = `La cantidad debe ser un número mayor 
 export const MAX_LINEAS_ELECCION = 600;
 
 /**
- * Body of PUT /api/cotizaciones/{id}/actualizar/ (SPEC §7): the buyer's final choice, one item
+ * Body of PUT /api/cotizaciones/{id}/actualizar/ (docs/producto.md §7): the buyer's final choice, one item
  * per offer bought. `precio` is what the screen showed; the server prices every item again and
  * never reads it (a client can send anything there).
  */

@@ -3,7 +3,7 @@ import { formatClp } from '../format';
 import { ENTERO_MAXIMO, idSchema, leerPesos, PESOS_MAXIMO, pesosComoTexto } from '../numeros';
 import { z } from '../zod-es';
 
-// Issue #22: the messages of a supplier's delivery terms, one per field.
+// The messages of a supplier's delivery terms, one per field.
 export const ELIGE_COMUNA = 'Elige al menos una comuna.';
 export const COMUNA_DESCONOCIDA = 'Elige comunas de la lista: alguna de las elegidas no existe.';
 export const ELIGE_DIA = 'Elige al menos un día de despacho.';
@@ -50,7 +50,7 @@ const pesosSchema = (mensaje: string, maximo?: { pesos: number; mensaje: string 
 const ordenados = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
 
 /**
- * Body of PUT /api/proveedor/condiciones/ and the /mis-condiciones form (issue #22 point 1):
+ * Body of PUT /api/proveedor/condiciones/ and the /mis-condiciones form:
  * the calling supplier's whole set of terms. Whether every comuna exists is the server's check.
  */
 export const condicionesSchema = z

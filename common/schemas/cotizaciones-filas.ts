@@ -3,7 +3,7 @@ import { formatCantidad } from '../format';
 import { ENTERO_MAXIMO } from '../numeros';
 
 /**
- * The rows of a quotation request (SPEC §5 Quotation): their fields, checks and messages, plain
+ * The rows of a quotation request (docs/producto.md §5 Quotation): their fields, checks and messages, plain
  * functions that build no schema when loaded (`cotizaciones.ts` re-exports all of it and builds
  * the request's schema on top). /cotizar's table imports this file and not the request and
  * delivery schemas, whose construction (with libphonenumber's and the dates') would block the
@@ -35,7 +35,7 @@ export const mensajesFila = {
   cantidadPositiva: (n: number) => `Fila ${n}: La cantidad debe ser un número positivo.`,
   cantidadEntera: (n: number) => `Fila ${n}: La cantidad debe ser un número entero.`,
   cantidadMaxima: (n: number) => `Fila ${n}: La cantidad máxima es ${CANTIDAD_MAXIMA}.`,
-  /** SPEC §5's sentence, in the product's unit: '… de 100 kg.' for kg, '… de 100 cajas.' for a product sold by the box. */
+  /** docs/producto.md §5's sentence, in the product's unit: '… de 100 kg.' for kg, '… de 100 cajas.' for a product sold by the box. */
   cantidadMinima: (n: number, minimo: number, unidad = 'KILO') => `Fila ${n}: La cantidad mínima debe ser de ${formatCantidad(minimo, unidad)}.`,
   productoInvalido: (n: number) => `Fila ${n}: El producto seleccionado no es válido.`,
   productoRepetido: (n: number, nombre: string) => `Fila ${n}: El producto "${nombre}" ya está en otra fila de la cotización.`,
@@ -60,7 +60,7 @@ export const entero = (v: unknown): number | undefined => {
 const vacio = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
- * SPEC §5 Quotation, for row n (from 1): every given field filled, cantidad a whole number from 1
+ * docs/producto.md §5 Quotation, for row n (from 1): every given field filled, cantidad a whole number from 1
  * to 9999 and, when the category's minimum is known, at least that (written in the product's
  * `unidad`, kg when not given). First problem per field.
  */
@@ -101,7 +101,7 @@ export function erroresFila(
   return errores;
 }
 
-/** Lowest limite_inferior per category id (SPEC §5: the minimum quantity of a row of that category). */
+/** Lowest limite_inferior per category id (docs/producto.md §5: the minimum quantity of a row of that category). */
 export function minimosPorCategoria(rangos: ReadonlyArray<{ categoria: number; limite_inferior: number }>): Map<number, number> {
   const minimos = new Map<number, number>();
   for (const { categoria, limite_inferior } of rangos) {

@@ -11,7 +11,7 @@ import {
   solicitudSchema,
 } from './cotizaciones';
 
-describe('erroresFila (SPEC §5 Quotation)', () => {
+describe('erroresFila (docs/producto.md §5 Quotation)', () => {
   it('names every empty field of the row, with its number', () => {
     expect(erroresFila({ categoria: 'AVES', origen: '', producto: null }, 3).map((e) => e.mensaje)).toEqual([
       'Fila 3: El campo "Origen" está incompleto.',

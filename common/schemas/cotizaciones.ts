@@ -9,7 +9,7 @@ import { DEMASIADAS_FILAS, entero, erroresFila, esFila, MAX_FILAS_COTIZACION, me
 export * from './cotizaciones-filas';
 
 /**
- * The quotation request (solicitud) and its delivery record (cotizante), SPEC §5 Quotation and
+ * The quotation request (solicitud) and its delivery record (cotizante), docs/producto.md §5 Quotation and
  * Delivery data. Server and client validate with these schemas; the messages live here, once.
  *
  * Errors of a solicitud come back DRF-style as ONE flat list under `productos`, each message
@@ -76,7 +76,7 @@ export type DetalleSolicitud = z.infer<typeof detalleSolicitudSchema>;
 export const solicitudSchemaOut = z.object({
   id: z.number().int(),
   fecha_creacion: z.string(),
-  // SPEC §7 'returns solicitud and detalles': the request under that name too (issue #20), beside
+  // docs/producto.md §7 'returns solicitud and detalles': the request under that name too, beside
   // the fields every client already reads. Always sent; optional so that a request a tab kept in
   // session storage before this field existed still reads.
   solicitud: z.object({ id: z.number().int(), fecha_creacion: z.string() }).optional(),
@@ -96,7 +96,7 @@ export function ahoraEnChile(ahora: Date): { hoy: string; hora: number } {
   return { hoy, hora: Math.floor(minuto / 60) };
 }
 
-/** SPEC §5 Delivery data: not before today, and today only before noon, both in Chile. */
+/** docs/producto.md §5 Delivery data: not before today, and today only before noon, both in Chile. */
 export function errorFechaEntrega(fecha: string, ahora: Date): string | undefined {
   const { hoy, hora } = ahoraEnChile(ahora);
   if (fecha < hoy) return FECHA_PASADA;
@@ -107,7 +107,7 @@ export function errorFechaEntrega(fecha: string, ahora: Date): string | undefine
 const sinValor = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /**
- * Body of POST crear-cotizante/ and PUT editar-cotizante/{id}/ (SPEC §5 Delivery data). Whether
+ * Body of POST crear-cotizante/ and PUT editar-cotizante/{id}/ (docs/producto.md §5 Delivery data). Whether
  * the date is past depends on the clock and whether the comuna is of the región on the
  * database: the server checks both in its service; a form adds the first with cotizanteFormSchema.
  */
@@ -132,7 +132,7 @@ export const cotizanteSchema = z
     solicitud_id: idSchema('Solicitud inválida.'),
   })
   .superRefine((c, ctx) => {
-    // SPEC §5: the comuna is chosen after a región.
+    // docs/producto.md §5: the comuna is chosen after a región.
     if (c.comuna !== undefined && c.region === undefined) ctx.addIssue({ code: 'custom', message: SELECCIONE_REGION, path: ['region'] });
   });
 export type CotizanteInput = z.input<typeof cotizanteSchema>;

@@ -5,7 +5,7 @@ import { z } from '../zod-es';
 import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 
 /**
- * What Chilean names contain (issue #7): letters of any accent (ñ, ü, Mª), words joined by
+ * What Chilean names contain: letters of any accent (ñ, ü, Mª), words joined by
  * spaces, hyphens or apostrophes (’ or '), and a dot right after an initial: O'Higgins,
  * Pérez-Cotapos, María José, Mª Ignacia, Juan P. Soto. Digits and other symbols stay out.
  */
@@ -19,12 +19,12 @@ const nombrePropio = (m: { obligatorio: string; corto: string; letras: string })
 export const NOMBRE_SOLO_LETRAS = 'El nombre solo puede contener letras';
 export const APELLIDO_SOLO_LETRAS = 'El apellido solo puede contener letras';
 
-/** Age from the year alone, as SPEC §5 states it. */
+/** Age from the year alone, as docs/producto.md §5 states it. */
 export const edadPorAnio = (fechaIso: string, hoy = new Date()) => hoy.getFullYear() - Number(fechaIso.slice(0, 4));
 
 const TELEFONO_INVALIDO = 'Ingresa un teléfono válido (ej: +56 9 1234 5678 o 65 234 5678)';
 
-/** SPEC §5 Edit account, shared by the form and PUT /api/usuarios/usuarios/perfil/. */
+/** docs/producto.md §5 Edit account, shared by the form and PUT /api/usuarios/usuarios/perfil/. */
 export const perfilSchema = z.object({
   first_name: nombrePropio({
     obligatorio: 'El nombre es obligatorio',

@@ -20,7 +20,7 @@ export const telefonoContactoSchema = z
   .refine(isTelefonoChileno, `Formato inválido. Ej: ${EJEMPLOS_TELEFONO}`)
   .transform(normalizarTelefono);
 
-/** SPEC §5: the contact's name and e-mail, as the address forms and a quotation's delivery data ask them. */
+/** docs/producto.md §5: the contact's name and e-mail, as the address forms and a quotation's delivery data ask them. */
 export const nombreContactoSchema = z
   .string()
   .trim()
@@ -30,7 +30,7 @@ export const nombreContactoSchema = z
   .refine(isUnaLinea, SALTO_DE_LINEA);
 export const correoContactoSchema = z.string().trim().min(1, OBLIGATORIO).max(254).email(CORREO_INVALIDO);
 
-/** SPEC §5 Address add and edit, shared by the forms and the address endpoints. */
+/** docs/producto.md §5 Address add and edit, shared by the forms and the address endpoints. */
 export const direccionSchema = z.object({
   nombre_contacto: nombreContactoSchema,
   correo_contacto: correoContactoSchema,

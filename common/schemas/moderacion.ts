@@ -8,10 +8,10 @@ export const MOTIVO_LARGO = `El motivo puede tener como máximo ${MOTIVO_MAX} ca
 export const ACCION_INVALIDA = 'La acción debe ser "aprobar" o "rechazar".';
 export const PRODUCTO_INVALIDO = 'Producto inválido.';
 export const PRODUCTO_NO_ENCONTRADO = 'Producto no encontrado.';
-/** Only a pending product can be decided (issue #20): what one already decided says. */
+/** Only a pending product can be decided: what one already decided says. */
 export const YA_MODERADO = { aprobado: 'El producto ya fue aprobado.', rechazado: 'El producto ya fue rechazado.' } as const;
 
-/** SPEC §3 Pending product: what the moderator sees of a product new to the platform. */
+/** docs/producto.md §3 Pending product: what the moderator sees of a product new to the platform. */
 export const productoPendienteSchema = z.object({
   id: z.number().int(),
   nombre: z.string(),
@@ -25,8 +25,8 @@ export const accionModeracionSchema = z.enum(['aprobar', 'rechazar'], { error: A
 export type AccionModeracion = z.infer<typeof accionModeracionSchema>;
 
 /**
- * Body of POST /api/productos/moderar-producto/ (SPEC §7), one per staged product. `motivo`
- * (issue #11, the moderator's note) is read only with 'rechazar': the supplier sees it on the
+ * Body of POST /api/productos/moderar-producto/ (docs/producto.md §7), one per staged product. `motivo`
+ * (the moderator's note) is read only with 'rechazar': the supplier sees it on the
  * rejected row. Empty is no reason.
  */
 export const moderarProductoSchema = z.object({

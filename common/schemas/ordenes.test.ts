@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ordenSchema } from './ordenes';
 
-describe('ordenSchema (SPEC §5 Billing)', () => {
+describe('ordenSchema (docs/producto.md §5 Billing)', () => {
   it('reads empty, blank and null billing fields as not given', () => {
     const r = ordenSchema.safeParse({
       cotizacion_id: 1,

@@ -11,7 +11,7 @@ import { fechaIsoSchema } from '../fecha';
 export const rubrosSchema = z.array(idNombreSchema);
 export const metodosPagoSchema = z.array(idNombreSchema);
 
-/** Empty, blank or null is "not given" (SPEC §5 Billing: every field is optional). */
+/** Empty, blank or null is "not given" (docs/producto.md §5 Billing: every field is optional). */
 const sinValor = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 const textoOpcional = (schema: z.ZodType<string>) => z.preprocess(sinValor, schema.optional());
 
@@ -40,7 +40,7 @@ export type ResumenConfirmado = z.infer<typeof resumenConfirmadoSchema>;
 export const RESUMEN_CAMBIADO = 'resumen_cambiado';
 
 /**
- * Body of POST /api/facturacion/crear-orden/ (SPEC §3 Order creation payload, §5 Billing). Every
+ * Body of POST /api/facturacion/crear-orden/ (docs/producto.md §3 Order creation payload, §5 Billing). Every
  * billing field is optional (the buyer may answer No to the billing question); a field that is
  * given follows its rule. Whether the región, comuna, rubro and método de pago exist, and the
  * comuna is of the región, is checked on the database by the server.
@@ -68,9 +68,9 @@ export const ordenSchema = z
     comuna: idOpcionalSchema(SELECCIONE_COMUNA),
     rubro: idOpcionalSchema(SELECCIONE_RUBRO),
     metodo_pago: idOpcionalSchema(SELECCIONE_METODO_PAGO),
-    // What /facturacion showed and the buyer confirmed (issue #22): crear-orden refuses (409) an
+    // What /facturacion showed and the buyer confirmed: crear-orden refuses (409) an
     // order whose total or a supplier's delivery day is no longer that (a cut-off passed meanwhile,
-    // a fee changed). Optional: SPEC §3's payload without it buys what the server holds.
+    // a fee changed). Optional: docs/producto.md §3's payload without it buys what the server holds.
     resumen_confirmado: resumenConfirmadoSchema.optional(),
   })
   .superRefine((o, ctx) => {
@@ -81,7 +81,7 @@ export type OrdenInput = z.input<typeof ordenSchema>;
 export type OrdenData = z.output<typeof ordenSchema>;
 
 /**
- * The answer of crear-orden: the order and its pedidos, one per supplier (issue #19). `seguimiento`
+ * The answer of crear-orden: the order and its pedidos, one per supplier. `seguimiento`
  * is the order's tracking token, only in the answer that created it (the server keeps its hash).
  */
 export const ordenSchemaOut = z.object({
@@ -97,7 +97,7 @@ export const proveedorResumenSchema = z.object({
   proveedor: z.string(),
   lineas: z.array(lineaPedidoSchema),
   subtotal: z.number().int(),
-  /** Its delivery fee on that subtotal (issue #22). */
+  /** Its delivery fee on that subtotal. */
   costo_despacho: z.number().int(),
   /** The day it delivers, as crear-orden will keep it on its pedido; null when it no longer delivers there or then. */
   fecha_entrega: z.string().nullable(),
@@ -105,7 +105,7 @@ export const proveedorResumenSchema = z.object({
 
 /**
  * GET /api/facturacion/{cotizacion_id}/resumen/: what placing the order will buy, priced as
- * crear-orden will charge it, so /facturacion shows it before anything is bought (issue #19).
+ * crear-orden will charge it, so /facturacion shows it before anything is bought.
  */
 export const resumenCompraSchema = z.object({
   cotizacion_id: z.number().int(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cambioEstadoSchema, ESTADOS_PEDIDO, type EstadoPedido, MOTIVO_LARGO, MOTIVO_OBLIGATORIO, transicionRechazada } from './pedidos';
 
-// Issue #19's life cycle, written out once here as the table the code must match.
+// The pedido's life cycle, written out once here as the table the code must match.
 const PERMITIDAS: Array<[EstadoPedido, EstadoPedido]> = [
   ['pendiente', 'confirmado'],
   ['pendiente', 'rechazado'],

@@ -3,7 +3,7 @@ import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 import { idSchema } from '../numeros';
 
 /**
- * Pedidos (issue #19): an order is split into one pedido per supplier, and each pedido lives its
+ * Pedidos: an order is split into one pedido per supplier, and each pedido lives its
  * own life cycle. The states, the moves between them and their Spanish words are the contract of
  * server and client alike.
  */
@@ -164,7 +164,7 @@ export const pedidoDetalleSchema = z.object({
   entrega: entregaSchema,
   facturacion: facturacionSchema,
   lineas: z.array(lineaPedidoSchema),
-  /** The supplier's delivery fee on this pedido (issue #22), included in total. */
+  /** The supplier's delivery fee on this pedido, included in total. */
   costo_despacho: z.number().int(),
   total: z.number().int(),
 });
@@ -181,7 +181,7 @@ export const ordenResumenSchema = z.object({
   fecha_entrega: z.string().nullable(),
   comuna_nombre: z.string(),
   total: z.number().int(),
-  // SPEC §2 Order history shows each order's billing rows.
+  // docs/producto.md §2 Order history shows each order's billing rows.
   facturacion: facturacionSchema,
   pedidos: z.array(pedidoDeOrdenSchema),
 });

@@ -34,17 +34,17 @@ const fila = (cambios: Partial<FilaCarga> = {}): Valores => ({
   ...cambios,
 });
 
-describe('validateFila (SPEC §5 Supplier upload rows)', () => {
+describe('validateFila (docs/producto.md §5 Supplier upload rows)', () => {
   it('a complete row has no errors', () => expect(validateFila(fila(), HOY)).toEqual([]));
 
-  it('names every broken rule in SPEC’s words, in column order', () => {
+  it('names every broken rule in the product’s words, in column order', () => {
     const rota = fila({ sku: ' ', nombre: '', precio: -1, stock: -2, fecha_vencimiento: HOY, rangos: { 'Desde 100 kg': -3, 'Desde 300 kg': null } });
     expect(validateFila(rota, HOY)).toEqual([SKU_REQUERIDO, NOMBRE_REQUERIDO, PRECIO_INVALIDO, STOCK_NEGATIVO, FECHA_NO_FUTURA, rangoInvalido('Desde 100 kg')]);
   });
 
   it("price and expiry date are required; the price is the offer edit's (above 0, whole pesos); a tier may be 0, an empty tier is unpriced", () => {
     expect(validateFila(fila({ precio: null, fecha_vencimiento: null }), HOY)).toEqual([PRECIO_REQUERIDO, FECHA_REQUERIDA]);
-    // Issue #20: one price rule for every write; the upload stored $0 and rounded 1,5 to 2.
+    // One price rule for every write; the upload stored $0 and rounded 1,5 to 2.
     expect(validateFila(fila({ precio: 0 }), HOY)).toEqual([PRECIO_INVALIDO]);
     expect(validateFila(fila({ precio: 1.5, rangos: { 'Desde 100 kg': 2.5 } }), HOY)).toEqual([PRECIO_SIN_DECIMALES, rangoSinDecimales('Desde 100 kg')]);
     expect(validateFila(fila({ precio: 4990, rangos: { 'Desde 100 kg': 0, 'Desde 300 kg': null } }), HOY)).toEqual([]);

@@ -6,8 +6,8 @@ import { z } from '../zod-es';
 import { errorPrecio, errorPrecioRango, erroresRangosCrecientes } from './proveedor-productos';
 
 /**
- * The supplier's Excel upload (SPEC §2 Bulk upload, §3 Supplier upload row and Bulk upload
- * errors, §5 Supplier upload rows and Upload file, §7 Supplier catalogue, issue #10):
+ * The supplier's Excel upload (docs/producto.md §2 Bulk upload, §3 Supplier upload row and Bulk upload
+ * errors, §5 Supplier upload rows and Upload file, §7 Supplier catalogue):
  * - GET  /api/productos/plantillas-excel/ → plantillasSchema (two base64 .xlsx and the categories);
  * - POST /api/productos/cargar-excel/ multipart `archivo` → cargaExcelSchemaOut (nothing written);
  * - PUT  /api/productos/actualizar-precios/ {productos} → actualizarPreciosSchemaOut;
@@ -33,27 +33,27 @@ export const COLUMNAS_EXCEL = [
 export const NOMBRES_RANGO = LIMITES_RANGO_KG.map((limite) => nombreRango(limite));
 /**
  * A column only PRODUCTOS_REGISTRADOS.xlsx has (hidden, after the others): what the offer's lots
- * of the row's expiry date held when the file was made (issue #20). Optional on upload: a file
+ * of the row's expiry date held when the file was made. Optional on upload: a file
  * without it (the example template, a supplier's own sheet) is read as before, with no check.
  */
 export const COLUMNA_STOCK_AL_DESCARGAR = 'Stock al descargar';
 
-/** File names of the two templates (SPEC §2). */
+/** File names of the two templates (docs/producto.md §2). */
 export const ARCHIVO_PRODUCTOS_REGISTRADOS = 'PRODUCTOS_REGISTRADOS.xlsx';
 export const ARCHIVO_PLANTILLA_EJEMPLO = 'PLANTILLA_EJEMPLO.xlsx';
 
 /** Rows one file (or one confirmation) may carry: a whole supplier catalogue, and a bound on the work. */
 export const MAX_FILAS_CARGA = 50_000;
 
-// Issue #20 item 5: uploads beyond what the server takes at once are answered 429 with these.
+// Uploads beyond what the server takes at once are answered 429 with these.
 export const CARGAS_OCUPADAS = 'Hay muchas cargas de archivos en curso. Intenta de nuevo en unos minutos.';
 export const CARGA_PROPIA_EN_CURSO = 'Ya tienes una carga de archivo en curso. Espera a que termine para subir otra.';
 
-// SPEC §5 Upload file.
+// docs/producto.md §5 Upload file.
 export const ARCHIVO_REQUERIDO = 'Debes seleccionar un archivo';
 export const ARCHIVO_TIPO_INVALIDO = 'Solo se aceptan archivos .xlsx o .xls';
 export const ARCHIVO_DEMASIADO_GRANDE = 'El archivo supera el tamaño máximo de 5MB';
-// Ours (SPEC: not shown), for files that are .xlsx/.xls by name but cannot be read safely.
+// Ours (beyond docs/producto.md §8), for files that are .xlsx/.xls by name but cannot be read safely.
 export const ARCHIVO_ILEGIBLE = 'No se pudo leer el archivo. Verifica que sea un Excel válido (.xlsx o .xls).';
 export const ARCHIVO_DESCOMPRIMIDO_EXCESIVO = 'El archivo es demasiado grande al descomprimirlo. Divide los productos en varios archivos.';
 export const ARCHIVO_TIEMPO_AGOTADO = 'El archivo tardó demasiado en procesarse. Divide los productos en varios archivos.';
@@ -62,12 +62,12 @@ export const ARCHIVO_DEMASIADAS_FILAS = `El archivo tiene más de ${MAX_FILAS_CA
 export const encabezadosInvalidos = (faltan: string[]) =>
   `Los encabezados del archivo no coinciden con la plantilla. Faltan o están mal escritas: ${faltan.join(', ')}. Descarga la plantilla de ejemplo.`;
 
-// SPEC §5 Supplier upload rows.
+// docs/producto.md §5 Supplier upload rows.
 export const SKU_REQUERIDO = 'El SKU no puede estar vacío.';
 export const NOMBRE_REQUERIDO = 'El nombre no puede estar vacío.';
 export const FECHA_REQUERIDA = 'La fecha de vencimiento no puede estar vacía.';
 export const FECHA_NO_FUTURA = 'La fecha de vencimiento debe ser futura.';
-// Ours, for what SPEC §5 leaves unsaid about a row.
+// Ours, for what docs/producto.md §5 leaves unsaid about a row.
 export const PRECIO_REQUERIDO = 'El precio no puede estar vacío.';
 export const STOCK_NEGATIVO = 'El stock no puede ser negativo.';
 export const STOCK_MAXIMO = 'El stock no puede superar 999.999.999.';
@@ -80,7 +80,7 @@ export const rangoDesconocido = (rango: string) => `El rango "${rango}" no exist
 export const skuRepetido = (sku: string, fila: number) => `El SKU ${sku} ya está en la fila ${fila} con la misma fecha de vencimiento.`;
 export const skuOtroPrecio = (sku: string, fila: number) => `El SKU ${sku} está en la fila ${fila} con otro precio o rangos; un SKU tiene un solo precio.`;
 /**
- * Issue #20: a row of PRODUCTOS_REGISTRADOS.xlsx whose lots changed since the file was made (an
+ * A row of PRODUCTOS_REGISTRADOS.xlsx whose lots changed since the file was made (an
  * order took stock, the supplier edited it) is not applied until the supplier chooses.
  */
 export const stockCambiado = (fecha: string, alDescargar: number, actual: number, archivo: number) =>
@@ -93,7 +93,7 @@ export const soloExclusivosValidos = (n: number) =>
 const texto = (max: number) => z.string().max(max);
 const numero = z.number().finite().max(1e12).min(-1e12);
 
-/** What the matching found for a new row (SPEC §3): shown to the supplier, ignored when sent back. */
+/** What the matching found for a new row (docs/producto.md §3): shown to the supplier, ignored when sent back. */
 export const productoAsignadoSchema = z.object({
   nombre: texto(200),
   /** Trigram similarity of the normalised names, 0..1. */
@@ -106,7 +106,7 @@ export type ProductoAsignado = z.infer<typeof productoAsignadoSchema>;
 
 /**
  * A row of an offer the supplier has whose lots of that expiry date changed since the file was
- * made (issue #20): both numbers, and the supplier's choice ('archivo': the row's Stock;
+ * made: both numbers, and the supplier's choice ('archivo': the row's Stock;
  * 'actual': the lots as they are), null until chosen. A confirmation applies 'archivo' only if the
  * lots still hold `stock_actual`.
  */
@@ -118,10 +118,10 @@ export const conflictoStockSchema = z.object({
 export type ConflictoStock = z.infer<typeof conflictoStockSchema>;
 
 /**
- * SPEC §3 Supplier upload row. `id` is the row's number in the sheet (the `fila` of its errors;
+ * docs/producto.md §3 Supplier upload row. `id` is the row's number in the sheet (the `fila` of its errors;
  * 2 is the first product); rows the screen adds itself (agregadoManual) take any id not in use.
  * `producto` is the catalogue product the row is (existing) or was matched to (new); null for an
- * exclusive row. Content rules (SPEC §5) are not enforced by this schema: a row that breaks them
+ * exclusive row. Content rules (docs/producto.md §5) are not enforced by this schema: a row that breaks them
  * comes back in `errores` (upload) or as {sku, motivo} (confirmation), the rest go on.
  */
 export const filaCargaSchema = z.object({
@@ -154,14 +154,14 @@ export const STOCK_TOPE = 999_999_999;
 
 /**
  * A row with neither Stock nor expiry date says the offer's price and tiers and no lot: how
- * PRODUCTOS_REGISTRADOS.xlsx writes an offer without stock, so it uploads back as it is (issue #20).
- * Only for an offer the supplier has (`sinLote`): a new product's row is its first lot, and SPEC §5
+ * PRODUCTOS_REGISTRADOS.xlsx writes an offer without stock, so it uploads back as it is.
+ * Only for an offer the supplier has (`sinLote`): a new product's row is its first lot, and docs/producto.md §5
  * wants its date.
  */
 export const isFilaSinLote = (fila: Pick<FilaCarga, 'stock' | 'fecha_vencimiento'>) => fila.stock === null && (fila.fecha_vencimiento?.trim() ?? '') === '';
 
 /**
- * SPEC §5 Supplier upload rows, on a row's values; `hoy` is today in Chile (YYYY-MM-DD). One rule
+ * docs/producto.md §5 Supplier upload rows, on a row's values; `hoy` is today in Chile (YYYY-MM-DD). One rule
  * for both sides: the server checks every row of a file and of a confirmation with it, the screen
  * checks a row the supplier edits, so a row fixed on screen is known valid before it is sent.
  * The server checks more (categories, formats and units by name, a SKU repeated) and answers per row.
@@ -178,7 +178,7 @@ export function validateFila(
   else if (!isUnaLinea(fila.nombre)) errores.push(enUnaLinea('Nombre'));
   if (fila.precio === null) errores.push(PRECIO_REQUERIDO);
   else {
-    // The offer edit's rule, one for every write (issue #20): above 0, whole pesos.
+    // The offer edit's rule, one for every write: above 0, whole pesos.
     const error = errorPrecio(fila.precio);
     if (error) errores.push(error);
   }
@@ -206,7 +206,7 @@ export function validateFila(
 }
 
 /**
- * The question of a stock conflict the supplier has not answered yet (issue #20): until it is, the
+ * The question of a stock conflict the supplier has not answered yet: until it is, the
  * row waits like a row with errors. Null when there is none or it is answered.
  */
 export function preguntaConflicto(fila: Pick<FilaCarga, 'conflicto' | 'fecha_vencimiento' | 'stock'>): string | null {
@@ -215,20 +215,20 @@ export function preguntaConflicto(fila: Pick<FilaCarga, 'conflicto' | 'fecha_ven
   return stockCambiado(fila.fecha_vencimiento, c.stock_al_descargar, c.stock_actual, fila.stock);
 }
 
-/** What stops a row from being sent: SPEC §5's errors and an unanswered stock conflict. */
+/** What stops a row from being sent: docs/producto.md §5's errors and an unanswered stock conflict. */
 export function erroresFila(fila: FilaCarga, hoy: string, opciones: { sinLote?: boolean } = {}): string[] {
   const pregunta = preguntaConflicto(fila);
   return pregunta ? [...validateFila(fila, hoy, opciones), pregunta] : validateFila(fila, hoy, opciones);
 }
 
-/** SPEC §3 Bulk upload errors, in the file. */
+/** docs/producto.md §3 Bulk upload errors, in the file. */
 export const errorFilaSchema = z.object({ fila: z.number().int(), errores: z.array(z.string()) });
 export type ErrorFila = z.infer<typeof errorFilaSchema>;
-/** SPEC §3 Bulk upload errors, on registration. */
+/** docs/producto.md §3 Bulk upload errors, on registration. */
 export const errorSkuSchema = z.object({
   sku: z.string(),
   motivo: z.string(),
-  /** A stock conflict (issue #20): the row it is (its `id`) and the numbers, for the screen to ask again. */
+  /** A stock conflict: the row it is (its `id`) and the numbers, for the screen to ask again. */
   fila: z.number().int().optional(),
   conflicto: conflictoStockSchema.optional(),
 });
@@ -258,7 +258,7 @@ export type CargaExcel = z.infer<typeof cargaExcelSchemaOut>;
 const filasSchema = z.array(filaCargaSchema).max(MAX_FILAS_CARGA);
 
 /**
- * The 400 of a confirmation none of whose rows is valid: SPEC §5's message and every row's reason,
+ * The 400 of a confirmation none of whose rows is valid: docs/producto.md §5's message and every row's reason,
  * so the screen can open its 'Errores al cargar los Datos' popup.
  */
 export const sinFilasValidasSchema = z.object({ detail: z.string(), errores: z.array(errorSkuSchema) });

@@ -14,7 +14,7 @@ import {
 
 const primerMensaje = (body: unknown) => proveedorProductoEditSchema.safeParse(body).error?.issues[0]?.message;
 
-describe('SPEC §5 Supplier product edit, one schema for the form (text) and the API (numbers)', () => {
+describe('docs/producto.md §5 Supplier product edit, one schema for the form (text) and the API (numbers)', () => {
   it('turns the form text into the stored numbers; empty tiers remove their price', () => {
     expect(
       proveedorProductoEditSchema.parse({
@@ -44,7 +44,7 @@ describe('SPEC §5 Supplier product edit, one schema for the form (text) and the
   });
 });
 
-describe('money typed the Chilean way (issue #20: 4.990 was refused as having decimals)', () => {
+describe('money typed the Chilean way (4.990 was refused as having decimals)', () => {
   const editar = (tarifa: unknown, rangos: Record<string, unknown> = {}) =>
     proveedorProductoEditSchema.safeParse({ tarifa, fecha_expiracion: '2099-01-31', rangos });
 
@@ -73,7 +73,7 @@ describe('money typed the Chilean way (issue #20: 4.990 was refused as having de
     expect(editar('4990', { 'Desde 100 kg': '4,5' }).error?.issues.map((i) => i.message)).toEqual([rangoSinDecimales('Desde 100 kg')]);
   });
 
-  it('SPEC §5 counts the digits, not the thousands points', () => {
+  it('docs/producto.md §5 counts the digits, not the thousands points', () => {
     expect(editar('1.000.000.000').error?.issues[0]?.message).toBe(PRECIO_DEMASIADO_ALTO);
     expect(editar('10.000.000.000').error?.issues[0]?.message).toBe(PRECIO_DIGITOS);
   });

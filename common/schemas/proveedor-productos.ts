@@ -4,9 +4,9 @@ import { FECHA_INVALIDA, isFechaIso } from '../fecha';
 import { z } from '../zod-es';
 import { idOpcionalSchema, leerPesos, PESOS_MAXIMO, pesosComoTexto } from '../numeros';
 
-// SPEC §5 Supplier product edit, word for word.
+// docs/producto.md §5 Supplier product edit, word for word.
 export const COMPLETA_CAMPOS = 'Por favor, completa todos los campos antes de guardar.';
-// PRECIO_MAX_DIGITOS (SPEC §9) is 10.
+// PRECIO_MAX_DIGITOS (docs/producto.md §9) is 10.
 export const PRECIO_DIGITOS = 'El precio no puede exceder los 10 dígitos.';
 export const PRECIO_INVALIDO = 'El precio debe ser un número válido mayor a 0.';
 export const rangoInvalido = (rango: string) => `El valor del rango "${rango}" debe ser un número mayor o igual a 0.`;
@@ -26,9 +26,9 @@ export const CANTIDAD_DEMASIADO_ALTA = 'La cantidad no puede superar 9.999.999.9
 export const FECHA_VENCIMIENTO_FUTURA = 'La fecha de vencimiento debe ser futura.';
 
 /**
- * The one price rule of every write (issue #20: the Excel confirmation stored $0 and rounded 1,5 to
+ * The one price rule of every write (the Excel confirmation stored $0 and rounded 1,5 to
  * 2 where the offer edit refused both): whole pesos above 0 that fit the column. The 10-character
- * limit of SPEC §5 is the form's, on what is typed.
+ * limit of docs/producto.md §5 is the form's, on what is typed.
  */
 export function errorPrecio(n: number): string | undefined {
   if (!Number.isFinite(n) || n <= 0) return PRECIO_INVALIDO;
@@ -37,7 +37,7 @@ export function errorPrecio(n: number): string | undefined {
   return undefined;
 }
 
-/** A tier's price: as the price, but 0 is allowed (SPEC §5: 'mayor o igual a 0'). */
+/** A tier's price: as the price, but 0 is allowed (docs/producto.md §5: 'mayor o igual a 0'). */
 export function errorPrecioRango(rango: string, n: number): string | undefined {
   if (!Number.isFinite(n) || n < 0) return rangoInvalido(rango);
   if (!Number.isInteger(n)) return rangoSinDecimales(rango);
@@ -83,11 +83,11 @@ const comoTexto = (v: unknown) => (typeof v === 'number' ? (Number.isFinite(v) ?
 const aNumero = (s: string) => (/^-?\d+([.,]\d+)?$/.test(s) ? Number(s.replace(',', '.')) : Number.NaN);
 const vacio = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** The digits of a typed amount: SPEC §5's limit counts them, not the thousands points ('4.990.000' has 7). */
+/** The digits of a typed amount: docs/producto.md §5's limit counts them, not the thousands points ('4.990.000' has 7). */
 const digitosDe = (s: string) => s.replace(/^\$\s*/, '').replace(/\./g, '').length;
 
 /**
- * SPEC §5: price required, at most 10 digits, a number above 0; ours: whole pesos that fit the
+ * docs/producto.md §5: price required, at most 10 digits, a number above 0; ours: whole pesos that fit the
  * column, typed the Chilean way ('4.990' is $4.990, common/numeros leerPesos).
  */
 const tarifaSchema = z.preprocess(
@@ -118,7 +118,7 @@ const cantidadSchema = z.preprocess(
 );
 
 /**
- * Tier prices by tier label ('Desde 100 kg': 4500, or '4.500' typed). SPEC §5: each non-empty value a number ≥ 0;
+ * Tier prices by tier label ('Desde 100 kg': 4500, or '4.500' typed). docs/producto.md §5: each non-empty value a number ≥ 0;
  * an empty one removes that tier's price (the offer then charges its tarifa from there on).
  */
 const rangosSchema = z
@@ -142,8 +142,8 @@ const rangosSchema = z
 const idOpcional = idOpcionalSchema('Lote inválido.');
 
 /**
- * Body of PATCH /api/productos/proveedoresproductos/{id}/ (SPEC §7) and the inline edit form
- * (SPEC §5 Supplier product edit): the offer's price and tier prices, and one lot's quantity and
+ * Body of PATCH /api/productos/proveedoresproductos/{id}/ (docs/producto.md §7) and the inline edit form
+ * (docs/producto.md §5 Supplier product edit): the offer's price and tier prices, and one lot's quantity and
  * expiry. `stock_id` names the lot (absent: the row 'Sin stock', and a quantity creates a lot).
  * `cantidad_anterior` (ours, optional) is the quantity the form showed: when an order took stock
  * from the lot meanwhile, the edit is refused instead of giving back what was sold (docs/decisions/009).
@@ -171,17 +171,17 @@ export type EstadoModeracion = z.infer<typeof estadoModeracionSchema>;
 export const loteSchema = z.object({ id: z.number().int(), cantidad: z.number(), fecha_expiracion: z.string() });
 export type Lote = z.infer<typeof loteSchema>;
 
-/** SPEC §3 Provider product: one offer of the supplier, its priced tiers by label and its lots with stock. */
+/** docs/producto.md §3 Provider product: one offer of the supplier, its priced tiers by label and its lots with stock. */
 export const proveedorProductoSchema = z.object({
   id: z.number().int(),
   sku: z.string(),
   producto_nombre: z.string(),
-  /** The product's unit ('KILO' or 'CAJA', SPEC §9): what a lot's quantity counts. */
+  /** The product's unit ('KILO' or 'CAJA', docs/producto.md §9): what a lot's quantity counts. */
   unidad: z.string(),
   tarifa: z.number().int(),
   rangos: z.record(z.string(), z.number()),
   estado_moderacion: estadoModeracionSchema,
-  /** The moderator's reason, on a rejected product (issue #11). */
+  /** The moderator's reason, on a rejected product. */
   motivo_rechazo: z.string().nullable(),
   stock: z.array(loteSchema),
 });

@@ -1,16 +1,16 @@
 // npm run create-user -- --email E --password P --role comprador|proveedor|moderador [--first-name N --last-name A]
 // Creates an active user (migrating the database first if needed): how moderators come to exist.
 import { parseArgs } from 'node:util';
-import { isRol, ROLES, type Rol } from '../../common/rol';
-import { emailSchema } from '../../common/schemas/auth';
-import { PASSWORD_MIN_LENGTH } from '../../common/constants';
-import { loadConfigOrExit } from '../config';
-import { openDatabase } from '../db/client';
-import { DataDirLockedError } from '../db/data-dir-lock';
-import { prepareDatabase } from '../db/prepare';
-import { AppError } from '../errors';
-import { createUsuario } from '../modules/auth/accounts.service';
-import { isCommonPassword } from '../modules/auth/common-passwords';
+import { isRol, ROLES, type Rol } from '#common/rol';
+import { emailSchema } from '#common/schemas/auth';
+import { PASSWORD_MIN_LENGTH } from '#common/constants';
+import { loadConfigOrExit } from '#server/config';
+import { openDatabase } from '#server/db/client';
+import { DataDirLockedError } from '#server/db/data-dir-lock';
+import { prepareDatabase } from '#server/db/prepare';
+import { AppError } from '#server/errors';
+import { createUsuario } from '#server/modules/auth/accounts.service';
+import { isCommonPassword } from '#server/modules/auth/common-passwords';
 
 const fail = (message: string): never => {
   console.error(message);

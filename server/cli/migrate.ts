@@ -1,7 +1,7 @@
 // `npm run db:migrate`: applies migrations and reference data (and demo data when configured), then exits.
-import { loadConfigOrExit } from '../config';
-import { openDatabase } from '../db/client';
-import { prepareDatabase } from '../db/prepare';
+import { loadConfigOrExit } from '#server/config';
+import { openDatabase } from '#server/db/client';
+import { prepareDatabase } from '#server/db/prepare';
 
 const config = loadConfigOrExit();
 const database = await openDatabase(config);

@@ -89,7 +89,7 @@ const sqlState = (error: unknown): unknown => (error as { code?: unknown; cause?
 
 /**
  * Every transaction opened on the database is tried again once when PostgreSQL aborts it for a
- * deadlock or a serialization failure (issue #20): it wrote nothing, and a second try after the
+ * deadlock or a serialization failure: it wrote nothing, and a second try after the
  * winner commits almost always goes through, where answering 500 would make the user retry by hand.
  * Only the outermost transaction retries (a savepoint's failure aborts its whole transaction).
  */
@@ -156,7 +156,7 @@ const listenerName = (channel: string, id: string) => `${LISTENER_APP}:${channel
 type Barriers = ReturnType<typeof createBarriers>;
 
 /**
- * Cross-process barriers (issue #23: "shows in the other's very next comparison", "voids old
+ * Cross-process barriers ("shows in the other's very next comparison", "voids old
  * tokens at once on every process"). NOTIFY reaches every process at about the same time, but
  * "about" is not "before the client's next request": a busy process may read it a few ms late.
  * So a write that must be seen everywhere sends a barrier marker on the channel and waits until
@@ -215,7 +215,7 @@ export class DeafListenError extends Error {}
 /**
  * A connection of its own that LISTENs. Proving the socket alive (`select 1`) is not enough: behind
  * a pooler in transaction mode (PgBouncer) LISTEN lands on a server connection that is handed to
- * someone else, and nothing is ever heard. So the check is a probe (issue #23 item 6): a NOTIFY
+ * someone else, and nothing is ever heard. So the check is a probe: a NOTIFY
  * sent through the pool, as every write's is, that this connection must hear back within 5 s. At
  * start a deaf connection is an error that says why; later, every 10 s, it counts as dropped and
  * is opened again a second after.
@@ -346,7 +346,7 @@ export async function ping(db: Db): Promise<void> {
 /**
  * Independent reads at once on the pool, one after another on a transaction: a transaction is one
  * connection, where node-postgres queues concurrent queries and warns (its next major refuses
- * them) (issue #20).
+ * them).
  */
 export async function readAll<T extends readonly unknown[]>(db: Db, reads: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
   if (!(db instanceof PgTransaction)) return Promise.all(reads.map((read) => read())) as unknown as Promise<T>;

@@ -57,7 +57,7 @@ const PF_EXITING = 0x4;
  * Whether the process has exited or is exiting (Linux /proc). A process killed with `kill -9`
  * stays a zombie until its parent waits for it, a second or more under a busy supervisor, and
  * `kill(pid, 0)` still succeeds on a zombie: that refused half the restarts right after a crash
- * (issue #20). The main thread is the one read, and the one that matters: PGlite runs on it, so
+ *. The main thread is the one read, and the one that matters: PGlite runs on it, so
  * once it is out of user code nothing more of that process writes the database; the rest of its
  * threads can take a moment longer to die on a busy machine, with nothing left to run.
  */

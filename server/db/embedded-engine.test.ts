@@ -52,7 +52,7 @@ function startWriter(dataDir: string, acked: Set<number>): Promise<Writer> {
 }
 
 /**
- * Kills the writer mid-write and returns once it is dead but not reaped: a zombie (issue #20: 9 of
+ * Kills the writer mid-write and returns once it is dead but not reaped: a zombie (9 of
  * 18 restarts were refused then). Without /proc the lock cannot tell a zombie from a live process
  * (data-dir-lock.ts), so there its parent goes and init reaps it first.
  */

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeafListenError, openPostgres, queryRows } from './client';
-import { adminQuery, dropDatabase, withDatabase } from '../test/template-db';
+import { adminQuery, dropDatabase, withDatabase } from '#server/test/template-db';
 
-// Issue #23 item 6: a LISTEN connection that does not hear the pool's NOTIFY (a pooler in
+// A LISTEN connection that does not hear the pool's NOTIFY (a pooler in
 // transaction mode) is found at start. PostgreSQL only: the embedded engine is one connection.
 const databaseUrl = process.env.DATABASE_URL;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findDirecciones, insertDireccion } from '../modules/direcciones/direcciones.repository';
-import { openAt } from '../test/migration-db';
+import { findDirecciones, insertDireccion } from '#server/modules/direcciones/direcciones.repository';
+import { openAt } from '#server/test/migration-db';
 import { type Database, queryRows } from './client';
 import { seedReference } from './seed/reference';
 

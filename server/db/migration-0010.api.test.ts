@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAt } from '../test/migration-db';
+import { openAt } from '#server/test/migration-db';
 import { type Database, queryRows } from './client';
 import { seedReference } from './seed/reference';
 

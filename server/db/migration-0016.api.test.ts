@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAt } from '../test/migration-db';
+import { openAt } from '#server/test/migration-db';
 import { type Database, queryRows } from './client';
 
 describe("migration 0016: pedidos placed before they had a day of their own keep their order's", () => {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { setupTestApp } from '../test/test-app';
+import { setupTestApp } from '#server/test/test-app';
 import { queryRows, readAll } from './client';
 
-/** Issue #20 item 4: transactions read one query at a time and are tried again once after losing a deadlock. */
+/** Transactions read one query at a time and are tried again once after losing a deadlock. */
 const ctx = setupTestApp();
 
 describe('transactions', () => {

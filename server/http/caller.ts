@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { CLAVE_COTIZACION_HEADER } from '../../common/schemas/cotizaciones';
+import { CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
 import { isClave } from './clave';
 
-// The caller of the endpoints open to anonymous buyers (SPEC §6: the request, its comparison and
+// The caller of the endpoints open to anonymous buyers (docs/producto.md §6: the request, its comparison and
 // choice, the order placed on it), shared by the modules that serve them: cotizaciones, comparacion, ordenes.
 
 /** Who is calling: the user of a valid token, and the clave sent in X-Clave-Cotizacion, if any. */

@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
-// Issue #23 item 8: answers over 1 KB go compressed when the client accepts br or gzip.
+// Answers over 1 KB go compressed when the client accepts br or gzip.
 describe('compressed answers', () => {
   let t: TestApp;
   beforeAll(async () => {

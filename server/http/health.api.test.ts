@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
-describe('GET /api/health and GET /api/ready (issue #23 item 3)', () => {
+describe('GET /api/health and GET /api/ready', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

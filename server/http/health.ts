@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Db, MIGRATIONS_FOLDER, ping, queryRows } from '../db/client';
+import { type Db, MIGRATIONS_FOLDER, ping, queryRows } from '#server/db/client';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -42,7 +42,7 @@ export function migrationsCheck(db: Db): ReadyCheck {
 }
 
 /**
- * Issue #23 item 3, for load balancers and orchestrators:
+ * For load balancers and orchestrators:
  * - GET /api/health: the process answers (liveness; restart it when this fails). No database:
  *   a database outage must not make every process look dead and be restarted in a loop.
  * - GET /api/ready: it should get traffic: the database answers, the migrations are applied and

@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { COMPARACIONES_EN_CURSO, MAX_COMPARACIONES_POR_IP } from '../modules/comparacion/comparacion.routes';
-import { conClave, ENTREGA } from '../test/cotizacion';
-import { setupTestApp } from '../test/test-app';
+import { COMPARACIONES_EN_CURSO, MAX_COMPARACIONES_POR_IP } from '#server/modules/comparacion/comparacion.routes';
+import { conClave, ENTREGA } from '#server/test/cotizacion';
+import { setupTestApp } from '#server/test/test-app';
 
 /**
  * docs/decisions/012, "Una dirección, pocas a la vez": an anonymous flood of comparisons from one

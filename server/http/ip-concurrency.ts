@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors';
+import { AppError } from '#server/errors';
 
 /**
  * At most `max` requests of a route in flight per client address, in this process: the next one

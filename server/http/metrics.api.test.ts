@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFlujo } from '../test/cotizacion';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createFlujo } from '#server/test/cotizacion';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
-// Issue #23 item 4: GET /metrics, Prometheus' text format, off unless METRICS_TOKEN is set.
+// GET /metrics, Prometheus' text format, off unless METRICS_TOKEN is set.
 const TOKEN = 'token-de-metricas-de-prueba';
 
 describe('GET /metrics', () => {

@@ -1,12 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Database } from '../db/client';
-import { AppError, notFound } from '../errors';
-import type { Mailer } from '../mail/mailer';
-import { canastaStats, observeCanasta } from '../modules/comparacion/canasta-thread';
-import type { ComparacionCache } from '../modules/comparacion/comparacion-cache';
-import type { UploadQueue } from '../modules/proveedor/carga/upload-queue';
+import type { Database } from '#server/db/client';
+import { AppError, notFound } from '#server/errors';
+import type { Mailer } from '#server/mail/mailer';
+import { canastaStats, observeCanasta } from '#server/modules/comparacion/canasta/thread';
+import type { ComparacionCache } from '#server/modules/comparacion/cache/comparacion-cache';
+import type { UploadQueue } from '#server/modules/proveedor/carga/upload-queue';
 
 export interface MetricsSources {
   database: Pick<Database, 'pool'>;
@@ -47,7 +47,7 @@ const sameToken = (given: string, expected: string) => {
 };
 
 /**
- * GET /metrics in Prometheus' text format (issue #23 item 4), with prom-client: request durations
+ * GET /metrics in Prometheus' text format, with prom-client: request durations
  * by route and status, the solver's time by how it answered, the comparison cache, the database
  * pool, the outbox, the upload queue, and the process itself. Off unless METRICS_TOKEN is set; then
  * only `Authorization: Bearer <METRICS_TOKEN>` reads it. Each process answers for itself: scrape

@@ -1,14 +1,14 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app';
-import { parseConfig } from '../config';
-import { openPostgres, queryRows } from '../db/client';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { withDatabase } from '../test/template-db';
+import { buildApp } from '#server/app';
+import { parseConfig } from '#server/config';
+import { openPostgres, queryRows } from '#server/db/client';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { withDatabase } from '#server/test/template-db';
 import { sharedRateLimitStore } from './rate-limit-store';
 
-/** Issue #23 item 2: the request limit is counted once for every process on one PostgreSQL. */
+/** The request limit is counted once for every process on one PostgreSQL. */
 const databaseUrl = process.env.DATABASE_URL;
 const LIMIT = 5;
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import { type Database, type Db, queryRows } from '../db/client';
+import { type Database, type Db, queryRows } from '#server/db/client';
 
 /** What the plugin hands a store: its own options (timeWindow in ms), or a route's merged ones to `child`. */
 interface StoreOptions {
@@ -20,7 +20,7 @@ const MAX_CLAVE = 200;
 const SWEEP_EVERY_MS = 60_000;
 
 /**
- * The store of @fastify/rate-limit that every process on one PostgreSQL shares (issue #23 item 2):
+ * The store of @fastify/rate-limit that every process on one PostgreSQL shares:
  * counted with upserts on limite_solicitud (createCounter: one round trip per request near the
  * limit, coalesced far from it), timed by the database's clock so that processes
  * on different machines agree on when a window ends. Undefined on the embedded database: one
@@ -126,7 +126,7 @@ interface LocalCount {
 }
 
 /**
- * Counting that costs no round trip while a client is far from its limit (issue #23 item 7: the
+ * Counting that costs no round trip while a client is far from its limit (the
  * token check's hot path): a key's first request in a window, any request once the count
  * reaches an eighth of the limit (LOCAL_SHARE), and every request of a limit under MIN_MAX_FOR_LOCAL wait for the database's
  * count, so 429 comes at the same request with one process or many. Below that, the request is

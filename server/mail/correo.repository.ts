@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { correoSaliente } from '../db/schema/usuario';
+import type { Db } from '#server/db/client';
+import { correoSaliente } from '#server/db/schema/usuario';
 import type { Correo } from './templates';
 
 export interface CorreoPendiente extends Correo {

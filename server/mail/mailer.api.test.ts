@@ -2,9 +2,9 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { correoSaliente } from '../db/schema/usuario';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { uniqueEmail } from '../test/users';
+import { correoSaliente } from '#server/db/schema/usuario';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { uniqueEmail } from '#server/test/users';
 
 // The real SMTP path: nodemailer against a real SMTP server on loopback.
 const received: string[] = [];

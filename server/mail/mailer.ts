@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/client';
+import type { Db } from '#server/db/client';
 import { type CorreoPendiente, claimCorreo, countCorreosPendientes, insertCorreo, markCorreoEnviado, markCorreoFallido } from './correo.repository';
 import type { Correo } from './templates';
 

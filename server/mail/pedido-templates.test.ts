@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ESTADOS_PEDIDO } from '../../common/schemas/pedidos';
+import { ESTADOS_PEDIDO } from '#common/schemas/pedidos';
 import { correoEstadoPedido, correoOrdenRecibida } from './pedido-templates';
 
 const SEGUIMIENTO = 'https://abastece.example/seguimiento/S3guimientoFirmadoDeCuarentaYTresCaracter_-';

@@ -1,7 +1,7 @@
-// The e-mails of an order's life (issue #19): to the buyer when it is placed and whenever a
+// The e-mails of an order's life: to the buyer when it is placed and whenever a
 // pedido changes, to each supplier when it receives one (and when the buyer annuls it).
-import { formatCantidad, formatClp, formatDespacho, formatDiaLargo, formatDireccion, formatFechaEntrega, formatFechaHora } from '../../common/format';
-import type { Entrega, EstadoPedido, LineaPedido } from '../../common/schemas/pedidos';
+import { formatCantidad, formatClp, formatDespacho, formatDiaLargo, formatDireccion, formatFechaEntrega, formatFechaHora } from '#common/format';
+import type { Entrega, EstadoPedido, LineaPedido } from '#common/schemas/pedidos';
 import { type Correo, escapeHtml, layout, parrafosHtml } from './templates';
 
 interface OrdenCorreo {
@@ -18,9 +18,9 @@ interface PedidoCorreo {
   id: number;
   proveedor: string;
   lineas: LineaPedido[];
-  /** Included in total (issue #22). */
+  /** Included in total. */
   costo_despacho: number;
-  /** Its own delivery day, when it has one (issue #22: each supplier may come another day). */
+  /** Its own delivery day, when it has one (each supplier may come another day). */
   fecha_entrega?: string | null;
   total: number;
 }

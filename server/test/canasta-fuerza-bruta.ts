@@ -1,6 +1,6 @@
-import { costoDespacho, type TerminosDespacho } from '../../common/despacho';
-import type { LineaCanasta, OfertaCanasta } from '../modules/comparacion/canasta';
-import { precioUnitario } from '../modules/comparacion/precio';
+import { costoDespacho, type TerminosDespacho } from '#common/despacho';
+import type { LineaCanasta, OfertaCanasta } from '#server/modules/comparacion/canasta/canasta';
+import { precioUnitario } from '#server/modules/comparacion/motor/precio';
 
 /**
  * The delivered basket by brute force (test-only): every whole allocation of every line (each

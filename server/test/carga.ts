@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { COLUMNAS_EXCEL, type FilaCarga } from '../../common/schemas/proveedor-carga';
+import { COLUMNAS_EXCEL, type FilaCarga } from '#common/schemas/proveedor-carga';
 
 /** Test helpers of the Excel upload: workbooks made in the test, and the multipart body that carries them. */
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { CLAVE_COTIZACION_HEADER } from '../../common/schemas/cotizaciones';
+import { CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
 import type { TestApp } from './test-app';
 import { ENTREGA } from './entrega';
 import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from './ofertas';

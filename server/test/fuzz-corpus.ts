@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD } from '../db/seed/demo-catalogo';
+import { DEMO_PASSWORD } from '#server/db/seed/demo-catalogo';
 import { DIRECCION_BODY } from './bodies';
 
 /**
@@ -40,7 +40,7 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/cotizaciones/direccion/agregar/': DIRECCION_BODY,
 };
 VALID_BODIES['PUT /api/cotizaciones/direccion/:id/editar/'] = VALID_BODIES['POST /api/cotizaciones/direccion/agregar/']!;
-// Quotation flow (issue #8): product ids of the demo catalogue; the cotizante names request 1.
+// Quotation flow: product ids of the demo catalogue; the cotizante names request 1.
 VALID_BODIES['POST /api/cotizaciones/crear-solicitud/'] = {
   productos: [
     { producto: 1, cantidad: 100 },
@@ -60,7 +60,7 @@ VALID_BODIES['POST /api/cotizaciones/crear-cotizante/'] = {
 };
 VALID_BODIES['PUT /api/cotizaciones/editar-cotizante/:id/'] = VALID_BODIES['POST /api/cotizaciones/crear-cotizante/']!;
 VALID_BODIES['POST /api/cotizaciones/comparar-precios/'] = { ...VALID_BODIES['POST /api/cotizaciones/crear-solicitud/']!, solicitudId: 1 };
-// Order half of issue #9: quotation 1 and its delivery record 1, seed offer ids; billing as SPEC §5.
+// The order's half: quotation 1 and its delivery record 1, seed offer ids; billing as docs/producto.md §5.
 VALID_BODIES['PUT /api/cotizaciones/:id/actualizar/'] = {
   productos: [
     { proveedor_producto_id: 1, cantidad: 100, precio: 4990 },
@@ -81,7 +81,7 @@ VALID_BODIES['POST /api/facturacion/crear-orden/'] = {
   rubro: 1,
   metodo_pago: 1,
 };
-// Supplier product list and moderation (issue #11): a seed offer's edit with one lot and the five tiers; a pending product's decision.
+// Supplier product list and moderation: a seed offer's edit with one lot and the five tiers; a pending product's decision.
 VALID_BODIES['PATCH /api/productos/proveedoresproductos/:id/'] = {
   tarifa: '5990',
   cantidad: '250.5',
@@ -91,7 +91,7 @@ VALID_BODIES['PATCH /api/productos/proveedoresproductos/:id/'] = {
   rangos: { 'Desde 100 kg': '5800', 'Desde 300 kg': 5600, 'Desde 700 kg': '', 'Desde 1000 kg': null, 'Desde 1500 kg': '5000' },
 };
 VALID_BODIES['POST /api/productos/moderar-producto/'] = { producto_id: 1, accion: 'rechazar', motivo: 'Falta la marca y el formato.' };
-// Supplier Excel upload (issue #10): rows as cargar-excel returns them; P1-0001 is a seed SKU of the demo supplier.
+// Supplier Excel upload: rows as cargar-excel returns them; P1-0001 is a seed SKU of the demo supplier.
 const FILA_CARGA = {
   id: 2,
   sku: 'P1-0001',
@@ -112,7 +112,7 @@ const FILA_CARGA = {
 VALID_BODIES['PUT /api/productos/actualizar-precios/'] = { productos: [FILA_CARGA] };
 VALID_BODIES['POST /api/productos/registrar-nuevos/'] = { productos: [{ ...FILA_CARGA, sku: 'FUZZ-1' }], categoria_id: 1 };
 VALID_BODIES['POST /api/pedidos/:id/estado/'] = { estado: 'rechazado', motivo: 'Sin camión disponible esa semana' };
-// Supplier delivery terms (issue #22): Providencia and Santiago, martes y jueves, a minimum and a fee.
+// Supplier delivery terms: Providencia and Santiago, martes y jueves, a minimum and a fee.
 VALID_BODIES['PUT /api/proveedor/condiciones/'] = {
   comunas: [13123, 13101],
   dias_despacho: [2, 4],

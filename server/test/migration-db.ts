@@ -7,7 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { type Database, openEmbedded, openPostgres } from '../db/client';
+import { type Database, openEmbedded, openPostgres } from '#server/db/client';
 import { adminQuery, dropDatabase, withDatabase } from './template-db';
 
 const MIGRATIONS = fileURLToPath(new URL('../db/migrations', import.meta.url));

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { categoria, marca, origen, producto, rangoPrecio, unidad } from '../db/schema/catalogo';
-import { lote, proveedorProducto, proveedorProductoRango } from '../db/schema/proveedor';
-import { usuario } from '../db/schema/usuario';
+import type { Db } from '#server/db/client';
+import { categoria, marca, origen, producto, rangoPrecio, unidad } from '#server/db/schema/catalogo';
+import { lote, proveedorProducto, proveedorProductoRango } from '#server/db/schema/proveedor';
+import { usuario } from '#server/db/schema/usuario';
 
 /**
  * Test data for comparisons, written straight to the database: each test builds its own product
- * so the seed's offers never change what it expects. Category 'SECOS' has the tiers of SPEC §9
+ * so the seed's offers never change what it expects. Category 'SECOS' has the tiers of docs/producto.md §9
  * (100, 300, 700, 1000, 1500 kg).
  */
 let seq = 0;

@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { correoSaliente, usuario } from '../db/schema/usuario';
+import { correoSaliente, usuario } from '#server/db/schema/usuario';
 import { createOfertaDePrueba, createProductoDePrueba } from './ofertas';
 import { actualizar, createFlujo, crearOrden } from './cotizacion';
 import { crearOrdenConfirmada } from './por-confirmar';

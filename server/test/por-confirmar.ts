@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { correoSaliente } from '../db/schema/usuario';
+import { correoSaliente } from '#server/db/schema/usuario';
 import { crearOrden, type Flujo } from './cotizacion';
 import { ENTREGA } from './entrega';
 import type { TestApp } from './test-app';

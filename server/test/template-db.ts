@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openEmbedded, openPostgres } from '../db/client';
-import { prepareDatabase } from '../db/prepare';
+import { openEmbedded, openPostgres } from '#server/db/client';
+import { prepareDatabase } from '#server/db/prepare';
 
 // One migrated and seeded template per test run; each test file gets its own copy of it.
 export const TEMPLATE_FILE = path.resolve('.tmp/test-template/pglite.tar.gz');

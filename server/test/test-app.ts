@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp } from '../app';
-import { parseConfig } from '../config';
-import { type Database, openEmbedded, openPostgres } from '../db/client';
-import { DEMO_PASSWORD } from '../db/seed/demo-catalogo';
+import { buildApp } from '#server/app';
+import { parseConfig } from '#server/config';
+import { type Database, openEmbedded, openPostgres } from '#server/db/client';
+import { DEMO_PASSWORD } from '#server/db/seed/demo-catalogo';
 import { type RoleName, tokensByRole } from './roles';
 import { adminQuery, dropDatabase, TEMPLATE_FILE, templateDbName, withDatabase } from './template-db';
 

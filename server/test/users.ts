@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { correoSaliente, usuario } from '../db/schema/usuario';
+import { correoSaliente, usuario } from '#server/db/schema/usuario';
 import type { TestApp } from './test-app';
 
 let seq = 0;

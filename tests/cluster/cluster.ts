@@ -1,4 +1,4 @@
-// `npm run test:cluster` (issue #23): two built servers, each with its own port and DATA_DIR, on
+// `npm run test:cluster`: two built servers, each with its own port and DATA_DIR, on
 // one PostgreSQL database and one JWT_SECRET, as README §Escalar runs N of them behind a balancer.
 // Through the HTTP API only (plus `npm run create-user` for the moderator, as an operator does; the
 // database is only read, to count), it checks that (a) tokens are the cluster's, (b) a catalogue

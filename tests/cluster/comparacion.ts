@@ -1,8 +1,8 @@
-import type { CompararPrecios, Opcion } from '../../common/schemas/comparacion';
-import { CLAVE_COTIZACION_HEADER } from '../../common/schemas/cotizaciones';
-import type { ProductoPendiente } from '../../common/schemas/moderacion';
-import type { ProveedorProducto } from '../../common/schemas/proveedor-productos';
-import { ENTREGA } from '../../server/test/entrega';
+import type { CompararPrecios, Opcion } from '#common/schemas/comparacion';
+import { CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
+import type { ProductoPendiente } from '#common/schemas/moderacion';
+import type { ProveedorProducto } from '#common/schemas/proveedor-productos';
+import { ENTREGA } from '#server/test/entrega';
 import { type Cuenta, call, createCuenta, expectStatus, login } from './api';
 import type { Cluster } from './cluster';
 import { check, section } from './report';

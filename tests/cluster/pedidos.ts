@@ -1,4 +1,4 @@
-import type { EstadoPedido, PedidoDetalle } from '../../common/schemas/pedidos';
+import type { EstadoPedido, PedidoDetalle } from '#common/schemas/pedidos';
 import { type Answer, call, expectStatus } from './api';
 import type { Cluster } from './cluster';
 import type { Catalogo, Solicitud } from './comparacion';

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { adminQuery, dropDatabase, withDatabase } from '../../server/test/template-db';
+import { adminQuery, dropDatabase, withDatabase } from '#server/test/template-db';
 
 /**
  * The cluster's pieces: a scratch database on the PostgreSQL server of DATABASE_URL (never the

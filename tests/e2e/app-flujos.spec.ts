@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { COLUMNAS_EXCEL } from '../../common/schemas/proveedor-carga';
-import { PRECIO_INVALIDO } from '../../common/schemas/proveedor-productos';
+import { COLUMNAS_EXCEL } from '#common/schemas/proveedor-carga';
+import { PRECIO_INVALIDO } from '#common/schemas/proveedor-productos';
 import {
   accessToken,
   authHeaders,

@@ -29,7 +29,7 @@ test("'Sube tu stock' and 'Vende con nosotros' take a visitor to signup as prove
     await page.goto('/');
     await shot(page, `redaccion-home-${width}`);
   }
-  // Plain /signup still starts as a buyer (SPEC §5).
+  // Plain /signup still starts as a buyer (docs/producto.md §5).
   await page.goto('/signup');
   await expect(page.getByRole('radio', { name: /Comprador/ })).toBeChecked();
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { SPINNER_DELAY_MS } from '../../common/constants';
+import { SPINNER_DELAY_MS } from '#common/constants';
 import { createUserByApi, loginAs, menuLabels, openMenu, type Role } from '../fixtures';
 
 const MENUS: Record<Role | 'visitante', string[]> = {
@@ -20,14 +20,14 @@ const MENUS: Record<Role | 'visitante', string[]> = {
   moderador: ['Inicio', 'Moderar Productos', 'Cerrar Sesión'],
 };
 /**
- * Where the top bar changes: phones, SPEC §9's 768 px edge, tablets and small laptops, desktop, and
+ * Where the top bar changes: phones, docs/producto.md §9's 768 px edge, tablets and small laptops, desktop, and
  * just above the supplier's ☰ edge (1,500 px), where its nine entries are tightest.
  */
 const BAR_WIDTHS = [375, 769, 900, 1024, 1100, 1280, 1401, 1501];
 
 test.describe('top bar', () => {
   for (const [role, menu] of Object.entries(MENUS) as [Role | 'visitante', string[]][]) {
-    test(`the ${role}'s menu reads as SPEC §2 says and the bar keeps one row at every width`, async ({ page }) => {
+    test(`the ${role}'s menu reads as docs/producto.md §2 says and the bar keeps one row at every width`, async ({ page }) => {
       if (role !== 'visitante') await loginAs(page, role);
       const bar = page.locator('header.topbar');
       const nav = page.getByRole('navigation', { name: 'Menú principal' });
@@ -144,7 +144,7 @@ test.describe('tab titles', () => {
       ['/password/reset/confirm/MQ/x', 'Nueva contraseña · Abastece'],
       ['/cotizar', 'Cotizar productos · Abastece'],
       ['/cotizacion', 'Cotizar productos · Abastece'],
-      // Without a saved request, comparison or order these send the visitor back (SPEC §2 Summary, issues #8 and #9).
+      // Without a saved request, comparison or order these send the visitor back (docs/producto.md §2 Summary).
       ['/datos-cotizacion', 'Cotizar productos · Abastece'],
       ['/confirmar-cotizacion', 'Cotizar productos · Abastece'],
       ['/cotizar-resultado', 'Cotizar productos · Abastece'],
@@ -197,7 +197,7 @@ for (const width of [1280, 375]) {
 }
 
 test.describe('content security policy', () => {
-  test('no page breaks it, /cotizar and its pickers included (issue #20: zod probed new Function there)', async ({ page }) => {
+  test('no page breaks it, /cotizar and its pickers included (zod probed new Function there)', async ({ page }) => {
     await page.addInitScript(() => {
       const w = window as unknown as { violaciones: string[] };
       w.violaciones = [];
@@ -274,7 +274,7 @@ test.describe('route guards', () => {
     });
   }
 
-  test('a visitor sent to /login from the account or address screens is told why (SPEC §8)', async ({ page }) => {
+  test('a visitor sent to /login from the account or address screens is told why (docs/producto.md §8)', async ({ page }) => {
     await page.goto('/mi-cuenta-editar');
     await expect(page).toHaveURL('/login?next=%2Fmi-cuenta-editar');
     await expect(page.getByText('Debes iniciar sesión', { exact: true })).toBeVisible();

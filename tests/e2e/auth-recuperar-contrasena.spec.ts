@@ -46,7 +46,7 @@ test('a supplier who forgot the password gets a link by e-mail, sets a new one a
   await expect(page.getByText('Bienvenid@, has ingresado como proveedor.')).toBeVisible();
 });
 
-test('an activation link that was already used says the account is active, with no error toast (issue #20)', async ({ page, request }) => {
+test('an activation link that was already used says the account is active, with no error toast', async ({ page, request }) => {
   const user = await createUserByApi(request, 'comprador');
   await page.goto(await readMailLink(user.email, 'activate'));
   await expect(page.getByText('Tu cuenta ya está activa: este enlace ya se usó.')).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createUserByApi, E2E_MODERADOR, expectAccessible, loginAs, loginByApi, shot } from '../fixtures';
 
-// Issue #20: 'Seguridad' on the profile changes the password with the current one; the other
+// 'Seguridad' on the profile changes the password with the current one; the other
 // sessions end and this one goes on.
 
 const toast = (page: Page, text: string) => expect(page.locator('[data-sonner-toaster]').getByText(text, { exact: true }).first()).toBeVisible();

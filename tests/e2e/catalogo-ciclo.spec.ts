@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { COLUMNAS_EXCEL } from '../../common/schemas/proveedor-carga';
+import { COLUMNAS_EXCEL } from '#common/schemas/proveedor-carga';
 import { loginAs, pick } from '../fixtures';
 
-// The catalogue's life cycle across issues #10 and #11, each step on its own screen against the
+// The catalogue's life cycle, each step on its own screen against the
 // real server: a new supplier uploads a product the platform does not have (/carga-masiva), sees it
 // waiting for review (/mis-productos-proovedor), the moderator approves it (/moderacion-productos),
 // and a buyer then finds it in /cotizar and gets that supplier's offer from the price comparison.

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '../../common/despacho';
-import { formatClp } from '../../common/format';
+import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '#common/despacho';
+import { formatClp } from '#common/format';
 import {
   aprobarProductos,
   authHeaders,
@@ -17,7 +17,7 @@ import {
   uniqueStamp,
 } from '../fixtures';
 
-// Issue #22 from the buyer's side, against the real server: a restaurant in Puerto Montt. The two
+// Delivery terms from the buyer's side, against the real server: a restaurant in Puerto Montt. The two
 // cheapest suppliers deliver only in Santiago and are left out; of the two that come to Puerto
 // Montt, the one with a fee is still the cheapest delivered; a product more reaches its free
 // delivery; swapping a line to the other leaves that one under its minimum, which the screen says

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { formatClp } from '../../common/format';
+import { formatClp } from '#common/format';
 import {
   aprobarProductos,
   createCompradorConDireccion,
@@ -18,7 +18,7 @@ import {
   uniqueStamp,
 } from '../fixtures';
 
-// Issue #9: from the summary to the order, against the real server: results (swap an option, the
+// From the summary to the order, against the real server: results (swap an option, the
 // stock confirmation, another supplier for the shortfall), billing with and without data, the
 // confirmation, and both browser-kept histories; at 1280 and 375 px. The summary's 6-second
 // loading screen is real, so there are two full journeys only.
@@ -97,7 +97,7 @@ async function quote(page: Page, lineas: readonly Linea[]) {
   await expect(page).toHaveURL(/\/datos-cotizacion$/);
 }
 
-/** The selection: one region of every supplier's block (issue #22), each block a table of its lines. */
+/** The selection: one region of every supplier's block, each block a table of its lines. */
 const tabla = (page: Page) => page.getByRole('region', { name: 'Opciones seleccionadas' });
 const fila = (page: Page, producto: string, proveedor: string) => tabla(page).locator('tbody tr').filter({ hasText: producto }).filter({ hasText: proveedor });
 
@@ -112,7 +112,7 @@ async function swapThenCover(page: Page, producto: string, desde: string, escasa
   await shot(page, `alternativas-${page.viewportSize()!.width}`);
   await alternativas.getByRole('button', { name: `Elegir ${escasa}` }).click();
 
-  // SPEC §4.5: fewer than the 280 kg the line supplies; No keeps the line as it was.
+  // docs/producto.md §4.5: fewer than the 280 kg the line supplies; No keeps the line as it was.
   const confirmar = page.getByRole('dialog', { name: 'Stock insuficiente' });
   await expect(confirmar).toContainText(`${escasa} tiene 80 kg disponibles`);
   await shot(page, `confirmar-stock-${page.viewportSize()!.width}`);
@@ -149,7 +149,7 @@ async function buy(page: Page) {
   await expect(page).toHaveURL(/\/facturacion$/);
 }
 
-/** The confirmation: the order's number, and the quotation flow gone from session storage (SPEC §4.6). */
+/** The confirmation: the order's number, and the quotation flow gone from session storage (docs/producto.md §4.6). */
 async function expectConfirmation(page: Page): Promise<number> {
   await expect(page).toHaveURL(/\/confirmacion$/);
   const numero = page.getByText(/Número de orden: \d+/);
@@ -222,7 +222,7 @@ test('logged out at 1280 px: swap, stock confirmation, another supplier, billing
   await expect(fila(page, principal, e.caro.empresa)).toContainText('200');
 
   await buy(page);
-  // Issue #19: what the order will buy is on the page before anything is bought.
+  // What the order will buy is on the page before anything is bought.
   await expect(page.getByRole('table', { name: `Productos de ${e.caro.empresa}` })).toContainText('200 kg');
   await expect(page.getByRole('table', { name: `Productos de ${e.escaso.empresa}` })).toContainText('80 kg');
   await expect(page.getByText('Total de la compra:')).toContainText(
@@ -394,7 +394,7 @@ test('a buyer with a saved address at 375 px: cards, swap and another supplier, 
   await expect(fila(page, principal, e.caro.empresa)).toContainText('200');
   await buy(page);
 
-  // 'No' only closes the question (issue #19): the order is placed by the button that names its total.
+  // 'No' only closes the question: the order is placed by the button that names its total.
   await page.getByRole('dialog', { name: 'Datos de facturación' }).getByRole('button', { name: 'No' }).click();
   await expect(page).toHaveURL(/\/facturacion$/);
   await expectNoSideScroll(page, 375);
@@ -447,7 +447,7 @@ test('without a comparison or an order the later screens never blank: tampered s
   await expect(page).toHaveURL(/\/cotizar$/);
   await page.goto('/confirmacion');
   await expect(page).toHaveURL(/\/$/);
-  // The histories are for logged-in users (SPEC §2).
+  // The histories are for logged-in users (docs/producto.md §2).
   await page.goto('/historial');
   await expect(page).toHaveURL('/login?next=%2Fhistorial');
   await page.goto('/ordenes');

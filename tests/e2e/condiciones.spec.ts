@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, loginAs, openMenu, shot } from '../fixtures';
 
-// Issue #22 point 1: a supplier's delivery terms on /mis-condiciones against the real server. Each
+// A supplier's delivery terms on /mis-condiciones against the real server. Each
 // test has a new supplier of its own (defaults until it saves), so it reads only its own terms.
 
 const URL = '/mis-condiciones';

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { createUserByApi, loginByApi, pick } from '../fixtures';
 
-// Issue #8: a buyer, logged out or in, builds a quotation request on /cotizar, gives its delivery
+// A buyer, logged out or in, builds a quotation request on /cotizar, gives its delivery
 // data on /datos-cotizacion and reviews it on /confirmar-cotizacion, against the real server.
 
 const DEMO_COMPRADOR = { email: 'comprador@abastece.cl', password: 'abastece2026' };
@@ -84,7 +84,7 @@ async function expectSummary(page: Page, entrega: string[]) {
 }
 
 test('logged out: three rows, each message on its row, delivery data, and the summary that opens the results', async ({ page }) => {
-  // The summary's loading screen lasts 6 s (SPEC §9).
+  // The summary's loading screen lasts 6 s (docs/producto.md §9).
   test.setTimeout(60_000);
   await page.goto('/cotizar');
   await fillThreeRows(page);
@@ -201,7 +201,7 @@ async function addDireccion(request: APIRequestContext, access: string, nombre: 
 }
 
 test("another saved address can be copied in; deleting it afterwards leaves the request's delivery data intact", async ({ page, request }) => {
-  // The summary's loading screen lasts 6 s (SPEC §9).
+  // The summary's loading screen lasts 6 s (docs/producto.md §9).
   test.setTimeout(60_000);
   const user = await createUserByApi(request, 'comprador');
   const { access } = await loginByApi(page, user.email, user.password, '/404-vacia');
@@ -229,7 +229,7 @@ test("another saved address can be copied in; deleting it afterwards leaves the 
   expect(res.status()).toBeLessThan(300);
   await page.reload();
   await expectSummary(page, ['Sucursal Centro', 'Calle Blanco 77', 'Quilpué']);
-  // Generating re-saves the delivery data first (SPEC §4.3): that still works, and the results follow.
+  // Generating re-saves the delivery data first (docs/producto.md §4.3): that still works, and the results follow.
   await page.getByRole('button', { name: 'Generar cotización' }).click();
   await expect(page.getByRole('heading', { name: 'Las mejores opciones para ti' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Ocurrió un error al confirmar la cotización')).toHaveCount(0);

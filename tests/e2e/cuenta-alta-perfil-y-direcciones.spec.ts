@@ -148,7 +148,7 @@ test('a buyer signs up, activates from the e-mail, logs in, edits the account, m
   await expect(page).toHaveURL('/login?next=%2Fdirecciones');
 });
 
-test('an address opened in a new tab loads from the server by its id: Región and Comuna shown (issue #20)', async ({ page, context, request }) => {
+test('an address opened in a new tab loads from the server by its id: Región and Comuna shown', async ({ page, context, request }) => {
   const user = await createUserByApi(request, 'comprador');
   await loginByApi(page, user.email, user.password, '/direcciones-agregar');
   await fillAddress(page, {

@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createUserByApi, loginByApi, readMailLink, shot, uniqueEmail } from '../fixtures';
 
-// Issue #7 §5 on the client: the right password on an inactive account says so and offers the
+// The account's e-mail rules on the client: the right password on an inactive account says so and offers the
 // activation e-mail again; a new e-mail takes effect only through the link sent to it.
-// Issue #20: an activation link keeps the password typed at signup only in the browser that
+// An activation link keeps the password typed at signup only in the browser that
 // signed up; anywhere else (another browser, a resent link) the page asks for a password, and
 // shows the signup's names and role, editable (docs/decisions/003).
 
@@ -81,7 +81,7 @@ test("the signup's own browser activates with the signup's password; another bro
   await toast(page, 'Cuenta verificada con éxito. ¡Bienvenido/a!');
   await expect(page).toHaveURL('/');
 
-  // The link again (issue #20): the account is active, said calmly, with no red toast.
+  // The link again: the account is active, said calmly, with no red toast.
   await page.goto(link);
   await expect(page.getByRole('status').filter({ hasText: 'Tu cuenta ya está activa: este enlace ya se usó.' })).toBeVisible();
   await expect(page.getByText('Error al verificar la cuenta. Inténtalo nuevamente.')).toHaveCount(0);
@@ -142,7 +142,7 @@ test('a link opened elsewhere asks for a password (1280 px) and activates with i
   await page.goto(await readMailLink(email, 'activate'));
   await expect(page.getByText(/^Elige una contraseña para activar tu cuenta\./)).toBeVisible();
   await shot(page, 'activacion-pide-contrasena-1280');
-  // The reset's rules, with SPEC's failure toast.
+  // The reset's rules, with the product's failure toast.
   await page.getByLabel('Contraseña', { exact: true }).fill('123456');
   await page.getByLabel('Repite la contraseña').fill('123456');
   await page.getByRole('button', { name: 'Activar cuenta' }).click();
@@ -189,7 +189,7 @@ test('changing the e-mail waits for the link sent to the new address; the link c
   await expect(page).toHaveURL('/mi-cuenta-editar');
 });
 
-test("a third party's signup with the new address does not block the change (issue #20)", async ({ page, request }) => {
+test("a third party's signup with the new address does not block the change", async ({ page, request }) => {
   const user = await createUserByApi(request, 'proveedor');
   const nuevo = uniqueEmail('disputado');
   await loginByApi(page, user.email, user.password, '/mi-cuenta-editar');

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createUserByApi, loginByApi } from '../fixtures';
 
-// Every validation message of SPEC §5 for signup, edit account and addresses, shown in the browser.
+// Every validation message of docs/producto.md §5 for signup, edit account and addresses, shown in the browser.
 const expectErrors = async (page: Page, messages: string[]) => {
   for (const m of messages) await expect(page.getByRole('alert').filter({ hasText: m }).first()).toBeVisible();
 };
@@ -23,7 +23,7 @@ test('signup validation', async ({ page }) => {
   await expectErrors(page, ['Las contraseñas no coinciden.']);
 });
 
-test('a taken e-mail at signup answers as a new one: nobody learns which e-mails have accounts (issue #20)', async ({ page, request }) => {
+test('a taken e-mail at signup answers as a new one: nobody learns which e-mails have accounts', async ({ page, request }) => {
   const user = await createUserByApi(request, 'comprador');
   await page.goto('/signup');
   await page.getByLabel('Nombre', { exact: true }).fill('Ana');

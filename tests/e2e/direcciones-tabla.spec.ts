@@ -38,7 +38,7 @@ test('the address list is a sortable table on wide screens and a card per addres
   const table = page.getByRole('table', { name: 'Mis direcciones' });
   const rows = table.locator('tbody tr');
   await expect(rows).toHaveCount(2);
-  // SPEC §2: the active address first, tagged '(Activa)' and said 'Activada'; the others offer 'Activar'.
+  // docs/producto.md §2: the active address first, tagged '(Activa)' and said 'Activada'; the others offer 'Activar'.
   await expect(rows.first()).toContainText('Bodega Quilpué');
   await expect(rows.first()).toContainText('(Activa)');
   await expect(rows.first().getByText('Activada')).toBeVisible();

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createUserByApi, type E2EUser, expectAccessible, loginAs, loginByApi, pick, shot } from '../fixtures';
 
-// Issue #11: /moderacion-productos against the real server. A new supplier proposes three products
+// /moderacion-productos against the real server. A new supplier proposes three products
 // the platform does not have (registrar-nuevos, the confirmation of the bulk upload's exclusive
 // group); the moderator approves one (a buyer then finds it in /cotizar's pickers and the supplier
 // no longer sees it pending), rejects one with a reason the supplier reads, and leaves one pending.

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { FACTURACION } from '../../server/test/facturacion';
+import { FACTURACION } from '#server/test/facturacion';
 import {
   buildProductoNuevo,
   createUserByApi,
@@ -16,7 +16,7 @@ import {
   shot,
 } from '../fixtures';
 
-// Issue #19: an order reaches its suppliers and comes back, against the real server. Each test has
+// An order reaches its suppliers and comes back, against the real server. Each test has
 // two new suppliers, each with a product of its own (proposed through registrar-nuevos and approved
 // by the e2e moderator, so no other spec's comparison sees them), and a new buyer who orders from
 // both. One supplier confirms, dispatches and delivers; the other rejects with a reason; the buyer

@@ -7,8 +7,8 @@ import {
   COLUMNA_STOCK_AL_DESCARGAR,
   COLUMNAS_EXCEL,
   FECHA_NO_FUTURA,
-} from '../../common/schemas/proveedor-carga';
-import { PRECIO_INVALIDO } from '../../common/schemas/proveedor-productos';
+} from '#common/schemas/proveedor-carga';
+import { PRECIO_INVALIDO } from '#common/schemas/proveedor-productos';
 import {
   aprobarProductos,
   authHeaders,
@@ -24,7 +24,7 @@ import {
   uniqueStamp,
 } from '../fixtures';
 
-// Issue #10 end to end, against the real server: a new supplier with an approved product of its own
+// The Excel upload end to end, against the real server: a new supplier with an approved product of its own
 // downloads both templates (real .xlsx files), fills the example one with a row of each group and
 // some errors, uploads it, fixes an error in a table cell, confirms each group and finds the offers
 // on the server. Hostile files, the guards and the 375 px cards use a fresh supplier too. Every
@@ -53,7 +53,7 @@ async function readXlsx(buffer: Buffer) {
   await book.xlsx.load(buffer as unknown as ArrayBuffer);
   const sheet = book.worksheets[0]!;
   const encabezados = (sheet.getRow(1).values as Celda[]).slice(1);
-  // PRODUCTOS_REGISTRADOS.xlsx adds one hidden column after them: what each lot held (issue #20).
+  // PRODUCTOS_REGISTRADOS.xlsx adds one hidden column after them: what each lot held.
   expect(encabezados.slice(0, COLUMNAS_EXCEL.length)).toEqual([...COLUMNAS_EXCEL]);
   expect(encabezados.slice(COLUMNAS_EXCEL.length)).toEqual(encabezados.length > COLUMNAS_EXCEL.length ? [COLUMNA_STOCK_AL_DESCARGAR] : []);
   return { book, sheet };
@@ -263,7 +263,7 @@ test('at 375 px: refused files say why, an upload shows cards, a refused row fix
   await expect(exclusivos.locator('tbody tr', { has: page.getByLabel('Nombre, fila 3, SKU M-2') })).toContainText('Sin errores');
   await shot(page, 'carga-tarjetas-375');
   await expectAccessible(page);
-  // M-1 came without brand and origin: valid by SPEC §5's row rules, refused by the server for a new product.
+  // M-1 came without brand and origin: valid by docs/producto.md §5's row rules, refused by the server for a new product.
   await exclusivos.getByRole('button', { name: 'Confirmar productos exclusivos' }).click();
   await expect(page.getByText('Productos exclusivos registrados correctamente.')).toBeVisible();
   const rechazos = page.getByRole('dialog', { name: 'Errores al cargar los Datos' });
@@ -279,7 +279,7 @@ test('at 375 px: refused files say why, an upload shows cards, a refused row fix
   await expect(exclusivos).toContainText('No quedan productos en esta sección.');
 });
 
-test('a file made before the stock changed asks which number stays, and keeps the current one when told (issue #20)', async ({ page }) => {
+test('a file made before the stock changed asks which number stays, and keeps the current one when told', async ({ page }) => {
   test.setTimeout(90_000);
   const sello = uniqueStamp();
   const proveedor = await createProveedorByApi(page.request, `Chillán ${sello}`);
@@ -320,7 +320,7 @@ test('a file made before the stock changed asks which number stays, and keeps th
   expect(ahora.map((f) => f.Stock)).toEqual([70]);
 });
 
-test('SPEC §6: a buyer is told the screen is for suppliers; a visitor, to log in', async ({ page, browser }) => {
+test('docs/producto.md §6: a buyer is told the screen is for suppliers; a visitor, to log in', async ({ page, browser }) => {
   await loginAs(page, 'comprador', '/carga-masiva');
   await expect(page).toHaveURL('/');
   await expect(page.getByText('Debes estar registrado como proveedor para usar esta funcionalidad')).toBeVisible();

@@ -1,10 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { formatDiaLargo } from '../../common/format';
-import type { ProductoPendiente } from '../../common/schemas/moderacion';
-import type { ProveedorProducto } from '../../common/schemas/proveedor-productos';
+import { formatDiaLargo } from '#common/format';
+import type { ProductoPendiente } from '#common/schemas/moderacion';
+import type { ProveedorProducto } from '#common/schemas/proveedor-productos';
 import { createUserByApi, E2E_MODERADOR, expectAccessible, loginAs, loginByApi, shot } from '../fixtures';
 
-// Issue #11: the supplier's own list (/mis-productos-proovedor) against the real server. Each test
+// The supplier's own list (/mis-productos-proovedor) against the real server. Each test
 // has a new supplier of its own whose offers it registers through the API (registrar-nuevos, the
 // confirmation of the bulk upload), SKUs and names stamped: a retry, or another spec, finds the
 // server as it left it, and every assertion reads only this supplier's data.
@@ -220,7 +220,7 @@ test('the supplier pages by 7, sorts eight ways, searches, and sees pending and 
   expect(res.status(), await res.text()).toBeLessThan(300);
 });
 
-test('inline edit: SPEC §5 messages, Cancelar discards, Guardar saves; the server refuses a past expiry', async ({ page }) => {
+test('inline edit: docs/producto.md §5 messages, Cancelar discards, Guardar saves; the server refuses a past expiry', async ({ page }) => {
   const { ofertas: propias } = await proveedorConOfertas(page);
   const oferta = propias.find((o) => o.producto_nombre === 'Huachalomo')!;
   await buscar(page, oferta.sku);
@@ -304,7 +304,7 @@ test('delete asks first; Cancelar keeps the product, Eliminar producto archives 
   expect(quedan).toHaveLength(OFERTAS.length - 1);
 });
 
-test("a lot's row removes that lot only: the product stays with its other lots (issue #20)", async ({ page }) => {
+test("a lot's row removes that lot only: the product stays with its other lots", async ({ page }) => {
   // The first offer (Osobuco, 120 kg) with two more lots: 50 and 51 kg.
   const { access, ofertas: propias } = await proveedorConOfertas(page, { lotes: 3 });
   const oferta = propias.find((o) => o.producto_nombre === 'Osobuco')!;

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createUserByApi, loginByApi } from '../fixtures';
 
-// Issue #7 §6: one busy state for submit buttons and one placement for form errors, on every form.
+// One busy state for submit buttons and one placement for form errors, on every form.
 
 test('a submit button is busy (disabled, aria-busy, its busy label) exactly while the write runs', async ({ page, request }) => {
   const user = await createUserByApi(request, 'proveedor');

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UsuarioMe } from '../../../common/schemas/auth';
+import type { UsuarioMe } from '#common/schemas/auth';
 import DireccionesPage from '../features/direcciones/pages/direcciones-page';
 import { renderAt, stubFetch } from '../test/page-harness';
 import { Toaster } from '../ui/toast';
@@ -41,7 +41,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe("'Sesión expirada' (SPEC §8) shows once (issue #20)", () => {
+describe("'Sesión expirada' (docs/producto.md §8) shows once", () => {
   it('when the screen finds the session expired and the guard then sends the visitor to /login', async () => {
     render(<Toaster />);
     const router = renderAt(

@@ -9,14 +9,14 @@ import { Redirigir } from '../ui/redirigir';
 /** 'sin-sesion': screens for logged-out visitors only (login, signup). */
 export type Guard = 'publico' | 'sin-sesion' | 'sesion' | 'proveedor' | 'moderador';
 
-/** Why a logged-in user without the screen's role is sent home (SPEC §6 for the supplier's screens). */
+/** Why a logged-in user without the screen's role is sent home (docs/producto.md §6 for the supplier's screens). */
 const SOLO_PROVEEDOR = 'Debes estar registrado como proveedor para usar esta funcionalidad';
 const SOLO_MODERADOR = 'Esta página es para moderadores.';
-/** A private screen that names no reason of its own (SPEC §8 names some: 'Sesión expirada', …). */
+/** A private screen that names no reason of its own (docs/producto.md §8 names some: 'Sesión expirada', …). */
 const INICIA_SESION = 'Inicia sesión para ver esta página.';
 
 /**
- * SPEC §2: logged-out visitors of private screens go to /login, and come back here once logged in
+ * docs/producto.md §2: logged-out visitors of private screens go to /login, and come back here once logged in
  * (?next=, docs/decisions/018); a logged-in user without the screen's role goes to / and is told
  * why; a logged-in user has nothing to do on /login or /signup and goes on to where /login would
  * have sent them. Convenience only: the server enforces every rule itself.

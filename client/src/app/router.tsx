@@ -80,7 +80,7 @@ const route = (path: string, guard: Guard, title: string | null, element: ReactN
 /** Loads the page of the route the app opens on, so that its first render has it (main.tsx). */
 export const cargarPaginaInicial = () => Promise.all(router.state.matches.map((m) => (m.route.handle as Handle | undefined)?.cargar?.()));
 
-/** Every route of SPEC §2 with its guard and tab title, in one place. */
+/** Every route of docs/producto.md §2 with its guard and tab title, in one place. */
 export const router = createBrowserRouter([
   {
     element: <Layout />,
@@ -97,7 +97,7 @@ export const router = createBrowserRouter([
           route('/activate/:uid/:token', 'publico', 'Activación de cuenta', <ActivatePage />),
           route('/confirmar-correo/:uid/:token', 'publico', 'Confirmar correo', <ConfirmarCorreoPage />),
           route('/cotizar', 'publico', 'Cotizar productos', <CotizarPage />),
-          // SPEC §2 names both /cotizacion and /cotizar as the quotation route: the first points to the second.
+          // docs/producto.md §2 names both /cotizacion and /cotizar as the quotation route: the first points to the second.
           { path: '/cotizacion', element: <Navigate to="/cotizar" replace /> },
           route('/datos-cotizacion', 'publico', 'Datos de entrega', <DatosCotizacionPage />),
           route('/confirmar-cotizacion', 'publico', 'Resumen de la solicitud', <ConfirmarCotizacionPage />),
@@ -107,28 +107,28 @@ export const router = createBrowserRouter([
           route('/confirmar-orden/:token', 'publico', 'Confirma tu orden', <ConfirmarOrdenPage />),
           route('/carga-masiva', 'proveedor', 'Carga masiva de productos', <CargaMasivaPage />, 'Debes iniciar sesión para acceder'),
           route('/mis-productos-proovedor', 'proveedor', 'Listado de Productos', <MisProductosPage />),
-          // Issue #22: the supplier's delivery terms.
+          // The supplier's delivery terms.
           route('/mis-condiciones', 'proveedor', 'Condiciones de despacho', <MisCondicionesPage />),
           route('/moderacion-productos', 'moderador', 'Moderación de Productos Pendientes', <ModeracionPage />),
           route('/mi-perfil', 'sesion', 'Mi Perfil', <MiPerfilPage />),
           {
-            // Account and address screens share the profile sidebar; SPEC §8 says why a visitor is sent away.
+            // Account and address screens share the profile sidebar; docs/producto.md §8 says why a visitor is sent away.
             element: <PerfilLayout />,
             children: [
               route('/mi-cuenta', 'sesion', 'Datos de la cuenta', <MiCuentaPage />),
               route('/mi-cuenta-editar', 'sesion', 'Editar mis datos', <MiCuentaEditarPage />, 'Debes iniciar sesión'),
-              // Issue #20: the profile's 'Seguridad', any role's (the password is auth's, the sidebar the profile's).
+              // The profile's 'Seguridad', any role's (the password is auth's, the sidebar the profile's).
               route('/seguridad', 'sesion', 'Seguridad', <SeguridadPage />, 'Debes iniciar sesión'),
               route('/direcciones', 'sesion', 'Mis direcciones', <DireccionesPage />, 'Sesión expirada'),
               route('/direcciones-agregar', 'sesion', 'Agregar dirección', <DireccionAgregarPage />, 'Sesión expirada'),
-              // SPEC §2: both paths open the same edit-address screen.
+              // docs/producto.md §2: both paths open the same edit-address screen.
               route('/direcciones-editar', 'sesion', 'Editar dirección', <DireccionEditarPage />, 'Sesión expirada'),
               route('/direcciones-modificar', 'sesion', 'Editar dirección', <DireccionEditarPage />, 'Sesión expirada'),
             ],
           },
           route('/historial', 'sesion', 'Mi Historial de Cotizaciones', <HistorialPage />),
           route('/ordenes', 'sesion', 'Historial de Órdenes de Compra', <OrdenesPage />),
-          // Issue #19: an order on the server, its tracking link (no login) and the supplier's inbox.
+          // An order on the server, its tracking link (no login) and the supplier's inbox.
           route('/ordenes/:id', 'sesion', 'Orden de compra', <OrdenPage />),
           route('/seguimiento/:token', 'publico', 'Seguimiento de tu orden', <SeguimientoPage />),
           route('/pedidos-recibidos', 'proveedor', 'Pedidos Recibidos', <PedidosRecibidosPage />),

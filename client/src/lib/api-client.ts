@@ -1,4 +1,4 @@
-import { AUTH_SCHEME } from '../../../common/constants';
+import { AUTH_SCHEME } from '#common/constants';
 import { tokens } from './storage';
 
 /** A non-2xx answer; `data` is the server's body ({detail}, {field: [msgs]} or null when it was not JSON). */
@@ -15,7 +15,7 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON-encoded, or sent as multipart when it is FormData (the Excel upload). */
   body?: unknown;
-  /** Sends `Authorization: JWT <access>` (SPEC §6 lists which calls do). */
+  /** Sends `Authorization: JWT <access>` (docs/producto.md §6 lists which calls do). */
   auth?: boolean;
   /** Extra headers of one call (the anonymous quotation's X-Clave-Cotizacion). */
   headers?: Record<string, string>;

@@ -29,7 +29,7 @@ describe('apiErrorMessage', () => {
     expect(apiErrorMessage(new ApiError(401, { detail: 'Given token not valid for any token type' }), FALLBACK)).toBe(FALLBACK);
     expect(apiErrorMessage(new ApiError(400, { detail: 'token_not_valid' }), FALLBACK)).toBe(FALLBACK);
     expect(apiErrorMessage(new ApiError(400, { email: ['This field is required.'] }), FALLBACK)).toBe(FALLBACK);
-    // AUTH-CONTRACT's English texts of the reference server
+    // Djoser's English texts of the reference server
     for (const detail of [
       'Token is invalid or expired',
       'Token has wrong type',

@@ -4,7 +4,7 @@ import { ApiError } from './api-client';
 // {non_field_errors: [msg]}, {detail, code?}) become Spanish sentences. Server texts that are
 // technical, or right but unhelpful to a user, are replaced; nothing raw reaches the screen.
 
-/** SPEC §8 "No response". */
+/** docs/producto.md §8 "No response". */
 export const ERROR_DE_RED = 'Error de red o conexión. Por favor, verifica tu conexión a internet.';
 /** A used, expired or foreign link (activation, password reset, e-mail change). */
 export const ENLACE_INVALIDO = 'Este enlace ya no es válido: puede haber expirado o ya fue usado. Pide un enlace nuevo.';
@@ -75,7 +75,7 @@ export function parseApiError(error: unknown): ParsedApiError {
 
 /**
  * What to tell the user about a failed call: the server's own readable reason for a 4xx (its
- * detail, non_field_errors or first field message), else `fallback` (SPEC §8's message of that
+ * detail, non_field_errors or first field message), else `fallback` (docs/producto.md §8's message of that
  * screen). A 5xx never shows its text; a network failure says so.
  */
 export function apiErrorMessage(error: unknown, fallback: string): string {

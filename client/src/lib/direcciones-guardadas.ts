@@ -1,8 +1,8 @@
-import type { Direccion } from '../../../common/schemas/direcciones';
+import type { Direccion } from '#common/schemas/direcciones';
 import { api } from './api-client';
 
 // A user's saved addresses, which two features read: direcciones lists and edits them, and the
-// quotation's delivery form (cotizaciones) prefills from the active one (SPEC §2). One call, one
+// quotation's delivery form (cotizaciones) prefills from the active one (docs/producto.md §2). One call, one
 // cache key, so both read one cache.
 
 export const DIRECCIONES_KEY = ['direcciones'] as const;

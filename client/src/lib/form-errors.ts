@@ -5,7 +5,7 @@ import { apiErrorMessage, parseApiError } from './api-errors';
 interface FormErrorOptions<T extends FieldValues> {
   /** The form's fields: a server message for one of them goes under it. */
   fields: readonly Path<T>[];
-  /** SPEC §8's failure message of the screen, when the server gives no readable reason. */
+  /** docs/producto.md §8's failure message of the screen, when the server gives no readable reason. */
   fallback: string;
   /** The toast to show: defaults to apiErrorMessage(error, fallback); null shows none (the reason then stays in the form). */
   toast?: string | null;

@@ -1,4 +1,4 @@
-import { z } from '../../../common/zod-es';
+import { z } from '#common/zod-es';
 import { STORAGE_KEYS, storedList } from './storage';
 
 // The buyer's orders, which two modules share: ordenes places them (/facturacion) and pedidos
@@ -9,7 +9,7 @@ export const ORDENES_KEY = ['ordenes'] as const;
 
 const texto = z.string().max(300);
 
-/** SPEC §3 Local order history entry (key historialOrdenes): the billing data as names, ready to show. */
+/** docs/producto.md §3 Local order history entry (key historialOrdenes): the billing data as names, ready to show. */
 export const historialOrdenSchema = z.object({
   orden_id: z.number().int().positive(),
   // A date that does not parse would read 'Invalid Date': such an entry is skipped like any other corrupted one.
@@ -29,8 +29,8 @@ export const historialOrdenSchema = z.object({
     metodo_pago_nombre: texto,
   }),
   /**
-   * The account that placed it (issue #19): that account's /ordenes shows it from the server,
-   * so this copy is not shown twice. Absent: placed without an account (or before issue #19).
+   * The account that placed it: that account's /ordenes shows it from the server,
+   * so this copy is not shown twice. Absent: placed without an account (or before pedidos existed).
    */
   usuario_id: z.number().int().positive().optional(),
   /** The order's tracking token (/seguimiento/{token}), which the server answers only once. */
@@ -55,5 +55,5 @@ export const SIN_DATOS_FACTURACION: DatosFacturacion = {
   metodo_pago_nombre: '',
 };
 
-/** SPEC §3: no stated cap; 1000 entries keep local storage far from its limit. */
+/** docs/producto.md §3: no stated cap; 1000 entries keep local storage far from its limit. */
 export const historialOrdenes = storedList('local', STORAGE_KEYS.historialOrdenes, historialOrdenSchema, 1000);

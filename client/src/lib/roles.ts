@@ -1,11 +1,11 @@
-import type { UsuarioMe } from '../../../common/schemas/auth';
+import type { UsuarioMe } from '#common/schemas/auth';
 
 type Roles = Pick<UsuarioMe, 'is_comprador' | 'is_proveedor' | 'is_moderador'>;
 
-/** SPEC §2 login toast: 'has ingresado como {role}'. */
+/** docs/producto.md §2 login toast: 'has ingresado como {role}'. */
 export const rolLogin = (u: Roles) => (u.is_moderador ? 'moderador' : u.is_proveedor ? 'proveedor' : 'comprador');
 
-/** SPEC §6: a buyer is 'Comprador' on the profile menu and 'Cotizante' on account screens. */
+/** docs/producto.md §6: a buyer is 'Comprador' on the profile menu and 'Cotizante' on account screens. */
 export const rolPerfil = (u: Roles) => (u.is_comprador ? 'Comprador' : u.is_proveedor ? 'Proveedor' : 'Usuario');
 export const rolCuenta = (u: Roles) => (u.is_comprador ? 'Cotizante' : u.is_proveedor ? 'Proveedor' : 'Usuario Estándar');
 

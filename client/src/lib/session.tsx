@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
-import type { UsuarioMe } from '../../../common/schemas/auth';
+import type { UsuarioMe } from '#common/schemas/auth';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../ui/toast';
 import { ApiError, api } from './api-client';
@@ -21,7 +21,7 @@ export interface Session {
   is_comprador: boolean;
   is_proveedor: boolean;
   is_moderador: boolean;
-  /** Stores both tokens and loads the profile (SPEC §4 "Login success"). */
+  /** Stores both tokens and loads the profile (docs/producto.md §4 "Login success"). */
   signIn(t: { access: string; refresh: string }): Promise<UsuarioSesion | null>;
   signOut(): void;
   reload(): Promise<unknown>;
@@ -31,7 +31,7 @@ const SessionContext = createContext<Session | null>(null);
 
 /**
  * The one toast that says why the visitor is on its way to /login ('Sesión expirada', 'Debes
- * iniciar sesión'). One id for every sender (issue #20: a screen's expired call and the guard that
+ * iniciar sesión'). One id for every sender (a screen's expired call and the guard that
  * then sees no session each showed one; two queries of one screen did too): a second one replaces
  * the first instead of stacking under it.
  */
@@ -40,7 +40,7 @@ export const SESSION_KEY = ['session'] as const;
 
 /**
  * Verifies the stored token, then loads the user; when the server refuses them the tokens are
- * cleared (SPEC §4). Anything else (offline, a request aborted because the page is being left, a
+ * cleared (docs/producto.md §4). Anything else (offline, a request aborted because the page is being left, a
  * 429 or 5xx) says nothing about the tokens, so they are kept for the next load.
  */
 export async function loadSession(): Promise<UsuarioSesion | null> {
@@ -98,7 +98,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * For screens whose calls need a session (SPEC §8 'Sesión expirada'): when a call still answers
+ * For screens whose calls need a session (docs/producto.md §8 'Sesión expirada'): when a call still answers
  * 401 after the silent refresh, the session is over; say so and go to /login. True if handled.
  */
 export function useSessionExpiredHandler() {
@@ -131,7 +131,7 @@ export function cerradaDesde(pathname: string): boolean {
   return cierreDesde !== null;
 }
 
-/** Logging out from the menu or the profile: tokens gone, SPEC §8's toast, back home (or to `to`: /ordenes goes to /login, SPEC §2). */
+/** Logging out from the menu or the profile: tokens gone, docs/producto.md §8's toast, back home (or to `to`: /ordenes goes to /login, docs/producto.md §2). */
 export function useLogout(to = '/') {
   const session = useSession();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from '../../../common/zod-es';
+import { z } from '#common/zod-es';
 import { STORAGE_KEYS, storedJson, storedList, tokens } from './storage';
 
 afterEach(() => {

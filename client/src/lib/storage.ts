@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 
-// Every browser-storage key the app uses, in one place (SPEC §3 "Login state", histories).
+// Every browser-storage key the app uses, in one place (docs/producto.md §3 "Login state", histories).
 // Storage is user-editable: every read goes through a schema, and an entry that fails it is
 // dropped, so a tampered or stale value reads as "nothing stored" instead of crashing a screen.
 export const STORAGE_KEYS = {
   access: 'access',
   refresh: 'refresh',
-  /** Session storage: the copy of the address being edited (SPEC §2 Add and edit address). */
+  /** Session storage: the copy of the address being edited (docs/producto.md §2 Add and edit address). */
   direccionEditar: 'direccionEditar',
-  /** Session storage, the quotation flow (SPEC §4 Quotation flow): the rows, the saved request, its delivery data, the comparison. */
+  /** Session storage, the quotation flow (docs/producto.md §4 Quotation flow): the rows, the saved request, its delivery data, the comparison. */
   filasCotizacion: 'filasCotizacion',
   solicitud: 'solicitud',
   cotizante: 'cotizante',
@@ -17,9 +17,9 @@ export const STORAGE_KEYS = {
   eleccion: 'eleccion',
   /** Session storage: the buyer's answer to /facturacion's billing question, for that quotation (a reload asked again). */
   facturacionRespuesta: 'facturacionRespuesta',
-  /** Session storage: the moderator's staged decisions and typed reasons, until sent (issue #20: a reload lost them). */
+  /** Session storage: the moderator's staged decisions and typed reasons, until sent (a reload lost them). */
   moderacionStaged: 'moderacionStaged',
-  /** Local storage: the buyer's quotation and order histories (SPEC §3). */
+  /** Local storage: the buyer's quotation and order histories (docs/producto.md §3). */
   historialCotizaciones: 'historialCotizaciones',
   historialOrdenes: 'historialOrdenes',
   /** Local storage: the clave_activacion of each signup made in this browser, by e-mail, until its link is opened (docs/decisions/003). */
@@ -88,7 +88,7 @@ export function storedJson<T>(area: 'local' | 'session', key: string, schema: z.
 }
 
 /**
- * A stored list read entry by entry (SPEC §2 histories): an entry that fails its schema is
+ * A stored list read entry by entry (docs/producto.md §2 histories): an entry that fails its schema is
  * skipped, not fatal, and the others still show. Only a value that is not a list at all is
  * dropped. At most the newest `max` entries are kept.
  */
@@ -112,8 +112,8 @@ export function storedList<T>(area: 'local' | 'session', key: string, itemSchema
 }
 
 /**
- * SPEC §4.6: the session keys of one quotation, from its rows to the buyer's choice on the results.
- * The order's confirmation clears them, and so does 'Nueva cotización' (issue #20: the rows of an
+ * docs/producto.md §4.6: the session keys of one quotation, from its rows to the buyer's choice on the results.
+ * The order's confirmation clears them, and so does 'Nueva cotización' (the rows of an
  * abandoned quotation silently joined the next one).
  */
 const FLUJO_COTIZACION = [

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { IdNombre } from '../../../common/schemas/catalogo';
+import type { IdNombre } from '#common/schemas/catalogo';
 import { api } from './api-client';
 
 // Regions and comunas never change while the app runs: fetched once per session.

@@ -1,10 +1,10 @@
-import type { CompararPrecios, ResultadoComparacion } from '../../../common/schemas/comparacion';
-import { totalEntregado } from '../../../common/total-entregado';
+import type { CompararPrecios, ResultadoComparacion } from '#common/schemas/comparacion';
+import { totalEntregado } from '#common/total-entregado';
 
 type Base = Pick<CompararPrecios, 'cotizacion_id' | 'fecha_entrega' | 'resultados' | 'productos_no_identificados'> & Partial<CompararPrecios>;
 
 /**
- * A comparison answer for page tests: the parts issue #22 added (suppliers, fees, landed total)
+ * A comparison answer for page tests: the parts delivery terms added (suppliers, fees, landed total)
  * computed from the selected options as the server would for suppliers with no delivery terms,
  * unless the test gives them.
  */

@@ -1,25 +1,25 @@
 // What each endpoint answers, per status, as the server declares it (its routes' `response:`
 // schemas, all from common/schemas/): the page tests' stubbed answers are parsed with these, so a
-// change of contract breaks the page tests that stub that endpoint (issue #21 item 7).
-import { activationDatosSchema, badRequestSchema, detailSchema, signupResponseSchema, tokensSchema, usuarioMeSchema } from '../../../common/schemas/auth';
-import { consolidatedDataSchema, rangoPrecioSchema } from '../../../common/schemas/catalogo';
-import { actualizarCotizacionSchemaOut, compararPreciosSchemaOut } from '../../../common/schemas/comparacion';
-import { condicionesSchemaOut } from '../../../common/schemas/condiciones';
-import { cotizanteSchemaOut, solicitudSchemaOut } from '../../../common/schemas/cotizaciones';
-import { direccionSchemaOut } from '../../../common/schemas/direcciones';
-import { moderacionSchemaOut, productosPendientesSchema } from '../../../common/schemas/moderacion';
-import { metodosPagoSchema, ordenSchemaOut, resumenCompraSchema, rubrosSchema } from '../../../common/schemas/ordenes';
-import { ordenDetalleSchema, ordenesPageSchema, pedidoDetalleSchema, pedidosPageSchema, seguimientoSchema } from '../../../common/schemas/pedidos';
+// change of contract breaks the page tests that stub that endpoint.
+import { activationDatosSchema, badRequestSchema, detailSchema, signupResponseSchema, tokensSchema, usuarioMeSchema } from '#common/schemas/auth';
+import { consolidatedDataSchema, rangoPrecioSchema } from '#common/schemas/catalogo';
+import { actualizarCotizacionSchemaOut, compararPreciosSchemaOut } from '#common/schemas/comparacion';
+import { condicionesSchemaOut } from '#common/schemas/condiciones';
+import { cotizanteSchemaOut, solicitudSchemaOut } from '#common/schemas/cotizaciones';
+import { direccionSchemaOut } from '#common/schemas/direcciones';
+import { moderacionSchemaOut, productosPendientesSchema } from '#common/schemas/moderacion';
+import { metodosPagoSchema, ordenSchemaOut, resumenCompraSchema, rubrosSchema } from '#common/schemas/ordenes';
+import { ordenDetalleSchema, ordenesPageSchema, pedidoDetalleSchema, pedidosPageSchema, seguimientoSchema } from '#common/schemas/pedidos';
 import {
   actualizarPreciosSchemaOut,
   cargaExcelSchemaOut,
   plantillasSchema,
   registrarNuevosSchemaOut,
   sinFilasValidasSchema,
-} from '../../../common/schemas/proveedor-carga';
-import { proveedorProductoSchema, proveedorProductosSchema } from '../../../common/schemas/proveedor-productos';
-import { comunasSchema, regionesSchema } from '../../../common/schemas/ubicacion';
-import { z } from '../../../common/zod-es';
+} from '#common/schemas/proveedor-carga';
+import { proveedorProductoSchema, proveedorProductosSchema } from '#common/schemas/proveedor-productos';
+import { comunasSchema, regionesSchema } from '#common/schemas/ubicacion';
+import { z } from '#common/zod-es';
 
 type Contrato = Partial<Record<number, z.ZodType>>;
 

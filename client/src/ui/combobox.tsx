@@ -1,5 +1,5 @@
 import { type CSSProperties, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { matchesWords, searchWords } from '../../../common/search-es';
+import { matchesWords, searchWords } from '#common/search-es';
 import './combobox.css';
 
 export interface ComboboxOption {

@@ -15,7 +15,7 @@ interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-/** The app's one yes/no question, built on Modal (SPEC §2: 'No' / 'Sí' unless the screen names them). */
+/** The app's one yes/no question, built on Modal (docs/producto.md §2: 'No' / 'Sí' unless the screen names them). */
 export function ConfirmDialog({
   open,
   title,

@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useMemo, useState } from 'react';
-import { compareEs } from '../../../common/sort-es';
+import { compareEs } from '#common/sort-es';
 import { Pagination } from './pagination';
 import './ui.css';
 
@@ -69,7 +69,7 @@ const nextSort = (sort: SortState | null, id: string): SortState | null =>
 
 /**
  * The app's one table: sorting by column headers, paging, one row in edit mode, and at
- * ≤ 768 px (SPEC §9) each row becomes a card with its labels (pure CSS: the same DOM, so the
+ * ≤ 768 px (docs/producto.md §9) each row becomes a card with its labels (pure CSS: the same DOM, so the
  * same tests and the same focus order), with a sort select because the headers are hidden.
  */
 export function DataTable<T>({

@@ -1,6 +1,6 @@
 // Test data of a purchase's delivery: DatosEntrega's own test and the pages that show it
 // (/facturacion before the order, the buyer's order and the supplier's pedido after).
-import type { Entrega } from '../../../common/schemas/pedidos';
+import type { Entrega } from '#common/schemas/pedidos';
 
 export const ENTREGA: Entrega = {
   nombre_contacto: 'Daniela Araya',

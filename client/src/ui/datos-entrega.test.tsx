@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDireccion } from '../../../common/format';
+import { formatDireccion } from '#common/format';
 import { DatosEntrega } from './datos-entrega';
 import { ENTREGA } from './datos-entrega.fixtures';
 

@@ -1,6 +1,6 @@
-import { formatTelefono, normalizarTelefono } from '../../../common/chile/telefono';
-import { formatDireccion, formatFechaEntrega } from '../../../common/format';
-import type { Entrega } from '../../../common/schemas/pedidos';
+import { formatTelefono, normalizarTelefono } from '#common/chile/telefono';
+import { formatDireccion, formatFechaEntrega } from '#common/format';
+import type { Entrega } from '#common/schemas/pedidos';
 import { DatosList } from './datos-list';
 
 /**

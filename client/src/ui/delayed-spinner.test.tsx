@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 describe('DelayedSpinner', () => {
-  it('shows nothing during the first 300 ms, then the spinner (SPEC §1)', () => {
+  it('shows nothing during the first 300 ms, then the spinner (docs/producto.md §1)', () => {
     render(<DelayedSpinner />);
     act(() => vi.advanceTimersByTime(299));
     expect(screen.queryByRole('status')).toBeNull();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { SPINNER_DELAY_MS } from '../../../common/constants';
+import { SPINNER_DELAY_MS } from '#common/constants';
 
-/** A loading spinner that appears only if the wait lasts longer than 300 ms (SPEC §1), so fast loads never flash. */
+/** A loading spinner that appears only if the wait lasts longer than 300 ms (docs/producto.md §1), so fast loads never flash. */
 export function DelayedSpinner({ label = 'Cargando...' }: { label?: string }) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {

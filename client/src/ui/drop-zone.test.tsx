@@ -38,7 +38,7 @@ describe('DropZone', () => {
     expect(screen.getByText('elegido:PRECIOS.XLS')).toBeTruthy();
   });
 
-  it('refuses another type and a file over the limit with SPEC messages', () => {
+  it('refuses another type and a file over the limit with the product’s messages', () => {
     render(<Form />);
     const input = screen.getByLabelText('Archivo Excel');
     fireEvent.change(input, { target: { files: [excel('stock.csv')] } });

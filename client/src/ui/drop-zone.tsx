@@ -6,7 +6,7 @@ interface DropZoneProps {
   /** Accepted extensions, lower case with the dot: ['.xlsx', '.xls']. */
   accept: readonly string[];
   maxBytes: number;
-  /** The screen's messages for a refused file (SPEC §5 Upload file). */
+  /** The screen's messages for a refused file (docs/producto.md §5 Upload file). */
   messages: { type: string; size: string };
   file: File | null;
   onFileChange(file: File | null): void;
@@ -19,7 +19,7 @@ interface DropZoneProps {
 const sizeLabel = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 /**
- * A file chosen by drag-and-drop or by click (SPEC §2 bulk upload): it checks the extension and
+ * A file chosen by drag-and-drop or by click (docs/producto.md §2 bulk upload): it checks the extension and
  * size at once, shows the chosen name with a remove button, and hands the File to the form.
  * The server checks the content again: this only spares the user a useless upload.
  */

@@ -1,6 +1,6 @@
 import { type ComponentProps, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
-import { diaMesAnio, isFechaIso, leerDiaMesAnio } from '../../../common/fecha';
+import { diaMesAnio, isFechaIso, leerDiaMesAnio } from '#common/fecha';
 import { a11y, FieldShell } from './fields';
 import './fecha-input.css';
 

@@ -4,7 +4,7 @@ import './ui.css';
 interface SubmitButtonProps extends ComponentProps<'button'> {
   /** True while the form's mutation runs. */
   busy: boolean;
-  /** What the button reads while busy (SPEC §2: 'Subiendo...'); the label itself when not given. */
+  /** What the button reads while busy (docs/producto.md §2: 'Subiendo...'); the label itself when not given. */
   busyLabel?: string;
   children: ReactNode;
 }

@@ -1,5 +1,5 @@
-import { formatCantidad, formatClp } from '../../../common/format';
-import type { LineaPedido } from '../../../common/schemas/pedidos';
+import { formatCantidad, formatClp } from '#common/format';
+import type { LineaPedido } from '#common/schemas/pedidos';
 import { type Column, DataTable } from './data-table';
 import './lineas-table.css';
 

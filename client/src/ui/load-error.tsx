@@ -3,7 +3,7 @@ import './load-error.css';
 
 /**
  * A read that failed, in place of what it would have shown: the server's readable reason or the
- * screen's own message (`fallback`, SPEC §8), and the way to ask again.
+ * screen's own message (`fallback`, docs/producto.md §8), and the way to ask again.
  */
 export function LoadError({ error, fallback, onRetry }: { error: unknown; fallback: string; onRetry(): void }) {
   return (

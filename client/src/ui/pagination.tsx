@@ -26,7 +26,7 @@ export function pageWindow(page: number, pageCount: number): Array<number | null
   return [1, from > 3 ? null : 2, ...range(from, to), to < pageCount - 2 ? null : pageCount - 1, pageCount];
 }
 
-/** Previous, numbered pages and next (SPEC §2 supplier list); hidden when everything fits on one page. */
+/** Previous, numbered pages and next (docs/producto.md §2 supplier list); hidden when everything fits on one page. */
 export function Pagination({ page, pageCount, onChange, label = 'Paginación' }: PaginationProps) {
   if (pageCount <= 1) return null;
   const items = pageWindow(page, pageCount);

@@ -10,7 +10,7 @@ const texto = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 export type PlaceForm<T extends FieldValues> = Pick<UseFormReturn<T>, 'register' | 'watch' | 'setValue' | 'formState'>;
 
 /**
- * Región then comuna (SPEC §2) of a form whose fields are named `region` and `comuna` (every form
+ * Región then comuna (docs/producto.md §2) of a form whose fields are named `region` and `comuna` (every form
  * with a place has them so): the comuna select is enabled only once a region is chosen, and a new
  * region clears the comuna of the previous one.
  */
@@ -26,7 +26,7 @@ export function RegionComunaFields<T extends FieldValues>({ form }: { form: Plac
   const onRegionChange = () => form.setValue(comunaName, '' as PathValue<T, Path<T>>);
   const regiones = useRegiones();
   const regionId = regionValue ? Number(regionValue) : undefined;
-  // SPEC §8: communes failing to load just leave the list empty.
+  // docs/producto.md §8: communes failing to load just leave the list empty.
   const comunas = useComunas(regionId);
 
   useEffect(() => {
@@ -36,7 +36,7 @@ export function RegionComunaFields<T extends FieldValues>({ form }: { form: Plac
   return (
     <div className="form__row">
       {/* Controlled from the form's value: a value given before the options arrive (an address
-          opened in a new tab, the lists not loaded yet) is shown once they do, not left blank (issue #20). */}
+          opened in a new tab, the lists not loaded yet) is shown once they do, not left blank. */}
       <SelectField
         label="Región"
         {...region}

@@ -1,9 +1,9 @@
 import type { CSSProperties } from 'react';
 import { Toaster as SonnerToaster, toast } from 'sonner';
-import { TOAST_DURATION_MS } from '../../../common/constants';
+import { TOAST_DURATION_MS } from '#common/constants';
 
 /**
- * At the bottom of the window, clear of its edge. SPEC §1 puts toasts at the top centre; there,
+ * At the bottom of the window, clear of its edge. docs/producto.md §1 puts toasts at the top centre; there,
  * under the top bar, a success toast covered the heading of the screen it had just opened ('¡Datos
  * actualizados correctamente!' over 'Datos de la cuenta'), and over the bar it would hide the menu.
  * A screen's heading is always at its top, its content reads downwards, and no screen pins
@@ -26,7 +26,7 @@ const STYLE = {
   '--error-text': '#9b1c13',
 } as CSSProperties;
 
-/** The app's toasts: 5 seconds (SPEC §1), bottom centre (see OFFSET). Use `toast.success` / `toast.error`. */
+/** The app's toasts: 5 seconds (docs/producto.md §1), bottom centre (see OFFSET). Use `toast.success` / `toast.error`. */
 export function Toaster() {
   return (
     <SonnerToaster

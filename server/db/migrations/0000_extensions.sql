@@ -1,4 +1,4 @@
 -- Created pg_trgm and unaccent for matching uploaded product names (DESIGN §4). Matching moved into
 -- the server (proveedor/carga/coincidencias.ts, docs/decisions/008) and nothing needs them any more
--- (issue #21): a new database no longer gets them, and 0012 drops them from one that has them.
+--: a new database no longer gets them, and 0012 drops them from one that has them.
 SELECT 1;

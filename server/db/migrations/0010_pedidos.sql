@@ -47,7 +47,7 @@ CREATE INDEX "orden_usuario_idx" ON "orden" USING btree ("usuario_id","id");--> 
 CREATE INDEX "orden_linea_pedido_idx" ON "orden_linea" USING btree ("pedido_id");--> statement-breakpoint
 ALTER TABLE "orden" ADD CONSTRAINT "orden_seguimiento_unico" UNIQUE("seguimiento_hash");--> statement-breakpoint
 ALTER TABLE "orden_linea_lote" ADD CONSTRAINT "orden_linea_lote_linea_lote" UNIQUE("orden_linea_id","lote_id");--> statement-breakpoint
--- Issue #19: the orders placed before pedidos existed are split like new ones, one pedido per
+-- The orders placed before pedidos existed are split like new ones, one pedido per
 -- supplier of their lines, pending, with the order's time as their first event.
 UPDATE "orden" o SET
   "comprador" = coalesce(

@@ -23,7 +23,7 @@ CREATE TABLE "condiciones_proveedor_comuna" (
 ALTER TABLE "condiciones_proveedor" ADD CONSTRAINT "condiciones_proveedor_proveedor_id_usuario_id_fk" FOREIGN KEY ("proveedor_id") REFERENCES "public"."usuario"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "condiciones_proveedor_comuna" ADD CONSTRAINT "condiciones_proveedor_comuna_proveedor_id_condiciones_proveedor_proveedor_id_fk" FOREIGN KEY ("proveedor_id") REFERENCES "public"."condiciones_proveedor"("proveedor_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "condiciones_proveedor_comuna" ADD CONSTRAINT "condiciones_proveedor_comuna_comuna_id_comuna_id_fk" FOREIGN KEY ("comuna_id") REFERENCES "public"."comuna"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
--- pedido.costo_despacho (issue #22: each pedido carries its delivery fee) exists since 0010_pedidos.
+-- pedido.costo_despacho (each pedido carries its delivery fee) exists since 0010_pedidos.
 -- A supplier's delivery terms decide which of its offers a comparison may use (docs/decisions/013):
 -- a change to them notifies channel 'catalogo' with the id of every product the supplier offers,
 -- as 0009's triggers do for the offers themselves, so each process's comparison cache forgets them.

@@ -1,4 +1,4 @@
--- Issue #23. The request limit counted by every process on this database (limiteSolicitud in
+-- The request limit counted by every process on this database (limiteSolicitud in
 -- schema/usuario.ts); UNLOGGED: no WAL per request, and a crash that empties it only resets counts.
 CREATE UNLOGGED TABLE "limite_solicitud" (
 	"clave" varchar(200) PRIMARY KEY NOT NULL,

@@ -50,7 +50,7 @@ export const producto = pgTable(
     creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     moderado_por: integer('moderado_por').references(() => usuario.id, { onDelete: 'set null' }),
     moderado_en: timestamp('moderado_en', { withTimezone: true }),
-    // The moderator's reason for a rejection, shown to the supplier on the rejected row (issue #11).
+    // The moderator's reason for a rejection, shown to the supplier on the rejected row.
     motivo_rechazo: varchar('motivo_rechazo', { length: 500 }),
     // Archived products leave the catalogue and new comparisons; quotations and orders keep them.
     archivado_en: timestamp('archivado_en', { withTimezone: true }),

@@ -33,12 +33,12 @@ export const solicitudDetalle = pgTable(
       .references(() => producto.id),
     cantidad: numeric('cantidad', { precision: 12, scale: 2, mode: 'number' }).notNull(),
   },
-  // SPEC §5: a product at most once per request (the service says which; this holds under races).
+  // docs/producto.md §5: a product at most once per request (the service says which; this holds under races).
   (t) => [unique('solicitud_detalle_producto').on(t.solicitud_id, t.producto_id)],
 );
 
 /**
- * The delivery record of one quotation (SPEC's cotizante: contact, address, región/comuna, date).
+ * The delivery record of one quotation (the product's cotizante: contact, address, región/comuna, date).
  * Filled from the form or copied from a saved address (direccion), never linked to one.
  */
 export const cotizante = pgTable(

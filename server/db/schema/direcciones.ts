@@ -4,7 +4,7 @@ import { comuna, region } from './ubicacion';
 import { usuario } from './usuario';
 
 /**
- * A user's saved address book (SPEC §4 Addresses). It is not a quotation's delivery record
+ * A user's saved address book (docs/producto.md §4 Addresses). It is not a quotation's delivery record
  * (cotizante): a quotation copies an address, never links to it, so editing or deleting one
  * here changes no quotation or order (docs/decisions/004).
  */
@@ -24,6 +24,6 @@ export const direccion = pgTable(
     activa: boolean('activa').notNull().default(false),
     creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Exactly one active address per user (SPEC §4 Addresses), enforced by the database.
+  // Exactly one active address per user (docs/producto.md §4 Addresses), enforced by the database.
   (t) => [uniqueIndex('direccion_una_activa').on(t.usuario_id).where(sql`${t.activa}`), index('direccion_usuario_idx').on(t.usuario_id)],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgEnum, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
-import type { OrdenData } from '../../../common/schemas/ordenes';
-import { ESTADOS_PEDIDO, MOTIVO_MAX } from '../../../common/schemas/pedidos';
+import type { OrdenData } from '#common/schemas/ordenes';
+import { ESTADOS_PEDIDO, MOTIVO_MAX } from '#common/schemas/pedidos';
 import { cotizacion, cotizante } from './cotizaciones';
 import { lote, proveedorProducto } from './proveedor';
 import { comuna, region } from './ubicacion';
@@ -61,7 +61,7 @@ export const orden = pgTable(
     // and where its e-mails go: copied at placement like the rest.
     comprador: varchar('comprador', { length: 310 }).notNull().default(''),
     correo_comprador: varchar('correo_comprador', { length: 254 }).notNull().default(''),
-    // The hash of the tracking link's token (issue #19): whoever holds the link follows the order.
+    // The hash of the tracking link's token: whoever holds the link follows the order.
     seguimiento_hash: varchar('seguimiento_hash', { length: 64 }).unique('orden_seguimiento_unico'),
     creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -106,7 +106,7 @@ export const ordenPorConfirmar = pgTable(
 export const estadoPedido = pgEnum('estado_pedido', ESTADOS_PEDIDO);
 
 /**
- * One supplier's part of an order (issue #19, DESIGN §2): its lines, its subtotal and its own
+ * One supplier's part of an order (DESIGN §2): its lines, its subtotal and its own
  * life cycle. The supplier's name is copied as the lines copy it.
  */
 export const pedido = pgTable(
@@ -121,7 +121,7 @@ export const pedido = pgTable(
     estado: estadoPedido('estado').notNull().default('pendiente'),
     subtotal: integer('subtotal').notNull(),
     costo_despacho: integer('costo_despacho').notNull().default(0),
-    // The day its supplier delivers (issue #22): the order's date, or with none the supplier's first
+    // The day its supplier delivers: the order's date, or with none the supplier's first
     // possible day by its terms when placed (today for one without terms). Pedidos placed before
     // 0015 got their order's day (0016); null only where that order had none.
     fecha_entrega: date('fecha_entrega'),

@@ -79,7 +79,7 @@ export const lote = pgTable(
 );
 
 /**
- * A supplier's delivery terms (issue #22, docs/decisions/013). A supplier without a row has the
+ * A supplier's delivery terms (docs/decisions/013). A supplier without a row has the
  * defaults of common/despacho.ts (all comunas, lunes–sábado, 1 day, 18:00, no minimum, no fee).
  * `todas_las_comunas`: it delivers everywhere and has no rows in condiciones_proveedor_comuna.
  */

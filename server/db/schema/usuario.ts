@@ -25,11 +25,11 @@ export const usuario = pgTable(
     last_login: timestamp('last_login', { withTimezone: true }),
     password_changed_at: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     // Every JWT carries it (claim `ver`); a password change increments it, so every token issued
-    // before, even within the same second, stops working (AUTH-CONTRACT "differs" 5).
+    // before, even within the same second, stops working (docs/decisions/003).
     token_version: integer('token_version').notNull().default(0),
     date_joined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
   },
-  // E-mail identity is case-insensitive (AUTH-CONTRACT "differs" 2).
+  // E-mail identity is case-insensitive (docs/decisions/003).
   (t) => [uniqueIndex('usuario_email_lower_unique').on(sql`lower(${t.email})`)],
 );
 
@@ -43,7 +43,7 @@ export const proveedorNombre = (): SQL<string> =>
 export const propositoToken = pgEnum('proposito_token', ['activacion', 'reset', 'cambio_correo']);
 
 /**
- * What a signup asked for, carried by its activation token (docs/decisions/003, issue #20): the
+ * What a signup asked for, carried by its activation token (docs/decisions/003): the
  * password becomes the account's only when the link is opened with the browser secret whose hash
  * is here (`clave_hash`), so a password chosen by someone else before activation never opens it.
  */
@@ -113,7 +113,7 @@ export const correoSaliente = pgTable('correo_saliente', {
 
 /**
  * The per-client request limit of @fastify/rate-limit, shared by every process on one PostgreSQL
- * (issue #23): one row per key and window. UNLOGGED in the migration (a crash may reset the
+ *: one row per key and window. UNLOGGED in the migration (a crash may reset the
  * counts; that is all they are worth), so counting costs no WAL.
  */
 export const limiteSolicitud = pgTable('limite_solicitud', {

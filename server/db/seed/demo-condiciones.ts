@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { CondicionesData } from '../../../common/schemas/condiciones';
-import { saveCondiciones } from '../../modules/condiciones/condiciones.service';
+import type { CondicionesData } from '#common/schemas/condiciones';
+import { saveCondiciones } from '#server/modules/condiciones/condiciones.service';
 import type { Db } from '../client';
 import { condicionesProveedor } from '../schema/proveedor';
 import { comuna } from '../schema/ubicacion';
@@ -15,7 +15,7 @@ const RM = 13;
 const lunesAViernes = [1, 2, 3, 4, 5];
 
 /**
- * Varied, realistic delivery terms of the demo suppliers (issue #22), by e-mail. Carnes del Maule,
+ * Varied, realistic delivery terms of the demo suppliers, by e-mail. Carnes del Maule,
  * the demo supplier account, keeps the defaults (no row): every comuna, lunes a sábado, 1 day,
  * 18:00, no minimum, free delivery.
  */
@@ -96,7 +96,7 @@ export const DEMO_CONDICIONES: Record<string, Terminos> = {
 
 /**
  * Gives the demo suppliers their terms when none of them has any, through the terms' own
- * service; databases seeded before issue #22 get them on their next start.
+ * service; databases seeded before delivery terms existed get them on their next start.
  */
 export async function seedDemoCondiciones(db: Db): Promise<void> {
   const proveedores = await db

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/password';
-import { findDirecciones } from '../../modules/direcciones/direcciones.repository';
-import { addDireccion } from '../../modules/direcciones/direcciones.service';
+import { hashPassword } from '#server/modules/auth/password';
+import { findDirecciones } from '#server/modules/direcciones/direcciones.repository';
+import { addDireccion } from '#server/modules/direcciones/direcciones.service';
 import type { Db } from '../client';
 import { categoria, type estadoModeracion, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '../schema/catalogo';
 import { lote, proveedorProducto, proveedorProductoRango } from '../schema/proveedor';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CATEGORIAS, FORMATOS, LIMITES_RANGO_KG, nombreRango, UNIDADES } from '../../../common/constants';
+import { CATEGORIAS, FORMATOS, LIMITES_RANGO_KG, nombreRango, UNIDADES } from '#common/constants';
 import { type Db, queryRows } from '../client';
 import { categoria, formato, rangoPrecio, unidad } from '../schema/catalogo';
 import { metodoPago, rubro } from '../schema/ordenes';

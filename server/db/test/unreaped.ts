@@ -1,5 +1,5 @@
 // Test helper: a child process nobody waits for once it dies, as a supervisor busy for a second
-// after a crash leaves it (issue #20: restarts right after kill -9 were refused).
+// after a crash leaves it (restarts right after kill -9 were refused).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import readline from 'node:readline';

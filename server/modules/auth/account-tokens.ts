@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CUENTA_YA_ACTIVA } from '../../../common/schemas/auth';
-import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import { CUENTA_YA_ACTIVA } from '#common/schemas/auth';
+import type { Db } from '#server/db/client';
+import { AppError } from '#server/errors';
 import { getUsuarioById, type Usuario } from './auth.repository';
 import { type DatosRegistro, findTokenCuenta, insertTokenCuenta, markTokenCuentaUsado, type Proposito } from './token-cuenta.repository';
 
 export type { Proposito };
 
-/** AUTH-CONTRACT "differs" 4: separate purposes, activation 3 days, reset 1 hour, e-mail change 24 h; single use. */
+/** docs/decisions/003: separate purposes, activation 3 days, reset 1 hour, e-mail change 24 h; single use. */
 const VIGENCIA_MS: Record<Proposito, number> = { activacion: 3 * 24 * 3600 * 1000, reset: 3600 * 1000, cambio_correo: 24 * 3600 * 1000 };
 
 /** uid as Djoser writes it: base64url of the id, unpadded (1 → 'MQ'). */
@@ -35,7 +35,7 @@ export async function createAccountToken(db: Db, usuarioId: number, proposito: P
 /** The errors a link's failures answer with, per screen. */
 export type MensajesToken = Record<'uid' | 'token' | 'expirado', () => AppError>;
 
-/** Djoser's answers, for the activation and reset links (AUTH-CONTRACT). */
+/** Djoser's answers, for the activation and reset links (docs/decisions/003). */
 const MENSAJES_DJOSER: MensajesToken = {
   uid: () => new AppError(400, { uid: ['Usuario inválido o inexistente.'] }),
   token: () => new AppError(400, { token: ['Token inválido para este usuario.'] }),
@@ -84,7 +84,7 @@ async function findUsableAccountToken(db: Db, uid: string, token: string, propos
   if (!row) throw mensajes.token();
   // Djoser answers a repeated activation with 403 "stale"; we keep that. The row matched, so the
   // caller holds a link issued for this account: telling them it is active leaks nothing, and
-  // /activate then says so calmly instead of failing (issue #20).
+  // /activate then says so calmly instead of failing.
   if (row.usado_en || (proposito === 'activacion' && user.is_active)) {
     if (proposito === 'activacion') throw new AppError(403, user.is_active ? { ...CUENTA_YA_ACTIVA } : { detail: CUENTA_YA_ACTIVA.detail });
     throw mensajes.token();

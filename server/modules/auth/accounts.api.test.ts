@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { correoSaliente, tokenCuenta, usuario } from '../../db/schema/usuario';
-import { setupTestApp } from '../../test/test-app';
-import { createUser, lastLink, uniqueEmail, usuarioIdDe } from '../../test/users';
+import { correoSaliente, tokenCuenta, usuario } from '#server/db/schema/usuario';
+import { setupTestApp } from '#server/test/test-app';
+import { createUser, lastLink, uniqueEmail, usuarioIdDe } from '#server/test/users';
 import { afterReplyIdle } from './after-reply';
 
 const ctx = setupTestApp();
@@ -115,7 +115,7 @@ describe('POST /auth/users/activation/', () => {
     expect((await post('/auth/jwt/create/', { email, password: 'papaya-77' })).statusCode).toBe(200);
     const again = await post('/auth/users/activation/', link);
     expect(again.statusCode).toBe(403);
-    // The link proves it was issued for this account: the answer may say the account is active (issue #20).
+    // The link proves it was issued for this account: the answer may say the account is active.
     expect(again.json()).toEqual({ detail: 'Token obsoleto para este usuario.', code: 'cuenta_ya_activa' });
   });
 

@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { ACTIVACION_PIDE_CONTRASENA, type ActivationDatos, type ActivationInput, type SignupInput } from '../../../common/schemas/auth';
-import { type Rol, rolFlags } from '../../../common/rol';
-import type { Db } from '../../db/client';
-import type { DatosRegistro } from '../../db/schema/usuario';
-import { AppError, isUniqueViolation } from '../../errors';
-import { createClave, hashClave, isClave } from '../../http/clave';
-import type { Mailer } from '../../mail/mailer';
-import { correoActivacion, correoAvisoRegistro, correoReset } from '../../mail/templates';
+import { ACTIVACION_PIDE_CONTRASENA, type ActivationDatos, type ActivationInput, type SignupInput } from '#common/schemas/auth';
+import { type Rol, rolFlags } from '#common/rol';
+import type { Db } from '#server/db/client';
+import type { DatosRegistro } from '#server/db/schema/usuario';
+import { AppError, isUniqueViolation } from '#server/errors';
+import { createClave, hashClave, isClave } from '#server/http/clave';
+import type { Mailer } from '#server/mail/mailer';
+import { correoActivacion, correoAvisoRegistro, correoReset } from '#server/mail/templates';
 import { consumeAccountToken, consumeAccountTokenWithDatos, createAccountToken, encodeUid, readAccountToken } from './account-tokens';
 import { afterReply } from './after-reply';
 import { activateUsuario, type DatosCuenta, getUsuarioByEmail, insertUsuario, lockUsuarioByEmail, type Usuario, updatePassword } from './auth.repository';
@@ -49,7 +49,7 @@ const activationUrl = (publicUrl: string, id: number, token: string) => `${publi
 const resetUrl = (publicUrl: string, id: number, token: string) => `${publicUrl}/password/reset/confirm/${encodeUid(id)}/${token}`;
 
 /**
- * POST /auth/users/ (issue #20, docs/decisions/003): one answer, 201 with the same shape, whether
+ * POST /auth/users/ (docs/decisions/003): one answer, 201 with the same shape, whether
  * the e-mail is new, waits for activation or has an active account, and the same work (one
  * argon2 hash, one e-mail) in each case:
  * - new: an inactive account with an unusable password, and an activation link whose token
@@ -141,7 +141,7 @@ export async function activationDatos({ db }: AccountsDeps, uid: string, token: 
 }
 
 /**
- * POST /auth/users/activation/ (issue #20): a password becomes the account's only when the
+ * POST /auth/users/activation/: a password becomes the account's only when the
  * activation proves both the mailbox (the link) and knowledge of that password (the clave of the
  * browser that chose it at this link's signup), or when whoever opened the link chooses one right
  * there. Otherwise 400 on new_password, and the link stays unused: the transaction rolls back.
@@ -190,8 +190,8 @@ const demoraCorreo = () => randomInt(1000, 4000);
  * resend_activation and reset_password: 429 past the per-IP limit (which says nothing about the
  * address); otherwise 204 before any lookup, so the answer takes the same time whether or not
  * the address has an account. The lookup and the e-mail (if any is due) come a random 1–4 s
- * later: right after the answer, a known address's e-mail slowed the next requests down (issue
- * #20, 9.2 vs 4.0 ms), which told a prober that the address has an account. Spread over seconds,
+ * later: right after the answer, a known address's e-mail slowed the next requests down (9.2 vs
+ * 4.0 ms), which told a prober that the address has an account. Spread over seconds,
  * among other traffic, and at most MAX_CORREOS_POR_HORA times per address and hour, it tells
  * next to nothing (bench/cuentas-tiempos.ts measures it).
  */

@@ -7,7 +7,7 @@ const waiting = new Set<() => void>();
 /**
  * Runs `work` after the current request has been answered, so the answer takes the same time
  * whatever the work finds (whether an e-mail has an account, say); `delayMs` later still, so
- * the work does not land on the requests that come right after either (issue #20: a probe sent
+ * the work does not land on the requests that come right after either (a probe sent
  * right after a reset for a known address waited on that reset's e-mail). Failures are logged.
  */
 export function afterReply(log: FastifyBaseLogger, what: string, work: () => Promise<void>, delayMs = 0): void {

@@ -1,6 +1,6 @@
 import { and, eq, like, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { usuario } from '../../db/schema/usuario';
+import type { Db } from '#server/db/client';
+import { usuario } from '#server/db/schema/usuario';
 
 export type Usuario = typeof usuario.$inferSelect;
 export type UsuarioInsert = typeof usuario.$inferInsert;
@@ -48,7 +48,7 @@ export async function getUsuarioById(db: Db, id: number): Promise<Usuario | unde
 
 const byEmail = (email: string) => sql`lower(${usuario.email}) = lower(${email.trim()})`;
 
-/** E-mail identity is case-insensitive (AUTH-CONTRACT "differs" 2). */
+/** E-mail identity is case-insensitive (docs/decisions/003). */
 export async function getUsuarioByEmail(db: Db, email: string): Promise<Usuario | undefined> {
   const [row] = await db.select().from(usuario).where(byEmail(email));
   return row;

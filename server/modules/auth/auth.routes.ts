@@ -15,10 +15,10 @@ import {
   uidTokenSchema,
   usuarioMeSchema,
   verifySchema,
-} from '../../../common/schemas/auth';
-import { z } from '../../../common/zod-es';
-import type { Db } from '../../db/client';
-import type { Mailer } from '../../mail/mailer';
+} from '#common/schemas/auth';
+import { z } from '#common/zod-es';
+import type { Db } from '#server/db/client';
+import type { Mailer } from '#server/mail/mailer';
 import { activate, activationDatos, confirmPasswordReset, register, requestAccountEmail } from './accounts.service';
 import { afterReplyIdle } from './after-reply';
 import { currentUser, type Guards } from './authenticate';
@@ -28,7 +28,7 @@ import type { Jwt } from './jwt';
 const noContent = { 204: z.null().describe('Sin contenido'), 400: badRequestSchema };
 const throttled = { ...noContent, 429: detailSchema };
 
-/** Djoser + SimpleJWT paths and answers (AUTH-CONTRACT.md), with its "differs" points. */
+/** Djoser + SimpleJWT paths and answers (docs/decisions/003), with where ours differs. */
 export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guards; mailer: Mailer; publicUrl: string }> = async (
   app,
   { db, jwt, guards, mailer, publicUrl },

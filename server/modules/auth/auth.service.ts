@@ -1,6 +1,6 @@
-import { CONTRASENA_ACTUAL_INVALIDA, CUENTA_INACTIVA, type SetPasswordInput, type UsuarioMe } from '../../../common/schemas/auth';
-import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import { CONTRASENA_ACTUAL_INVALIDA, CUENTA_INACTIVA, type SetPasswordInput, type UsuarioMe } from '#common/schemas/auth';
+import type { Db } from '#server/db/client';
+import { AppError } from '#server/errors';
 import { getUsuarioByEmail, getUsuarioById, touchLastLogin, updatePassword, type UsuarioSesion } from './auth.repository';
 import { type TokenCheck, unauthorized } from './authenticate';
 import { assertNotCommon } from './common-passwords';
@@ -72,7 +72,7 @@ export async function refreshAccess(checkToken: TokenCheck, jwt: Jwt, refresh: s
 }
 
 /**
- * POST /auth/users/set_password/ (issue #20): the signed-in user proves the current password and
+ * POST /auth/users/set_password/: the signed-in user proves the current password and
  * chooses a new one, under the reset's rules. As Djoser does, a wrong current password is the
  * only error until it is right. It counts as a failed login of the account from that client (the
  * same 429 after 10), so a stolen session cannot guess it at will. Success ends every session,

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_SCHEME } from '../../../common/constants';
-import { hasRol, type Rol } from '../../../common/rol';
-import type { Database } from '../../db/client';
-import { AppError } from '../../errors';
+import { AUTH_SCHEME } from '#common/constants';
+import { hasRol, type Rol } from '#common/rol';
+import type { Database } from '#server/db/client';
+import { AppError } from '#server/errors';
 import type { UsuarioSesion } from './auth.repository';
 import type { Jwt, TokenClaims, TokenType } from './jwt';
 import { createSesionCache, type SesionCache } from './sesion-cache';
@@ -81,7 +81,7 @@ export function createGuards(database: Pick<Database, 'db' | 'listen' | 'barrier
       request.usuario = await resolve(request);
     },
     /**
-     * For endpoints open to anonymous callers (SPEC §6: the quotation calls): no JWT header is an
+     * For endpoints open to anonymous callers (docs/producto.md §6: the quotation calls): no JWT header is an
      * anonymous call, but a JWT that is sent must be valid (401 otherwise, as SimpleJWT does).
      */
     async identify(request: FastifyRequest) {

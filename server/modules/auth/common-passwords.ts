@@ -1,7 +1,7 @@
-import { AppError } from '../../errors';
+import { AppError } from '#server/errors';
 
 // Passwords that appear at the top of every breach list (SecLists' most common, Spanish ones
-// added). SPEC asks only for 6 characters; AUTH-CONTRACT "differs" 9 adds this check.
+// added). docs/producto.md §5 asks only for 6 characters; docs/decisions/003 adds this check.
 const COMUNES = new Set(
   `123456 1234567 12345678 123456789 1234567890 0123456789 111111 000000 123123 654321 666666 121212 112233 987654321 123321 1q2w3e 1q2w3e4r qwerty qwerty123 qwertyuiop
   asdfgh asdfghjk zxcvbn password password1 passw0rd abc123 abcdef abcd1234 iloveyou letmein welcome monkey dragon master shadow sunshine princess football baseball

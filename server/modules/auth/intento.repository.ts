@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { intentoLogin } from '../../db/schema/usuario';
+import type { Db } from '#server/db/client';
+import { intentoLogin } from '#server/db/schema/usuario';
 
 export type Accion = (typeof intentoLogin.$inferSelect)['accion'];
 export interface FiltroIntento {

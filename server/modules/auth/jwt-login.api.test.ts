@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { usuario } from '../../db/schema/usuario';
-import { setupTestApp } from '../../test/test-app';
-import { createUser } from '../../test/users';
+import { usuario } from '#server/db/schema/usuario';
+import { setupTestApp } from '#server/test/test-app';
+import { createUser } from '#server/test/users';
 
 const ctx = setupTestApp();
 

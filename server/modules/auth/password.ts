@@ -27,6 +27,6 @@ export const unusablePassword = () => `!${randomBytes(24).toString('base64url')}
  * An account whose signup was never confirmed: inactive, with the unusable password every signup
  * starts with (activation sets a real one; an account deactivated later, or made inactive by
  * `npm run create-user`, keeps one). It never proved its mailbox, so it does not hold its address
- * against someone who does (issue #20: a third party's signup blocked another user's e-mail change).
+ * against someone who does (a third party's signup blocked another user's e-mail change).
  */
 export const isNeverActivated = (u: { is_active: boolean; password: string }) => !u.is_active && u.password.startsWith('!');

@@ -1,11 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { correoSaliente, tokenCuenta, usuario } from '../../db/schema/usuario';
-import { setupTestApp } from '../../test/test-app';
-import { createUser, uniqueEmail, usuarioIdDe } from '../../test/users';
+import { correoSaliente, tokenCuenta, usuario } from '#server/db/schema/usuario';
+import { setupTestApp } from '#server/test/test-app';
+import { createUser, uniqueEmail, usuarioIdDe } from '#server/test/users';
 import { afterReplyIdle } from './after-reply';
 
-// Issue #20 item 1: a password set by someone else before activation never opens the account;
+// A password set by someone else before activation never opens the account;
 // signup tells no one which e-mails have accounts, and is throttled per IP and per address.
 
 const ctx = setupTestApp();
@@ -35,7 +35,7 @@ async function activationLinks(email: string): Promise<Link[]> {
 }
 const ELIGE = { new_password: ['Elige una contraseña para activar tu cuenta.'] };
 
-describe('the takeover of issue #20: a signup made before the mailbox owner', () => {
+describe('the takeover: a signup made before the mailbox owner', () => {
   it("the attacker's password never opens the account: the victim signs up too (201), resends, and must choose a password at the link", async () => {
     const victima = uniqueEmail('victima');
     const atacante = await signup(victima, 'clave-del-atacante', { first_name: 'Malo', is_proveedor: true });

@@ -1,19 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app';
-import { parseConfig } from '../../config';
-import type { Database, Listener } from '../../db/client';
-import { usuario } from '../../db/schema/usuario';
-import { setupTestApp } from '../../test/test-app';
-import { createUser } from '../../test/users';
+import { buildApp } from '#server/app';
+import { parseConfig } from '#server/config';
+import type { Database, Listener } from '#server/db/client';
+import { usuario } from '#server/db/schema/usuario';
+import { setupTestApp } from '#server/test/test-app';
+import { createUser } from '#server/test/users';
 import { prepareGetSesionById, type UsuarioSesion } from './auth.repository';
 import { createGuards, currentUser, registerGuardsDecorator } from './authenticate';
 import { createJwt } from './jwt';
 import { createSesionCache, SESION_CHANNEL } from './sesion-cache';
 
 /**
- * The session cache (issue #23 item 7): the token check answers from memory, and a change to a
+ * The session cache: the token check answers from memory, and a change to a
  * user's session voids its tokens on this app as soon as it answers, and on every other app (every
  * process) as soon as the database's notification arrives.
  */

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client';
-import { createSyncMarkers } from '../../db/sync-markers';
+import type { Database } from '#server/db/client';
+import { createSyncMarkers } from '#server/db/sync-markers';
 import { prepareGetSesionById, type UsuarioSesion } from './auth.repository';
 
 /** Users kept: memory stays bounded however many users sign in; one evicted is read again when next asked for. */
@@ -22,7 +22,7 @@ export interface SesionCacheStats {
 }
 
 /**
- * The session of each user the token check has seen (issue #23 item 7): the check of every
+ * The session of each user the token check has seen: the check of every
  * authenticated request, and POST /auth/jwt/verify/, answer from memory instead of a round trip.
  *
  * The database says what changed: migration 0014's triggers notify the user's id on channel

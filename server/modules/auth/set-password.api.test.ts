@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { setupTestApp } from '../../test/test-app';
-import { createUser, lastLink, uniqueEmail } from '../../test/users';
+import { setupTestApp } from '#server/test/test-app';
+import { createUser, lastLink, uniqueEmail } from '#server/test/users';
 import { createUsuario } from './accounts.service';
 import { afterReplyIdle } from './after-reply';
 
-// Issue #20: 'Seguridad' on the profile. Djoser's set_password (with its retype field), in
+// 'Seguridad' on the profile. Djoser's set_password (with its retype field), in
 // Spanish, ending every session opened before it.
 
 const ctx = setupTestApp();

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import type { Db } from '#server/db/client';
+import { AppError } from '#server/errors';
 import { type Accion, countIntentos, deleteIntentos, deleteIntentosAntesDe, type FiltroIntento, insertIntento, lockIntentos } from './intento.repository';
 
-// AUTH-CONTRACT "differs" 6, refined by issue #7: ten bad passwords lock one account from one
+// Djoser throttles by IP only; ours: ten bad passwords lock one account from one
 // client only, so whoever guesses from one place cannot lock the owner out from everywhere.
 // Across all clients an account gets a much higher ceiling (it bounds guessing spread over many
 // addresses), and one IP a ceiling over all accounts (an office shares one, so not ten).
@@ -72,7 +72,7 @@ export async function takeEmailRequest(db: Db, accion: 'activacion' | 'reset', e
   await insertIntento(db, { accion, email: normalizar(email), ip });
 }
 
-// Signups (issue #20): each one mails an address its sender chose, so one IP may leave at most
+// Signups: each one mails an address its sender chose, so one IP may leave at most
 // MAX_REGISTROS_POR_IP of them unconfirmed per hour; a signup stops counting once its mailbox
 // activates the account (releaseSignups), so an office signing up its people, or the e2e suite,
 // is not held back by signups that proved their mailbox. Per address, the services cap the

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { type DatosRegistro, tokenCuenta } from '../../db/schema/usuario';
+import type { Db } from '#server/db/client';
+import { type DatosRegistro, tokenCuenta } from '#server/db/schema/usuario';
 
 export type TokenCuenta = typeof tokenCuenta.$inferSelect;
 export type Proposito = TokenCuenta['proposito'];

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
-import { producto } from '../../db/schema/catalogo';
-import { cotizacion, opcion, solicitud } from '../../db/schema/cotizaciones';
-import { orden, ordenLinea, ordenLineaLote, pedido } from '../../db/schema/ordenes';
-import { lote, proveedorProducto } from '../../db/schema/proveedor';
-import { usuario } from '../../db/schema/usuario';
-import { setupTestApp } from '../../test/test-app';
-import { archiveProveedorProducto } from '../proveedor/proveedor.repository';
+import type { Db } from '#server/db/client';
+import { producto } from '#server/db/schema/catalogo';
+import { cotizacion, opcion, solicitud } from '#server/db/schema/cotizaciones';
+import { orden, ordenLinea, ordenLineaLote, pedido } from '#server/db/schema/ordenes';
+import { lote, proveedorProducto } from '#server/db/schema/proveedor';
+import { usuario } from '#server/db/schema/usuario';
+import { setupTestApp } from '#server/test/test-app';
+import { archiveProveedorProducto } from '#server/modules/proveedor/proveedor.repository';
 import { findConsolidatedData } from './catalogo.repository';
 
 const ctx = setupTestApp();
@@ -132,7 +132,7 @@ describe('archiving keeps history (DESIGN §2)', () => {
     expect(await db.select({ id: opcion.id }).from(opcion).where(eq(opcion.id, h.opcionId))).toHaveLength(1);
     expect(await db.select({ id: ordenLinea.id }).from(ordenLinea).where(eq(ordenLinea.id, h.lineaId))).toHaveLength(1);
   });
-  it('lets a lot an order took from be deleted: the order keeps its offer and expiry to give the stock back to (issue #19)', async () => {
+  it('lets a lot an order took from be deleted: the order keeps its offer and expiry to give the stock back to', async () => {
     const { db } = ctx.t.database;
     const h = await historyOn(db, ofertaId);
     const [antes] = await db.select().from(lote).where(eq(lote.id, h.loteId));

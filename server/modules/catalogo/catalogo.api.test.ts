@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIAS, LIMITES_RANGO_KG } from '../../../common/constants';
-import { consolidatedDataSchema, rangoPrecioSchema } from '../../../common/schemas/catalogo';
-import { producto } from '../../db/schema/catalogo';
-import { ROLES, type RoleName } from '../../test/roles';
-import { createTestApp, setupTestApp } from '../../test/test-app';
+import { CATEGORIAS, LIMITES_RANGO_KG } from '#common/constants';
+import { consolidatedDataSchema, rangoPrecioSchema } from '#common/schemas/catalogo';
+import { producto } from '#server/db/schema/catalogo';
+import { ROLES, type RoleName } from '#server/test/roles';
+import { createTestApp, setupTestApp } from '#server/test/test-app';
 
 const ctx = setupTestApp({ roleTokens: true });
 

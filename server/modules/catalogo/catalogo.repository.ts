@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { sortByEs } from '../../../common/sort-es';
-import type { ConsolidatedData, RangoPrecio } from '../../../common/schemas/catalogo';
-import type { Db } from '../../db/client';
-import { categoria, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '../../db/schema/catalogo';
+import { sortByEs } from '#common/sort-es';
+import type { ConsolidatedData, RangoPrecio } from '#common/schemas/catalogo';
+import type { Db } from '#server/db/client';
+import { categoria, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '#server/db/schema/catalogo';
 
 /** Categories and approved products that are not archived, as the quotation pickers need them. */
 export async function findConsolidatedData(db: Db): Promise<ConsolidatedData> {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type ConsolidatedData, consolidatedDataSchema, rangoPrecioSchema } from '../../../common/schemas/catalogo';
-import { z } from '../../../common/zod-es';
-import type { Db } from '../../db/client';
+import { type ConsolidatedData, consolidatedDataSchema, rangoPrecioSchema } from '#common/schemas/catalogo';
+import { z } from '#common/zod-es';
+import type { Db } from '#server/db/client';
 import type { CatalogoCache } from './catalogo-cache';
 import { findRangosPrecios } from './catalogo.repository';
 

@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SIN_PRODUCTOS } from '../../../common/schemas/cotizaciones';
-import { CANTIDAD_ELEGIDA_INVALIDA, TOTAL_EXCESIVO } from '../../../common/schemas/comparacion';
-import { opcion } from '../../db/schema/cotizaciones';
-import { proveedorProducto } from '../../db/schema/proveedor';
-import { setupTestApp } from '../../test/test-app';
-import { createUser, type TestUser } from '../../test/users';
-import { archiveProveedorProducto } from '../proveedor/proveedor.repository';
-import { actualizar, createFlujo, createProductoConOfertas, crearOrden } from '../../test/cotizacion';
+import { SIN_PRODUCTOS } from '#common/schemas/cotizaciones';
+import { CANTIDAD_ELEGIDA_INVALIDA, TOTAL_EXCESIVO } from '#common/schemas/comparacion';
+import { opcion } from '#server/db/schema/cotizaciones';
+import { proveedorProducto } from '#server/db/schema/proveedor';
+import { setupTestApp } from '#server/test/test-app';
+import { createUser, type TestUser } from '#server/test/users';
+import { archiveProveedorProducto } from '#server/modules/proveedor/proveedor.repository';
+import { actualizar, createFlujo, createProductoConOfertas, crearOrden } from '#server/test/cotizacion';
 import { YA_ORDENADA } from './comparacion.service';
 
-/** PUT /api/cotizaciones/{id}/actualizar/: the buyer's final choice (SPEC §4.4–4.6). */
+/** PUT /api/cotizaciones/{id}/actualizar/: the buyer's final choice (docs/producto.md §4.4–4.6). */
 const ctx = setupTestApp({ roleTokens: true });
 let otroComprador: TestUser;
 

@@ -1,12 +1,12 @@
-import { ENTREGA } from '../../test/entrega';
+import { ENTREGA } from '#server/test/entrega';
 import { asc, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compararPreciosSchemaOut } from '../../../common/schemas/comparacion';
-import { ahoraEnChile, CLAVE_COTIZACION_HEADER } from '../../../common/schemas/cotizaciones';
-import { cotizacion, opcion } from '../../db/schema/cotizaciones';
-import { setupTestApp } from '../../test/test-app';
-import { createUser, type TestUser } from '../../test/users';
-import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../../test/ofertas';
+import { compararPreciosSchemaOut } from '#common/schemas/comparacion';
+import { ahoraEnChile, CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
+import { cotizacion, opcion } from '#server/db/schema/cotizaciones';
+import { setupTestApp } from '#server/test/test-app';
+import { createUser, type TestUser } from '#server/test/users';
+import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '#server/test/ofertas';
 
 const ctx = setupTestApp({ roleTokens: true });
 const API = '/api/cotizaciones';

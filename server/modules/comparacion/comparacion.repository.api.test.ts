@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { setupTestApp } from '../../test/test-app';
+import { setupTestApp } from '#server/test/test-app';
 import { count, eq } from 'drizzle-orm';
-import { cotizacion, solicitud } from '../../db/schema/cotizaciones';
+import { cotizacion, solicitud } from '#server/db/schema/cotizaciones';
 import { findOfertasVivas, insertCotizacionConOpciones, type OpcionNueva } from './comparacion.repository';
-import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../../test/ofertas';
+import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '#server/test/ofertas';
 
 const ctx = setupTestApp();
 

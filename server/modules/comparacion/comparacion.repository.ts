@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type Db, queryRows, readAll } from '../../db/client';
-import { columnas } from '../../db/raw-sql';
-import { categoria, marca, origen, producto, rangoPrecio, unidad } from '../../db/schema/catalogo';
-import { cotizacion, cotizante, estadoOpcion, opcion, solicitud, solicitudDetalle } from '../../db/schema/cotizaciones';
-import { orden } from '../../db/schema/ordenes';
-import { lote, proveedorProducto, proveedorProductoRango } from '../../db/schema/proveedor';
-import { proveedorNombre, usuario } from '../../db/schema/usuario';
-import { comuna } from '../../db/schema/ubicacion';
-import type { Hold } from '../../http/caller';
-import { type Oferta, type OfertaViva, ofertasVivas } from './ofertas-vivas';
+import { type Db, queryRows, readAll } from '#server/db/client';
+import { columnas } from '#server/db/raw-sql';
+import { categoria, marca, origen, producto, rangoPrecio, unidad } from '#server/db/schema/catalogo';
+import { cotizacion, cotizante, estadoOpcion, opcion, solicitud, solicitudDetalle } from '#server/db/schema/cotizaciones';
+import { orden } from '#server/db/schema/ordenes';
+import { lote, proveedorProducto, proveedorProductoRango } from '#server/db/schema/proveedor';
+import { proveedorNombre, usuario } from '#server/db/schema/usuario';
+import { comuna } from '#server/db/schema/ubicacion';
+import type { Hold } from '#server/http/caller';
+import { type Oferta, type OfertaViva, ofertasVivas } from './motor/ofertas-vivas';
 
 /**
  * The offers of these products a comparison may use: not archived, of an approved product not
@@ -135,7 +135,7 @@ export async function findProductosVivosIds(db: Db): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** A request's holder and its newest delivery record (the one the buyer confirmed last: SPEC §4.3 creates one per 'Generar cotización'). */
+/** A request's holder and its newest delivery record (the one the buyer confirmed last: docs/producto.md §4.3 creates one per 'Generar cotización'). */
 export interface SolicitudAComparar extends Hold {
   cotizante: { id: number; fecha_entrega: string | null; comuna: { id: number; nombre: string } | null } | undefined;
 }

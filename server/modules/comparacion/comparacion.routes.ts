@@ -1,28 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
+import { badRequestSchema, detailSchema } from '#common/schemas/auth';
 import {
   actualizarCotizacionSchema,
   actualizarCotizacionSchemaOut,
   type CompararPrecios,
   compararPreciosSchema,
   compararPreciosSchemaOut,
-} from '../../../common/schemas/comparacion';
-import { CLAVE_COTIZACION_HEADER } from '../../../common/schemas/cotizaciones';
-import type { Db } from '../../db/client';
-import type { Guards } from '../auth/authenticate';
-import { callerOf } from '../../http/caller';
-import { ipConcurrencyCap } from '../../http/ip-concurrency';
-import { idParams } from '../../http/params';
+} from '#common/schemas/comparacion';
+import { CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
+import type { Db } from '#server/db/client';
+import type { Guards } from '#server/modules/auth/authenticate';
+import { callerOf } from '#server/http/caller';
+import { ipConcurrencyCap } from '#server/http/ip-concurrency';
+import { idParams } from '#server/http/params';
 import { compararPrecios, updateSeleccion } from './comparacion.service';
-import type { ComparacionCache } from './comparacion-cache';
+import type { ComparacionCache } from './cache/comparacion-cache';
 
 /** Comparisons one address may have in flight in this process: a few tabs, a team behind one NAT (docs/decisions/012). */
 export const MAX_COMPARACIONES_POR_IP = 4;
 export const COMPARACIONES_EN_CURSO = 'Hay demasiadas comparaciones en curso desde tu conexión. Espera a que terminen e intenta de nuevo.';
 
 /**
- * The price comparison and the buyer's final choice on its results (SPEC §7 Catalogue and
- * quotation), open to anonymous callers like the request they come from (SPEC §6). `now` is the
+ * The price comparison and the buyer's final choice on its results (docs/producto.md §7 Catalogue and
+ * quotation), open to anonymous callers like the request they come from (docs/producto.md §6). `now` is the
  * clock that gives "today" when no delivery date was given, injectable for tests.
  */
 export const comparacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; comparacion: ComparacionCache; now?: () => Date }> = async (

@@ -1,4 +1,4 @@
-import { cantidadEs, formatCantidad } from '../../../common/format';
+import { cantidadEs, formatCantidad } from '#common/format';
 import {
   type ActualizarCotizacionData,
   type CompararPrecios,
@@ -7,18 +7,18 @@ import {
   type Opcion,
   TOTAL_EXCESIVO,
   type ResultadoComparacion,
-} from '../../../common/schemas/comparacion';
-import type { CondicionesDespacho } from '../../../common/despacho';
-import { ENTERO_MAXIMO } from '../../../common/numeros';
-import { erroresMinimo, totalEntregado } from '../../../common/total-entregado';
-import { findCondicionesDefinidas } from '../condiciones/condiciones.repository';
-import { findRangosPrecios } from '../catalogo/catalogo.repository';
-import { ahoraEnChile, erroresFila, mensajesFila, minimosPorCategoria } from '../../../common/schemas/cotizaciones';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../errors';
-import { type Caller, holdOf } from '../../http/caller';
-import { findCotizante } from '../cotizaciones/cotizaciones.repository';
-import { holdTakesOver, requireHold, SOLICITUD_NO_ENCONTRADA } from '../cotizaciones/cotizaciones.service';
+} from '#common/schemas/comparacion';
+import type { CondicionesDespacho } from '#common/despacho';
+import { ENTERO_MAXIMO } from '#common/numeros';
+import { erroresMinimo, totalEntregado } from '#common/total-entregado';
+import { findCondicionesDefinidas } from '#server/modules/condiciones/condiciones.repository';
+import { findRangosPrecios } from '#server/modules/catalogo/catalogo.repository';
+import { ahoraEnChile, erroresFila, mensajesFila, minimosPorCategoria } from '#common/schemas/cotizaciones';
+import type { Db } from '#server/db/client';
+import { AppError, notFound } from '#server/errors';
+import { type Caller, holdOf } from '#server/http/caller';
+import { findCotizante } from '#server/modules/cotizaciones/cotizaciones.repository';
+import { holdTakesOver, requireHold, SOLICITUD_NO_ENCONTRADA } from '#server/modules/cotizaciones/cotizaciones.service';
 import {
   findCotizacionHold,
   findDetallesSolicitud,
@@ -34,13 +34,13 @@ import {
   type ProductoComparable,
   replaceSeleccion,
 } from './comparacion.repository';
-import { type Asignacion, type ResultadoLinea, mensajeSugerencia, resultadoLinea } from './engine';
-import { solveCanasta } from './canasta-thread';
+import { type Asignacion, type ResultadoLinea, mensajeSugerencia, resultadoLinea } from './motor/engine';
+import { solveCanasta } from './canasta/thread';
 import { despachoDeCanasta } from './despacho-respuesta';
-import { type Comprador, createEntregas } from './elegibles';
-import type { ComparacionCache } from './comparacion-cache';
-import type { OfertaViva } from './ofertas-vivas';
-import { precioUnitario } from './precio';
+import { type Comprador, createEntregas } from './motor/elegibles';
+import type { ComparacionCache } from './cache/comparacion-cache';
+import type { OfertaViva } from './motor/ofertas-vivas';
+import { precioUnitario } from './motor/precio';
 
 type Filas = CompararPreciosData['productos'];
 interface Linea {
@@ -50,9 +50,9 @@ interface Linea {
 }
 
 /**
- * SPEC §5 Quotation rules that hold for a comparison as for the request it compares: a product
+ * docs/producto.md §5 Quotation rules that hold for a comparison as for the request it compares: a product
  * once, and at least its category's minimum. A product the catalogue does not know or no longer
- * offers is no error here: it is reported as unidentified (SPEC §8 Results).
+ * offers is no error here: it is reported as unidentified (docs/producto.md §8 Results).
  */
 function assertFilas(filas: Filas, productos: Map<number, ProductoComparable>, minimos: ReturnType<typeof minimosPorCategoria>): void {
   const vistos = new Set<number>();
@@ -67,7 +67,7 @@ function assertFilas(filas: Filas, productos: Map<number, ProductoComparable>, m
 }
 
 /**
- * Compares prices for the rows of a request the caller holds (SPEC §4 Quotation flow 3) and keeps
+ * Compares prices for the rows of a request the caller holds (docs/producto.md §4 Quotation flow 3) and keeps
  * the result as a cotizacion with its selected opcion rows, which actualizar and crear-orden read.
  * The delivery date is that of the request's newest delivery record; with none, each supplier's first
  * possible day (elegibles.ts), and today in Chile for a supplier without terms.
@@ -286,7 +286,7 @@ export async function findOfertasRecibibles(db: Db, productoIds: readonly number
 }
 
 /**
- * SPEC §5's minimum holds for the choice as for the request: what is bought of each product, summed
+ * docs/producto.md §5's minimum holds for the choice as for the request: what is bought of each product, summed
  * over its suppliers, reaches its category's minimum, written in the product's unit; or, when the
  * offers the buyer can receive hold less than that, all they hold (the comparison offered no more).
  * The message goes on the first row of that product (docs/decisions/006, cantidades y unidades).
@@ -321,7 +321,7 @@ async function erroresCantidadMinima(
 }
 
 /**
- * The buyer's final choice (SPEC §4.4–4.6: swaps, an added supplier, the stock confirmation):
+ * The buyer's final choice (docs/producto.md §4.4–4.6: swaps, an added supplier, the stock confirmation):
  * each item becomes a selected option, every other option an additional one. The unit price is
  * computed again here with the one pricing rule for the quantity chosen; the body's `precio` is
  * never read. An item must be an offer of this quotation's products that can still sell that
@@ -334,7 +334,7 @@ export async function updateSeleccion(db: Db, caller: Caller, cotizacionId: numb
     // The order copied the choice; changing it now would make the quotation say what was not bought.
     if ((await findOrdenIdDeCotizacion(tx, cotizacionId)) !== undefined) throw new AppError(409, { detail: YA_ORDENADA });
 
-    // One after the other: a transaction is one connection (issue #20).
+    // One after the other: a transaction is one connection.
     const opciones = await findOpciones(tx, cotizacionId);
     const detalles = await findDetallesSolicitud(tx, cotizacion!.solicitud_id);
     const solicitado = new Map(detalles.map((d) => [d.producto_id, d.cantidad]));

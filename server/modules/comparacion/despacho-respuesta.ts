@@ -1,8 +1,8 @@
-import { type CondicionesDespacho, mensajesDespacho } from '../../../common/despacho';
-import { type CompararPrecios, type CondicionesProveedor, type MotivoExclusion, mensajesComparacion } from '../../../common/schemas/comparacion';
-import type { Canasta } from './canasta';
-import type { createEntregas, Exclusion } from './elegibles';
-import type { OfertaViva } from './ofertas-vivas';
+import { type CondicionesDespacho, mensajesDespacho } from '#common/despacho';
+import { type CompararPrecios, type CondicionesProveedor, type MotivoExclusion, mensajesComparacion } from '#common/schemas/comparacion';
+import type { Canasta } from './canasta/canasta';
+import type { createEntregas, Exclusion } from './motor/elegibles';
+import type { OfertaViva } from './motor/ofertas-vivas';
 
 /** One line as the comparison prepared it: the offers a buyer can receive, and why the others did not count. */
 interface Preparada {
@@ -14,7 +14,7 @@ interface Preparada {
 type Despacho = Pick<CompararPrecios, 'proveedores' | 'condiciones_proveedores' | 'proveedores_excluidos' | 'sugerencias_despacho'>;
 
 /**
- * What the answer says about delivery (issue #22): the selection's suppliers with their part and
+ * What the answer says about delivery: the selection's suppliers with their part and
  * fee, the terms of every supplier with an option (the screen recomputes fees with them), how many
  * suppliers were left out and why, the free-delivery nudges, and each line's avisos.
  */

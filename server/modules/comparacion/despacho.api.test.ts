@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { crearOrdenConfirmada } from '../../test/por-confirmar';
+import { crearOrdenConfirmada } from '#server/test/por-confirmar';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '../../../common/despacho';
-import type { CompararPrecios } from '../../../common/schemas/comparacion';
-import { actualizar, conClave, createFlujo, crearOrden, type Flujo } from '../../test/cotizacion';
-import { lote } from '../../db/schema/proveedor';
-import { createOfertaDePrueba, createProductoDePrueba } from '../../test/ofertas';
-import { setupTestApp } from '../../test/test-app';
-import { createUser, type TestUser } from '../../test/users';
+import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '#common/despacho';
+import type { CompararPrecios } from '#common/schemas/comparacion';
+import { actualizar, conClave, createFlujo, crearOrden, type Flujo } from '#server/test/cotizacion';
+import { lote } from '#server/db/schema/proveedor';
+import { createOfertaDePrueba, createProductoDePrueba } from '#server/test/ofertas';
+import { setupTestApp } from '#server/test/test-app';
+import { createUser, type TestUser } from '#server/test/users';
 
 /**
- * Issue #22: a comparison counts an offer only where its supplier delivers (comuna, weekday and
+ * A comparison counts an offer only where its supplier delivers (comuna, weekday and
  * cut-off against now), selects the cheapest basket delivered, and actualizar / crear-orden hold
  * the minimum and charge the fee. Fresh suppliers: the demo ones have terms of their own.
  */
@@ -248,7 +248,7 @@ describe('what the buyer confirmed on /facturacion', () => {
     const res = await crearOrden(ctx.t, f, undefined, confirmado(visto));
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().detail).toBe('El total de tu compra cambió de $10.000 a $14.990. Revisa el resumen y confirma de nuevo.');
-    // Without what it showed (SPEC §3's payload alone) the order buys what the server holds.
+    // Without what it showed (docs/producto.md §3's payload alone) the order buys what the server holds.
     expect((await crearOrdenConfirmada(ctx.t, f)).statusCode).toBe(201);
   });
 });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '../../../common/despacho';
+import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '#common/despacho';
 import {
   ANTICIPACION_INVALIDA,
   COMUNA_DESCONOCIDA,
@@ -13,14 +13,14 @@ import {
   gratisBajoMinimo,
   HORA_CORTE_INVALIDA,
   MINIMO_INVALIDO,
-} from '../../../common/schemas/condiciones';
-import { condicionesProveedor, condicionesProveedorComuna, proveedorProducto } from '../../db/schema/proveedor';
-import { usuario } from '../../db/schema/usuario';
-import { DEMO_CONDICIONES } from '../../db/seed/demo-condiciones';
-import { CATALOGO_CHANNEL } from '../comparacion/comparacion-cache';
-import { ROLES, type RoleName } from '../../test/roles';
-import { setupTestApp } from '../../test/test-app';
-import { createUser, type TestUser } from '../../test/users';
+} from '#common/schemas/condiciones';
+import { condicionesProveedor, condicionesProveedorComuna, proveedorProducto } from '#server/db/schema/proveedor';
+import { usuario } from '#server/db/schema/usuario';
+import { DEMO_CONDICIONES } from '#server/db/seed/demo-condiciones';
+import { CATALOGO_CHANNEL } from '#server/modules/comparacion/cache/comparacion-cache';
+import { ROLES, type RoleName } from '#server/test/roles';
+import { setupTestApp } from '#server/test/test-app';
+import { createUser, type TestUser } from '#server/test/users';
 import { findCondicionesDefinidas, findCondicionesProveedores } from './condiciones.repository';
 
 const ctx = setupTestApp({ roleTokens: true });

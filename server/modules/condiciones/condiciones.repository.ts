@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '../../../common/despacho';
-import type { Db } from '../../db/client';
-import { condicionesProveedor, condicionesProveedorComuna } from '../../db/schema/proveedor';
-import { comuna } from '../../db/schema/ubicacion';
+import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '#common/despacho';
+import type { Db } from '#server/db/client';
+import { condicionesProveedor, condicionesProveedorComuna } from '#server/db/schema/proveedor';
+import { comuna } from '#server/db/schema/ubicacion';
 
 /** What a supplier's terms row holds: its terms but the comunas, and whether it delivers to all of them. */
 type CondicionesValores = Omit<CondicionesDespacho, 'comunas'> & { todas_las_comunas: boolean };
@@ -61,7 +61,7 @@ export async function findCondicionesDefinidas(db: Db, proveedorIds: readonly nu
 }
 
 /**
- * The delivery terms of each of these suppliers (issue #22), for the comparison and the terms'
+ * The delivery terms of each of these suppliers, for the comparison and the terms'
  * own endpoints: a supplier without a row has the defaults (CONDICIONES_POR_DEFECTO and every
  * comuna). Each entry's arrays are its own: the caller may keep or change them.
  */

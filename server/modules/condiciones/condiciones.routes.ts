@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
-import { condicionesSchema, condicionesSchemaOut } from '../../../common/schemas/condiciones';
-import type { Db } from '../../db/client';
-import { currentUser, type Guards } from '../auth/authenticate';
-import type { ComparacionCache } from '../comparacion/comparacion-cache';
+import { badRequestSchema, detailSchema } from '#common/schemas/auth';
+import { condicionesSchema, condicionesSchemaOut } from '#common/schemas/condiciones';
+import type { Db } from '#server/db/client';
+import { currentUser, type Guards } from '#server/modules/auth/authenticate';
+import type { ComparacionCache } from '#server/modules/comparacion/cache/comparacion-cache';
 import { getCondiciones, saveCondiciones } from './condiciones.service';
 
 const comun = { tags: ['condiciones'], security: [{ jwt: [] }] };
 const errores = { 401: detailSchema, 403: detailSchema };
 
-/** Issue #22 point 1: the calling supplier's own delivery terms (suppliers only; nobody reads or writes another's). */
+/** The calling supplier's own delivery terms (suppliers only; nobody reads or writes another's). */
 export const condicionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; comparacion: ComparacionCache }> = async (app, { db, guards, comparacion }) => {
   // onRequest: an anonymous or non-supplier write is refused before its body is read.
   const onRequest = guards.requireRole('proveedor');

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLAVE_COTIZACION_HEADER } from '../../../common/schemas/cotizaciones';
-import { cotizante, solicitud } from '../../db/schema/cotizaciones';
-import { usuario } from '../../db/schema/usuario';
-import { ROLES } from '../../test/roles';
-import { setupTestApp } from '../../test/test-app';
-import { createUser, type TestUser } from '../../test/users';
+import { CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
+import { cotizante, solicitud } from '#server/db/schema/cotizaciones';
+import { usuario } from '#server/db/schema/usuario';
+import { ROLES } from '#server/test/roles';
+import { setupTestApp } from '#server/test/test-app';
+import { createUser, type TestUser } from '#server/test/users';
 
 /** Who holds a request and its delivery record (docs/decisions/005), on all four endpoints. */
 const ctx = setupTestApp({ roleTokens: true });

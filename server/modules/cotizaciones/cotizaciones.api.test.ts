@@ -7,14 +7,14 @@ import {
   MAX_FILAS_COTIZACION,
   MISMO_DIA_DESPUES_DE_MEDIODIA,
   SIN_PRODUCTOS,
-} from '../../../common/schemas/cotizaciones';
-import { CORREO_INVALIDO } from '../../../common/schemas/direcciones';
-import { producto } from '../../db/schema/catalogo';
-import { cotizante, solicitud, solicitudDetalle } from '../../db/schema/cotizaciones';
-import { AppError } from '../../errors';
-import { setupTestApp } from '../../test/test-app';
-import { createProductoDePrueba } from '../../test/ofertas';
-import { createUser } from '../../test/users';
+} from '#common/schemas/cotizaciones';
+import { CORREO_INVALIDO } from '#common/schemas/direcciones';
+import { producto } from '#server/db/schema/catalogo';
+import { cotizante, solicitud, solicitudDetalle } from '#server/db/schema/cotizaciones';
+import { AppError } from '#server/errors';
+import { setupTestApp } from '#server/test/test-app';
+import { createProductoDePrueba } from '#server/test/ofertas';
+import { createUser } from '#server/test/users';
 import { createCotizante } from './cotizaciones.service';
 
 const ctx = setupTestApp();
@@ -81,7 +81,7 @@ describe('crear-solicitud', () => {
     const body = res.json();
     expect(body.clave).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Number.isNaN(Date.parse(body.fecha_creacion))).toBe(false);
-    // SPEC §7 'returns solicitud and detalles' (issue #20): the request under that name too.
+    // docs/producto.md §7 'returns solicitud and detalles': the request under that name too.
     expect(body.solicitud).toEqual({ id: body.id, fecha_creacion: body.fecha_creacion });
     expect(body.detalles).toEqual([
       {
@@ -106,7 +106,7 @@ describe('crear-solicitud', () => {
     expect(x.json().clave).not.toBe(y.json().clave);
   });
 
-  it('refuses a request without products (SPEC §5)', async () => {
+  it('refuses a request without products (docs/producto.md §5)', async () => {
     expect(await erroresDe({ productos: [] })).toEqual({ productos: [SIN_PRODUCTOS] });
     expect(await erroresDe({})).toEqual({ productos: [SIN_PRODUCTOS] });
     expect(await erroresDe({ productos: null })).toEqual({ productos: [SIN_PRODUCTOS] });
@@ -216,7 +216,7 @@ describe('editar-solicitud', () => {
   });
 });
 
-describe('crear-cotizante and editar-cotizante (SPEC §5 Delivery data)', () => {
+describe('crear-cotizante and editar-cotizante (docs/producto.md §5 Delivery data)', () => {
   let solicitudId: number;
   let headers: Record<string, string>;
   beforeAll(async () => {
@@ -315,7 +315,7 @@ describe('crear-cotizante and editar-cotizante (SPEC §5 Delivery data)', () => 
   });
 });
 
-describe('same-day delivery only before noon in Chile (clock pinned, SPEC §5)', () => {
+describe('same-day delivery only before noon in Chile (clock pinned, docs/producto.md §5)', () => {
   let solicitudId: number;
   let clave: string;
   beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Cotizante, DetalleSolicitud } from '../../../common/schemas/cotizaciones';
-import type { Db } from '../../db/client';
-import { categoria, marca, origen, producto, unidad } from '../../db/schema/catalogo';
-import { cotizante, solicitud, solicitudDetalle } from '../../db/schema/cotizaciones';
-import { comuna, region } from '../../db/schema/ubicacion';
-import type { Hold } from '../../http/caller';
+import type { Cotizante, DetalleSolicitud } from '#common/schemas/cotizaciones';
+import type { Db } from '#server/db/client';
+import { categoria, marca, origen, producto, unidad } from '#server/db/schema/catalogo';
+import { cotizante, solicitud, solicitudDetalle } from '#server/db/schema/cotizaciones';
+import { comuna, region } from '#server/db/schema/ubicacion';
+import type { Hold } from '#server/http/caller';
 
-/** A catalogue product as a request row needs it to be checked (SPEC §5 Quotation). */
+/** A catalogue product as a request row needs it to be checked (docs/producto.md §5 Quotation). */
 export interface ProductoSolicitable {
   id: number;
   nombre: string;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
-import { CLAVE_COTIZACION_HEADER, cotizanteSchema, cotizanteSchemaOut, solicitudSchema, solicitudSchemaOut } from '../../../common/schemas/cotizaciones';
-import type { Db } from '../../db/client';
-import { idParams } from '../../http/params';
-import type { Guards } from '../auth/authenticate';
-import { callerOf } from '../../http/caller';
+import { badRequestSchema, detailSchema } from '#common/schemas/auth';
+import { CLAVE_COTIZACION_HEADER, cotizanteSchema, cotizanteSchemaOut, solicitudSchema, solicitudSchemaOut } from '#common/schemas/cotizaciones';
+import type { Db } from '#server/db/client';
+import { idParams } from '#server/http/params';
+import type { Guards } from '#server/modules/auth/authenticate';
+import { callerOf } from '#server/http/caller';
 import { createCotizante, createSolicitud, updateCotizante, updateSolicitud } from './cotizaciones.service';
 
 const common = {
@@ -15,8 +15,8 @@ const common = {
 const errores = { 400: badRequestSchema, 401: detailSchema, 404: detailSchema };
 
 /**
- * The quotation request and its delivery record (SPEC §7 Catalogue and quotation), open to
- * anonymous callers (SPEC §6). `now` is the clock of the same-day noon rule, injectable for tests.
+ * The quotation request and its delivery record (docs/producto.md §7 Catalogue and quotation), open to
+ * anonymous callers (docs/producto.md §6). `now` is the clock of the same-day noon rule, injectable for tests.
  */
 export const cotizacionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; now?: () => Date }> = async (app, { db, guards, now = () => new Date() }) => {
   // onRequest: a bad token is a 401 before the body is read, as on the guarded modules.

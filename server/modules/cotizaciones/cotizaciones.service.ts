@@ -7,15 +7,15 @@ import {
   minimosPorCategoria,
   type Solicitud,
   type SolicitudData,
-} from '../../../common/schemas/cotizaciones';
-import { COMUNA_DE_OTRA_REGION, SELECCIONE_COMUNA, SELECCIONE_REGION } from '../../../common/schemas/direcciones';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../errors';
-import { findRangosPrecios } from '../catalogo/catalogo.repository';
-import { findRegionDeComuna } from '../direcciones/direcciones.repository';
-import { existsRegion } from '../ubicacion/ubicacion.repository';
-import { createClave, hashClave } from '../../http/clave';
-import { type Caller, type Hold, holdOf } from '../../http/caller';
+} from '#common/schemas/cotizaciones';
+import { COMUNA_DE_OTRA_REGION, SELECCIONE_COMUNA, SELECCIONE_REGION } from '#common/schemas/direcciones';
+import type { Db } from '#server/db/client';
+import { AppError, notFound } from '#server/errors';
+import { findRangosPrecios } from '#server/modules/catalogo/catalogo.repository';
+import { findRegionDeComuna } from '#server/modules/direcciones/direcciones.repository';
+import { existsRegion } from '#server/modules/ubicacion/ubicacion.repository';
+import { createClave, hashClave } from '#server/http/clave';
+import { type Caller, type Hold, holdOf } from '#server/http/caller';
 import {
   type CotizanteValores,
   findCotizante,
@@ -36,7 +36,7 @@ const COTIZANTE_NO_ENCONTRADO = 'Datos de entrega no encontrados.';
 type Filas = SolicitudData['productos'];
 
 /**
- * SPEC §5 Quotation rules that need the catalogue: the product exists, can be quoted (approved,
+ * docs/producto.md §5 Quotation rules that need the catalogue: the product exists, can be quoted (approved,
  * not archived), appears once, and its quantity reaches its category's minimum. Every row's
  * problem is reported at once, each with its row number.
  */
@@ -104,7 +104,7 @@ export async function updateSolicitud(db: Db, caller: Caller, id: number, data: 
 }
 
 /**
- * SPEC §5 Delivery data rules that need the clock or the database: the date is not past (today
+ * docs/producto.md §5 Delivery data rules that need the clock or the database: the date is not past (today
  * only before noon, in Chile), and the región and comuna exist and belong together.
  */
 async function assertEntrega(db: Db, data: CotizanteData, ahora: Date): Promise<void> {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { correoSaliente, tokenCuenta, usuario } from '../../db/schema/usuario';
-import { setupTestApp } from '../../test/test-app';
-import { createUser, lastLink, uniqueEmail, usuarioIdDe } from '../../test/users';
+import { correoSaliente, tokenCuenta, usuario } from '#server/db/schema/usuario';
+import { setupTestApp } from '#server/test/test-app';
+import { createUser, lastLink, uniqueEmail, usuarioIdDe } from '#server/test/users';
 
 const ctx = setupTestApp({ roleTokens: true });
 
@@ -149,7 +149,7 @@ describe('PUT /api/usuarios/usuarios/perfil/', () => {
     [{ fecha_nacimiento: '2000-02-30' }, { fecha_nacimiento: ['Ingresa una fecha válida'] }],
     [{ fecha_nacimiento: '1999-02-29' }, { fecha_nacimiento: ['Ingresa una fecha válida'] }],
     [{ empresa: 'x'.repeat(151) }, { empresa: ['El nombre de la empresa no puede superar los 150 caracteres.'] }],
-  ])('refuses %j with the message of SPEC §5 and changes nothing', async (over, errors) => {
+  ])('refuses %j with the message of docs/producto.md §5 and changes nothing', async (over, errors) => {
     const user = await createUser(ctx.t, 'comprador');
     const res = await put(perfil({ email: user.email, ...over }), user.access);
     expect(res.statusCode).toBe(400);
@@ -248,7 +248,7 @@ describe('changing the e-mail', () => {
     expect(await me(user.access)).toMatchObject({ email: user.email, email_pendiente: tercero });
   });
 
-  it("a third party's signup with the new address does not block the change: the account it left unactivated goes (issue #20)", async () => {
+  it("a third party's signup with the new address does not block the change: the account it left unactivated goes", async () => {
     const user = await createUser(ctx.t, 'comprador');
     const nuevo = uniqueEmail('disputado');
     expect((await put(perfil({ email: nuevo }), user.access)).statusCode).toBe(200);

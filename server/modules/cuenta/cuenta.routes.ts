@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema, detailSchema, usuarioMeSchema } from '../../../common/schemas/auth';
-import { confirmarCorreoSchema, perfilSchema } from '../../../common/schemas/cuenta';
-import type { Db } from '../../db/client';
-import type { Mailer } from '../../mail/mailer';
-import { currentUser, type Guards } from '../auth/authenticate';
-import { toUsuarioMe } from '../auth/auth.service';
+import { badRequestSchema, detailSchema, usuarioMeSchema } from '#common/schemas/auth';
+import { confirmarCorreoSchema, perfilSchema } from '#common/schemas/cuenta';
+import type { Db } from '#server/db/client';
+import type { Mailer } from '#server/mail/mailer';
+import { currentUser, type Guards } from '#server/modules/auth/authenticate';
+import { toUsuarioMe } from '#server/modules/auth/auth.service';
 import { confirmarCorreo, updatePerfil } from './cuenta.service';
 
 export const cuentaRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; mailer: Mailer; publicUrl: string }> = async (

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { perfilSchema } from '../../../common/schemas/cuenta';
-import type { Db } from '../../db/client';
-import { AppError, isUniqueViolation } from '../../errors';
-import type { Mailer } from '../../mail/mailer';
-import { correoAvisoCambioCorreo, correoAvisoCorreoPedido, correoCambioCorreo } from '../../mail/templates';
-import { consumeAccountToken, createAccountToken, encodeUid, type MensajesToken } from '../auth/account-tokens';
+import type { perfilSchema } from '#common/schemas/cuenta';
+import type { Db } from '#server/db/client';
+import { AppError, isUniqueViolation } from '#server/errors';
+import type { Mailer } from '#server/mail/mailer';
+import { correoAvisoCambioCorreo, correoAvisoCorreoPedido, correoCambioCorreo } from '#server/mail/templates';
+import { consumeAccountToken, createAccountToken, encodeUid, type MensajesToken } from '#server/modules/auth/account-tokens';
 import {
   deleteUsuarioNeverActivated,
   getUsuarioByEmail,
@@ -12,10 +12,10 @@ import {
   type PerfilUpdate,
   updatePerfil as updatePerfilRow,
   type UsuarioSesion,
-} from '../auth/auth.repository';
-import { isNeverActivated } from '../auth/password';
-import { demasiadosIntentos } from '../auth/throttle';
-import { countTokensCuenta, revokeTokensCuenta } from '../auth/token-cuenta.repository';
+} from '#server/modules/auth/auth.repository';
+import { isNeverActivated } from '#server/modules/auth/password';
+import { demasiadosIntentos } from '#server/modules/auth/throttle';
+import { countTokensCuenta, revokeTokensCuenta } from '#server/modules/auth/token-cuenta.repository';
 
 export interface CuentaDeps {
   db: Db;
@@ -91,7 +91,7 @@ export async function updatePerfil(
 /**
  * POST confirmar-correo/: the pending e-mail becomes the account's, unless an account that proved
  * that mailbox took it meanwhile. One whose signup never activated is removed in this transaction
- * (issue #20): this link proves the mailbox, that signup never did, and it would otherwise block
+ *: this link proves the mailbox, that signup never did, and it would otherwise block
  * the change for good (docs/decisions/003). Its row is locked first, so an activation racing this
  * either wins (the address is taken) or finds the account gone.
  */

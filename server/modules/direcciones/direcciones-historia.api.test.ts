@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
-import { cotizacion, cotizante, solicitud } from '../../db/schema/cotizaciones';
-import { direccion as direccionTable } from '../../db/schema/direcciones';
-import { orden } from '../../db/schema/ordenes';
-import { usuario } from '../../db/schema/usuario';
-import { seedDemo } from '../../db/seed/demo';
-import { DIRECCION_BODY } from '../../test/bodies';
-import { setupTestApp } from '../../test/test-app';
-import { createUser, type TestUser } from '../../test/users';
+import type { Db } from '#server/db/client';
+import { cotizacion, cotizante, solicitud } from '#server/db/schema/cotizaciones';
+import { direccion as direccionTable } from '#server/db/schema/direcciones';
+import { orden } from '#server/db/schema/ordenes';
+import { usuario } from '#server/db/schema/usuario';
+import { seedDemo } from '#server/db/seed/demo';
+import { DIRECCION_BODY } from '#server/test/bodies';
+import { setupTestApp } from '#server/test/test-app';
+import { createUser, type TestUser } from '#server/test/users';
 import { copyDireccionToCotizante } from './direcciones.repository';
 
 const ctx = setupTestApp();

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROLES, type RoleName } from '../../test/roles';
-import { DIRECCION_BODY } from '../../test/bodies';
-import { setupTestApp } from '../../test/test-app';
-import { createUser, type TestUser } from '../../test/users';
+import { ROLES, type RoleName } from '#server/test/roles';
+import { DIRECCION_BODY } from '#server/test/bodies';
+import { setupTestApp } from '#server/test/test-app';
+import { createUser, type TestUser } from '#server/test/users';
 
 const ctx = setupTestApp({ roleTokens: true });
 
@@ -123,7 +123,7 @@ describe('addresses', () => {
     [{ comuna: null }, { comuna: ['Seleccione una comuna'] }],
     [{ comuna: 5109 }, { comuna: ['La comuna no pertenece a la región seleccionada.'] }],
     [{ comuna: 99999 }, { comuna: ['Seleccione una comuna'] }],
-  ])('refuses %j with the message of SPEC §5', async (over, errors) => {
+  ])('refuses %j with the message of docs/producto.md §5', async (over, errors) => {
     const before = await list(ana.access);
     const res = await add(ana.access, over);
     expect(res.statusCode).toBe(400);
@@ -143,7 +143,7 @@ describe('addresses', () => {
     expect((await list(ana.access)).find((d: { id: number }) => d.id === res.json().id).telefono_contacto).toBe(guardado);
   });
 
-  it('refuses a non-numeric id with the SPEC message', async () => {
+  it('refuses a non-numeric id with the product’s message', async () => {
     const res = await ctx.t.request({ method: 'POST', url: `${BASE}/abc/activar/`, token: ana.access });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ id: ['Dirección inválida: falta el ID'] });

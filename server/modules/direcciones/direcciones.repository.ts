@@ -1,10 +1,10 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Direccion } from '../../../common/schemas/direcciones';
-import type { Db } from '../../db/client';
-import { cotizante } from '../../db/schema/cotizaciones';
-import { direccion } from '../../db/schema/direcciones';
-import { comuna, region } from '../../db/schema/ubicacion';
-import { usuario } from '../../db/schema/usuario';
+import type { Direccion } from '#common/schemas/direcciones';
+import type { Db } from '#server/db/client';
+import { cotizante } from '#server/db/schema/cotizaciones';
+import { direccion } from '#server/db/schema/direcciones';
+import { comuna, region } from '#server/db/schema/ubicacion';
+import { usuario } from '#server/db/schema/usuario';
 
 /** What a user writes into a saved address (names of región and comuna come from the database). */
 export interface DireccionValores {
@@ -16,7 +16,7 @@ export interface DireccionValores {
   comuna_id: number;
 }
 
-// SPEC's address API calls the id cotizante_id and has a fecha_entrega; a saved address has no date.
+// The address API (docs/producto.md §7) calls the id cotizante_id and has a fecha_entrega; a saved address has no date.
 const columnas = {
   id: direccion.id,
   nombre_contacto: direccion.nombre_contacto,

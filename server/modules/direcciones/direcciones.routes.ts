@@ -1,20 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
-import { direccionSchema, direccionSchemaOut } from '../../../common/schemas/direcciones';
-import { z } from '../../../common/zod-es';
-import type { Db } from '../../db/client';
-import { notFound } from '../../errors';
-import { currentUser, type Guards } from '../auth/authenticate';
+import { badRequestSchema, detailSchema } from '#common/schemas/auth';
+import { direccionSchema, direccionSchemaOut } from '#common/schemas/direcciones';
+import { z } from '#common/zod-es';
+import type { Db } from '#server/db/client';
+import { notFound } from '#server/errors';
+import { currentUser, type Guards } from '#server/modules/auth/authenticate';
 import { findDireccionActiva, findDirecciones } from './direcciones.repository';
 import { activateDireccion, addDireccion, deleteDireccion, updateDireccion } from './direcciones.service';
-import { idSchema } from '../../../common/numeros';
+import { idSchema } from '#common/numeros';
 
-// SPEC §5 Addresses: 'Direccion inválida: falta el ID', with its accent (docs/decisions/017).
+// docs/producto.md §5 Addresses: 'Direccion inválida: falta el ID', with its accent (docs/decisions/017).
 const idParams = z.object({ id: idSchema('Dirección inválida: falta el ID') });
 const common = { tags: ['direcciones'], security: [{ jwt: [] }] };
 const errores = { 400: badRequestSchema, 401: detailSchema, 404: detailSchema };
 
-/** A user's saved addresses (table direccion; SPEC calls the id cotizante_id): every call is the owner's only (others get 404). */
+/** A user's saved addresses (table direccion; docs/producto.md §7 calls the id cotizante_id): every call is the owner's only (others get 404). */
 export const direccionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = async (app, { db, guards }) => {
   // onRequest, not preHandler: an anonymous write gets 401 before its body is validated.
   app.addHook('onRequest', guards.authenticate);

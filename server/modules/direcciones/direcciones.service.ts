@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { COMUNA_DE_OTRA_REGION, type Direccion, type direccionSchema, SELECCIONE_COMUNA } from '../../../common/schemas/direcciones';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../errors';
+import { COMUNA_DE_OTRA_REGION, type Direccion, type direccionSchema, SELECCIONE_COMUNA } from '#common/schemas/direcciones';
+import type { Db } from '#server/db/client';
+import { AppError, notFound } from '#server/errors';
 import {
   type DireccionValores,
   deleteDireccionRow,

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ACCION_INVALIDA, MOTIVO_LARGO, type Moderacion, type ProductoPendiente } from '../../../common/schemas/moderacion';
-import type { ConsolidatedData } from '../../../common/schemas/catalogo';
-import type { ProveedorProducto } from '../../../common/schemas/proveedor-productos';
-import { producto } from '../../db/schema/catalogo';
-import { usuario } from '../../db/schema/usuario';
-import { setupTestApp } from '../../test/test-app';
-import { findOfertasVivas } from '../comparacion/comparacion.repository';
+import { ACCION_INVALIDA, MOTIVO_LARGO, type Moderacion, type ProductoPendiente } from '#common/schemas/moderacion';
+import type { ConsolidatedData } from '#common/schemas/catalogo';
+import type { ProveedorProducto } from '#common/schemas/proveedor-productos';
+import { producto } from '#server/db/schema/catalogo';
+import { usuario } from '#server/db/schema/usuario';
+import { setupTestApp } from '#server/test/test-app';
+import { findOfertasVivas } from '#server/modules/comparacion/comparacion.repository';
 
 const ctx = setupTestApp({ roleTokens: true });
 const PENDIENTES = '/api/productos/productos-pendientes/';
@@ -27,7 +27,7 @@ const idDe = async (nombre: string) => {
   return p.id;
 };
 
-describe('GET productos-pendientes/ and POST moderar-producto/: moderators only (SPEC §6)', () => {
+describe('GET productos-pendientes/ and POST moderar-producto/: moderators only (docs/producto.md §6)', () => {
   it('answers 401 anonymous and 403 to buyers and suppliers, writing nothing', async () => {
     const id = await idDe('Longaniza de Chillán');
     for (const [token, status] of [
@@ -53,7 +53,7 @@ describe('GET productos-pendientes/ and POST moderar-producto/: moderators only 
   });
 });
 
-describe('a decision (SPEC §4 Moderation, docs/decisions/009)', () => {
+describe('a decision (docs/producto.md §4 Moderation, docs/decisions/009)', () => {
   it('approving shows the product in the catalogue (cache invalidated) and its offers in comparisons; twice is the same', async () => {
     const id = await idDe('Cordero magallánico pierna');
     // The catalogue is cached: read it first so a stale copy would show.
@@ -90,7 +90,7 @@ describe('a decision (SPEC §4 Moderation, docs/decisions/009)', () => {
     expect((await pendientes()).some((p) => p.id === id)).toBe(false);
     expect((await moderar({ producto_id: id, accion: 'rechazar', motivo })).json()).toEqual(res.json());
 
-    // Issue #20: only a pending product is decided; another decision (or another reason) is refused and changes nothing.
+    // Only a pending product is decided; another decision (or another reason) is refused and changes nothing.
     for (const otra of [{ accion: 'rechazar', motivo: '' }, { accion: 'aprobar' }]) {
       const r = await moderar({ producto_id: id, ...otra });
       expect(r.statusCode).toBe(409);
@@ -99,7 +99,7 @@ describe('a decision (SPEC §4 Moderation, docs/decisions/009)', () => {
     expect(await delProveedor(id)).toMatchObject({ estado_moderacion: 'rechazado', motivo_rechazo: motivo });
   });
 
-  it('an approved product (a seed one, never pending) cannot be rejected: it stays in the catalogue (issue #20)', async () => {
+  it('an approved product (a seed one, never pending) cannot be rejected: it stays in the catalogue', async () => {
     const { productos } = await catalogo();
     const aprobado = productos[0]!.id;
     const r = await moderar({ producto_id: aprobado, accion: 'rechazar', motivo: 'Error' });

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Moderacion, ProductoPendiente } from '../../../common/schemas/moderacion';
-import type { EstadoModeracion } from '../../../common/schemas/proveedor-productos';
-import type { Db } from '../../db/client';
-import { categoria, producto } from '../../db/schema/catalogo';
-import { usuario } from '../../db/schema/usuario';
+import type { Moderacion, ProductoPendiente } from '#common/schemas/moderacion';
+import type { EstadoModeracion } from '#common/schemas/proveedor-productos';
+import type { Db } from '#server/db/client';
+import { categoria, producto } from '#server/db/schema/catalogo';
+import { usuario } from '#server/db/schema/usuario';
 
-/** SPEC §3 Pending product: products waiting for a moderator, with who proposed them (empty if that account is gone). */
+/** docs/producto.md §3 Pending product: products waiting for a moderator, with who proposed them (empty if that account is gone). */
 export const findProductosPendientes = (db: Db): Promise<ProductoPendiente[]> =>
   db
     .select({

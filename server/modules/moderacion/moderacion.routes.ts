@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
-import { moderacionSchemaOut, moderarProductoSchema, productosPendientesSchema } from '../../../common/schemas/moderacion';
-import type { Db } from '../../db/client';
-import { currentUser, type Guards } from '../auth/authenticate';
-import type { CatalogoCache } from '../catalogo/catalogo-cache';
-import type { ComparacionCache } from '../comparacion/comparacion-cache';
+import { badRequestSchema, detailSchema } from '#common/schemas/auth';
+import { moderacionSchemaOut, moderarProductoSchema, productosPendientesSchema } from '#common/schemas/moderacion';
+import type { Db } from '#server/db/client';
+import { currentUser, type Guards } from '#server/modules/auth/authenticate';
+import type { CatalogoCache } from '#server/modules/catalogo/catalogo-cache';
+import type { ComparacionCache } from '#server/modules/comparacion/cache/comparacion-cache';
 import { findProductosPendientes } from './moderacion.repository';
 import { moderarProducto } from './moderacion.service';
 
 const comun = { tags: ['moderacion'], security: [{ jwt: [] }] };
 const errores = { 401: detailSchema, 403: detailSchema };
 
-/** SPEC §7 Moderation: moderators only (SPEC §6); buyers and suppliers get 403. */
+/** docs/producto.md §7 Moderation: moderators only (docs/producto.md §6); buyers and suppliers get 403. */
 export const moderacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; catalogo: CatalogoCache; comparacion: ComparacionCache }> = async (
   app,
   { db, guards, catalogo, comparacion },

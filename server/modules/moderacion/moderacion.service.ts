@@ -1,14 +1,14 @@
-import { type Moderacion, type ModerarProductoData, PRODUCTO_NO_ENCONTRADO, YA_MODERADO } from '../../../common/schemas/moderacion';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../errors';
+import { type Moderacion, type ModerarProductoData, PRODUCTO_NO_ENCONTRADO, YA_MODERADO } from '#common/schemas/moderacion';
+import type { Db } from '#server/db/client';
+import { AppError, notFound } from '#server/errors';
 import { lockModeracion, updateModeracion } from './moderacion.repository';
 
 /**
- * One moderator's decision on one product (SPEC §4 Moderation; docs/decisions/009). Approving
+ * One moderator's decision on one product (docs/producto.md §4 Moderation; docs/decisions/009). Approving
  * makes the product and every offer of it visible to buyers (consolidated-data and comparisons
  * read only 'aprobado'); rejecting keeps them hidden and keeps the reason for the supplier's list.
  * The decision the product already has (same state, same reason) writes nothing and answers the
- * same: sending twice is harmless. Only a pending product can be decided (issue #20: a 'rechazar'
+ * same: sending twice is harmless. Only a pending product can be decided (a 'rechazar'
  * sent for an approved product pulled it, and its offers, from every buyer): another decision on
  * one already decided is 409. `cambio` says whether the catalogue changed.
  */

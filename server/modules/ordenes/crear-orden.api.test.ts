@@ -1,24 +1,24 @@
 import { asc, count, eq, inArray, sum } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DIRECCION_SIN_NUMERO } from '../../../common/schemas/cotizaciones';
-import { TOTAL_EXCESIVO } from '../../../common/schemas/comparacion';
-import { COMUNA_DE_OTRA_REGION, CORREO_INVALIDO, SELECCIONE_REGION } from '../../../common/schemas/direcciones';
-import { GIRO_CON_NUMEROS, RAZON_SOCIAL_CON_NUMEROS, RUT_INVALIDO, SELECCIONE_METODO_PAGO, SELECCIONE_RUBRO } from '../../../common/schemas/ordenes';
-import { EJEMPLOS_TELEFONO } from '../../../common/chile/telefono';
-import { orden, ordenLinea, ordenLineaLote } from '../../db/schema/ordenes';
-import { lote, proveedorProducto } from '../../db/schema/proveedor';
-import { usuario } from '../../db/schema/usuario';
-import { DIRECCION_BODY } from '../../test/bodies';
-import { setupTestApp } from '../../test/test-app';
-import { crearOrdenConfirmada } from '../../test/por-confirmar';
-import { createUser, type TestUser } from '../../test/users';
-import { archiveProveedorProducto } from '../proveedor/proveedor.repository';
-import { actualizar, conClave, createFlujo, createProductoConOfertas, crearOrden, ENTREGA, type Flujo } from '../../test/cotizacion';
-import { COTIZACION_NO_ENCONTRADA } from '../comparacion/comparacion.service';
+import { DIRECCION_SIN_NUMERO } from '#common/schemas/cotizaciones';
+import { TOTAL_EXCESIVO } from '#common/schemas/comparacion';
+import { COMUNA_DE_OTRA_REGION, CORREO_INVALIDO, SELECCIONE_REGION } from '#common/schemas/direcciones';
+import { GIRO_CON_NUMEROS, RAZON_SOCIAL_CON_NUMEROS, RUT_INVALIDO, SELECCIONE_METODO_PAGO, SELECCIONE_RUBRO } from '#common/schemas/ordenes';
+import { EJEMPLOS_TELEFONO } from '#common/chile/telefono';
+import { orden, ordenLinea, ordenLineaLote } from '#server/db/schema/ordenes';
+import { lote, proveedorProducto } from '#server/db/schema/proveedor';
+import { usuario } from '#server/db/schema/usuario';
+import { DIRECCION_BODY } from '#server/test/bodies';
+import { setupTestApp } from '#server/test/test-app';
+import { crearOrdenConfirmada } from '#server/test/por-confirmar';
+import { createUser, type TestUser } from '#server/test/users';
+import { archiveProveedorProducto } from '#server/modules/proveedor/proveedor.repository';
+import { actualizar, conClave, createFlujo, createProductoConOfertas, crearOrden, ENTREGA, type Flujo } from '#server/test/cotizacion';
+import { COTIZACION_NO_ENCONTRADA } from '#server/modules/comparacion/comparacion.service';
 import { ENTREGA_NO_ENCONTRADA, SIN_SELECCION } from './ordenes.service';
-import { FACTURACION } from '../../test/facturacion';
+import { FACTURACION } from '#server/test/facturacion';
 
-/** POST /api/facturacion/crear-orden/ (SPEC §3 Order creation payload, §5 Billing; docs/decisions/007). */
+/** POST /api/facturacion/crear-orden/ (docs/producto.md §3 Order creation payload, §5 Billing; docs/decisions/007). */
 const ctx = setupTestApp({ roleTokens: true });
 let otroComprador: TestUser;
 
@@ -57,7 +57,7 @@ beforeAll(async () => {
   otroComprador = await createUser(ctx.t, 'comprador');
 });
 
-describe('billing data (SPEC §5 Billing: all optional)', () => {
+describe('billing data (docs/producto.md §5 Billing: all optional)', () => {
   it('orders with no billing data at all, or with every field empty', async () => {
     const a = await eleccion([[500, LEJOS]], 100);
     const res = await crearOrden(ctx.t, a.f, ctx.tokens.comprador);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { VALID_BODIES } from '../../test/fuzz-corpus';
-import { setupTestApp } from '../../test/test-app';
-import { actualizar, createFlujo, createProductoConOfertas } from '../../test/cotizacion';
+import { VALID_BODIES } from '#server/test/fuzz-corpus';
+import { setupTestApp } from '#server/test/test-app';
+import { actualizar, createFlujo, createProductoConOfertas } from '#server/test/cotizacion';
 
 /**
  * The generic fuzz test (server/fuzz.api.test.ts) meets these endpoints on quotations that do not

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { METODOS_PAGO, RUBROS } from '../../db/seed/reference';
-import { ROLES, type RoleName } from '../../test/roles';
-import { setupTestApp } from '../../test/test-app';
+import { METODOS_PAGO, RUBROS } from '#server/db/seed/reference';
+import { ROLES, type RoleName } from '#server/test/roles';
+import { setupTestApp } from '#server/test/test-app';
 
 const ctx = setupTestApp({ roleTokens: true });
 

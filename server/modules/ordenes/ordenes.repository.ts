@@ -1,12 +1,12 @@
 import { and, asc, count, eq, gt, inArray, isNull, min, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { columnas } from '../../db/raw-sql';
-import { categoria, marca, origen, producto, unidad } from '../../db/schema/catalogo';
-import { opcion } from '../../db/schema/cotizaciones';
-import { metodoPago, orden, ordenLinea, ordenLineaLote, ordenPorConfirmar, pedido, rubro } from '../../db/schema/ordenes';
-import { lote, proveedorProducto } from '../../db/schema/proveedor';
-import { comuna, region } from '../../db/schema/ubicacion';
-import { proveedorNombre, usuario } from '../../db/schema/usuario';
+import type { Db } from '#server/db/client';
+import { columnas } from '#server/db/raw-sql';
+import { categoria, marca, origen, producto, unidad } from '#server/db/schema/catalogo';
+import { opcion } from '#server/db/schema/cotizaciones';
+import { metodoPago, orden, ordenLinea, ordenLineaLote, ordenPorConfirmar, pedido, rubro } from '#server/db/schema/ordenes';
+import { lote, proveedorProducto } from '#server/db/schema/proveedor';
+import { comuna, region } from '#server/db/schema/ubicacion';
+import { proveedorNombre, usuario } from '#server/db/schema/usuario';
 import type { LoteUsable, Toma } from './fefo';
 
 export const findRubros = (db: Db) => db.select({ id: rubro.id, nombre: rubro.nombre }).from(rubro).orderBy(asc(rubro.id));

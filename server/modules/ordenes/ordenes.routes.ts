@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
-import { CLAVE_COTIZACION_HEADER } from '../../../common/schemas/cotizaciones';
+import { badRequestSchema, detailSchema } from '#common/schemas/auth';
+import { CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
 import {
   confirmarOrdenSchema,
   metodosPagoSchema,
@@ -11,17 +11,17 @@ import {
   resumenCompraSchema,
   resumenQuerySchema,
   rubrosSchema,
-} from '../../../common/schemas/ordenes';
-import type { Db } from '../../db/client';
-import type { Mailer } from '../../mail/mailer';
-import type { Guards } from '../auth/authenticate';
-import type { ComparacionCache } from '../comparacion/comparacion-cache';
-import { idParams } from '../../http/params';
-import { callerOf } from '../../http/caller';
+} from '#common/schemas/ordenes';
+import type { Db } from '#server/db/client';
+import type { Mailer } from '#server/mail/mailer';
+import type { Guards } from '#server/modules/auth/authenticate';
+import type { ComparacionCache } from '#server/modules/comparacion/cache/comparacion-cache';
+import { idParams } from '#server/http/params';
+import { callerOf } from '#server/http/caller';
 import { findMetodosPago, findRubros } from './ordenes.repository';
 import { confirmarOrden, getResumenCompra, placeOrden } from './ordenes.service';
 
-// As the quotation calls (SPEC §6): open to anonymous callers, who hold their records by a clave.
+// As the quotation calls (docs/producto.md §6): open to anonymous callers, who hold their records by a clave.
 const abierta = {
   description: `Anónimo o con \`Authorization: JWT <access>\`. Una cotización anónima se usa enviando su clave en el encabezado \`${CLAVE_COTIZACION_HEADER}\`.`,
   security: [{}, { jwt: [] }] as Array<Record<string, string[]>>,
@@ -29,7 +29,7 @@ const abierta = {
 const errores = { 400: badRequestSchema, 401: detailSchema, 404: detailSchema, 409: detailSchema, 429: detailSchema };
 
 /**
- * The billing lookups, what the order will buy, and order placement (SPEC §7). `now` is the clock that says which lots a
+ * The billing lookups, what the order will buy, and order placement (docs/producto.md §7). `now` is the clock that says which lots a
  * delivery without a date can still use, injectable for tests.
  */
 export const ordenesRoutes: FastifyPluginAsyncZod<{

@@ -1,7 +1,7 @@
-import { ahoraEnChile } from '../../../common/schemas/cotizaciones';
-import { TOTAL_EXCESIVO } from '../../../common/schemas/comparacion';
-import { COMUNA_DE_OTRA_REGION, SELECCIONE_COMUNA, SELECCIONE_REGION } from '../../../common/schemas/direcciones';
-import { ENTERO_MAXIMO } from '../../../common/numeros';
+import { ahoraEnChile } from '#common/schemas/cotizaciones';
+import { TOTAL_EXCESIVO } from '#common/schemas/comparacion';
+import { COMUNA_DE_OTRA_REGION, SELECCIONE_COMUNA, SELECCIONE_REGION } from '#common/schemas/direcciones';
+import { ENTERO_MAXIMO } from '#common/numeros';
 import {
   ENLACE_CONFIRMAR_INVALIDO,
   ENLACE_CONFIRMAR_VENCIDO,
@@ -15,25 +15,25 @@ import {
   type ResumenConfirmado,
   SELECCIONE_METODO_PAGO,
   SELECCIONE_RUBRO,
-} from '../../../common/schemas/ordenes';
-import type { LineaPedido } from '../../../common/schemas/pedidos';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../errors';
-import type { Mailer } from '../../mail/mailer';
-import { correoConfirmaOrden } from '../../mail/orden-templates';
-import { correoNuevoPedido, correoOrdenRecibida } from '../../mail/pedido-templates';
-import { getUsuarioById } from '../auth/auth.repository';
-import { createClave, hashClave } from '../../http/clave';
-import type { Caller } from '../../http/caller';
-import { findCorreosProveedores, insertPedidos } from '../pedidos/pedidos.repository';
-import { enlaces } from '../pedidos/pedidos.service';
-import { findCotizante, findCotizanteHold } from '../cotizaciones/cotizaciones.repository';
-import { requireHold } from '../cotizaciones/cotizaciones.service';
-import { findCotizacionHold, findOrdenIdDeCotizacion } from '../comparacion/comparacion.repository';
-import { cantidadEs, formatCantidad, formatClp, formatDiaLargo } from '../../../common/format';
-import { COTIZACION_NO_ENCONTRADA, findOfertasRecibibles, nombreOferta } from '../comparacion/comparacion.service';
-import { findCondicionesDefinidas } from '../condiciones/condiciones.repository';
-import { erroresMinimo, totalEntregado } from '../../../common/total-entregado';
+} from '#common/schemas/ordenes';
+import type { LineaPedido } from '#common/schemas/pedidos';
+import type { Db } from '#server/db/client';
+import { AppError, notFound } from '#server/errors';
+import type { Mailer } from '#server/mail/mailer';
+import { correoConfirmaOrden } from '#server/mail/orden-templates';
+import { correoNuevoPedido, correoOrdenRecibida } from '#server/mail/pedido-templates';
+import { getUsuarioById } from '#server/modules/auth/auth.repository';
+import { createClave, hashClave } from '#server/http/clave';
+import type { Caller } from '#server/http/caller';
+import { findCorreosProveedores, insertPedidos } from '#server/modules/pedidos/pedidos.repository';
+import { enlaces } from '#server/modules/pedidos/pedidos.service';
+import { findCotizante, findCotizanteHold } from '#server/modules/cotizaciones/cotizaciones.repository';
+import { requireHold } from '#server/modules/cotizaciones/cotizaciones.service';
+import { findCotizacionHold, findOrdenIdDeCotizacion } from '#server/modules/comparacion/comparacion.repository';
+import { cantidadEs, formatCantidad, formatClp, formatDiaLargo } from '#common/format';
+import { COTIZACION_NO_ENCONTRADA, findOfertasRecibibles, nombreOferta } from '#server/modules/comparacion/comparacion.service';
+import { findCondicionesDefinidas } from '#server/modules/condiciones/condiciones.repository';
+import { erroresMinimo, totalEntregado } from '#common/total-entregado';
 import { asignarFefo } from './fefo';
 import {
   countPorConfirmar,
@@ -70,7 +70,7 @@ export const mensajesOrden = {
 };
 
 /**
- * What changed since the buyer confirmed the summary (issue #22): its suppliers (the choice was
+ * What changed since the buyer confirmed the summary: its suppliers (the choice was
  * saved again from another tab), a supplier's delivery day (its cut-off passed, its days changed)
  * or the total (a fee changed). Empty when nothing did.
  */
@@ -91,7 +91,7 @@ function diffResumenConfirmado(
   return cambios.length === 0 ? [] : [...cambios, cierre];
 }
 
-/** The billing names an order copies, after checking every id the buyer sent exists (SPEC §5 Billing). */
+/** The billing names an order copies, after checking every id the buyer sent exists (docs/producto.md §5 Billing). */
 async function resolveFacturacion(db: Db, data: OrdenData) {
   const nombres = await findNombresFacturacion(db, data);
   const errores: Record<string, string[]> = {};
@@ -150,7 +150,7 @@ const nombreComprador = (
 
 /**
  * The lines of each supplier, in the order its first line came; its pedido's subtotal is theirs and
- * its delivery fee that of the supplier's terms on that subtotal (issue #22), and which suppliers
+ * its delivery fee that of the supplier's terms on that subtotal, and which suppliers
  * the choice leaves under their minimum (actualizar refuses such a choice, but terms may have
  * changed since).
  */
@@ -333,7 +333,7 @@ async function escribirOrden(
 }
 
 /**
- * Places the order of a quotation the caller holds (SPEC §3 Order creation payload), in ONE
+ * Places the order of a quotation the caller holds (docs/producto.md §3 Order creation payload), in ONE
  * transaction (docs/decisions/007): lock the quotation (a second submit waits, then finds the
  * order and gets its id: `creada` false), check it (prepararOrden) and write it (escribirOrden).
  * A caller without an account places nothing yet: the order waits for its contact's confirmation
@@ -466,14 +466,14 @@ async function enqueueCorreosOrden(
   );
   for (const p of pedidos) {
     const para = correos.get(p.proveedor_id);
-    // The supplier reads its own day (issue #22), not the order's.
+    // The supplier reads its own day, not the order's.
     const suya = { ...orden, entrega: { ...orden.entrega, fecha_entrega: p.fecha_entrega } };
     if (para) await mailer.enqueue(tx, correoNuevoPedido(para, suya, p, links.pedido(p.id)));
   }
 }
 
 /**
- * What placing the order of this quotation will buy (issue #19): the selected lines grouped by
+ * What placing the order of this quotation will buy: the selected lines grouped by
  * supplier, priced as crear-orden charges them (the prices PUT actualizar stored), and the delivery
  * record the order will copy, so /facturacion shows it all before anything is bought.
  */

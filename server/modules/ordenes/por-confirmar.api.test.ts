@@ -1,19 +1,19 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CONDICIONES_POR_DEFECTO } from '../../../common/despacho';
-import { TOTAL_EXCESIVO } from '../../../common/schemas/comparacion';
-import { ENLACE_CONFIRMAR_INVALIDO, ENLACE_CONFIRMAR_VENCIDO, RESUMEN_CAMBIADO } from '../../../common/schemas/ordenes';
-import { orden, ordenPorConfirmar } from '../../db/schema/ordenes';
-import { lote } from '../../db/schema/proveedor';
-import { correoSaliente } from '../../db/schema/usuario';
-import { hashClave } from '../../http/clave';
-import { actualizar, conClave, createFlujo, crearOrden, ENTREGA, type Flujo } from '../../test/cotizacion';
-import { createOfertaDePrueba, createProductoDePrueba } from '../../test/ofertas';
-import { LEJOS, proveedorIds } from '../../test/pedidos';
-import { confirmar, tokenConfirmar } from '../../test/por-confirmar';
-import type { RoleName } from '../../test/roles';
-import { setupTestApp } from '../../test/test-app';
-import { createUser, uniqueEmail } from '../../test/users';
+import { CONDICIONES_POR_DEFECTO } from '#common/despacho';
+import { TOTAL_EXCESIVO } from '#common/schemas/comparacion';
+import { ENLACE_CONFIRMAR_INVALIDO, ENLACE_CONFIRMAR_VENCIDO, RESUMEN_CAMBIADO } from '#common/schemas/ordenes';
+import { orden, ordenPorConfirmar } from '#server/db/schema/ordenes';
+import { lote } from '#server/db/schema/proveedor';
+import { correoSaliente } from '#server/db/schema/usuario';
+import { hashClave } from '#server/http/clave';
+import { actualizar, conClave, createFlujo, crearOrden, ENTREGA, type Flujo } from '#server/test/cotizacion';
+import { createOfertaDePrueba, createProductoDePrueba } from '#server/test/ofertas';
+import { LEJOS, proveedorIds } from '#server/test/pedidos';
+import { confirmar, tokenConfirmar } from '#server/test/por-confirmar';
+import type { RoleName } from '#server/test/roles';
+import { setupTestApp } from '#server/test/test-app';
+import { createUser, uniqueEmail } from '#server/test/users';
 import { mensajesPorConfirmar, SIN_CORREO_CONTACTO } from './ordenes.service';
 
 /**

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOfertaDePrueba, createProductoDePrueba } from '../../test/ofertas';
-import { LEJOS, proveedorIds } from '../../test/pedidos';
-import { setupTestApp } from '../../test/test-app';
-import { createUser, type TestUser } from '../../test/users';
-import { actualizar, conClave, createFlujo, crearOrden, type Flujo } from '../../test/cotizacion';
+import { createOfertaDePrueba, createProductoDePrueba } from '#server/test/ofertas';
+import { LEJOS, proveedorIds } from '#server/test/pedidos';
+import { setupTestApp } from '#server/test/test-app';
+import { createUser, type TestUser } from '#server/test/users';
+import { actualizar, conClave, createFlujo, crearOrden, type Flujo } from '#server/test/cotizacion';
 
-/** GET /api/facturacion/{cotizacion_id}/resumen/ (issue #19): what /facturacion shows before anything is bought. */
+/** GET /api/facturacion/{cotizacion_id}/resumen/: what /facturacion shows before anything is bought. */
 const ctx = setupTestApp({ roleTokens: true });
 let ids: { proveedor: number; otroProveedor: number };
 let otroComprador: TestUser;

@@ -1,19 +1,19 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOTIVO_OBLIGATORIO, SOLO_COMPRADOR, SOLO_PROVEEDOR } from '../../../common/schemas/pedidos';
-import { orden, ordenLinea, pedido, pedidoEvento } from '../../db/schema/ordenes';
-import { lote } from '../../db/schema/proveedor';
-import { claimCorreo } from '../../mail/correo.repository';
-import { correoSaliente, usuario } from '../../db/schema/usuario';
-import { FACTURACION } from '../../test/facturacion';
-import { correosPara, createOrden, LEJOS, proveedorIds } from '../../test/pedidos';
-import { ROLES, type RoleName } from '../../test/roles';
-import { setupTestApp } from '../../test/test-app';
-import { createUser, type TestUser, uniqueEmail } from '../../test/users';
-import { archiveProveedorProducto } from '../proveedor/proveedor.repository';
+import { MOTIVO_OBLIGATORIO, SOLO_COMPRADOR, SOLO_PROVEEDOR } from '#common/schemas/pedidos';
+import { orden, ordenLinea, pedido, pedidoEvento } from '#server/db/schema/ordenes';
+import { lote } from '#server/db/schema/proveedor';
+import { claimCorreo } from '#server/mail/correo.repository';
+import { correoSaliente, usuario } from '#server/db/schema/usuario';
+import { FACTURACION } from '#server/test/facturacion';
+import { correosPara, createOrden, LEJOS, proveedorIds } from '#server/test/pedidos';
+import { ROLES, type RoleName } from '#server/test/roles';
+import { setupTestApp } from '#server/test/test-app';
+import { createUser, type TestUser, uniqueEmail } from '#server/test/users';
+import { archiveProveedorProducto } from '#server/modules/proveedor/proveedor.repository';
 import { createFirmaSeguimiento } from './seguimiento';
 
-/** Issue #19: pedidos, their life cycle, the buyer's orders on the server and the tracking link. */
+/** Pedidos, their life cycle, the buyer's orders on the server and the tracking link. */
 const ctx = setupTestApp({ roleTokens: true });
 let ids: { proveedor: number; otroProveedor: number };
 let otroComprador: TestUser;
@@ -73,7 +73,7 @@ describe('crear-orden splits the order into one pedido per supplier', () => {
     expect(recibo!.texto).toContain(`/seguimiento/${o.seguimiento}`);
     expect(recibo!.texto).toContain('Total de la orden: $800.000');
     expect(recibo!.html).toContain(`pedido N° ${o.pedidos[0]!.id}`);
-    // Each pedido with its own delivery day (issue #22), the buyer's and each supplier's e-mail.
+    // Each pedido with its own delivery day, the buyer's and each supplier's e-mail.
     for (const p of o.pedidos) expect(recibo!.texto).toMatch(new RegExp(`\\(pedido N° ${p.id}\\) · entrega el \\d{1,2} de \\p{L}+ de \\d{4}`, 'u'));
     for (const [i, email] of [ROLES.proveedor, ROLES.otroProveedor].entries()) {
       const p = o.pedidos[i]!;

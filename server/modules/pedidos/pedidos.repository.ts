@@ -7,18 +7,18 @@ import {
   PEDIDOS_POR_PAGINA,
   type PedidoResumen,
   type PedidosQuery,
-} from '../../../common/schemas/pedidos';
-import { foldForSearch } from '../../../common/search-es';
-import type { Db } from '../../db/client';
-import { orden, ordenLinea, ordenLineaLote, pedido, pedidoEvento } from '../../db/schema/ordenes';
-import { lote } from '../../db/schema/proveedor';
-import { usuario } from '../../db/schema/usuario';
+} from '#common/schemas/pedidos';
+import { foldForSearch } from '#common/search-es';
+import type { Db } from '#server/db/client';
+import { orden, ordenLinea, ordenLineaLote, pedido, pedidoEvento } from '#server/db/schema/ordenes';
+import { lote } from '#server/db/schema/proveedor';
+import { usuario } from '#server/db/schema/usuario';
 
 export interface PedidoNuevo {
   proveedor_id: number;
   proveedor_nombre: string;
   subtotal: number;
-  /** The supplier's delivery fee on its part (issue #22). */
+  /** The supplier's delivery fee on its part. */
   costo_despacho: number;
   /** The day it delivers (schema: pedido.fecha_entrega). */
   fecha_entrega: string | null;
@@ -107,7 +107,7 @@ export async function updateEstadoPedido(db: Db, id: number, estado: EstadoPedid
 }
 
 /**
- * Gives a pedido's stock back to the lots it was taken from (issue #19): each lot gets exactly
+ * Gives a pedido's stock back to the lots it was taken from: each lot gets exactly
  * what this pedido's lines took, archived offer or not; a lot deleted since is recreated with its
  * expiry and the record points at the new lot. The lots are locked in id order first, as orders
  * lock them, so a return and an order never deadlock. Run it in the pedido's transaction.

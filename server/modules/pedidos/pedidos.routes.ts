@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
+import { badRequestSchema, detailSchema } from '#common/schemas/auth';
 import {
   cambioEstadoSchema,
   ordenDetalleSchema,
@@ -9,13 +9,13 @@ import {
   pedidosPageSchema,
   pedidosQuerySchema,
   seguimientoSchema,
-} from '../../../common/schemas/pedidos';
-import { z } from '../../../common/zod-es';
-import type { Db } from '../../db/client';
-import { idParams } from '../../http/params';
-import type { Mailer } from '../../mail/mailer';
-import { currentUser, type Guards } from '../auth/authenticate';
-import type { ComparacionCache } from '../comparacion/comparacion-cache';
+} from '#common/schemas/pedidos';
+import { z } from '#common/zod-es';
+import type { Db } from '#server/db/client';
+import { idParams } from '#server/http/params';
+import type { Mailer } from '#server/mail/mailer';
+import { currentUser, type Guards } from '#server/modules/auth/authenticate';
+import type { ComparacionCache } from '#server/modules/comparacion/cache/comparacion-cache';
 import { changeEstado, getOrden, getPedido, getSeguimiento, listOrdenes, listPedidos } from './pedidos.service';
 import { createFirmaSeguimiento } from './seguimiento';
 
@@ -23,7 +23,7 @@ const conSesion = { security: [{ jwt: [] }] };
 const errores = { 400: badRequestSchema, 401: detailSchema, 403: detailSchema, 404: detailSchema, 409: detailSchema };
 
 /**
- * Pedidos (issue #19): the supplier's inbox and its moves, the buyer's orders on the server, and
+ * Pedidos: the supplier's inbox and its moves, the buyer's orders on the server, and
  * the tracking link of an order for whoever holds it. A pedido is seen by its supplier and by the
  * buyer whose order it is; to anyone else it does not exist (404).
  */

@@ -14,12 +14,12 @@ import {
   SOLO_COMPRADOR,
   SOLO_PROVEEDOR,
   transicionRechazada,
-} from '../../../common/schemas/pedidos';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../errors';
-import type { Mailer } from '../../mail/mailer';
-import { correoEstadoPedido, correoPedidoAnulado } from '../../mail/pedido-templates';
-import { hashClave } from '../../http/clave';
+} from '#common/schemas/pedidos';
+import type { Db } from '#server/db/client';
+import { AppError, notFound } from '#server/errors';
+import type { Mailer } from '#server/mail/mailer';
+import { correoEstadoPedido, correoPedidoAnulado } from '#server/mail/pedido-templates';
+import { hashClave } from '#server/http/clave';
 import type { FirmaSeguimiento } from './seguimiento';
 import {
   findCorreosProveedores,
@@ -54,7 +54,7 @@ const detalle = (orden: OrdenCabecera, p: PedidoCompleto): PedidoDetalle => ({
   eventos: p.eventos,
   proveedor: p.proveedor,
   comprador: orden.comprador,
-  // Its own delivery day (issue #22): each supplier of an order may come another day.
+  // Its own delivery day: each supplier of an order may come another day.
   entrega: { ...orden.entrega, fecha_entrega: p.fecha_entrega },
   facturacion: orden.facturacion,
   lineas: p.lineas,
@@ -87,7 +87,7 @@ export interface CambioDeps {
 }
 
 /**
- * Moves a pedido (issue #19) in ONE transaction with its event, the stock it gives back and its
+ * Moves a pedido in ONE transaction with its event, the stock it gives back and its
  * e-mails: the row is locked first, so of two changes racing on one pedido the second sees the
  * first's state (and repeating it changes nothing and sends nothing). The supplier moves its own
  * pedido; the buyer only annuls. `devuelto` says whether lots got stock back.

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ProveedorProducto } from '../../../common/schemas/proveedor-productos';
-import { VALID_BODIES } from '../../test/fuzz-corpus';
-import { setupTestApp } from '../../test/test-app';
+import type { ProveedorProducto } from '#common/schemas/proveedor-productos';
+import { VALID_BODIES } from '#server/test/fuzz-corpus';
+import { setupTestApp } from '#server/test/test-app';
 
 /**
  * The generic fuzz test (server/fuzz.api.test.ts) meets PATCH proveedoresproductos/{id}/ mostly

@@ -13,16 +13,16 @@ import {
   rangoInvalido,
   rangoSobreAnterior,
   rangoSobrePrecio,
-} from '../../../common/schemas/proveedor-productos';
-import { producto } from '../../db/schema/catalogo';
-import { cotizacion, opcion, solicitud } from '../../db/schema/cotizaciones';
-import { ordenLineaLote } from '../../db/schema/ordenes';
-import { lote, proveedorProducto } from '../../db/schema/proveedor';
-import { usuario } from '../../db/schema/usuario';
-import { createOrden, LEJOS, proveedorIds } from '../../test/pedidos';
-import { createOfertaDePrueba, createProductoDePrueba } from '../../test/ofertas';
-import { ROLES } from '../../test/roles';
-import { setupTestApp } from '../../test/test-app';
+} from '#common/schemas/proveedor-productos';
+import { producto } from '#server/db/schema/catalogo';
+import { cotizacion, opcion, solicitud } from '#server/db/schema/cotizaciones';
+import { ordenLineaLote } from '#server/db/schema/ordenes';
+import { lote, proveedorProducto } from '#server/db/schema/proveedor';
+import { usuario } from '#server/db/schema/usuario';
+import { createOrden, LEJOS, proveedorIds } from '#server/test/pedidos';
+import { createOfertaDePrueba, createProductoDePrueba } from '#server/test/ofertas';
+import { ROLES } from '#server/test/roles';
+import { setupTestApp } from '#server/test/test-app';
 
 const ctx = setupTestApp({ roleTokens: true });
 const URL = '/api/productos/proveedoresproductos/';
@@ -46,7 +46,7 @@ async function ofertaConStock(): Promise<ProveedorProducto> {
   return propias[usadas++]!;
 }
 
-describe('GET proveedoresproductos/ (SPEC §3 Provider product)', () => {
+describe('GET proveedoresproductos/ (docs/producto.md §3 Provider product)', () => {
   it('answers 401 anonymous and 403 to buyers and moderators', async () => {
     expect((await ctx.t.request({ method: 'GET', url: URL })).statusCode).toBe(401);
     expect((await ctx.t.request({ method: 'GET', url: URL, token: ctx.tokens.comprador })).statusCode).toBe(403);
@@ -77,7 +77,7 @@ describe('GET proveedoresproductos/ (SPEC §3 Provider product)', () => {
   });
 });
 
-describe('PATCH proveedoresproductos/{id}/ (SPEC §5 Supplier product edit, §8)', () => {
+describe('PATCH proveedoresproductos/{id}/ (docs/producto.md §5 Supplier product edit, §8)', () => {
   let oferta: ProveedorProducto;
   let cuerpo: Record<string, unknown>;
   beforeAll(async () => {
@@ -145,7 +145,7 @@ describe('PATCH proveedoresproductos/{id}/ (SPEC §5 Supplier product edit, §8)
     expect((await patch(oferta.id, { ...cuerpo, tarifa: '5990', rangos: guardada.rangos })).json()).toEqual(guardada);
   });
 
-  it("reads prices typed the Chilean way: '4.990' is $4.990, '4,5' is refused (issue #20)", async () => {
+  it("reads prices typed the Chilean way: '4.990' is $4.990, '4,5' is refused", async () => {
     const res = await patch(oferta.id, { ...cuerpo, tarifa: '5.990', rangos: { 'Desde 100 kg': '5.800' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ tarifa: 5990, rangos: { 'Desde 100 kg': 5800 } });
@@ -209,7 +209,7 @@ describe('PATCH proveedoresproductos/{id}/ (SPEC §5 Supplier product edit, §8)
     expect(repuesta.json().stock).toEqual([{ id: expect.any(Number), cantidad: 50, fecha_expiracion: '2099-01-31' }]);
   });
 
-  it('a quantity for a row without stock (no stock_id), sent twice, is one lot with that quantity (issue #20: it made two)', async () => {
+  it('a quantity for a row without stock (no stock_id), sent twice, is one lot with that quantity (it made two)', async () => {
     const { db } = ctx.t.database;
     const sinStock = await ofertaConStock();
     await db.update(lote).set({ cantidad: 0 }).where(eq(lote.proveedor_producto_id, sinStock.id));
@@ -323,7 +323,7 @@ describe('DELETE proveedoresproductos/{id}/ archives (DESIGN §2)', () => {
   });
 });
 
-describe('DELETE proveedoresproductos/{id}/lotes/{loteId}/ removes one lot (issue #20 item 9)', () => {
+describe('DELETE proveedoresproductos/{id}/lotes/{loteId}/ removes one lot', () => {
   it('answers 401 anonymous, 403 to buyers and moderators, 404 to another supplier; nothing changes', async () => {
     const oferta = await ofertaConStock();
     const l = oferta.stock[0]!;

@@ -1,15 +1,15 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { ProveedorProducto } from '../../../common/schemas/proveedor-productos';
-import { type Db, readAll } from '../../db/client';
-import { producto, rangoPrecio, unidad } from '../../db/schema/catalogo';
-import { lote, proveedorProducto, proveedorProductoRango } from '../../db/schema/proveedor';
+import type { ProveedorProducto } from '#common/schemas/proveedor-productos';
+import { type Db, readAll } from '#server/db/client';
+import { producto, rangoPrecio, unidad } from '#server/db/schema/catalogo';
+import { lote, proveedorProducto, proveedorProductoRango } from '#server/db/schema/proveedor';
 
 /** The supplier's live offers: its own, not archived, of a product that is not archived either. */
 const vivasDe = (proveedorId: number) =>
   and(eq(proveedorProducto.proveedor_id, proveedorId), isNull(proveedorProducto.archivado_en), isNull(producto.archivado_en));
 
 /**
- * SPEC §3 Provider product: the supplier's live offers (or one of them), each with its priced
+ * docs/producto.md §3 Provider product: the supplier's live offers (or one of them), each with its priced
  * tiers by label and its lots that still hold stock (lot id order within the expiry date). A lot
  * that orders emptied is history, not stock: it is left out, and an offer without lots reads
  * 'Sin stock' on the screen.
@@ -69,7 +69,7 @@ export async function lockOfertaPropia(db: Db, proveedorId: number, id: number):
   return row;
 }
 
-/** The volume tiers of a category (SPEC §9: 100, 300, 700, 1000 and 1500 kg), by label. */
+/** The volume tiers of a category (docs/producto.md §9: 100, 300, 700, 1000 and 1500 kg), by label. */
 export const findRangosDeCategoria = (db: Db, categoriaId: number) =>
   db.select({ id: rangoPrecio.id, nombre: rangoPrecio.nombre }).from(rangoPrecio).where(eq(rangoPrecio.categoria_id, categoriaId));
 

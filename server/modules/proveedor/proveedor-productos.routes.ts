@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema, detailSchema } from '../../../common/schemas/auth';
-import { proveedorProductoEditSchema, proveedorProductoSchema, proveedorProductosSchema } from '../../../common/schemas/proveedor-productos';
-import { z } from '../../../common/zod-es';
-import type { Db } from '../../db/client';
-import { currentUser, type Guards } from '../auth/authenticate';
-import type { ComparacionCache } from '../comparacion/comparacion-cache';
-import { idParams } from '../../http/params';
-import { idSchema } from '../../../common/numeros';
+import { badRequestSchema, detailSchema } from '#common/schemas/auth';
+import { proveedorProductoEditSchema, proveedorProductoSchema, proveedorProductosSchema } from '#common/schemas/proveedor-productos';
+import { z } from '#common/zod-es';
+import type { Db } from '#server/db/client';
+import { currentUser, type Guards } from '#server/modules/auth/authenticate';
+import type { ComparacionCache } from '#server/modules/comparacion/cache/comparacion-cache';
+import { idParams } from '#server/http/params';
+import { idSchema } from '#common/numeros';
 import { findProveedorProductos } from './proveedor-productos.repository';
 import { deleteLoteProveedorProducto, deleteProveedorProducto, updateProveedorProducto } from './proveedor-productos.service';
 
@@ -15,8 +15,8 @@ const loteParams = idParams.extend({ loteId: idSchema('Identificador inválido.'
 const errores = { 401: detailSchema, 403: detailSchema, 404: detailSchema };
 
 /**
- * The supplier's own offers (SPEC §7 Supplier catalogue): list, inline edit, delete (= archive),
- * and (ours, issue #20) delete one lot of an offer.
+ * The supplier's own offers (docs/producto.md §7 Supplier catalogue): list, inline edit, delete (= archive),
+ * and (ours) delete one lot of an offer.
  * Suppliers only; another supplier's offer answers 404, as a missing one. `now` says which day
  * an expiry must come after, injectable for tests.
  */

@@ -1,6 +1,6 @@
-import { claveRango, limiteDeRango, nombreRango } from '../../../common/constants';
-import { formatCantidad } from '../../../common/format';
-import { ahoraEnChile } from '../../../common/schemas/cotizaciones';
+import { claveRango, limiteDeRango, nombreRango } from '#common/constants';
+import { formatCantidad } from '#common/format';
+import { ahoraEnChile } from '#common/schemas/cotizaciones';
 import {
   FECHA_VENCIMIENTO_FUTURA,
   type ProveedorProducto,
@@ -8,9 +8,9 @@ import {
   type ProveedorProductoEditData,
   rangoDesconocido,
   STOCK_CAMBIO,
-} from '../../../common/schemas/proveedor-productos';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../errors';
+} from '#common/schemas/proveedor-productos';
+import type { Db } from '#server/db/client';
+import { AppError, notFound } from '#server/errors';
 import { archiveProveedorProducto } from './proveedor.repository';
 import {
   deleteLoteById,
@@ -29,7 +29,7 @@ export const OFERTA_NO_ENCONTRADA = 'Producto no encontrado.';
 export const LOTE_NO_ENCONTRADO = 'Lote no encontrado.';
 
 /**
- * The inline edit of one row (SPEC §4 Supplier product editing, §5): the offer's price and tier
+ * The inline edit of one row (docs/producto.md §4 Supplier product editing, §5): the offer's price and tier
  * prices, and the row's lot (quantity and expiry), in ONE transaction with the offer and the lot
  * locked. `lote.cantidad` is the stock left after orders (docs/decisions/007); what the supplier
  * edits is that stock on hand, never below 0 (the schema), and never over an order it did not see:
@@ -84,7 +84,7 @@ export async function updateProveedorProducto(
     } else if (data.cantidad !== undefined && data.cantidad > 0) {
       // The row 'Sin stock' given a quantity: the lot of that expiry date, which must not be born
       // expired. Set, not added: the same edit sent twice (a retry, a double click) is one lot with
-      // that quantity, as an upload's row is (issue #20: it made two). The offer's lock orders them.
+      // that quantity, as an upload's row is (it made two). The offer's lock orders them.
       if (data.fecha_expiracion <= hoy) throw new AppError(400, { fecha_expiracion: [FECHA_VENCIMIENTO_FUTURA] });
       await upsertLote(tx, id, data.cantidad, data.fecha_expiracion);
     }
@@ -113,7 +113,7 @@ export async function deleteProveedorProducto(db: Db, proveedorId: number, id: n
 }
 
 /**
- * Removes one lot of one of the supplier's own offers (issue #20 item 9: 'Eliminar' on a lot's row
+ * Removes one lot of one of the supplier's own offers ('Eliminar' on a lot's row
  * archived the whole offer with all its lots). The offer stays, with its other lots. The offer
  * and then the lot are locked, as the inline edit does, so an order taking stock from this lot
  * finishes first or waits. Another supplier's lot, a lot of another offer and a missing one answer

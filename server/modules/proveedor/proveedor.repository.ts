@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { proveedorProducto } from '../../db/schema/proveedor';
+import type { Db } from '#server/db/client';
+import { proveedorProducto } from '#server/db/schema/proveedor';
 
 /**
  * Archives one of the supplier's offers instead of deleting it (DESIGN §2): it leaves the

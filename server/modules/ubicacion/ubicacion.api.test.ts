@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES, type RoleName } from '../../test/roles';
-import { setupTestApp } from '../../test/test-app';
+import { ROLES, type RoleName } from '#server/test/roles';
+import { setupTestApp } from '#server/test/test-app';
 
 const ctx = setupTestApp({ roleTokens: true });
 

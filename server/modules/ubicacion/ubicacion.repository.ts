@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import { sortByEs } from '../../../common/sort-es';
-import type { Db } from '../../db/client';
-import { comuna, region } from '../../db/schema/ubicacion';
+import { sortByEs } from '#common/sort-es';
+import type { Db } from '#server/db/client';
+import { comuna, region } from '#server/db/schema/ubicacion';
 
 export const findRegiones = (db: Db) => db.select({ id: region.id, nombre: region.nombre }).from(region).orderBy(asc(region.orden));
 

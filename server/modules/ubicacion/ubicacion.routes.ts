@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { comunasQuerySchema, comunasSchema, regionesSchema } from '../../../common/schemas/ubicacion';
-import type { Db } from '../../db/client';
-import { notFound } from '../../errors';
+import { comunasQuerySchema, comunasSchema, regionesSchema } from '#common/schemas/ubicacion';
+import type { Db } from '#server/db/client';
+import { notFound } from '#server/errors';
 import { existsRegion, findComunas, findRegiones } from './ubicacion.repository';
 
 export const ubicacionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

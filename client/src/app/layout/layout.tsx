@@ -6,7 +6,7 @@ import { useRouteTitle } from '../route-title';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 
-/** The one layout every route shares (SPEC §2). */
+/** The one layout every route shares (docs/producto.md §2). */
 export function Layout() {
   useRouteTitle();
   return (

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UsuarioMe } from '../../../../common/schemas/auth';
+import type { UsuarioMe } from '#common/schemas/auth';
 import { type Respuesta, renderAt, stubFetch } from '../../test/page-harness';
 import { TopBar } from './top-bar';
 
@@ -45,7 +45,7 @@ afterEach(() => {
 
 const menu = async () => within(await screen.findByRole('navigation', { name: 'Menú principal' }));
 
-describe('TopBar, issue #19', () => {
+describe('TopBar', () => {
   it("puts Pedidos Recibidos right after the supplier's products, with how many pedidos wait, seen and heard", async () => {
     renderAt('/pedidos-recibidos/7', <TopBar />);
     const enlace = await (await menu()).findByRole('link', { name: 'Pedidos Recibidos, 3 pendientes' });
@@ -73,7 +73,7 @@ describe('TopBar, issue #19', () => {
     expect(llamadas.some((l) => l.url.startsWith('/api/pedidos/'))).toBe(false);
   });
 
-  it('gives the supplier a way to the bulk upload, after its products and pedidos (issue #20)', async () => {
+  it('gives the supplier a way to the bulk upload, after its products and pedidos', async () => {
     renderAt('/carga-masiva', <TopBar />);
     const enlace = await (await menu()).findByRole('link', { name: 'Carga masiva' });
     expect(enlace.getAttribute('href')).toBe('/carga-masiva');

@@ -19,12 +19,12 @@ const isCurrent = (pathname: string, item: Item) =>
   pathname === item.to || (item.section ?? []).some((p) => pathname === p || pathname.startsWith(`${p}-`) || pathname.startsWith(`${p}/`));
 
 /**
- * Widths below which the menu collapses to ☰. SPEC §9's mobile layout (768 px) for the short menus
+ * Widths below which the menu collapses to ☰. docs/producto.md §9's mobile layout (768 px) for the short menus
  * (visitor, moderator); the buyer's needs up to about 1,060 px with wide fonts (DejaVu Sans), so it
  * collapses up to 1,100 px rather than wrap onto a second row. The supplier's, with Carga masiva
- * (issue #20) and Pedidos Recibidos with its count, is set a little tighter (topbar--denso) and
+ * and Pedidos Recibidos with its count, is set a little tighter (topbar--denso) and
  * still needs about 1,290 px there: more than the bar's 1,200 px row, so its last items lean into
- * the page's margin, which is wide enough from about 1,380 px on. With Condiciones (issue #22) it
+ * the page's margin, which is wide enough from about 1,380 px on. With Condiciones it
  * needs about 1,480 px.
  */
 const COLLAPSE_SHORT = '(max-width: 768px)';
@@ -45,7 +45,7 @@ function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
 }
 
-/** Top bar and menu exactly as SPEC §2 lists them per role; a toggle opens it on narrow screens. */
+/** Top bar and menu exactly as docs/producto.md §2 lists them per role; a toggle opens it on narrow screens. */
 export function TopBar() {
   const session = useSession();
   const location = useLocation();
@@ -59,11 +59,11 @@ export function TopBar() {
   const items: Item[] = [
     { to: '/', label: 'Inicio', show: true },
     { to: '/mis-productos-proovedor', label: 'Mis Productos de Proveedor', show: logged && is_proveedor },
-    // Issue #19: the supplier's inbox, with how many pedidos wait for an answer.
+    // The supplier's inbox, with how many pedidos wait for an answer.
     { to: '/pedidos-recibidos', label: 'Pedidos Recibidos', show: logged && is_proveedor, section: ['/pedidos-recibidos'], count: pendientes.data },
-    // Issue #20: the bulk upload had no way in but the home button. SPEC §2 names no menu entry for it: its title, short.
+    // The bulk upload had no way in but the home button. docs/producto.md §2 names no menu entry for it: its title, short.
     { to: '/carga-masiva', label: 'Carga masiva', show: logged && is_proveedor },
-    // Issue #22: where, when and for how much the supplier delivers.
+    // Where, when and for how much the supplier delivers.
     { to: '/mis-condiciones', label: 'Condiciones', show: logged && is_proveedor },
     { to: '/moderacion-productos', label: 'Moderar Productos', show: logged && is_moderador },
     { to: '/mi-perfil', label: 'Mi Perfil', show: logged && (is_proveedor || is_comprador), section: ['/mi-cuenta', '/direcciones', '/seguridad'] },

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
-import { type ProveedorProductoEditData, proveedorProductoEditSchema } from '../../../../common/schemas/proveedor-productos';
+import { type ProveedorProductoEditData, proveedorProductoEditSchema } from '#common/schemas/proveedor-productos';
 import { ApiError } from '../../lib/api-client';
 import { showFormErrors } from '../../lib/form-errors';
 import { FechaField } from '../../ui/fecha-input';
@@ -24,7 +24,7 @@ const CAMPOS = ['tarifa', 'cantidad', 'fecha_expiracion'] as const;
 const resolver = zodResolver(proveedorProductoEditSchema) as unknown as Resolver<Valores, unknown, ProveedorProductoEditData>;
 
 /**
- * SPEC §4 Supplier product editing: one row (the offer and its lot) at a time. Edit copies price,
+ * docs/producto.md §4 Supplier product editing: one row (the offer and its lot) at a time. Edit copies price,
  * quantity, expiry and tiers into the form; Cancelar discards; a successful save closes it. The
  * price and tiers are the offer's (every row of it changes); quantity and expiry are this lot's.
  */
@@ -56,7 +56,7 @@ export function EditorProducto({ fila, onClose }: { fila: FilaProducto; onClose(
           onClose();
         },
         onError: (error) => {
-          // SPEC §8's message in the toast; a field's reason also under its field, any other above Guardar.
+          // docs/producto.md §8's message in the toast; a field's reason also under its field, any other above Guardar.
           showFormErrors(error, setError, { fields: CAMPOS, fallback: INESPERADO, toast: mensajeErrorEdicion(error) });
           // Deleted meanwhile (another tab): the row goes, and its editor with it.
           if (error instanceof ApiError && error.status === 404) {

@@ -3,8 +3,8 @@ import { ApiError } from '../../lib/api-client';
 import { ERROR_DE_RED } from '../../lib/api-errors';
 import { INESPERADO, mensajeErrorEdicion, NO_AUTORIZADO, NO_ENCONTRADO } from './mis-productos-errores';
 
-describe('SPEC §8 Supplier product edit messages', () => {
-  it('reads each status as SPEC says', () => {
+describe('docs/producto.md §8 Supplier product edit messages', () => {
+  it('reads each status as docs/producto.md says', () => {
     expect(mensajeErrorEdicion(new ApiError(400, { tarifa: ['El precio debe ser un número válido mayor a 0.'], rangos: ['X.'] }))).toBe(
       'Error de validación: El precio debe ser un número válido mayor a 0. X.',
     );

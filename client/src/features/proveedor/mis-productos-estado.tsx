@@ -1,14 +1,14 @@
 import { useId } from 'react';
-import type { ProveedorProducto } from '../../../../common/schemas/proveedor-productos';
+import type { ProveedorProducto } from '#common/schemas/proveedor-productos';
 
-// SPEC §2 Supplier product list: the tooltips of pending and rejected rows.
+// docs/producto.md §2 Supplier product list: the tooltips of pending and rejected rows.
 export const EN_REVISION = 'Este producto está en revisión por el equipo de la plataforma.';
 export const RECHAZADO = 'Este producto fue rechazado. Revisa los detalles o contacta soporte.';
 
 /**
- * The moderation state of a row's product: a tag whose tooltip (SPEC §2) shows on hover and on
+ * The moderation state of a row's product: a tag whose tooltip (docs/producto.md §2) shows on hover and on
  * keyboard focus and is read by screen readers; a rejected product also shows the moderator's
- * reason (issue #11), in plain sight. Approved products show nothing.
+ * reason, in plain sight. Approved products show nothing.
  */
 export function EstadoModeracion({ oferta }: { oferta: ProveedorProducto }) {
   const id = useId();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProveedorProducto } from '../../../../common/schemas/proveedor-productos';
+import type { ProveedorProducto } from '#common/schemas/proveedor-productos';
 import { buscar, filasDe, ordenar } from './mis-productos-filas';
 
 const oferta = (id: number, producto_nombre: string, tarifa: number, stock: ProveedorProducto['stock']): ProveedorProducto => ({
@@ -24,7 +24,7 @@ const OFERTAS = [
 ];
 const nombres = (filas: ReturnType<typeof filasDe>) => filas.map((f) => `${f.oferta.id}:${f.lote?.id ?? '-'}`);
 
-describe('the supplier list rows (SPEC §2)', () => {
+describe('the supplier list rows (docs/producto.md §2)', () => {
   it('is one row per lot, and one "Sin stock" row for an offer without lots', () => {
     expect(nombres(filasDe(OFERTAS))).toEqual(['1:10', '1:11', '2:-', '3:30']);
   });

@@ -1,10 +1,10 @@
-import { LIMITES_RANGO_KG, nombreRango } from '../../../../common/constants';
-import { cantidadEs, formatClp, formatDiaLargo } from '../../../../common/format';
-import type { Lote, ProveedorProducto } from '../../../../common/schemas/proveedor-productos';
-import { foldForSearch } from '../../../../common/search-es';
-import { compareEs } from '../../../../common/sort-es';
+import { LIMITES_RANGO_KG, nombreRango } from '#common/constants';
+import { cantidadEs, formatClp, formatDiaLargo } from '#common/format';
+import type { Lote, ProveedorProducto } from '#common/schemas/proveedor-productos';
+import { foldForSearch } from '#common/search-es';
+import { compareEs } from '#common/sort-es';
 
-/** SPEC §2: one row per stock lot; an offer without stock is one row with no lot ('Sin stock'). */
+/** docs/producto.md §2: one row per stock lot; an offer without stock is one row with no lot ('Sin stock'). */
 export interface FilaProducto {
   key: string;
   oferta: ProveedorProducto;
@@ -12,7 +12,7 @@ export interface FilaProducto {
 }
 
 /**
- * The five tiers, in order (SPEC §9): `clave` names the tier in the API's `rangos`, `nombre` is how
+ * The five tiers, in order (docs/producto.md §9): `clave` names the tier in the API's `rangos`, `nombre` is how
  * a product of this unit reads it ('Desde 100 cajas'), `limite` its lower limit.
  */
 export const rangosDe = (unidad = 'KILO') => LIMITES_RANGO_KG.map((limite) => ({ limite, clave: nombreRango(limite), nombre: nombreRango(limite, unidad) }));
@@ -27,7 +27,7 @@ export function filasDe(ofertas: readonly ProveedorProducto[]): FilaProducto[] {
 const normal = foldForSearch;
 
 /**
- * SPEC §2 search box: product, SKU, price, stock or date, as stored and as shown ('4990', '$4.990',
+ * docs/producto.md §2 search box: product, SKU, price, stock or date, as stored and as shown ('4990', '$4.990',
  * '2026-12-01', '01-12-2026').
  */
 export function buscar(filas: readonly FilaProducto[], texto: string): FilaProducto[] {
@@ -40,7 +40,7 @@ export function buscar(filas: readonly FilaProducto[], texto: string): FilaProdu
   });
 }
 
-/** SPEC §2: the eight sorts. */
+/** docs/producto.md §2: the eight sorts. */
 export const ORDENES = [
   { id: 'nombre-asc', label: 'Nombre (A-Z)' },
   { id: 'nombre-desc', label: 'Nombre (Z-A)' },

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PRECIO_SIN_DECIMALES, type ProveedorProducto } from '../../../../common/schemas/proveedor-productos';
+import { PRECIO_SIN_DECIMALES, type ProveedorProducto } from '#common/schemas/proveedor-productos';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../test/page-harness';
 import { toast } from '../../ui/toast';
 import MisProductosPage from './mis-productos-page';
 
 const URL_LISTA = '/api/productos/proveedoresproductos/';
 
-// Issue #20: a product with three lots (800 kg), the second one 150 kg; and one without stock.
+// A product with three lots (800 kg), the second one 150 kg; and one without stock.
 const LOMO: ProveedorProducto = {
   id: 7,
   sku: 'LV-01',
@@ -49,7 +49,7 @@ afterEach(() => {
 const borrados = () => llamadas.filter((l) => l.method === 'DELETE').map((l) => l.url);
 const filaDe = (texto: string) => screen.getByText(texto).closest('tr')!;
 
-describe('/mis-productos-proovedor: a lot row removes that lot, the product is a separate action (issue #20)', () => {
+describe('/mis-productos-proovedor: a lot row removes that lot, the product is a separate action', () => {
   it("'Eliminar lote' on the 150 kg row asks about that lot and deletes only it", async () => {
     renderAt('/mis-productos-proovedor', <MisProductosPage />);
     await screen.findAllByText('Lomo vetado');
@@ -67,7 +67,7 @@ describe('/mis-productos-proovedor: a lot row removes that lot, the product is a
     expect(screen.getByText('10 de enero de 2099')).toBeTruthy();
   });
 
-  it("'Eliminar producto' keeps SPEC's question and says what goes with it: every lot", async () => {
+  it("'Eliminar producto' keeps the product's question and says what goes with it: every lot", async () => {
     renderAt('/mis-productos-proovedor', <MisProductosPage />);
     await screen.findAllByText('Lomo vetado');
     fireEvent.click(within(filaDe('20 de febrero de 2099')).getByRole('button', { name: 'Eliminar producto Lomo vetado (LV-01)' }));
@@ -90,7 +90,7 @@ describe('/mis-productos-proovedor: a lot row removes that lot, the product is a
   });
 });
 
-describe('/mis-productos-proovedor: prices typed the Chilean way (issue #20)', () => {
+describe('/mis-productos-proovedor: prices typed the Chilean way', () => {
   async function editar() {
     renderAt('/mis-productos-proovedor', <MisProductosPage />);
     await screen.findAllByText('Lomo vetado');
@@ -137,7 +137,7 @@ describe("/mis-productos-proovedor: a product sold by the box says 'cajas' (docs
     expect(llamadas.find((l) => l.method === 'PATCH')!.body).toMatchObject({ tarifa: 12990, rangos: { 'Desde 100 cajas': 11990 } });
   });
 
-  it('a list of kg products keeps SPEC’s headers', async () => {
+  it('a list of kg products keeps the product’s headers', async () => {
     respuestas[`GET ${URL_LISTA}`] = { status: 200, body: [LOMO] };
     renderAt('/mis-productos-proovedor', <MisProductosPage />);
     await screen.findAllByText('Lomo vetado');

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { SearchSortFilters } from '../../ui/search-sort-filters';
-import { cantidadEs, formatCantidad as formatCantidadUnidad, formatClp, formatDiaLargo } from '../../../../common/format';
-import { encabezadoRango, PROVEEDOR_PAGE_SIZE } from '../../../../common/constants';
+import { cantidadEs, formatCantidad as formatCantidadUnidad, formatClp, formatDiaLargo } from '#common/format';
+import { encabezadoRango, PROVEEDOR_PAGE_SIZE } from '#common/constants';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { type Column, DataTable } from '../../ui/data-table';
@@ -17,7 +17,7 @@ import { buscar, type FilaProducto, filasDe, ORDENES, type Orden, ordenar, rango
 import './mis-productos.css';
 
 export const CONFIRMAR_ELIMINAR = '¿Deseas eliminar este producto? Esta acción no se puede deshacer.';
-// SPEC §8 says a failed list load or delete is only logged; an empty screen or a row that silently
+// docs/producto.md §8 says a failed list load or delete is only logged; an empty screen or a row that silently
 // stays tells the supplier nothing, so these say it (docs/decisions/009).
 const ERROR_LISTADO = 'No se pudo cargar tu listado de productos.';
 const ERROR_ELIMINAR = 'No se pudo eliminar el producto. Inténtalo de nuevo.';
@@ -27,7 +27,7 @@ const ERROR_ELIMINAR_LOTE = 'No se pudo eliminar el lote. Inténtalo de nuevo.';
 const describirLote = (oferta: FilaProducto['oferta'], lote: NonNullable<FilaProducto['lote']>) =>
   `${formatCantidadUnidad(lote.cantidad, oferta.unidad)} con vencimiento el ${formatDiaLargo(lote.fecha_expiracion)}`;
 
-/** What deleting the whole product takes with it (issue #20: one click took 800 kg nobody saw go). */
+/** What deleting the whole product takes with it (one click took 800 kg nobody saw go). */
 function queSeVaConElProducto(oferta: FilaProducto['oferta']): string {
   const nombre = `${oferta.producto_nombre} (SKU ${oferta.sku})`;
   if (oferta.stock.length === 0) return `Se eliminará ${nombre}. No tiene stock.`;
@@ -36,7 +36,7 @@ function queSeVaConElProducto(oferta: FilaProducto['oferta']): string {
   return `Se eliminará ${nombre} con ${lotes}: ${formatCantidadUnidad(total, oferta.unidad)} de stock en total.`;
 }
 
-/** SPEC §2 'Listado de Productos' (/mis-productos-proovedor): the supplier's offers, one row per stock lot. */
+/** docs/producto.md §2 'Listado de Productos' (/mis-productos-proovedor): the supplier's offers, one row per stock lot. */
 export default function MisProductosPage() {
   const productos = useProveedoresProductos();
   const remove = useDeleteProveedorProducto();
@@ -95,7 +95,7 @@ export default function MisProductosPage() {
       ),
     },
     { id: 'precio', header: 'Precio', cell: (f) => formatClp(f.oferta.tarifa) },
-    // SPEC §2's 'Desde 100 kg'; 'cajas' when the products listed are sold by the box, both when they mix.
+    // docs/producto.md §2's 'Desde 100 kg'; 'cajas' when the products listed are sold by the box, both when they mix.
     ...rangosDe().map(({ limite, clave }) => ({
       id: clave,
       header: encabezadoRango(limite, unidades),
@@ -117,7 +117,7 @@ export default function MisProductosPage() {
           >
             Editar
           </button>
-          {/* A lot's row removes that lot; the whole product is a separate, named action (issue #20). */}
+          {/* A lot's row removes that lot; the whole product is a separate, named action. */}
           {f.lote && (
             <button
               type="button"

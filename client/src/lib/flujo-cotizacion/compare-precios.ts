@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CompararPrecios } from '../../../../common/schemas/comparacion';
+import type { CompararPrecios } from '#common/schemas/comparacion';
 import { api } from '../api-client';
 import { claveHeaders } from './clave';
 import { cotizacionGuardada, historialCotizaciones, type SolicitudGuardada } from './cotizacion-storage';
 
-/** SPEC §7: POST comparar-precios with the request's products and its id. */
+/** docs/producto.md §7: POST comparar-precios with the request's products and its id. */
 export const comparePrecios = (solicitud: SolicitudGuardada) =>
   api<CompararPrecios>('/api/cotizaciones/comparar-precios/', {
     method: 'POST',
@@ -14,7 +14,7 @@ export const comparePrecios = (solicitud: SolicitudGuardada) =>
     headers: claveHeaders(solicitud.clave),
   });
 
-/** SPEC §4.3: keeps the quotation id and results for the results screen and appends the history entry. */
+/** docs/producto.md §4.3: keeps the quotation id and results for the results screen and appends the history entry. */
 function recordComparacion(solicitud: SolicitudGuardada, res: CompararPrecios) {
   cotizacionGuardada.set(res);
   const productos = solicitud.detalles.map(({ categoria, origen, marca, producto_nombre, unidad, cantidad }) => ({

@@ -1,9 +1,9 @@
-import { compararPreciosSchemaOut } from '../../../../common/schemas/comparacion';
-import { cotizanteSchemaOut, type Solicitud, solicitudSchemaOut } from '../../../../common/schemas/cotizaciones';
-import { z } from '../../../../common/zod-es';
+import { compararPreciosSchemaOut } from '#common/schemas/comparacion';
+import { cotizanteSchemaOut, type Solicitud, solicitudSchemaOut } from '#common/schemas/cotizaciones';
+import { z } from '#common/zod-es';
 import { STORAGE_KEYS, storedJson, storedList } from '../storage';
 
-// What the quotation flow keeps in session storage between its three screens (SPEC §4 Quotation
+// What the quotation flow keeps in session storage between its three screens (docs/producto.md §4 Quotation
 // flow 1–3). Storage is user-editable: each value is read through its schema, and a value that
 // fails it is dropped (the screen then starts over), never trusted and never a blank screen.
 
@@ -13,20 +13,20 @@ const texto = z.string().max(300);
 // The table's rows have a file of their own, the one /cotizar loads (filas-storage.ts says why).
 export { type FilaCotizacion, filaCotizacionSchema, filasCotizacion } from './filas-storage';
 
-/** The saved request (SPEC §3 Request), with the clave that lets an anonymous buyer edit it. */
+/** The saved request (docs/producto.md §3 Request), with the clave that lets an anonymous buyer edit it. */
 export const solicitudGuardada = storedJson('session', STORAGE_KEYS.solicitud, solicitudSchemaOut);
 
-/** The quotation's own delivery record (SPEC §3 Delivery data) as the server saved it, for this request. */
+/** The quotation's own delivery record (docs/producto.md §3 Delivery data) as the server saved it, for this request. */
 const cotizanteGuardadoSchema = cotizanteSchemaOut.extend({ solicitud_id: id });
 export type CotizanteGuardado = z.infer<typeof cotizanteGuardadoSchema>;
 export const cotizanteGuardado = storedJson('session', STORAGE_KEYS.cotizante, cotizanteGuardadoSchema);
 
 export type SolicitudGuardada = Solicitud;
 
-/** The comparison's answer as the server gave it (SPEC §4.3), read by the results screen. */
+/** The comparison's answer as the server gave it (docs/producto.md §4.3), read by the results screen. */
 export const cotizacionGuardada = storedJson('session', STORAGE_KEYS.cotizacion, compararPreciosSchemaOut);
 
-/** SPEC §3 Local quotation history entry; cotizacion_id is the number the history shows. */
+/** docs/producto.md §3 Local quotation history entry; cotizacion_id is the number the history shows. */
 export const historialCotizacionSchema = z.object({
   cotizacion_id: id.optional(),
   // A date that does not parse would read 'Invalid Date': such an entry is skipped like any other corrupted one.

@@ -1,5 +1,5 @@
 /**
- * Ours (issue #20): the order screen compared the request again after a stock conflict and says
+ * Ours: the order screen compared the request again after a stock conflict and says
  * so in the navigation state, so the results screen tells the buyer why the options changed.
  */
 export const STOCK_ACTUALIZADO = { stockActualizado: true } as const;

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ResultadoComparacion } from '../../../../common/schemas/comparacion';
+import type { ResultadoComparacion } from '#common/schemas/comparacion';
 import { api } from '../api-client';
 import { type Eleccion, eleccionGuardada } from './eleccion-storage';
 
-/** The body of PUT actualizar (SPEC §7): one item per offer bought. The server prices them again. */
+/** The body of PUT actualizar (docs/producto.md §7): one item per offer bought. The server prices them again. */
 export const productosElegidos = (resultados: readonly ResultadoComparacion[]) =>
   resultados.flatMap((r) =>
     r.opciones_seleccionadas
@@ -11,7 +11,7 @@ export const productosElegidos = (resultados: readonly ResultadoComparacion[]) =
       .map((o) => ({ proveedor_producto_id: o.proveedor_producto_id, cantidad: o.cantidad_proveida, precio: o.precio })),
   );
 
-/** SPEC §7: PUT {cotizacionId}/actualizar/ with the final choice; the clave opens an anonymous quotation. */
+/** docs/producto.md §7: PUT {cotizacionId}/actualizar/ with the final choice; the clave opens an anonymous quotation. */
 export const updateSeleccion = (eleccion: Eleccion, headers: Record<string, string> | undefined) =>
   api<{ id: number }>(`/api/cotizaciones/${eleccion.cotizacion_id}/actualizar/`, {
     method: 'PUT',

@@ -1,4 +1,4 @@
-import { ARCHIVO_DESCOMPRIMIDO_EXCESIVO, ARCHIVO_ILEGIBLE, ARCHIVO_TIPO_INVALIDO } from '../../../../common/schemas/proveedor-carga';
+import { ARCHIVO_DESCOMPRIMIDO_EXCESIVO, ARCHIVO_ILEGIBLE, ARCHIVO_TIPO_INVALIDO } from '#common/schemas/proveedor-carga';
 
 /**
  * What an uploaded file is, from its first bytes (DESIGN §4: never from its name alone) and, for
@@ -71,7 +71,7 @@ export function leerDirectorioZip(buf: Buffer): EntradaZip[] {
 }
 
 /**
- * The file's kind, or ArchivoInvalido with SPEC §5's message (not an Excel) or ours (too big
+ * The file's kind, or ArchivoInvalido with docs/producto.md §5's message (not an Excel) or ours (too big
  * once inflated, not a workbook). An .xlsx must be a zip holding xl/workbook.xml within the
  * declared bounds; its entries are returned so that the worker checks the REAL inflated sizes
  * (a liar's) before the parser inflates anything.
@@ -79,7 +79,7 @@ export function leerDirectorioZip(buf: Buffer): EntradaZip[] {
 export function inspectArchivo(buf: Buffer): { tipo: TipoArchivo; entradas: EntradaZip[] } {
   if (buf.length >= CFB.length && buf.subarray(0, CFB.length).equals(CFB)) return { tipo: 'xls', entradas: [] };
   // Named .xlsx or .xls (the route checked) but neither a zip nor an old Excel file: a damaged or
-  // mislabelled file, which the supplier is told could not be read (issue #20), not that its kind is wrong.
+  // mislabelled file, which the supplier is told could not be read, not that its kind is wrong.
   if (buf.length < EOCD_MIN + ZIP_LOCAL.length || !buf.subarray(0, ZIP_LOCAL.length).equals(ZIP_LOCAL)) throw new ArchivoInvalido(ARCHIVO_ILEGIBLE);
   const entradas = leerDirectorioZip(buf);
   const total = entradas.reduce((s, e) => s + e.descomprimido, 0);

@@ -17,18 +17,18 @@ import {
   SIN_PRODUCTOS_VALIDOS,
   encabezadosInvalidos,
   enUnaLinea,
-} from '../../../../common/schemas/proveedor-carga';
-import { claveRango } from '../../../../common/constants';
-import { PRECIO_INVALIDO, PRECIO_SIN_DECIMALES, rangoSobreAnterior } from '../../../../common/schemas/proveedor-productos';
-import { createOfertaDePrueba, createProductoDePrueba } from '../../../test/ofertas';
-import { createUser } from '../../../test/users';
-import { queryRows } from '../../../db/client';
-import { producto } from '../../../db/schema/catalogo';
-import { lote, proveedorProducto, proveedorProductoRango } from '../../../db/schema/proveedor';
-import { usuario } from '../../../db/schema/usuario';
-import { ROLES, type RoleName } from '../../../test/roles';
-import { setupTestApp } from '../../../test/test-app';
-import { filaCarga, filaExcel, multipartDe, xlsxDe } from '../../../test/carga';
+} from '#common/schemas/proveedor-carga';
+import { claveRango } from '#common/constants';
+import { PRECIO_INVALIDO, PRECIO_SIN_DECIMALES, rangoSobreAnterior } from '#common/schemas/proveedor-productos';
+import { createOfertaDePrueba, createProductoDePrueba } from '#server/test/ofertas';
+import { createUser } from '#server/test/users';
+import { queryRows } from '#server/db/client';
+import { producto } from '#server/db/schema/catalogo';
+import { lote, proveedorProducto, proveedorProductoRango } from '#server/db/schema/proveedor';
+import { usuario } from '#server/db/schema/usuario';
+import { ROLES, type RoleName } from '#server/test/roles';
+import { setupTestApp } from '#server/test/test-app';
+import { filaCarga, filaExcel, multipartDe, xlsxDe } from '#server/test/carga';
 import { NO_ES_PROVEEDOR } from './carga.routes';
 import { archiveProveedorProducto } from '../proveedor.repository';
 import { sql } from 'drizzle-orm';
@@ -46,7 +46,7 @@ const subir = (archivo: Buffer, role: RoleName = 'proveedor', nombre = 'producto
 const leer = (base64: string) => XLSX.read(Buffer.from(base64, 'base64'), { type: 'buffer', dense: true });
 const filasDe = (wb: XLSX.WorkBook) => XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]!]!, { header: 1, raw: false });
 
-describe('roles (SPEC §6)', () => {
+describe('roles (docs/producto.md §6)', () => {
   const llamadas = async (role: RoleName) => {
     const token = ctx.tokens[role];
     const xlsx = await xlsxDe([filaExcel({ sku: 'ROL-1', nombre: 'Lomo vetado' })]);
@@ -60,7 +60,7 @@ describe('roles (SPEC §6)', () => {
   it('anonymous: 401 on every endpoint, before reading the body', async () => {
     for (const res of await llamadas('anonimo')) expect(res.statusCode).toBe(401);
   });
-  it.each(['comprador', 'moderador'] as const)('%s: 403 with the SPEC message', async (role) => {
+  it.each(['comprador', 'moderador'] as const)('%s: 403 with the product’s message', async (role) => {
     for (const res of await llamadas(role)) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ detail: NO_ES_PROVEEDOR });
@@ -75,7 +75,7 @@ describe('GET /api/productos/plantillas-excel/', () => {
     const body = res.json();
     expect(body.categoria_nombre).toEqual(expect.arrayContaining(['AVES', 'CARNE BOVINA', 'POLLO']));
     const registrados = filasDe(leer(body.productos_excel));
-    // And the hidden column of what each row was made from (issue #20; stock.api.test.ts).
+    // And the hidden column of what each row was made from (stock.api.test.ts).
     // Tier headers in the unit of the supplier's products (docs/decisions/008): each names its tier.
     expect((registrados[0] as string[]).map(claveRango)).toEqual([...COLUMNAS_EXCEL, COLUMNA_STOCK_AL_DESCARGAR]);
     const skus = new Set(registrados.slice(1).map((f) => f[0]));
@@ -107,7 +107,7 @@ describe('GET /api/productos/plantillas-excel/', () => {
     expect(body.productos_nuevos).toEqual([]);
     expect(body.productos_nuevos_exclusivos).toEqual([]);
     expect(body.productos_existentes.length).toBeGreaterThan(0);
-    // Offers without stock and two lots of one date included (issue #20: stock.api.test.ts).
+    // Offers without stock and two lots of one date included (stock.api.test.ts).
     expect(body.errores).toEqual([]);
   });
 });
@@ -266,7 +266,7 @@ describe('PUT /api/productos/actualizar-precios/', () => {
     expect(lotes.filter((l) => l.fecha_expiracion !== '2099-06-30')).toEqual(lotesAntes.filter((l) => l.fecha_expiracion !== '2099-06-30'));
   });
 
-  it('prices as the offer edit does (issue #20): $0 and $1,5 are row errors, never stored or rounded', async () => {
+  it('prices as the offer edit does: $0 and $1,5 are row errors, never stored or rounded', async () => {
     const [propia] = await ofertasDe(ROLES.proveedor);
     for (const [precio, motivo] of [
       [0, PRECIO_INVALIDO],
@@ -302,7 +302,7 @@ describe('PUT /api/productos/actualizar-precios/', () => {
     expect(igual!.tarifa).toBe(ajena!.tarifa);
   });
 
-  it('no valid row: 400 with SPEC’s message and every reason; nothing written', async () => {
+  it('no valid row: 400 with the product’s message and every reason; nothing written', async () => {
     const [propia] = await ofertasDe(ROLES.proveedor);
     const res = await ctx.t.request({
       method: 'PUT',
@@ -424,7 +424,7 @@ describe('POST /api/productos/registrar-nuevos/', () => {
     ]);
   });
 
-  it('no valid exclusive row: 400 with SPEC’s exclusive message', async () => {
+  it('no valid exclusive row: 400 with the product’s exclusive message', async () => {
     const res = await ctx.t.request({
       method: 'POST',
       url: '/api/productos/registrar-nuevos/',

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../../db/client';
-import { columnas } from '../../../db/raw-sql';
-import { categoria, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '../../../db/schema/catalogo';
-import { lote, proveedorProducto, proveedorProductoRango } from '../../../db/schema/proveedor';
+import { type Db, queryRows } from '#server/db/client';
+import { columnas } from '#server/db/raw-sql';
+import { categoria, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '#server/db/schema/catalogo';
+import { lote, proveedorProducto, proveedorProductoRango } from '#server/db/schema/proveedor';
 import type { ProductoCatalogo } from './coincidencias';
 import { claveStock, type StockPorFecha } from './conflictos';
 
-/** Reads and writes of the Excel upload (issue #10); the rules are in carga.service.ts. */
+/** Reads and writes of the Excel upload; the rules are in carga.service.ts. */
 
 /** Rows per statement: well under the 65,535 parameters of a query, and of a reasonable size. */
 const LOTE_SQL = 1000;
@@ -33,7 +33,7 @@ export async function lockCargaDelProveedor(db: Db, proveedorId: number): Promis
 
 /** Rows per page of the upload's big reads: each page a few ms on the embedded engine, whose queries hold the request thread. */
 const PAGINA = 500;
-/** Between two pages: the upload gives the loop back there (issue #20 item 5); nothing otherwise. */
+/** Between two pages: the upload gives the loop back there; nothing otherwise. */
 type EntrePaginas = () => Promise<void>;
 const sinPausa: EntrePaginas = async () => {};
 
@@ -152,7 +152,7 @@ export interface ProductoNuevo {
   formato_id: number | null;
 }
 
-/** Products a supplier brings to the platform: pending moderation, created by that supplier (SPEC §2 Moderation). */
+/** Products a supplier brings to the platform: pending moderation, created by that supplier (docs/producto.md §2 Moderation). */
 export async function insertProductosPendientes(db: Db, proveedorId: number, productos: ProductoNuevo[]): Promise<number[]> {
   const ids: number[] = [];
   for (const trozo of enTrozos(productos)) {
@@ -216,7 +216,7 @@ function sumarStock(stock: StockPorFecha, filas: Array<{ oferta: number; fecha: 
   return stock;
 }
 
-/** What the supplier's live offers hold per expiry date (an upload compares its rows with it: issue #20). */
+/** What the supplier's live offers hold per expiry date (an upload compares its rows with it). */
 export async function findStockPorFecha(db: Db, proveedorId: number): Promise<StockPorFecha> {
   const filas = await queryRows<{ oferta: number; fecha: string; cantidad: number }>(
     db,
@@ -231,7 +231,7 @@ export async function findStockPorFecha(db: Db, proveedorId: number): Promise<St
  * Locks every lot of these offers, in id order and in ONE statement (orders lock lots in id order,
  * docs/decisions/007; locked chunk by chunk, a later chunk's lower ids came after an earlier
  * chunk's higher ones, and an order holding one of those could wait for this write while it
- * waited for the order: issue #20), and answers what they hold per expiry date, as of the lock.
+ * waited for the order), and answers what they hold per expiry date, as of the lock.
  */
 export async function lockLotes(db: Db, ofertaIds: number[]): Promise<StockPorFecha> {
   if (ofertaIds.length === 0) return new Map();
@@ -246,7 +246,7 @@ export async function lockLotes(db: Db, ofertaIds: number[]): Promise<StockPorFe
 
 /**
  * Each (offer, expiry date) comes to hold the file's quantity, all its lots of that date together
- * (PRODUCTOS_REGISTRADOS.xlsx writes one row per date with their sum: issue #20): a rise goes to
+ * (PRODUCTOS_REGISTRADOS.xlsx writes one row per date with their sum): a rise goes to
  * the oldest lot of the date, a fall is taken from the oldest on, as an order takes stock; a date
  * without lots gets one; a date that already holds it is not written. Other dates are untouched
  * (docs/decisions/008). Orders decrement lots in place, so the quantity is what is on hand now

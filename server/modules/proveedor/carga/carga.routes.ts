@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '../../../../common/constants';
-import { badRequestSchema, detailSchema } from '../../../../common/schemas/auth';
+import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '#common/constants';
+import { badRequestSchema, detailSchema } from '#common/schemas/auth';
 import {
   ARCHIVO_DEMASIADO_GRANDE,
   ARCHIVO_REQUERIDO,
@@ -16,16 +16,16 @@ import {
   registrarNuevosSchema,
   registrarNuevosSchemaOut,
   sinFilasValidasSchema,
-} from '../../../../common/schemas/proveedor-carga';
-import type { Db } from '../../../db/client';
-import { AppError } from '../../../errors';
-import { type BodyPace, watchBodyPace } from '../../../http/body-pace';
-import { currentUser, type Guards } from '../../auth/authenticate';
-import type { ComparacionCache } from '../../comparacion/comparacion-cache';
+} from '#common/schemas/proveedor-carga';
+import type { Db } from '#server/db/client';
+import { AppError } from '#server/errors';
+import { type BodyPace, watchBodyPace } from '#server/http/body-pace';
+import { currentUser, type Guards } from '#server/modules/auth/authenticate';
+import type { ComparacionCache } from '#server/modules/comparacion/cache/comparacion-cache';
 import { type Yielder, type UploadQueue, uploadQueue, createYielder } from './upload-queue';
 import { actualizarPrecios, cargarExcel, getPlantillas, registrarNuevos } from './carga.service';
 
-/** SPEC §6: a signed-in user who is not a supplier is told so, in the spec's words. */
+/** docs/producto.md §6: a signed-in user who is not a supplier is told so, in the spec's words. */
 export const NO_ES_PROVEEDOR = 'Debes estar registrado como proveedor para usar esta funcionalidad';
 
 const proveedor = {
@@ -45,7 +45,7 @@ export const RITMO_SUBIDA: BodyPace = { idleMs: 10_000, minBytesPerS: 20_000, gr
 const LIMITE_CONFIRMACION = 32 * 1024 * 1024;
 
 /**
- * The supplier's Excel upload (issue #10, SPEC §7 Supplier catalogue). `now` says which expiry
+ * The supplier's Excel upload (docs/producto.md §7 Supplier catalogue). `now` says which expiry
  * dates are future; `excelTimeoutMs` bounds one file's parsing.
  */
 export const cargaRoutes: FastifyPluginAsyncZod<{
@@ -60,7 +60,7 @@ export const cargaRoutes: FastifyPluginAsyncZod<{
   ritmo?: BodyPace;
 }> = async (app, { db, guards, comparacion, excelTimeoutMs, now = () => new Date(), queue = uploadQueue, ritmo = RITMO_SUBIDA }) => {
   // Only this plugin reads multipart (errors.ts); one file part, at most 5 MB: busboy stops the
-  // stream at the limit and toBuffer() throws, which becomes SPEC §5's message below.
+  // stream at the limit and toBuffer() throws, which becomes docs/producto.md §5's message below.
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 } });
 
   const soloProveedor = async (request: FastifyRequest) => {
@@ -192,7 +192,7 @@ async function receiveArchivo(request: FastifyRequest, ritmo: BodyPace): Promise
   }
 }
 
-/** The `archivo` part, whole: SPEC §5's messages for none, the wrong name and over 5 MB. */
+/** The `archivo` part, whole: docs/producto.md §5's messages for none, the wrong name and over 5 MB. */
 async function readArchivo(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError(400, { detail: ARCHIVO_REQUERIDO });
   let parte: Awaited<ReturnType<FastifyRequest['file']>>;

@@ -1,5 +1,5 @@
-import { CATEGORIAS, FORMATOS, UNIDADES } from '../../../../common/constants';
-import { ahoraEnChile } from '../../../../common/schemas/cotizaciones';
+import { CATEGORIAS, FORMATOS, UNIDADES } from '#common/constants';
+import { ahoraEnChile } from '#common/schemas/cotizaciones';
 import {
   type ActualizarPrecios,
   type CargaExcel,
@@ -14,10 +14,10 @@ import {
   preguntaConflicto,
   stockCambiado,
   validateFila,
-} from '../../../../common/schemas/proveedor-carga';
-import { nameKey } from '../../../../common/search-es';
-import type { Db } from '../../../db/client';
-import { AppError } from '../../../errors';
+} from '#common/schemas/proveedor-carga';
+import { nameKey } from '#common/search-es';
+import type { Db } from '#server/db/client';
+import { AppError } from '#server/errors';
 import { ArchivoInvalido } from './archivo';
 import { type Matcher, createMatcher } from './coincidencias';
 import { claveStock, decideStock, type StockPorFecha } from './conflictos';
@@ -77,12 +77,12 @@ interface Listas {
 }
 
 /**
- * Reads an upload and sorts its rows (issue #10, DESIGN §4); writes nothing. Existing: the SKU
+ * Reads an upload and sorts its rows (DESIGN §4); writes nothing. Existing: the SKU
  * is a live offer of this supplier (with `conflicto` when its lots changed since the file was
- * made: issue #20). New: its name matches an approved catalogue product. Exclusive: no match at
+ * made). New: its name matches an approved catalogue product. Exclusive: no match at
  * UMBRAL_SIMILITUD. A file that cannot be read is a 400 {detail}. The request thread's share (rows,
- * matching) goes in slices of `yielder`, giving the loop back to other requests in between (issue
- * #20 item 5).
+ * matching) goes in slices of `yielder`, giving the loop back to other requests in between
+ * (docs/decisions/008).
  */
 export async function cargarExcel(
   db: Db,
@@ -175,7 +175,7 @@ export async function cargarExcel(
   };
 }
 
-/** SPEC §5's row rules again on rows sent back (edited, or made up): the valid ones and the reasons of the others. */
+/** docs/producto.md §5's row rules again on rows sent back (edited, or made up): the valid ones and the reasons of the others. */
 function revisar(filas: FilaCarga[], now: Date, { sinLote }: { sinLote: boolean }): { validas: FilaCarga[]; errores: ErrorSku[] } {
   const hoy = ahoraEnChile(now).hoy;
   const repetidos = validateSkusRepetidos(filas);
@@ -191,7 +191,7 @@ function revisar(filas: FilaCarga[], now: Date, { sinLote }: { sinLote: boolean 
   return { validas, errores };
 }
 
-/** 400 with SPEC §5's message and every row's reason (sinFilasValidasSchema): the screen opens its errors popup with them. */
+/** 400 with docs/producto.md §5's message and every row's reason (sinFilasValidasSchema): the screen opens its errors popup with them. */
 const sinValidas = (detail: string, errores: ErrorSku[]) => new AppError(400, { detail, errores } as unknown as { detail: string });
 
 const porSku = (filas: FilaCarga[]) => {
@@ -241,7 +241,7 @@ async function writePreciosYLotes(tx: Db, proveedorId: number, grupos: Array<{ o
  * PUT actualizar-precios: rows of SKUs the supplier already offers (live) set its price, tiers
  * and lots; a SKU the supplier does not offer (another supplier's, say) is that row's error,
  * never a write elsewhere. Setting values, so the same call twice leaves the same state. A row
- * from a file made before its lots changed (issue #20) is written only as the supplier chose
+ * from a file made before its lots changed is written only as the supplier chose
  * (`conflicto.usar`), decided again here on what the lots hold under their lock: an order that
  * took stock after the upload makes it a conflict again ({sku, motivo, fila, conflicto}).
  */
@@ -377,7 +377,7 @@ export async function registrarNuevos(db: Db, proveedorId: number, input: Regist
     const nuevosRegistros = existentes.length + ofertasNuevas.length + productosNuevos.length;
     if (registrados === 0 && nuevosRegistros === 0) throw sinValidas(sinNinguna, errores);
 
-    // Marcas and orígenes new to the platform are created (issue #10); an existing one is reused whatever its case.
+    // Marcas and orígenes new to the platform are created; an existing one is reused whatever its case.
     const marcasExistentes = porNombre(refs.marcas);
     const origenesExistentes = porNombre(refs.origenes);
     // The first spelling of a new name in the call is the one created ('llamas del norte' is 'Llamas del Norte').

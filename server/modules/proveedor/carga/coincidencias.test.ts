@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CATALOGO } from '../../../db/seed/demo-catalogo';
+import { DEMO_CATALOGO } from '#server/db/seed/demo-catalogo';
 import { type Matcher, createMatcher, normalizarNombre, trigramas } from './coincidencias';
 import { UMBRAL_SIMILITUD } from './carga.service';
 
@@ -37,7 +37,7 @@ describe('createMatcher', () => {
     expect(en('LOMO VETADO 10kg')).toMatchObject({ producto: { nombre: 'Lomo vetado' }, similitud: 1 });
     expect(en('pechuga pavo deshuesada')?.producto.nombre).toBe('Pechuga de pavo deshuesada');
   });
-  it('issue #10: “Lomo Vetado Premium kg” finds “LOMO VETADO PREMIUM”', async () => {
+  it('“Lomo Vetado Premium kg” finds “LOMO VETADO PREMIUM”', async () => {
     const b = await createMatcher([...demo, { id: 999, nombre: 'LOMO VETADO PREMIUM', marca: 'Swift', origen: 'Argentina', formatos: [] }], UMBRAL_SIMILITUD);
     expect(b({ nombre: 'Lomo Vetado Premium kg', marca: null, origen: null, formato: null })).toMatchObject({ producto: { id: 999 }, similitud: 1 });
   });

@@ -1,5 +1,5 @@
 /**
- * Matching uploaded names against the catalogue (issue #10, DESIGN §4): trigram similarity on
+ * Matching uploaded names against the catalogue (DESIGN §4): trigram similarity on
  * normalised names, computed as pg_trgm computes it (each word padded with two spaces before and
  * one after; similarity = shared trigrams / trigrams of either), but in memory over the catalogue
  * read once per upload. pg_trgm's GIN index answered one name in 11–34 ms on the embedded engine
@@ -7,7 +7,7 @@
  * take many minutes; here an inverted index of trigrams does the same in milliseconds
  * (docs/decisions/008). Pure: no I/O.
  */
-import { foldForSearch } from '../../../../common/search-es';
+import { foldForSearch } from '#common/search-es';
 import type { Yielder } from './upload-queue';
 
 /** Unit, pack and filler words that say nothing about which product it is. */
@@ -80,7 +80,7 @@ export async function createMatcher(catalogo: ProductoCatalogo[], umbral: number
   const deProducto: Int32Array[] = [];
   // Most rows name a product exactly as the catalogue does once normalised: found by the name alone.
   const exactos = new Map<string, number[]>();
-  // 10,000 products are ~0.2 s of the request thread: in slices (issue #20 item 5).
+  // 10,000 products are ~0.2 s of the request thread: in slices.
   for (const [k, p] of catalogo.entries()) {
     if (yielder?.due()) await yielder.yieldNow();
     const n = normalizarNombre(p.nombre);

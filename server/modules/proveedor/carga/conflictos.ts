@@ -1,7 +1,7 @@
-import type { ConflictoStock, FilaCarga } from '../../../../common/schemas/proveedor-carga';
+import type { ConflictoStock, FilaCarga } from '#common/schemas/proveedor-carga';
 
 /**
- * Issue #20 item 3 (b): a PRODUCTOS_REGISTRADOS.xlsx made before buyers ordered must not put sold
+ * A PRODUCTOS_REGISTRADOS.xlsx made before buyers ordered must not put sold
  * stock back. The file says, per row, what the offer's lots of that expiry date held when it was
  * made (COLUMNA_STOCK_AL_DESCARGAR); a row whose lots hold something else now is a conflict the
  * supplier settles, never a blind write. Pure: the upload and the confirmation (under the lots'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COLUMNAS_EXCEL, encabezadosInvalidos, FECHA_FORMATO, skuOtroPrecio, skuRepetido } from '../../../../common/schemas/proveedor-carga';
+import { COLUMNAS_EXCEL, encabezadosInvalidos, FECHA_FORMATO, skuOtroPrecio, skuRepetido } from '#common/schemas/proveedor-carga';
 import { ArchivoInvalido, inspectArchivo, leerDirectorioZip } from './archivo';
-import { filaCarga } from '../../../test/carga';
+import { filaCarga } from '#server/test/carga';
 import { escaparCelda, leerFecha, leerNumero, readFilas, sinEscape, validateSkusRepetidos } from './filas';
 
 const HOY = '2026-11-23';

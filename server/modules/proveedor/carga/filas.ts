@@ -1,5 +1,5 @@
-import { claveRango } from '../../../../common/constants';
-import { isFechaIso } from '../../../../common/fecha';
+import { claveRango } from '#common/constants';
+import { isFechaIso } from '#common/fecha';
 import {
   ARCHIVO_DEMASIADAS_FILAS,
   ARCHIVO_SIN_FILAS,
@@ -18,13 +18,13 @@ import {
   textoLargo,
   isFilaSinLote,
   validateFila,
-} from '../../../../common/schemas/proveedor-carga';
-import { nameKey } from '../../../../common/search-es';
+} from '#common/schemas/proveedor-carga';
+import { nameKey } from '#common/search-es';
 import { ArchivoInvalido } from './archivo';
 import type { CeldaCruda } from './parser';
 
 /**
- * Rows of an upload: from the sheet's cells to SPEC §3 upload rows, each checked by SPEC §5's row
+ * Rows of an upload: from the sheet's cells to docs/producto.md §3 upload rows, each checked by docs/producto.md §5's row
  * rule (`validateFila`, in common/ because the screen checks an edited row with it too) and for
  * SKUs repeated across rows. Pure: the day is passed in.
  */
@@ -108,7 +108,7 @@ function createRevisorSkus() {
 }
 
 /**
- * A row read without stock nor date that turned out to be a new product: SPEC §5 wants its date
+ * A row read without stock nor date that turned out to be a new product: docs/producto.md §5 wants its date
  * (the reader let it through, not knowing yet whether the SKU is an offer the supplier has).
  */
 export function conFechaRequerida(fila: FilaCarga): void {
@@ -157,7 +157,7 @@ export function createFilaReader(hoy: string) {
     // Each column's position, once: not a header key per cell (50,000 rows × 15 columns).
     return new Map<Columna, number>(COLUMNAS_EXCEL.map((c) => [c, posicion.get(clave(c)) as number]));
   };
-  // PRODUCTOS_REGISTRADOS.xlsx's hidden column, when the file has it (issue #20).
+  // PRODUCTOS_REGISTRADOS.xlsx's hidden column, when the file has it.
   let columnaAlDescargar: number | undefined;
   let celdasFila: CeldaCruda[] = [];
   let errores: string[] = [];
@@ -241,7 +241,7 @@ export function createFilaReader(hoy: string) {
       // Only when the file says it: rows of other files keep the shape they always had.
       if (alDescargar !== null) fila.stock_al_descargar = alDescargar;
       // An unreadable price or date was said above: not also "empty". A row without stock and
-      // date is an offer's price and tiers (issue #20); whether it may be is known once it is
+      // date is an offer's price and tiers; whether it may be is known once it is
       // classified (only an offer the supplier has: conFechaRequerida, carga.service).
       for (const e of validateFila(fila, hoy, { sinLote: true })) {
         if ((e === PRECIO_REQUERIDO && precioIlegible) || (e === FECHA_REQUERIDA && fecha === 'invalido')) continue;

@@ -9,14 +9,14 @@ import {
   ARCHIVO_TIPO_INVALIDO,
   COLUMNAS_EXCEL,
   type FilaCarga,
-} from '../../../../common/schemas/proveedor-carga';
-import { PRECIO_SIN_DECIMALES } from '../../../../common/schemas/proveedor-productos';
-import { ROLES } from '../../../test/roles';
-import { createTestApp, setupTestApp, type TestApp } from '../../../test/test-app';
-import { bombaMentirosa, filaCarga, filaExcel, hojaDe, libroCon, multipartDe, xlsxDe, zip } from '../../../test/carga';
+} from '#common/schemas/proveedor-carga';
+import { PRECIO_SIN_DECIMALES } from '#common/schemas/proveedor-productos';
+import { ROLES } from '#server/test/roles';
+import { createTestApp, setupTestApp, type TestApp } from '#server/test/test-app';
+import { bombaMentirosa, filaCarga, filaExcel, hojaDe, libroCon, multipartDe, xlsxDe, zip } from '#server/test/carga';
 
 /**
- * Issue #10 item 5: hostile files. Each gets a clear Spanish 400 and the server keeps answering
+ * Hostile files. Each gets a clear Spanish 400 and the server keeps answering
  * (the parser runs in a worker with a heap limit and a timer; zip sizes are read before parsing).
  */
 const ctx = setupTestApp({ roleTokens: true });
@@ -25,7 +25,7 @@ const subir = (t: TestApp, token: string | undefined, archivo: Buffer, nombre = 
   t.request({ method: 'POST', url: '/api/productos/cargar-excel/', token, ...multipartDe(archivo, nombre) });
 const saludable = async (t: TestApp) => (await t.request({ method: 'GET', url: '/api/health/' })).statusCode;
 
-describe('hostile files (issue #10 item 5)', () => {
+describe('hostile files', () => {
   it('the hand-made workbook itself is read (so the cases below test what they say)', async () => {
     const fila = (r: number, vals: string[]) =>
       `<row r="${r}">${vals.map((v, i) => `<c r="${String.fromCharCode(65 + i)}${r}" t="inlineStr"><is><t>${v}</t></is></c>`).join('')}</row>`;
@@ -72,7 +72,7 @@ describe('hostile files (issue #10 item 5)', () => {
     expect((await subir(ctx.t, ctx.tokens.proveedor, otroZip)).json()).toEqual({ detail: ARCHIVO_TIPO_INVALIDO });
   });
 
-  it('a damaged .xlsx (cut short, scrambled, or garbage under the name) says it could not be read, not that its kind is wrong (issue #20)', async () => {
+  it('a damaged .xlsx (cut short, scrambled, or garbage under the name) says it could not be read, not that its kind is wrong', async () => {
     const bueno = await xlsxDe([filaExcel({ sku: 'D-1', nombre: 'Merkén ahumado' })]);
     expect((await subir(ctx.t, ctx.tokens.proveedor, bueno)).statusCode).toBe(200);
     const cortado = bueno.subarray(0, Math.floor(bueno.length / 2));
@@ -102,7 +102,7 @@ describe('hostile files (issue #10 item 5)', () => {
     const res = await subir(ctx.t, ctx.tokens.proveedor, xls, 'productos-libreoffice.xls');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    // Read as it was written: the decimal price is then the one row error (issue #20: prices are whole pesos).
+    // Read as it was written: the decimal price is then the one row error (prices are whole pesos).
     expect(body.errores).toEqual([{ fila: 4, errores: [PRECIO_SIN_DECIMALES] }]);
     const filas: FilaCarga[] = [...body.productos_existentes, ...body.productos_nuevos, ...body.productos_nuevos_exclusivos].sort((a, b) => a.id - b.id);
     expect(filas.map(({ id, sku, nombre, precio, stock, fecha_vencimiento }) => ({ id, sku, nombre, precio, stock, fecha_vencimiento }))).toEqual([

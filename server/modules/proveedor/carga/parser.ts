@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { ARCHIVO_DESCOMPRIMIDO_EXCESIVO, ARCHIVO_ILEGIBLE, ARCHIVO_TIEMPO_AGOTADO, MAX_FILAS_CARGA } from '../../../../common/schemas/proveedor-carga';
+import { ARCHIVO_DESCOMPRIMIDO_EXCESIVO, ARCHIVO_ILEGIBLE, ARCHIVO_TIEMPO_AGOTADO, MAX_FILAS_CARGA } from '#common/schemas/proveedor-carga';
 import { ArchivoInvalido, type EntradaZip, inspectArchivo, MAX_DESCOMPRIMIDO_BYTES } from './archivo';
 
 /** A cell as the worker hands it over: text, number, boolean, a date as 'YYYY-MM-DD', or empty. */

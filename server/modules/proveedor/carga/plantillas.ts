@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
-import { encabezadoRango, FORMATOS, limiteDeRango, UNIDADES } from '../../../../common/constants';
-import { FORMATO_FECHA_EXCEL } from '../../../../common/format';
-import { COLUMNA_STOCK_AL_DESCARGAR, COLUMNAS_EXCEL, MAX_FILAS_CARGA, NOMBRES_RANGO } from '../../../../common/schemas/proveedor-carga';
+import { encabezadoRango, FORMATOS, limiteDeRango, UNIDADES } from '#common/constants';
+import { FORMATO_FECHA_EXCEL } from '#common/format';
+import { COLUMNA_STOCK_AL_DESCARGAR, COLUMNAS_EXCEL, MAX_FILAS_CARGA, NOMBRES_RANGO } from '#common/schemas/proveedor-carga';
 import type { OfertaPlantilla } from './carga.repository';
 import { escaparCelda } from './filas';
 
 /**
- * The two templates of SPEC §2 Bulk upload, written with exceljs (DESIGN §7): the sheet
+ * The two templates of docs/producto.md §2 Bulk upload, written with exceljs (DESIGN §7): the sheet
  * 'Productos' first (the upload reads the first sheet), dropdowns for Categoría, Formato and
  * Unidad as one validation per column range, and every text cell escaped against formula
  * injection: a value starting with = + - @ or a tab is written behind an apostrophe, and the
@@ -80,7 +80,7 @@ async function libro(filas: Valor[][], categorias: string[], { conStockAlDescarg
 
 /**
  * PRODUCTOS_REGISTRADOS.xlsx: the supplier's live offers, ready to edit and upload back as they are
- * (issue #20): one row per expiry date with stock, holding what that date's lots hold together
+ *: one row per expiry date with stock, holding what that date's lots hold together
  * (two lots of one date are one row: the upload sets a date's stock), or one row without Stock nor
  * date for an offer without stock (its price and tiers). Each row says in the hidden column what it
  * was made from, so an upload after an order asks instead of putting sold stock back.

@@ -1,22 +1,22 @@
 import * as XLSX from '@e965/xlsx';
-import { crearOrdenConfirmada } from '../../../test/por-confirmar';
+import { crearOrdenConfirmada } from '#server/test/por-confirmar';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COLUMNA_STOCK_AL_DESCARGAR, COLUMNAS_EXCEL, FECHA_REQUERIDA, type FilaCarga, stockCambiado } from '../../../../common/schemas/proveedor-carga';
-import { claveRango } from '../../../../common/constants';
-import { queryRows } from '../../../db/client';
-import { DEMO_PROVEEDORES } from '../../../db/seed/demo-catalogo';
-import { lote } from '../../../db/schema/proveedor';
-import { usuario } from '../../../db/schema/usuario';
-import { LEJOS } from '../../../test/pedidos';
-import { ROLES } from '../../../test/roles';
-import { setupTestApp } from '../../../test/test-app';
-import { createOfertaDePrueba, createProductoDePrueba } from '../../../test/ofertas';
-import { actualizar, createFlujo } from '../../../test/cotizacion';
-import { filaCarga, filaExcel, multipartDe, xlsxDe } from '../../../test/carga';
+import { COLUMNA_STOCK_AL_DESCARGAR, COLUMNAS_EXCEL, FECHA_REQUERIDA, type FilaCarga, stockCambiado } from '#common/schemas/proveedor-carga';
+import { claveRango } from '#common/constants';
+import { queryRows } from '#server/db/client';
+import { DEMO_PROVEEDORES } from '#server/db/seed/demo-catalogo';
+import { lote } from '#server/db/schema/proveedor';
+import { usuario } from '#server/db/schema/usuario';
+import { LEJOS } from '#server/test/pedidos';
+import { ROLES } from '#server/test/roles';
+import { setupTestApp } from '#server/test/test-app';
+import { createOfertaDePrueba, createProductoDePrueba } from '#server/test/ofertas';
+import { actualizar, createFlujo } from '#server/test/cotizacion';
+import { filaCarga, filaExcel, multipartDe, xlsxDe } from '#server/test/carga';
 
 /**
- * Issue #20 item 3: stock that stays true through the Excel upload. (c) A supplier's own
+ * Stock that stays true through the Excel upload. (c) A supplier's own
  * PRODUCTOS_REGISTRADOS.xlsx uploads back as it is with no error and changes nothing; (b) one made
  * before an order never puts the sold stock back: the row is a conflict the supplier settles.
  */
@@ -51,7 +51,7 @@ const estadoDe = (proveedorId: number) =>
 const lotesDe = async (ofertaId: number) =>
   (await db().select().from(lote).where(eq(lote.proveedor_producto_id, ofertaId)).orderBy(lote.id)).map((l) => [l.fecha_expiracion, l.cantidad]);
 
-describe('download → upload unchanged → 0 errors and 0 changes (issue #20 item 3c)', () => {
+describe('download → upload unchanged → 0 errors and 0 changes', () => {
   it('the demo holds the two cases that broke it: a live offer without stock, and two lots of one date (P2-0106)', async () => {
     const [sinStock] = await queryRows<{ n: number }>(
       db(),
@@ -100,7 +100,7 @@ describe('download → upload unchanged → 0 errors and 0 changes (issue #20 it
     expect(p2.filter((f) => f[stock] === total && f[COLUMNAS_EXCEL.length] === total)).toHaveLength(1);
   });
 
-  it('a new or exclusive row without stock nor date still needs its date (SPEC §5): it would be the new offer’s first lot', async () => {
+  it('a new or exclusive row without stock nor date still needs its date (docs/producto.md §5): it would be the new offer’s first lot', async () => {
     const carga = await subir(ctx.tokens.proveedor!, await xlsxDe([filaExcel({ sku: 'SIN-LOTE-1', nombre: 'Charqui de llama', stock: '', fecha: '' })]));
     expect(carga.productos_nuevos_exclusivos.map((f) => f.errores)).toEqual([[FECHA_REQUERIDA]]);
     const res = await ctx.t.request({
@@ -113,7 +113,7 @@ describe('download → upload unchanged → 0 errors and 0 changes (issue #20 it
   });
 });
 
-describe('a file made before an order never puts sold stock back (issue #20 item 3b)', () => {
+describe('a file made before an order never puts sold stock back', () => {
   let proveedorId: number;
   let productoId: number;
   let ofertaId: number;

@@ -1,17 +1,17 @@
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS, type FilaCarga } from '../../../../common/schemas/proveedor-carga';
-import { usuario } from '../../../db/schema/usuario';
-import { ROLES } from '../../../test/roles';
-import { setupTestApp } from '../../../test/test-app';
-import { filaExcel, multipartDe, xlsxDe } from '../../../test/carga';
+import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS, type FilaCarga } from '#common/schemas/proveedor-carga';
+import { usuario } from '#server/db/schema/usuario';
+import { ROLES } from '#server/test/roles';
+import { setupTestApp } from '#server/test/test-app';
+import { filaExcel, multipartDe, xlsxDe } from '#server/test/carga';
 import { createYielder, uploadQueue, MAX_ACTIVE_CARGAS, MAX_WAITING_CARGAS, RETRY_AFTER_S } from './upload-queue';
 import { cargarExcel } from './carga.service';
 import { RITMO_SUBIDA, SUBIDA_DETENIDA } from './carga.routes';
 
 /**
- * Issue #20 item 5: one supplier must not stall everyone. The process works on a few uploads at
+ * One supplier must not stall everyone. The process works on a few uploads at
  * once, one per supplier at a time, and answers 429 beyond its queue; the request thread gives the
  * loop back while it reads and matches rows.
  */

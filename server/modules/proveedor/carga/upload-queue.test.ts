@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS } from '../../../../common/schemas/proveedor-carga';
-import { AppError } from '../../../errors';
+import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS } from '#common/schemas/proveedor-carga';
+import { AppError } from '#server/errors';
 import { createYielder, createUploadQueue, RETRY_AFTER_S } from './upload-queue';
 
 /** Whether the place's turn has come, without waiting for it. */
@@ -21,7 +21,7 @@ const refusalOf = (f: () => unknown) => {
   return 'accepted';
 };
 
-describe('the uploads’ queue (issue #20 item 5)', () => {
+describe('the uploads’ queue', () => {
   it('works on `maxActive` at once; the next waits its turn, in arrival order', async () => {
     const queue = createUploadQueue({ maxActive: 2, maxWaiting: 2, maxPerProveedor: 2 });
     const [a, b, c, d] = [1, 2, 3, 4].map((id) => queue.reserve(id));

@@ -1,9 +1,9 @@
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
-import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS } from '../../../../common/schemas/proveedor-carga';
-import { AppError } from '../../../errors';
+import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS } from '#common/schemas/proveedor-carga';
+import { AppError } from '#server/errors';
 
 /**
- * Issue #20 item 5: one supplier must not stall everyone. An upload of 50,000 rows is a worker
+ * One supplier must not stall everyone. An upload of 50,000 rows is a worker
  * (up to WORKER_HEAP_MB) and, on the request thread, ~2 s of reading, matching and answering and
  * ~100 MB of rows: the process takes a few at a time, each supplier one after the other, and says
  * 429 beyond; and the request thread gives the loop back often while it works on one

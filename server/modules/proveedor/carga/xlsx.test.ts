@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { leerDirectorioZip } from './archivo';
-import { zip } from '../../../test/carga';
+import { zip } from '#server/test/carga';
 import { Excesivo, fechaDeSerial, readXlsx } from './xlsx.mjs';
 
 /** The .xlsx reader (xlsx.mjs) on workbooks written by hand, part by part. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ActivationInput } from '../../../../../common/schemas/auth';
+import type { ActivationInput } from '#common/schemas/auth';
 import { api } from '../../../lib/api-client';
 
 /** 204; 400 on new_password when the link needs a password chosen right there (docs/decisions/003). */

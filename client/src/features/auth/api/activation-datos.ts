@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ActivationDatos } from '../../../../../common/schemas/auth';
+import type { ActivationDatos } from '#common/schemas/auth';
 import { api } from '../../../lib/api-client';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from '../../../../../common/zod-es';
+import { z } from '#common/zod-es';
 import { STORAGE_KEYS, storedList } from '../../../lib/storage';
 
 // The signup's clave_activacion, kept by the browser that signed up: sent with the activation

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SetPasswordInput } from '../../../../../common/schemas/auth';
+import type { SetPasswordInput } from '#common/schemas/auth';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { createJwt } from './create-jwt';

@@ -1,4 +1,4 @@
-/** SPEC §5: the role is a single choice, buyer or supplier (never a moderator). */
+/** docs/producto.md §5: the role is a single choice, buyer or supplier (never a moderator). */
 export type RolRegistro = 'comprador' | 'proveedor';
 
 const OPCIONES = [

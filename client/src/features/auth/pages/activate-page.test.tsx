@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACTIVACION_PIDE_CONTRASENA, CUENTA_YA_ACTIVA } from '../../../../../common/schemas/auth';
+import { ACTIVACION_PIDE_CONTRASENA, CUENTA_YA_ACTIVA } from '#common/schemas/auth';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { type Llamada, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
@@ -11,7 +11,7 @@ import { claveActivacionDe } from '../api/clave-activacion-storage';
 import ActivatePage from './activate-page';
 import SignupPage from './signup-page';
 
-// Issue #20: the browser that signed up keeps the signup's clave and sends it with the link;
+// The browser that signed up keeps the signup's clave and sends it with the link;
 // anywhere else the page asks for a password, as the server requires, and shows the signup's
 // names and role, editable (docs/decisions/003).
 
@@ -135,7 +135,7 @@ describe('/activate/{uid}/{token}', () => {
     expect(toast.error).toHaveBeenCalledWith('Error al verificar la cuenta. Inténtalo nuevamente.');
   });
 
-  it('a link already used on an active account says so calmly, with the way to /login, and no error toast (issue #20)', async () => {
+  it('a link already used on an active account says so calmly, with the way to /login, and no error toast', async () => {
     respuestas[DATOS] = { status: 403, body: CUENTA_YA_ACTIVA };
     abrirEnlace('Nw', 'tok');
     expect((await screen.findByRole('status')).textContent).toBe('Tu cuenta ya está activa: este enlace ya se usó.');
@@ -166,7 +166,7 @@ describe('/activate/{uid}/{token}', () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
-  it('any other failure keeps the SPEC message and asks for nothing', async () => {
+  it('any other failure keeps the product’s message and asks for nothing', async () => {
     // A used link of an account that is not active (deactivated since): stale, with no code.
     respuestas[DATOS] = { status: 403, body: { detail: 'Token obsoleto para este usuario.' } };
     abrirEnlace('MQ', 'tok');

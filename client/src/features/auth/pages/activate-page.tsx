@@ -2,13 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  ACTIVACION_PIDE_CONTRASENA,
-  type ActivacionFormInput,
-  type ActivationDatos,
-  activacionFormSchema,
-  CUENTA_YA_ACTIVA,
-} from '../../../../../common/schemas/auth';
+import { ACTIVACION_PIDE_CONTRASENA, type ActivacionFormInput, type ActivationDatos, activacionFormSchema, CUENTA_YA_ACTIVA } from '#common/schemas/auth';
 import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
 import { showFormErrors } from '../../../lib/form-errors';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
@@ -23,13 +17,13 @@ import { NewPasswordFields } from '../components/new-password-fields';
 import type { RolRegistro } from '../components/rol-choice';
 import { RolYNombreFields } from '../components/rol-y-nombre-fields';
 
-// SPEC §8's messages.
+// docs/producto.md §8's messages.
 const EXITO = 'Cuenta verificada con éxito. ¡Bienvenido/a!';
 const FALLA = 'Error al verificar la cuenta. Inténtalo nuevamente.';
 
 /** The server's 400 for a link opened without its signup's clave: a password must be chosen here. */
 const pideContrasena = (error: unknown) => parseApiError(error).fields.new_password === ACTIVACION_PIDE_CONTRASENA;
-/** The server's 403 for a link already used on an account now active (issue #20): nothing failed. */
+/** The server's 403 for a link already used on an account now active: nothing failed. */
 const yaActiva = (error: unknown) => parseApiError(error).code === CUENTA_YA_ACTIVA.code;
 
 /**

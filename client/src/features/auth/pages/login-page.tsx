@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { type LoginInput, loginSchema } from '../../../../../common/schemas/auth';
+import { type LoginInput, loginSchema } from '#common/schemas/auth';
 import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
 import { SERVER_ERROR, showFormErrors } from '../../../lib/form-errors';
 import { rolLogin } from '../../../lib/roles';
@@ -14,7 +14,7 @@ import { useLogin } from '../api/create-jwt';
 import { useResendActivation } from '../api/resend-activation';
 import { AuthCard } from '../components/auth-card';
 
-/** The server's code for the right password on an account not activated yet (AUTH-CONTRACT). */
+/** The server's code for the right password on an account not activated yet (docs/decisions/003). */
 const CUENTA_INACTIVA = 'cuenta_inactiva';
 const CUENTA_INACTIVA_MENSAJE = 'Tu cuenta aún no está activada. Revisa tu correo o pide un nuevo enlace de activación.';
 /** The failed attempt's toast: gone once the next attempt succeeds or the visitor leaves /login. */
@@ -39,7 +39,7 @@ export default function LoginPage() {
         toast.dismiss();
         toast.success(`Bienvenid@, has ingresado como ${rolLogin(user)}.`);
         // Back to the page the visitor came from (?next=, a path of this site only), else home
-        // (SPEC §2); docs/decisions/018-flujos-y-avisos.md. Replace, not push: /login is done
+        // (docs/producto.md §2); docs/decisions/018-flujos-y-avisos.md. Replace, not push: /login is done
         // with, so Back returns to the page before it. A pushed /login stayed in the history, and
         // going back to it while / was still loading stuck there.
         navigate(destinoTrasLogin(search), { replace: true });
@@ -51,7 +51,7 @@ export default function LoginPage() {
           setError(SERVER_ERROR, { type: 'server', message: parsed.general ?? CUENTA_INACTIVA_MENSAJE });
           return;
         }
-        // SPEC §8: the server's detail, or the generic message.
+        // docs/producto.md §8: the server's detail, or the generic message.
         showFormErrors(error, setError, {
           fields: ['email', 'password'],
           fallback: 'Error desconocido. Por favor, intenta de nuevo.',

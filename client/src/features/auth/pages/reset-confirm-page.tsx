@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { newPasswordSchema } from '../../../../../common/schemas/auth';
+import { newPasswordSchema } from '#common/schemas/auth';
 import { showFormErrors } from '../../../lib/form-errors';
 import { nonFieldError } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
@@ -30,7 +30,7 @@ export default function ResetConfirmPage() {
           toast.success('Contraseña restablecida exitosamente.');
           navigate('/');
         },
-        // SPEC §8: the reason (a used or expired link reads as such, with the way out) or the generic message.
+        // docs/producto.md §8: the reason (a used or expired link reads as such, with the way out) or the generic message.
         onError: (error) =>
           showFormErrors(error, setError, {
             fields: ['new_password', 're_new_password'],

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { emailOnlySchema } from '../../../../../common/schemas/auth';
+import { emailOnlySchema } from '#common/schemas/auth';
 import { TextField } from '../../../ui/fields';
 import { SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
@@ -15,7 +15,7 @@ export default function ResetPasswordPage() {
   const resetPassword = useResetPassword();
 
   function onSubmit(values: { email: string }) {
-    // SPEC §8: the request's failure is not shown; the server answers alike for every address.
+    // docs/producto.md §8: the request's failure is not shown; the server answers alike for every address.
     resetPassword.mutate(values, {
       onSettled: () => {
         toast.success('Se ha enviado un enlace para restablecer tu contraseña.');

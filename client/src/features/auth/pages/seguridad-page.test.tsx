@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UsuarioMe } from '../../../../../common/schemas/auth';
+import type { UsuarioMe } from '#common/schemas/auth';
 import { Guarded } from '../../../app/guards';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
 import SeguridadPage from './seguridad-page';
 
-// Issue #20: 'Seguridad' on the profile changes the password; this browser logs in again with
+// 'Seguridad' on the profile changes the password; this browser logs in again with
 // the new one (the change ended every session), so only the other sessions end.
 
 const USUARIO: UsuarioMe = {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { type SetPasswordInput, setPasswordSchema } from '../../../../../common/schemas/auth';
+import { type SetPasswordInput, setPasswordSchema } from '#common/schemas/auth';
 import { showFormErrors } from '../../../lib/form-errors';
 import { useSession, useSessionExpiredHandler } from '../../../lib/session';
 import { nonFieldError, TextField } from '../../../ui/fields';
@@ -13,7 +13,7 @@ import { NewPasswordFields } from '../components/new-password-fields';
 const CONTRASENA_ACTUALIZADA = 'Contraseña actualizada. Cerramos tus otras sesiones.';
 const FALLA = 'No se pudo cambiar la contraseña. Inténtalo nuevamente.';
 
-/** 'Seguridad' of the profile (issue #20): a new password, proven by the current one; the other sessions end. */
+/** 'Seguridad' of the profile: a new password, proven by the current one; the other sessions end. */
 export default function SeguridadPage() {
   const navigate = useNavigate();
   const session = useSession();

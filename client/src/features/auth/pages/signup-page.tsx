@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { type SignupInput, signupSchema } from '../../../../../common/schemas/auth';
+import { type SignupInput, signupSchema } from '#common/schemas/auth';
 import { showFormErrors } from '../../../lib/form-errors';
 import { ROL_SIGNUP_PARAM } from '../../../lib/roles';
 import { nonFieldError, TextField } from '../../../ui/fields';
@@ -17,7 +17,7 @@ import { RolYNombreFields } from '../components/rol-y-nombre-fields';
 
 export default function SignupPage() {
   const navigate = useNavigate();
-  // SPEC §5: the role is a single choice, buyer by default; '?rol=proveedor' (from 'Sube tu stock') picks supplier.
+  // docs/producto.md §5: the role is a single choice, buyer by default; '?rol=proveedor' (from 'Sube tu stock') picks supplier.
   const [params] = useSearchParams();
   const [rol, setRol] = useState<RolRegistro>(params.get(ROL_SIGNUP_PARAM) === 'proveedor' ? 'proveedor' : 'comprador');
   const { register, handleSubmit, formState, setError } = useForm<SignupInput>({ resolver: zodResolver(signupSchema) });
@@ -34,7 +34,7 @@ export default function SignupPage() {
           toast.success('Cuenta creada. Te enviamos un correo para activarla.');
           navigate('/login');
         },
-        // SPEC §8's toast, and the server's reason beside its field (e.g. an e-mail already registered).
+        // docs/producto.md §8's toast, and the server's reason beside its field (e.g. an e-mail already registered).
         onError: (error) =>
           showFormErrors(error, setError, {
             fields: ['first_name', 'last_name', 'email', 'password', 're_password'],

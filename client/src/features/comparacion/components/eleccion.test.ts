@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Opcion, ResultadoComparacion } from '../../../../../common/schemas/comparacion';
+import type { Opcion, ResultadoComparacion } from '#common/schemas/comparacion';
 import { productosElegidos } from '../../../lib/flujo-cotizacion/update-seleccion';
 import {
   agregarProveedor,
@@ -50,7 +50,7 @@ const inicial = [
   resultado([opcion(1, {})], [opcion(2, { stock_disponible: 80, precio: 14_000 }), opcion(3, { stock_disponible: 4000, cantidad_proveida: 280 })]),
 ];
 
-describe('the choice on the results screen (SPEC §4 Quotation flow 4–5)', () => {
+describe('the choice on the results screen (docs/producto.md §4 Quotation flow 4–5)', () => {
   it('a swap toggles the two estados and keeps the quantity when the stock allows it', () => {
     const [r] = swapOpcion(inicial, 7, 1, 3);
     expect(r!.opciones_seleccionadas.map((o) => [o.opcion_id, o.estado, o.cantidad_proveida])).toEqual([[3, 'seleccionado', 280]]);
@@ -110,7 +110,7 @@ describe('the choice on the results screen (SPEC §4 Quotation flow 4–5)', () 
   });
 });
 
-describe('the choice by supplier, delivered (issue #22)', () => {
+describe('the choice by supplier, delivered', () => {
   // Lomo from Proveedor 2 (80 kg) and Proveedor 3 (200 kg) after a swap and an add; a second product from Proveedor 3.
   const elegido = [
     ...agregarProveedor(swapOpcion(inicial, 7, 1, 2), 7, 3),

@@ -1,14 +1,8 @@
-import {
-  type CompararPrecios,
-  type CondicionesProveedor,
-  mensajesComparacion,
-  type Opcion,
-  type ResultadoComparacion,
-} from '../../../../../common/schemas/comparacion';
-import { costoDespacho, faltaParaMinimo, type TerminosDespacho } from '../../../../../common/despacho';
-import { type TotalEntregado, type TotalProveedor, totalEntregado } from '../../../../../common/total-entregado';
+import { type CompararPrecios, type CondicionesProveedor, mensajesComparacion, type Opcion, type ResultadoComparacion } from '#common/schemas/comparacion';
+import { costoDespacho, faltaParaMinimo, type TerminosDespacho } from '#common/despacho';
+import { type TotalEntregado, type TotalProveedor, totalEntregado } from '#common/total-entregado';
 
-// The buyer's changes on the results screen (SPEC §4 Quotation flow 4–5), as pure functions over
+// The buyer's changes on the results screen (docs/producto.md §4 Quotation flow 4–5), as pure functions over
 // the comparison's items: each returns new items and never touches the ones it was given.
 
 /** Quantities are kg or boxes with at most two decimals, as the server keeps them. */
@@ -16,7 +10,7 @@ const redondear = (v: number) => Math.round(v * 100) / 100;
 
 export const subtotal = (o: Opcion) => Math.round(o.precio * o.cantidad_proveida);
 export const proveido = (r: ResultadoComparacion) => redondear(r.opciones_seleccionadas.reduce((s, o) => s + o.cantidad_proveida, 0));
-/** SPEC §4.4: what the selected options leave uncovered (requested − supplied). */
+/** docs/producto.md §4.4: what the selected options leave uncovered (requested − supplied). */
 export const faltante = (r: ResultadoComparacion) => Math.max(0, redondear(r.cantidad_solicitada - proveido(r)));
 
 /** The shortfall as the server words it ('Stock insuficiente: faltan 20 kg'), for the choice as it stands now. */
@@ -25,7 +19,7 @@ export const mensajeFaltante = (r: ResultadoComparacion) => {
   return n > 0 ? mensajesComparacion.faltante(n, r.unidad) : null;
 };
 
-/** SPEC §4.5: swapping to an option whose stock is below what the replaced one supplies asks first. */
+/** docs/producto.md §4.5: swapping to an option whose stock is below what the replaced one supplies asks first. */
 export const pideConfirmarStock = (actual: Opcion, alternativa: Opcion) => alternativa.stock_disponible < actual.cantidad_proveida;
 
 function cambiar(resultados: readonly ResultadoComparacion[], producto: number, cambio: (r: ResultadoComparacion) => ResultadoComparacion) {
@@ -33,7 +27,7 @@ function cambiar(resultados: readonly ResultadoComparacion[], producto: number, 
 }
 
 /**
- * SPEC §4.4–4.5: the alternative takes the place of a selected option (their estados toggle) and
+ * docs/producto.md §4.4–4.5: the alternative takes the place of a selected option (their estados toggle) and
  * supplies what it supplied, or its whole stock when that is less (the stock confirmation's
  * min(stock, current)).
  */
@@ -53,7 +47,7 @@ export function swapOpcion(resultados: readonly ResultadoComparacion[], producto
   });
 }
 
-/** SPEC §4.4: another supplier covers the missing quantity, as much of it as its stock allows. */
+/** docs/producto.md §4.4: another supplier covers the missing quantity, as much of it as its stock allows. */
 export function agregarProveedor(resultados: readonly ResultadoComparacion[], producto: number, opcionId: number) {
   return cambiar(resultados, producto, (r) => {
     const opcion = r.opciones_adicionales.find((o) => o.opcion_id === opcionId);
@@ -78,7 +72,7 @@ export interface Fila {
   primera: boolean;
 }
 
-/** One supplier of the choice as the screen shows it (issue #22 point 5): its lines, its part, its fee and its minimum. */
+/** One supplier of the choice as the screen shows it: its lines, its part, its fee and its minimum. */
 export interface BloqueProveedor extends TotalProveedor {
   proveedor: string;
   fecha_entrega: string;
@@ -162,7 +156,7 @@ function repartosDe(b: BloqueProveedor, t: TerminosDespacho): string[] {
   });
 }
 
-/** Issue #22 point 3: what the buyer reads before Comprar, one sentence per supplier of the choice under its minimum. */
+/** What the buyer reads before Comprar, one sentence per supplier of the choice under its minimum. */
 export const mensajesBajoMinimo = (entrega: Entrega) =>
   entrega.bloques.filter((b) => b.falta_minimo > 0).map((b) => mensajesComparacion.bajoMinimo(b.proveedor, b.falta_minimo, b.monto_minimo));
 

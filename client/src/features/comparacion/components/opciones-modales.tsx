@@ -1,5 +1,5 @@
-import type { Opcion, ResultadoComparacion } from '../../../../../common/schemas/comparacion';
-import { cantidadEs, formatClp, formatDiaLargo, unidadCorta } from '../../../../../common/format';
+import type { Opcion, ResultadoComparacion } from '#common/schemas/comparacion';
+import { cantidadEs, formatClp, formatDiaLargo, unidadCorta } from '#common/format';
 import { Modal } from '../../../ui/modal';
 import { faltante } from './eleccion';
 
@@ -26,7 +26,7 @@ const CERRAR = (onClose: () => void) => (
   </button>
 );
 
-/** SPEC §2 Results: the other offers of a line's product; choosing one swaps it in (SPEC §4.4). */
+/** docs/producto.md §2 Results: the other offers of a line's product; choosing one swaps it in (docs/producto.md §4.4). */
 export function AlternativasModal({
   resultado,
   actual,
@@ -36,7 +36,7 @@ export function AlternativasModal({
 }: {
   resultado: ResultadoComparacion;
   actual: Opcion;
-  /** What choosing it does to the landed total and the minimums (issue #22: fees move with a swap). */
+  /** What choosing it does to the landed total and the minimums (fees move with a swap). */
   efectoDe(o: Opcion): string[];
   onElegir(o: Opcion): void;
   onClose(): void;
@@ -75,7 +75,7 @@ export function AlternativasModal({
   );
 }
 
-/** SPEC §2 Results, §4.4: another supplier for what the selected options leave uncovered. */
+/** docs/producto.md §2 Results, §4.4: another supplier for what the selected options leave uncovered. */
 export function AgregarProveedorModal({ resultado, onAgregar, onClose }: { resultado: ResultadoComparacion; onAgregar(o: Opcion): void; onClose(): void }) {
   const falta = faltante(resultado);
   return (
@@ -105,7 +105,7 @@ export function AgregarProveedorModal({ resultado, onAgregar, onClose }: { resul
   );
 }
 
-/** SPEC §8 Results: the not-found modal lists product names; the unidentified one the server's message per product. */
+/** docs/producto.md §8 Results: the not-found modal lists product names; the unidentified one the server's message per product. */
 export function ListaModal({ title, description, items, onClose }: { title: string; description: string; items: string[]; onClose(): void }) {
   return (
     <Modal open title={title} description={description} onClose={onClose} footer={CERRAR(onClose)}>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CompararPrecios, Opcion, ResultadoComparacion } from '../../../../../common/schemas/comparacion';
+import type { CompararPrecios, Opcion, ResultadoComparacion } from '#common/schemas/comparacion';
 import { toast } from '../../../ui/toast';
 import CotizarResultadoPage from './cotizar-resultado-page';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
@@ -143,7 +143,7 @@ describe('/cotizar-resultado', () => {
     expect(router.state.location.pathname).toBe('/facturacion');
   });
 
-  it('a failed save is silent (SPEC §8) but the choice stays, unsaved, for the order screen to send', async () => {
+  it('a failed save is silent (docs/producto.md §8) but the choice stays, unsaved, for the order screen to send', async () => {
     respuestas[ACTUALIZAR] = { status: 500, body: { detail: 'Error interno.' } };
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Comprar' }));
@@ -165,7 +165,7 @@ describe('/cotizar-resultado', () => {
     expect(screen.getByText(/Precios y stock para entregar el 30 de noviembre de 2026\./)).toBeTruthy();
   });
 
-  it('without a delivery date it says so, never today as if chosen (issue #20)', () => {
+  it('without a delivery date it says so, never today as if chosen', () => {
     sessionStorage.setItem('cotizante', JSON.stringify(COTIZANTE));
     renderPage();
     expect(
@@ -184,7 +184,7 @@ describe('/cotizar-resultado', () => {
   });
 });
 
-// Issue #22: three products, two suppliers with delivery terms. Proveedor 1 sells Aceite ($50,000; fee $5,000, free from
+// Three products, two suppliers with delivery terms. Proveedor 1 sells Aceite ($50,000; fee $5,000, free from
 // $60,000, no minimum); Proveedor 2 sells Harina and Sal ($40,000; fee $8,990, free from $75,000, minimum $35,000).
 // Each product has the other supplier as its alternative.
 const linea = (producto: number, nombre: string, seleccionada: Opcion, alternativa: Opcion): ResultadoComparacion => ({
@@ -246,7 +246,7 @@ const swap = (desde: string, producto: string, hacia: string) => {
   fireEvent.click(screen.getByRole('button', { name: `Elegir ${hacia}` }));
 };
 
-describe('/cotizar-resultado with delivery terms (issue #22)', () => {
+describe('/cotizar-resultado with delivery terms', () => {
   beforeEach(() => sessionStorage.setItem('cotizacion', JSON.stringify(conTerminos())));
 
   it('groups the selection by supplier: its delivery day, its lines, subtotal, fee and minimum; the landed total', () => {

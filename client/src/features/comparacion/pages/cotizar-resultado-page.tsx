@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { type CompararPrecios, mensajesComparacion, type Opcion, type ResultadoComparacion } from '../../../../../common/schemas/comparacion';
-import { cantidadEs, formatCantidad, formatClp, formatDiaLargo, unidadCorta } from '../../../../../common/format';
+import { type CompararPrecios, mensajesComparacion, type Opcion, type ResultadoComparacion } from '#common/schemas/comparacion';
+import { cantidadEs, formatCantidad, formatClp, formatDiaLargo, unidadCorta } from '#common/format';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { Redirigir } from '../../../ui/redirigir';
 import { SIN_COTIZACION } from '../../../lib/flujo-cotizacion/paso-faltante';
@@ -41,7 +41,7 @@ type Dialogo =
 
 /**
  * Whether the buyer chose a delivery date: the delivery record the comparison used (the summary
- * saves it right before comparing). Without one the server compares against today (issue #20: the
+ * saves it right before comparing). Without one the server compares against today (the
  * screen said 'entregar el' today's date as if it had been chosen).
  */
 function isSinFechaEntrega(): boolean {
@@ -50,7 +50,7 @@ function isSinFechaEntrega(): boolean {
   return cotizante !== null && solicitud !== null && cotizante.solicitud_id === solicitud.id && cotizante.fecha_entrega === null;
 }
 
-/** SPEC §2 Results. Without a comparison in session storage (none yet, or tampered with) the flow starts over. */
+/** docs/producto.md §2 Results. Without a comparison in session storage (none yet, or tampered with) the flow starts over. */
 export default function CotizarResultadoPage() {
   const cotizacion = cotizacionGuardada.get();
   if (!cotizacion) return <Redirigir to="/cotizar" mensaje={SIN_COTIZACION} />;
@@ -121,7 +121,7 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
       setIntentos((n) => n + 1);
       return;
     }
-    // SPEC §8: a failed save is silent; the choice stays in session storage and the order screen saves it first.
+    // docs/producto.md §8: a failed save is silent; the choice stays in session storage and the order screen saves it first.
     eleccionGuardada.set(eleccion);
     save.mutate({ eleccion, headers: claveHeaders(solicitudGuardada.get()?.clave) }, { onSettled: () => navigate('/facturacion') });
   }
@@ -131,7 +131,7 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
   // The server priced each option for the quantity it proposed; a changed quantity may fall in another volume tier.
   const cambiada = JSON.stringify(resultados) !== JSON.stringify(cotizacion.resultados);
   const sugerenciasDespacho = sugerenciasDespachoVigentes(cotizacion.sugerencias_despacho, entrega, !cambiada);
-  // Issue #22 point 5: how many suppliers were left out and why; a product none of whose offers counted says why here (it has no row).
+  // How many suppliers were left out and why; a product none of whose offers counted says why here (it has no row).
   const excluidos = [
     ...cotizacion.proveedores_excluidos.map((e) => e.mensaje),
     ...resultados.filter((r) => r.opciones_seleccionadas.length === 0).flatMap((r) => r.avisos.map((a) => `${r.nombre}: ${a}`)),
@@ -322,7 +322,7 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
   );
 }
 
-/** Under a product's first row: its shortfall now, why some offers did not count (issue #22), and the next-tier nudge while its choice is the server's. */
+/** Under a product's first row: its shortfall now, why some offers did not count, and the next-tier nudge while its choice is the server's. */
 function Notas({ r }: { r: ResultadoComparacion }) {
   const mensaje = mensajeFaltante(r);
   const sugerencia =
@@ -357,7 +357,7 @@ const Avisos = ({ avisos }: { avisos: readonly string[] }) =>
     </p>
   ));
 
-/** Issue #22 point 5: one supplier of the choice, its lines, its part, its delivery fee and whether it reaches its minimum. */
+/** One supplier of the choice, its lines, its part, its delivery fee and whether it reaches its minimum. */
 function BloqueProveedorSeccion({ bloque: b, columnas, sugerencias }: { bloque: BloqueProveedor; columnas: Column<Fila>[]; sugerencias: string[] }) {
   const titulo = `proveedor-${b.proveedor_id}`;
   const despacho =
@@ -404,7 +404,7 @@ function BloqueProveedorSeccion({ bloque: b, columnas, sugerencias }: { bloque: 
 }
 
 /**
- * Issue #22's nudges, one click from acting on: the request's products, to add some (a new
+ * The delivery nudges, one click from acting on: the request's products, to add some (a new
  * comparison follows, as after 'Modificar productos'; the selection here is not kept).
  */
 function AgregarProductos({ describedBy }: { describedBy?: string }) {

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import type { IdNombre } from '../../../../../common/schemas/catalogo';
+import type { IdNombre } from '#common/schemas/catalogo';
 import { comunasQuery, useRegiones } from '../../../lib/ubicacion';
 
 export interface RegionConComunas {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CondicionesInput, CondicionesOut } from '../../../../../common/schemas/condiciones';
+import type { CondicionesInput, CondicionesOut } from '#common/schemas/condiciones';
 import { api } from '../../../lib/api-client';
 import { CONDICIONES_KEY } from './condiciones';
 

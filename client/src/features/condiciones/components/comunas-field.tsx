@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { matchesWords, searchWords } from '../../../../../common/search-es';
+import { matchesWords, searchWords } from '#common/search-es';
 import type { RegionConComunas } from '../api/comunas-por-region';
 import { Casilla } from './casilla';
 
@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * Issue #22: the comunas a supplier delivers to, grouped by región, each with 'Toda la región'. A
+ * The comunas a supplier delivers to, grouped by región, each with 'Toda la región'. A
  * search (accents and case aside) lists the comunas that match across régiones, so one comuna of
  * 346 is a few keystrokes away instead of inside a región's list.
  */

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { type CondicionesDespacho, plazoCondiciones, resumenCondiciones } from '../../../../../common/despacho';
-import { formatClp } from '../../../../../common/format';
-import { type CondicionesData, condicionesSchema } from '../../../../../common/schemas/condiciones';
+import { type CondicionesDespacho, plazoCondiciones, resumenCondiciones } from '#common/despacho';
+import { formatClp } from '#common/format';
+import { type CondicionesData, condicionesSchema } from '#common/schemas/condiciones';
 import { showFormErrors } from '../../../lib/form-errors';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { TextField } from '../../../ui/fields';
@@ -40,7 +40,7 @@ const valoresDe = (c: CondicionesDespacho): Valores => ({
   despacho_gratis_desde: c.despacho_gratis_desde === null ? '' : formatClp(c.despacho_gratis_desde),
 });
 
-/** Issue #22 /mis-condiciones: where, when and for how much the supplier delivers, and the sentence that says it. */
+/** /mis-condiciones: where, when and for how much the supplier delivers, and the sentence that says it. */
 export function CondicionesForm({ inicial, regiones }: { inicial: CondicionesDespacho; regiones: RegionConComunas[] }) {
   const save = useSaveCondiciones();
   const onExpired = useSessionExpiredHandler();

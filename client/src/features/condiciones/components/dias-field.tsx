@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { DIAS_SEMANA } from '../../../../../common/despacho';
+import { DIAS_SEMANA } from '#common/despacho';
 import { Casilla } from './casilla';
 
 const mayuscula = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '../../../../../common/despacho';
-import { COMUNA_DESCONOCIDA, MINIMO_INVALIDO } from '../../../../../common/schemas/condiciones';
+import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '#common/despacho';
+import { COMUNA_DESCONOCIDA, MINIMO_INVALIDO } from '#common/schemas/condiciones';
 import { type Llamada, renderAt, type Respuesta, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
 import MisCondicionesPage from './mis-condiciones-page';
@@ -55,7 +55,7 @@ const resumen = () => screen.getByTestId('resumen-condiciones').textContent;
 const escribir = (label: string, valor: string) => fireEvent.change(screen.getByLabelText(label), { target: { value: valor } });
 const enviado = () => llamadas.filter((l) => l.method === 'PUT').map((l) => l.body);
 
-describe('/mis-condiciones (issue #22)', () => {
+describe('/mis-condiciones', () => {
   it('shows the defaults and their sentence: every comuna, lunes a sábado, no minimum, free delivery', async () => {
     renderAt('/mis-condiciones', <MisCondicionesPage />);
     await screen.findByRole('heading', { name: 'Condiciones de despacho' });

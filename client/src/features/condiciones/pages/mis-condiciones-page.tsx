@@ -7,7 +7,7 @@ import './condiciones.css';
 
 const ERROR_CARGA = 'No se pudieron cargar tus condiciones de despacho.';
 
-/** Issue #22 point 1: the supplier's delivery terms (suppliers only; the router guards it). */
+/** The supplier's delivery terms (suppliers only; the router guards it). */
 export default function MisCondicionesPage() {
   const condiciones = useCondiciones();
   const comunas = useComunasPorRegion();

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Cotizante, CotizanteData } from '../../../../../common/schemas/cotizaciones';
+import type { Cotizante, CotizanteData } from '#common/schemas/cotizaciones';
 import { ApiError, api } from '../../../lib/api-client';
 import { claveHeaders } from '../../../lib/flujo-cotizacion/clave';
 import { type CotizanteGuardado, cotizanteGuardado, type SolicitudGuardada } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 
-/** The delivery fields of the request (SPEC §7 crear-cotizante); solicitud_id is added from the request itself. */
+/** The delivery fields of the request (docs/producto.md §7 crear-cotizante); solicitud_id is added from the request itself. */
 export type CotizanteBody = Omit<CotizanteData, 'solicitud_id'>;
 
 // The clave of the request opens its delivery record too; the record's own, once it has one.
@@ -25,7 +25,7 @@ const editCotizante = (saved: CotizanteGuardado, body: CotizanteBody, solicitud:
   });
 
 /**
- * SPEC §4.2: creates the request's delivery record, or edits the one saved for this same request.
+ * docs/producto.md §4.2: creates the request's delivery record, or edits the one saved for this same request.
  * As with the request, a record the server no longer lets us edit (404) is created anew.
  */
 export async function saveCotizante({ body, solicitud }: { body: CotizanteBody; solicitud: SolicitudGuardada }): Promise<CotizanteGuardado> {

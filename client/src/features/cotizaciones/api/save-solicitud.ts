@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SolicitudData } from '../../../../../common/schemas/cotizaciones';
+import type { SolicitudData } from '#common/schemas/cotizaciones';
 import { ApiError, api } from '../../../lib/api-client';
 import type { SolicitudGuardada } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 
@@ -26,7 +26,7 @@ export async function editSolicitud(saved: SolicitudGuardada, productos: Product
 }
 
 /**
- * SPEC §4.1: creates the request, or edits the one saved in this tab. A saved request the server
+ * docs/producto.md §4.1: creates the request, or edits the one saved in this tab. A saved request the server
  * no longer lets us edit (404: the clave was lost, or the buyer logged in or out since) is
  * replaced by a new one rather than leaving the buyer stuck.
  */

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ConsolidatedData, RangoPrecio } from '../../../../../common/schemas/catalogo';
+import type { ConsolidatedData, RangoPrecio } from '#common/schemas/catalogo';
 import { api } from '../../../lib/api-client';
 
-// The catalogue the quotation pickers offer (SPEC §7). The server answers with an ETag, so a
+// The catalogue the quotation pickers offer (docs/producto.md §7). The server answers with an ETag, so a
 // revisit costs a 304; within one visit the answer is reused for five minutes.
 const CINCO_MINUTOS = 5 * 60 * 1000;
 

@@ -1,4 +1,4 @@
-import { CAMPOS_FILA, type CampoFila, ETIQUETA_CAMPO, filaDeMensaje } from '../../../../../common/schemas/cotizaciones-filas';
+import { CAMPOS_FILA, type CampoFila, ETIQUETA_CAMPO, filaDeMensaje } from '#common/schemas/cotizaciones-filas';
 import { ApiError } from '../../../lib/api-client';
 import { parseApiError, readable } from '../../../lib/api-errors';
 import type { FilaCotizacion } from '../../../lib/flujo-cotizacion/filas-storage';

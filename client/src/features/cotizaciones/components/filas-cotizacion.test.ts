@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsolidatedData } from '../../../../../common/schemas/catalogo';
+import type { ConsolidatedData } from '#common/schemas/catalogo';
 import { ApiError } from '../../../lib/api-client';
 import type { FilaCotizacion } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 import { erroresDelServidor } from './errores-servidor';
@@ -44,7 +44,7 @@ const MINIMOS = new Map([
   [2, 100],
 ]);
 
-describe('isCantidadTecleable (SPEC §5: digits only, no leading zero, ≤ 5 digits, ≤ 9999)', () => {
+describe('isCantidadTecleable (docs/producto.md §5: digits only, no leading zero, ≤ 5 digits, ≤ 9999)', () => {
   it.each(['', '1', '100', '9999'])('accepts %j', (t) => expect(isCantidadTecleable(t)).toBe(true));
   it.each(['0', '01', '10000', '99999', '123456', '1.5', '-1', '1e3', ' 1', 'abc'])('refuses %j', (t) => expect(isCantidadTecleable(t)).toBe(false));
 });
@@ -84,7 +84,7 @@ describe('the cascade', () => {
   });
 });
 
-describe('validarFilas (SPEC §5 Quotation)', () => {
+describe('validarFilas (docs/producto.md §5 Quotation)', () => {
   it('no rows', () => {
     expect(validarFilas([], MINIMOS).general).toBe('Debe haber al menos un producto en la cotización.');
   });

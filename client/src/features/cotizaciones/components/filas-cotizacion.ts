@@ -1,10 +1,10 @@
-import { CANTIDAD_MAX_DIGITOS, CANTIDAD_MAXIMA } from '../../../../../common/constants';
-import type { ConsolidatedData, ProductoCatalogo } from '../../../../../common/schemas/catalogo';
-import { CAMPOS_FILA, type CampoFila, erroresFila, SIN_FILA_COMPLETA, SIN_PRODUCTOS } from '../../../../../common/schemas/cotizaciones-filas';
-import { compareEs } from '../../../../../common/sort-es';
+import { CANTIDAD_MAX_DIGITOS, CANTIDAD_MAXIMA } from '#common/constants';
+import type { ConsolidatedData, ProductoCatalogo } from '#common/schemas/catalogo';
+import { CAMPOS_FILA, type CampoFila, erroresFila, SIN_FILA_COMPLETA, SIN_PRODUCTOS } from '#common/schemas/cotizaciones-filas';
+import { compareEs } from '#common/sort-es';
 import type { FilaCotizacion } from '../../../lib/flujo-cotizacion/filas-storage';
 
-// The quotation table's rules (SPEC §5 Quotation) as pure functions over the catalogue: the
+// The quotation table's rules (docs/producto.md §5 Quotation) as pure functions over the catalogue: the
 // cascade categoría → origen → marca → producto, the quantity input and the row checks.
 
 let seq = 0;
@@ -18,7 +18,7 @@ export const nuevaFila = (): FilaCotizacion => ({
   cantidad: '',
 });
 
-/** SPEC §5: only digits, no leading zero, at most 5 digits and at most 9999. A keystroke that breaks it is ignored. */
+/** docs/producto.md §5: only digits, no leading zero, at most 5 digits and at most 9999. A keystroke that breaks it is ignored. */
 export function isCantidadTecleable(text: string): boolean {
   if (text === '') return true;
   if (!/^[1-9]\d*$/.test(text) || text.length > CANTIDAD_MAX_DIGITOS) return false;
@@ -92,7 +92,7 @@ export function depurarFilas(catalogo: ConsolidatedData, filas: FilaCotizacion[]
 }
 
 export interface ValidacionFilas {
-  /** Messages per row key and field, worded as SPEC §5 with the row's number. */
+  /** Messages per row key and field, worded as docs/producto.md §5 with the row's number. */
   errores: Record<string, Partial<Record<CampoFila, string>>>;
   /** The message that belongs to no row. */
   general: string | null;
@@ -101,7 +101,7 @@ export interface ValidacionFilas {
 }
 
 /**
- * SPEC §5 Quotation, checked on Continuar with the shared rules (minimums only when the price ranges
+ * docs/producto.md §5 Quotation, checked on Continuar with the shared rules (minimums only when the price ranges
  * loaded, written in the chosen product's unit: 'cajas' for a product sold by the box).
  */
 export function validarFilas(

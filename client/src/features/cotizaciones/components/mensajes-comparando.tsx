@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { LOADING_ROTATION_MS } from '../../../../../common/constants';
+import { LOADING_ROTATION_MS } from '#common/constants';
 
-/** SPEC §2 Summary: the three messages of the loading animation, in this order. */
+/** docs/producto.md §2 Summary: the three messages of the loading animation, in this order. */
 export const MENSAJES_COMPARANDO = ['Buscando los mejores precios', 'Analizando opciones disponibles', 'Seleccionando los productos ideales'] as const;
 
-/** The comparison's loading screen: a spinner and the next message every 2 s (SPEC §9), round and round. */
+/** The comparison's loading screen: a spinner and the next message every 2 s (docs/producto.md §9), round and round. */
 export function MensajesComparando() {
   const [i, setI] = useState(0);
   const titulo = useRef<HTMLHeadingElement>(null);

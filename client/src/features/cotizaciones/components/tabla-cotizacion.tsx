@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { ConsolidatedData, RangoPrecio } from '../../../../../common/schemas/catalogo';
-import { CAMPOS_FILA, type CampoFila, minimosPorCategoria, SIN_PRODUCTOS } from '../../../../../common/schemas/cotizaciones-filas';
+import type { ConsolidatedData, RangoPrecio } from '#common/schemas/catalogo';
+import { CAMPOS_FILA, type CampoFila, minimosPorCategoria, SIN_PRODUCTOS } from '#common/schemas/cotizaciones-filas';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { clearFlujoCotizacion } from '../../../lib/storage';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -24,7 +24,7 @@ interface Props {
 
 type Errores = ValidacionFilas['errores'];
 
-/** Rows of the last visit in this tab (SPEC §4.1), checked against today's catalogue; one empty row otherwise. */
+/** Rows of the last visit in this tab (docs/producto.md §4.1), checked against today's catalogue; one empty row otherwise. */
 function filasIniciales(catalogo: ConsolidatedData): FilaCotizacion[] {
   const guardadas = filasCotizacion.get();
   return guardadas && guardadas.length > 0 ? depurarFilas(catalogo, guardadas) : [nuevaFila()];
@@ -46,7 +46,7 @@ function ErrorCampo({ fila, campo, errores }: { fila: FilaCotizacion; campo: Cam
   );
 }
 
-/** SPEC §2 Quotation screen: one row per product, a table on wide screens and cards at ≤ 768 px. */
+/** docs/producto.md §2 Quotation screen: one row per product, a table on wide screens and cards at ≤ 768 px. */
 export function TablaCotizacion({ catalogo, rangos }: Props) {
   const minimos = useMemo(() => (rangos ? minimosPorCategoria(rangos) : undefined), [rangos]);
   const navigate = useNavigate();
@@ -54,7 +54,7 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
   const onExpired = useSessionExpiredHandler();
   const location = useLocation();
   const [filas, setFilas] = useState(() => filasIniciales(catalogo));
-  // Issue #20: rows of an abandoned quotation silently joined the next one; say they were restored.
+  // Rows of an abandoned quotation silently joined the next one; say they were restored.
   const [recuperadas, setRecuperadas] = useState(() => !isEnCurso(location.state) && filas.some(isFilaTocada));
   const [errores, setErrores] = useState<Errores>({});
   const [general, setGeneral] = useState<string | null>(null);
@@ -65,12 +65,12 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
   useEffect(() => filasCotizacion.set(filas), [filas]);
 
   // The message that belongs to no row ('Debe haber al menos una fila completa…') is checked again
-  // as the rows change: once they are fixed it goes, instead of staying until the next Continuar (issue #20).
+  // as the rows change: once they are fixed it goes, instead of staying until the next Continuar.
   useEffect(() => {
     setGeneral((actual) => (actual === null ? null : validarFilas(filas, minimos).general));
   }, [filas, minimos]);
 
-  /** 'Nueva cotización': the whole flow starts over (the keys the order's confirmation clears, SPEC §4.6). */
+  /** 'Nueva cotización': the whole flow starts over (the keys the order's confirmation clears, docs/producto.md §4.6). */
   function nuevaCotizacion() {
     clearFlujoCotizacion();
     setFilas([nuevaFila()]);
@@ -97,7 +97,7 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
   }
 
   function pedirEliminar(fila: FilaCotizacion) {
-    // SPEC §5: at least one row must remain.
+    // docs/producto.md §5: at least one row must remain.
     if (filas.length === 1) return toast.error(SIN_PRODUCTOS);
     setPorEliminar(fila);
   }
@@ -163,7 +163,7 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
             options={options}
             value={valor === null ? null : String(valor)}
             onChange={(v) => actualizar(fila, cambiarCampo(catalogo, fila, campo, v))}
-            // The cascade (SPEC §2): a category first; then origin, brand and product narrow each other.
+            // The cascade (docs/producto.md §2): a category first; then origin, brand and product narrow each other.
             disabled={campo !== 'categoria' && fila.categoria === null}
             placeholder={campo === 'producto' ? 'Escribe para buscar' : 'Selecciona'}
             invalid={invalid}
@@ -202,7 +202,7 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
               placeholder={minimo ? `Mín. ${minimo}` : undefined}
               value={fila.cantidad}
               onChange={(e) => {
-                // SPEC §5: digits only, no leading zero, ≤ 9999; any other keystroke is ignored.
+                // docs/producto.md §5: digits only, no leading zero, ≤ 9999; any other keystroke is ignored.
                 if (isCantidadTecleable(e.target.value)) actualizar(fila, { ...fila, cantidad: e.target.value });
               }}
             />

@@ -70,7 +70,7 @@ describe('/confirmar-cotizacion', () => {
     expect(llamadas[1]!.body).toEqual({ productos: [{ producto: 23, cantidad: 150 }], solicitudId: 5 });
     // An anonymous request is compared with its clave too.
     expect(llamadas[1]!.headers['x-clave-cotizacion']).toBe('clave-de-prueba');
-    // SPEC §4.3: the quotation id and results are kept, and the history gains the entry.
+    // docs/producto.md §4.3: the quotation id and results are kept, and the history gains the entry.
     expect(JSON.parse(sessionStorage.getItem('cotizacion')!)).toEqual(COMPARACION);
     expect(JSON.parse(localStorage.getItem('historialCotizaciones')!)[0].productos).toEqual([
       { categoria: 'CARNE BOVINA', origen: 'Chile', marca: 'Carnes Ñuble', producto_nombre: 'Abastero', unidad: 'KILO', cantidad: 150 },

@@ -1,10 +1,10 @@
-import { formatTelefono } from '../../../../../common/chile/telefono';
+import { formatTelefono } from '#common/chile/telefono';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Redirigir } from '../../../ui/redirigir';
 import { SIN_SOLICITUD } from '../../../lib/flujo-cotizacion/paso-faltante';
-import { LOADING_MIN_MS } from '../../../../../common/constants';
-import { formatDiaLargo } from '../../../../../common/format';
+import { LOADING_MIN_MS } from '#common/constants';
+import { formatDiaLargo } from '#common/format';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { type Column, DataTable } from '../../../ui/data-table';
@@ -33,7 +33,7 @@ const NO_INDICADO = 'No indicado';
 /** 'YYYY-MM-DD' as a Chilean reader writes it; the day itself, with no time zone to shift it. */
 const fechaLegible = (iso: string | null) => (iso ? formatDiaLargo(iso) : 'Lo antes posible');
 
-/** The body that re-saves the delivery data just as it was confirmed (SPEC §4.3). */
+/** The body that re-saves the delivery data just as it was confirmed (docs/producto.md §4.3). */
 const cuerpoDe = ({ fecha_entrega, nombre_contacto, correo_contacto, telefono_contacto, direccion_envio, region, comuna }: CotizanteGuardado) => ({
   fecha_entrega: fecha_entrega ?? undefined,
   nombre_contacto,
@@ -44,7 +44,7 @@ const cuerpoDe = ({ fecha_entrega, nombre_contacto, correo_contacto, telefono_co
   comuna: comuna ?? undefined,
 });
 
-/** SPEC §2 Summary; without the request and its delivery data in session storage there is nothing to confirm. */
+/** docs/producto.md §2 Summary; without the request and its delivery data in session storage there is nothing to confirm. */
 export default function ConfirmarCotizacionPage() {
   const solicitud = solicitudGuardada.get();
   const cotizante = cotizanteGuardado.get();
@@ -75,7 +75,7 @@ function Resumen({ solicitud, cotizante }: { solicitud: SolicitudGuardada; cotiz
         onError: (error) => fallar(error, 'Ocurrió un error al confirmar la cotización'),
         onSuccess: () =>
           compare.mutate(solicitud, {
-            // SPEC §4.3, §9: the results open once the loading screen has shown for 6 s in total.
+            // docs/producto.md §4.3, §9: the results open once the loading screen has shown for 6 s in total.
             onSuccess: () => {
               espera.current = setTimeout(() => navigate('/cotizar-resultado'), Math.max(0, LOADING_MIN_MS - (Date.now() - inicio)));
             },

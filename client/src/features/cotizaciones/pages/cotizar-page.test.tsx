@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../ui/toast';
 import CotizarPage from './cotizar-page';
 import { renderAt, stubFetch, type Respuesta } from '../../../test/page-harness';
-import { SIN_FILA_COMPLETA } from '../../../../../common/schemas/cotizaciones';
+import { SIN_FILA_COMPLETA } from '#common/schemas/cotizaciones';
 import { EN_CURSO } from '../../../lib/flujo-cotizacion/en-curso';
 
 const CATALOGO = {
@@ -65,7 +65,7 @@ describe('/cotizar', () => {
   });
 });
 
-describe('/cotizar and a quotation from before (issue #20)', () => {
+describe('/cotizar and a quotation from before', () => {
   it("says it restored rows from before, and 'Nueva cotización' clears the whole flow", async () => {
     // An abandoned quotation: its rows, request, delivery record, results and choice are all still stored.
     for (const key of ['solicitud', 'cotizante', 'cotizacion', 'eleccion']) sessionStorage.setItem(key, '{}');
@@ -97,7 +97,7 @@ describe('/cotizar and a quotation from before (issue #20)', () => {
   });
 });
 
-describe("/cotizar's message that belongs to no row (issue #20)", () => {
+describe("/cotizar's message that belongs to no row", () => {
   it("'Debe haber al menos una fila completa' goes once the rows are fixed", async () => {
     sessionStorage.setItem('filasCotizacion', JSON.stringify([{ ...FILA_GUARDADA, cantidad: '' }]));
     renderPage();

@@ -13,7 +13,7 @@ import './cotizar-page.css';
 const cargarTabla = () => import('../components/tabla-cotizacion');
 const TablaCotizacion = lazy(() => cargarTabla().then((m) => ({ default: m.TablaCotizacion })));
 
-/** SPEC §2 /cotizar: the products and quantities of the request. */
+/** docs/producto.md §2 /cotizar: the products and quantities of the request. */
 export default function CotizarPage() {
   const catalogo = useConsolidatedData();
   const rangos = useRangosPrecios();

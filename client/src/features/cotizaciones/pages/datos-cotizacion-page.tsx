@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Redirigir } from '../../../ui/redirigir';
 import { SIN_SOLICITUD } from '../../../lib/flujo-cotizacion/paso-faltante';
-import { type CotizanteData, type CotizanteInput, cotizanteFormSchema } from '../../../../../common/schemas/cotizaciones';
-import type { Direccion } from '../../../../../common/schemas/direcciones';
+import { type CotizanteData, type CotizanteInput, cotizanteFormSchema } from '#common/schemas/cotizaciones';
+import type { Direccion } from '#common/schemas/direcciones';
 import { isMismaDireccion } from '../../../lib/direcciones-guardadas';
 import { showFormErrors } from '../../../lib/form-errors';
 import { useSession, useSessionExpiredHandler } from '../../../lib/session';
@@ -55,7 +55,7 @@ const etiquetaDireccion = (d: Direccion) =>
 /** Today in Chile as YYYY-MM-DD: the date input's minimum (the rule itself is the schema's). */
 const hoyEnChile = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date());
 
-/** SPEC §2 /datos-cotizacion; without a saved request there is nothing to deliver yet. */
+/** docs/producto.md §2 /datos-cotizacion; without a saved request there is nothing to deliver yet. */
 export default function DatosCotizacionPage() {
   const solicitud = solicitudGuardada.get();
   if (!solicitud) return <Redirigir to="/cotizar" mensaje={SIN_SOLICITUD} />;

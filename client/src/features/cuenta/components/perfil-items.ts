@@ -1,5 +1,5 @@
 /**
- * The profile menu's items (SPEC §2 Profile menu). SPEC's cards, privacy and billing did nothing:
+ * The profile menu's items (docs/producto.md §2 Profile menu). the product's cards, privacy and billing did nothing:
  * they are left out rather than shown as 'Próximamente' (docs/decisions/017).
  */
 export const PERFIL_ITEMS = [
@@ -8,7 +8,7 @@ export const PERFIL_ITEMS = [
   { label: 'Seguridad', to: '/seguridad', description: 'Cambia tu contraseña y cierra tus otras sesiones' },
 ] as const;
 
-/** Issue #22: what only a supplier's profile shows (the account sidebar does not list it). */
+/** What only a supplier's profile shows (the account sidebar does not list it). */
 export const PERFIL_ITEMS_PROVEEDOR = [
   { label: 'Condiciones de despacho', to: '/mis-condiciones', description: 'Comunas, días, pedido mínimo y costo de despacho' },
 ] as const;

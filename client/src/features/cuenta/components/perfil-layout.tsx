@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PERFIL_ITEMS } from './perfil-items';
 
-/** Account and address screens: the sidebar repeats the profile items plus 'Mi Perfil' (SPEC §2). */
+/** Account and address screens: the sidebar repeats the profile items plus 'Mi Perfil' (docs/producto.md §2). */
 export function PerfilLayout() {
   const { pathname } = useLocation();
   // An item stays marked on its sub-screens too: /mi-cuenta-editar, /direcciones-agregar, /direcciones-editar…

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { formatTelefono } from '../../../../../common/chile/telefono';
-import { type PerfilInput, perfilSchema } from '../../../../../common/schemas/cuenta';
+import { formatTelefono } from '#common/chile/telefono';
+import { type PerfilInput, perfilSchema } from '#common/schemas/cuenta';
 import { parseApiError } from '../../../lib/api-errors';
 import { showFormErrors } from '../../../lib/form-errors';
 import { rolCuenta } from '../../../lib/roles';
@@ -14,7 +14,7 @@ import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
 import { useUpdatePerfil } from '../api/update-perfil';
 
-/** SPEC §8 Edit account: which toast a failed save shows. */
+/** docs/producto.md §8 Edit account: which toast a failed save shows. */
 function mensajeDeError(error: unknown): string {
   const { status, fields } = parseApiError(error);
   if (status === 400) {
@@ -57,7 +57,7 @@ export default function MiCuentaEditarPage() {
     updatePerfil.mutate(values, {
       onSuccess: (saved) => {
         toast.success('¡Datos actualizados correctamente!');
-        // A new e-mail takes effect only once the new address confirms it (issue #7 §5); an
+        // A new e-mail takes effect only once the new address confirms it; an
         // older pending change the user did not touch now is not announced again.
         if (saved.email_pendiente && saved.email_pendiente.toLowerCase() === values.email.trim().toLowerCase())
           toast.info(`Te enviamos un enlace a ${saved.email_pendiente} para confirmar el cambio de correo.`);

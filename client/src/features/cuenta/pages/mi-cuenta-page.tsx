@@ -1,6 +1,6 @@
-import { formatTelefono } from '../../../../../common/chile/telefono';
+import { formatTelefono } from '#common/chile/telefono';
 import { Link } from 'react-router';
-import { formatDiaLargo } from '../../../../../common/format';
+import { formatDiaLargo } from '#common/format';
 import { rolCuenta } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 
@@ -21,7 +21,7 @@ export default function MiCuentaPage() {
   return (
     <section>
       <h1>Datos de la cuenta</h1>
-      {/* Issue #7 §5: a new e-mail waits for its confirmation link; until then the old one stands. */}
+      {/* A new e-mail waits for its confirmation link; until then the old one stands. */}
       {user.email_pendiente && (
         <p className="panel panel--info">
           Correo pendiente de confirmación: <strong>{user.email_pendiente}</strong>. Abre el enlace que te enviamos a ese correo para completar el cambio.

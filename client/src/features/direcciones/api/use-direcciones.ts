@@ -6,7 +6,7 @@ export const useDirecciones = () => useQuery({ queryKey: DIRECCIONES_KEY, queryF
 
 /**
  * After any address write: the list, and the session's user, whose direccion_envio is the
- * active address (SPEC §2 /mi-cuenta shows it).
+ * active address (docs/producto.md §2 /mi-cuenta shows it).
  */
 export function useRefreshDirecciones() {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { type DireccionInput, direccionSchema } from '../../../../../common/schemas/direcciones';
+import { type DireccionInput, direccionSchema } from '#common/schemas/direcciones';
 import { showFormErrors } from '../../../lib/form-errors';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { TextField } from '../../../ui/fields';
@@ -20,7 +20,7 @@ interface Props {
 
 const FIELDS = ['nombre_contacto', 'correo_contacto', 'telefono_contacto', 'direccion_envio', 'region', 'comuna'] as const;
 
-/** SPEC §2 Add and edit address: contact, e-mail, phone, street, región → comuna; both end on /direcciones. */
+/** docs/producto.md §2 Add and edit address: contact, e-mail, phone, street, región → comuna; both end on /direcciones. */
 export function DireccionForm({ editingId, initial, submitLabel }: Props) {
   const navigate = useNavigate();
   const onExpired = useSessionExpiredHandler();
@@ -40,7 +40,7 @@ export function DireccionForm({ editingId, initial, submitLabel }: Props) {
     defaultValues: valores,
   });
   const { errors } = formState;
-  // New initial values (the server's record arriving after the session copy, issue #20) replace
+  // New initial values (the server's record arriving after the session copy) replace
   // what the form shows, except a field the user has already changed.
   const inicial = JSON.stringify(valores);
   useEffect(() => {
@@ -55,7 +55,7 @@ export function DireccionForm({ editingId, initial, submitLabel }: Props) {
       },
       onError: (error) => {
         if (onExpired(error)) return;
-        // SPEC §8: the server's reason, or the screen's message.
+        // docs/producto.md §8: the server's reason, or the screen's message.
         showFormErrors(error, setError, { fields: FIELDS, fallback: adding ? 'Error al guardar la dirección' : 'Error al actualizar la dirección' });
       },
     });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Direccion } from '../../../../../common/schemas/direcciones';
+import type { Direccion } from '#common/schemas/direcciones';
 import { renderAt, stubFetch, type Respuesta } from '../../../test/page-harness';
 import { direccionEditar } from '../api/direccion-editar';
 import DireccionEditarPage from './direccion-editar-page';
@@ -55,7 +55,7 @@ afterEach(() => {
 const valor = (label: string) => (screen.getByLabelText(label) as HTMLInputElement | HTMLSelectElement).value;
 const destinos = { '/direcciones': 'Mis direcciones' };
 
-describe('/direcciones-modificar loads the address by its id (issue #20)', () => {
+describe('/direcciones-modificar loads the address by its id', () => {
   it('in a new tab (no session copy) it reads the address from the server, Región and Comuna shown', async () => {
     renderAt('/direcciones-modificar', <DireccionEditarPage />, destinos, '/direcciones-modificar?id=7');
     await waitFor(() => expect(valor('Nombre de contacto')).toBe('Sucursal Viña Centro'));

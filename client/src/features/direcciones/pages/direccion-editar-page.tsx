@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { formatTelefono } from '../../../../../common/chile/telefono';
-import { idSchema } from '../../../../../common/numeros';
-import type { Direccion } from '../../../../../common/schemas/direcciones';
+import { formatTelefono } from '#common/chile/telefono';
+import { idSchema } from '#common/numeros';
+import type { Direccion } from '#common/schemas/direcciones';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { LoadError } from '../../../ui/load-error';
@@ -15,8 +15,8 @@ const idParam = idSchema('');
 export const DIRECCION_NO_ENCONTRADA = 'No encontramos esa dirección. Puede que haya sido eliminada.';
 
 /**
- * SPEC §2: prefilled from the copy saved in session storage when Modificar was clicked. The copy
- * is only the fast path (issue #20: a new tab has none, and a later visit showed an old one): the
+ * docs/producto.md §2: prefilled from the copy saved in session storage when Modificar was clicked. The copy
+ * is only the fast path (a new tab has none, and a later visit showed an old one): the
  * address is read again from the server by its id (the URL's ?id=, else the copy's) and the
  * server's record wins, field by field, unless the user already changed that field.
  */

@@ -1,7 +1,7 @@
-import { formatTelefono } from '../../../../../common/chile/telefono';
+import { formatTelefono } from '#common/chile/telefono';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { Direccion } from '../../../../../common/schemas/direcciones';
+import type { Direccion } from '#common/schemas/direcciones';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { direccionEditar, rutaEditarDireccion } from '../api/direccion-editar';
@@ -43,13 +43,13 @@ export default function DireccionesPage() {
       onSuccess: () => toast.success('Dirección eliminada correctamente.', { id }),
       onError: (error) => {
         toast.dismiss(id);
-        // SPEC §8: the server's error field, or the screen's message.
+        // docs/producto.md §8: the server's error field, or the screen's message.
         if (!onExpired(error)) toast.error(apiErrorMessage(error, 'Error al eliminar la dirección.'));
       },
     });
   }
 
-  // SPEC §2: contact name, address, commune, region, e-mail and phone; the active one tagged '(Activa)'.
+  // docs/producto.md §2: contact name, address, commune, region, e-mail and phone; the active one tagged '(Activa)'.
   const columns: Column<Direccion>[] = [
     {
       id: 'contacto',
@@ -73,14 +73,14 @@ export default function DireccionesPage() {
       className: 'data-table__full',
       cell: (d) => (
         <div className="direccion__actions">
-          {/* A link (issue #20): it opens in a new tab too, where the URL's id loads the address. */}
+          {/* A link: it opens in a new tab too, where the URL's id loads the address. */}
           <Link className="btn btn--secondary" to={rutaEditarDireccion(d.id)} onClick={() => direccionEditar.set(d)}>
             Modificar
           </Link>
           <button type="button" className="btn btn--ghost" onClick={() => setPorEliminar(d)}>
             Eliminar
           </button>
-          {/* SPEC's 'Activada' / 'Desactivada' say what the address is; the button says what it does (docs/decisions/017). */}
+          {/* the product's 'Activada' / 'Desactivada' say what the address is; the button says what it does (docs/decisions/017). */}
           {d.activa ? (
             <span className="direccion__activa">Activada</span>
           ) : (

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatFechaLarga } from '../../../../../common/format';
+import { formatFechaLarga } from '#common/format';
 import { useLogout } from '../../../lib/session';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { EntryCard } from '../../../ui/entry-card';
 import { toast } from '../../../ui/toast';
 import './historial.css';
-// The history the quotation flow appends to when a comparison is generated (SPEC §4.3).
+// The history the quotation flow appends to when a comparison is generated (docs/producto.md §4.3).
 import { type HistorialCotizacion, historialCotizaciones } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 
 type Linea = HistorialCotizacion['productos'][number];
 
-/** SPEC §2 Quotation history: each line's category, origin, brand, product, unit and quantity. */
+/** docs/producto.md §2 Quotation history: each line's category, origin, brand, product, unit and quantity. */
 const COLUMNAS: Column<Linea>[] = [
   { id: 'categoria', header: 'Categoría', cell: (l) => l.categoria },
   { id: 'origen', header: 'Origen', cell: (l) => l.origen },
@@ -22,7 +22,7 @@ const COLUMNAS: Column<Linea>[] = [
   { id: 'cantidad', header: 'Cantidad', cell: (l) => l.cantidad.toLocaleString('es-CL') },
 ];
 
-/** SPEC §2 Quotation history ('Mi Historial de Cotizaciones'), read from local storage; newest first. */
+/** docs/producto.md §2 Quotation history ('Mi Historial de Cotizaciones'), read from local storage; newest first. */
 export default function HistorialPage() {
   const logout = useLogout();
   const [entradas, setEntradas] = useState(() => historialCotizaciones.get() ?? []);

@@ -3,13 +3,13 @@ import { SIGNUP_PROVEEDOR } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
 
-/** Home banner (SPEC §2 "/"): a moderator sees only the moderation button. */
+/** Home banner (docs/producto.md §2 "/"): a moderator sees only the moderation button. */
 export default function HomePage() {
   const session = useSession();
   const navigate = useNavigate();
 
   function subirStock() {
-    // SPEC §6: only a logged-in supplier may use the bulk upload.
+    // docs/producto.md §6: only a logged-in supplier may use the bulk upload.
     if (!session.is_proveedor) return toast.error('Debes estar registrado como proveedor para usar esta funcionalidad');
     navigate('/carga-masiva');
   }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Moderacion, ModerarProductoInput } from '../../../../../common/schemas/moderacion';
+import type { Moderacion, ModerarProductoInput } from '#common/schemas/moderacion';
 import { api } from '../../../lib/api-client';
 import { PRODUCTOS_PENDIENTES_KEY } from './productos-pendientes';
 
-/** SPEC §7: one decision, POST moderar-producto/ {producto_id, accion} (plus the optional motivo of a rejection). */
+/** docs/producto.md §7: one decision, POST moderar-producto/ {producto_id, accion} (plus the optional motivo of a rejection). */
 export const moderarProducto = (body: ModerarProductoInput) => api<Moderacion>('/api/productos/moderar-producto/', { method: 'POST', body, auth: true });
 
 export interface Envio {
@@ -12,7 +12,7 @@ export interface Envio {
 }
 
 /**
- * SPEC §7: one call per staged product, all sent in parallel. Never fails as a whole: it says
+ * docs/producto.md §7: one call per staged product, all sent in parallel. Never fails as a whole: it says
  * which products went through and which did not, so the sent ones leave the staged list and the
  * others stay for another try. Afterwards the pending list and the buyers' catalogue are read again.
  */

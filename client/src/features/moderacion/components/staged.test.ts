@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductoPendiente } from '../../../../../common/schemas/moderacion';
+import type { ProductoPendiente } from '#common/schemas/moderacion';
 import { buscarPendientes, ordenarPendientes, porEnviar, stage } from './staged';
 
 const P: ProductoPendiente[] = [
@@ -8,7 +8,7 @@ const P: ProductoPendiente[] = [
   { id: 12, nombre: 'Cordero', categoria_nombre: 'CARNE BOVINA', proveedor_email: 'c@x.cl' },
 ];
 
-describe('moderation staging (SPEC §4 Moderation)', () => {
+describe('moderation staging (docs/producto.md §4 Moderation)', () => {
   it('stages once; staging again changes only the decision and keeps the reason', () => {
     let s = stage([], P[0]!, 'rechazar');
     s = s.map((x) => ({ ...x, motivo: 'sin marca' }));

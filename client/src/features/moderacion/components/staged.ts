@@ -1,14 +1,14 @@
-import { foldForSearch } from '../../../../../common/search-es';
-import type { AccionModeracion, ProductoPendiente } from '../../../../../common/schemas/moderacion';
-import { compareEs } from '../../../../../common/sort-es';
+import { foldForSearch } from '#common/search-es';
+import type { AccionModeracion, ProductoPendiente } from '#common/schemas/moderacion';
+import { compareEs } from '#common/sort-es';
 
-/** SPEC §3 Pending product with the moderator's staged decision; `motivo` is the optional reason of a rejection. */
+/** docs/producto.md §3 Pending product with the moderator's staged decision; `motivo` is the optional reason of a rejection. */
 export interface Staged extends ProductoPendiente {
   accion: AccionModeracion;
   motivo: string;
 }
 
-/** SPEC §4: staging moves a product out of the pending list; staging it again only changes the decision. */
+/** docs/producto.md §4: staging moves a product out of the pending list; staging it again only changes the decision. */
 export function stage(staged: readonly Staged[], producto: ProductoPendiente, accion: AccionModeracion): Staged[] {
   const previo = staged.find((s) => s.id === producto.id);
   if (previo) return staged.map((s) => (s.id === producto.id ? { ...s, accion } : s));
@@ -18,7 +18,7 @@ export function stage(staged: readonly Staged[], producto: ProductoPendiente, ac
 /** Which staged products a bulk action sends: 'todo' all of them, else those with that decision. */
 export const porEnviar = (staged: readonly Staged[], cuales: AccionModeracion | 'todo') => staged.filter((s) => cuales === 'todo' || s.accion === cuales);
 
-/** SPEC §2 search: product, category, provider or ID. */
+/** docs/producto.md §2 search: product, category, provider or ID. */
 export function buscarPendientes(productos: readonly ProductoPendiente[], texto: string): ProductoPendiente[] {
   const normal = foldForSearch;
   const q = normal(texto.trim());
@@ -26,7 +26,7 @@ export function buscarPendientes(productos: readonly ProductoPendiente[], texto:
   return productos.filter((p) => [String(p.id), p.nombre, p.categoria_nombre, p.proveedor_email].some((c) => normal(c).includes(q)));
 }
 
-/** SPEC §2: sort by name, provider or ID, ascending or descending. */
+/** docs/producto.md §2: sort by name, provider or ID, ascending or descending. */
 export const ORDENES_PENDIENTES = [
   { id: 'nombre-asc', label: 'Nombre (A-Z)' },
   { id: 'nombre-desc', label: 'Nombre (Z-A)' },

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProductoPendiente } from '../../../../../common/schemas/moderacion';
+import type { ProductoPendiente } from '#common/schemas/moderacion';
 import { renderAt, stubFetch, type Respuesta } from '../../../test/page-harness';
 import ModeracionPage from './moderacion-page';
 
@@ -30,7 +30,7 @@ const abrir = async () => {
   await screen.findByRole('table', { name: 'Productos pendientes de moderación' });
 };
 
-describe('/moderacion-productos keeps staged decisions across a reload (issue #20)', () => {
+describe('/moderacion-productos keeps staged decisions across a reload', () => {
   it('the decisions and the typed reason are there again after the page is loaded anew', async () => {
     await abrir();
     fireEvent.click(await screen.findByRole('button', { name: 'Rechazar Queso de cabra fresco' }));

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useId, useMemo, useState } from 'react';
 import { SearchSortFilters } from '../../../ui/search-sort-filters';
-import { type AccionModeracion, MOTIVO_MAX, type ProductoPendiente } from '../../../../../common/schemas/moderacion';
+import { type AccionModeracion, MOTIVO_MAX, type ProductoPendiente } from '#common/schemas/moderacion';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { SubmitButton } from '../../../ui/form-controls';
@@ -15,7 +15,7 @@ const PAGE_SIZE = 10;
 type Envio = AccionModeracion | 'todo';
 type Pregunta = { tipo: 'enviar'; cuales: Envio } | { tipo: 'quitar-todos' } | null;
 
-// SPEC §2 Moderation: the four confirm popups, to the letter ('staged' included: docs/decisions/017).
+// docs/producto.md §2 Moderation: the four confirm popups, to the letter ('staged' included: docs/decisions/017).
 const PREGUNTAS: Record<Envio | 'quitar-todos', string> = {
   aprobar: '¿Deseas enviar todos los productos marcados como aprobados?',
   rechazar: '¿Deseas enviar todos los productos marcados como rechazados?',
@@ -24,14 +24,14 @@ const PREGUNTAS: Record<Envio | 'quitar-todos', string> = {
 };
 
 /**
- * SPEC §2 /moderacion-productos: the pending table on the left, the staged decisions on the
+ * docs/producto.md §2 /moderacion-productos: the pending table on the left, the staged decisions on the
  * right. Staging is local until sent; sending posts one call per product in parallel and the
  * products that went through leave the staged list (those that failed stay, to try again).
  */
 export default function ModeracionPage() {
   const pendientes = useProductosPendientes();
   const moderar = useModerarProductos();
-  // Kept in session storage as they change: a reload finds the decisions and reasons as they were (issue #20).
+  // Kept in session storage as they change: a reload finds the decisions and reasons as they were.
   const [staged, setStaged] = useState<Staged[]>(() => stagedGuardados.get() ?? []);
   const [texto, setTexto] = useState('');
   const [orden, setOrden] = useState<OrdenPendientes | ''>('');

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrdenConfirmada } from '../../../../../common/schemas/ordenes';
+import type { OrdenConfirmada } from '#common/schemas/ordenes';
 import { api } from '../../../lib/api-client';
 import { ORDENES_KEY, SIN_DATOS_FACTURACION } from '../../../lib/historial-ordenes';
 import { recordOrden } from './create-orden';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrdenCreada, OrdenData, OrdenPorConfirmar } from '../../../../../common/schemas/ordenes';
+import type { OrdenCreada, OrdenData, OrdenPorConfirmar } from '#common/schemas/ordenes';
 import { api } from '../../../lib/api-client';
 import { type DatosFacturacion, historialOrdenes, ORDENES_KEY } from '../../../lib/historial-ordenes';
 import { porConfirmar } from './por-confirmar';
@@ -15,7 +15,7 @@ interface CreateOrdenArgs {
 }
 
 /**
- * SPEC §4.6: POST crear-orden. It buys the quotation's choice as the server holds it, which is
+ * docs/producto.md §4.6: POST crear-orden. It buys the quotation's choice as the server holds it, which is
  * what /facturacion's summary showed (the page saves an unsaved choice before reading it). Without
  * an account the answer is a 202: the order waits for its contact's confirmation by e-mail
  * (docs/decisions/007, 'Órdenes sin cuenta').
@@ -23,7 +23,7 @@ interface CreateOrdenArgs {
 export const createOrden = ({ body, headers }: CreateOrdenArgs) =>
   api<OrdenCreada | OrdenPorConfirmar>('/api/facturacion/crear-orden/', { method: 'POST', body, auth: true, headers });
 
-/** SPEC §3 historialOrdenes: one entry per order (a repeated submit answers the same orden_id, without its tracking token). */
+/** docs/producto.md §3 historialOrdenes: one entry per order (a repeated submit answers the same orden_id, without its tracking token). */
 export function recordOrden({ orden_id, seguimiento }: OrdenCreada, facturacion: DatosFacturacion, usuarioId: number | undefined) {
   const historial = historialOrdenes.get() ?? [];
   if (historial.some((o) => o.orden_id === orden_id)) return;

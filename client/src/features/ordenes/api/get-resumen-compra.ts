@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ResumenCompra } from '../../../../../common/schemas/ordenes';
+import type { ResumenCompra } from '#common/schemas/ordenes';
 import { api } from '../../../lib/api-client';
 
 interface ResumenArgs {
@@ -10,7 +10,7 @@ interface ResumenArgs {
   headers: Record<string, string> | undefined;
 }
 
-/** Issue #19: GET /api/facturacion/{id}/resumen/ — what placing the order will buy, priced as it will be charged. */
+/** GET /api/facturacion/{id}/resumen/ — what placing the order will buy, priced as it will be charged. */
 export const getResumenCompra = ({ cotizacionId, cotizanteId, headers }: ResumenArgs) =>
   api<ResumenCompra>(`/api/facturacion/${cotizacionId}/resumen/${cotizanteId === undefined ? '' : `?cotizante_id=${cotizanteId}`}`, { auth: true, headers });
 

@@ -1,10 +1,10 @@
-import { z } from '../../../../../common/zod-es';
+import { z } from '#common/zod-es';
 import { historialOrdenSchema } from '../../../lib/historial-ordenes';
 import { storedList } from '../../../lib/storage';
 
 // An order placed without an account waits for the link e-mailed to its contact (docs/decisions/007,
 // 'Órdenes sin cuenta'). Its billing names stay in this browser meanwhile, so that confirming it
-// here writes the order history entry (SPEC §3 historialOrdenes) as a placed order always did.
+// here writes the order history entry (docs/producto.md §3 historialOrdenes) as a placed order always did.
 
 const pendienteSchema = z.object({
   cotizacion_id: z.number().int().positive(),

@@ -4,7 +4,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatClp } from '../../../../../common/format';
+import { formatClp } from '#common/format';
 import { SessionProvider } from '../../../lib/session';
 import { type Respuesta, stubFetch } from '../../../test/page-harness';
 import { APP_TITLE, useRouteTitle } from '../../../app/route-title';
@@ -74,7 +74,7 @@ describe('/confirmacion', () => {
     expect((await screen.findByRole('link', { name: 'Seguir mi orden' })).getAttribute('href')).toBe(`/seguimiento/${'S'.repeat(43)}`);
     expect(screen.queryByRole('link', { name: 'Ver mi orden' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
-    // SPEC §4.6: the order ends the quotation flow.
+    // docs/producto.md §4.6: the order ends the quotation flow.
     expect(sessionStorage.getItem('cotizacion')).toBeNull();
     expect(document.title).toBe('Orden confirmada · Abastece');
   });

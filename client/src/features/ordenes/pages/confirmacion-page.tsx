@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { formatClp, formatFechaHora } from '../../../../../common/format';
-import { MINUTOS_POR_CONFIRMAR, ordenPorConfirmarSchema, ordenSchemaOut } from '../../../../../common/schemas/ordenes';
-import { z } from '../../../../../common/zod-es';
+import { formatClp, formatFechaHora } from '#common/format';
+import { MINUTOS_POR_CONFIRMAR, ordenPorConfirmarSchema, ordenSchemaOut } from '#common/schemas/ordenes';
+import { z } from '#common/zod-es';
 import { usePageTitle } from '../../../app/route-title';
 import { useSession } from '../../../lib/session';
 import { clearFlujoCotizacion } from '../../../lib/storage';
 import './ordenes.css';
 
 /**
- * What /facturacion passes on: crear-orden's answer (issue #19: the pedidos, and the tracking token
+ * What /facturacion passes on: crear-orden's answer (the pedidos, and the tracking token
  * when this answer created the order) and the address the buyer's e-mail went to. History state
  * is the user's to edit, so it is read through a schema too.
  */
@@ -63,7 +63,7 @@ function PorConfirmar({ correo, vence_en }: PorConfirmarState) {
 }
 
 /**
- * SPEC §2 Confirmation: success animation, 'Número de orden' and 'Volver al inicio'; issue #19
+ * docs/producto.md §2 Confirmation: success animation, 'Número de orden' and 'Volver al inicio';
  * adds the pedidos it became, who was told, and where to follow it.
  */
 export default function ConfirmacionPage() {
@@ -74,7 +74,7 @@ export default function ConfirmacionPage() {
   // Nothing is bought yet: the tab says what to do, not 'Orden confirmada' (its route's title).
   usePageTitle(porConfirmar.success ? TITULO_POR_CONFIRMAR : undefined);
   useEffect(() => {
-    // SPEC §4.6: the order ends the quotation flow. Its rows, request, quotation id and results,
+    // docs/producto.md §4.6: the order ends the quotation flow. Its rows, request, quotation id and results,
     // delivery record (contact id and date) and the buyer's choice leave session storage, so the
     // next /cotizar starts clean and Back cannot place the same quotation again.
     clearFlujoCotizacion();

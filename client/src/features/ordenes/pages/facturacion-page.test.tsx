@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatClp } from '../../../../../common/format';
-import type { CompararPrecios, Opcion } from '../../../../../common/schemas/comparacion';
-import type { OrdenCreada, ResumenCompra } from '../../../../../common/schemas/ordenes';
+import { formatClp } from '#common/format';
+import type { CompararPrecios, Opcion } from '#common/schemas/comparacion';
+import type { OrdenCreada, ResumenCompra } from '#common/schemas/ordenes';
 import { ENTREGA } from '../../../ui/datos-entrega.fixtures';
 import { toast } from '../../../ui/toast';
 import FacturacionPage from './facturacion-page';
@@ -60,7 +60,7 @@ const RESUMEN: ResumenCompra = {
       proveedor: 'Carnes del Maule',
       lineas: [{ sku: 'CM-LV', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 80, precio: 15_000, subtotal: 1_200_000 }],
       subtotal: 1_200_000,
-      // Issue #22: its delivery fee on that subtotal, and its own day.
+      // Its delivery fee on that subtotal, and its own day.
       costo_despacho: 8_990,
       fecha_entrega: '2026-12-03',
     },
@@ -163,7 +163,7 @@ describe('/facturacion', () => {
     const austral = screen.getByRole('table', { name: 'Productos de Distribuidora Austral' });
     for (const texto of ['Arroz grado 1', '280 kg', formatClp(1_250), formatClp(350_000)]) expect(austral.textContent).toContain(texto);
     expect(screen.getByRole('heading', { name: 'Carnes del Maule' })).toBeTruthy();
-    // Each supplier's own delivery day (issue #22), when it has one.
+    // Each supplier's own delivery day, when it has one.
     expect(screen.getByText('Entrega el 3 de diciembre de 2026')).toBeTruthy();
     expect(screen.getAllByText(/^Entrega el /)).toHaveLength(1);
     expect(screen.getByText(/2 pedidos, uno por proveedor/)).toBeTruthy();
@@ -172,7 +172,7 @@ describe('/facturacion', () => {
       expect(entrega.textContent).toContain(texto);
     expectSumas('Carnes del Maule', { productos: 1_200_000, despacho: formatClp(8_990), subtotal: 1_208_990 });
     expectSumas('Distribuidora Austral', { productos: 350_000, despacho: 'sin costo', subtotal: 350_000 });
-    // The landed total: products, the fees, and what the order will charge (issue #22).
+    // The landed total: products, the fees, and what the order will charge.
     expect(screen.getByText('Total productos:').textContent).toBe(`Total productos: ${formatClp(1_550_000)}`);
     expect(screen.getByText('Despacho:', { selector: '.facturacion__totales p' }).textContent).toBe(`Despacho: ${formatClp(8_990)}`);
     expect(screen.getByText('Total de la compra:').textContent).toBe(`Total de la compra: ${formatClp(1_558_990)}`);
@@ -208,7 +208,7 @@ describe('/facturacion', () => {
     await screen.findByRole('heading', { name: 'Confirmación' });
     expect(escritas()).toEqual(['PUT /api/cotizaciones/77/actualizar/', 'POST /api/facturacion/crear-orden/']);
     const post = llamadas.at(-1)!;
-    // With what the buyer confirmed: the server refuses an order that is no longer that (issue #22).
+    // With what the buyer confirmed: the server refuses an order that is no longer that.
     expect(post.body).toEqual({ cotizacion_id: 77, cotizante_id: 9, resumen_confirmado: CONFIRMADO });
     expect(post.headers['x-clave-cotizacion']).toBe('clave-de-prueba');
     // The confirmation names the pedidos, the tracking link and where the buyer's e-mail went (no account: the delivery contact's).
@@ -322,7 +322,7 @@ describe('/facturacion', () => {
     await waitFor(() => expect((screen.getByRole('button', { name: COMPRAR }) as HTMLButtonElement).disabled).toBe(false));
   });
 
-  it("after a stock conflict, 'Volver a los resultados' compares again: the stale selection is not shown again (issue #20)", async () => {
+  it("after a stock conflict, 'Volver a los resultados' compares again: the stale selection is not shown again", async () => {
     const mensaje = 'No queda stock suficiente de "Lomo vetado" de Carnes del Maule: pediste 80 kg y quedan 20.';
     respuestas['POST /api/facturacion/crear-orden/'] = { status: 409, body: { detail: mensaje } };
     // Now the supplier has 20 kg: the new comparison (another quotation) selects what there is.
@@ -365,7 +365,7 @@ describe('/facturacion', () => {
     expect(screen.getByRole('button', { name: 'Volver a los resultados' })).toBeTruthy();
   });
 
-  it('a server failure is silent (SPEC §8): no toast, no message, the buyer can try again', async () => {
+  it('a server failure is silent (docs/producto.md §8): no toast, no message, the buyer can try again', async () => {
     respuestas['POST /api/facturacion/crear-orden/'] = { status: 500, body: { detail: 'Error interno.' } };
     const router = renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'No' }));

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { EJEMPLO_RUT } from '../../../../../common/chile/rut';
-import { formatClp, formatDespacho, formatDiaLargo } from '../../../../../common/format';
-import type { IdNombre } from '../../../../../common/schemas/catalogo';
-import { type OrdenData, type OrdenInput, RESUMEN_CAMBIADO, type ResumenCompra, ordenSchema } from '../../../../../common/schemas/ordenes';
+import { EJEMPLO_RUT } from '#common/chile/rut';
+import { formatClp, formatDespacho, formatDiaLargo } from '#common/format';
+import type { IdNombre } from '#common/schemas/catalogo';
+import { type OrdenData, type OrdenInput, RESUMEN_CAMBIADO, type ResumenCompra, ordenSchema } from '#common/schemas/ordenes';
 import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
 import { showFormErrors } from '../../../lib/form-errors';
 import type { DatosFacturacion } from '../../../lib/historial-ordenes';
@@ -51,14 +51,14 @@ const FIELDS = [
   'metodo_pago',
 ] as const;
 const VACIO = Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<(typeof FIELDS)[number], string>;
-/** SPEC §8: a failed order is silent; this is only what a refusal with no readable reason reads. */
+/** docs/producto.md §8: a failed order is silent; this is only what a refusal with no readable reason reads. */
 const NO_SE_PUDO = 'No pudimos crear la orden de compra.';
 const SIN_RESUMEN = 'No pudimos cargar el resumen de tu compra.';
 const SIN_RESULTADOS_NUEVOS = 'No pudimos actualizar los resultados con el stock de ahora. Inténtalo de nuevo.';
 
 const nombreDe = (lista: IdNombre[] | undefined, id: number | undefined) => (id === undefined ? '' : (lista?.find((x) => x.id === id)?.nombre ?? ''));
 
-/** SPEC §2 Billing. Without a comparison in session storage there is nothing to buy: the flow starts over. */
+/** docs/producto.md §2 Billing. Without a comparison in session storage there is nothing to buy: the flow starts over. */
 export default function FacturacionPage() {
   const cotizacion = cotizacionGuardada.get();
   if (!cotizacion) return <Redirigir to="/cotizar" mensaje={SIN_COTIZACION} />;
@@ -66,9 +66,9 @@ export default function FacturacionPage() {
 }
 
 /**
- * Issue #19: nothing is bought that the buyer has not seen. The page shows what the order will
+ * Nothing is bought that the buyer has not seen. The page shows what the order will
  * buy (lines per supplier, prices, total, delivery) and only a button that names the total, or
- * the billing form's submit beside it, places the order. SPEC's billing question stays: 'No'
+ * the billing form's submit beside it, places the order. the product's billing question stays: 'No'
  * leaves the buyer on the summary.
  */
 function Facturacion({ cotizacionId }: { cotizacionId: number }) {
@@ -106,7 +106,7 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
   // The quotation's own delivery record; absent, the server uses the one it was compared with.
   const cotizanteId = cotizante && solicitud && cotizante.solicitud_id === solicitud.id ? cotizante.cotizante_id : undefined;
 
-  // A choice whose save failed on Comprar (silently, SPEC §8) is saved before the summary is read,
+  // A choice whose save failed on Comprar (silently, docs/producto.md §8) is saved before the summary is read,
   // so the summary is what crear-orden buys; if the server refuses it, nothing is shown to buy.
   const eleccion = eleccionGuardada.get();
   const porGuardar = eleccion !== null && eleccion.cotizacion_id === cotizacionId && !eleccion.guardada;
@@ -179,7 +179,7 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
         onError: (error) => {
           if (onExpired(error)) return;
           const { status, fields, code } = parseApiError(error);
-          // SPEC §8: order creation failures are silent; a refusal (stock gone, a billing rule) says why.
+          // docs/producto.md §8: order creation failures are silent; a refusal (stock gone, a billing rule) says why.
           if (status === undefined || status >= 500) return;
           if (code === RESUMEN_CAMBIADO) {
             setResumenCambiado(true);
@@ -194,7 +194,7 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
 
   /**
    * After a refusal (stock an order took meanwhile, a choice the server no longer accepts) the
-   * stored results are stale (issue #20: they showed the same selection again). The request is
+   * stored results are stale (they showed the same selection again). The request is
    * compared again with the stock of now: a new quotation replaces the old one, the old choice goes.
    */
   function volverAResultadosNuevos() {
@@ -210,7 +210,7 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
     });
   }
 
-  /** SPEC §2's 'No', after issue #19: no billing data, and nothing bought until the buyer confirms the total. */
+  /** docs/producto.md §2's 'No', with pedidos (docs/decisions/011): no billing data, and nothing bought until the buyer confirms the total. */
   function sinFacturacion() {
     setPreguntaAbierta(false);
     guardarRespuestaFacturacion(cotizacionId, false);
@@ -383,7 +383,7 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
 
 /**
  * What the order will buy, supplier by supplier (one pedido each) with each one's delivery fee,
- * the delivery, and the totals: products, fees and what the order will charge (issue #22).
+ * the delivery, and the totals: products, fees and what the order will charge.
  */
 function Resumen({ resumen }: { resumen: ResumenCompra }) {
   if (resumen.proveedores.length === 0) {

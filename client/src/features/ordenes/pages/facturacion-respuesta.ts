@@ -1,8 +1,8 @@
-import { z } from '../../../../../common/zod-es';
+import { z } from '#common/zod-es';
 import { STORAGE_KEYS, storedJson } from '../../../lib/storage';
 
 /**
- * The buyer's answer to SPEC §2's billing question ('Sí': the form, 'No': the summary), for one
+ * The buyer's answer to docs/producto.md §2's billing question ('Sí': the form, 'No': the summary), for one
  * quotation: a reload of /facturacion opens where the buyer was instead of asking again. A new
  * quotation asks again (another id), so does coming back after 'Volver' (the buyer may be changing
  * their mind), and the order's confirmation clears it with the flow.

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CambioEstadoInput, PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import type { CambioEstadoInput, PedidoDetalle } from '#common/schemas/pedidos';
 import { api } from '../../../lib/api-client';
 import { ORDENES_KEY } from '../../../lib/historial-ordenes';
 import { PEDIDOS_KEY } from './pedidos';
 
-/** Issue #19: POST /api/pedidos/{id}/estado/ — the supplier moves its pedido; the buyer annuls it. */
+/** POST /api/pedidos/{id}/estado/ — the supplier moves its pedido; the buyer annuls it. */
 export const changeEstado = ({ id, body }: { id: number; body: CambioEstadoInput }) =>
   api<PedidoDetalle>(`/api/pedidos/${id}/estado/`, { method: 'POST', body, auth: true });
 

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { OrdenDetalle, OrdenesPage, Seguimiento } from '../../../../../common/schemas/pedidos';
+import type { OrdenDetalle, OrdenesPage, Seguimiento } from '#common/schemas/pedidos';
 import { api } from '../../../lib/api-client';
 // Shared with ordenes, whose crear-orden adds an order to these lists.
 import { ORDENES_KEY } from '../../../lib/historial-ordenes';
 import { retryServerFailures } from './pedidos';
 
-/** Issue #19: GET /api/ordenes/ — one page of the logged-in buyer's orders, each pedido with its state. */
+/** GET /api/ordenes/ — one page of the logged-in buyer's orders, each pedido with its state. */
 export const getOrdenes = (page: number) => api<OrdenesPage>(`/api/ordenes/?page=${page}`, { auth: true });
 export const useOrdenes = (page: number, enabled = true) =>
   useQuery({ queryKey: [...ORDENES_KEY, 'lista', page], queryFn: () => getOrdenes(page), placeholderData: keepPreviousData, enabled });

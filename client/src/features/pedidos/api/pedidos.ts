@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { EstadoPedido, PedidoDetalle, PedidosPage } from '../../../../../common/schemas/pedidos';
+import type { EstadoPedido, PedidoDetalle, PedidosPage } from '#common/schemas/pedidos';
 import { ApiError, api } from '../../../lib/api-client';
 
 export const PEDIDOS_KEY = ['pedidos'] as const;
@@ -13,7 +13,7 @@ export interface PedidosFilter {
 const queryString = ({ page, estado, q }: PedidosFilter) =>
   new URLSearchParams({ page: String(page), ...(estado ? { estado } : {}), ...(q?.trim() ? { q: q.trim() } : {}) }).toString();
 
-/** Issue #19: GET /api/pedidos/ — one page of the calling supplier's pedidos, newest first. */
+/** GET /api/pedidos/ — one page of the calling supplier's pedidos, newest first. */
 export const getPedidos = (filter: PedidosFilter) => api<PedidosPage>(`/api/pedidos/?${queryString(filter)}`, { auth: true });
 
 /** The supplier's inbox; the page shown stays while the next one loads (paging, filtering, searching). */

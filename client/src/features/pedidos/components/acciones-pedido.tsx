@@ -10,7 +10,7 @@ import {
   MOTIVO_MAX,
   type PedidoDetalle,
   TRANSICIONES,
-} from '../../../../../common/schemas/pedidos';
+} from '#common/schemas/pedidos';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { showFormErrors } from '../../../lib/form-errors';
 import { useSessionExpiredHandler } from '../../../lib/session';
@@ -59,7 +59,7 @@ const MOVES = {
 } satisfies Partial<Record<EstadoPedido, MoveText>>;
 type Move = keyof typeof MOVES;
 
-/** The supplier's moves from `estado`, in the cycle's own order (issue #19): what the cycle allows and the supplier may ask. */
+/** The supplier's moves from `estado`, in the cycle's own order: what the cycle allows and the supplier may ask. */
 const listProveedorMoves = (estado: EstadoPedido) => TRANSICIONES[estado].filter((e): e is Move => ESTADOS_DEL_PROVEEDOR.includes(e) && e in MOVES);
 
 /** What comes next, in words, for each state. */

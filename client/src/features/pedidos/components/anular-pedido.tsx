@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MOTIVO_MAX, type PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import { MOTIVO_MAX, type PedidoDetalle } from '#common/schemas/pedidos';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -11,7 +11,7 @@ import { useChangeEstado } from '../api/change-estado';
 const NO_SE_PUDO = 'No se pudo anular el pedido. Inténtalo de nuevo.';
 
 /**
- * Issue #19: the buyer annuls a pedido while it is pendiente, saying why if it wants (the supplier
+ * The buyer annuls a pedido while it is pendiente, saying why if it wants (the supplier
  * reads it). A supplier may have confirmed it meanwhile: the server's 409 says so, and the order,
  * read again, shows where the pedido stands.
  */

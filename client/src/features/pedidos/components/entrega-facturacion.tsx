@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { formatTelefono } from '../../../../../common/chile/telefono';
-import type { Entrega, Facturacion } from '../../../../../common/schemas/pedidos';
+import { formatTelefono } from '#common/chile/telefono';
+import type { Entrega, Facturacion } from '#common/schemas/pedidos';
 import { DatosEntrega } from '../../../ui/datos-entrega';
 import { DatosList } from '../../../ui/datos-list';
 
@@ -17,7 +17,7 @@ const CAMPOS_FACTURACION: ReadonlyArray<readonly [keyof Facturacion, string]> = 
   ['metodo_pago_nombre', 'Método de pago'],
 ];
 
-/** SPEC §5 Billing: every field is optional, and a buyer may have given none. */
+/** docs/producto.md §5 Billing: every field is optional, and a buyer may have given none. */
 const sinFacturacion = (f: Facturacion) => Object.values(f).every((v) => !v.trim());
 
 /** The billing data of the purchase, each field or 'No indicado'. */

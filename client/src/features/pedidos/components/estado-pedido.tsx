@@ -1,4 +1,4 @@
-import { ESTADO_PEDIDO_TEXTO, type EstadoPedido } from '../../../../../common/schemas/pedidos';
+import { ESTADO_PEDIDO_TEXTO, type EstadoPedido } from '#common/schemas/pedidos';
 import './pedidos.css';
 
 /** A pedido's state as a labelled badge: words, not colour alone, say where it stands. */

@@ -1,5 +1,5 @@
-import { formatFechaHora } from '../../../../../common/format';
-import { ESTADO_PEDIDO_TEXTO, type EventoPedido } from '../../../../../common/schemas/pedidos';
+import { formatFechaHora } from '#common/format';
+import { ESTADO_PEDIDO_TEXTO, type EventoPedido } from '#common/schemas/pedidos';
 import './pedidos.css';
 
 /** A pedido's history, oldest first: every state it took, when, and the reason given. */

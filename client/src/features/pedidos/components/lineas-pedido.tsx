@@ -1,10 +1,10 @@
-import { formatClp, formatDespacho } from '../../../../../common/format';
-import type { PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import { formatClp, formatDespacho } from '#common/format';
+import type { PedidoDetalle } from '#common/schemas/pedidos';
 import { LineasTable } from '../../../ui/lineas-table';
 import './pedidos.css';
 
 /**
- * A pedido's lines, what its products add up to, its delivery fee and its total (issue #22: the
+ * A pedido's lines, what its products add up to, its delivery fee and its total (the
  * total includes the fee), in the order the e-mails give them; the same on the buyer's order, the
  * tracking link, the supplier's screen and its purchase order on paper.
  */

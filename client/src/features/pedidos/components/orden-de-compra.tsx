@@ -1,6 +1,6 @@
-import { formatTelefono } from '../../../../../common/chile/telefono';
-import { formatDireccion, formatFechaHora } from '../../../../../common/format';
-import type { PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import { formatTelefono } from '#common/chile/telefono';
+import { formatDireccion, formatFechaHora } from '#common/format';
+import type { PedidoDetalle } from '#common/schemas/pedidos';
 import './pedidos.css';
 
 /**

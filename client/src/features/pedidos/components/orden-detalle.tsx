@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatDiaLargo } from '../../../../../common/format';
-import type { OrdenDetalle, PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import { formatDiaLargo } from '#common/format';
+import type { OrdenDetalle, PedidoDetalle } from '#common/schemas/pedidos';
 import { EntregaFacturacionPanels } from './entrega-facturacion';
 import { EstadoPedidoBadge } from './estado-pedido';
 import { OrdenCabeza, PedidosDeOrden, PedidoTitulo } from './orden-secciones';

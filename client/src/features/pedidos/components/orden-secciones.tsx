@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatClp, formatFechaHora } from '../../../../../common/format';
-import type { PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import { formatClp, formatFechaHora } from '#common/format';
+import type { PedidoDetalle } from '#common/schemas/pedidos';
 import { EventosPedido } from './eventos-pedido';
 import { LineasPedido } from './lineas-pedido';
 import { totalVigente } from './total-vigente';

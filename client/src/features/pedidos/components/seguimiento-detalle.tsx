@@ -1,5 +1,5 @@
-import { formatFechaEntrega } from '../../../../../common/format';
-import type { EstadoPedido, Seguimiento } from '../../../../../common/schemas/pedidos';
+import { formatFechaEntrega } from '#common/format';
+import type { EstadoPedido, Seguimiento } from '#common/schemas/pedidos';
 import { DatosList } from '../../../ui/datos-list';
 import { EstadoPedidoBadge } from './estado-pedido';
 import { OrdenCabeza, PedidosDeOrden, PedidoTitulo } from './orden-secciones';

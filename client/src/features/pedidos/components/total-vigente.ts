@@ -1,4 +1,4 @@
-import { ESTADOS_QUE_DEVUELVEN, type EstadoPedido } from '../../../../../common/schemas/pedidos';
+import { ESTADOS_QUE_DEVUELVEN, type EstadoPedido } from '#common/schemas/pedidos';
 
 /**
  * What is left of an order once its annulled and rejected pedidos are taken out (their stock went

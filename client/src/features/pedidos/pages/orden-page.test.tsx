@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatClp } from '../../../../../common/format';
-import type { PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import { formatClp } from '#common/format';
+import type { PedidoDetalle } from '#common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
 import OrdenPage from './orden-page';
@@ -61,7 +61,7 @@ describe('/ordenes/:id', () => {
     await renderOrden('501');
     expect(await screen.findByRole('heading', { name: 'Orden de compra N° 501' })).toBeTruthy();
     expect(screen.getByText(/Realizada el 23 de noviembre de 2026/)).toBeTruthy();
-    // The order's total includes every pedido's delivery fee (issue #22), and says how much of it is delivery.
+    // The order's total includes every pedido's delivery fee, and says how much of it is delivery.
     expect(screen.getByText('Total:', { selector: '.orden-detalle__total' }).textContent).toContain(formatClp(1_558_990));
     expect(screen.getByText(`Incluye ${formatClp(8_990)} de despacho`)).toBeTruthy();
     // Pedido 46 was rejected: what is left of the order is said too.
@@ -75,7 +75,7 @@ describe('/ordenes/:id', () => {
     expect(maule.getByText('Pendiente', { selector: '.estado-pedido' })).toBeTruthy();
     expect(maule.getByRole('table', { name: 'Productos del pedido N° 45' }).textContent).toContain('Lomo vetado');
     expect(maule.getByRole('button', { name: 'Anular el pedido N° 45' })).toBeTruthy();
-    // Its lines' sum, its delivery fee and its total with the fee, as the e-mails give them (issue #22).
+    // Its lines' sum, its delivery fee and its total with the fee, as the e-mails give them.
     expectSumas(45, { productos: 1_200_000, despacho: formatClp(8_990), total: 1_208_990 });
 
     const austral = within(pedidoCard(46));

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { ORDEN_NO_ENCONTRADA } from '../../../../../common/schemas/pedidos';
+import { ORDEN_NO_ENCONTRADA } from '#common/schemas/pedidos';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
@@ -11,7 +11,7 @@ import { OrdenDetalleView } from '../components/orden-detalle';
 import { idFromParam } from './route-params';
 import './orden.css';
 
-/** Issue #19 /ordenes/:id: the logged-in buyer's own order, pedido by pedido; a pendiente one can be annulled. */
+/** /ordenes/:id: the logged-in buyer's own order, pedido by pedido; a pendiente one can be annulled. */
 export default function OrdenPage() {
   const id = idFromParam(useParams().id);
   if (id === undefined) return <OrdenNoEncontrada />;

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatClp } from '../../../../../common/format';
-import type { OrdenResumen, OrdenesPage as PaginaOrdenes } from '../../../../../common/schemas/pedidos';
+import { formatClp } from '#common/format';
+import type { OrdenResumen, OrdenesPage as PaginaOrdenes } from '#common/schemas/pedidos';
 import { type HistorialOrden, SIN_DATOS_FACTURACION } from '../../../lib/historial-ordenes';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
@@ -34,7 +34,7 @@ const HISTORIAL = [
   local({ orden_id: 400, seguimiento: 'S'.repeat(43), datos_facturacion: { ...SIN_DATOS_FACTURACION, rut: '11.111.111-1', razon_social: 'Feria Quilpué' } }),
   // Placed by this account: the server lists it.
   local({ orden_id: 502, usuario_id: COMPRADORA.id }),
-  // From before issue #19 (no account recorded), and on the server's page too.
+  // From before pedidos existed (no account recorded), and on the server's page too.
   local({ orden_id: 501 }),
   // Another account's, logged in on this browser before.
   local({ orden_id: 300, usuario_id: 99 }),
@@ -81,7 +81,7 @@ describe('/ordenes, a buyer', () => {
       `Pedido N° 45 · Carnes del Maule · ${formatClp(1_200_000)}Pendiente`,
       `Pedido N° 46 · Distribuidora Austral · ${formatClp(350_000)}Confirmado`,
     ]);
-    // SPEC's billing rows, in SPEC's order.
+    // The billing rows, in docs/producto.md's order.
     const filas = servidor.getByLabelText('Datos de facturación de la orden N° 502');
     expect([...filas.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual([
       'RUT',

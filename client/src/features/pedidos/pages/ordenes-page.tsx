@@ -1,8 +1,8 @@
-import { formatTelefono } from '../../../../../common/chile/telefono';
+import { formatTelefono } from '#common/chile/telefono';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatClp, formatDiaLargo, formatFechaLarga, SIN_FECHA_ENTREGA } from '../../../../../common/format';
-import { type Facturacion, type OrdenResumen, PEDIDOS_POR_PAGINA } from '../../../../../common/schemas/pedidos';
+import { formatClp, formatDiaLargo, formatFechaLarga, SIN_FECHA_ENTREGA } from '#common/format';
+import { type Facturacion, type OrdenResumen, PEDIDOS_POR_PAGINA } from '#common/schemas/pedidos';
 import { type DatosFacturacion, type HistorialOrden, historialOrdenes } from '../../../lib/historial-ordenes';
 import { useLogout, useSession, useSessionExpiredHandler } from '../../../lib/session';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -19,7 +19,7 @@ import PedidosRecibidosPage from './pedidos-recibidos-page';
 import { pageFromParam } from './route-params';
 import './ordenes.css';
 
-/** SPEC §2 Order history: the billing rows of each order, in this order. */
+/** docs/producto.md §2 Order history: the billing rows of each order, in this order. */
 const facturacionRows = (d: DatosFacturacion): [string, string][] => [
   ['RUT', d.rut],
   ['Razón social', d.razon_social],
@@ -47,13 +47,13 @@ const toDatosFacturacion = (f: Facturacion): DatosFacturacion => ({
 
 function FacturacionRows({ datos, ordenId }: { datos: DatosFacturacion; ordenId: number }) {
   const rows = facturacionRows(datos);
-  // The buyer answered No to the billing question (SPEC §2 Billing): nine empty rows would say less than this.
+  // The buyer answered No to the billing question (docs/producto.md §2 Billing): nine empty rows would say less than this.
   if (rows.every(([, value]) => !value.trim())) return <p className="muted">Compra sin datos de facturación.</p>;
   return <DatosList label={`Datos de facturación de la orden N° ${ordenId}`} rows={rows} />;
 }
 
 /**
- * SPEC §2 Order history ('Historial de Órdenes de Compra'). Issue #19: a supplier places no orders,
+ * docs/producto.md §2 Order history ('Historial de Órdenes de Compra'). A supplier places no orders,
  * so its 'Órdenes de Compras' are the pedidos it received.
  */
 export default function OrdenesPage() {
@@ -66,7 +66,7 @@ export default function OrdenesPage() {
 
 /**
  * The buyer's orders from the server, newest first with each supplier's pedido and its state; and
- * below them the orders this browser placed without an account (SPEC §3 historialOrdenes), which
+ * below them the orders this browser placed without an account (docs/producto.md §3 historialOrdenes), which
  * only this browser knows of. An order in both is shown once, from the server.
  */
 function HistorialOrdenes() {
@@ -94,7 +94,7 @@ function HistorialOrdenes() {
   const ordenes = server.data?.results ?? [];
   const onServer = new Set(ordenes.map((o) => o.id));
   // An order placed with an account is that account's on the server: this browser's copy of it
-  // is not shown (nor to another account logged in here). Entries from before issue #19 have no
+  // is not shown (nor to another account logged in here). Entries from before pedidos existed have no
   // account: those the server lists on this page are shown from the server.
   const sinCuenta = server.isPending ? [] : local.filter((o) => o.usuario_id === undefined && !onServer.has(o.orden_id)).reverse();
   const pageCount = Math.max(1, Math.ceil((server.data?.count ?? 0) / PEDIDOS_POR_PAGINA));
@@ -189,7 +189,7 @@ function HistorialOrdenes() {
 }
 
 /**
- * An order on the server: each supplier's pedido with its state, and SPEC's billing rows. It has
+ * An order on the server: each supplier's pedido with its state, and the product's billing rows. It has
  * no delete button: it is the record the suppliers work from; a pedido still pendiente is
  * annulled on the order's page instead.
  */

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatClp } from '../../../../../common/format';
-import { type EstadoPedido, MOTIVO_OBLIGATORIO, type PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import { formatClp } from '#common/format';
+import { type EstadoPedido, MOTIVO_OBLIGATORIO, type PedidoDetalle } from '#common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { LOGIN_TOAST_ID } from '../../../lib/session';
 import { toast } from '../../../ui/toast';

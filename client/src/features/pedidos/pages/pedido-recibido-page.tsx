@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { formatFechaHora } from '../../../../../common/format';
-import { PEDIDO_NO_ENCONTRADO, type PedidoDetalle } from '../../../../../common/schemas/pedidos';
+import { formatFechaHora } from '#common/format';
+import { PEDIDO_NO_ENCONTRADO, type PedidoDetalle } from '#common/schemas/pedidos';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
@@ -29,7 +29,7 @@ function VolverALista() {
   );
 }
 
-/** Issue #19 /pedidos-recibidos/:id: one pedido for its supplier, its next moves, and its purchase order on paper. */
+/** /pedidos-recibidos/:id: one pedido for its supplier, its next moves, and its purchase order on paper. */
 export default function PedidoRecibidoPage() {
   const id = idFromParam(useParams().id);
   if (id === undefined) return <NoEncontrado />;
@@ -71,7 +71,7 @@ function NoEncontrado() {
   );
 }
 
-/** Issue #19: the browser prints what pedidos-recibidos.css leaves of the screen, and names the file after the purchase order. */
+/** The browser prints what pedidos-recibidos.css leaves of the screen, and names the file after the purchase order. */
 function printOrdenDeCompra(id: number) {
   const title = document.title;
   document.title = `Orden de compra N° ${id}`;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PedidoResumen, PedidosPage } from '../../../../../common/schemas/pedidos';
+import type { PedidoResumen, PedidosPage } from '#common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { LOGIN_TOAST_ID } from '../../../lib/session';
 import { toast } from '../../../ui/toast';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { formatClp, formatDiaLargo, formatFechaHora } from '../../../../../common/format';
-import { ESTADO_PEDIDO_TEXTO, ESTADOS_PEDIDO, type EstadoPedido, PEDIDOS_POR_PAGINA, type PedidoResumen } from '../../../../../common/schemas/pedidos';
+import { formatClp, formatDiaLargo, formatFechaHora } from '#common/format';
+import { ESTADO_PEDIDO_TEXTO, ESTADOS_PEDIDO, type EstadoPedido, PEDIDOS_POR_PAGINA, type PedidoResumen } from '#common/schemas/pedidos';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
@@ -70,7 +70,7 @@ function VerPedido({ id }: { id: number }) {
 }
 
 /**
- * Issue #19 /pedidos-recibidos: the supplier's pedidos, newest first, 20 a page from the server.
+ * /pedidos-recibidos: the supplier's pedidos, newest first, 20 a page from the server.
  * The state, the search and the page live in the URL, so Back, a reload or a shared link keep them.
  */
 export default function PedidosRecibidosPage() {

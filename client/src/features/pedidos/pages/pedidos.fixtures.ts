@@ -1,6 +1,6 @@
 // Test data of the pedidos pages: the buyer's (/ordenes, /ordenes/:id, /seguimiento/:token) and the supplier's pedido.
-import type { UsuarioMe } from '../../../../../common/schemas/auth';
-import type { Facturacion, OrdenDetalle, PedidoDetalle, Seguimiento } from '../../../../../common/schemas/pedidos';
+import type { UsuarioMe } from '#common/schemas/auth';
+import type { Facturacion, OrdenDetalle, PedidoDetalle, Seguimiento } from '#common/schemas/pedidos';
 import type { Respuesta } from '../../../test/page-harness';
 import { ENTREGA } from '../../../ui/datos-entrega.fixtures';
 
@@ -80,7 +80,7 @@ export const PENDIENTE = pedido({
   estado: 'pendiente',
   eventos: [{ estado: 'pendiente', creado_en: '2026-11-23T13:05:00Z', motivo: null }],
   lineas: [{ sku: 'CM-LV', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 80, precio: 15_000, subtotal: 1_200_000 }],
-  // Issue #22: the supplier's delivery fee, included in the pedido's total.
+  // The supplier's delivery fee, included in the pedido's total.
   costo_despacho: 8_990,
   total: 1_208_990,
 });

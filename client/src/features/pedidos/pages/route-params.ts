@@ -1,4 +1,4 @@
-import { idSchema } from '../../../../../common/numeros';
+import { idSchema } from '#common/numeros';
 
 /** The server's own reading of a path's id (server/http/params.ts); its message is never shown here. */
 const idParam = idSchema('');

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useRefreshProveedoresProductos } from './proveedores-productos';
 
-/** Ours (issue #20): removes one stock lot of an own offer; the offer and its other lots stay. */
+/** Ours: removes one stock lot of an own offer; the offer and its other lots stay. */
 export const deleteLote = ({ ofertaId, loteId }: { ofertaId: number; loteId: number }) =>
   api<null>(`/api/productos/proveedoresproductos/${ofertaId}/lotes/${loteId}/`, { method: 'DELETE', auth: true });
 

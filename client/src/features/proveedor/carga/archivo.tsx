@@ -1,12 +1,6 @@
 import { useState } from 'react';
-import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '../../../../../common/constants';
-import {
-  ARCHIVO_DEMASIADO_GRANDE,
-  ARCHIVO_REQUERIDO,
-  ARCHIVO_TIPO_INVALIDO,
-  type CargaExcel,
-  cargaExcelSchemaOut,
-} from '../../../../../common/schemas/proveedor-carga';
+import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '#common/constants';
+import { ARCHIVO_DEMASIADO_GRANDE, ARCHIVO_REQUERIDO, ARCHIVO_TIPO_INVALIDO, type CargaExcel, cargaExcelSchemaOut } from '#common/schemas/proveedor-carga';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { DropZone } from '../../../ui/drop-zone';
@@ -14,10 +8,10 @@ import { SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
 import { useCargarExcel } from './api/cargar-excel';
 
-/** SPEC §5 Upload file: the client's first check (the server checks the content again). */
+/** docs/producto.md §5 Upload file: the client's first check (the server checks the content again). */
 const MENSAJES_ARCHIVO = { type: ARCHIVO_TIPO_INVALIDO, size: ARCHIVO_DEMASIADO_GRANDE };
 
-/** SPEC §2 Bulk upload: the drop zone, 'Subir archivo Excel' / 'Subiendo...' and the upload's progress. */
+/** docs/producto.md §2 Bulk upload: the drop zone, 'Subir archivo Excel' / 'Subiendo...' and the upload's progress. */
 export function ArchivoCarga({ onCargado }: { onCargado(carga: CargaExcel): void }) {
   const cargar = useCargarExcel();
   const onExpired = useSessionExpiredHandler();
@@ -39,7 +33,7 @@ export function ArchivoCarga({ onCargado }: { onCargado(carga: CargaExcel): void
         },
         onError: (err) => {
           if (onExpired(err)) return;
-          // SPEC §8: the server's detail (a refused file says why), else 'Error al subir el archivo'.
+          // docs/producto.md §8: the server's detail (a refused file says why), else 'Error al subir el archivo'.
           toast.error(apiErrorMessage(err, 'Error al subir el archivo'));
         },
       },

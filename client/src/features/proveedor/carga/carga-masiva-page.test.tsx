@@ -11,8 +11,8 @@ import {
   SIN_PRODUCTOS_EXCLUSIVOS_VALIDOS,
   SKU_REQUERIDO,
   stockCambiado,
-} from '../../../../../common/schemas/proveedor-carga';
-import { PRECIO_INVALIDO } from '../../../../../common/schemas/proveedor-productos';
+} from '#common/schemas/proveedor-carga';
+import { PRECIO_INVALIDO } from '#common/schemas/proveedor-productos';
 import { toast } from '../../../ui/toast';
 import CargaMasivaPage from './carga-masiva-page';
 import { filaDePrueba } from './filas.fixtures';
@@ -116,7 +116,7 @@ async function subir() {
 }
 
 describe('/carga-masiva', () => {
-  it('enables each template link once known, with the SPEC file names', async () => {
+  it('enables each template link once known, with the product’s file names', async () => {
     renderPage();
     expect((screen.getByRole('button', { name: 'Descargar plantilla de ejemplo' }) as HTMLButtonElement).disabled).toBe(true);
     const ejemplo = await screen.findByRole('link', { name: 'Descargar plantilla de ejemplo' });
@@ -187,7 +187,7 @@ describe('/carga-masiva', () => {
     expect(within(existentes).getByRole('button', { name: 'Página 2' })).toBeTruthy();
     expect(within(seccion('Productos nuevos detectados')).getByText('Similitud 82 %')).toBeTruthy();
 
-    // SPEC §2 sorts: SKU descending (numbers in SKUs as numbers), then name A-Z from the small screens' select.
+    // docs/producto.md §2 sorts: SKU descending (numbers in SKUs as numbers), then name A-Z from the small screens' select.
     const skus = () =>
       within(existentes)
         .getAllByRole('row')
@@ -263,7 +263,7 @@ describe('/carga-masiva', () => {
     expect(within(exclusivos).getByText('La categoría "CERDO" no existe.')).toBeTruthy();
   });
 
-  it('a row of the file with an empty SKU or name is fixed on screen like any other value (issue #20)', async () => {
+  it('a row of the file with an empty SKU or name is fixed on screen like any other value', async () => {
     const sinNombre = filaDePrueba(2, { sku: '', nombre: '', producto: null, categoria: 'CERDO', errores: [SKU_REQUERIDO, NOMBRE_REQUERIDO] });
     respuestas['POST /api/productos/cargar-excel/'] = {
       status: 200,
@@ -284,7 +284,7 @@ describe('/carga-masiva', () => {
     expect(within(exclusivos).getByText('Sin errores')).toBeTruthy();
   });
 
-  it("a row whose stock changed since the file was made waits for the supplier's choice; the choice is sent and a new change asks again (issue #20)", async () => {
+  it("a row whose stock changed since the file was made waits for the supplier's choice; the choice is sent and a new change asks again", async () => {
     const pregunta = stockCambiado('2099-12-31', 100, 70, 100);
     const conflicto = filaDePrueba(2, { conflicto: { stock_al_descargar: 100, stock_actual: 70, usar: null }, stock_al_descargar: 100, errores: [pregunta] });
     respuestas['POST /api/productos/cargar-excel/'] = {

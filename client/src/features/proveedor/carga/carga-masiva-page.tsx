@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CargaExcel, FilaCarga } from '../../../../../common/schemas/proveedor-carga';
+import type { CargaExcel, FilaCarga } from '#common/schemas/proveedor-carga';
 import { useActualizarPrecios } from './api/actualizar-precios';
 import { useRegistrarNuevos } from './api/registrar-nuevos';
 import { ArchivoCarga } from './archivo';
@@ -10,7 +10,7 @@ import { type Enviar, SeccionCarga } from './seccion';
 import './carga-masiva.css';
 
 /**
- * SPEC §2 /carga-masiva: templates, the file, then what the platform understood of it in three
+ * docs/producto.md §2 /carga-masiva: templates, the file, then what the platform understood of it in three
  * groups, each confirmed on its own. The upload's answer lives only on this screen: nothing is
  * written until a group is confirmed, and a new file replaces it.
  */
@@ -33,7 +33,7 @@ export default function CargaMasivaPage() {
 
   const enviarExistentes: Enviar = (productos, { onSuccess, onError }) =>
     actualizar.mutate(productos, { onSuccess: (r) => onSuccess({ tomadas: r.actualizados, errores: r.errores }), onError });
-  // SPEC §7 {productos} for both: a new row carries its catalogue product (producto), an exclusive
+  // docs/producto.md §7 {productos} for both: a new row carries its catalogue product (producto), an exclusive
   // one its own category by name, so no categoria_id is needed.
   const registrar =
     (mutation: typeof registrarNuevos): Enviar =>

@@ -1,7 +1,7 @@
 import { Modal } from '../../../ui/modal';
 
 interface ErroresModalProps {
-  /** SPEC §2: 'Errores en el archivo Excel' or 'Errores al cargar los Datos'. */
+  /** docs/producto.md §2: 'Errores en el archivo Excel' or 'Errores al cargar los Datos'. */
   titulo: string;
   /** One line per row ('Fila N: …', 'SKU x: …'); the popup is closed when there are none. */
   lineas: readonly string[];

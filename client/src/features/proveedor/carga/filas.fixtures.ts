@@ -1,4 +1,4 @@
-import { type FilaCarga, NOMBRES_RANGO } from '../../../../../common/schemas/proveedor-carga';
+import { type FilaCarga, NOMBRES_RANGO } from '#common/schemas/proveedor-carga';
 
 /** An upload row without errors, matched to catalogue product 7, for the /carga-masiva tests. */
 export const filaDePrueba = (id: number, cambios: Partial<FilaCarga> = {}): FilaCarga => ({

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FECHA_NO_FUTURA,
-  FECHA_REQUERIDA,
-  NOMBRE_REQUERIDO,
-  PRECIO_REQUERIDO,
-  SKU_REQUERIDO,
-  stockCambiado,
-} from '../../../../../common/schemas/proveedor-carga';
-import { PRECIO_INVALIDO } from '../../../../../common/schemas/proveedor-productos';
+import { FECHA_NO_FUTURA, FECHA_REQUERIDA, NOMBRE_REQUERIDO, PRECIO_REQUERIDO, SKU_REQUERIDO, stockCambiado } from '#common/schemas/proveedor-carga';
+import { PRECIO_INVALIDO } from '#common/schemas/proveedor-productos';
 import { aplicarConfirmacion, editarFila, filasValidas, lineasErroresArchivo, lineasErroresCarga, nuevaFilaManual } from './filas';
 import { filaDePrueba } from './filas.fixtures';
 
@@ -51,7 +44,7 @@ describe('nuevaFilaManual', () => {
   });
 });
 
-describe('aplicarConfirmacion (SPEC §4 Bulk upload)', () => {
+describe('aplicarConfirmacion (docs/producto.md §4 Bulk upload)', () => {
   it('drops the rows taken, keeps the refused ones with their reason and the unsent ones as they were', () => {
     const conError = filaDePrueba(4, { errores: [PRECIO_INVALIDO], precio: -1 });
     const filas = [filaDePrueba(2), filaDePrueba(3), conError];
@@ -70,7 +63,7 @@ describe('aplicarConfirmacion (SPEC §4 Bulk upload)', () => {
   });
 });
 
-describe('popup lines (SPEC §2)', () => {
+describe('popup lines (docs/producto.md §2)', () => {
   it("reads 'Fila N: errors' and 'SKU x: reason'", () => {
     expect(lineasErroresArchivo([{ fila: 5, errores: [SKU_REQUERIDO, PRECIO_INVALIDO] }])).toEqual([`Fila 5: ${SKU_REQUERIDO} ${PRECIO_INVALIDO}`]);
     expect(lineasErroresCarga([{ sku: 'A-1', motivo: 'Ya existe.' }])).toEqual(['SKU A-1: Ya existe.']);

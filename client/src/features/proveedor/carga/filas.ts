@@ -1,7 +1,7 @@
-import { ahoraEnChile } from '../../../../../common/schemas/cotizaciones';
-import { type CargaExcel, type ErrorSku, erroresFila, type FilaCarga, NOMBRES_RANGO, validateFila } from '../../../../../common/schemas/proveedor-carga';
+import { ahoraEnChile } from '#common/schemas/cotizaciones';
+import { type CargaExcel, type ErrorSku, erroresFila, type FilaCarga, NOMBRES_RANGO, validateFila } from '#common/schemas/proveedor-carga';
 
-/** The three groups of an upload (SPEC §2 Bulk upload), in the order the screen shows them. */
+/** The three groups of an upload (docs/producto.md §2 Bulk upload), in the order the screen shows them. */
 export type Grupo = 'existentes' | 'nuevos' | 'exclusivos';
 export type Secciones = Record<Grupo, FilaCarga[]>;
 export const GRUPOS: readonly Grupo[] = ['existentes', 'nuevos', 'exclusivos'];
@@ -16,7 +16,7 @@ export const seccionesDe = (carga: CargaExcel): Secciones => ({
 export const hoyEnChile = () => ahoraEnChile(new Date()).hoy;
 
 /**
- * An edit on screen: the row takes the change and its errors are SPEC §5's verdict on it now, by
+ * An edit on screen: the row takes the change and its errors are docs/producto.md §5's verdict on it now, by
  * the rule the server applies (common/ erroresFila), so a row fixed here is valid when sent; a
  * stock conflict's question stays until the supplier answers it. Errors only the server can tell
  * (an unknown category, a repeated SKU) go with the edit; if they still hold, the confirmation
@@ -27,7 +27,7 @@ export function editarFila(fila: FilaCarga, cambios: Partial<FilaCarga>, hoy: st
   return { ...editada, errores: erroresFila(editada, hoy, { sinLote: grupo === 'existentes' }) };
 }
 
-/** A row the supplier adds by hand to a section (SPEC §3 agregadoManual), with the next free id. */
+/** A row the supplier adds by hand to a section (docs/producto.md §3 agregadoManual), with the next free id. */
 export function nuevaFilaManual(secciones: Secciones, hoy: string): FilaCarga {
   const id = Math.max(1, ...GRUPOS.flatMap((g) => secciones[g].map((f) => f.id))) + 1;
   const fila: FilaCarga = {
@@ -51,11 +51,11 @@ export function nuevaFilaManual(secciones: Secciones, hoy: string): FilaCarga {
   return { ...fila, errores: validateFila(fila, hoy) };
 }
 
-/** SPEC §5: only rows without errors are sent. */
+/** docs/producto.md §5: only rows without errors are sent. */
 export const filasValidas = (filas: readonly FilaCarga[]) => filas.filter((f) => f.errores.length === 0);
 
 /**
- * SPEC §4 Bulk upload: after a confirmation the rows sent and taken leave the list; rows the
+ * docs/producto.md §4 Bulk upload: after a confirmation the rows sent and taken leave the list; rows the
  * server refused stay with its reason, and rows that were not sent (with errors) stay as they were.
  */
 export function aplicarConfirmacion(filas: readonly FilaCarga[], enviadas: readonly FilaCarga[], rechazos: readonly ErrorSku[]): FilaCarga[] {
@@ -76,6 +76,6 @@ export function aplicarConfirmacion(filas: readonly FilaCarga[], enviadas: reado
   });
 }
 
-/** SPEC §2 popups: 'Fila N: errors' for the file, 'SKU x: reason' for a confirmation. */
+/** docs/producto.md §2 popups: 'Fila N: errors' for the file, 'SKU x: reason' for a confirmation. */
 export const lineasErroresArchivo = (errores: CargaExcel['errores']) => errores.map((e) => `Fila ${e.fila}: ${e.errores.join(' ')}`);
 export const lineasErroresCarga = (errores: readonly ErrorSku[]) => errores.map((e) => `SKU ${e.sku}: ${e.motivo}`);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { ARCHIVO_PLANTILLA_EJEMPLO, ARCHIVO_PRODUCTOS_REGISTRADOS } from '../../../../../common/schemas/proveedor-carga';
+import { ARCHIVO_PLANTILLA_EJEMPLO, ARCHIVO_PRODUCTOS_REGISTRADOS } from '#common/schemas/proveedor-carga';
 import { toast } from '../../../ui/toast';
 import { usePlantillasExcel } from './api/plantillas-excel';
 
@@ -12,7 +12,7 @@ function urlDe(base64: string): string {
 }
 
 function Descarga({ href, archivo, children }: { href: string | undefined; archivo: string; children: string }) {
-  // SPEC §2: disabled until its link is known.
+  // docs/producto.md §2: disabled until its link is known.
   if (!href)
     return (
       <button type="button" className="btn btn--secondary" disabled>
@@ -26,7 +26,7 @@ function Descarga({ href, archivo, children }: { href: string | undefined; archi
   );
 }
 
-/** SPEC §2 Bulk upload: the registered-products template and the example template. */
+/** docs/producto.md §2 Bulk upload: the registered-products template and the example template. */
 export function PlantillasCarga() {
   const plantillas = usePlantillasExcel();
   const urls = useMemo(

@@ -6,7 +6,7 @@ import {
   SIN_PRODUCTOS_VALIDOS,
   sinFilasValidasSchema,
   soloExclusivosValidos,
-} from '../../../../../common/schemas/proveedor-carga';
+} from '#common/schemas/proveedor-carga';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { useSessionExpiredHandler } from '../../../lib/session';
@@ -26,7 +26,7 @@ export interface Confirmacion {
 /** Runs the group's mutation; the section reacts to its outcome. */
 export type Enviar = (filas: FilaCarga[], callbacks: { onSuccess(res: Confirmacion): void; onError(error: unknown): void }) => void;
 
-/** SPEC §2 and §8, per group: title, button, and the messages of its confirmation. */
+/** docs/producto.md §2 and §8, per group: title, button, and the messages of its confirmation. */
 const TEXTOS: Record<Grupo, { titulo: string; boton: string; exito: string; error: string; sinValidas: string; nota?: string }> = {
   existentes: {
     titulo: 'Productos ya registrados',
@@ -54,7 +54,7 @@ const TEXTOS: Record<Grupo, { titulo: string; boton: string; exito: string; erro
   },
 };
 
-/** SPEC §2: what the '¿Estás seguro?' popup says when some rows have errors. */
+/** docs/producto.md §2: what the '¿Estás seguro?' popup says when some rows have errors. */
 const avisoConErrores = (grupo: Grupo, validas: number) =>
   grupo === 'exclusivos'
     ? soloExclusivosValidos(validas)
@@ -72,7 +72,7 @@ interface SeccionCargaProps {
 }
 
 /**
- * One group of the upload with its confirmation (SPEC §4 Bulk upload): only rows without errors
+ * One group of the upload with its confirmation (docs/producto.md §4 Bulk upload): only rows without errors
  * are sent; if some have errors, '¿Estás seguro?' first. Rows taken leave the list, rows refused
  * stay with the server's reason and the 'Errores al cargar los Datos' popup lists them.
  */
@@ -109,7 +109,7 @@ export function SeccionCarga({ grupo, filas, enviar, enviando, nuevaFila, onFila
       onError: (error) => {
         if (onExpired(error)) return;
         toast.error(apiErrorMessage(error, textos.error));
-        // SPEC §5: none valid on the server either; its reasons go on their rows and in the popup.
+        // docs/producto.md §5: none valid on the server either; its reasons go on their rows and in the popup.
         const ninguna = error instanceof ApiError && error.status === 400 ? sinFilasValidasSchema.safeParse(error.data) : undefined;
         if (ninguna?.success) {
           onFilas((actuales) => aplicarConfirmacion(actuales, enviadas, ninguna.data.errores));

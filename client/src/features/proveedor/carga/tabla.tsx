@@ -1,7 +1,7 @@
-import { CATEGORIAS, FORMATOS, UNIDADES, UPLOAD_PAGE_SIZE } from '../../../../../common/constants';
-import { cantidadEs } from '../../../../../common/format';
-import { encabezadoRango, limiteDeRango, nombreRango } from '../../../../../common/constants';
-import { type FilaCarga, NOMBRES_RANGO } from '../../../../../common/schemas/proveedor-carga';
+import { CATEGORIAS, FORMATOS, UNIDADES, UPLOAD_PAGE_SIZE } from '#common/constants';
+import { cantidadEs } from '#common/format';
+import { encabezadoRango, limiteDeRango, nombreRango } from '#common/constants';
+import { type FilaCarga, NOMBRES_RANGO } from '#common/schemas/proveedor-carga';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { FechaInput } from '../../../ui/fecha-input';
 import type { Grupo } from './filas';
@@ -70,7 +70,7 @@ function CeldaOpciones({
   );
 }
 
-/** SPEC §3 producto_asignado: what the platform understood the new row to be, and how sure it is. */
+/** docs/producto.md §3 producto_asignado: what the platform understood the new row to be, and how sure it is. */
 function ProductoAsignado({ fila }: { fila: FilaCarga }) {
   const asignado = fila.producto_asignado;
   if (!asignado) return <span className="muted">Sin coincidencia</span>;
@@ -95,7 +95,7 @@ function Errores({ fila }: { fila: FilaCarga }) {
 }
 
 /**
- * Issue #20: the lots of this row's date changed since the file was made (an order took stock);
+ * The lots of this row's date changed since the file was made (an order took stock);
  * the supplier picks which number stays. The server decides again when it is sent.
  */
 function EleccionStock({ fila, onElegir }: { fila: FilaCarga; onElegir(usar: 'archivo' | 'actual'): void }) {
@@ -117,7 +117,7 @@ function EleccionStock({ fila, onElegir }: { fila: FilaCarga; onElegir(usar: 'ar
 }
 
 /**
- * One group of an upload (SPEC §2 Bulk upload): paged at 10, sortable by name and SKU, every
+ * One group of an upload (docs/producto.md §2 Bulk upload): paged at 10, sortable by name and SKU, every
  * value the supplier may correct is a cell input.
  */
 export function TablaCarga({ grupo, caption, filas, onEditar, onQuitar }: TablaCargaProps) {
@@ -127,7 +127,7 @@ export function TablaCarga({ grupo, caption, filas, onEditar, onQuitar }: TablaC
     className: `carga__col-${id}`,
     sortValue: (f) => f[id],
     sortLabels: id === 'nombre' ? { asc: 'Nombre A-Z', desc: 'Nombre Z-A' } : { asc: 'SKU ascendente', desc: 'SKU descendente' },
-    // Editable like the other values (a row with an empty SKU or name is fixed here, issue #20),
+    // Editable like the other values (a row with an empty SKU or name is fixed here),
     // except an existing row's SKU: it is what names the offer being updated.
     cell: (f) =>
       id === 'sku' && grupo === 'existentes' ? (
@@ -220,7 +220,7 @@ export function TablaCarga({ grupo, caption, filas, onEditar, onQuitar }: TablaC
       ),
     },
     // Only an exclusive product is described by the supplier (the others are the catalogue's), with
-    // SPEC §9's exclusive-product options: the ones the server accepts.
+    // docs/producto.md §9's exclusive-product options: the ones the server accepts.
     ...(grupo === 'exclusivos'
       ? [
           opciones('categoria', 'Categoría', CATEGORIAS),

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ActualizarPrecios, FilaCarga } from '../../../../../../common/schemas/proveedor-carga';
+import type { ActualizarPrecios, FilaCarga } from '#common/schemas/proveedor-carga';
 import { api } from '../../../../lib/api-client';
 import { PLANTILLAS_EXCEL_KEY } from './plantillas-excel';
 
-/** SPEC §7: PUT actualizar-precios with the existing offers' rows (authorized). */
+/** docs/producto.md §7: PUT actualizar-precios with the existing offers' rows (authorized). */
 export const actualizarPrecios = (productos: FilaCarga[]) =>
   api<ActualizarPrecios>('/api/productos/actualizar-precios/', { method: 'PUT', body: { productos }, auth: true });
 

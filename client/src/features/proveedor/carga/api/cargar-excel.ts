@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CargaExcel } from '../../../../../../common/schemas/proveedor-carga';
+import type { CargaExcel } from '#common/schemas/proveedor-carga';
 import { api } from '../../../../lib/api-client';
 
 interface CargarExcelArgs {
@@ -8,7 +8,7 @@ interface CargarExcelArgs {
   onProgress?(fraction: number): void;
 }
 
-/** SPEC §7: POST cargar-excel, multipart field `archivo` (authorized). Nothing is written on the server at this step. */
+/** docs/producto.md §7: POST cargar-excel, multipart field `archivo` (authorized). Nothing is written on the server at this step. */
 export function cargarExcel({ archivo, onProgress }: CargarExcelArgs) {
   const body = new FormData();
   body.append('archivo', archivo);

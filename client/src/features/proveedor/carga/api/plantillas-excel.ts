@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Plantillas } from '../../../../../../common/schemas/proveedor-carga';
+import type { Plantillas } from '#common/schemas/proveedor-carga';
 import { api } from '../../../../lib/api-client';
 
-/** SPEC §7: GET plantillas-excel (authorized): both templates as base64 and the category names. */
+/** docs/producto.md §7: GET plantillas-excel (authorized): both templates as base64 and the category names. */
 export const fetchPlantillasExcel = () => api<Plantillas>('/api/productos/plantillas-excel/', { auth: true });
 
 /**

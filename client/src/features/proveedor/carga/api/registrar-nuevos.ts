@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FilaCarga, RegistrarNuevos } from '../../../../../../common/schemas/proveedor-carga';
+import type { FilaCarga, RegistrarNuevos } from '#common/schemas/proveedor-carga';
 import { api } from '../../../../lib/api-client';
 import { PLANTILLAS_EXCEL_KEY } from './plantillas-excel';
 
 interface RegistrarNuevosArgs {
   productos: FilaCarga[];
-  /** SPEC §7: sent with the new products (matched to the catalogue); the exclusive ones go without it. */
+  /** docs/producto.md §7: sent with the new products (matched to the catalogue); the exclusive ones go without it. */
   categoria_id?: number;
 }
 
-/** SPEC §7: POST registrar-nuevos (authorized): offers on catalogue products, or exclusive products pending moderation. */
+/** docs/producto.md §7: POST registrar-nuevos (authorized): offers on catalogue products, or exclusive products pending moderation. */
 export const registrarNuevos = (body: RegistrarNuevosArgs) => api<RegistrarNuevos>('/api/productos/registrar-nuevos/', { method: 'POST', body, auth: true });
 
 export function useRegistrarNuevos() {

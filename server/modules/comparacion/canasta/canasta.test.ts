@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TerminosDespacho } from '../../../common/despacho';
-import { canastaAlAzar, canastaFuerzaBruta, oferta, terminos } from '../../test/canasta-fuerza-bruta';
+import type { TerminosDespacho } from '#common/despacho';
+import { canastaAlAzar, canastaFuerzaBruta, oferta, terminos } from '#server/test/canasta-fuerza-bruta';
 import { canastaOptima, type LineaCanasta } from './canasta';
-import { compararLinea } from './engine';
-import { azar } from '../../test/azar';
+import { compararLinea } from '../motor/engine';
+import { azar } from '#server/test/azar';
 
 const cobertura = (c: { cantidades: number[][] }) => c.cantidades.flat().reduce((s, q) => s + q, 0);
 

@@ -1,7 +1,7 @@
-import type { CondicionesDespacho } from '../../../common/despacho';
-import type { ProductoComparable } from './comparacion.repository';
-import type { Oferta } from './ofertas-vivas';
-import type { Rango } from './precio';
+import type { CondicionesDespacho } from '#common/despacho';
+import type { ProductoComparable } from '../comparacion.repository';
+import type { Oferta } from '../motor/ofertas-vivas';
+import type { Rango } from '../motor/precio';
 
 /**
  * How the comparison cache holds a product (docs/decisions/015): its offers, their tiers and lots
@@ -30,7 +30,7 @@ export interface ProductoConOfertas {
   producto: ProductoComparable | undefined;
   ofertas: Oferta[];
   /**
-   * The delivery terms of its offers' suppliers that saved theirs (issue #22). Kept with the
+   * The delivery terms of its offers' suppliers that saved theirs. Kept with the
    * product: migration 0013's triggers notify every product of a supplier whose terms change.
    */
   condiciones: ReadonlyMap<number, CondicionesDespacho>;

@@ -1,7 +1,7 @@
 import highsLoader, { type Highs } from 'highs';
-import type { TerminosDespacho } from '../../../common/despacho';
-import { busquedaExacta } from './canasta-busqueda';
-import { TOLERANCIA } from './canasta-cierre';
+import type { TerminosDespacho } from '#common/despacho';
+import { busquedaExacta } from './busqueda';
+import { TOLERANCIA } from './cierre';
 import {
   cobraDespacho,
   evaluar,
@@ -13,15 +13,15 @@ import {
   type Plan,
   type ProveedorCanasta,
   SIN_TERMINOS,
-} from './canasta-plan';
-import { llevar } from './canasta-vecindad';
-import { asignacionOptima, presupuestoLinea } from './engine';
-import { precioMinimo, precioUnitario } from './precio';
+} from './plan';
+import { llevar } from './vecindad';
+import { asignacionOptima, presupuestoLinea } from '../motor/engine';
+import { precioMinimo, precioUnitario } from '../motor/precio';
 
-export type { LineaCanasta, OfertaCanasta, ProveedorCanasta } from './canasta-plan';
+export type { LineaCanasta, OfertaCanasta, ProveedorCanasta } from './plan';
 
 /**
- * The cheapest basket DELIVERED (issue #22 item 2): what to buy where across all the lines of a
+ * The cheapest basket DELIVERED: what to buy where across all the lines of a
  * request once suppliers have minimum orders and delivery fees. Pure over plain data: no I/O and
  * no clock, but for the wall-clock budget of the solver. docs/decisions/014 explains the choices.
  *
@@ -43,7 +43,7 @@ export type { LineaCanasta, OfertaCanasta, ProveedorCanasta } from './canasta-pl
  *   the answer is exactly today's, tie-breaks (fewer suppliers per line, later expiry) included.
  * - Otherwise a feasible basket (suppliers under their minimum and, while it pays, fee-paying ones
  *   left out) is the answer when it costs the lower bound: Σ per-line optima + the fees no basket
- *   can avoid (despachosInevitables). Failing that, the exact search of canasta-busqueda.ts (a
+ *   can avoid (despachosInevitables). Failing that, the exact search of canasta/busqueda.ts (a
  *   branch and bound over each supplier's state, priced by the per-line engine); where it gives
  *   up, an exact mixed-integer program solved by HiGHS (the `highs` package, WebAssembly), its
  *   stretches narrowed by the bound and cut by it, against the best basket the search found. Past
@@ -91,7 +91,7 @@ export interface OpcionesCanasta {
 
 /**
  * The solver's budget: what the server spends besides (reading the offers, the terms, writing the
- * quotation and the answer, ~15–25 ms) plus this stays within the 100 ms of issue #22 at p99.
+ * quotation and the answer, ~15–25 ms) plus this stays within 100 ms at p99 (docs/decisions/014).
  * The search proves most baskets in ~10 ms; the few it does not are answered at the budget with
  * their best basket, `optimo: false` (docs/decisions/014, "El presupuesto").
  */
@@ -258,7 +258,7 @@ export async function canastaOptima(
   // What no basket of the most coverage costs less than; the search may raise it. It stays −∞
   // (no bound) while no basket of the most coverage is known, so it never speaks for one of less.
   let cota = coberturaPlena ? cotaTotal + inevitable : Number.NEGATIVE_INFINITY;
-  // 5. The exact search (canasta-busqueda.ts); what it found, proven or not, is the basket to beat.
+  // 5. The exact search (canasta/busqueda.ts); what it found, proven or not, is the basket to beat.
   //    Its baskets all have the most coverage: when the feasible one above lost some, it starts
   //    with none to beat, and a basket it finds is better whatever it costs.
   let mejorPlan = factible;

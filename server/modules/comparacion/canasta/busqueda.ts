@@ -1,8 +1,8 @@
-import type { TerminosDespacho } from '../../../common/despacho';
-import { cobraDespacho, evaluar, type LineaCanasta, objetivoDe, partesMaximas, type Plan } from './canasta-plan';
-import { abiertas, cerrarBrecha, descarta, type Relajada, TOLERANCIA } from './canasta-cierre';
-import { Abandono, PreciosLineas, type SolucionLinea } from './canasta-lineas';
-import { mejorarVecindad } from './canasta-vecindad';
+import type { TerminosDespacho } from '#common/despacho';
+import { cobraDespacho, evaluar, type LineaCanasta, objetivoDe, partesMaximas, type Plan } from './plan';
+import { abiertas, cerrarBrecha, descarta, type Relajada, TOLERANCIA } from './cierre';
+import { Abandono, PreciosLineas, type SolucionLinea } from './lineas';
+import { mejorarVecindad } from './vecindad';
 
 /**
  * The exact search of docs/decisions/014 ("búsqueda"): a branch and bound over the state of each
@@ -329,7 +329,7 @@ export function busquedaExacta(e: EntradaBusqueda): ResultadoBusqueda {
         // (each a valid bound): until one closes the node or finds a supplier to branch on.
         let resuelto = false;
         // A closing searches within (best basket − bound): before one, the neighbours of the best
-        // basket (each time it is another), which often hold a cheaper one (canasta-vecindad.ts).
+        // basket (each time it is another), which often hold a cheaper one (canasta/vecindad.ts).
         if (vecindadVista !== mejorPlan && Number.isFinite(mejorTotal)) {
           const vecina = mejorarVecindad(lineas, terminos, excluidos, mejorPlan, Math.min(e.limite, performance.now() + MAX_VECINDAD_MS));
           if (vecina.total < mejorTotal) {

@@ -17,7 +17,7 @@ export interface Tarifario {
 /**
  * Unit price for `cantidad` units bought from one offer: the price of the highest tier whose
  * limite_inferior ≤ cantidad, else the tarifa. A tier price of 0 is a tier the supplier left
- * blank (SPEC §5 allows "at least 0" in the upload; nobody sells food for free), so it is skipped.
+ * blank (docs/producto.md §5 allows "at least 0" in the upload; nobody sells food for free), so it is skipped.
  */
 export function precioUnitario(oferta: Tarifario, cantidad: number): number {
   let precio = oferta.tarifa;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
-import { rangoPrecio } from '../../db/schema/catalogo';
-import { lote, proveedorProductoRango } from '../../db/schema/proveedor';
-import { ofertasComparables } from './comparacion.repository';
-import { proveedorNombre, usuario } from '../../db/schema/usuario';
+import { type Db, queryRows } from '#server/db/client';
+import { rangoPrecio } from '#server/db/schema/catalogo';
+import { lote, proveedorProductoRango } from '#server/db/schema/proveedor';
+import { ofertasComparables } from '../comparacion.repository';
+import { proveedorNombre, usuario } from '#server/db/schema/usuario';
 
 /**
  * One product's live offers as the preload reads them (docs/decisions/015): comma-separated

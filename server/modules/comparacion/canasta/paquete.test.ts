@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LineaCanasta } from './canasta-plan';
-import { desempaquetar, empaquetar } from './canasta-paquete';
+import type { LineaCanasta } from './plan';
+import { desempaquetar, empaquetar } from './paquete';
 
 describe('empaquetar', () => {
   it('gives back the solver’s fields of every offer, in order, dates shared, and the terms of the suppliers offering; the rest stays behind', () => {

@@ -1,11 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import type { TerminosDespacho } from '../../../common/despacho';
+import type { TerminosDespacho } from '#common/despacho';
 import { type Canasta, canastaOptima, type LineaCanasta, type OpcionesCanasta, type ViaCanasta } from './canasta';
-import { empaquetar } from './canasta-paquete';
+import { empaquetar } from './paquete';
 import type { PedidoCanasta } from './canasta.worker';
 
 /**
- * The delivered basket off the request thread (issue #22: "it runs off the request thread if it
+ * The delivered basket off the request thread ("it runs off the request thread if it
  * can take long"). A basket whose suppliers have no minimum and no fee is the per-line engine's,
  * a few milliseconds: solved here, as before terms existed. Any other may need HiGHS for up to its
  * budget (docs/decisions/014): it goes to one worker thread, in order, so a comparison with terms
@@ -32,7 +32,7 @@ function startWorker(): Worker {
 
 let worker: Worker | undefined;
 let siguiente = 0;
-/** Baskets solved on the solver's thread, here because they had no terms, and here because the thread failed (for the operators' metrics of issue #23). */
+/** Baskets solved on the solver's thread, here because they had no terms, and here because the thread failed (for the operators' metrics, docs/decisions/016). */
 const stats = { hilo: 0, sinTerminos: 0, respaldo: 0 };
 /** What the solver did since the process started (for operators' metrics). */
 export const canastaStats = () => ({ ...stats });

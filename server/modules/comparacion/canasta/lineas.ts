@@ -1,6 +1,6 @@
-import { type LineaCanasta, lineasPorProveedor } from './canasta-plan';
-import { asignacionPreparada, type LineaPreparada, PRESUPUESTO_PASOS, prepararLinea, restringirLinea } from './engine';
-import { precioUnitario } from './precio';
+import { type LineaCanasta, lineasPorProveedor } from './plan';
+import { asignacionPreparada, type LineaPreparada, PRESUPUESTO_PASOS, prepararLinea, restringirLinea } from '../motor/engine';
+import { precioUnitario } from '../motor/precio';
 
 /** The exact search gives up: out of time, or the engine could not prove a line. */
 export class Abandono extends Error {}
@@ -16,7 +16,7 @@ export interface SolucionLinea {
 
 /**
  * The lines of a basket priced by the per-line engine (engine.ts) for the exact search
- * (canasta-busqueda.ts): without some suppliers (`fuera`), with some suppliers' prices scaled by
+ * (canasta/busqueda.ts): without some suppliers (`fuera`), with some suppliers' prices scaled by
  * (1 − λ), without some offers and for fewer units. Remembered by what an answer depends on.
  * Past `limite` (performance.now()), or when the engine cannot prove a line, it throws Abandono.
  */

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { TerminosDespacho } from '../../../common/despacho';
+import type { TerminosDespacho } from '#common/despacho';
 import { canastaOptima, type LineaCanasta } from './canasta';
-import { canastaStats, solveCanasta, stopCanastaThread } from './canasta-thread';
+import { canastaStats, solveCanasta, stopCanastaThread } from './thread';
 
 const oferta = (id: number, proveedor_id: number, tarifa: number) => ({
   proveedor_producto_id: id,

@@ -1,20 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import { crearOrdenConfirmada } from '../../test/por-confirmar';
-import { type Database, type Listener, queryRows } from '../../db/client';
-import { producto } from '../../db/schema/catalogo';
-import { usuario } from '../../db/schema/usuario';
-import type { Db } from '../../db/client';
+import { crearOrdenConfirmada } from '#server/test/por-confirmar';
+import { type Database, type Listener, queryRows } from '#server/db/client';
+import { producto } from '#server/db/schema/catalogo';
+import { usuario } from '#server/db/schema/usuario';
+import type { Db } from '#server/db/client';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { lote, proveedorProducto } from '../../db/schema/proveedor';
-import { setupTestApp, type TestApp } from '../../test/test-app';
-import { createUser } from '../../test/users';
-import { createFlujo, type Flujo } from '../../test/cotizacion';
-import { filaCarga } from '../../test/carga';
-import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '../../test/ofertas';
+import { lote, proveedorProducto } from '#server/db/schema/proveedor';
+import { setupTestApp, type TestApp } from '#server/test/test-app';
+import { createUser } from '#server/test/users';
+import { createFlujo, type Flujo } from '#server/test/cotizacion';
+import { filaCarga } from '#server/test/carga';
+import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '#server/test/ofertas';
 import { createTextos, decodeProducto, encodeProducto, isCompacto, type ProductoCompacto } from './catalogo-compacto';
 import { CATALOGO_CHANNEL, type ComparacionCache, createComparacionCache, type ProductoConOfertas } from './comparacion-cache';
-import { findOfertas, findProductosComparables } from './comparacion.repository';
-import { findCondicionesDefinidas, upsertCondiciones } from '../condiciones/condiciones.repository';
+import { findOfertas, findProductosComparables } from '../comparacion.repository';
+import { findCondicionesDefinidas, upsertCondiciones } from '#server/modules/condiciones/condiciones.repository';
 
 /**
  * The offers cache (docs/decisions/010): every write of this process that changes what a

@@ -1,6 +1,6 @@
-import { costoDespacho, type TerminosDespacho } from '../../../common/despacho';
-import { evaluar, type LineaCanasta, lineasPorProveedor, type Plan, SIN_TERMINOS } from './canasta-plan';
-import { subtotal } from './precio';
+import { costoDespacho, type TerminosDespacho } from '#common/despacho';
+import { evaluar, type LineaCanasta, lineasPorProveedor, type Plan, SIN_TERMINOS } from './plan';
+import { subtotal } from '../motor/precio';
 
 /**
  * Cheaper feasible baskets near one at hand, by moves the per-line optima do not see

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { azar } from '../../test/azar';
-import { canastaAlAzar, canastaFuerzaBruta, oferta, terminos } from '../../test/canasta-fuerza-bruta';
+import { azar } from '#server/test/azar';
+import { canastaAlAzar, canastaFuerzaBruta, oferta, terminos } from '#server/test/canasta-fuerza-bruta';
 import { canastaOptima } from './canasta';
-import { evaluar, type LineaCanasta } from './canasta-plan';
-import { mejorarVecindad } from './canasta-vecindad';
+import { evaluar, type LineaCanasta } from './plan';
+import { mejorarVecindad } from './vecindad';
 
 const SIN_RELOJ = Number.POSITIVE_INFINITY;
 const unidades = (plan: number[][]) => plan.map((q) => q.reduce((s, x) => s + x, 0));

@@ -1,9 +1,9 @@
-import { type CondicionesDespacho, mensajesDespacho, primerDiaDespacho, puedeDespachar } from '../../../common/despacho';
-import type { MotivoExclusion } from '../../../common/schemas/comparacion';
+import { type CondicionesDespacho, mensajesDespacho, primerDiaDespacho, puedeDespachar } from '#common/despacho';
+import type { MotivoExclusion } from '#common/schemas/comparacion';
 import { type Oferta, type OfertaViva, ofertaViva } from './ofertas-vivas';
 
 /**
- * Which offers a buyer can really receive (issue #22 item 2): its supplier delivers to the
+ * Which offers a buyer can really receive: its supplier delivers to the
  * quotation's comuna and on its delivery day (weekday and cut-off against now), and the offer has
  * stock that outlives that day. Pure: the clock and the terms come in.
  *

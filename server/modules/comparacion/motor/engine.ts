@@ -1,4 +1,4 @@
-import { formatCantidad, formatClp, unidadCorta } from '../../../common/format';
+import { formatCantidad, formatClp, unidadCorta } from '#common/format';
 import { precioMinimo, precioUnitario, type Tarifario } from './precio';
 
 /**

@@ -1,9 +1,9 @@
-import type { LineaCanasta, OfertaCanasta, Plan } from './canasta-plan';
-import { Abandono, type PreciosLineas, type SolucionLinea } from './canasta-lineas';
-import { precioMinimo, precioUnitario } from './precio';
+import type { LineaCanasta, OfertaCanasta, Plan } from './plan';
+import { Abandono, type PreciosLineas, type SolucionLinea } from './lineas';
+import { precioMinimo, precioUnitario } from '../motor/precio';
 
 /**
- * Closing a duality gap of the exact search (canasta-busqueda.ts, docs/decisions/014): a node whose
+ * Closing a duality gap of the exact search (canasta/busqueda.ts, docs/decisions/014): a node whose
  * relaxed basket has no supplier left to branch on, yet does not cost its bound, because an amount
  * a supplier must reach is missed by whole units or overshot where its multiplier λ prices it.
  * The node's bound is then computed with that amount (or two) kept exact.

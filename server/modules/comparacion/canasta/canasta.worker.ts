@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import { canastaOptima, cargarHighs, type OpcionesCanasta, PRESUPUESTO_CANASTA_MS } from './canasta';
-import { type CanastaEmpaquetada, desempaquetar } from './canasta-paquete';
+import { type CanastaEmpaquetada, desempaquetar } from './paquete';
 
-/** A basket to solve, as canasta-thread.ts posts it. */
+/** A basket to solve, as canasta/thread.ts posts it. */
 export interface PedidoCanasta {
   id: number;
   canasta: CanastaEmpaquetada;
@@ -14,7 +14,7 @@ export interface PedidoCanasta {
 // Compiled now, not within the first basket's budget.
 cargarHighs().catch(() => {});
 
-// The solver's thread (canasta-thread.ts): HiGHS holds it for up to the budget, never the request thread.
+// The solver's thread (canasta/thread.ts): HiGHS holds it for up to the budget, never the request thread.
 parentPort!.on('message', async ({ id, canasta, opciones, enviadoEn }: PedidoCanasta) => {
   try {
     const presupuestoMs = Math.max(0, (opciones.presupuestoMs ?? PRESUPUESTO_CANASTA_MS) - (Date.now() - enviadoEn));

@@ -1,10 +1,10 @@
-import type { CondicionesDespacho } from '../../../common/despacho';
-import type { RangoPrecio } from '../../../common/schemas/catalogo';
-import type { Database } from '../../db/client';
-import { createSyncMarkers } from '../../db/sync-markers';
-import { findRangosPrecios } from '../catalogo/catalogo.repository';
-import { findCondicionesDefinidas } from '../condiciones/condiciones.repository';
-import { findOfertas, findProductosComparables, findProductosVivosIds } from './comparacion.repository';
+import type { CondicionesDespacho } from '#common/despacho';
+import type { RangoPrecio } from '#common/schemas/catalogo';
+import type { Database } from '#server/db/client';
+import { createSyncMarkers } from '#server/db/sync-markers';
+import { findRangosPrecios } from '#server/modules/catalogo/catalogo.repository';
+import { findCondicionesDefinidas } from '#server/modules/condiciones/condiciones.repository';
+import { findOfertas, findProductosComparables, findProductosVivosIds } from '../comparacion.repository';
 import {
   createTextos,
   decodeProducto,
@@ -69,7 +69,7 @@ export function createComparacionCache(
   let textos = createTextos();
   let entries = 0;
   let evictions = 0;
-  /** For the operators' metrics (issue #23): products answered from memory, read from the database, and times everything was forgotten. */
+  /** For the operators' metrics: products answered from memory, read from the database, and times everything was forgotten. */
   let hits = 0;
   let misses = 0;
   let forgets = 0;
@@ -267,7 +267,7 @@ export function createComparacionCache(
      * so this process's own marker arrives after the write's products.
      */
     async sync(): Promise<void> {
-      // A write of the catalogue: every process's next comparison must see it (issue #23).
+      // A write of the catalogue: every process's next comparison must see it.
       if (listening) await markers.sync({ others: () => true });
     },
   };

@@ -1,9 +1,9 @@
-import { costoDespacho, type TerminosDespacho } from '../../../common/despacho';
-import { precioUnitario, type Tarifario } from './precio';
+import { costoDespacho, type TerminosDespacho } from '#common/despacho';
+import { precioUnitario, type Tarifario } from '../motor/precio';
 
 /**
- * The plain data of a delivered basket (issue #22) and the rules on it that the solver's two
- * searches share (canasta.ts, canasta-busqueda.ts): what a plan costs landed and whether it is
+ * The plain data of a delivered basket and the rules on it that the solver's two
+ * searches share (canasta.ts, canasta/busqueda.ts): what a plan costs landed and whether it is
  * feasible, what a line can supply, whether a fee can be charged.
  */
 
