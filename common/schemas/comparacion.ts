@@ -181,7 +181,7 @@ export const OFERTA_INVALIDA = 'Oferta inválida.';
 export const TOTAL_EXCESIVO = 'El total de esta compra supera el máximo de una orden ($2.147.483.647). Divídela en varias órdenes.';
 export const CANTIDAD_ELEGIDA_INVALIDA = `La cantidad debe ser un número mayor a 0, de hasta ${CANTIDAD_MAXIMA} y con 2 decimales como máximo.`;
 /** Lines of one choice: more would not be a wholesale order form (and bounds the work). */
-export const MAX_LINEAS_ELECCION = 600;
+export const MAX_LINEAS_SELECCION = 600;
 
 /**
  * Body of PUT /api/cotizaciones/{id}/actualizar/ (docs/producto.md §7): the buyer's final choice, one item
@@ -208,7 +208,7 @@ export const actualizarCotizacionSchema = z.object({
       { error: SIN_PRODUCTOS },
     )
     .min(1, SIN_PRODUCTOS)
-    .max(MAX_LINEAS_ELECCION, `La cotización puede tener como máximo ${MAX_LINEAS_ELECCION} productos.`),
+    .max(MAX_LINEAS_SELECCION, `La cotización puede tener como máximo ${MAX_LINEAS_SELECCION} productos.`),
 });
 export type ActualizarCotizacionData = z.output<typeof actualizarCotizacionSchema>;
 

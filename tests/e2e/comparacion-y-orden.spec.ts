@@ -155,7 +155,7 @@ async function expectConfirmation(page: Page): Promise<number> {
   const numero = page.getByText(/Número de orden: \d+/);
   await expect(numero).toBeVisible();
   const ordenId = Number((await numero.textContent())!.match(/\d+/)![0]);
-  const restos = await page.evaluate(() => ['filasCotizacion', 'solicitud', 'cotizante', 'cotizacion', 'eleccion'].map((k) => sessionStorage.getItem(k)));
+  const restos = await page.evaluate(() => ['filasCotizacion', 'solicitud', 'cotizante', 'cotizacion', 'seleccion'].map((k) => sessionStorage.getItem(k)));
   expect(restos).toEqual([null, null, null, null, null]);
   return ordenId;
 }

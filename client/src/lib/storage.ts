@@ -14,7 +14,7 @@ export const STORAGE_KEYS = {
   cotizante: 'cotizante',
   cotizacion: 'cotizacion',
   /** Session storage: the buyer's choice on the results screen (swaps, added suppliers), until the order is placed. */
-  eleccion: 'eleccion',
+  seleccion: 'seleccion',
   /** Session storage: the buyer's answer to /facturacion's billing question, for that quotation (a reload asked again). */
   facturacionRespuesta: 'facturacionRespuesta',
   /** Session storage: the moderator's staged decisions and typed reasons, until sent (a reload lost them). */
@@ -121,7 +121,7 @@ const FLUJO_COTIZACION = [
   STORAGE_KEYS.solicitud,
   STORAGE_KEYS.cotizante,
   STORAGE_KEYS.cotizacion,
-  STORAGE_KEYS.eleccion,
+  STORAGE_KEYS.seleccion,
   STORAGE_KEYS.facturacionRespuesta,
 ];
 

@@ -43,7 +43,7 @@ const tomadoDe = async (loteIds: number[]) =>
   );
 
 /** A quotation of `token` (the demo buyer unless said; anonymous with `anonimo`) choosing `cantidad` of a new product's only offer with these lots. */
-async function eleccion(lotes: Array<[number, string]>, cantidad: number, quien: { token?: string; anonimo?: boolean; entrega?: object } = {}) {
+async function seleccion(lotes: Array<[number, string]>, cantidad: number, quien: { token?: string; anonimo?: boolean; entrega?: object } = {}) {
   const token = quien.anonimo ? undefined : (quien.token ?? ctx.tokens.comprador);
   const entrega = quien.entrega ?? {};
   const p = await createProductoConOfertas(ctx.t, [{ tarifa: 5000, rangos: { 300: 4500 }, lotes }]);
@@ -59,7 +59,7 @@ beforeAll(async () => {
 
 describe('billing data (docs/producto.md §5 Billing: all optional)', () => {
   it('orders with no billing data at all, or with every field empty', async () => {
-    const a = await eleccion([[500, LEJOS]], 100);
+    const a = await seleccion([[500, LEJOS]], 100);
     const res = await crearOrden(ctx.t, a.f, ctx.tokens.comprador);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
@@ -67,7 +67,7 @@ describe('billing data (docs/producto.md §5 Billing: all optional)', () => {
       pedidos: [expect.objectContaining({ id: expect.any(Number) })],
       seguimiento: expect.any(String),
     });
-    const b = await eleccion([[500, LEJOS]], 100);
+    const b = await seleccion([[500, LEJOS]], 100);
     const vacios = Object.fromEntries(Object.keys(FACTURACION).map((k) => [k, k === 'rubro' ? null : '']));
     expect((await crearOrden(ctx.t, b.f, ctx.tokens.comprador, vacios)).statusCode).toBe(201);
   });
@@ -87,7 +87,7 @@ describe('billing data (docs/producto.md §5 Billing: all optional)', () => {
     ['rubro', 99_999, SELECCIONE_RUBRO],
     ['metodo_pago', 99_999, SELECCIONE_METODO_PAGO],
   ])('%s = %j → "%s", nothing written', async (campo, valor, mensaje) => {
-    const a = await eleccion([[500, LEJOS]], 100);
+    const a = await seleccion([[500, LEJOS]], 100);
     const res = await crearOrden(ctx.t, a.f, ctx.tokens.comprador, { ...FACTURACION, [campo]: valor });
     expect(res.statusCode).toBe(400);
     expect(res.json()[campo]).toEqual([mensaje]);
@@ -96,7 +96,7 @@ describe('billing data (docs/producto.md §5 Billing: all optional)', () => {
   });
 
   it('a comuna needs its región', async () => {
-    const a = await eleccion([[500, LEJOS]], 100);
+    const a = await seleccion([[500, LEJOS]], 100);
     const { region: _, ...sinRegion } = FACTURACION;
     const res = await crearOrden(ctx.t, a.f, ctx.tokens.comprador, sinRegion);
     expect(res.json()).toEqual({ region: [SELECCIONE_REGION] });
@@ -114,7 +114,7 @@ describe('what an order copies (DESIGN §2)', () => {
     });
     expect(dir.statusCode, dir.body).toBe(201);
     const entrega = { nombre_contacto: 'Bodega Copiada', direccion_envio: DIRECCION_BODY.direccion_envio };
-    const a = await eleccion([[500, LEJOS]], 300, { token: otroComprador.access, entrega });
+    const a = await seleccion([[500, LEJOS]], 300, { token: otroComprador.access, entrega });
     const res = await crearOrden(ctx.t, a.f, otroComprador.access, FACTURACION);
     expect(res.statusCode, res.body).toBe(201);
     const ordenId = res.json().orden_id;
@@ -269,7 +269,7 @@ describe('stock (DESIGN §2: FEFO, never oversold)', () => {
       [500, '2099-01-15'], // expires on the delivery day: unusable
       [50, '2099-02-01'],
     ];
-    const a = await eleccion(lotes, 180);
+    const a = await seleccion(lotes, 180);
     const res = await crearOrden(ctx.t, a.f, ctx.tokens.comprador);
     expect(res.statusCode, res.body).toBe(201);
     const ids = (await lotesDe(a.ofertaId)).map((l) => l.id);
@@ -344,7 +344,7 @@ describe('stock (DESIGN §2: FEFO, never oversold)', () => {
   });
 
   it('refuses an order whose offer was archived after the choice (409, nothing written)', async () => {
-    const a = await eleccion([[500, LEJOS]], 100);
+    const a = await seleccion([[500, LEJOS]], 100);
     const [oferta] = await db().select().from(proveedorProducto).where(eq(proveedorProducto.id, a.ofertaId));
     await archiveProveedorProducto(db(), oferta!.proveedor_id, a.ofertaId);
     const res = await crearOrden(ctx.t, a.f, ctx.tokens.comprador);
@@ -365,7 +365,7 @@ describe('stock (DESIGN §2: FEFO, never oversold)', () => {
 
 describe('the same order posted twice creates one order', () => {
   it('a retry answers 200 with the same orden_id and takes no more stock', async () => {
-    const a = await eleccion([[500, LEJOS]], 100);
+    const a = await seleccion([[500, LEJOS]], 100);
     const primera = await crearOrden(ctx.t, a.f, ctx.tokens.comprador, FACTURACION);
     const segunda = await crearOrden(ctx.t, a.f, ctx.tokens.comprador, { ...FACTURACION, razon_social: 'Otra Razón' });
     expect([primera.statusCode, segunda.statusCode]).toEqual([201, 200]);
@@ -378,7 +378,7 @@ describe('the same order posted twice creates one order', () => {
   });
 
   it('a double click (two posts at once) makes one order, both answer its id', async () => {
-    const a = await eleccion([[500, LEJOS]], 100);
+    const a = await seleccion([[500, LEJOS]], 100);
     const res = await Promise.all([
       crearOrden(ctx.t, a.f, ctx.tokens.comprador),
       crearOrden(ctx.t, a.f, ctx.tokens.comprador),
@@ -393,7 +393,7 @@ describe('the same order posted twice creates one order', () => {
 
 describe('who may order a quotation', () => {
   it("a buyer's quotation is a 404 to anonymous, another buyer, a supplier and a moderator", async () => {
-    const a = await eleccion([[500, LEJOS]], 100);
+    const a = await seleccion([[500, LEJOS]], 100);
     for (const [rol, token] of [
       ['anonimo', undefined],
       ['otroComprador', otroComprador.access],
@@ -409,8 +409,8 @@ describe('who may order a quotation', () => {
   });
 
   it("another user's delivery record is a 404, even on one's own quotation", async () => {
-    const mia = await eleccion([[500, LEJOS]], 100);
-    const ajena = await eleccion([[500, LEJOS]], 100, { token: otroComprador.access });
+    const mia = await seleccion([[500, LEJOS]], 100);
+    const ajena = await seleccion([[500, LEJOS]], 100, { token: otroComprador.access });
     const res = await ctx.t.request({
       method: 'POST',
       url: '/api/facturacion/crear-orden/',
@@ -420,7 +420,7 @@ describe('who may order a quotation', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: ENTREGA_NO_ENCONTRADA });
     // One's own delivery record of another request does not belong to this quotation either.
-    const otra = await eleccion([[500, LEJOS]], 100);
+    const otra = await seleccion([[500, LEJOS]], 100);
     const cruzada = await ctx.t.request({
       method: 'POST',
       url: '/api/facturacion/crear-orden/',
@@ -432,7 +432,7 @@ describe('who may order a quotation', () => {
   });
 
   it('an anonymous quotation is ordered with its clave only (and its contact confirms it by e-mail)', async () => {
-    const a = await eleccion([[500, LEJOS]], 100, { anonimo: true });
+    const a = await seleccion([[500, LEJOS]], 100, { anonimo: true });
     expect((await crearOrden(ctx.t, a.f, undefined, {}, null)).statusCode).toBe(404);
     expect((await crearOrden(ctx.t, a.f, undefined, {}, 'clave-equivocada')).statusCode).toBe(404);
     expect((await crearOrden(ctx.t, a.f, ctx.tokens.comprador, {}, null)).statusCode).toBe(404);
@@ -448,10 +448,10 @@ describe('who may order a quotation', () => {
       ['proveedor', ctx.tokens.proveedor],
       ['moderador', ctx.tokens.moderador],
     ] as const) {
-      const a = await eleccion([[500, LEJOS]], 100, { token });
+      const a = await seleccion([[500, LEJOS]], 100, { token });
       expect((await crearOrden(ctx.t, a.f, token)).statusCode, rol).toBe(201);
     }
-    const a = await eleccion([[500, LEJOS]], 100);
+    const a = await seleccion([[500, LEJOS]], 100);
     const res = await ctx.t.request({
       method: 'POST',
       url: '/api/facturacion/crear-orden/',

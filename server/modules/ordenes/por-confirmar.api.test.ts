@@ -51,7 +51,7 @@ const pedidosQueVe = async (role: RoleName): Promise<number[]> => {
 };
 
 /** An anonymous request of `cantidad` of a new product sold by the demo supplier (one lot of `stock`), chosen and ready to order. */
-async function eleccion(
+async function seleccion(
   cantidad: number,
   { stock = 500, correo = uniqueEmail('contacto'), productoId }: { stock?: number; correo?: string; productoId?: number } = {},
 ) {
@@ -86,8 +86,8 @@ const colocar = (f: Flujo, remoteAddress = nuevaIp(), extra: Record<string, unkn
   });
 
 /** A held order: chosen, placed (202), and the token of its e-mail. */
-async function retenida(cantidad = 100, opciones: Parameters<typeof eleccion>[1] = {}) {
-  const e = await eleccion(cantidad, opciones);
+async function retenida(cantidad = 100, opciones: Parameters<typeof seleccion>[1] = {}) {
+  const e = await seleccion(cantidad, opciones);
   await elegir(e.f, e.ofertaId!, cantidad);
   const res = await colocar(e.f);
   expect(res.statusCode, res.body).toBe(202);
@@ -96,7 +96,7 @@ async function retenida(cantidad = 100, opciones: Parameters<typeof eleccion>[1]
 
 describe('an order without an account waits for its contact', () => {
   it('takes no stock and no supplier sees it; its e-mail carries the link and nothing the requester typed', async () => {
-    const e = await eleccion(120);
+    const e = await seleccion(120);
     await elegir(e.f, e.ofertaId!, 120);
     const antes = await pedidosQueVe('proveedor');
     const res = await colocar(e.f, nuevaIp(), { razon_social: 'Compre ya en spam punto cl', direccion_facturacion: 'Visite spam 123' });
@@ -178,7 +178,7 @@ describe('an order without an account waits for its contact', () => {
 
   it('stock another order took meanwhile: 409 in Spanish, nothing bought; stock already short is said when placing', async () => {
     const a = await retenida(400);
-    const b = await eleccion(400, { productoId: a.productoId });
+    const b = await seleccion(400, { productoId: a.productoId });
     await elegir(b.f, a.ofertaId!, 400);
     expect((await colocar(b.f)).statusCode).toBe(202);
     const tokenB = await tokenConfirmar(ctx.t, b.correo);
@@ -190,10 +190,10 @@ describe('an order without an account waits for its contact', () => {
     expect(await ordenesDe(b.f.cotizacionId)).toEqual([]);
 
     // 100 left: C holds 100, D chooses the same 100. C confirmed, D's placing finds the stock short: a 409 at once, and no e-mail.
-    const c = await eleccion(100, { productoId: a.productoId });
+    const c = await seleccion(100, { productoId: a.productoId });
     await elegir(c.f, a.ofertaId!, 100);
     expect((await colocar(c.f)).statusCode).toBe(202);
-    const d = await eleccion(100, { productoId: a.productoId });
+    const d = await seleccion(100, { productoId: a.productoId });
     await elegir(d.f, a.ofertaId!, 100);
     expect((await confirmar(ctx.t, await tokenConfirmar(ctx.t, c.correo))).statusCode).toBe(201);
     const tarde = await colocar(d.f);
@@ -212,7 +212,7 @@ describe('an order without an account waits for its contact', () => {
       tarifa: 100,
       lotes: [[500, LEJOS]],
     });
-    const e = await eleccion(100, { productoId: producto.id });
+    const e = await seleccion(100, { productoId: producto.id });
     await elegir(e.f, ofertaId, 100);
     const resumen = (await ctx.t.request({ method: 'GET', url: `/api/facturacion/${e.f.cotizacionId}/resumen/`, headers: conClave(e.f.clave) })).json();
     const confirmado = {
@@ -252,7 +252,7 @@ describe('an order without an account waits for its contact', () => {
       lotes: [[500, LEJOS]],
     });
     // comparar-precios' own choice, 300 kg at $10.000.000: placed without actualizar.
-    const grande = await eleccion(300, { productoId: producto.id });
+    const grande = await seleccion(300, { productoId: producto.id });
     const antes = await retenidas();
     const res = await colocar(grande.f);
     expect(res.statusCode, res.body).toBe(409);
@@ -261,7 +261,7 @@ describe('an order without an account waits for its contact', () => {
     expect(await correosA(grande.correo)).toEqual([]);
 
     // 214 kg is $2.140.000.000 and is held; a fee of $10.000.000 since makes it $2.150.000.000.
-    const e = await eleccion(214, { productoId: producto.id });
+    const e = await seleccion(214, { productoId: producto.id });
     await elegir(e.f, ofertaId, 214);
     expect((await colocar(e.f)).statusCode).toBe(202);
     const cambio = await ctx.t.request({
@@ -388,7 +388,7 @@ describe('at most 3 unconfirmed orders per address and per IP', () => {
     const correo = uniqueEmail('tope');
     const tres = [];
     for (const c of [correo, correo.toUpperCase(), correo]) tres.push(await retenida(100, { correo: c }));
-    const cuarta = await eleccion(100, { correo: correo.toUpperCase(), productoId: tres[0]!.productoId });
+    const cuarta = await seleccion(100, { correo: correo.toUpperCase(), productoId: tres[0]!.productoId });
     await elegir(cuarta.f, tres[0]!.ofertaId!, 100);
     const antes = { filas: await retenidas(), correos: (await correosA(correo)).length + (await correosA(correo.toUpperCase())).length };
     const res = await colocar(cuarta.f);
@@ -420,7 +420,7 @@ describe('at most 3 unconfirmed orders per address and per IP', () => {
     });
     const flujos = [];
     for (let i = 0; i < 4; i++) {
-      const e = await eleccion(100, { productoId: producto.id });
+      const e = await seleccion(100, { productoId: producto.id });
       await elegir(e.f, ofertaId, 100);
       flujos.push(e);
     }
@@ -445,7 +445,7 @@ describe('at most 3 unconfirmed orders per address and per IP', () => {
     });
     const flujos = [];
     for (let i = 0; i < 6; i++) {
-      const e = await eleccion(100, { productoId: producto.id, correo });
+      const e = await seleccion(100, { productoId: producto.id, correo });
       await elegir(e.f, ofertaId, 100);
       flujos.push(e);
     }
@@ -455,7 +455,7 @@ describe('at most 3 unconfirmed orders per address and per IP', () => {
   });
 
   it('a delivery record without an e-mail cannot hold an order: 400, nothing written', async () => {
-    const e = await eleccion(100);
+    const e = await seleccion(100);
     await elegir(e.f, e.ofertaId!, 100);
     // The delivery form requires the e-mail; a record emptied in the database stands for one that has none.
     await db().execute(sql`update cotizante set correo_contacto = '' where id = ${e.f.cotizanteId}`);

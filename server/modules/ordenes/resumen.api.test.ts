@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 /** A quotation choosing 150 kg at $5,000 from one supplier and 120 kg at $3,000 from the other. */
-async function eleccion(token?: string) {
+async function seleccion(token?: string) {
   const { db } = ctx.t.database;
   const ofertas: number[] = [];
   const productos: number[] = [];
@@ -51,7 +51,7 @@ const resumen = (f: Flujo, token?: string, clave: string | null = f.clave) =>
 
 describe('GET /api/facturacion/{id}/resumen/', () => {
   it('groups the chosen lines by supplier, priced as the order will charge them, with the delivery data', async () => {
-    const f = await eleccion(ctx.tokens.comprador);
+    const f = await seleccion(ctx.tokens.comprador);
     const res = await resumen(f, ctx.tokens.comprador);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -69,7 +69,7 @@ describe('GET /api/facturacion/{id}/resumen/', () => {
   });
 
   it('answers its holder only: the buyer, or an anonymous visitor with the clave; anyone else 404', async () => {
-    const propia = await eleccion(ctx.tokens.comprador);
+    const propia = await seleccion(ctx.tokens.comprador);
     for (const [role, status] of [
       ['anonimo', 404],
       ['comprador', 200],
@@ -80,7 +80,7 @@ describe('GET /api/facturacion/{id}/resumen/', () => {
       expect((await resumen(propia, ctx.tokens[role])).statusCode, role).toBe(status);
     expect((await resumen(propia, otroComprador.access)).statusCode).toBe(404);
 
-    const anonima = await eleccion();
+    const anonima = await seleccion();
     expect((await resumen(anonima)).statusCode).toBe(200);
     expect((await resumen(anonima, undefined, null)).statusCode).toBe(404);
     expect((await resumen(anonima, undefined, 'x'.repeat(43))).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ResultadoComparacion } from '#common/schemas/comparacion';
 import { api } from '../api-client';
-import { type Eleccion, eleccionGuardada } from './eleccion-storage';
+import { type Seleccion, seleccionGuardada } from './seleccion-storage';
 
 /** The body of PUT actualizar (docs/producto.md §7): one item per offer bought. The server prices them again. */
 export const productosElegidos = (resultados: readonly ResultadoComparacion[]) =>
@@ -12,18 +12,18 @@ export const productosElegidos = (resultados: readonly ResultadoComparacion[]) =
   );
 
 /** docs/producto.md §7: PUT {cotizacionId}/actualizar/ with the final choice; the clave opens an anonymous quotation. */
-export const updateSeleccion = (eleccion: Eleccion, headers: Record<string, string> | undefined) =>
-  api<{ id: number }>(`/api/cotizaciones/${eleccion.cotizacion_id}/actualizar/`, {
+export const updateSeleccion = (seleccion: Seleccion, headers: Record<string, string> | undefined) =>
+  api<{ id: number }>(`/api/cotizaciones/${seleccion.cotizacion_id}/actualizar/`, {
     method: 'PUT',
-    body: { productos: productosElegidos(eleccion.resultados) },
+    body: { productos: productosElegidos(seleccion.resultados) },
     auth: true,
     headers,
   });
 
 /** Saves the choice and marks it saved, so the order screen does not send it again. */
-export async function saveEleccion({ eleccion, headers }: { eleccion: Eleccion; headers: Record<string, string> | undefined }): Promise<void> {
-  await updateSeleccion(eleccion, headers);
-  eleccionGuardada.set({ ...eleccion, guardada: true });
+export async function saveSeleccion({ seleccion, headers }: { seleccion: Seleccion; headers: Record<string, string> | undefined }): Promise<void> {
+  await updateSeleccion(seleccion, headers);
+  seleccionGuardada.set({ ...seleccion, guardada: true });
 }
 
-export const useSaveEleccion = () => useMutation({ mutationFn: saveEleccion });
+export const useSaveSeleccion = () => useMutation({ mutationFn: saveSeleccion });

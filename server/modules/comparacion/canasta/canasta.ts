@@ -119,7 +119,7 @@ interface Tramo {
   max: number;
 }
 
-/** The price stretches of an offer with capacity `cap` (engine.ts's eleccionesDe, whole ranges). */
+/** The price stretches of an offer with capacity `cap` (engine.ts's seleccionesDe, whole ranges). */
 function tramosDe(o: OfertaCanasta, cap: number, linea: number, k: number): Tramo[] {
   const inicios: number[] = [];
   for (const t of o.rangos) {

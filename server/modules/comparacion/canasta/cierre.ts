@@ -151,7 +151,7 @@ export function cerrarBrecha(
   const alcance = alcances(lineasG, grupo.length);
   if (grupo.some(([, monto], g) => alcance.mas[g]![0]! < monto)) return 'cerrado';
 
-  let mejor: { z: number; eleccion: Candidata[] } | null = null;
+  let mejor: { z: number; seleccion: Candidata[] } | null = null;
   try {
     for (let tope = holgura / 64; ; tope *= 4) {
       const h = Math.min(tope, holgura);
@@ -167,7 +167,7 @@ export function cerrarBrecha(
   const plan = [...r.plan];
   let valor = 0;
   lineasG.forEach((x, j) => {
-    const c = mejor.eleccion[j]!;
+    const c = mejor.seleccion[j]!;
     const resto = precios.resto(x.i, r.fuera, otrosLambda, x.ofertasGrupo, x.objetivo - suma(c.q));
     const cantidades = [...resto.cantidades];
     x.ofertasGrupo.forEach((k, g) => {
@@ -337,7 +337,7 @@ function programar(
   alcance: ReturnType<typeof alcances>,
   precisa: (j: number, c: Candidata) => { rc: number },
   limite: number,
-): { z: number; eleccion: Candidata[] } | null {
+): { z: number; seleccion: Candidata[] } | null {
   interface Paso {
     partes: number[];
     rc: number;
@@ -412,13 +412,13 @@ function programar(
     }
   });
   if (elegido < 0) return null;
-  const eleccion = new Array<Candidata>(m);
+  const seleccion = new Array<Candidata>(m);
   for (let j = m; j > 0; j--) {
     const paso = capas[j]![elegido]!;
-    eleccion[j - 1] = paso.candidata!;
+    seleccion[j - 1] = paso.candidata!;
     elegido = paso.previo;
   }
-  return { z: mejor, eleccion };
+  return { z: mejor, seleccion };
 }
 
 /**

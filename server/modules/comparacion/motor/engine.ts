@@ -96,7 +96,7 @@ function ordenarPorPrecio(indices: number[], minimoDe: readonly number[], venceD
 }
 
 /** One choice for one offer in the search: a fixed quantity, or the single quantity left open. */
-interface Eleccion {
+interface Seleccion {
   cantidad: number;
   precio: number;
   /** > 0 only for the open choice: how many units above `cantidad` it may still take. */
@@ -123,18 +123,18 @@ function iniciosDe(oferta: Tarifario, limite: number): number[] {
  * stretch costs q·price from q = 0, so its lower end is 0 (the offer unused), not 1: a single unit
  * is no end of anything, and making it one would let the search try a unit at every offer.
  */
-function eleccionesDe(oferta: Tarifario, factor: number, cap: number, siguienteId: () => number): Eleccion[] {
+function seleccionesDe(oferta: Tarifario, factor: number, cap: number, siguienteId: () => number): Seleccion[] {
   const inicios = iniciosDe(oferta, cap);
-  const elecciones: Eleccion[] = [];
+  const selecciones: Seleccion[] = [];
   for (let k = 0; k <= inicios.length; k++) {
     const inicio = k === 0 ? 0 : inicios[k - 1]!;
     const hasta = k < inicios.length ? inicios[k]! - 1 : cap;
     const precio = precioUnitario(oferta, Math.max(1, inicio)) * factor;
-    elecciones.push({ cantidad: hasta, precio, holgura: 0, abierta: false, id: 0 });
-    if (inicio > 0 && hasta > inicio) elecciones.push({ cantidad: inicio, precio, holgura: 0, abierta: false, id: 0 });
-    if (hasta - inicio >= 2) elecciones.push({ cantidad: inicio + 1, precio, holgura: hasta - inicio - 2, abierta: true, id: siguienteId() });
+    selecciones.push({ cantidad: hasta, precio, holgura: 0, abierta: false, id: 0 });
+    if (inicio > 0 && hasta > inicio) selecciones.push({ cantidad: inicio, precio, holgura: 0, abierta: false, id: 0 });
+    if (hasta - inicio >= 2) selecciones.push({ cantidad: inicio + 1, precio, holgura: hasta - inicio - 2, abierta: true, id: siguienteId() });
   }
-  return elecciones;
+  return selecciones;
 }
 
 /**
@@ -340,8 +340,8 @@ export function asignacionPreparada(
 
   let ultimoId = 0;
   const siguienteId = () => ++ultimoId;
-  const eleccionesEn: Eleccion[][] = [];
-  const hijoEleccion: number[][] = [];
+  const seleccionesEn: Seleccion[][] = [];
+  const hijoSeleccion: number[][] = [];
   const hijoCota: number[][] = [];
 
   const actual = new Array<number>(n).fill(0);
@@ -487,13 +487,13 @@ export function asignacionPreparada(
     if (yaVisto((abiertaId * (m + 1) + j) * (objetivo + 1) + resto, costo, desempate ? proveedores : 0, desempate ? vence : 0)) return;
 
     const i = orden[j]!;
-    if (!eleccionesEn[j]) {
-      eleccionesEn[j] = eleccionesDe(ofertas[i]!, factorDe[i]!, capacidadDe[i]!, siguienteId);
-      hijoEleccion[j] = new Array<number>(eleccionesEn[j].length + 1).fill(0);
-      hijoCota[j] = new Array<number>(eleccionesEn[j].length + 1).fill(0);
+    if (!seleccionesEn[j]) {
+      seleccionesEn[j] = seleccionesDe(ofertas[i]!, factorDe[i]!, capacidadDe[i]!, siguienteId);
+      hijoSeleccion[j] = new Array<number>(seleccionesEn[j].length + 1).fill(0);
+      hijoCota[j] = new Array<number>(seleccionesEn[j].length + 1).fill(0);
     }
-    const elecciones = eleccionesEn[j]!;
-    const eleccion = hijoEleccion[j]!;
+    const selecciones = seleccionesEn[j]!;
+    const seleccion = hijoSeleccion[j]!;
     const cotas = hijoCota[j]!;
     // Children with the lowest bound first: the optimum is found early and its cost prunes the
     // rest (visiting the largest quantity first, 9,999 kg over 50 offers took 18,000 nodes; so, 100).
@@ -502,15 +502,15 @@ export function asignacionPreparada(
       let x = h++;
       while (x > 0 && cotas[x - 1]! > c) {
         cotas[x] = cotas[x - 1]!;
-        eleccion[x] = eleccion[x - 1]!;
+        seleccion[x] = seleccion[x - 1]!;
         x--;
       }
       cotas[x] = c;
-      eleccion[x] = e;
+      seleccion[x] = e;
     };
     agregar(-1, costo + restBound(j + 1, resto));
-    for (let k = 0; k < elecciones.length; k++) {
-      const e = elecciones[k]!;
+    for (let k = 0; k < selecciones.length; k++) {
+      const e = selecciones[k]!;
       if (e.cantidad > resto || (e.abierta && abierta >= 0)) continue;
       if (e.abierta) {
         abierta = j;
@@ -522,12 +522,12 @@ export function asignacionPreparada(
     }
     for (let x = 0; x < h && !agotado; x++) {
       if (descartado(cotas[x]!)) break;
-      const k = eleccion[x]!;
+      const k = seleccion[x]!;
       if (k < 0) {
         buscar(j + 1, resto, costo, proveedores, vence);
         continue;
       }
-      const e = elecciones[k]!;
+      const e = selecciones[k]!;
       actual[i] = e.cantidad;
       if (e.abierta) {
         abierta = j;

@@ -1,7 +1,7 @@
 import type { Opcion, ResultadoComparacion } from '#common/schemas/comparacion';
 import { cantidadEs, formatClp, formatDiaLargo, unidadCorta } from '#common/format';
 import { Modal } from '../../../ui/modal';
-import { faltante } from './eleccion';
+import { faltante } from './seleccion';
 
 /** One offer as the modals show it: who sells it, at what unit price, how much stock and until when. */
 function OpcionResumen({ o, cantidad }: { o: Opcion; cantidad?: number }) {

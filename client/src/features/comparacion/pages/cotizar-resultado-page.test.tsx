@@ -88,7 +88,7 @@ afterEach(() => {
 const renderPage = () =>
   renderAt('/cotizar-resultado', <CotizarResultadoPage />, { '/facturacion': 'Facturación', '/confirmar-cotizacion': 'Resumen', '/cotizar': 'Cotizar' });
 
-const eleccion = () => JSON.parse(sessionStorage.getItem('eleccion') ?? 'null');
+const seleccion = () => JSON.parse(sessionStorage.getItem('seleccion') ?? 'null');
 
 describe('/cotizar-resultado', () => {
   it('lists the selected option in CLP with its total and the nudge; the not-found and unidentified modals list their products', () => {
@@ -117,8 +117,8 @@ describe('/cotizar-resultado', () => {
     const tabla = screen.getByRole('table', { name: 'Opciones seleccionadas: Proveedor 2' });
     expect(screen.queryByRole('table', { name: 'Opciones seleccionadas: Proveedor 1' })).toBeNull();
     expect(tabla.textContent).toContain('Stock insuficiente: faltan 200 kg');
-    expect(eleccion()).toMatchObject({ cotizacion_id: 77, guardada: false });
-    expect(eleccion().resultados[0].opciones_seleccionadas[0]).toMatchObject({ opcion_id: 2, cantidad_proveida: 80, estado: 'seleccionado' });
+    expect(seleccion()).toMatchObject({ cotizacion_id: 77, guardada: false });
+    expect(seleccion().resultados[0].opciones_seleccionadas[0]).toMatchObject({ opcion_id: 2, cantidad_proveida: 80, estado: 'seleccionado' });
 
     cleanup();
     renderPage();
@@ -129,7 +129,7 @@ describe('/cotizar-resultado', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Restablecer la selección recomendada' }));
     expect(screen.getByRole('table', { name: 'Opciones seleccionadas: Proveedor 1' })).toBeTruthy();
     expect(screen.queryByText(/Cambiaste la selección/)).toBeNull();
-    expect(eleccion().resultados[0].opciones_seleccionadas[0]).toMatchObject({ opcion_id: 1 });
+    expect(seleccion().resultados[0].opciones_seleccionadas[0]).toMatchObject({ opcion_id: 1 });
   });
 
   it('Comprar saves the choice with the clave and goes to billing', async () => {
@@ -139,7 +139,7 @@ describe('/cotizar-resultado', () => {
     expect(llamadas.map((l) => `${l.method} ${l.url}`)).toEqual(['PUT /api/cotizaciones/77/actualizar/']);
     expect(llamadas[0]!.body).toEqual({ productos: [{ proveedor_producto_id: 41, cantidad: 280, precio: 15_000 }] });
     expect(llamadas[0]!.headers['x-clave-cotizacion']).toBe('clave-de-prueba');
-    expect(eleccion().guardada).toBe(true);
+    expect(seleccion().guardada).toBe(true);
     expect(router.state.location.pathname).toBe('/facturacion');
   });
 
@@ -149,7 +149,7 @@ describe('/cotizar-resultado', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Comprar' }));
     await screen.findByRole('heading', { name: 'Facturación' });
     expect(toast.error).not.toHaveBeenCalled();
-    expect(eleccion()).toMatchObject({ cotizacion_id: 77, guardada: false });
+    expect(seleccion()).toMatchObject({ cotizacion_id: 77, guardada: false });
   });
 
   it('a tampered comparison in session storage sends the buyer back to /cotizar, never a blank screen', async () => {

@@ -10,8 +10,8 @@ import { SubmitButton } from '../../../ui/form-controls';
 // What the quotation flow's screens share (session storage, the clave, the calls two screens make): lib/flujo-cotizacion/.
 import { claveHeaders } from '../../../lib/flujo-cotizacion/clave';
 import { cotizacionGuardada, cotizanteGuardado, solicitudGuardada } from '../../../lib/flujo-cotizacion/cotizacion-storage';
-import { type Eleccion, eleccionGuardada } from '../../../lib/flujo-cotizacion/eleccion-storage';
-import { useSaveEleccion } from '../../../lib/flujo-cotizacion/update-seleccion';
+import { type Seleccion, seleccionGuardada } from '../../../lib/flujo-cotizacion/seleccion-storage';
+import { useSaveSeleccion } from '../../../lib/flujo-cotizacion/update-seleccion';
 import {
   agregarProveedor,
   type BloqueProveedor,
@@ -25,7 +25,7 @@ import {
   subtotal,
   sugerenciasDespachoVigentes,
   swapOpcion,
-} from '../components/eleccion';
+} from '../components/seleccion';
 import { AgregarProveedorModal, AlternativasModal, ListaModal } from '../components/opciones-modales';
 import { AVISO_STOCK_ACTUALIZADO, isStockActualizado } from '../../../lib/flujo-cotizacion/stock-actualizado';
 import { EN_CURSO } from '../../../lib/flujo-cotizacion/en-curso';
@@ -58,16 +58,16 @@ export default function CotizarResultadoPage() {
 }
 
 /** The buyer's saved choice for this quotation, else the comparison as the server proposed it. */
-function eleccionInicial(cotizacion: CompararPrecios): Eleccion {
-  const guardada = eleccionGuardada.get();
+function seleccionInicial(cotizacion: CompararPrecios): Seleccion {
+  const guardada = seleccionGuardada.get();
   if (guardada?.cotizacion_id === cotizacion.cotizacion_id) return guardada;
   return { cotizacion_id: cotizacion.cotizacion_id, resultados: cotizacion.resultados, guardada: false };
 }
 
 function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
   const navigate = useNavigate();
-  const save = useSaveEleccion();
-  const [eleccion, setEleccion] = useState(() => eleccionInicial(cotizacion));
+  const save = useSaveSeleccion();
+  const [seleccion, setSeleccion] = useState(() => seleccionInicial(cotizacion));
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   // Comprar with a supplier under its minimum says so again (actualizar would refuse it: 400).
   const [intentos, setIntentos] = useState(0);
@@ -75,14 +75,14 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
   useEffect(() => {
     if (intentos > 0) alerta.current?.focus();
   }, [intentos]);
-  const { resultados } = eleccion;
+  const { resultados } = seleccion;
   const sinFecha = isSinFechaEntrega();
   const stockActualizado = isStockActualizado(useLocation().state);
 
   function cambiar(nuevos: ResultadoComparacion[]) {
-    const nueva = { ...eleccion, resultados: nuevos, guardada: false };
-    eleccionGuardada.set(nueva);
-    setEleccion(nueva);
+    const nueva = { ...seleccion, resultados: nuevos, guardada: false };
+    seleccionGuardada.set(nueva);
+    setSeleccion(nueva);
     setDialogo(null);
   }
 
@@ -122,8 +122,8 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
       return;
     }
     // docs/producto.md §8: a failed save is silent; the choice stays in session storage and the order screen saves it first.
-    eleccionGuardada.set(eleccion);
-    save.mutate({ eleccion, headers: claveHeaders(solicitudGuardada.get()?.clave) }, { onSettled: () => navigate('/facturacion') });
+    seleccionGuardada.set(seleccion);
+    save.mutate({ seleccion, headers: claveHeaders(solicitudGuardada.get()?.clave) }, { onSettled: () => navigate('/facturacion') });
   }
 
   const noEncontrados = resultados.flatMap((r) => r.productos_inexistentes);

@@ -68,7 +68,7 @@ describe('/cotizar', () => {
 describe('/cotizar and a quotation from before', () => {
   it("says it restored rows from before, and 'Nueva cotización' clears the whole flow", async () => {
     // An abandoned quotation: its rows, request, delivery record, results and choice are all still stored.
-    for (const key of ['solicitud', 'cotizante', 'cotizacion', 'eleccion']) sessionStorage.setItem(key, '{}');
+    for (const key of ['solicitud', 'cotizante', 'cotizacion', 'seleccion']) sessionStorage.setItem(key, '{}');
     renderPage();
     expect(await screen.findByText('Recuperamos los productos de tu cotización anterior.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Nueva cotización' }));
@@ -77,7 +77,7 @@ describe('/cotizar and a quotation from before', () => {
     expect((screen.getByRole('textbox', { name: 'Cantidad, fila 1' }) as HTMLInputElement).value).toBe('');
     expect((screen.getByRole('combobox', { name: 'Producto, fila 1' }) as HTMLInputElement).value).toBe('');
     expect(screen.queryByRole('textbox', { name: 'Cantidad, fila 2' })).toBeNull();
-    for (const key of ['solicitud', 'cotizante', 'cotizacion', 'eleccion']) expect(sessionStorage.getItem(key)).toBeNull();
+    for (const key of ['solicitud', 'cotizante', 'cotizacion', 'seleccion']) expect(sessionStorage.getItem(key)).toBeNull();
     expect(JSON.parse(sessionStorage.getItem('filasCotizacion')!)).toEqual([expect.objectContaining({ categoria: null, producto: null, cantidad: '' })]);
   });
 

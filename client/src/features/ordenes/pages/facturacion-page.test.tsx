@@ -102,7 +102,7 @@ beforeEach(() => {
   sessionStorage.setItem('cotizante', JSON.stringify(COTIZANTE));
   sessionStorage.setItem('cotizacion', JSON.stringify(COTIZACION));
   // The buyer's choice, whose save on Comprar failed (silently).
-  sessionStorage.setItem('eleccion', JSON.stringify({ cotizacion_id: 77, resultados: [RESULTADO], guardada: false }));
+  sessionStorage.setItem('seleccion', JSON.stringify({ cotizacion_id: 77, resultados: [RESULTADO], guardada: false }));
   respuestas = {
     'GET /api/ubicacion/regiones/': { status: 200, body: [{ id: 5, nombre: 'Región de Valparaíso' }] },
     'GET /api/ubicacion/comunas/?region=5': { status: 200, body: [{ id: 5801, nombre: 'Quilpué' }] },
@@ -241,7 +241,7 @@ describe('/facturacion', () => {
   });
 
   it("'Sí' shows the form with the total beside its submit: the shared schema's messages stop a bad submit; a good one sends the billing data and keeps their names", async () => {
-    sessionStorage.setItem('eleccion', JSON.stringify({ cotizacion_id: 77, resultados: [RESULTADO], guardada: true }));
+    sessionStorage.setItem('seleccion', JSON.stringify({ cotizacion_id: 77, resultados: [RESULTADO], guardada: true }));
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Sí' }));
     await screen.findByRole('table', { name: 'Productos de Carnes del Maule' });
@@ -345,7 +345,7 @@ describe('/facturacion', () => {
     expect(comparacion.headers['x-clave-cotizacion']).toBe('clave-de-prueba');
     // The results screen reads the new comparison, and the old choice is gone.
     expect(JSON.parse(sessionStorage.getItem('cotizacion')!).cotizacion_id).toBe(78);
-    expect(sessionStorage.getItem('eleccion')).toBeNull();
+    expect(sessionStorage.getItem('seleccion')).toBeNull();
     expect(router.state.location.state).toEqual({ stockActualizado: true });
   });
 

@@ -24,8 +24,8 @@ import { SIN_COTIZACION } from '../../../lib/flujo-cotizacion/paso-faltante';
 import { RegionComunaFields } from '../../../ui/region-comuna-fields';
 // The quotation flow's session storage belongs to the screens that write it; the choice the
 // results screen kept is what the order buys, so an unsaved one is saved here first.
-import { eleccionGuardada } from '../../../lib/flujo-cotizacion/eleccion-storage';
-import { useSaveEleccion } from '../../../lib/flujo-cotizacion/update-seleccion';
+import { seleccionGuardada } from '../../../lib/flujo-cotizacion/seleccion-storage';
+import { useSaveSeleccion } from '../../../lib/flujo-cotizacion/update-seleccion';
 import { STOCK_ACTUALIZADO } from '../../../lib/flujo-cotizacion/stock-actualizado';
 import { claveHeaders } from '../../../lib/flujo-cotizacion/clave';
 import { useComparePrecios } from '../../../lib/flujo-cotizacion/compare-precios';
@@ -76,7 +76,7 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
   const session = useSession();
   const onExpired = useSessionExpiredHandler();
   const create = useCreateOrden();
-  const guardar = useSaveEleccion();
+  const guardar = useSaveSeleccion();
   const recomparar = useComparePrecios();
   // The answer already given for this quotation stands after a reload (docs/decisions/018-flujos-y-avisos.md).
   const [respuesta] = useState(() => respuestaFacturacion(cotizacionId));
@@ -108,12 +108,12 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
 
   // A choice whose save failed on Comprar (silently, docs/producto.md §8) is saved before the summary is read,
   // so the summary is what crear-orden buys; if the server refuses it, nothing is shown to buy.
-  const eleccion = eleccionGuardada.get();
-  const porGuardar = eleccion !== null && eleccion.cotizacion_id === cotizacionId && !eleccion.guardada;
-  function guardarEleccion() {
-    if (!eleccion) return;
+  const seleccion = seleccionGuardada.get();
+  const porGuardar = seleccion !== null && seleccion.cotizacion_id === cotizacionId && !seleccion.guardada;
+  function guardarSeleccion() {
+    if (!seleccion) return;
     guardar.mutate(
-      { eleccion, headers },
+      { seleccion, headers },
       {
         onError: (error) => {
           if (onExpired(error)) return;
@@ -124,7 +124,7 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
     );
   }
   useRunOnce(() => {
-    if (porGuardar) guardarEleccion();
+    if (porGuardar) guardarSeleccion();
   });
   const resumen = useResumenCompra({ cotizacionId, cotizanteId, headers }, !porGuardar);
   useEffect(() => {
@@ -201,7 +201,7 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
     if (!solicitud) return navigate('/cotizar');
     recomparar.mutate(solicitud, {
       onSuccess: () => {
-        eleccionGuardada.remove();
+        seleccionGuardada.remove();
         navigate('/cotizar-resultado', { state: STOCK_ACTUALIZADO });
       },
       onError: (error) => {
@@ -263,7 +263,7 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
         <Resumen resumen={resumen.data} />
       ) : resumen.isError || (guardar.isError && !rechazo) ? (
         // The summary's read failed, or the choice's save before it (no read error then: SIN_RESUMEN shows); the retry repeats whichever failed.
-        <LoadError error={resumen.error} fallback={SIN_RESUMEN} onRetry={() => (resumen.isError ? resumen.refetch() : guardarEleccion())} />
+        <LoadError error={resumen.error} fallback={SIN_RESUMEN} onRetry={() => (resumen.isError ? resumen.refetch() : guardarSeleccion())} />
       ) : (
         !rechazo && <DelayedSpinner label="Cargando el resumen de tu compra..." />
       )}

@@ -305,8 +305,8 @@ describe('/carga-masiva', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Subir archivo Excel' }));
     const existentes = await screen.findByRole('region', { name: /^Productos ya registrados/ });
     expect(within(existentes).getByText(pregunta)).toBeTruthy();
-    const eleccion = within(existentes).getByRole('group', { name: 'Stock, fila 2, SKU SKU-2' });
-    fireEvent.click(within(eleccion).getByRole('radio', { name: 'Mantener el actual: 70' }));
+    const seleccion = within(existentes).getByRole('group', { name: 'Stock, fila 2, SKU SKU-2' });
+    fireEvent.click(within(seleccion).getByRole('radio', { name: 'Mantener el actual: 70' }));
     expect(within(existentes).queryByText(pregunta)).toBeNull();
 
     fireEvent.click(within(existentes).getByRole('button', { name: 'Confirmar productos existentes' }));

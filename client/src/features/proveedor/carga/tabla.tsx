@@ -98,7 +98,7 @@ function Errores({ fila }: { fila: FilaCarga }) {
  * The lots of this row's date changed since the file was made (an order took stock);
  * the supplier picks which number stays. The server decides again when it is sent.
  */
-function EleccionStock({ fila, onElegir }: { fila: FilaCarga; onElegir(usar: 'archivo' | 'actual'): void }) {
+function SeleccionStock({ fila, onElegir }: { fila: FilaCarga; onElegir(usar: 'archivo' | 'actual'): void }) {
   const conflicto = fila.conflicto;
   if (!conflicto) return null;
   const opcion = (usar: 'archivo' | 'actual', texto: string) => (
@@ -197,7 +197,7 @@ export function TablaCarga({ grupo, caption, filas, onEditar, onQuitar }: TablaC
       cell: (f) => (
         <>
           <Errores fila={f} />
-          <EleccionStock fila={f} onElegir={(usar) => f.conflicto && onEditar(f, { conflicto: { ...f.conflicto, usar } })} />
+          <SeleccionStock fila={f} onElegir={(usar) => f.conflicto && onEditar(f, { conflicto: { ...f.conflicto, usar } })} />
         </>
       ),
     },

@@ -11,7 +11,7 @@ import {
   subtotal,
   sugerenciasDespachoVigentes,
   swapOpcion,
-} from './eleccion';
+} from './seleccion';
 
 const opcion = (id: number, o: Partial<Opcion>): Opcion => ({
   opcion_id: id,

@@ -8,11 +8,11 @@ import { STORAGE_KEYS, storedJson } from '../storage';
  * it. `guardada` says whether the server has it (PUT actualizar answered); until then the order
  * screen saves it first. Read through its schema like every stored value.
  */
-export const eleccionSchema = z.object({
+export const seleccionSchema = z.object({
   cotizacion_id: z.number().int().positive(),
   resultados: z.array(resultadoComparacionSchema).max(500),
   guardada: z.boolean(),
 });
-export type Eleccion = z.infer<typeof eleccionSchema>;
+export type Seleccion = z.infer<typeof seleccionSchema>;
 
-export const eleccionGuardada = storedJson('session', STORAGE_KEYS.eleccion, eleccionSchema);
+export const seleccionGuardada = storedJson('session', STORAGE_KEYS.seleccion, seleccionSchema);
