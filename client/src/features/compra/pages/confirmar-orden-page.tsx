@@ -3,7 +3,7 @@ import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
 import { SubmitButton } from '../../../ui/form-controls';
 import { useConfirmarOrden } from '../api/confirmar-orden';
 import type { OrdenCreadaState } from './confirmacion-page';
-import './ordenes.css';
+import './compra.css';
 
 const FALLA = 'No pudimos confirmar tu orden. Inténtalo nuevamente.';
 

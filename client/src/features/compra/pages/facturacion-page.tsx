@@ -36,7 +36,7 @@ import { useMetodosPago } from '../api/use-metodos-pago';
 import { useRubros } from '../api/use-rubros';
 import type { OrdenCreadaState, PorConfirmarState } from './confirmacion-page';
 import { guardarRespuestaFacturacion, olvidarRespuestaFacturacion, respuestaFacturacion } from './facturacion-respuesta';
-import './ordenes.css';
+import './compra.css';
 
 const FIELDS = [
   'rut_facturacion',

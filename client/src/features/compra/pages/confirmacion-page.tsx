@@ -6,7 +6,7 @@ import { z } from '#common/zod-es';
 import { usePageTitle } from '../../../app/route-title';
 import { useSession } from '../../../lib/session';
 import { clearFlujoCotizacion } from '../../../lib/storage';
-import './ordenes.css';
+import './compra.css';
 
 /**
  * What /facturacion passes on: crear-orden's answer (the pedidos, and the tracking token

@@ -7,12 +7,12 @@ import {
   sinFilasValidasSchema,
   soloExclusivosValidos,
 } from '#common/schemas/proveedor-carga';
-import { ApiError } from '../../../lib/api-client';
-import { apiErrorMessage } from '../../../lib/api-errors';
-import { useSessionExpiredHandler } from '../../../lib/session';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { SubmitButton } from '../../../ui/form-controls';
-import { toast } from '../../../ui/toast';
+import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-errors';
+import { useSessionExpiredHandler } from '../../lib/session';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { SubmitButton } from '../../ui/form-controls';
+import { toast } from '../../ui/toast';
 import { aplicarConfirmacion, editarFila, filasValidas, type Grupo, hoyEnChile, lineasErroresCarga } from './filas';
 import { ErroresModal } from './errores-modal';
 import { TablaCarga } from './tabla';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Plantillas } from '#common/schemas/proveedor-carga';
-import { api } from '../../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** docs/producto.md §7: GET plantillas-excel (authorized): both templates as base64 and the category names. */
 export const fetchPlantillasExcel = () => api<Plantillas>('/api/productos/plantillas-excel/', { auth: true });

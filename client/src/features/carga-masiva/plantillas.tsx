@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { ARCHIVO_PLANTILLA_EJEMPLO, ARCHIVO_PRODUCTOS_REGISTRADOS } from '#common/schemas/proveedor-carga';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../ui/toast';
 import { usePlantillasExcel } from './api/plantillas-excel';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

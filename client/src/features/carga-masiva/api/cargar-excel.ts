@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CargaExcel } from '#common/schemas/proveedor-carga';
-import { api } from '../../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 interface CargarExcelArgs {
   archivo: File;

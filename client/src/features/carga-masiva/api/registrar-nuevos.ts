@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FilaCarga, RegistrarNuevos } from '#common/schemas/proveedor-carga';
-import { api } from '../../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { PLANTILLAS_EXCEL_KEY } from './plantillas-excel';
 
 interface RegistrarNuevosArgs {

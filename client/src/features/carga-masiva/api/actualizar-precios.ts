@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActualizarPrecios, FilaCarga } from '#common/schemas/proveedor-carga';
-import { api } from '../../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { PLANTILLAS_EXCEL_KEY } from './plantillas-excel';
 
 /** docs/producto.md §7: PUT actualizar-precios with the existing offers' rows (authorized). */

@@ -2,8 +2,8 @@ import { CATEGORIAS, FORMATOS, UNIDADES, UPLOAD_PAGE_SIZE } from '#common/consta
 import { cantidadEs } from '#common/format';
 import { encabezadoRango, limiteDeRango, nombreRango } from '#common/constants';
 import { type FilaCarga, NOMBRES_RANGO } from '#common/schemas/proveedor-carga';
-import { type Column, DataTable } from '../../../ui/data-table';
-import { FechaInput } from '../../../ui/fecha-input';
+import { type Column, DataTable } from '../../ui/data-table';
+import { FechaInput } from '../../ui/fecha-input';
 import type { Grupo } from './filas';
 
 interface TablaCargaProps {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '#common/constants';
 import { ARCHIVO_DEMASIADO_GRANDE, ARCHIVO_REQUERIDO, ARCHIVO_TIPO_INVALIDO, type CargaExcel, cargaExcelSchemaOut } from '#common/schemas/proveedor-carga';
-import { apiErrorMessage } from '../../../lib/api-errors';
-import { useSessionExpiredHandler } from '../../../lib/session';
-import { DropZone } from '../../../ui/drop-zone';
-import { SubmitButton } from '../../../ui/form-controls';
-import { toast } from '../../../ui/toast';
+import { apiErrorMessage } from '../../lib/api-errors';
+import { useSessionExpiredHandler } from '../../lib/session';
+import { DropZone } from '../../ui/drop-zone';
+import { SubmitButton } from '../../ui/form-controls';
+import { toast } from '../../ui/toast';
 import { useCargarExcel } from './api/cargar-excel';
 
 /** docs/producto.md §5 Upload file: the client's first check (the server checks the content again). */

@@ -1,4 +1,4 @@
-import { Modal } from '../../../ui/modal';
+import { Modal } from '../../ui/modal';
 
 interface ErroresModalProps {
   /** docs/producto.md §2: 'Errores en el archivo Excel' or 'Errores al cargar los Datos'. */

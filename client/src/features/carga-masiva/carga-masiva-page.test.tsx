@@ -13,10 +13,10 @@ import {
   stockCambiado,
 } from '#common/schemas/proveedor-carga';
 import { PRECIO_INVALIDO } from '#common/schemas/proveedor-productos';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../ui/toast';
 import CargaMasivaPage from './carga-masiva-page';
 import { filaDePrueba } from './filas.fixtures';
-import { checkContrato, renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
+import { checkContrato, renderAt, stubFetch, type Llamada, type Respuesta } from '../../test/page-harness';
 
 // Twelve existing rows (two pages), the last with a past expiry; one new; one exclusive with a negative price.
 const CARGA: CargaExcel = {
