@@ -54,9 +54,9 @@ const CotizarResultadoPage = pagina(() => import('../features/comparacion/pages/
 const FacturacionPage = pagina(() => import('../features/compra/pages/facturacion-page'));
 const ConfirmacionPage = pagina(() => import('../features/compra/pages/confirmacion-page'));
 const ConfirmarOrdenPage = pagina(() => import('../features/compra/pages/confirmar-orden-page'));
-const OrdenesPage = pagina(() => import('../features/pedidos/pages/ordenes-page'));
-const OrdenPage = pagina(() => import('../features/pedidos/pages/orden-page'));
-const SeguimientoPage = pagina(() => import('../features/pedidos/pages/seguimiento-page'));
+const OrdenesPage = pagina(() => import('./ordenes-segun-rol'));
+const OrdenPage = pagina(() => import('../features/ordenes/pages/orden-page'));
+const SeguimientoPage = pagina(() => import('../features/ordenes/pages/seguimiento-page'));
 const PedidosRecibidosPage = pagina(() => import('../features/pedidos/pages/pedidos-recibidos-page'));
 const PedidoRecibidoPage = pagina(() => import('../features/pedidos/pages/pedido-recibido-page'));
 const HistorialPage = pagina(() => import('../features/historial/pages/historial-page'));

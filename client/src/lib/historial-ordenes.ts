@@ -1,7 +1,7 @@
 import { z } from '#common/zod-es';
 import { STORAGE_KEYS, storedList } from './storage';
 
-// The buyer's orders, which two modules share: ordenes places them (/facturacion) and pedidos
+// The buyer's orders, which two features share: compra places them (/facturacion) and ordenes
 // lists them (/ordenes), from the server and from this browser.
 
 /** Every query of the buyer's orders on the server starts with this key: placing or annulling one reads them again. */

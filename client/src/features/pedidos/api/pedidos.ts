@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EstadoPedido, PedidoDetalle, PedidosPage } from '#common/schemas/pedidos';
-import { ApiError, api } from '../../../lib/api-client';
-
-export const PEDIDOS_KEY = ['pedidos'] as const;
+import { api } from '../../../lib/api-client';
+import { PEDIDOS_KEY, retryServerFailures } from '../../../lib/pedidos';
 
 export interface PedidosFilter {
   page: number;
@@ -28,12 +27,6 @@ export const usePedidosPendientes = (enabled: boolean) =>
     enabled,
     refetchInterval: 60_000,
   });
-
-/**
- * The retry of one record's read (a pedido, an order, a tracking link): a 404 (someone else's, or
- * no such record) is an answer that the screen shows at once, not a failure to try again.
- */
-export const retryServerFailures = (failureCount: number, error: unknown) => failureCount < 1 && !(error instanceof ApiError && error.status < 500);
 
 /** GET /api/pedidos/{id}/ — for its supplier or the buyer whose order it is. */
 export const getPedido = (id: number) => api<PedidoDetalle>(`/api/pedidos/${id}/`, { auth: true });

@@ -7,7 +7,7 @@ import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test
 import { LOGIN_TOAST_ID } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
 import PedidoRecibidoPage from './pedido-recibido-page';
-import { SIN_FACTURACION } from './pedidos.fixtures';
+import { SIN_FACTURACION } from '../../../test/pedidos';
 
 const pedido = (estado: EstadoPedido, cambios: Partial<PedidoDetalle> = {}): PedidoDetalle => ({
   id: 7,

@@ -8,12 +8,12 @@ import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { LoadError } from '../../../ui/load-error';
 import { usePedido } from '../api/pedidos';
 import { AccionesPedido } from '../components/acciones-pedido';
-import { EntregaFacturacionPanels } from '../components/entrega-facturacion';
-import { EstadoPedidoBadge } from '../components/estado-pedido';
-import { EventosPedido } from '../components/eventos-pedido';
-import { LineasPedido } from '../components/lineas-pedido';
+import { EntregaFacturacionPanels } from '../../../ui/entrega-facturacion';
+import { EstadoPedidoBadge } from '../../../ui/estado-pedido';
+import { EventosPedido } from '../../../ui/eventos-pedido';
+import { LineasPedido } from '../../../ui/lineas-pedido';
 import { EncabezadoOrdenDeCompra } from '../components/orden-de-compra';
-import { idFromParam } from './route-params';
+import { idFromParam } from '../../../lib/route-params';
 import './pedidos-recibidos.css';
 
 const ERROR_PEDIDO = 'No se pudo cargar el pedido.';

@@ -8,8 +8,8 @@ import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { LoadError } from '../../../ui/load-error';
 import { Pagination } from '../../../ui/pagination';
 import { usePedidos } from '../api/pedidos';
-import { EstadoPedidoBadge } from '../components/estado-pedido';
-import { pageFromParam } from './route-params';
+import { EstadoPedidoBadge } from '../../../ui/estado-pedido';
+import { pageFromParam } from '../../../lib/route-params';
 import './pedidos-recibidos.css';
 
 const ERROR_LISTADO = 'No se pudieron cargar tus pedidos.';

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClp } from '#common/format';
 import type { OrdenResumen, OrdenesPage as PaginaOrdenes } from '#common/schemas/pedidos';
 import { type HistorialOrden, SIN_DATOS_FACTURACION } from '../../../lib/historial-ordenes';
-import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
+import { type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
-import { COMPRADORA, FACTURACION, PROVEEDOR, SIN_FACTURACION, signIn } from './pedidos.fixtures';
+import { COMPRADORA, FACTURACION, SIN_FACTURACION, signIn } from '../../../test/pedidos';
 import OrdenesPage from './ordenes-page';
 
 const orden = (o: Partial<OrdenResumen> & Pick<OrdenResumen, 'id'>): OrdenResumen => ({
@@ -41,12 +41,11 @@ const HISTORIAL = [
 ];
 
 let respuestas: Record<string, Respuesta>;
-let llamadas: Llamada[];
 
 beforeEach(() => {
   respuestas = { 'GET /api/ordenes/?page=1': pagina(2, [orden({ id: 502 }), orden({ id: 501, facturacion: SIN_FACTURACION, fecha_entrega: null })]) };
   signIn(respuestas, COMPRADORA);
-  llamadas = stubFetch(respuestas);
+  stubFetch(respuestas);
   vi.spyOn(toast, 'success');
   vi.stubGlobal('scrollTo', vi.fn());
 });
@@ -153,18 +152,5 @@ describe('/ordenes, a buyer', () => {
     respuestas['GET /api/ordenes/?page=1'] = pagina(1, [orden({ id: 502 })]);
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     await screen.findByRole('heading', { name: 'Orden N° 502' });
-  });
-});
-
-describe('/ordenes, a supplier', () => {
-  it('sees the pedidos it received instead: it places no orders', async () => {
-    signIn(respuestas, PROVEEDOR);
-    respuestas['GET /api/pedidos/?page=1'] = { status: 200, body: { count: 0, results: [] } };
-    localStorage.setItem('historialOrdenes', JSON.stringify(HISTORIAL));
-    renderPage();
-    await vi.waitFor(() => expect(llamadas.some((l) => l.url.startsWith('/api/pedidos/'))).toBe(true));
-    expect(llamadas.some((l) => l.url.startsWith('/api/ordenes/'))).toBe(false);
-    expect(screen.queryByRole('heading', { name: 'Historial de Órdenes de Compra' })).toBeNull();
-    expect(screen.queryByRole('heading', { name: /^Orden N°/ })).toBeNull();
   });
 });

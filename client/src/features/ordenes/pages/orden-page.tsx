@@ -8,7 +8,7 @@ import { LoadError } from '../../../ui/load-error';
 import { useOrden } from '../api/ordenes';
 import { AnularPedido } from '../components/anular-pedido';
 import { OrdenDetalleView } from '../components/orden-detalle';
-import { idFromParam } from './route-params';
+import { idFromParam } from '../../../lib/route-params';
 import './orden.css';
 
 /** /ordenes/:id: the logged-in buyer's own order, pedido by pedido; a pendiente one can be annulled. */

@@ -6,7 +6,7 @@ import type { PedidoDetalle } from '#common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
 import OrdenPage from './orden-page';
-import { COMPRADORA, ORDEN, PENDIENTE, SEGUIMIENTO, signIn } from './pedidos.fixtures';
+import { COMPRADORA, ORDEN, PENDIENTE, SEGUIMIENTO, signIn } from '../../../test/pedidos';
 import SeguimientoPage from './seguimiento-page';
 
 const TOKEN = 'T'.repeat(43);

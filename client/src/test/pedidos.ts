@@ -1,8 +1,8 @@
-// Test data of the pedidos pages: the buyer's (/ordenes, /ordenes/:id, /seguimiento/:token) and the supplier's pedido.
+// Test data of the buyer's orders (/ordenes, /ordenes/:id, /seguimiento/:token) and the supplier's pedidos (features/ordenes, features/pedidos).
 import type { UsuarioMe } from '#common/schemas/auth';
 import type { Facturacion, OrdenDetalle, PedidoDetalle, Seguimiento } from '#common/schemas/pedidos';
-import type { Respuesta } from '../../../test/page-harness';
-import { ENTREGA } from '../../../ui/datos-entrega.fixtures';
+import type { Respuesta } from './page-harness';
+import { ENTREGA } from '../ui/datos-entrega.fixtures';
 
 const usuario = (u: Partial<UsuarioMe>): UsuarioMe => ({
   id: 7,

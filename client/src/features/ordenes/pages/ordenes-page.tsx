@@ -13,10 +13,9 @@ import { LoadError } from '../../../ui/load-error';
 import { Pagination } from '../../../ui/pagination';
 import { toast } from '../../../ui/toast';
 import { useOrdenes } from '../api/ordenes';
-import { EstadoPedidoBadge } from '../components/estado-pedido';
+import { EstadoPedidoBadge } from '../../../ui/estado-pedido';
 import { totalVigente } from '../components/total-vigente';
-import PedidosRecibidosPage from './pedidos-recibidos-page';
-import { pageFromParam } from './route-params';
+import { pageFromParam } from '../../../lib/route-params';
 import './ordenes.css';
 
 /** docs/producto.md §2 Order history: the billing rows of each order, in this order. */
@@ -53,14 +52,13 @@ function FacturacionRows({ datos, ordenId }: { datos: DatosFacturacion; ordenId:
 }
 
 /**
- * docs/producto.md §2 Order history ('Historial de Órdenes de Compra'). A supplier places no orders,
- * so its 'Órdenes de Compras' are the pedidos it received.
+ * docs/producto.md §2 Order history ('Historial de Órdenes de Compra'), a buyer's. A supplier's
+ * /ordenes are the pedidos it received: app/ordenes-segun-rol.tsx chooses.
  */
 export default function OrdenesPage() {
   const session = useSession();
-  // The role decides which list is asked for: none before the user is known.
+  // Nothing is asked for before the user is known.
   if (session.isLoading) return <DelayedSpinner />;
-  if (session.is_proveedor && !session.is_comprador) return <PedidosRecibidosPage />;
   return <HistorialOrdenes />;
 }
 

@@ -1,7 +1,7 @@
 import { formatFechaEntrega } from '#common/format';
 import type { EstadoPedido, Seguimiento } from '#common/schemas/pedidos';
 import { DatosList } from '../../../ui/datos-list';
-import { EstadoPedidoBadge } from './estado-pedido';
+import { EstadoPedidoBadge } from '../../../ui/estado-pedido';
 import { OrdenCabeza, PedidosDeOrden, PedidoTitulo } from './orden-secciones';
 import './orden-detalle.css';
 import './seguimiento-detalle.css';

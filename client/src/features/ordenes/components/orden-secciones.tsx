@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatClp, formatFechaHora } from '#common/format';
 import type { PedidoDetalle } from '#common/schemas/pedidos';
-import { EventosPedido } from './eventos-pedido';
-import { LineasPedido } from './lineas-pedido';
+import { EventosPedido } from '../../../ui/eventos-pedido';
+import { LineasPedido } from '../../../ui/lineas-pedido';
 import { totalVigente } from './total-vigente';
 import './orden-detalle.css';
 

@@ -1,6 +1,6 @@
 import { formatFechaHora } from '#common/format';
 import { ESTADO_PEDIDO_TEXTO, type EventoPedido } from '#common/schemas/pedidos';
-import './pedidos.css';
+import './pedido.css';
 
 /** A pedido's history, oldest first: every state it took, when, and the reason given. */
 export function EventosPedido({ eventos, label = 'Historial' }: { eventos: readonly EventoPedido[]; label?: string }) {

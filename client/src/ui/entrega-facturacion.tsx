@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { formatTelefono } from '#common/chile/telefono';
 import type { Entrega, Facturacion } from '#common/schemas/pedidos';
-import { DatosEntrega } from '../../../ui/datos-entrega';
-import { DatosList } from '../../../ui/datos-list';
+import { DatosEntrega } from './datos-entrega';
+import { DatosList } from './datos-list';
 
 const CAMPOS_FACTURACION: ReadonlyArray<readonly [keyof Facturacion, string]> = [
   ['rut_facturacion', 'RUT'],
@@ -34,7 +34,7 @@ export function DatosFacturacion({ facturacion }: { facturacion: Facturacion }) 
 /**
  * The delivery and billing the buyer gave, as two titled panels: the buyer's order and the
  * supplier's pedido show them alike. The billing panel is named for print rules that leave it off
- * the purchase order (pedidos-recibidos.css), whose head already says it.
+ * the purchase order (features/pedidos/pages/pedidos-recibidos.css), whose head already says it.
  */
 export function EntregaFacturacionPanels({ entrega, facturacion, textoSinFecha }: { entrega: Entrega; facturacion: Facturacion; textoSinFecha?: string }) {
   const id = useId();

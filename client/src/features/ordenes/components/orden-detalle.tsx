@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatDiaLargo } from '#common/format';
 import type { OrdenDetalle, PedidoDetalle } from '#common/schemas/pedidos';
-import { EntregaFacturacionPanels } from './entrega-facturacion';
-import { EstadoPedidoBadge } from './estado-pedido';
+import { EntregaFacturacionPanels } from '../../../ui/entrega-facturacion';
+import { EstadoPedidoBadge } from '../../../ui/estado-pedido';
 import { OrdenCabeza, PedidosDeOrden, PedidoTitulo } from './orden-secciones';
 import './orden-detalle.css';
 

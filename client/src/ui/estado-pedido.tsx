@@ -1,5 +1,5 @@
 import { ESTADO_PEDIDO_TEXTO, type EstadoPedido } from '#common/schemas/pedidos';
-import './pedidos.css';
+import './pedido.css';
 
 /** A pedido's state as a labelled badge: words, not colour alone, say where it stands. */
 export function EstadoPedidoBadge({ estado }: { estado: EstadoPedido }) {

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OrdenDetalle, OrdenesPage, Seguimiento } from '#common/schemas/pedidos';
 import { api } from '../../../lib/api-client';
-// Shared with ordenes, whose crear-orden adds an order to these lists.
+// Shared with compra, whose crear-orden adds an order to these lists.
 import { ORDENES_KEY } from '../../../lib/historial-ordenes';
-import { retryServerFailures } from './pedidos';
+import { retryServerFailures } from '../../../lib/pedidos';
 
 /** GET /api/ordenes/ — one page of the logged-in buyer's orders, each pedido with its state. */
 export const getOrdenes = (page: number) => api<OrdenesPage>(`/api/ordenes/?page=${page}`, { auth: true });

@@ -1,7 +1,7 @@
 import { formatClp, formatDespacho } from '#common/format';
 import type { PedidoDetalle } from '#common/schemas/pedidos';
-import { LineasTable } from '../../../ui/lineas-table';
-import './pedidos.css';
+import { LineasTable } from './lineas-table';
+import './pedido.css';
 
 /**
  * A pedido's lines, what its products add up to, its delivery fee and its total (the
