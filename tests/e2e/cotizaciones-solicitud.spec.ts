@@ -134,7 +134,7 @@ test('logged out: three rows, each message on its row, delivery data, and the su
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('table', { name: 'Productos solicitados' })).toContainText('300');
 
-  // The anonymous request is compared with its clave; the results follow (tests/e2e/comparacion-y-orden.spec.ts goes on from there).
+  // The anonymous request is compared with its clave; the results follow (tests/e2e/comparacion-y-compra.spec.ts goes on from there).
   await page.getByRole('button', { name: 'Generar cotización' }).click();
   await expect(page.getByRole('heading', { name: 'Las mejores opciones para ti' })).toBeVisible({ timeout: 20_000 });
 });
