@@ -4,8 +4,13 @@ import fs from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
-  // The delivered basket's solver thread (server/modules/comparacion/canasta/thread.ts) runs canasta.worker.js beside main.js.
-  entryPoints: { main: 'server/main.ts', 'canasta.worker': 'server/modules/comparacion/canasta/canasta.worker.ts' },
+  // Each worker thread is an entry of its own, <name>.worker.js beside main.js, where
+  // server/workers/start-worker.ts looks for it.
+  entryPoints: {
+    main: 'server/main.ts',
+    'canasta.worker': 'server/modules/comparacion/canasta/canasta.worker.ts',
+    'excel.worker': 'server/modules/proveedor/carga/excel.worker.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',
@@ -15,11 +20,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-// The Excel parser's worker and its readers run as they are, beside main.js: the parser
-// (server/modules/proveedor/carga/parser.ts) resolves the worker next to itself, which in the bundle is main.js.
-for (const archivo of ['excel.worker.mjs', 'xlsx.mjs', 'xml.mjs', 'xls.mjs']) {
-  fs.copyFileSync(`server/modules/proveedor/carga/${archivo}`, `dist/server/${archivo}`);
-}
 fs.rmSync('dist/server/migrations', { recursive: true, force: true });
 fs.cpSync('server/db/migrations', 'dist/server/migrations', { recursive: true });
 fs.rmSync('dist/server/data', { recursive: true, force: true });

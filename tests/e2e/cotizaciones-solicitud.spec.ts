@@ -1,24 +1,90 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { createUserByApi, loginByApi, pick } from '../fixtures';
+import {
+  aprobarProductos,
+  createCompradorConDireccion,
+  createProveedorByApi,
+  createUserByApi,
+  loginByApi,
+  type ProductoNuevo,
+  pick,
+  registrarProductos,
+  uniqueStamp,
+} from '../fixtures';
 
 // A buyer, logged out or in, builds a quotation request on /cotizar, gives its delivery
-// data on /datos-cotizacion and reviews it on /confirmar-cotizacion, against the real server.
+// data on /datos-cotizacion and reviews it on /confirmar-cotizacion, against the real server,
+// on a catalogue of its own: a supplier's products, approved by the e2e moderator.
 
-const DEMO_COMPRADOR = { email: 'comprador@abastece.cl', password: 'abastece2026' };
+/** The products of this worker's catalogue (each name ends in this run's stamp), and the origin and brand of the dairy one. */
+interface Catalogo {
+  abastero: string;
+  entrana: string;
+  alitas: string;
+  leche: string;
+  chuleta: string;
+  avena: string;
+  codorniz: string;
+  /** The origin and brand of `abastero`: picking the product fills them. */
+  carnes: { origen: string; marca: string };
+  /** The only origin of `leche` in LACTEO, and its only brand there. */
+  lacteos: { origen: string; marca: string };
+}
+
+async function crearCatalogo(request: APIRequestContext): Promise<Catalogo> {
+  const sello = uniqueStamp();
+  const carnes = { origen: 'Chile', marca: `Carnes ${sello}` };
+  const lacteos = { origen: `Uruguay ${sello}`, marca: `Lácteos ${sello}` };
+  const c = {
+    abastero: `Abastero ${sello}`,
+    entrana: `Entraña ${sello}`,
+    alitas: `Alitas de pollo ${sello}`,
+    leche: `Leche en polvo entera ${sello}`,
+    chuleta: `Chuleta centro de cerdo ${sello}`,
+    avena: `Avena instantánea ${sello}`,
+    codorniz: `Codorniz entera ${sello}`,
+  };
+  const fila = (nombre: string, categoria: string, sku: string, procedencia = { origen: 'Chile', marca: `Campo ${sello}` }): ProductoNuevo => ({
+    sku: `${sku}-${sello}`,
+    nombre,
+    categoria,
+    precio: 5_000,
+    stock: 1_000,
+    dias: 90,
+    ...procedencia,
+  });
+  const proveedor = await createProveedorByApi(request, `Distribuidora ${sello}`);
+  await registrarProductos(request, proveedor, [
+    fila(c.abastero, 'CARNE BOVINA', 'AB', carnes),
+    fila(c.entrana, 'CARNE BOVINA', 'EN', carnes),
+    fila(c.alitas, 'POLLO', 'AL'),
+    fila(c.leche, 'LACTEO', 'LE', lacteos),
+    fila(c.chuleta, 'CERDO', 'CH'),
+    fila(c.avena, 'SECOS', 'AV'),
+    fila(c.codorniz, 'AVES', 'CO'),
+  ]);
+  await aprobarProductos(request, Object.values(c));
+  return { ...c, carnes, lacteos };
+}
+
+let catalogo: Promise<Catalogo> | undefined;
+/** This worker's catalogue, made through the API by its first test that needs one, shared by the rest. */
+const catalogoPropio = (request: APIRequestContext) => (catalogo ??= crearCatalogo(request));
+/** What a buyer types to find a product: in lower case and without accents, which the picker ignores. */
+const tecleado = (nombre: string) => nombre.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
 
 const filas = (page: Page) => page.getByRole('table', { name: 'Productos a cotizar' }).locator('tbody tr');
 
 const cantidad = (page: Page, n: number) => page.getByRole('textbox', { name: `Cantidad, fila ${n}` });
 
 /** Three rows with a problem each: a quantity under the minimum, a row with only its category, a row without quantity. */
-async function fillThreeRows(page: Page) {
+async function fillThreeRows(page: Page, c: Catalogo) {
   await expect(page.getByRole('heading', { name: 'Cotizar productos' })).toBeVisible();
   // Typing filters the products, ignoring case and accents; picking one fills its origin, brand and unit.
   await pick(page, 'Categoría, fila 1', 'carne', 'CARNE BOVINA');
-  await pick(page, 'Producto, fila 1', 'abastero', 'Abastero');
-  await expect(page.getByRole('combobox', { name: 'Origen, fila 1' })).toHaveValue('Chile');
-  await expect(page.getByRole('combobox', { name: 'Marca, fila 1' })).toHaveValue('Carnes Ñuble');
+  await pick(page, 'Producto, fila 1', tecleado(c.abastero), c.abastero);
+  await expect(page.getByRole('combobox', { name: 'Origen, fila 1' })).toHaveValue(c.carnes.origen);
+  await expect(page.getByRole('combobox', { name: 'Marca, fila 1' })).toHaveValue(c.carnes.marca);
   await expect(filas(page).nth(0)).toContainText('KILO');
   await cantidad(page, 1).fill('50');
 
@@ -29,16 +95,16 @@ async function fillThreeRows(page: Page) {
   await page.getByRole('button', { name: '+ Agregar producto' }).click();
   await expect(page.getByRole('combobox', { name: 'Origen, fila 3' })).toBeDisabled();
   await pick(page, 'Categoría, fila 3', 'LACTEO');
-  await pick(page, 'Origen, fila 3', 'Uruguay');
+  await pick(page, 'Origen, fila 3', tecleado(c.lacteos.origen), c.lacteos.origen);
   await page.getByRole('combobox', { name: 'Marca, fila 3' }).click();
-  await expect(page.getByRole('option')).toHaveText(['Conaprole']);
-  await page.getByRole('option', { name: 'Conaprole' }).click();
-  await pick(page, 'Producto, fila 3', 'polvo', 'Leche en polvo entera');
+  await expect(page.getByRole('option')).toHaveText([c.lacteos.marca]);
+  await page.getByRole('option', { name: c.lacteos.marca }).click();
+  await pick(page, 'Producto, fila 3', tecleado(c.leche), c.leche);
   await expect(filas(page).nth(2)).toContainText('KILO');
 }
 
 /** Continuar with the three rows: each message on its own row, then the rows fixed and sent. */
-async function seeMessagesThenContinue(page: Page) {
+async function seeMessagesThenContinue(page: Page, c: Catalogo) {
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(filas(page).nth(0)).toContainText('Fila 1: La cantidad mínima debe ser de 100 kg.');
   await expect(cantidad(page, 1)).toBeFocused();
@@ -52,7 +118,7 @@ async function seeMessagesThenContinue(page: Page) {
   // Fixing a field clears its message.
   await cantidad(page, 1).fill('150');
   await expect(filas(page).nth(0)).not.toContainText('Fila 1:');
-  await pick(page, 'Producto, fila 2', 'alitas', 'Alitas de pollo');
+  await pick(page, 'Producto, fila 2', tecleado(c.alitas), c.alitas);
   // The product filled its origin and brand: their messages go too; the quantity's stays.
   await expect(filas(page).nth(1)).not.toContainText('"origen"');
   await expect(filas(page).nth(1)).not.toContainText('"marca"');
@@ -74,20 +140,21 @@ async function fillDelivery(page: Page) {
 }
 
 /** The summary lists the three products and the delivery data. */
-async function expectSummary(page: Page, entrega: string[]) {
+async function expectSummary(page: Page, c: Catalogo, entrega: string[]) {
   await expect(page).toHaveURL(/\/confirmar-cotizacion$/);
   const productos = page.getByRole('table', { name: 'Productos solicitados' });
   await expect(productos.locator('tbody tr')).toHaveCount(3);
-  for (const texto of ['Abastero', 'Alitas de pollo', 'Leche en polvo entera', '150', '200', '120']) await expect(productos).toContainText(texto);
+  for (const texto of [c.abastero, c.alitas, c.leche, '150', '200', '120']) await expect(productos).toContainText(texto);
   const datos = page.getByRole('definition');
   for (const texto of entrega) await expect(datos.filter({ hasText: texto })).toHaveCount(1);
 }
 
-test('logged out: three rows, each message on its row, delivery data, and the summary that opens the results', async ({ page }) => {
+test('logged out: three rows, each message on its row, delivery data, and the summary that opens the results', async ({ page, request }) => {
   // The summary's loading screen lasts 6 s (docs/producto.md §9).
   test.setTimeout(60_000);
+  const c = await catalogoPropio(request);
   await page.goto('/cotizar');
-  await fillThreeRows(page);
+  await fillThreeRows(page, c);
 
   // The quantity takes digits only, without a leading zero, up to 9999.
   const q = cantidad(page, 2);
@@ -108,7 +175,7 @@ test('logged out: three rows, each message on its row, delivery data, and the su
   await dialog.getByRole('button', { name: 'Sí' }).click();
   await expect(filas(page)).toHaveCount(3);
 
-  await seeMessagesThenContinue(page);
+  await seeMessagesThenContinue(page, c);
 
   // Anonymous: nothing to prefill; the comuna waits for a región.
   await expect(page.getByLabel('Nombre de contacto')).toHaveValue('');
@@ -121,7 +188,7 @@ test('logged out: three rows, each message on its row, delivery data, and the su
   await page.getByLabel('Fecha de entrega (opcional)').fill('');
   await fillDelivery(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await expectSummary(page, ['Cocina Los Andes', 'compras@losandes.cl', '+56 9 2233 4455', 'Calle Larga 450', 'Región de Valparaíso', 'Quilpué']);
+  await expectSummary(page, c, ['Cocina Los Andes', 'compras@losandes.cl', '+56 9 2233 4455', 'Calle Larga 450', 'Región de Valparaíso', 'Quilpué']);
 
   // Back to the products: the saved request is edited (its clave travels in session storage), not duplicated.
   const { id } = await page.evaluate(() => JSON.parse(sessionStorage.getItem('solicitud')!));
@@ -139,7 +206,8 @@ test('logged out: three rows, each message on its row, delivery data, and the su
   await expect(page.getByRole('heading', { name: 'Las mejores opciones para ti' })).toBeVisible({ timeout: 20_000 });
 });
 
-test('removing the only row is refused with its message; the server places its refusal on the right row', async ({ page }) => {
+test('removing the only row is refused with its message; the server places its refusal on the right row', async ({ page, request }) => {
+  const c = await catalogoPropio(request);
   await page.goto('/cotizar');
   await page.getByRole('button', { name: 'Eliminar fila 1' }).click();
   await expect(page.getByText('Debe haber al menos un producto en la cotización.')).toBeVisible();
@@ -148,15 +216,15 @@ test('removing the only row is refused with its message; the server places its r
 
   // The same product twice: the server refuses the second row by name.
   await pick(page, 'Categoría, fila 1', 'CERDO');
-  await pick(page, 'Producto, fila 1', 'chuleta', 'Chuleta centro de cerdo');
+  await pick(page, 'Producto, fila 1', tecleado(c.chuleta), c.chuleta);
   await cantidad(page, 1).fill('100');
   await page.getByRole('button', { name: '+ Agregar producto' }).click();
   await pick(page, 'Categoría, fila 2', 'CERDO');
-  await pick(page, 'Producto, fila 2', 'chuleta', 'Chuleta centro de cerdo');
+  await pick(page, 'Producto, fila 2', tecleado(c.chuleta), c.chuleta);
   await cantidad(page, 2).fill('100');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByText('Error al realizar la solicitud, intente de nuevo más tarde')).toBeVisible();
-  await expect(filas(page).nth(1)).toContainText('Fila 2: El producto "Chuleta centro de cerdo" ya está en otra fila de la cotización.');
+  await expect(filas(page).nth(1)).toContainText(`Fila 2: El producto "${c.chuleta}" ya está en otra fila de la cotización.`);
   await expect(filas(page).nth(0)).not.toContainText('Fila');
   await expect(page).toHaveURL(/\/cotizar$/);
 
@@ -164,13 +232,22 @@ test('removing the only row is refused with its message; the server places its r
   await page.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('link', { name: 'Cotiza ahora' }).click();
-  await expect(page.getByRole('combobox', { name: 'Producto, fila 2' })).toHaveValue('Chuleta centro de cerdo');
+  await expect(page.getByRole('combobox', { name: 'Producto, fila 2' })).toHaveValue(c.chuleta);
 });
 
-test('the demo buyer finds the active saved address prefilled and reaches the summary', async ({ page }) => {
-  await loginByApi(page, DEMO_COMPRADOR.email, DEMO_COMPRADOR.password, '/cotizar');
-  await fillThreeRows(page);
-  await seeMessagesThenContinue(page);
+test('a buyer with a saved address finds it prefilled and reaches the summary', async ({ page, request }) => {
+  const c = await catalogoPropio(request);
+  const comprador = await createCompradorConDireccion(request, {
+    nombre_contacto: 'Daniela Araya',
+    correo_contacto: 'daniela.araya@prueba.cl',
+    telefono_contacto: '+56912345678',
+    direccion_envio: 'Av. Providencia 1234',
+    region: 13,
+    comuna: 13123,
+  });
+  await loginByApi(page, comprador.email, comprador.password, '/cotizar');
+  await fillThreeRows(page, c);
+  await seeMessagesThenContinue(page, c);
 
   await expect(page.getByLabel('Nombre de contacto')).toHaveValue('Daniela Araya');
   await expect(page.getByLabel('Dirección de envío (opcional)')).toHaveValue('Av. Providencia 1234');
@@ -178,7 +255,7 @@ test('the demo buyer finds the active saved address prefilled and reaches the su
   await expect(page.getByLabel('Comuna')).toHaveValue('13123');
   await expect(page.getByLabel('Usar una dirección guardada')).toContainText('Daniela Araya');
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await expectSummary(page, ['Daniela Araya', '+56 9 1234 5678', 'Av. Providencia 1234', 'Región Metropolitana de Santiago']);
+  await expectSummary(page, c, ['Daniela Araya', '+56 9 1234 5678', 'Av. Providencia 1234', 'Región Metropolitana de Santiago']);
 });
 
 /** Adds a saved address through the API, as /direcciones-agregar does. */
@@ -203,14 +280,15 @@ async function addDireccion(request: APIRequestContext, access: string, nombre: 
 test("another saved address can be copied in; deleting it afterwards leaves the request's delivery data intact", async ({ page, request }) => {
   // The summary's loading screen lasts 6 s (docs/producto.md §9).
   test.setTimeout(60_000);
+  const c = await catalogoPropio(request);
   const user = await createUserByApi(request, 'comprador');
   const { access } = await loginByApi(page, user.email, user.password, '/404-vacia');
   await addDireccion(request, access, 'Bodega Quilpué', 'Avenida Los Carrera 1020');
   const sucursal = await addDireccion(request, access, 'Sucursal Centro', 'Calle Blanco 77');
 
   await page.goto('/cotizar');
-  await fillThreeRows(page);
-  await seeMessagesThenContinue(page);
+  await fillThreeRows(page, c);
+  await seeMessagesThenContinue(page, c);
   // The active address (the first one saved) prefills; the select copies another one's fields.
   await expect(page.getByLabel('Nombre de contacto')).toHaveValue('Bodega Quilpué');
   await page.getByLabel('Usar una dirección guardada').selectOption({ label: 'Sucursal Centro — Calle Blanco 77, Quilpué' });
@@ -222,13 +300,13 @@ test("another saved address can be copied in; deleting it afterwards leaves the 
   await page.getByLabel('Teléfono').fill('+56933445566');
   await expect(page.getByLabel('Usar una dirección guardada')).toHaveValue('');
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await expectSummary(page, ['Sucursal Centro', 'Calle Blanco 77', 'Quilpué']);
+  await expectSummary(page, c, ['Sucursal Centro', 'Calle Blanco 77', 'Quilpué']);
 
   // The saved address goes away; the request keeps its own copy.
   const res = await request.delete(`/api/cotizaciones/direccion/${sucursal.id}/eliminar/`, { headers: { authorization: `JWT ${access}` } });
   expect(res.status()).toBeLessThan(300);
   await page.reload();
-  await expectSummary(page, ['Sucursal Centro', 'Calle Blanco 77', 'Quilpué']);
+  await expectSummary(page, c, ['Sucursal Centro', 'Calle Blanco 77', 'Quilpué']);
   // Generating re-saves the delivery data first (docs/producto.md §4.3): that still works, and the results follow.
   await page.getByRole('button', { name: 'Generar cotización' }).click();
   await expect(page.getByRole('heading', { name: 'Las mejores opciones para ti' })).toBeVisible({ timeout: 20_000 });
@@ -248,11 +326,12 @@ async function expectCards(page: Page, rows: Locator) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 }
 
-test('at 375 px each row is a card; rows survive a reload; tampered session storage never blanks a screen', async ({ page }) => {
+test('at 375 px each row is a card; rows survive a reload; tampered session storage never blanks a screen', async ({ page, request }) => {
+  const c = await catalogoPropio(request);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/cotizar');
   await pick(page, 'Categoría, fila 1', 'SECOS');
-  await pick(page, 'Producto, fila 1', 'avena', 'Avena instantánea');
+  await pick(page, 'Producto, fila 1', tecleado(c.avena), c.avena);
   await cantidad(page, 1).fill('250');
   await page.getByRole('button', { name: '+ Agregar producto' }).click();
   await pick(page, 'Categoría, fila 2', 'VEGETALES');
@@ -264,7 +343,7 @@ test('at 375 px each row is a card; rows survive a reload; tampered session stor
   await page.keyboard.press('Escape');
 
   await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Producto, fila 1' })).toHaveValue('Avena instantánea');
+  await expect(page.getByRole('combobox', { name: 'Producto, fila 1' })).toHaveValue(c.avena);
   await expect(cantidad(page, 1)).toHaveValue('250');
   await expect(page.getByRole('combobox', { name: 'Categoría, fila 2' })).toHaveValue('VEGETALES');
 
@@ -314,14 +393,15 @@ test('at 375 px each row is a card; rows survive a reload; tampered session stor
   expect(await page.evaluate(() => [sessionStorage.getItem('solicitud'), sessionStorage.getItem('cotizante')])).toEqual([null, null]);
 });
 
-test('the summary at 375 px: product cards and delivery data within the screen', async ({ page }) => {
+test('the summary at 375 px: product cards and delivery data within the screen', async ({ page, request }) => {
+  const c = await catalogoPropio(request);
   await page.goto('/cotizar');
-  await fillThreeRows(page);
-  await seeMessagesThenContinue(page);
+  await fillThreeRows(page, c);
+  await seeMessagesThenContinue(page, c);
   await fillDelivery(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.setViewportSize({ width: 375, height: 740 });
-  await expectSummary(page, ['Cocina Los Andes', 'Quilpué']);
+  await expectSummary(page, c, ['Cocina Los Andes', 'Quilpué']);
   await expectCards(page, page.getByRole('table', { name: 'Productos solicitados' }).locator('tbody tr'));
 });
 
@@ -333,9 +413,10 @@ async function expectAccessible(page: Page, width: number) {
 }
 
 for (const width of [1280, 375]) {
-  test(`at ${width} px the three screens are accessible and the pickers work with the keyboard alone`, async ({ page }) => {
+  test(`at ${width} px the three screens are accessible and the pickers work with the keyboard alone`, async ({ page, request }) => {
     // Three axe passes: 22–24 s on an idle 2-core machine, over 30 s on a loaded CI run.
     test.setTimeout(60_000);
+    const c = await catalogoPropio(request);
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/cotizar');
     const categoria = page.getByRole('combobox', { name: 'Categoría, fila 1' });
@@ -349,9 +430,9 @@ for (const width of [1280, 375]) {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('combobox', { name: 'Producto, fila 1' })).toBeFocused();
-    await page.keyboard.type('entra');
+    await page.keyboard.type(tecleado(c.entrana));
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('combobox', { name: 'Producto, fila 1' })).toHaveValue('Entraña');
+    await expect(page.getByRole('combobox', { name: 'Producto, fila 1' })).toHaveValue(c.entrana);
     await page.keyboard.press('Tab');
     await page.keyboard.type('150');
     await page.getByRole('button', { name: '+ Agregar producto' }).click();
@@ -377,10 +458,11 @@ for (const width of [1280, 375]) {
 }
 
 test('logging in halfway keeps the same request and delivery data, now the buyer’s', async ({ page, request }) => {
+  const c = await catalogoPropio(request);
   const user = await createUserByApi(request, 'comprador');
   await page.goto('/cotizar');
   await pick(page, 'Categoría, fila 1', 'AVES');
-  await pick(page, 'Producto, fila 1', 'codorniz', 'Codorniz entera');
+  await pick(page, 'Producto, fila 1', tecleado(c.codorniz), c.codorniz);
   await cantidad(page, 1).fill('100');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page).toHaveURL(/\/datos-cotizacion$/);
@@ -391,7 +473,7 @@ test('logging in halfway keeps the same request and delivery data, now the buyer
   expect(antes[0].clave).toBeTruthy();
 
   await loginByApi(page, user.email, user.password, '/cotizar');
-  await expect(page.getByRole('combobox', { name: 'Producto, fila 1' })).toHaveValue('Codorniz entera');
+  await expect(page.getByRole('combobox', { name: 'Producto, fila 1' })).toHaveValue(c.codorniz);
   await cantidad(page, 1).fill('200');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page).toHaveURL(/\/datos-cotizacion$/);

@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { TerminosDespacho } from '#common/despacho';
+import { startWorker } from '#server/workers/start-worker';
 import { type Canasta, canastaOptima, type LineaCanasta, type OpcionesCanasta, type ViaCanasta } from './canasta';
 import { empaquetar } from './paquete';
 import type { PedidoCanasta } from './canasta.worker';
@@ -20,15 +21,6 @@ const conTerminos = (lineas: readonly LineaCanasta[], terminos: ReadonlyMap<numb
       return t !== undefined && (t.monto_minimo > 0 || t.costo_despacho > 0);
     }),
   );
-
-// In the sources (tsx, vitest) the worker is TypeScript: it registers tsx before importing it. In
-// the bundle, scripts/build-server.mjs writes canasta.worker.js beside main.js.
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-function startWorker(): Worker {
-  if (!FROM_SOURCE) return new Worker(new URL('./canasta.worker.js', import.meta.url));
-  const modulo = JSON.stringify(new URL('./canasta.worker.ts', import.meta.url).href);
-  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${modulo}); })`, { eval: true, execArgv: [] });
-}
 
 let worker: Worker | undefined;
 let siguiente = 0;
@@ -52,7 +44,7 @@ const pending = new Map<number, { resolve(c: Canasta): void; reject(e: Error): v
 
 function getWorker(): Worker {
   if (worker) return worker;
-  const w = startWorker();
+  const w = startWorker(new URL('./canasta.worker.ts', import.meta.url));
   // An idle solver never keeps the process alive.
   w.unref();
   w.on('message', ({ id, canasta, error }: { id: number; canasta?: Canasta; error?: string }) => {

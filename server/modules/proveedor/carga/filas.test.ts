@@ -28,12 +28,18 @@ describe('leerFecha', () => {
     ['31-12-2099', '2099-12-31'],
     ['1/2/2099', '2099-02-01'],
     ['2099/2/1', '2099-02-01'],
-    // Excel serial 73050 is 2099-12-31.
+    // Excel serial 73050 is 2099-12-31; a bare serial reads as the day Excel shows for it.
     [73050, '2099-12-31'],
+    [61, '1900-03-01'],
+    [73050.5, '2099-12-31'],
+    [73050.999999999, '2100-01-01'],
+    [2958465, '9999-12-31'],
     ['', null],
     [null, null],
   ])('%j → %j', (celda, esperado) => expect(leerFecha(celda)).toBe(esperado));
-  it.each(['2099-02-30', '31-13-2099', 'mañana', 12, -1])('%j is not a date', (celda) => expect(leerFecha(celda)).toBe('invalido'));
+  it.each(['2099-02-30', '31-13-2099', 'mañana', 12, 60, 0, -1, 2958466, 2958465.999999999])('%j is not a date', (celda) =>
+    expect(leerFecha(celda)).toBe('invalido'),
+  );
 });
 
 describe('validateSkusRepetidos', () => {

@@ -21,6 +21,7 @@ import {
 } from '#common/schemas/proveedor-carga';
 import { nameKey } from '#common/search-es';
 import { ArchivoInvalido } from './archivo';
+import { fechaDeSerial } from './fecha-serial';
 import type { CeldaCruda } from './parser';
 
 /**
@@ -55,16 +56,14 @@ export function leerNumero(c: CeldaCruda | undefined): number | null | 'invalido
   return Number(s);
 }
 
-/** Excel's day 1 is 1900-01-01 with the 1900 leap-year bug: serials from 61 on count from 1899-12-30. */
-function desdeSerial(serial: number): string {
-  const d = new Date(Date.UTC(1899, 11, 30) + Math.floor(serial) * 86_400_000);
-  return d.toISOString().slice(0, 10);
-}
-
-/** 'YYYY-MM-DD', 'DD-MM-YYYY' or 'DD/MM/YYYY' (text), a date cell (already ISO) or a bare serial. */
+/**
+ * 'YYYY-MM-DD', 'DD-MM-YYYY' or 'DD/MM/YYYY' (text), a date cell (already ISO) or a bare serial:
+ * the day Excel shows for it, from 61 (1900-03-01) on; before it Excel's calendar is off by its
+ * 1900 leap-year bug, and a number that small in the date column is no date anyone meant.
+ */
 export function leerFecha(c: CeldaCruda | undefined): string | null | 'invalido' {
   if (c === null || c === undefined) return null;
-  if (typeof c === 'number') return c >= 61 && c < 2_958_466 ? desdeSerial(c) : 'invalido';
+  if (typeof c === 'number') return (c >= 61 ? fechaDeSerial(c) : undefined) ?? 'invalido';
   const s = String(c).trim();
   if (s === '') return null;
   const iso = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(s);

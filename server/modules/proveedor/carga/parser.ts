@@ -1,6 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { ARCHIVO_DESCOMPRIMIDO_EXCESIVO, ARCHIVO_ILEGIBLE, ARCHIVO_TIEMPO_AGOTADO, MAX_FILAS_CARGA } from '#common/schemas/proveedor-carga';
+import { startWorker } from '#server/workers/start-worker';
 import { ArchivoInvalido, type EntradaZip, inspectArchivo, MAX_DESCOMPRIMIDO_BYTES } from './archivo';
+import type { DatosExcelWorker } from './excel.worker';
 
 /** A cell as the worker hands it over: text, number, boolean, a date as 'YYYY-MM-DD', or empty. */
 export type CeldaCruda = string | number | boolean | null;
@@ -26,15 +28,11 @@ export const WORKER_HEAP_MB = 384;
 /** Parses at once: the others wait their turn, so N uploads never hold N × the heap above. */
 export const MAX_CONCURRENT_PARSES = 2;
 
-// Beside this module in the sources, beside main.js in the bundle (scripts/build-server.mjs copies it).
-const WORKER = new URL('./excel.worker.mjs', import.meta.url);
-
-function startWorker(datos: Uint8Array, entradas: EntradaZip[]): Worker {
-  return new Worker(WORKER, {
-    workerData: { datos, entradas, maxFilas: MAX_FILAS_CARGA, maxDescomprimido: MAX_DESCOMPRIMIDO_BYTES },
+function startExcelWorker(datos: Uint8Array, entradas: EntradaZip[]): Worker {
+  const workerData: DatosExcelWorker = { datos, entradas, maxFilas: MAX_FILAS_CARGA, maxDescomprimido: MAX_DESCOMPRIMIDO_BYTES };
+  return startWorker(new URL('./excel.worker.ts', import.meta.url), {
+    workerData,
     transferList: [datos.buffer as ArrayBuffer],
-    // The worker is plain JavaScript: no TypeScript loader (tsx, vitest) to inherit.
-    execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     stdout: false,
     stderr: false,
@@ -90,7 +88,7 @@ export async function* readExcel(buf: Buffer, timeoutMs: number): AsyncGenerator
     // A copy of exactly the file's bytes, handed over (not cloned) to the worker.
     const datos = new Uint8Array(buf.length);
     datos.set(buf);
-    worker = startWorker(datos, entradas);
+    worker = startExcelWorker(datos, entradas);
     timer = setTimeout(() => {
       detener();
       llega(new ArchivoInvalido(ARCHIVO_TIEMPO_AGOTADO));

@@ -3,12 +3,12 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { leerDirectorioZip } from './archivo';
 import { type CeldaCruda, parseExcel } from './parser';
-import { readXls } from './xls.mjs';
+import { readXls } from './xls';
 
 /**
  * Our .xlsx reader against SheetJS on files from different writers (fixtures/corpus/, written by
  * generar-corpus.ts there; docs/decisions/008, «Cuarta pasada»). Each file is read as an upload is (the
- * worker, xlsx.mjs) and by SheetJS as xls.mjs calls it (the reader .xlsx had before
+ * worker, xlsx.ts) and by SheetJS as xls.ts calls it (the reader .xlsx had before
  * ours); the rows must be the same cell by cell, except where SheetJS is wrong, listed per file.
  * Excel and Google Sheets cannot run here: their files are written by hand after what those
  * programs write, and say so in `escritor`.
@@ -297,7 +297,7 @@ describe('the .xlsx reader against SheetJS, on files from different writers', ()
     const nuestras = await leerNuestro(archivo);
     for (const [ref, valor] of Object.entries(celdas)) expect(celda(nuestras, ref), ref).toEqual(valor);
 
-    const deSheetJs = leerSheetJs(archivo);
+    const deSheetJs = await leerSheetJs(archivo);
     for (const [ref, { sheetjs }] of Object.entries(sheetjsDistinto)) {
       expect(celda(deSheetJs, ref), `SheetJS en ${ref}`).toEqual(sheetjs);
       const [f, c] = posicion(ref);

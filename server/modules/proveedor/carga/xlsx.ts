@@ -1,4 +1,3 @@
-// @ts-check
 // Reads the first sheet of an .xlsx as rows of cells, streaming, without a spreadsheet library
 // (docs/decisions/008: SheetJS built the whole workbook, ~4–6 s and ~200 MB for 50,000 rows).
 // Only the parts a sheet's values need are inflated: workbook.xml and its .rels (which sheet is
@@ -8,13 +7,13 @@
 // formula cell is the value the file stored for it, or empty.
 import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
-import { Cursor, normalizeSaltos, readEstilosFecha, readLibro, readRelaciones, readSharedStrings } from './xml.mjs';
+import type { EntradaZip } from './archivo';
+import { fechaDeSerial } from './fecha-serial';
+import type { AlLeerFilas, CeldaCruda } from './parser';
+import { Cursor, normalizeSaltos, readEstilosFecha, readLibro, readRelaciones, readSharedStrings } from './xml';
 
-/** @typedef {import('./parser').CeldaCruda} CeldaCruda */
-/**
- * A zip entry as archivo.ts lists it: where its bytes start, how many, and how compressed.
- * @typedef {Pick<import('./archivo').EntradaZip, 'nombre' | 'metodo' | 'inicio' | 'comprimido'>} EntradaLeida
- */
+/** A zip entry as archivo.ts lists it: where its bytes start, how many, and how compressed. */
+export type EntradaLeida = Pick<EntradaZip, 'nombre' | 'metodo' | 'inicio' | 'comprimido'>;
 
 /** The zip inflates to more than allowed: the caller answers "too big once inflated". */
 export class Excesivo extends Error {}
@@ -26,31 +25,23 @@ const ATRIBUTOS_CELDA = ['r', 't', 's'];
 /** Rows handed over at a time: the request thread reads them while this worker reads the next. */
 const LOTE = 2000;
 
-/**
- * Inflates a zip's entries against a shared budget of real (not declared) bytes.
- * @param {Uint8Array} datos
- * @param {EntradaLeida[]} entradas
- * @param {number} maxDescomprimido
- */
-function createZip(datos, entradas, maxDescomprimido) {
+/** Inflates a zip's entries against a shared budget of real (not declared) bytes. */
+function createZip(datos: Uint8Array, entradas: EntradaLeida[], maxDescomprimido: number) {
   let restante = maxDescomprimido;
   const porNombre = new Map(entradas.map((e) => [e.nombre.toLowerCase(), e]));
-  /** @param {string} nombre */
-  const buscar = (nombre) => porNombre.get(nombre.toLowerCase());
-  /** @param {EntradaLeida} e */
-  const comprimido = (e) => {
+  const buscar = (nombre: string) => porNombre.get(nombre.toLowerCase());
+  const comprimido = (e: EntradaLeida) => {
     if (e.metodo !== 0 && e.metodo !== 8) throw new Error(`método de compresión ${e.metodo}`);
     return datos.subarray(e.inicio, e.inicio + e.comprimido);
   };
-  /** @param {number} n */
-  const gastar = (n) => {
+  const gastar = (n: number) => {
     restante -= n;
     if (restante < 0) throw new Excesivo();
   };
   return {
     buscar,
-    /** A whole (small) part as text, or undefined if the zip has no such entry. @param {string} nombre */
-    leer(nombre) {
+    /** A whole (small) part as text, or undefined if the zip has no such entry. */
+    leer(nombre: string) {
       const e = buscar(nombre);
       if (!e) return undefined;
       let bytes = comprimido(e);
@@ -58,7 +49,7 @@ function createZip(datos, entradas, maxDescomprimido) {
         try {
           bytes = zlib.inflateRawSync(bytes, { maxOutputLength: Math.max(1, restante + 1) });
         } catch (error) {
-          if (/** @type {{ code?: string }} */ (error).code === 'ERR_BUFFER_TOO_LARGE') throw new Excesivo();
+          if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new Excesivo();
           throw error;
         }
       }
@@ -67,9 +58,9 @@ function createZip(datos, entradas, maxDescomprimido) {
     },
     /**
      * A part as text in chunks, inflated as they are asked for: a caller that stops early never
-     * inflates the rest. @param {EntradaLeida} e
+     * inflates the rest.
      */
-    async *trozos(e) {
+    async *trozos(e: EntradaLeida) {
       const decoder = new StringDecoder('utf8');
       const bytes = comprimido(e);
       if (e.metodo === 0) {
@@ -84,7 +75,7 @@ function createZip(datos, entradas, maxDescomprimido) {
       inflado.end(bytes);
       try {
         // A stream without an encoding yields Buffers.
-        for await (const trozo of /** @type {AsyncIterable<Buffer>} */ (inflado)) {
+        for await (const trozo of inflado as AsyncIterable<Buffer>) {
           gastar(trozo.length);
           yield decoder.write(trozo);
         }
@@ -95,8 +86,8 @@ function createZip(datos, entradas, maxDescomprimido) {
   };
 }
 
-/** 'xl/' + a relationship's target ('worksheets/sheet1.xml', '/xl/worksheets/sheet1.xml', '../x'). @param {string} destino */
-function rutaEnXl(destino) {
+/** 'xl/' + a relationship's target ('worksheets/sheet1.xml', '/xl/worksheets/sheet1.xml', '../x'). */
+function rutaEnXl(destino: string) {
   const partes = destino.startsWith('/') ? [] : ['xl'];
   for (const p of destino.split('/')) {
     if (p === '..') partes.pop();
@@ -105,28 +96,8 @@ function rutaEnXl(destino) {
   return partes.join('/');
 }
 
-/**
- * 'YYYY-MM-DD' of a date serial as SheetJS's parse_date_code gives it (serial 60 is Excel's
- * 1900-02-29, 0 is '1900-01-00'; a time within a ten-thousandth of a second of midnight is the
- * next day); with no time zone. Out of Excel's range the number stays a number.
- * @param {number} v @param {boolean} fecha1904 @returns {string | number}
- */
-export function fechaDeSerial(v, fecha1904) {
-  if (v > 2958465 || v < 0) return v;
-  const n = Number(v.toPrecision(16));
-  let dia = Math.floor(n);
-  const segundos = 86400 * (n - dia);
-  const fraccion = segundos - Math.floor(segundos);
-  if (fecha1904) dia += 1462;
-  if (fraccion > 0.9999 && Math.floor(segundos) === 86399) dia++;
-  if (dia === 60) return '1900-02-29';
-  if (dia === 0) return '1900-01-00';
-  const d = new Date(Date.UTC(1899, 11, dia > 60 ? 30 : 31) + dia * 86_400_000);
-  return d.toISOString().slice(0, 10);
-}
-
-/** 'B12' → 1 (the column, from 0); -1 without letters. @param {string} ref */
-function columnaDe(ref) {
+/** 'B12' → 1 (the column, from 0); -1 without letters. */
+function columnaDe(ref: string) {
   let col = 0;
   let i = 0;
   for (; i < ref.length; i++) {
@@ -137,8 +108,7 @@ function columnaDe(ref) {
   return i === 0 ? -1 : col - 1;
 }
 
-/** @param {CeldaCruda} c */
-const conValor = (c) => c !== null && (typeof c !== 'string' || c.trim() !== '');
+const conValor = (c: CeldaCruda) => c !== null && (typeof c !== 'string' || c.trim() !== '');
 
 /**
  * The rows of the first sheet, handed to `alLeer` in order as they are read, about LOTE at a time:
@@ -146,17 +116,16 @@ const conValor = (c) => c !== null && (typeof c !== 'string' || c.trim() !== '')
  * (null where there is none), an empty array for a row with none. Stops after `maxFilas` rows
  * with a value (the header included): the caller says "too many" from there without the rest
  * being read or inflated.
- * @param {Uint8Array} datos
- * @param {EntradaLeida[]} entradas
- * @param {{ maxFilas: number, maxDescomprimido: number, alLeer: import('./parser').AlLeerFilas }} opciones
- * @returns {Promise<void>}
  */
-export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido, alLeer }) {
+export async function readXlsx(
+  datos: Uint8Array,
+  entradas: EntradaLeida[],
+  { maxFilas, maxDescomprimido, alLeer }: { maxFilas: number; maxDescomprimido: number; alLeer: AlLeerFilas },
+): Promise<void> {
   const zip = createZip(datos, entradas, maxDescomprimido);
   const libro = readLibro(zip.leer('xl/workbook.xml') ?? '');
   const relaciones = readRelaciones(zip.leer('xl/_rels/workbook.xml.rels') ?? '');
-  const destino = (/** @type {string} */ tipo, /** @type {string} */ omision) =>
-    rutaEnXl(relaciones.find((r) => r.tipo.endsWith(`/${tipo}`))?.destino ?? omision);
+  const destino = (tipo: string, omision: string) => rutaEnXl(relaciones.find((r) => r.tipo.endsWith(`/${tipo}`))?.destino ?? omision);
   const hojaRel = relaciones.find((r) => r.id === libro.primeraHoja);
   if (!hojaRel) return;
   const hoja = zip.buscar(rutaEnXl(hojaRel.destino));
@@ -165,8 +134,7 @@ export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido, al
   const textos = readSharedStrings(zip.leer(destino('sharedStrings', 'sharedStrings.xml')) ?? '');
 
   // Rows read and not yet handed over; `base` is the sheet index of the first.
-  /** @type {CeldaCruda[][]} */
-  let filas = [];
+  let filas: CeldaCruda[][] = [];
   let base = 0;
   const entregar = () => {
     if (filas.length === 0) return;
@@ -176,26 +144,21 @@ export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido, al
   };
   let conDatos = 0;
   let enHoja = false;
-  /** @type {CeldaCruda[]} */
-  let fila = [];
+  let fila: CeldaCruda[] = [];
   let filaTieneValor = false;
   let numeroFila = -1;
   let col = -1;
   let tipo = '';
   let estilo = -1;
-  /** @type {string | undefined} */
-  let valor;
+  let valor: string | undefined;
   let enTextoEnLinea = false;
   let enFonetica = false;
   let textoEnLinea = '';
-  /** @type {Map<number, string | number>} */
-  const fechas = new Map();
-  /** @type {Array<string | undefined>} */
-  const atributosCelda = [undefined, undefined, undefined];
+  const fechas = new Map<number, string | number>();
+  const atributosCelda: Array<string | undefined> = [undefined, undefined, undefined];
 
   const cerrarCelda = () => {
-    /** @type {CeldaCruda} */
-    let v = null;
+    let v: CeldaCruda = null;
     if (tipo === 'inlineStr') v = normalizeSaltos(textoEnLinea);
     else if (valor !== undefined) {
       if (tipo === 's') v = textos[Number.parseInt(valor, 10)] ?? null;
@@ -207,8 +170,9 @@ export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido, al
         if (!Number.isFinite(n)) v = null;
         else if (!estilosFecha[estilo]) v = n;
         else {
-          // Lots of one file share a handful of dates: each serial is converted once.
-          v = fechas.get(n) ?? fechaDeSerial(n, libro.fecha1904);
+          // Lots of one file share a handful of dates: each serial is converted once. Out of
+          // Excel's dates (negative, past 9999-12-31) the number stays a number.
+          v = fechas.get(n) ?? fechaDeSerial(n, libro.fecha1904) ?? n;
           fechas.set(n, v);
         }
       }
@@ -228,8 +192,8 @@ export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido, al
     if (filaTieneValor) conDatos++;
   };
 
-  /** Scans a chunk of whole tags; true once there is nothing more to read. @param {string} s */
-  const leerBloque = (s) => {
+  /** Scans a chunk of whole tags; true once there is nothing more to read. */
+  const leerBloque = (s: string) => {
     const c = new Cursor(s);
     while (c.next()) {
       if (!enHoja) {
@@ -273,8 +237,7 @@ export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido, al
   };
 
   // Chunks are cut after a closing or self-closing tag, so no tag and no text we read is split.
-  /** @type {string[]} */
-  let pendiente = [];
+  let pendiente: string[] = [];
   let largoPendiente = 0;
   for await (const trozo of zip.trozos(hoja)) {
     const corte = finDeCierre(trozo);
@@ -299,9 +262,9 @@ export async function readXlsx(datos, entradas, { maxFilas, maxDescomprimido, al
 /**
  * Just after the last closing or self-closing tag of a chunk; -1 if it has none. A '>' is a
  * tag's end only if no other '>' stands between it and the '<' before it: text may hold a raw
- * '>' (even '/>'), never a raw '<'. @param {string} s
+ * '>' (even '/>'), never a raw '<'.
  */
-function finDeCierre(s) {
+function finDeCierre(s: string) {
   let gt = s.lastIndexOf('>');
   while (gt > 0) {
     const lt = s.lastIndexOf('<', gt);

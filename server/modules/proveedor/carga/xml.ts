@@ -1,5 +1,4 @@
-// @ts-check
-// A small XML scanner for the parts of an .xlsx we read (xlsx.mjs). Hand-written because
+// A small XML scanner for the parts of an .xlsx we read (xlsx.ts). Hand-written because
 // the tokenizers on npm cost more than the whole read: saxes took 1.4 s just to emit the events
 // of a 27 MB sheet, this one reads the same sheet into rows in a fraction of that
 // (docs/decisions/008). It reads well-formed XML as spreadsheet writers produce it: tags with
@@ -15,17 +14,14 @@ const ESCAPE = /&(?:(lt|gt|amp|quot|apos)|#(\d+)|#x([0-9a-fA-F]+));|_x([0-9a-fA-
  * One match of ESCAPE (a replace callback): an entity by name, a decimal or hexadecimal
  * reference, or an _xHHHH_ escape; exactly one of the groups is set. A code point past Unicode
  * stays as written.
- * @param {string} todo @param {keyof typeof ENTIDADES | undefined} nombre @param {string | undefined} dec
- * @param {string | undefined} hex @param {string | undefined} ooxml
  */
-function decodeEscape(todo, nombre, dec, hex, ooxml) {
+function decodeEscape(todo: string, nombre: keyof typeof ENTIDADES | undefined, dec: string | undefined, hex: string | undefined, ooxml: string | undefined) {
   if (nombre) return ENTIDADES[nombre];
   const codigo = dec ? Number.parseInt(dec, 10) : Number.parseInt(hex ?? ooxml ?? '', 16);
   return codigo <= 0x10ffff ? String.fromCodePoint(codigo) : todo;
 }
 
-/** @param {string} s */
-export function decodeXml(s) {
+export function decodeXml(s: string) {
   if (s.indexOf('&') < 0 && s.indexOf('_x') < 0) return s;
   return s.replace(ESCAPE, decodeEscape);
 }
@@ -34,9 +30,8 @@ export function decodeXml(s) {
  * A cell's text with each CRLF as one LF, as SheetJS gives it: after decoding, so a pasted
  * '_x000D_\n' is one line break too. It is also XML's end-of-line rule for a raw CRLF, which
  * exceljs writes as it is.
- * @param {string} s
  */
-export function normalizeSaltos(s) {
+export function normalizeSaltos(s: string) {
   return s.indexOf('\r') < 0 ? s : s.replace(/\r\n/g, '\n');
 }
 
@@ -46,8 +41,8 @@ export function normalizeSaltos(s) {
  * reads an attribute, and `texto()` reads the text that follows an opening tag.
  */
 export class Cursor {
-  /** The text scanned. @type {string} @readonly */
-  s;
+  /** The text scanned. */
+  readonly s: string;
   /** Where the scan goes on from. */
   p = 0;
   /** The current tag's local name is s[nombreInicio, nombreFin), its attributes s[atributosInicio, atributosFin). */
@@ -60,8 +55,7 @@ export class Cursor {
   /** The current tag closes itself (<x/>). */
   vacia = false;
 
-  /** @param {string} s */
-  constructor(s) {
+  constructor(s: string) {
     this.s = s;
   }
 
@@ -108,18 +102,16 @@ export class Cursor {
     }
   }
 
-  /** @param {string} nombre the local name of the current tag */
-  es(nombre) {
+  /** Whether the current tag's local name is `nombre`. */
+  es(nombre: string) {
     return this.nombreFin - this.nombreInicio === nombre.length && this.s.startsWith(nombre, this.nombreInicio);
   }
 
   /**
    * An attribute of the current tag by its local name ('id' finds r:id), decoded; undefined if absent.
-   * @param {string} nombre
    */
-  atributo(nombre) {
-    /** @type {Array<string | undefined>} */
-    const valores = [undefined];
+  atributo(nombre: string) {
+    const valores: Array<string | undefined> = [undefined];
     this.atributos([nombre], valores);
     return valores[0];
   }
@@ -127,9 +119,8 @@ export class Cursor {
   /**
    * Several attributes in one pass over the tag (a cell's r, t and s: 750,000 cells in 50,000
    * rows): `valores[k]` gets the decoded value of `nombres[k]`, or undefined.
-   * @param {string[]} nombres @param {Array<string | undefined>} valores
    */
-  atributos(nombres, valores) {
+  atributos(nombres: readonly string[], valores: Array<string | undefined>) {
     valores.fill(undefined);
     const s = this.s;
     let i = this.atributosInicio;
@@ -186,11 +177,9 @@ export class Cursor {
 /**
  * The strings of xl/sharedStrings.xml in order: each <si>'s <t> texts, plain or in rich-text runs
  * (<r><t>), without the phonetic guides (<rPh>) that East Asian text may carry.
- * @param {string} xml
  */
-export function readSharedStrings(xml) {
-  /** @type {string[]} */
-  const textos = [];
+export function readSharedStrings(xml: string) {
+  const textos: string[] = [];
   const c = new Cursor(xml);
   let actual = '';
   let enSi = false;
@@ -220,9 +209,8 @@ const FORMATOS_FECHA = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47])
  * calendars, and a b anywhere) outside quoted text, escapes and brackets, an AM/PM, or an elapsed [h]/[m]/[s];
  * digits and exponents ('0.00E+00') are not. SheetJS's fmt_is_date, ported as it is, so that
  * files read as they did.
- * @param {string} f
  */
-export function isFormatoFecha(f) {
+export function isFormatoFecha(f: string) {
   let i = 0;
   while (i < f.length) {
     const c = f.charAt(i);
@@ -257,15 +245,11 @@ export function isFormatoFecha(f) {
 
 /**
  * Which cell styles (xl/styles.xml, <cellXfs> in order) show dates: those whose numFmtId is a
- * built-in date format, or a custom <numFmt> whose code is a date.
- * @param {string} xml
- * @returns {boolean[]} by style index
+ * built-in date format, or a custom <numFmt> whose code is a date. By style index.
  */
-export function readEstilosFecha(xml) {
-  /** @type {Map<number, boolean>} */
-  const propios = new Map();
-  /** @type {boolean[]} */
-  const estilos = [];
+export function readEstilosFecha(xml: string): boolean[] {
+  const propios = new Map<number, boolean>();
+  const estilos: boolean[] = [];
   const c = new Cursor(xml);
   let enCellXfs = false;
   while (c.next()) {
@@ -285,12 +269,10 @@ export function readEstilosFecha(xml) {
  * not, as SheetJS took it) and whether dates count from 1904. Extensions (<extLst>) are skipped,
  * as SheetJS skips them: Excel writes an <x15:workbookPr chartTrackingRefBase="1"/> there, whose
  * local name is workbookPr too, and it says nothing about dates.
- * @param {string} xml
  */
-export function readLibro(xml) {
+export function readLibro(xml: string) {
   const c = new Cursor(xml);
-  /** @type {string | undefined} */
-  let primeraHoja;
+  let primeraHoja: string | undefined;
   let fecha1904 = false;
   let enExtension = false;
   while (c.next()) {
@@ -302,14 +284,10 @@ export function readLibro(xml) {
   return { primeraHoja, fecha1904 };
 }
 
-/**
- * From a .rels part: each relationship's id with its target and type.
- * @param {string} xml
- */
-export function readRelaciones(xml) {
+/** From a .rels part: each relationship's id with its target and type. */
+export function readRelaciones(xml: string) {
   const c = new Cursor(xml);
-  /** @type {Array<{ id: string, destino: string, tipo: string }>} */
-  const relaciones = [];
+  const relaciones: Array<{ id: string; destino: string; tipo: string }> = [];
   while (c.next()) {
     if (!c.cierre && c.es('Relationship')) relaciones.push({ id: c.atributo('Id') ?? '', destino: c.atributo('Target') ?? '', tipo: c.atributo('Type') ?? '' });
   }

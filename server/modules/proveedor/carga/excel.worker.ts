@@ -1,18 +1,23 @@
-// @ts-check
-// Parses one uploaded workbook off the request thread (parser.ts starts it with memory
-// limits and a timer). Plain JavaScript so that it runs as it is, from the sources (tests, dev)
-// and beside the bundled server (scripts/build-server.mjs copies it and its readers), with no loader;
-// `// @ts-check` and their JSDoc types put it and its readers under `npm run typecheck` (008).
+// Parses one uploaded workbook off the request thread (parser.ts starts it with memory limits
+// and a timer, through server/workers/start-worker.ts).
 //
 // Only the first sheet, and reading stops once there are more rows than allowed; formulas are
 // never evaluated nor kept: a formula cell reads as the value the file stored for it (or empty),
 // so '=HYPERLINK(…)' or '=cmd|…' is plain text to us. Dates come out as 'YYYY-MM-DD' from the
 // cell's date serial, with no time zone.
 import { parentPort, workerData } from 'node:worker_threads';
-import { Excesivo, readXlsx } from './xlsx.mjs';
+import type { AlLeerFilas } from './parser';
+import { readXls } from './xls';
+import { type EntradaLeida, Excesivo, readXlsx } from './xlsx';
 
-/** What parser.ts starts the worker with. @type {{ datos: Uint8Array, entradas: import('./xlsx.mjs').EntradaLeida[], maxFilas: number, maxDescomprimido: number }} */
-const { datos, entradas, maxFilas, maxDescomprimido } = workerData;
+/** What parser.ts starts the worker with. */
+export interface DatosExcelWorker {
+  datos: Uint8Array;
+  entradas: EntradaLeida[];
+  maxFilas: number;
+  maxDescomprimido: number;
+}
+const { datos, entradas, maxFilas, maxDescomprimido } = workerData as DatosExcelWorker;
 
 /**
  * The first sheet's rows, posted in parts as they are read, then { fin }. Each part is one JSON
@@ -20,13 +25,12 @@ const { datos, entradas, maxFilas, maxDescomprimido } = workerData;
  * 50,000 rows measured), a string is copied once and JSON.parse is fast.
  */
 async function leer() {
-  /** @type {import('./parser').AlLeerFilas} */
-  const enviar = (filas, desde) => parentPort?.postMessage({ filas: JSON.stringify(filas), desde });
+  const enviar: AlLeerFilas = (filas, desde) => parentPort?.postMessage({ filas: JSON.stringify(filas), desde });
   // One row more than allowed (plus the header) tells "too many" without reading the rest.
   const hasta = maxFilas + 2;
-  // archivo.ts lists a zip's entries; an .xls (no zip) has none. SheetJS is loaded only for it.
+  // archivo.ts lists a zip's entries; an .xls (no zip) has none.
   if (entradas.length > 0) await readXlsx(datos, entradas, { maxFilas: hasta, maxDescomprimido, alLeer: enviar });
-  else enviar((await import('./xls.mjs')).readXls(datos, hasta), 0);
+  else enviar(await readXls(datos, hasta), 0);
   parentPort?.postMessage({ fin: true });
 }
 

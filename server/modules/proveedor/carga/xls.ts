@@ -1,22 +1,21 @@
-// @ts-check
 // Reads the first sheet of an .xls (BIFF in a Compound File, the format before 2007) with
-// SheetJS, the one reader of it we have; .xlsx goes through xlsx.mjs. An .xls has no zip
+// SheetJS, the one reader of it we have; .xlsx goes through xlsx.ts. An .xls has no zip
 // to lie about sizes, and this worker's heap limit bounds what it may take.
-import * as XLSX from '@e965/xlsx';
+import type { CellObject } from '@e965/xlsx';
+import type { CeldaCruda } from './parser';
 
-/**
- * SheetJS's number-format helpers (its SSF), which its types leave as `any`: the two we call.
- * @type {{ is_date: (formato: string | number) => boolean, parse_date_code: (serial: number, opciones: { date1904: boolean }) => { y: number, m: number, d: number } | null }}
- */
-const SSF = XLSX.SSF;
+/** SheetJS's number-format helpers (its SSF), which its types leave as `any`: the two we call. */
+interface Ssf {
+  is_date(formato: string | number): boolean;
+  parse_date_code(serial: number, opciones: { date1904: boolean }): { y: number; m: number; d: number } | null;
+}
 
 /**
  * A cell as the worker hands it over; a date serial counts from 1904 if the workbook says so
- * (SheetJS reads the flag, but its parse_date_code does not look at it by itself).
- * @param {import('@e965/xlsx').CellObject | undefined} c @param {boolean} fecha1904
- * @returns {import('./parser').CeldaCruda}
+ * (SheetJS reads the flag, but its parse_date_code does not look at it by itself). SheetJS reads
+ * the date here, not fecha-serial.ts: the corpus test holds our .xlsx reader against it.
  */
-function celda(c, fecha1904) {
+function celda(SSF: Ssf, c: CellObject | undefined, fecha1904: boolean): CeldaCruda {
   if (!c || c.v === undefined || c.v === null || c.t === 'e' || c.t === 'z') return null;
   if (c.t === 'n' && typeof c.v === 'number' && c.z !== undefined && SSF.is_date(c.z)) {
     const d = SSF.parse_date_code(c.v, { date1904: fecha1904 });
@@ -29,10 +28,11 @@ function celda(c, fecha1904) {
 
 /**
  * The first sheet's rows, at most `maxFilas` of them (formulas as their stored value; dates as
- * 'YYYY-MM-DD' from the cell's date serial, from 1900 or 1904 as the workbook says).
- * @param {Uint8Array} datos @param {number} maxFilas
+ * 'YYYY-MM-DD' from the cell's date serial, from 1900 or 1904 as the workbook says). SheetJS is
+ * loaded here, when an .xls comes, not with the worker: most uploads are .xlsx.
  */
-export function readXls(datos, maxFilas) {
+export async function readXls(datos: Uint8Array, maxFilas: number): Promise<CeldaCruda[][]> {
+  const XLSX = await import('@e965/xlsx');
   const wb = XLSX.read(datos, {
     type: 'array',
     dense: true,
@@ -49,7 +49,8 @@ export function readXls(datos, maxFilas) {
   const nombre = wb.SheetNames[0];
   const hoja = nombre === undefined ? undefined : wb.Sheets[nombre];
   const fecha1904 = wb.Workbook?.WBProps?.date1904 === true;
+  const SSF: Ssf = XLSX.SSF;
   // Array.from, not map: a row without cells is a hole in SheetJS's dense sheet, and map keeps
   // holes, which cross to the request thread as null rows instead of empty ones.
-  return Array.from(hoja?.['!data'] ?? [], (fila) => (fila ? Array.from(fila, (c) => celda(c, fecha1904)) : []));
+  return Array.from(hoja?.['!data'] ?? [], (fila) => (fila ? Array.from(fila, (c) => celda(SSF, c, fecha1904)) : []));
 }
