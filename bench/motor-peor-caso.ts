@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as motor from '#server/modules/comparacion/motor/engine';
-import { precioUnitario } from '#server/modules/comparacion/motor/precio';
+import { precioMinimo } from '#common/precio';
 import { azar } from '#server/test/azar';
 
 const CANTIDAD = 9999;
@@ -101,7 +101,7 @@ function cotaInferior(ofertas: motor.OfertaMotor[], objetivo: number): number {
   const mejores = ofertas
     .map((o) => {
       const cap = Math.min(Math.floor(o.stock), objetivo);
-      const precio = Math.min(precioUnitario(o, 1), ...o.rangos.filter((t) => t.precio > 0 && t.limite_inferior <= cap).map((t) => t.precio));
+      const precio = precioMinimo(o, cap);
       return { cap, precio };
     })
     .sort((a, b) => a.precio - b.precio);

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { centesimas } from '#common/numeros';
 import { DEMO_CUENTAS, DEMO_PASSWORD } from '#server/db/seed/demo-catalogo';
 import { usuario } from '#server/db/schema/usuario';
 import { type Database, openDatabase, openPostgres, queryRows } from '#server/db/client';
@@ -128,7 +129,7 @@ async function audit(database: Database, loteIds: number[], inicial: Map<number,
     tomadoTotal += tomado;
     vendidoDeMas += Math.max(0, tomado - ini);
     if (queda < 0) negativos++;
-    if (Math.round((queda + tomado) * 100) !== Math.round(ini * 100)) descuadres++;
+    if (centesimas(queda + tomado) !== centesimas(ini)) descuadres++;
   }
   return { lotes: rows.length, vendidoDeMas, negativos, descuadres, tomadoTotal, ordenes: Number(ordenes!.n) };
 }

@@ -55,7 +55,17 @@ export const pesosComoTexto = (v: unknown) =>
   typeof v === 'number' ? (Number.isFinite(v) ? String(v).replace('.', ',') : 'NaN') : typeof v === 'string' ? v.trim() : v;
 
 /**
+ * A quantity of product (kg or boxes) in whole hundredths, as numeric(12,2) stores it: sums and
+ * comparisons of quantities are exact on these (0,1 + 0,2 kg is 30 hundredths, where the binary
+ * numbers give 0,30000000000000004), and a stock and what is taken from it compare without drift.
+ */
+export const centesimas = (cantidad: number): number => Math.round(cantidad * 100);
+
+/** A quantity rounded to the hundredth, as numeric(12,2) keeps it (0,1 + 0,2 → 0,3). */
+export const redondearCentesimas = (cantidad: number): number => centesimas(cantidad) / 100;
+
+/**
  * A quantity of product (kg or boxes) as stored: numeric(12,2), so at least 0,01 and at most two
  * decimals. A value such as 5e-324 is above 0 but would be stored as 0.
  */
-export const isCantidadCentesimal = (v: number) => Number.isFinite(v) && Math.round(v * 100) >= 1 && Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+export const isCantidadCentesimal = (v: number) => Number.isFinite(v) && centesimas(v) >= 1 && Math.abs(centesimas(v) - v * 100) < 1e-6;

@@ -4,7 +4,8 @@ import { mensajesComparacion } from './schemas/comparacion';
 /**
  * The landed total of a choice: what each supplier's part costs, its delivery fee and
  * what it lacks for its minimum. The server answers it for its selection, the results screen
- * computes it again as the buyer swaps or adds suppliers, actualizar and crear-orden check it.
+ * computes it again as the buyer swaps or adds suppliers, actualizar and crear-orden check it, and
+ * the comparison's solver prices every basket it weighs with it (canasta/plan.ts, evaluar).
  */
 
 interface ParteProveedor {
@@ -28,12 +29,24 @@ export interface TotalEntregado {
   total: number;
 }
 
-const SIN_TERMINOS: TerminosDespacho = { monto_minimo: 0, costo_despacho: 0, despacho_gratis_desde: null };
+/** The terms of a supplier that set none: no minimum, no fee. */
+export const SIN_TERMINOS: TerminosDespacho = { monto_minimo: 0, costo_despacho: 0, despacho_gratis_desde: null };
 
 /** Adds up the lines bought per supplier and applies each supplier's terms (none: no minimum, no fee). */
 export function totalEntregado(partes: Iterable<ParteProveedor>, terminosDe: (proveedorId: number) => TerminosDespacho | undefined): TotalEntregado {
   const subtotales = new Map<number, number>();
   for (const p of partes) subtotales.set(p.proveedor_id, (subtotales.get(p.proveedor_id) ?? 0) + p.subtotal);
+  return totalDeSubtotales(subtotales, terminosDe);
+}
+
+/**
+ * The landed total of parts already added up per supplier ([proveedor_id, subtotal], each supplier
+ * once, kept in the order given). A part worth nothing pays no fee and owes no minimum: it is left out.
+ */
+export function totalDeSubtotales(
+  subtotales: Iterable<readonly [number, number]>,
+  terminosDe: (proveedorId: number) => TerminosDespacho | undefined,
+): TotalEntregado {
   const proveedores: TotalProveedor[] = [];
   let total_productos = 0;
   let total_despacho = 0;

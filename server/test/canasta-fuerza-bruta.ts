@@ -1,6 +1,6 @@
 import { costoDespacho, type TerminosDespacho } from '#common/despacho';
 import type { LineaCanasta, OfertaCanasta } from '#server/modules/comparacion/canasta/canasta';
-import { precioUnitario } from '#server/modules/comparacion/motor/precio';
+import { precioUnitario, subtotal } from '#common/precio';
 
 /**
  * The delivered basket by brute force (test-only): every whole allocation of every line (each
@@ -22,7 +22,7 @@ export function canastaFuerzaBruta(lineas: readonly LineaCanasta[], terminos: Re
         l.ofertas.forEach((o, j) => {
           if (q[j]! <= 0) return;
           unidades += q[j]!;
-          subtotales[indice.get(o.proveedor_id)!]! += Math.round(q[j]! * precioUnitario(o, q[j]!));
+          subtotales[indice.get(o.proveedor_id)!]! += subtotal(q[j]!, precioUnitario(o, q[j]!));
         });
         todas.push({ unidades, subtotales });
         return;

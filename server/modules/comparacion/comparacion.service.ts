@@ -9,7 +9,8 @@ import {
   type ResultadoComparacion,
 } from '#common/schemas/comparacion';
 import type { CondicionesDespacho } from '#common/despacho';
-import { ENTERO_MAXIMO } from '#common/numeros';
+import { centesimas, ENTERO_MAXIMO } from '#common/numeros';
+import { precioUnitario, subtotal } from '#common/precio';
 import { erroresMinimo, totalEntregado } from '#common/total-entregado';
 import { findCondicionesDefinidas } from '#server/modules/condiciones/condiciones.repository';
 import { findRangosPrecios } from '#server/modules/catalogo/catalogo.repository';
@@ -40,7 +41,6 @@ import { despachoDeCanasta } from './despacho-respuesta';
 import { type Comprador, createEntregas } from './motor/elegibles';
 import type { ComparacionCache } from './cache/comparacion-cache';
 import type { OfertaViva } from './motor/ofertas-vivas';
-import { precioUnitario } from './motor/precio';
 
 type Filas = CompararPreciosData['productos'];
 interface Linea {
@@ -307,13 +307,14 @@ async function erroresCantidadMinima(
   return productos
     .flatMap((p) => {
       const minimo = minimos.get(p.categoria_id);
-      // Cents: a sum of two-decimal quantities compared without float noise.
-      const elegido = Math.round(total.get(p.id)! * 100);
-      const stock = Math.round((disponible.get(p.id) ?? 0) * 100);
-      if (minimo === undefined || elegido >= Math.min(minimo * 100, stock)) return [];
+      // Hundredths: a sum of two-decimal quantities compared without float noise.
+      if (minimo === undefined) return [];
+      const elegido = centesimas(total.get(p.id)!);
+      const stock = centesimas(disponible.get(p.id) ?? 0);
+      if (elegido >= Math.min(centesimas(minimo), stock)) return [];
       const fila = items.findIndex((i) => productoDe.get(i.proveedor_producto_id) === p.id) + 1;
       const mensaje =
-        stock < minimo * 100 ? mensajesEleccion.minimoSinStock(fila, minimo, stock / 100, p.unidad) : mensajesFila.cantidadMinima(fila, minimo, p.unidad);
+        stock < centesimas(minimo) ? mensajesEleccion.minimoSinStock(fila, minimo, stock / 100, p.unidad) : mensajesFila.cantidadMinima(fila, minimo, p.unidad);
       return [{ fila, mensaje }];
     })
     .sort((a, b) => a.fila - b.fila)
@@ -382,7 +383,7 @@ export async function updateSeleccion(db: Db, caller: Caller, cotizacionId: numb
     if (bajoCantidadMinima.length > 0) throw new AppError(400, { productos: bajoCantidadMinima });
     const partes = elegidas.map((e) => {
       const viva = vivas.get(e.proveedor_producto_id)!;
-      return { proveedor_id: viva.proveedor_id, proveedor: viva.proveedor, subtotal: Math.round(e.cantidad_proveida * e.precio) };
+      return { proveedor_id: viva.proveedor_id, proveedor: viva.proveedor, subtotal: subtotal(e.cantidad_proveida, e.precio) };
     });
     const bajoMinimo = erroresMinimo(partes, (id) => recibibles.condiciones.get(id));
     if (bajoMinimo.length > 0) throw new AppError(400, { productos: bajoMinimo });

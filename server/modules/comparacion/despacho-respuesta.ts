@@ -1,4 +1,5 @@
 import { type CondicionesDespacho, mensajesDespacho } from '#common/despacho';
+import { SIN_TERMINOS } from '#common/total-entregado';
 import { type CompararPrecios, type CondicionesProveedor, type MotivoExclusion, mensajesComparacion } from '#common/schemas/comparacion';
 import type { Canasta } from './canasta/canasta';
 import type { createEntregas, Exclusion } from './motor/elegibles';
@@ -35,14 +36,14 @@ export function despachoDeCanasta({
   const nombres = new Map<number, string>();
   for (const p of preparadas) for (const o of p.vivas) nombres.set(o.proveedor_id, o.proveedor);
   const terminosDe = (proveedor_id: number): CondicionesProveedor => {
-    const c = condiciones.get(proveedor_id);
+    const c = condiciones.get(proveedor_id) ?? SIN_TERMINOS;
     const entrega = entregas.entregaDe(proveedor_id, nombres.get(proveedor_id) ?? '');
     return {
       proveedor_id,
       proveedor: nombres.get(proveedor_id) ?? '',
-      monto_minimo: c?.monto_minimo ?? 0,
-      costo_despacho: c?.costo_despacho ?? 0,
-      despacho_gratis_desde: c?.despacho_gratis_desde ?? null,
+      monto_minimo: c.monto_minimo,
+      costo_despacho: c.costo_despacho,
+      despacho_gratis_desde: c.despacho_gratis_desde,
       fecha_entrega: 'dia' in entrega ? entrega.dia : fecha,
     };
   };

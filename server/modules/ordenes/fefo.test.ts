@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { centesimas } from '#common/numeros';
 import { asignarFefo, type LoteUsable } from './fefo';
 
 const lote = (id: number, proveedor_producto_id: number, cantidad: number, fecha_expiracion: string): LoteUsable => ({
@@ -76,15 +77,15 @@ describe('asignarFefo', () => {
           const { tomas, faltantes } = asignarFefo(lineas, lotes);
           const tomado = new Map<number, number>();
           tomas.forEach((linea, i) => {
-            const total = linea.reduce((s, t) => s + Math.round(t.cantidad * 100), 0);
+            const total = linea.reduce((s, t) => s + centesimas(t.cantidad), 0);
             const falta = faltantes.some((f) => f.indice === i);
-            expect(total).toBe(falta ? 0 : Math.round(lineas[i]!.cantidad * 100));
+            expect(total).toBe(falta ? 0 : centesimas(lineas[i]!.cantidad));
             for (const t of linea) {
               expect(lotes.find((l) => l.id === t.lote_id)!.proveedor_producto_id).toBe(lineas[i]!.proveedor_producto_id);
-              tomado.set(t.lote_id, (tomado.get(t.lote_id) ?? 0) + Math.round(t.cantidad * 100));
+              tomado.set(t.lote_id, (tomado.get(t.lote_id) ?? 0) + centesimas(t.cantidad));
             }
           });
-          for (const l of lotes) expect(tomado.get(l.id) ?? 0).toBeLessThanOrEqual(Math.round(l.cantidad * 100));
+          for (const l of lotes) expect(tomado.get(l.id) ?? 0).toBeLessThanOrEqual(centesimas(l.cantidad));
         },
       ),
     );

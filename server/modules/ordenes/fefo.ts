@@ -1,3 +1,5 @@
+import { centesimas } from '#common/numeros';
+
 /**
  * First-expired-first-out allocation of stock lots to order lines (DESIGN §2), a pure function
  * so it can be tested alone. Quantities have two decimals (numeric(12,2)): the arithmetic is done
@@ -29,8 +31,6 @@ export interface Faltante {
   disponible: number;
 }
 
-const centesimos = (v: number) => Math.round(v * 100);
-
 /**
  * Takes each line's quantity from its offer's lots, the one expiring first first (ties by lot id,
  * so the result never depends on the order the database returned them in). Lines of the same
@@ -38,7 +38,7 @@ const centesimos = (v: number) => Math.round(v * 100);
  * write nothing.
  */
 export function asignarFefo(lineas: readonly LineaATomar[], lotes: readonly LoteUsable[]): { tomas: Toma[][]; faltantes: Faltante[] } {
-  const restante = new Map(lotes.map((l) => [l.id, centesimos(l.cantidad)]));
+  const restante = new Map(lotes.map((l) => [l.id, centesimas(l.cantidad)]));
   const porOferta = new Map<number, LoteUsable[]>();
   for (const l of lotes) porOferta.set(l.proveedor_producto_id, [...(porOferta.get(l.proveedor_producto_id) ?? []), l]);
   for (const grupo of porOferta.values()) grupo.sort((a, b) => a.fecha_expiracion.localeCompare(b.fecha_expiracion) || a.id - b.id);
@@ -48,7 +48,7 @@ export function asignarFefo(lineas: readonly LineaATomar[], lotes: readonly Lote
   lineas.forEach((linea, indice) => {
     const grupo = porOferta.get(linea.proveedor_producto_id) ?? [];
     const disponible = grupo.reduce((s, l) => s + restante.get(l.id)!, 0);
-    let falta = centesimos(linea.cantidad);
+    let falta = centesimas(linea.cantidad);
     if (disponible < falta) {
       faltantes.push({ indice, disponible: disponible / 100 });
       tomas.push([]);

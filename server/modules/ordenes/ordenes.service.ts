@@ -2,6 +2,7 @@ import { ahoraEnChile } from '#common/schemas/cotizaciones';
 import { TOTAL_EXCESIVO } from '#common/schemas/comparacion';
 import { COMUNA_DE_OTRA_REGION, SELECCIONE_COMUNA, SELECCIONE_REGION } from '#common/schemas/direcciones';
 import { ENTERO_MAXIMO } from '#common/numeros';
+import { subtotal } from '#common/precio';
 import {
   ENLACE_CONFIRMAR_INVALIDO,
   ENLACE_CONFIRMAR_VENCIDO,
@@ -211,7 +212,7 @@ async function prepararOrden(tx: Db, caller: Caller | null, data: OrdenData, aho
   if (lineas.length === 0) throw new AppError(400, { detail: SIN_SELECCION });
   const retiradas = lineas.filter((l) => !l.vendible);
   if (retiradas.length > 0) throw new AppError(409, { detail: retiradas.map(mensajesOrden.noDisponible).join(' ') });
-  const copias = lineas.map(({ vendible: _, ...copia }) => ({ ...copia, subtotal: Math.round(copia.precio * copia.cantidad) }));
+  const copias = lineas.map(({ vendible: _, ...copia }) => ({ ...copia, subtotal: subtotal(copia.cantidad, copia.precio) }));
   // Terms may have changed since the choice: a supplier that no longer delivers there or then, or
   // one left under its minimum, is a 409 naming it, as for stock gone.
   const recibibles = await findOfertasRecibibles(tx, [...new Set(lineas.map((l) => l.producto_id))], entrega?.cotizante_id ?? null, ahora);
@@ -481,7 +482,7 @@ export async function getResumenCompra(db: Db, caller: Caller, cotizacionId: num
   const cotizacion = await findCotizacionHold(db, cotizacionId);
   await requireHold(db, cotizacion, caller, COTIZACION_NO_ENCONTRADA);
   const entrega = await resolveEntrega(db, caller, cotizacion!, cotizanteId);
-  const lineas = (await findLineasSeleccionadas(db, cotizacionId)).map((l) => ({ ...l, subtotal: Math.round(l.precio * l.cantidad) }));
+  const lineas = (await findLineasSeleccionadas(db, cotizacionId)).map((l) => ({ ...l, subtotal: subtotal(l.cantidad, l.precio) }));
   const recibibles = await findOfertasRecibibles(db, [...new Set(lineas.map((l) => l.producto_id))], entrega?.cotizante_id ?? null, ahora);
   const proveedores = (await groupPedidos(db, lineas)).grupos.map((g) => ({
     proveedor_id: g.proveedor_id,

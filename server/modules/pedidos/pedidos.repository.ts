@@ -8,6 +8,7 @@ import {
   type PedidoResumen,
   type PedidosQuery,
 } from '#common/schemas/pedidos';
+import { centesimas } from '#common/numeros';
 import { foldForSearch } from '#common/search-es';
 import type { Db } from '#server/db/client';
 import { orden, ordenLinea, ordenLineaLote, pedido, pedidoEvento } from '#server/db/schema/ordenes';
@@ -127,7 +128,7 @@ export async function restockPedido(db: Db, pedidoId: number): Promise<void> {
     .orderBy(asc(ordenLineaLote.id));
 
   const porLote = new Map<number, number>();
-  for (const t of tomas) if (t.lote_id !== null) porLote.set(t.lote_id, (porLote.get(t.lote_id) ?? 0) + Math.round(t.cantidad * 100));
+  for (const t of tomas) if (t.lote_id !== null) porLote.set(t.lote_id, (porLote.get(t.lote_id) ?? 0) + centesimas(t.cantidad));
   const loteIds = [...porLote.keys()].sort((a, b) => a - b);
   if (loteIds.length > 0) {
     await db.select({ id: lote.id }).from(lote).where(inArray(lote.id, loteIds)).orderBy(asc(lote.id)).for('update');

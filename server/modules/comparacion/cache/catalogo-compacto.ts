@@ -1,7 +1,7 @@
 import type { CondicionesDespacho } from '#common/despacho';
 import type { ProductoComparable } from '../comparacion.repository';
 import type { Oferta } from '../motor/ofertas-vivas';
-import type { Rango } from '../motor/precio';
+import type { Rango } from '#common/precio';
 
 /**
  * How the comparison cache holds a product (docs/decisions/015): its offers, their tiers and lots

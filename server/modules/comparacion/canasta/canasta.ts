@@ -12,11 +12,11 @@ import {
   objetivoDe,
   type Plan,
   type ProveedorCanasta,
-  SIN_TERMINOS,
 } from './plan';
 import { llevar } from './vecindad';
 import { asignacionOptima, presupuestoLinea } from '../motor/engine';
-import { precioMinimo, precioUnitario } from '../motor/precio';
+import { iniciosRangos, precioMinimo, precioUnitario, subtotal } from '#common/precio';
+import { SIN_TERMINOS } from '#common/total-entregado';
 
 export type { LineaCanasta, OfertaCanasta, ProveedorCanasta } from './plan';
 
@@ -121,12 +121,7 @@ interface Tramo {
 
 /** The price stretches of an offer with capacity `cap` (engine.ts's seleccionesDe, whole ranges). */
 function tramosDe(o: OfertaCanasta, cap: number, linea: number, k: number): Tramo[] {
-  const inicios: number[] = [];
-  for (const t of o.rangos) {
-    const desde = Math.ceil(t.limite_inferior);
-    if (t.precio > 0 && desde > 1 && desde <= cap && !inicios.includes(desde)) inicios.push(desde);
-  }
-  inicios.sort((a, b) => a - b);
+  const inicios = iniciosRangos(o, 1, cap);
   const tramos: Tramo[] = [];
   for (let j = 0; j <= inicios.length; j++) {
     const desde = j === 0 ? 0 : inicios[j - 1]!;
@@ -413,8 +408,7 @@ function planLinea(l: LineaCanasta, objetivo: number, excluidos: ReadonlySet<num
   return { cantidades, exacta: p.exacta };
 }
 
-const costoLinea = (l: LineaCanasta, q: readonly number[]) =>
-  l.ofertas.reduce((s, o, k) => s + (q[k]! > 0 ? Math.round(q[k]! * precioUnitario(o, q[k]!)) : 0), 0);
+const costoLinea = (l: LineaCanasta, q: readonly number[]) => l.ofertas.reduce((s, o, k) => s + (q[k]! > 0 ? subtotal(q[k]!, precioUnitario(o, q[k]!)) : 0), 0);
 
 /** A line's offers as sources of the fractional bound: the cheapest price each reaches with ≤ T units, cheapest first. */
 function fuentesDe(l: LineaCanasta, T: number, excluidos: ReadonlySet<number>) {

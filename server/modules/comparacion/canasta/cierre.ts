@@ -1,6 +1,6 @@
 import type { LineaCanasta, OfertaCanasta, Plan } from './plan';
 import { Abandono, type PreciosLineas, type SolucionLinea } from './lineas';
-import { precioMinimo, precioUnitario } from '../motor/precio';
+import { inicioRango, precioMinimo, precioUnitario, subtotal } from '#common/precio';
 
 /**
  * Closing a duality gap of the exact search (canasta/busqueda.ts, docs/decisions/014): a node whose
@@ -209,8 +209,8 @@ function candidatasDeLinea(
     capacidad += cap;
     otras.push({ x, cap, f: 1 - (r.lambda.get(x.proveedor_id) ?? 0) });
     for (const t of x.rangos) {
-      const desde = Math.ceil(t.limite_inferior);
-      if (t.precio > 0 && desde > 1 && desde <= cap && !niveles.includes(desde)) niveles.push(desde);
+      const desde = inicioRango(t);
+      if (desde > 1 && desde <= cap && !niveles.includes(desde)) niveles.push(desde);
     }
   });
   niveles.sort((a, b) => a - b);
@@ -240,7 +240,7 @@ function candidatasDeLinea(
     const lista: number[] = [];
     for (let x = 0; x <= Math.min(Math.floor(o.stock), objetivo); x++) {
       if (objetivo - x > capacidad + capDemas) continue;
-      const sub = x > 0 ? Math.round(x * precioUnitario(o, x)) : 0;
+      const sub = x > 0 ? subtotal(x, precioUnitario(o, x)) : 0;
       if (sub * (1 - lam[g]!) + fuentes(objetivo - x) - optimo <= holgura) lista.push(x);
     }
     return lista;
@@ -262,7 +262,7 @@ function candidatasDeLinea(
     for (const x of posibles[g]!) {
       if (unidades + x > objetivo) break;
       q[g] = x;
-      sub[g] = x > 0 ? Math.round(x * precioUnitario(o!, x)) : 0;
+      sub[g] = x > 0 ? subtotal(x, precioUnitario(o!, x)) : 0;
       if (!recorrer(g + 1, unidades + x, parcial + sub[g]! * (1 - lam[g]!))) return false;
     }
     q[g] = 0;

@@ -1,6 +1,6 @@
 import { type LineaCanasta, lineasPorProveedor } from './plan';
 import { asignacionPreparada, type LineaPreparada, PRESUPUESTO_PASOS, prepararLinea, restringirLinea } from '../motor/engine';
-import { precioUnitario } from '../motor/precio';
+import { precioUnitario, subtotal } from '#common/precio';
 
 /** The exact search gives up: out of time, or the engine could not prove a line. */
 export class Abandono extends Error {}
@@ -56,7 +56,7 @@ export class PreciosLineas {
     this.lineas[i]!.ofertas.forEach((o, k) => {
       const q = cantidades[k]!;
       if (q <= 0) return;
-      const sub = Math.round(q * precioUnitario(o, q));
+      const sub = subtotal(q, precioUnitario(o, q));
       costo += sub;
       subtotales.set(o.proveedor_id, (subtotales.get(o.proveedor_id) ?? 0) + sub);
     });
@@ -79,7 +79,7 @@ export class PreciosLineas {
     let valor = 0;
     this.lineas[i]!.ofertas.forEach((o, j) => {
       const q = cantidades[j]!;
-      if (q > 0) valor += Math.round(q * precioUnitario(o, q)) * (1 - (lambda.get(o.proveedor_id) ?? 0));
+      if (q > 0) valor += subtotal(q, precioUnitario(o, q)) * (1 - (lambda.get(o.proveedor_id) ?? 0));
     });
     const resultado = { cantidades, valor };
     this.memoResto.set(clave, resultado);

@@ -1,6 +1,6 @@
 import type { TerminosDespacho } from '#common/despacho';
 import type { LineaCanasta, OfertaCanasta } from './plan';
-import type { Rango } from '../motor/precio';
+import type { Rango } from '#common/precio';
 
 /**
  * A basket as the solver's thread receives it: one Float64Array (handed over, not copied) and the

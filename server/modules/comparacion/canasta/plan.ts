@@ -1,5 +1,6 @@
-import { costoDespacho, type TerminosDespacho } from '#common/despacho';
-import { precioUnitario, type Tarifario } from '../motor/precio';
+import type { TerminosDespacho } from '#common/despacho';
+import { iniciosRangos, precioUnitario, subtotal, type Tarifario } from '#common/precio';
+import { totalDeSubtotales, type TotalProveedor } from '#common/total-entregado';
 
 /**
  * The plain data of a delivered basket and the rules on it that the solver's two
@@ -21,18 +22,11 @@ export interface LineaCanasta<O extends OfertaCanasta = OfertaCanasta> {
   ofertas: readonly O[];
 }
 
-export interface ProveedorCanasta {
-  proveedor_id: number;
-  /** Σ round(q × precioUnitario(o, q)) over its offers in the basket. */
-  subtotal: number;
-  /** costoDespacho(subtotal, terms). */
-  costo_despacho: number;
-}
+/** A supplier in a basket: its subtotal (Σ subtotal(q, precioUnitario(o, q)) over its offers), fee and shortfall. */
+export type ProveedorCanasta = TotalProveedor;
 
 /** Per line, per offer (input order): units bought there. */
 export type Plan = number[][];
-
-export const SIN_TERMINOS: TerminosDespacho = { monto_minimo: 0, costo_despacho: 0, despacho_gratis_desde: null };
 
 /**
  * Whether a supplier's fee can ever be charged on a feasible part: never when the free-delivery
@@ -44,7 +38,11 @@ export function cobraDespacho(t: TerminosDespacho): boolean {
   return t.despacho_gratis_desde === null || t.despacho_gratis_desde > Math.max(1, t.monto_minimo);
 }
 
-/** Σ round(q × precioUnitario) per supplier, the landed totals and the supplier list of a plan. */
+/**
+ * A plan's landed total by common/total-entregado's rule (suppliers by proveedor_id), its units
+ * and whether every supplier in it reaches its minimum. Units are whole and prices at least $1
+ * (docs/producto.md §9), so every supplier with units has a part worth something.
+ */
 export function evaluar(lineas: readonly LineaCanasta[], cantidades: readonly (readonly number[])[], terminos: ReadonlyMap<number, TerminosDespacho>) {
   const subtotales = new Map<number, number>();
   let cobertura = 0;
@@ -53,22 +51,14 @@ export function evaluar(lineas: readonly LineaCanasta[], cantidades: readonly (r
       const q = cantidades[i]![k]!;
       if (q <= 0) return;
       cobertura += q;
-      subtotales.set(o.proveedor_id, (subtotales.get(o.proveedor_id) ?? 0) + Math.round(q * precioUnitario(o, q)));
+      subtotales.set(o.proveedor_id, (subtotales.get(o.proveedor_id) ?? 0) + subtotal(q, precioUnitario(o, q)));
     });
   });
-  let total_productos = 0;
-  let total_despacho = 0;
-  let factible = true;
-  const proveedores: ProveedorCanasta[] = [];
-  for (const [proveedor_id, subtotal] of [...subtotales].sort((a, b) => a[0] - b[0])) {
-    const t = terminos.get(proveedor_id) ?? SIN_TERMINOS;
-    const costo_despacho = costoDespacho(subtotal, t);
-    if (subtotal < t.monto_minimo) factible = false;
-    total_productos += subtotal;
-    total_despacho += costo_despacho;
-    proveedores.push({ proveedor_id, subtotal, costo_despacho });
-  }
-  return { cobertura, total_productos, total_despacho, total: total_productos + total_despacho, proveedores, factible };
+  const total = totalDeSubtotales(
+    [...subtotales].sort((a, b) => a[0] - b[0]),
+    (s) => terminos.get(s),
+  );
+  return { cobertura, ...total, factible: total.proveedores.every((p) => p.falta_minimo === 0) };
 }
 
 /** Per supplier, the lines where it has an offer, in order. */
@@ -107,10 +97,8 @@ export function partesMaximas(lineas: readonly LineaCanasta[], topes: readonly n
 }
 
 function mayorSubtotal(o: Tarifario, cap: number): number {
-  let mejor = Math.round(cap * precioUnitario(o, cap));
-  for (const t of o.rangos) {
-    const q = Math.ceil(t.limite_inferior) - 1;
-    if (q >= 1 && q <= cap) mejor = Math.max(mejor, Math.round(q * precioUnitario(o, q)));
-  }
+  let mejor = subtotal(cap, precioUnitario(o, cap));
+  // The unit before each tier starts ends a stretch.
+  for (const inicio of iniciosRangos(o, 1, cap + 1)) mejor = Math.max(mejor, subtotal(inicio - 1, precioUnitario(o, inicio - 1)));
   return mejor;
 }

@@ -1,6 +1,7 @@
-import { costoDespacho, type TerminosDespacho } from '#common/despacho';
-import { evaluar, type LineaCanasta, lineasPorProveedor, type Plan, SIN_TERMINOS } from './plan';
-import { subtotal } from '../motor/precio';
+import { costoDespacho, faltaParaMinimo, type TerminosDespacho } from '#common/despacho';
+import { iniciosRangos, precioUnitario, subtotal } from '#common/precio';
+import { SIN_TERMINOS } from '#common/total-entregado';
+import { evaluar, type LineaCanasta, lineasPorProveedor, type Plan } from './plan';
 
 /**
  * Cheaper feasible baskets near one at hand, by moves the per-line optima do not see
@@ -19,7 +20,7 @@ import { subtotal } from '../motor/precio';
 /** Per supplier, the lines where it has an offer. */
 type LineasDe = ReadonlyMap<number, readonly number[]>;
 
-const costo = (l: LineaCanasta, k: number, q: number) => (q > 0 ? subtotal(l.ofertas[k]!, q) : 0);
+const costo = (l: LineaCanasta, k: number, q: number) => (q > 0 ? subtotal(q, precioUnitario(l.ofertas[k]!, q)) : 0);
 /** The units offer k of a line can still take beyond q[k]. */
 const espacio = (l: LineaCanasta, q: readonly number[], k: number) => Math.floor(l.ofertas[k]!.stock) - q[k]!;
 
@@ -63,12 +64,7 @@ function sacar(lineas: readonly LineaCanasta[], lineasDe: LineasDe, plan: Plan, 
  * none does). The subtotal only grows within a price stretch, so a binary search in each.
  */
 function menorHasta(l: LineaCanasta, k: number, desde: number, hasta: number, objetivo: number): number {
-  const cortes = [desde + 1, hasta + 1];
-  for (const t of l.ofertas[k]!.rangos) {
-    const inicio = Math.ceil(t.limite_inferior);
-    if (t.precio > 0 && inicio > desde + 1 && inicio <= hasta) cortes.push(inicio);
-  }
-  cortes.sort((a, b) => a - b);
+  const cortes = [desde + 1, ...iniciosRangos(l.ofertas[k]!, desde + 1, hasta), hasta + 1];
   for (let j = 0; j + 1 < cortes.length; j++) {
     let lo = cortes[j]!;
     let hi = cortes[j + 1]! - 1;
@@ -144,6 +140,9 @@ export function llevar(lineas: readonly LineaCanasta[], lineasDe: LineasDe, plan
 /**
  * The landed total of baskets that differ from `base` in a few lines (the lines that differ are
  * other arrays; the rest are base's own), or null when one leaves a supplier under its minimum.
+ * A fast path of common/total-entregado's rule: each neighbour is priced by what it changes, not
+ * by evaluar over the whole basket (the moves price dozens of neighbours per round), with the
+ * rule's own pieces (costoDespacho, faltaParaMinimo) so both answer the same total.
  */
 function totalDesde(lineas: readonly LineaCanasta[], terminos: ReadonlyMap<number, TerminosDespacho>, base: Plan) {
   const v = evaluar(lineas, base, terminos);
@@ -163,7 +162,7 @@ function totalDesde(lineas: readonly LineaCanasta[], terminos: ReadonlyMap<numbe
       const t = terminos.get(s) ?? SIN_TERMINOS;
       const antes = partes.get(s) ?? 0;
       const despues = antes + d;
-      if (despues > 0 && despues < t.monto_minimo) return null;
+      if (faltaParaMinimo(despues, t) > 0) return null;
       total += d + costoDespacho(despues, t) - costoDespacho(antes, t);
     }
     return total;

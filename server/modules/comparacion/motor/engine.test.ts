@@ -14,7 +14,7 @@ import {
   restringirLinea,
   type OfertaMotor,
 } from './engine';
-import { precioUnitario } from './precio';
+import { precioUnitario } from '#common/precio';
 
 const dias = (fecha: string) => Math.floor(Date.parse(`${fecha}T00:00:00Z`) / 86_400_000);
 

@@ -1,5 +1,6 @@
 import { formatCantidad, formatClp, unidadCorta } from '#common/format';
-import { precioMinimo, precioUnitario, type Tarifario } from './precio';
+import { centesimas, redondearCentesimas } from '#common/numeros';
+import { iniciosRangos, inicioRango, precioMinimo, precioUnitario, subtotal, type Tarifario } from '#common/precio';
 
 /**
  * The price comparison of one requested line (DESIGN §3), a pure function over plain data: no
@@ -52,7 +53,7 @@ export const SUGERENCIA_MAXIMA = 0.2;
 
 const asignar = <O extends OfertaMotor>(oferta: O, cantidad: number): Asignacion<O> => {
   const precio = precioUnitario(oferta, cantidad);
-  return { oferta, cantidad, precio, subtotal: Math.round(cantidad * precio) };
+  return { oferta, cantidad, precio, subtotal: subtotal(cantidad, precio) };
 };
 
 /**
@@ -106,16 +107,6 @@ interface Seleccion {
   id: number;
 }
 
-/** Where the priced tiers of an offer start, as whole quantities above 1 and up to `limite`, ascending. */
-function iniciosDe(oferta: Tarifario, limite: number): number[] {
-  const inicios: number[] = [];
-  for (const t of oferta.rangos) {
-    const desde = Math.ceil(t.limite_inferior);
-    if (t.precio > 0 && desde > 1 && desde <= limite && !inicios.includes(desde)) inicios.push(desde);
-  }
-  return inicios.sort((a, b) => a - b);
-}
-
 /**
  * The choices of one offer with capacity `cap`. Its quantities 1..cap fall in stretches that
  * start where a priced tier starts; within a stretch the unit price is constant, so the cost is
@@ -124,7 +115,7 @@ function iniciosDe(oferta: Tarifario, limite: number): number[] {
  * is no end of anything, and making it one would let the search try a unit at every offer.
  */
 function seleccionesDe(oferta: Tarifario, factor: number, cap: number, siguienteId: () => number): Seleccion[] {
-  const inicios = iniciosDe(oferta, cap);
+  const inicios = iniciosRangos(oferta, 1, cap);
   const selecciones: Seleccion[] = [];
   for (let k = 0; k <= inicios.length; k++) {
     const inicio = k === 0 ? 0 : inicios[k - 1]!;
@@ -246,8 +237,8 @@ export function prepararLinea(
     if (desempate) venceDe[i] = dias(o.fecha_vencimiento);
     orden.push(i);
     for (const t of o.rangos) {
-      const desde = Math.ceil(t.limite_inferior);
-      if (t.precio > 0 && desde > 1 && desde <= cap && !niveles.includes(desde)) niveles.push(desde);
+      const desde = inicioRango(t);
+      if (desde > 1 && desde <= cap && !niveles.includes(desde)) niveles.push(desde);
     }
   }
   ordenarPorPrecio(orden, minimoDe, venceDe);
@@ -260,13 +251,7 @@ export function prepararLinea(
   for (const i of orden) {
     const o = ofertas[i]!;
     const cap = capacidadDe[i]!;
-    const primero = precioUnitario(o, 1);
-    for (let l = 0; l < L; l++) {
-      const limite = cap < niveles[l]! ? cap : niveles[l]!;
-      let p = primero;
-      for (const t of o.rangos) if (t.precio > 0 && t.precio < p && Math.ceil(t.limite_inferior) <= limite) p = t.precio;
-      precioNivelDe[i * L + l] = p;
-    }
+    for (let l = 0; l < L; l++) precioNivelDe[i * L + l] = precioMinimo(o, cap < niveles[l]! ? cap : niveles[l]!);
   }
   return { objetivo, desempate, capacidadDe, minimoDe, venceDe, factorDe: new Array<number>(n).fill(1), niveles, precioNivelDe, orden };
 }
@@ -627,9 +612,9 @@ export function resultadoLinea<O extends OfertaMotor>(
   });
   seleccionadas.sort((a, b) => b.cantidad - a.cantidad || a.precio - b.precio);
   adicionales.sort((a, b) => a.precio - b.precio || b.cantidad - a.cantidad);
-  const asignado = seleccionadas.reduce((s, a) => s + Math.round(a.cantidad * 100), 0) / 100;
+  const asignado = seleccionadas.reduce((s, a) => s + centesimas(a.cantidad), 0) / 100;
   const total = seleccionadas.reduce((s, a) => s + a.subtotal, 0);
-  const faltante = Math.max(0, Math.round((cantidad - asignado) * 100) / 100);
+  const faltante = Math.max(0, redondearCentesimas(cantidad - asignado));
   return { seleccionadas, adicionales, faltante, total, sugerencia: faltante > 0 ? null : sugerenciaPara(cantidad, total, ofertas), exacta, pasos };
 }
 
@@ -643,11 +628,9 @@ function sugerenciaPara(cantidad: number, total: number, ofertas: readonly Ofert
   const precioMedio = total / cantidad;
   let mejor: Sugerencia | null = null;
   for (const o of ofertas) {
-    for (const t of o.rangos) {
-      const nueva = Math.ceil(t.limite_inferior);
-      if (t.precio <= 0 || nueva <= cantidad || nueva > tope || nueva > o.stock) continue;
+    for (const nueva of iniciosRangos(o, cantidad, Math.min(tope, o.stock))) {
       const precio = precioUnitario(o, nueva);
-      const nuevoTotal = nueva * precio;
+      const nuevoTotal = subtotal(nueva, precio);
       if (!(nuevoTotal < total || precio < precioMedio)) continue;
       const s = { proveedor_producto_id: o.proveedor_producto_id, cantidad_adicional: nueva - cantidad, cantidad_total: nueva, precio, total: nuevoTotal };
       if (!mejor || esMejorSugerencia(s, mejor, total)) mejor = s;

@@ -1,4 +1,5 @@
-import type { Rango } from './precio';
+import { redondearCentesimas } from '#common/numeros';
+import type { Rango } from '#common/precio';
 
 /** A lot with stock: how much it holds and the day it expires (YYYY-MM-DD). */
 export interface LoteConStock {
@@ -61,7 +62,7 @@ export function ofertaViva(o: Oferta, fecha: string): OfertaViva | undefined {
     tarifa: o.tarifa,
     rangos: o.rangos,
     // Lots hold hundredths: a float sum of them is rounded back to what the database would add up.
-    stock: Math.round(stock * 100) / 100,
+    stock: redondearCentesimas(stock),
     fecha_vencimiento,
   };
 }

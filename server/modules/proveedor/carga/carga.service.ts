@@ -15,6 +15,7 @@ import {
   stockCambiado,
   validateFila,
 } from '#common/schemas/proveedor-carga';
+import { redondearCentesimas } from '#common/numeros';
 import { nameKey } from '#common/search-es';
 import type { Db } from '#server/db/client';
 import { AppError } from '#server/errors';
@@ -231,7 +232,7 @@ async function writePreciosYLotes(tx: Db, proveedorId: number, grupos: Array<{ o
     tx,
     grupos.flatMap((g) =>
       g.filas.flatMap((f) =>
-        f.stock === null ? [] : [{ proveedor_producto_id: g.ofertaId, fecha_expiracion: f.fecha_vencimiento!, cantidad: Math.round(f.stock * 100) / 100 }],
+        f.stock === null ? [] : [{ proveedor_producto_id: g.ofertaId, fecha_expiracion: f.fecha_vencimiento!, cantidad: redondearCentesimas(f.stock) }],
       ),
     ),
   );

@@ -1,3 +1,4 @@
+import { centesimas } from '#common/numeros';
 import type { ConflictoStock, FilaCarga } from '#common/schemas/proveedor-carga';
 
 /**
@@ -7,9 +8,6 @@ import type { ConflictoStock, FilaCarga } from '#common/schemas/proveedor-carga'
  * supplier settles, never a blind write. Pure: the upload and the confirmation (under the lots'
  * lock) ask the same question with what the lots hold at their moment (docs/decisions/008).
  */
-
-/** Stock is numeric(12,2): compared in hundredths, so 0.1 + 0.2 is 0.3. */
-const centesimas = (x: number) => Math.round(x * 100);
 
 /** The key of an offer's lots of one expiry date in a StockPorFecha. */
 export const claveStock = (ofertaId: number, fecha: string) => `${ofertaId}|${fecha}`;
@@ -29,6 +27,7 @@ export function decideStock(fila: Pick<FilaCarga, 'stock' | 'stock_al_descargar'
   if (fila.conflicto?.usar === 'actual') return 'mantener';
   const alDescargar = fila.stock_al_descargar;
   if (alDescargar === null || alDescargar === undefined) return 'aplicar';
+  // Stock is numeric(12,2): compared in hundredths, so 0.1 + 0.2 is 0.3.
   const ahora = centesimas(actual);
   if (centesimas(fila.stock) === ahora || centesimas(alDescargar) === ahora) return 'aplicar';
   if (fila.conflicto?.usar === 'archivo' && centesimas(fila.conflicto.stock_actual) === ahora) return 'aplicar';

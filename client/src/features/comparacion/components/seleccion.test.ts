@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { subtotal } from '#common/precio';
 import type { Opcion, ResultadoComparacion } from '#common/schemas/comparacion';
 import { productosElegidos } from '../../../lib/flujo-cotizacion/update-seleccion';
 import {
@@ -8,7 +9,6 @@ import {
   mensajeFaltante,
   mensajesBajoMinimo,
   pideConfirmarStock,
-  subtotal,
   sugerenciasDespachoVigentes,
   swapOpcion,
 } from './seleccion';
@@ -101,7 +101,9 @@ describe('the choice on the results screen (docs/producto.md §4 Quotation flow 
 
   it('subtotals in whole pesos, the total of the selected options, and the body of PUT actualizar', () => {
     const elegido = agregarProveedor(swapOpcion(inicial, 7, 1, 2), 7, 3);
-    expect(subtotal(opcion(9, { precio: 1_999, cantidad_proveida: 2.5 }))).toBe(4998);
+    const media = opcion(9, { precio: 1_999, cantidad_proveida: 2.5 });
+    expect(subtotal(media.cantidad_proveida, media.precio)).toBe(4998);
+    expect(entregaDe([{ ...inicial[0]!, opciones_seleccionadas: [{ ...media, estado: 'seleccionado' }] }], [], '2026-11-30').total_productos).toBe(4998);
     expect(entregaDe(elegido, [], '2026-11-30').total_productos).toBe(80 * 14_000 + 200 * 15_000);
     expect(productosElegidos(elegido)).toEqual([
       { proveedor_producto_id: 102, cantidad: 80, precio: 14_000 },

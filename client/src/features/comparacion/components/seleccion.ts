@@ -1,17 +1,16 @@
 import { type CompararPrecios, type CondicionesProveedor, mensajesComparacion, type Opcion, type ResultadoComparacion } from '#common/schemas/comparacion';
 import { costoDespacho, faltaParaMinimo, type TerminosDespacho } from '#common/despacho';
+import { redondearCentesimas } from '#common/numeros';
+import { subtotal } from '#common/precio';
 import { type TotalEntregado, type TotalProveedor, totalEntregado } from '#common/total-entregado';
 
 // The buyer's changes on the results screen (docs/producto.md §4 Quotation flow 4–5), as pure functions over
 // the comparison's items: each returns new items and never touches the ones it was given.
 
 /** Quantities are kg or boxes with at most two decimals, as the server keeps them. */
-const redondear = (v: number) => Math.round(v * 100) / 100;
-
-export const subtotal = (o: Opcion) => Math.round(o.precio * o.cantidad_proveida);
-export const proveido = (r: ResultadoComparacion) => redondear(r.opciones_seleccionadas.reduce((s, o) => s + o.cantidad_proveida, 0));
+export const proveido = (r: ResultadoComparacion) => redondearCentesimas(r.opciones_seleccionadas.reduce((s, o) => s + o.cantidad_proveida, 0));
 /** docs/producto.md §4.4: what the selected options leave uncovered (requested − supplied). */
-export const faltante = (r: ResultadoComparacion) => Math.max(0, redondear(r.cantidad_solicitada - proveido(r)));
+export const faltante = (r: ResultadoComparacion) => Math.max(0, redondearCentesimas(r.cantidad_solicitada - proveido(r)));
 
 /** The shortfall as the server words it ('Stock insuficiente: faltan 20 kg'), for the choice as it stands now. */
 export const mensajeFaltante = (r: ResultadoComparacion) => {
@@ -97,7 +96,7 @@ export function entregaDe(resultados: readonly ResultadoComparacion[], condicion
   const terminos = new Map(condiciones.map((c) => [c.proveedor_id, c]));
   const opciones = resultados.flatMap((r) => r.opciones_seleccionadas.map((o) => ({ r, o })));
   const totales = totalEntregado(
-    opciones.map(({ o }) => ({ proveedor_id: o.proveedor_id, subtotal: subtotal(o) })),
+    opciones.map(({ o }) => ({ proveedor_id: o.proveedor_id, subtotal: subtotal(o.cantidad_proveida, o.precio) })),
     (id) => terminos.get(id),
   );
   const porProveedor = new Map<number, { r: ResultadoComparacion; o: Opcion }[]>();
@@ -146,7 +145,7 @@ function repartosDe(b: BloqueProveedor, t: TerminosDespacho): string[] {
     const otras = r.opciones_seleccionadas.filter((p) => p.proveedor_id !== o.proveedor_id);
     if (otras.length === 0 || o.cantidad_proveida >= Math.max(...otras.map((p) => p.cantidad_proveida))) return [];
     // Without this part: still used (something else of it bought), and then under its minimum or paying its fee.
-    const sin = b.subtotal - subtotal(o);
+    const sin = b.subtotal - subtotal(o.cantidad_proveida, o.precio);
     if (sin <= 0) return [];
     if (faltaParaMinimo(b.subtotal, t) === 0 && faltaParaMinimo(sin, t) > 0)
       return [mensajesComparacion.repartoMinimo(o.cantidad_proveida, o.unidad, r.nombre, b.proveedor, t.monto_minimo)];

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { type CompararPrecios, mensajesComparacion, type Opcion, type ResultadoComparacion } from '#common/schemas/comparacion';
 import { cantidadEs, formatCantidad, formatClp, formatDiaLargo, unidadCorta } from '#common/format';
+import { subtotal } from '#common/precio';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { Redirigir } from '../../../ui/redirigir';
 import { SIN_COTIZACION } from '../../../lib/flujo-cotizacion/paso-faltante';
@@ -22,7 +23,6 @@ import {
   mensajeFaltante,
   mensajesBajoMinimo,
   pideConfirmarStock,
-  subtotal,
   sugerenciasDespachoVigentes,
   swapOpcion,
 } from '../components/seleccion';
@@ -158,7 +158,7 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
     { id: 'proveida', header: 'Cantidad proveída', cell: ({ o }) => cantidadEs(o.cantidad_proveida) },
     { id: 'proveedor', header: 'Proveedor', cell: ({ o }) => o.proveedor },
     { id: 'precio', header: 'Precio unitario', cell: ({ o }) => formatClp(o.precio) },
-    { id: 'subtotal', header: 'Subtotal', cell: ({ o }) => <strong>{formatClp(subtotal(o))}</strong> },
+    { id: 'subtotal', header: 'Subtotal', cell: ({ o }) => <strong>{formatClp(subtotal(o.cantidad_proveida, o.precio))}</strong> },
     {
       id: 'acciones',
       header: 'Acciones',
