@@ -13,7 +13,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './err
 import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createGuards, registerGuardsDecorator } from './modules/auth/authenticate';
-import { createJwt } from './modules/auth/jwt';
+import { createJwt } from './modules/auth/sesion/jwt';
 import { createCatalogoCache } from './modules/catalogo/catalogo-cache';
 import { catalogoRoutes } from './modules/catalogo/catalogo.routes';
 import { condicionesRoutes } from './modules/condiciones/condiciones.routes';

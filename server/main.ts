@@ -3,7 +3,7 @@ import { loadConfigOrExit } from './config';
 import { DeafListenError, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { prepareDatabase } from './db/prepare';
-import { resolveJwtSecret } from './modules/auth/jwt-secret';
+import { resolveJwtSecret } from './modules/auth/sesion/jwt-secret';
 
 const config = loadConfigOrExit();
 

@@ -9,8 +9,8 @@ import { openDatabase } from '#server/db/client';
 import { DataDirLockedError } from '#server/db/data-dir-lock';
 import { prepareDatabase } from '#server/db/prepare';
 import { AppError } from '#server/errors';
-import { createUsuario } from '#server/modules/auth/accounts.service';
-import { isCommonPassword } from '#server/modules/auth/common-passwords';
+import { createUsuario } from '#server/modules/auth/auth.service';
+import { isCommonPassword } from '#server/modules/auth/seguridad/common-passwords';
 
 const fail = (message: string): never => {
   console.error(message);
