@@ -35,6 +35,8 @@ if (!isRol(values.role)) fail(`Indica el rol con --role: ${ROLES.join(', ')}.`);
 
 const config = loadConfigOrExit();
 const database = await openDatabase(config).catch((error) => (error instanceof DataDirLockedError ? fail(error.message) : Promise.reject(error)));
+// A command's warnings are for whoever runs it: its stderr.
+database.logTo(console);
 try {
   await prepareDatabase(database, { seedDemo: config.seedDemo });
   const rol = values.role as Rol;
