@@ -13,7 +13,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './err
 import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createGuards, registerGuardsDecorator } from './modules/auth/authenticate';
-import { createJwt } from './modules/auth/jwt';
+import { createJwt } from './modules/auth/sesion/jwt';
 import { createCatalogoCache } from './modules/catalogo/catalogo-cache';
 import { catalogoRoutes } from './modules/catalogo/catalogo.routes';
 import { condicionesRoutes } from './modules/condiciones/condiciones.routes';
@@ -61,6 +61,8 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
     frameworkErrors,
     clientErrorHandler,
   });
+  // The database's own warnings (a dropped connection, a lost LISTEN) go to the app's log.
+  database.logTo(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -94,7 +96,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
     syncThreshold: 1024 * 1024,
     globalDecompression: false,
   });
-  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute', store: sharedRateLimitStore(database) });
+  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute', store: sharedRateLimitStore(database, app.log) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Abastece API', version: '1.0.0', description: 'Marketplace mayorista de alimentos. Autorización: `JWT <access>`.' },

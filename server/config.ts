@@ -86,6 +86,7 @@ export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
     return parseConfig(env);
   } catch (error) {
     if (error instanceof z.ZodError) {
+      // Before a configuration there is no logger (its level is configuration): plain lines on stderr.
       for (const issue of error.issues) console.error(`Configuración inválida: ${issue.path.join('.')}: ${issue.message}`);
       process.exit(1);
     }

@@ -3,7 +3,7 @@ import { loadConfigOrExit } from './config';
 import { DeafListenError, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { prepareDatabase } from './db/prepare';
-import { resolveJwtSecret } from './modules/auth/jwt-secret';
+import { resolveJwtSecret } from './modules/auth/sesion/jwt-secret';
 
 const config = loadConfigOrExit();
 
@@ -14,14 +14,16 @@ try {
   database = await openDatabase(config);
 } catch (error) {
   if (error instanceof DataDirLockedError) {
+    // Before the app, and so its logger, exists: one plain line on stderr, as for a bad configuration.
     console.error(error.message);
     process.exit(1);
   }
   throw error;
 }
-await prepareDatabase(database, { seedDemo: config.seedDemo });
 
 const { buildApp } = await appModule;
+// Built before the database's first query, so whatever the database has to warn about (while
+// migrating too) goes to the app's log.
 const app = await buildApp({
   config,
   database,
@@ -29,6 +31,7 @@ const app = await buildApp({
   // `npm start` runs from the project root, where `npm run build` put the SPA.
   clientDir: path.resolve('dist/client'),
 });
+await prepareDatabase(database, { seedDemo: config.seedDemo });
 
 // Fastify turns Node's request and header timeouts off (0): a body or headers sent a byte at a time
 // held their connection for ever. Node checks them every connectionsCheckingInterval (30 s unless
@@ -96,7 +99,7 @@ try {
 } catch (error) {
   // A listening connection that hears nothing: say why and stop, not serve a cache that never learns.
   if (!(error instanceof DeafListenError)) throw error;
-  console.error(error.message);
+  app.log.fatal(error.message);
   await app.close().catch(() => {});
   await database.close();
   process.exit(1);

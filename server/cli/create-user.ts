@@ -9,8 +9,8 @@ import { openDatabase } from '#server/db/client';
 import { DataDirLockedError } from '#server/db/data-dir-lock';
 import { prepareDatabase } from '#server/db/prepare';
 import { AppError } from '#server/errors';
-import { createUsuario } from '#server/modules/auth/accounts.service';
-import { isCommonPassword } from '#server/modules/auth/common-passwords';
+import { createUsuario } from '#server/modules/auth/auth.service';
+import { isCommonPassword } from '#server/modules/auth/seguridad/common-passwords';
 
 const fail = (message: string): never => {
   console.error(message);
@@ -35,6 +35,8 @@ if (!isRol(values.role)) fail(`Indica el rol con --role: ${ROLES.join(', ')}.`);
 
 const config = loadConfigOrExit();
 const database = await openDatabase(config).catch((error) => (error instanceof DataDirLockedError ? fail(error.message) : Promise.reject(error)));
+// A command's warnings are for whoever runs it: its stderr.
+database.logTo(console);
 try {
   await prepareDatabase(database, { seedDemo: config.seedDemo });
   const rol = values.role as Rol;

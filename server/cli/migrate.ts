@@ -5,6 +5,8 @@ import { prepareDatabase } from '#server/db/prepare';
 
 const config = loadConfigOrExit();
 const database = await openDatabase(config);
+// A command's warnings are for whoever runs it: its stderr.
+database.logTo(console);
 try {
   await prepareDatabase(database, { seedDemo: config.seedDemo });
   console.log(`Base de datos al día (${database.kind === 'embedded' ? config.dataDir : 'PostgreSQL'}).`);

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '#server/app';
+import { parseConfig } from '#server/config';
 import { DeafListenError, openPostgres, queryRows } from './client';
 import { adminQuery, dropDatabase, withDatabase } from '#server/test/template-db';
 
@@ -95,17 +97,32 @@ describe.skipIf(!databaseUrl)('barrier: every other listening process has applie
     const stuck = new pg.Client({ connectionString: databaseUrl, application_name: 'abastece:prueba_barrera:atascado' });
     await stuck.connect();
     const warnings: string[] = [];
-    const warn = console.warn;
-    console.warn = (m: string) => warnings.push(m);
+    a.logTo({ warn: (m) => warnings.push(m) });
     try {
       const started = Date.now();
       await a.barrier!('prueba_barrera');
       expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
       expect(warnings.join('\n')).toMatch(/proceso\(s\) no confirmaron el aviso de 'prueba_barrera' en 2 s/);
     } finally {
-      console.warn = warn;
       await stuck.end();
       await a.close();
+    }
+  }, 10_000);
+
+  it('says so in the log of the app built on it', async () => {
+    const database = openPostgres(databaseUrl!);
+    const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data' });
+    const app = await buildApp({ config, database, jwtSecret: 'secreto-de-pruebas-con-mas-de-32-caracteres' });
+    const warn = vi.spyOn(app.log, 'warn');
+    const stuck = new pg.Client({ connectionString: databaseUrl, application_name: 'abastece:prueba_log:atascado' });
+    await stuck.connect();
+    try {
+      await database.barrier!('prueba_log');
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/no confirmaron el aviso de 'prueba_log'/));
+    } finally {
+      await stuck.end();
+      await app.close();
+      await database.close();
     }
   }, 10_000);
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '#server/db/client';
 
@@ -26,7 +27,7 @@ const SWEEP_EVERY_MS = 60_000;
  * on different machines agree on when a window ends. Undefined on the embedded database: one
  * process, so the plugin's own memory store counts everything.
  */
-export function sharedRateLimitStore(database: Database): FastifyRateLimitStoreCtor | undefined {
+export function sharedRateLimitStore(database: Database, log: Pick<FastifyBaseLogger, 'warn'>): FastifyRateLimitStoreCtor | undefined {
   if (database.kind !== 'postgres') return undefined;
   const { db } = database;
   // This process's state, shared by the store and its per-route children.
@@ -34,7 +35,7 @@ export function sharedRateLimitStore(database: Database): FastifyRateLimitStoreC
   let longestWindowMs = 0;
   let isFailing = false;
   const counter = createCounter(db, (error) => {
-    if (!isFailing) console.warn(`Límite de solicitudes: no se pudo contar, se deja pasar (${error.message})`);
+    if (!isFailing) log.warn(`Límite de solicitudes: no se pudo contar, se deja pasar (${error.message})`);
     isFailing = true;
   });
 
@@ -50,7 +51,7 @@ export function sharedRateLimitStore(database: Database): FastifyRateLimitStoreC
     counter.forgetEnded(now);
     // The longest window any of this process's limits uses, so no route's live count is taken.
     deleteEndedWindows(db, longestWindowMs).catch((error: Error) =>
-      console.warn(`Límite de solicitudes: no se pudieron borrar las ventanas vencidas (${error.message})`),
+      log.warn(`Límite de solicitudes: no se pudieron borrar las ventanas vencidas (${error.message})`),
     );
   };
 
@@ -81,7 +82,7 @@ export function sharedRateLimitStore(database: Database): FastifyRateLimitStoreC
           // Fails open: an unreachable counter must not turn every request into a 500 (nor lock
           // everyone out); the limit is a guard against abuse, not a rule whose gap costs data.
           // One warning per run of failures, not one per request.
-          if (!isFailing) console.warn(`Límite de solicitudes: no se pudo contar, se deja pasar (${error.message})`);
+          if (!isFailing) log.warn(`Límite de solicitudes: no se pudo contar, se deja pasar (${error.message})`);
           isFailing = true;
           callback(null, { current: 0, ttl: timeWindow });
         },

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from '#server/modules/auth/password';
+import { hashPassword } from '#server/modules/auth/seguridad/password';
 import { findDirecciones } from '#server/modules/direcciones/direcciones.repository';
 import { addDireccion } from '#server/modules/direcciones/direcciones.service';
 import type { Db } from '../client';

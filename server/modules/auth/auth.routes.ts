@@ -19,11 +19,10 @@ import {
 import { z } from '#common/zod-es';
 import type { Db } from '#server/db/client';
 import type { Mailer } from '#server/mail/mailer';
-import { activate, activationDatos, confirmPasswordReset, register, requestAccountEmail } from './accounts.service';
-import { afterReplyIdle } from './after-reply';
+import { activate, activationDatos, confirmPasswordReset, login, refreshAccess, register, requestAccountEmail, setPassword, toUsuarioMe } from './auth.service';
 import { currentUser, type Guards } from './authenticate';
-import { login, refreshAccess, setPassword, toUsuarioMe } from './auth.service';
-import type { Jwt } from './jwt';
+import { afterReplyIdle } from './enlaces/after-reply';
+import type { Jwt } from './sesion/jwt';
 
 const noContent = { 204: z.null().describe('Sin contenido'), 400: badRequestSchema };
 const throttled = { ...noContent, 429: detailSchema };

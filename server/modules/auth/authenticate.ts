@@ -4,8 +4,8 @@ import { hasRol, type Rol } from '#common/rol';
 import type { Database } from '#server/db/client';
 import { AppError } from '#server/errors';
 import type { UsuarioSesion } from './auth.repository';
-import type { Jwt, TokenClaims, TokenType } from './jwt';
-import { createSesionCache, type SesionCache } from './sesion-cache';
+import type { Jwt, TokenClaims, TokenType } from './sesion/jwt';
+import { createSesionCache, type SesionCache } from './sesion/sesion-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { correoSaliente, tokenCuenta, usuario } from '#server/db/schema/usuario';
 import { setupTestApp } from '#server/test/test-app';
 import { createUser, uniqueEmail, usuarioIdDe } from '#server/test/users';
-import { afterReplyIdle } from './after-reply';
+import { afterReplyIdle } from './enlaces/after-reply';
 
 // A password set by someone else before activation never opens the account;
 // signup tells no one which e-mails have accounts, and is throttled per IP and per address.

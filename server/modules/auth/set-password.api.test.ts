@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '#server/test/test-app';
 import { createUser, lastLink, uniqueEmail } from '#server/test/users';
-import { createUsuario } from './accounts.service';
-import { afterReplyIdle } from './after-reply';
+import { createUsuario } from './auth.service';
+import { afterReplyIdle } from './enlaces/after-reply';
 
 // 'Seguridad' on the profile. Djoser's set_password (with its retype field), in
 // Spanish, ending every session opened before it.

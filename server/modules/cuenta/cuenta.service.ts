@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client';
 import { AppError, isUniqueViolation } from '#server/errors';
 import type { Mailer } from '#server/mail/mailer';
 import { correoAvisoCambioCorreo, correoAvisoCorreoPedido, correoCambioCorreo } from '#server/mail/templates';
-import { consumeAccountToken, createAccountToken, encodeUid, type MensajesToken } from '#server/modules/auth/account-tokens';
+import { consumeTokenCuenta, createTokenCuenta, encodeUid, type MensajesToken } from '#server/modules/auth/enlaces/token-cuenta';
 import {
   deleteUsuarioNeverActivated,
   getUsuarioByEmail,
@@ -13,9 +13,9 @@ import {
   updatePerfil as updatePerfilRow,
   type UsuarioSesion,
 } from '#server/modules/auth/auth.repository';
-import { isNeverActivated } from '#server/modules/auth/password';
-import { demasiadosIntentos } from '#server/modules/auth/throttle';
-import { countTokensCuenta, revokeTokensCuenta } from '#server/modules/auth/token-cuenta.repository';
+import { isNeverActivated } from '#server/modules/auth/seguridad/password';
+import { demasiadosIntentos } from '#server/modules/auth/seguridad/throttle';
+import { countTokensCuenta, revokeTokensCuenta } from '#server/modules/auth/enlaces/token-cuenta.repository';
 
 export interface CuentaDeps {
   db: Db;
@@ -70,7 +70,7 @@ export async function updatePerfil(
         // Only the newest request can be confirmed. A taken address gets a token too, never sent:
         // the same writes either way, and the hourly cap counts both alike.
         await revokeTokensCuenta(tx, usuario.id, 'cambio_correo');
-        const token = await createAccountToken(tx, usuario.id, 'cambio_correo');
+        const token = await createTokenCuenta(tx, usuario.id, 'cambio_correo');
         await mailer.enqueue(
           tx,
           tomado
@@ -98,7 +98,7 @@ export async function updatePerfil(
 export async function confirmarCorreo({ db }: CuentaDeps, uid: string, token: string): Promise<UsuarioSesion> {
   return db
     .transaction(async (tx) => {
-      const user = await consumeAccountToken(tx, uid, token, 'cambio_correo', MENSAJES_CAMBIO_CORREO);
+      const user = await consumeTokenCuenta(tx, uid, token, 'cambio_correo', MENSAJES_CAMBIO_CORREO);
       if (!user.email_pendiente) throw MENSAJES_CAMBIO_CORREO.token();
       const titular = await lockUsuarioByEmail(tx, user.email_pendiente);
       if (titular && titular.id !== user.id) {

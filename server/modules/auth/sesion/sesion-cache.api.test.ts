@@ -7,8 +7,8 @@ import type { Database, Listener } from '#server/db/client';
 import { usuario } from '#server/db/schema/usuario';
 import { setupTestApp } from '#server/test/test-app';
 import { createUser } from '#server/test/users';
-import { prepareGetSesionById, type UsuarioSesion } from './auth.repository';
-import { createGuards, currentUser, registerGuardsDecorator } from './authenticate';
+import { prepareGetSesionById, type UsuarioSesion } from '../auth.repository';
+import { createGuards, currentUser, registerGuardsDecorator } from '../authenticate';
 import { createJwt } from './jwt';
 import { createSesionCache, SESION_CHANNEL } from './sesion-cache';
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { CUENTA_YA_ACTIVA } from '#common/schemas/auth';
 import type { Db } from '#server/db/client';
 import { AppError } from '#server/errors';
-import { getUsuarioById, type Usuario } from './auth.repository';
+import { getUsuarioById, type Usuario } from '../auth.repository';
 import { type DatosRegistro, findTokenCuenta, insertTokenCuenta, markTokenCuentaUsado, type Proposito } from './token-cuenta.repository';
 
 export type { Proposito };
@@ -20,7 +20,7 @@ export function decodeUid(uid: string): number | null {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A fresh random token (with what a signup asked for, if it is one); only its hash is stored. */
-export async function createAccountToken(db: Db, usuarioId: number, proposito: Proposito, datos?: DatosRegistro): Promise<string> {
+export async function createTokenCuenta(db: Db, usuarioId: number, proposito: Proposito, datos?: DatosRegistro): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await insertTokenCuenta(db, {
     usuario_id: usuarioId,
@@ -47,36 +47,36 @@ const MENSAJES_DJOSER: MensajesToken = {
  * one wins). Void when expired or used; a password change and a newer request of the same kind
  * mark earlier tokens used. Inside a transaction, an error thrown later un-marks it.
  */
-export async function consumeAccountToken(
+export async function consumeTokenCuenta(
   db: Db,
   uid: string,
   token: string,
   proposito: Proposito,
   mensajes: MensajesToken = MENSAJES_DJOSER,
 ): Promise<Usuario> {
-  return (await consumeAccountTokenWithDatos(db, uid, token, proposito, mensajes)).user;
+  return (await consumeTokenCuentaWithDatos(db, uid, token, proposito, mensajes)).user;
 }
 
 /** The same, with what the token's signup asked for (null when it is not a signup's). */
-export async function consumeAccountTokenWithDatos(
+export async function consumeTokenCuentaWithDatos(
   db: Db,
   uid: string,
   token: string,
   proposito: Proposito,
   mensajes: MensajesToken = MENSAJES_DJOSER,
 ): Promise<{ user: Usuario; datos: DatosRegistro | null }> {
-  const { user, row } = await findUsableAccountToken(db, uid, token, proposito, mensajes);
+  const { user, row } = await findUsableTokenCuenta(db, uid, token, proposito, mensajes);
   if (!(await markTokenCuentaUsado(db, row.id))) throw mensajes.token();
   return { user, datos: row.datos };
 }
 
 /** Checks uid + token for a purpose as consuming would, answering the same errors, and leaves the token unused. */
-export async function readAccountToken(db: Db, uid: string, token: string, proposito: Proposito): Promise<{ user: Usuario; datos: DatosRegistro | null }> {
-  const { user, row } = await findUsableAccountToken(db, uid, token, proposito, MENSAJES_DJOSER);
+export async function readTokenCuenta(db: Db, uid: string, token: string, proposito: Proposito): Promise<{ user: Usuario; datos: DatosRegistro | null }> {
+  const { user, row } = await findUsableTokenCuenta(db, uid, token, proposito, MENSAJES_DJOSER);
   return { user, datos: row.datos };
 }
 
-async function findUsableAccountToken(db: Db, uid: string, token: string, proposito: Proposito, mensajes: MensajesToken) {
+async function findUsableTokenCuenta(db: Db, uid: string, token: string, proposito: Proposito, mensajes: MensajesToken) {
   const usuarioId = decodeUid(uid);
   const user = usuarioId === null ? undefined : await getUsuarioById(db, usuarioId);
   if (!user) throw mensajes.uid();

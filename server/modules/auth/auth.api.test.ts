@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { correoSaliente, tokenCuenta, usuario } from '#server/db/schema/usuario';
 import { setupTestApp } from '#server/test/test-app';
 import { createUser, lastLink, uniqueEmail, usuarioIdDe } from '#server/test/users';
-import { afterReplyIdle } from './after-reply';
+import { afterReplyIdle } from './enlaces/after-reply';
 
 const ctx = setupTestApp();
 

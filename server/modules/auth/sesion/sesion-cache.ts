@@ -1,6 +1,6 @@
 import type { Database } from '#server/db/client';
 import { createSyncMarkers } from '#server/db/sync-markers';
-import { prepareGetSesionById, type UsuarioSesion } from './auth.repository';
+import { prepareGetSesionById, type UsuarioSesion } from '../auth.repository';
 
 /** Users kept: memory stays bounded however many users sign in; one evicted is read again when next asked for. */
 export const SESION_CACHE_MAX_ENTRIES = 100_000;
