@@ -14,7 +14,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { FORMATO_FECHA_EXCEL } from '#common/format';
-import { ahoraEnChile } from '#common/schemas/cotizaciones';
+import { diaUtc, hoyEnChile, sumarDias } from '#common/fecha';
 import { COLUMNAS_EXCEL } from '#common/schemas/proveedor-carga';
 import { type Database, openDatabase, openPostgres, queryRows } from '#server/db/client';
 import { prepareDatabase } from '#server/db/prepare';
@@ -64,7 +64,7 @@ async function generarCatalogo(database: Database) {
 
 /** 10,000 rows of existing SKUs, 25,000 of catalogue names written otherwise, 15,000 exclusive ones. */
 async function generarArchivo(): Promise<Buffer> {
-  const vence = new Date(Date.parse(`${ahoraEnChile(new Date()).hoy}T00:00:00Z`) + 90 * 86_400_000);
+  const vence = diaUtc(sumarDias(hoyEnChile(), 90));
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Productos');
   ws.addRow([...COLUMNAS_EXCEL]);
@@ -284,7 +284,7 @@ if (!soloParalelo) {
   const t0 = performance.now();
   const celdas = await parseExcel(archivo, 120_000);
   const t1 = performance.now();
-  const filas = readFilas(celdas, ahoraEnChile(new Date()).hoy);
+  const filas = readFilas(celdas, hoyEnChile());
   const t2 = performance.now();
   console.log(
     `\nparseo de ${fmt(archivo.length / 1024 / 1024, 2)} MB: worker ${fmt(t1 - t0)} ms (${fmt(celdas.length)} filas de celdas), lectura y validación de filas ${fmt(t2 - t1)} ms (${fmt(filas.length)} filas)`,

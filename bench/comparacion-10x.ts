@@ -10,7 +10,7 @@ import os from 'node:os';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
-import { ahoraEnChile } from '#common/schemas/cotizaciones';
+import { hoyEnChile, sumarDias } from '#common/fecha';
 import { type Database, openPostgres, queryRows } from '#server/db/client';
 import { prepareDatabase } from '#server/db/prepare';
 import { createComparacionCache } from '#server/modules/comparacion/cache/comparacion-cache';
@@ -190,8 +190,7 @@ if (!databaseUrl) {
     } finally {
       await database.close();
     }
-    const hoy = ahoraEnChile(new Date()).hoy;
-    const fecha = new Date(Date.parse(`${hoy}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    const fecha = sumarDias(hoyEnChile(), 7);
     await medirServidor(url, ids, fecha);
   } finally {
     if (process.env.BENCH_10X_CONSERVAR || baseExistente) console.log(`  base conservada: ${name}`);

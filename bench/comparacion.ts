@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { compararPreciosSchemaOut } from '#common/schemas/comparacion';
-import { ahoraEnChile } from '#common/schemas/cotizaciones';
+import { hoyEnChile, sumarDias } from '#common/fecha';
 import { type Database, openDatabase, openPostgres, queryRows } from '#server/db/client';
 import { prepareDatabase } from '#server/db/prepare';
 import { findOfertas } from '#server/modules/comparacion/comparacion.repository';
@@ -309,8 +309,7 @@ async function medir(open: () => Promise<Database>, env: Record<string, string>,
       .join(' / ')} (1, 5, 15 min) en ${os.cpus().length} núcleos`,
   );
   const ids = (await queryRows<{ id: number }>(database.db, sql`SELECT id FROM producto WHERE nombre LIKE 'Producto bench %' ORDER BY id`)).map((r) => r.id);
-  const hoy = ahoraEnChile(new Date()).hoy;
-  const fecha = new Date(Date.parse(`${hoy}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+  const fecha = sumarDias(hoyEnChile(), 7);
   try {
     await medirPartes(database, ids, fecha);
   } finally {

@@ -9,21 +9,11 @@ import {
   plazoCondiciones,
   resumenCondiciones,
 } from './despacho';
-import { relojEnChile } from './fecha';
 
 const condiciones = (over: Partial<CondicionesDespacho> = {}): CondicionesDespacho => ({ ...CONDICIONES_POR_DEFECTO, comunas: [13101, 13123], ...over });
 
 // Chile's summer time (UTC−3) runs from September to April; the dates below are all in it.
 const verano = (local: string) => new Date(`${local}-03:00`);
-
-describe('relojEnChile', () => {
-  it('reads the date and minute of the day in Chile, summer time and winter time alike', () => {
-    expect(relojEnChile(new Date('2026-07-01T21:30:00Z'))).toEqual({ hoy: '2026-07-01', minuto: 17 * 60 + 30 });
-    expect(relojEnChile(new Date('2026-12-01T21:30:00Z'))).toEqual({ hoy: '2026-12-01', minuto: 18 * 60 + 30 });
-    // 02:30 UTC is still the day before in Chile.
-    expect(relojEnChile(new Date('2026-12-02T02:30:00Z'))).toEqual({ hoy: '2026-12-01', minuto: 23 * 60 + 30 });
-  });
-});
 
 describe('diaSemanaIso', () => {
   it('numbers weekdays from lunes = 1 to domingo = 7', () => {

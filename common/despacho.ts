@@ -5,7 +5,7 @@
  */
 
 import { formatClp, formatDiaLargo } from './format';
-import { relojEnChile } from './fecha';
+import { ahoraEnChile, diaUtc, sumarDias } from './fecha';
 
 /** What decides what a supplier's part of an order costs delivered. Money is whole CLP. */
 export interface TerminosDespacho {
@@ -56,20 +56,8 @@ export const ANTICIPACION_MAXIMA_DIAS = 14;
 /** Weekday names by ISO number (index 0 is 1 = lunes). */
 export const DIAS_SEMANA = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'] as const;
 
-const diaUtc = (fecha: string) => {
-  const [y, m, d] = fecha.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!));
-};
-
 /** The ISO weekday of a calendar day 'YYYY-MM-DD' (1 = lunes … 7 = domingo). */
 export const diaSemanaIso = (fecha: string): number => ((diaUtc(fecha).getUTCDay() + 6) % 7) + 1;
-
-/** The calendar day `dias` after (or before, negative) 'YYYY-MM-DD'. */
-function sumarDias(fecha: string, dias: number): string {
-  const d = diaUtc(fecha);
-  d.setUTCDate(d.getUTCDate() + dias);
-  return d.toISOString().slice(0, 10);
-}
 
 const minutoDeHora = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number);
@@ -85,13 +73,13 @@ export function puedeDespachar(c: Pick<CondicionesDespacho, 'dias_despacho' | 'a
   if (!/^\d{4}-\d{2}-\d{2}$/.test(fecha)) return false;
   if (!c.dias_despacho.includes(diaSemanaIso(fecha))) return false;
   const limite = sumarDias(fecha, -c.anticipacion_dias);
-  const { hoy, minuto } = relojEnChile(ahora);
+  const { hoy, minuto } = ahoraEnChile(ahora);
   return hoy < limite || (hoy === limite && minuto < minutoDeHora(c.hora_corte));
 }
 
 /** The first day from today (Chile) the supplier can deliver an order placed at `ahora`. */
 export function primerDiaDespacho(c: Pick<CondicionesDespacho, 'dias_despacho' | 'anticipacion_dias' | 'hora_corte'>, ahora: Date): string {
-  const { hoy } = relojEnChile(ahora);
+  const { hoy } = ahoraEnChile(ahora);
   // Past the anticipation, one more day for today's cut-off and a whole week find any weekday.
   for (let i = 0; i <= ANTICIPACION_MAXIMA_DIAS + 8; i++) {
     const fecha = sumarDias(hoy, i);

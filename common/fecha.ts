@@ -7,12 +7,25 @@ export const FECHA_INVALIDA = 'Ingresa una fecha válida';
  * the day is rebuilt from its parts and must come back unchanged.
  */
 export function isFechaIso(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [anio, mes, dia] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [anio, mes, dia] = value.split('-').map(Number) as [number, number, number];
+  const d = diaUtc(value);
+  return d.getUTCFullYear() === anio && d.getUTCMonth() === mes - 1 && d.getUTCDate() === dia;
+}
+
+/** Midnight UTC of the day 'YYYY-MM-DD' (a day out of range rolls over, as Date does). */
+export function diaUtc(fecha: string): Date {
+  const [anio, mes, dia] = fecha.split('-').map(Number) as [number, number, number];
   const d = new Date(0);
   d.setUTCFullYear(anio, mes - 1, dia); // unlike Date.UTC, years 0–99 stay themselves
-  return d.getUTCFullYear() === anio && d.getUTCMonth() === mes - 1 && d.getUTCDate() === dia;
+  return d;
+}
+
+/** The calendar day `dias` after (or before, negative) 'YYYY-MM-DD'. */
+export function sumarDias(fecha: string, dias: number): string {
+  const d = diaUtc(fecha);
+  d.setUTCDate(d.getUTCDate() + dias);
+  return d.toISOString().slice(0, 10);
 }
 
 /** The one strict ISO date schema (fecha_nacimiento, fecha_entrega…); the message is the field's. */
@@ -29,17 +42,35 @@ const relojChile = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-let ultimo: { ms: number; reloj: { readonly hoy: string; readonly minuto: number } } | undefined;
+/** What the clock of Chile reads at an instant. */
+export interface HoraChile {
+  /** The date there, 'YYYY-MM-DD'. */
+  readonly hoy: string;
+  /** The hour there, 0–23. */
+  readonly hora: number;
+  /** The minute of the day there, 0–1439 (cut-offs such as hora_corte are to the minute). */
+  readonly minuto: number;
+}
 
-/** Today's date and the minute of the day in Chile at `ahora` (its summer time included: Intl knows it). */
-export function relojEnChile(ahora: Date): { readonly hoy: string; readonly minuto: number } {
+let ultimo: { ms: number; reloj: HoraChile } | undefined;
+
+/**
+ * Today's date, the hour and the minute of the day in Chile at `ahora`, whatever the machine's
+ * time zone (its summer time included: Intl knows it). The instant is an argument so that a rule
+ * and its tests decide when "now" is.
+ */
+export function ahoraEnChile(ahora: Date): HoraChile {
   // The last instant asked, remembered: a comparison asks for the same one per offer.
   if (ultimo?.ms === ahora.getTime()) return ultimo.reloj;
   const p = Object.fromEntries(relojChile.formatToParts(ahora).map((x) => [x.type, x.value]));
-  const reloj = { hoy: `${p.year}-${p.month}-${p.day}`, minuto: Number(p.hour) * 60 + Number(p.minute) };
+  const hora = Number(p.hour);
+  const reloj = { hoy: `${p.year}-${p.month}-${p.day}`, hora, minuto: hora * 60 + Number(p.minute) };
   ultimo = { ms: ahora.getTime(), reloj };
   return reloj;
 }
+
+/** Today's date in Chile, 'YYYY-MM-DD' (at `ahora`; a screen's date picker asks for now). */
+export const hoyEnChile = (ahora: Date = new Date()): string => ahoraEnChile(ahora).hoy;
 
 /**
  * Date inputs read and write day-month-year in every browser, whatever its language (a native

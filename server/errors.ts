@@ -1,12 +1,10 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '#common/schemas/http';
 import { allowedMethods } from './route-registry';
 
-/** Body shapes follow DRF: {field: [msgs]}, {non_field_errors: [msg]} or {detail: msg}. */
-export type ErrorBody = Record<string, string[]> | { detail: string; code?: string };
-
-/** The one error type services throw; the handler turns it into the response. */
+/** The one error type services throw; the handler turns it into the response: a body of common/schemas/http.ts (DRF's shapes). */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

@@ -147,7 +147,6 @@ export const usuarioMeSchema = z.object({
 });
 export type UsuarioMe = z.infer<typeof usuarioMeSchema>;
 
-export const detailSchema = z.object({ detail: z.string(), code: z.string().optional() });
 /** Login with the right password on an account not yet activated: the client offers resend_activation. */
 export const CUENTA_INACTIVA = {
   detail: 'Tu cuenta aún no está activada. Revisa tu correo o pide un nuevo enlace de activación.',
@@ -159,6 +158,3 @@ export const CUENTA_INACTIVA = {
  * token gets 400, whatever the account (docs/decisions/003).
  */
 export const CUENTA_YA_ACTIVA = { detail: 'Token obsoleto para este usuario.', code: 'cuenta_ya_activa' } as const;
-export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
-/** A 400 is either field errors or a {detail} (e.g. malformed JSON). */
-export const badRequestSchema = z.union([detailSchema, fieldErrorsSchema]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ahoraEnChile } from '../fecha';
 import {
-  ahoraEnChile,
   cotizanteFormSchema,
   errorFechaEntrega,
   erroresFila,
@@ -72,10 +72,10 @@ describe('minimosPorCategoria', () => {
 
 describe('fecha de entrega in America/Santiago', () => {
   it.each([
-    ['2026-11-23T14:59:59Z', { hoy: '2026-11-23', hora: 11 }],
-    ['2026-11-23T15:00:00Z', { hoy: '2026-11-23', hora: 12 }],
-    ['2026-07-15T16:00:00Z', { hoy: '2026-07-15', hora: 12 }],
-    ['2026-11-24T02:30:00Z', { hoy: '2026-11-23', hora: 23 }],
+    ['2026-11-23T14:59:59Z', { hoy: '2026-11-23', hora: 11, minuto: 11 * 60 + 59 }],
+    ['2026-11-23T15:00:00Z', { hoy: '2026-11-23', hora: 12, minuto: 12 * 60 }],
+    ['2026-07-15T16:00:00Z', { hoy: '2026-07-15', hora: 12, minuto: 12 * 60 }],
+    ['2026-11-24T02:30:00Z', { hoy: '2026-11-23', hora: 23, minuto: 23 * 60 + 30 }],
   ])('at %s Chile reads %j', (instante, esperado) => {
     expect(ahoraEnChile(new Date(instante))).toEqual(esperado);
   });

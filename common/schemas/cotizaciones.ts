@@ -1,5 +1,5 @@
 import { CANTIDAD_MAXIMA, HORA_CORTE_MISMO_DIA } from '../constants';
-import { fechaIsoSchema, relojEnChile } from '../fecha';
+import { ahoraEnChile, fechaIsoSchema } from '../fecha';
 import { z } from '../zod-es';
 import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 import { correoContactoSchema, entregaSchemaOut, nombreContactoSchema, SELECCIONE_COMUNA, SELECCIONE_REGION, telefonoContactoSchema } from './direcciones';
@@ -90,12 +90,6 @@ export const FECHA_PASADA = 'No puedes seleccionar una fecha pasada';
 export const MISMO_DIA_DESPUES_DE_MEDIODIA = 'Para envios el mismo día, debe ser antes de medio día.';
 export const FECHA_ENTREGA_INVALIDA = 'Ingresa una fecha de entrega válida';
 export const DIRECCION_SIN_NUMERO = 'Debe contener el numero de dirección';
-/** Today's date (YYYY-MM-DD) and hour in Chile at `ahora`, whatever the machine's time zone. */
-export function ahoraEnChile(ahora: Date): { hoy: string; hora: number } {
-  const { hoy, minuto } = relojEnChile(ahora);
-  return { hoy, hora: Math.floor(minuto / 60) };
-}
-
 /** docs/producto.md §5 Delivery data: not before today, and today only before noon, both in Chile. */
 export function errorFechaEntrega(fecha: string, ahora: Date): string | undefined {
   const { hoy, hora } = ahoraEnChile(ahora);

@@ -1,12 +1,13 @@
 // What each endpoint answers, per status, as the server declares it (its routes' `response:`
 // schemas, all from common/schemas/): the page tests' stubbed answers are parsed with these, so a
 // change of contract breaks the page tests that stub that endpoint.
-import { activationDatosSchema, badRequestSchema, detailSchema, signupResponseSchema, tokensSchema, usuarioMeSchema } from '#common/schemas/auth';
+import { activationDatosSchema, signupResponseSchema, tokensSchema, usuarioMeSchema } from '#common/schemas/auth';
 import { consolidatedDataSchema, rangoPrecioSchema } from '#common/schemas/catalogo';
 import { actualizarCotizacionSchemaOut, compararPreciosSchemaOut } from '#common/schemas/comparacion';
 import { condicionesSchemaOut } from '#common/schemas/condiciones';
 import { cotizanteSchemaOut, solicitudSchemaOut } from '#common/schemas/cotizaciones';
 import { direccionSchemaOut } from '#common/schemas/direcciones';
+import { badRequestSchema, detailSchema } from '#common/schemas/http';
 import { moderacionSchemaOut, productosPendientesSchema } from '#common/schemas/moderacion';
 import { metodosPagoSchema, ordenSchemaOut, resumenCompraSchema, rubrosSchema } from '#common/schemas/ordenes';
 import { ordenDetalleSchema, ordenesPageSchema, pedidoDetalleSchema, pedidosPageSchema, seguimientoSchema } from '#common/schemas/pedidos';

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { sumarDias } from '#common/fecha';
 import { hashPassword } from '#server/modules/auth/seguridad/password';
 import { findDirecciones } from '#server/modules/direcciones/direcciones.repository';
 import { addDireccion } from '#server/modules/direcciones/direcciones.service';
@@ -151,8 +152,8 @@ export async function seedDemo(db: Db, today = new Date()): Promise<boolean> {
       });
       const nLotes = 1 + Math.floor(rnd.next() * 3);
       for (let k = 0; k < nLotes; k++) {
-        const vence = new Date(today.getTime() + (7 + Math.floor(rnd.next() * 170)) * 86_400_000);
-        lotes.push({ proveedor_producto_id: o.id, cantidad: rnd.pick([40, 80, 150, 250, 400, 600, 900, 1200, 2000]), fecha_expiracion: isoDate(vence) });
+        const vence = sumarDias(isoDate(today), 7 + Math.floor(rnd.next() * 170));
+        lotes.push({ proveedor_producto_id: o.id, cantidad: rnd.pick([40, 80, 150, 250, 400, 600, 900, 1200, 2000]), fecha_expiracion: vence });
       }
     });
     // One offer sold out, so 'Sin stock' shows in the supplier's list.

@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   activationDatosSchema,
   activationSchema,
-  detailSchema,
   emailOnlySchema,
-  badRequestSchema,
   loginSchema,
   refreshSchema,
   resetConfirmSchema,
@@ -16,6 +14,7 @@ import {
   usuarioMeSchema,
   verifySchema,
 } from '#common/schemas/auth';
+import { badRequestSchema, detailSchema } from '#common/schemas/http';
 import { z } from '#common/zod-es';
 import type { Db } from '#server/db/client';
 import type { Mailer } from '#server/mail/mailer';

@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { sortByEs } from '#common/sort-es';
 import type { ConsolidatedData, RangoPrecio } from '#common/schemas/catalogo';
 import type { Db } from '#server/db/client';
 import { categoria, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '#server/db/schema/catalogo';
+import { productoVisible } from '#server/db/visible';
 
 /** Categories and approved products that are not archived, as the quotation pickers need them. */
 export async function findConsolidatedData(db: Db): Promise<ConsolidatedData> {
@@ -23,7 +24,7 @@ export async function findConsolidatedData(db: Db): Promise<ConsolidatedData> {
       .innerJoin(origen, eq(producto.origen_id, origen.id))
       .innerJoin(marca, eq(producto.marca_id, marca.id))
       .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
-      .where(and(eq(producto.estado_moderacion, 'aprobado'), isNull(producto.archivado_en))),
+      .where(productoVisible),
     db
       .select({ producto_id: productoFormato.producto_id, id: formato.id, descripcion: formato.descripcion })
       .from(productoFormato)

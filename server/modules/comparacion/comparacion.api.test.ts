@@ -2,7 +2,8 @@ import { ENTREGA } from '#server/test/entrega';
 import { asc, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compararPreciosSchemaOut } from '#common/schemas/comparacion';
-import { ahoraEnChile, CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
+import { hoyEnChile } from '#common/fecha';
+import { CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
 import { cotizacion, opcion } from '#server/db/schema/cotizaciones';
 import { setupTestApp } from '#server/test/test-app';
 import { createUser, type TestUser } from '#server/test/users';
@@ -150,7 +151,7 @@ describe('POST comparar-precios/', () => {
     await createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId: proveedores[0]!, tarifa: 3000, lotes: [[500, '2001-01-01']] });
     const s = await solicitud([{ producto: p.id, cantidad: 100 }], ctx.tokens.comprador, null);
     const body = (await comparar(s.id, [{ producto: p.id, cantidad: 100 }], ctx.tokens.comprador)).json();
-    expect(body.fecha_entrega).toBe(ahoraEnChile(new Date()).hoy);
+    expect(body.fecha_entrega).toBe(hoyEnChile());
     expect(body.resultados[0].productos_inexistentes).toEqual([body.resultados[0].nombre]);
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows, readAll } from '#server/db/client';
 import { columnas } from '#server/db/raw-sql';
 import { categoria, marca, origen, producto, rangoPrecio, unidad } from '#server/db/schema/catalogo';
@@ -7,6 +7,7 @@ import { orden } from '#server/db/schema/ordenes';
 import { lote, proveedorProducto, proveedorProductoRango } from '#server/db/schema/proveedor';
 import { proveedorNombre, usuario } from '#server/db/schema/usuario';
 import { comuna } from '#server/db/schema/ubicacion';
+import { ofertaVisible, productoVisible } from '#server/db/visible';
 import type { Hold } from '#server/http/caller';
 import { type Oferta, type OfertaViva, ofertasVivas } from './motor/ofertas-vivas';
 
@@ -18,8 +19,7 @@ export const ofertasComparables = (productoIds: readonly number[]) =>
   sql`select ${proveedorProducto.id} as id, ${proveedorProducto.producto_id} as producto_id, ${proveedorProducto.proveedor_id} as proveedor_id,
       ${proveedorProducto.tarifa} as tarifa
     from ${proveedorProducto} join ${producto} on ${producto.id} = ${proveedorProducto.producto_id}
-    where ${proveedorProducto.producto_id} in ${productoIds} and ${proveedorProducto.archivado_en} is null and ${producto.archivado_en} is null
-      and ${producto.estado_moderacion} = 'aprobado'`;
+    where ${proveedorProducto.producto_id} in ${productoIds} and ${ofertaVisible} and ${productoVisible}`;
 
 /**
  * The offers of the given products, in ONE query for all the lines of a comparison: approved
@@ -113,8 +113,7 @@ export async function findProductosComparables(db: Db, ids: readonly number[]): 
       origen: origen.descripcion,
       marca: marca.nombre,
       unidad: unidad.descripcion,
-      estado: producto.estado_moderacion,
-      archivado_en: producto.archivado_en,
+      disponible: sql<boolean>`${productoVisible}`,
     })
     .from(producto)
     .innerJoin(categoria, eq(producto.categoria_id, categoria.id))
@@ -122,16 +121,12 @@ export async function findProductosComparables(db: Db, ids: readonly number[]): 
     .innerJoin(marca, eq(producto.marca_id, marca.id))
     .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
     .where(inArray(producto.id, [...ids]));
-  return rows.map(({ estado, archivado_en, ...p }) => ({ ...p, disponible: estado === 'aprobado' && archivado_en === null }));
+  return rows;
 }
 
 /** Every approved, not archived product, by id: what the comparison cache reads when it starts. */
 export async function findProductosVivosIds(db: Db): Promise<number[]> {
-  const rows = await db
-    .select({ id: producto.id })
-    .from(producto)
-    .where(and(eq(producto.estado_moderacion, 'aprobado'), isNull(producto.archivado_en)))
-    .orderBy(producto.id);
+  const rows = await db.select({ id: producto.id }).from(producto).where(productoVisible).orderBy(producto.id);
   return rows.map((r) => r.id);
 }
 

@@ -14,7 +14,8 @@ import { precioUnitario, subtotal } from '#common/precio';
 import { erroresMinimo, totalEntregado } from '#common/total-entregado';
 import { findCondicionesDefinidas } from '#server/modules/condiciones/condiciones.repository';
 import { findRangosPrecios } from '#server/modules/catalogo/catalogo.repository';
-import { ahoraEnChile, erroresFila, mensajesFila, minimosPorCategoria } from '#common/schemas/cotizaciones';
+import { hoyEnChile } from '#common/fecha';
+import { erroresFila, mensajesFila, minimosPorCategoria } from '#common/schemas/cotizaciones';
 import type { Db } from '#server/db/client';
 import { AppError, notFound } from '#server/errors';
 import { type Caller, holdOf } from '#server/http/caller';
@@ -96,7 +97,7 @@ export async function compararPrecios(db: Db, cache: ComparacionCache, caller: C
   assertFilas(data.productos, productos, minimosPorCategoria(rangos));
 
   const { cotizante } = held;
-  const hoy = ahoraEnChile(ahora).hoy;
+  const hoy = hoyEnChile(ahora);
   const comprador: Comprador = { comuna: cotizante?.comuna ?? null, fecha: cotizante?.fecha_entrega ?? null, hoy, ahora };
   const fecha = comprador.fecha ?? hoy;
   const condiciones = new Map<number, CondicionesDespacho>();
@@ -264,7 +265,7 @@ export const mensajesEleccion = {
 async function compradorDe(db: Db, cotizanteId: number | null, ahora: Date): Promise<Comprador> {
   const entrega = cotizanteId === null ? undefined : await findCotizante(db, cotizanteId);
   const comuna = entrega?.comuna != null && entrega.comuna_nombre != null ? { id: entrega.comuna, nombre: entrega.comuna_nombre } : null;
-  return { comuna, fecha: entrega?.fecha_entrega ?? null, hoy: ahoraEnChile(ahora).hoy, ahora };
+  return { comuna, fecha: entrega?.fecha_entrega ?? null, hoy: hoyEnChile(ahora), ahora };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema, detailSchema } from '#common/schemas/auth';
+import { badRequestSchema, detailSchema } from '#common/schemas/http';
 import { condicionesSchema, condicionesSchemaOut } from '#common/schemas/condiciones';
 import type { Db } from '#server/db/client';
 import { currentUser, type Guards } from '#server/modules/auth/authenticate';

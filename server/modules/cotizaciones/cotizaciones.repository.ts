@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Cotizante, DetalleSolicitud } from '#common/schemas/cotizaciones';
 import type { Db } from '#server/db/client';
 import { categoria, marca, origen, producto, unidad } from '#server/db/schema/catalogo';
 import { cotizante, solicitud, solicitudDetalle } from '#server/db/schema/cotizaciones';
 import { comuna, region } from '#server/db/schema/ubicacion';
+import { productoVisible } from '#server/db/visible';
 import type { Hold } from '#server/http/caller';
 
 /** A catalogue product as a request row needs it to be checked (docs/producto.md §5 Quotation). */
@@ -24,20 +25,13 @@ export async function findProductosSolicitables(db: Db, ids: number[]): Promise<
       nombre: producto.nombre,
       categoria_id: producto.categoria_id,
       unidad: unidad.descripcion,
-      estado: producto.estado_moderacion,
-      archivado_en: producto.archivado_en,
+      // Only what the catalogue shows can be quoted.
+      disponible: sql<boolean>`${productoVisible}`,
     })
     .from(producto)
     .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
     .where(inArray(producto.id, ids));
-  // Only what the catalogue shows can be quoted: approved and not archived (DESIGN §2).
-  return rows.map((r) => ({
-    id: r.id,
-    nombre: r.nombre,
-    categoria_id: r.categoria_id,
-    unidad: r.unidad,
-    disponible: r.estado === 'aprobado' && r.archivado_en === null,
-  }));
+  return rows;
 }
 
 export async function insertSolicitud(db: Db, held: Omit<Hold, 'id'>): Promise<number> {

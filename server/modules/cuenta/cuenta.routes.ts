@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema, detailSchema, usuarioMeSchema } from '#common/schemas/auth';
+import { usuarioMeSchema } from '#common/schemas/auth';
+import { badRequestSchema, detailSchema } from '#common/schemas/http';
 import { confirmarCorreoSchema, perfilSchema } from '#common/schemas/cuenta';
 import type { Db } from '#server/db/client';
 import type { Mailer } from '#server/mail/mailer';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema, detailSchema } from '#common/schemas/auth';
+import { badRequestSchema, detailSchema } from '#common/schemas/http';
 import { direccionSchema, direccionSchemaOut } from '#common/schemas/direcciones';
 import { z } from '#common/zod-es';
 import type { Db } from '#server/db/client';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema, detailSchema } from '#common/schemas/auth';
+import { badRequestSchema, detailSchema } from '#common/schemas/http';
 import { moderacionSchemaOut, moderarProductoSchema, productosPendientesSchema } from '#common/schemas/moderacion';
 import type { Db } from '#server/db/client';
 import { currentUser, type Guards } from '#server/modules/auth/authenticate';

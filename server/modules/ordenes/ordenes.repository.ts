@@ -7,6 +7,7 @@ import { metodoPago, orden, ordenLinea, ordenLineaLote, ordenPorConfirmar, pedid
 import { lote, proveedorProducto } from '#server/db/schema/proveedor';
 import { comuna, region } from '#server/db/schema/ubicacion';
 import { proveedorNombre, usuario } from '#server/db/schema/usuario';
+import { ofertaVisible, productoVisible } from '#server/db/visible';
 import type { LoteUsable, Toma } from './fefo';
 
 export const findRubros = (db: Db) => db.select({ id: rubro.id, nombre: rubro.nombre }).from(rubro).orderBy(asc(rubro.id));
@@ -44,9 +45,8 @@ export async function findLineasSeleccionadas(db: Db, cotizacionId: number): Pro
       unidad: unidad.descripcion,
       cantidad: opcion.cantidad_proveida,
       precio: opcion.precio,
-      oferta_archivada: proveedorProducto.archivado_en,
-      producto_archivado: producto.archivado_en,
-      estado: producto.estado_moderacion,
+      // What left the catalogue (archived, or no longer approved) is not sold any more.
+      vendible: sql<boolean>`(${ofertaVisible} and ${productoVisible})`,
     })
     .from(opcion)
     .innerJoin(proveedorProducto, eq(opcion.proveedor_producto_id, proveedorProducto.id))
@@ -58,11 +58,7 @@ export async function findLineasSeleccionadas(db: Db, cotizacionId: number): Pro
     .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
     .where(and(eq(opcion.cotizacion_id, cotizacionId), eq(opcion.estado, 'seleccionado'), gt(opcion.cantidad_proveida, 0)))
     .orderBy(asc(opcion.id));
-  return rows.map(({ oferta_archivada, producto_archivado, estado, ...r }) => ({
-    ...r,
-    // DESIGN §2: what left the catalogue (archived, or no longer approved) is not sold any more.
-    vendible: oferta_archivada === null && producto_archivado === null && estado === 'aprobado',
-  }));
+  return rows;
 }
 
 const lotesUsables = (db: Db, ofertaIds: number[], fecha: string) =>

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema, detailSchema } from '#common/schemas/auth';
+import { badRequestSchema, detailSchema } from '#common/schemas/http';
 import { CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
 import {
   confirmarOrdenSchema,

@@ -1,4 +1,4 @@
-import { ahoraEnChile } from '#common/schemas/cotizaciones';
+import { hoyEnChile } from '#common/fecha';
 import { TOTAL_EXCESIVO } from '#common/schemas/comparacion';
 import { COMUNA_DE_OTRA_REGION, SELECCIONE_COMUNA, SELECCIONE_REGION } from '#common/schemas/direcciones';
 import { ENTERO_MAXIMO } from '#common/numeros';
@@ -241,7 +241,7 @@ async function prepararOrden(tx: Db, caller: Caller | null, data: OrdenData, aho
  * order), then each offer keeps those that outlive its own; without, it only reads them.
  */
 async function asignarLotes(tx: Db, p: Nueva, ahora: Date, { lock }: { lock: boolean }) {
-  const hoy = ahoraEnChile(ahora).hoy;
+  const hoy = hoyEnChile(ahora);
   const diaDeOferta = new Map(p.lineas.map((l) => [l.proveedor_producto_id, p.recibibles.diaDe(l.proveedor_id) ?? hoy]));
   const ofertas = [...diaDeOferta.keys()];
   const primero = [...diaDeOferta.values()].sort()[0] ?? hoy;

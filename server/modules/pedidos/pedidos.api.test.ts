@@ -479,6 +479,17 @@ describe('GET /api/pedidos/ filters', () => {
     expect((await url(`page=${Math.ceil(todos.count / 20) + 1}`)).json().results).toEqual([]);
     for (const q of ['estado=perdido', 'page=0', 'page=abc', `q=${'x'.repeat(101)}`]) expect((await url(q)).statusCode, q).toBe(400);
   });
+
+  it('finds the buyer by name without its accents, every letter foldForSearch folds, and takes symbols as they are', async () => {
+    const o = await ordenDeDos();
+    const id = o.pedidos[0]!.id;
+    await db().update(orden).set({ comprador: 'Comercial Gonçalves & Hijos Ltda. (100% Ñuble)' }).where(eq(orden.id, o.orden_id));
+    const buscar = async (q: string) =>
+      ((await get(`/api/pedidos/?q=${encodeURIComponent(q)}`, 'proveedor')).json().results as Array<{ id: number }>).map((p) => p.id);
+    for (const q of ['goncalves', 'GONÇALVES', 'gonçalves & hijos', 'ltda. (100% nuble)', 'ÑUBLE']) expect(await buscar(q), q).toContain(id);
+    // '%', '_' and '.' are the characters themselves, not patterns.
+    for (const q of ['gon%alves', 'gon_alves', 'ltda.x', 'hijos.ltda']) expect(await buscar(q), q).not.toContain(id);
+  });
 });
 
 describe('the outbox', () => {

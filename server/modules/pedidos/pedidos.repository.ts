@@ -9,8 +9,8 @@ import {
   type PedidosQuery,
 } from '#common/schemas/pedidos';
 import { centesimas } from '#common/numeros';
-import { foldForSearch } from '#common/search-es';
 import type { Db } from '#server/db/client';
+import { contienePlegado } from '#server/db/plegado';
 import { orden, ordenLinea, ordenLineaLote, pedido, pedidoEvento } from '#server/db/schema/ordenes';
 import { lote } from '#server/db/schema/proveedor';
 import { usuario } from '#server/db/schema/usuario';
@@ -37,13 +37,10 @@ export async function insertPedidos(db: Db, ordenId: number, compradorId: number
 }
 
 const total = sql<number>`(${pedido.subtotal} + ${pedido.costo_despacho})::integer`;
-/** Lower case without Spanish accents, so 'perez' finds 'Pérez' (no extension needed). */
-const plegado = (valor: SQL | typeof orden.comprador) => sql`translate(lower(${valor}), 'áéíóúüñ', 'aeiouun')`;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Search: a number is a pedido's or its order's number; text is part of the buyer's name. */
 function busqueda(q: string): SQL {
-  const texto = sql`${plegado(orden.comprador)} like ${`%${escapeLike(foldForSearch(q))}%`}`;
+  const texto = contienePlegado(orden.comprador, q);
   if (!/^\d{1,9}$/.test(q)) return texto;
   const n = Number(q);
   return sql`(${pedido.id} = ${n} or ${pedido.orden_id} = ${n} or ${texto})`;

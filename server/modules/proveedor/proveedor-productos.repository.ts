@@ -3,10 +3,10 @@ import type { ProveedorProducto } from '#common/schemas/proveedor-productos';
 import { type Db, readAll } from '#server/db/client';
 import { producto, rangoPrecio, unidad } from '#server/db/schema/catalogo';
 import { lote, proveedorProducto, proveedorProductoRango } from '#server/db/schema/proveedor';
+import { ofertaVisible } from '#server/db/visible';
 
 /** The supplier's live offers: its own, not archived, of a product that is not archived either. */
-const vivasDe = (proveedorId: number) =>
-  and(eq(proveedorProducto.proveedor_id, proveedorId), isNull(proveedorProducto.archivado_en), isNull(producto.archivado_en));
+const vivasDe = (proveedorId: number) => and(eq(proveedorProducto.proveedor_id, proveedorId), ofertaVisible, isNull(producto.archivado_en));
 
 /**
  * docs/producto.md §3 Provider product: the supplier's live offers (or one of them), each with its priced

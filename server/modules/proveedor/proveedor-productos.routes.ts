@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequestSchema, detailSchema } from '#common/schemas/auth';
+import { badRequestSchema, detailSchema } from '#common/schemas/http';
 import { proveedorProductoEditSchema, proveedorProductoSchema, proveedorProductosSchema } from '#common/schemas/proveedor-productos';
 import { z } from '#common/zod-es';
 import type { Db } from '#server/db/client';

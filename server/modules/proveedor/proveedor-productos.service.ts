@@ -1,6 +1,6 @@
 import { claveRango, limiteDeRango, nombreRango } from '#common/constants';
 import { formatCantidad } from '#common/format';
-import { ahoraEnChile } from '#common/schemas/cotizaciones';
+import { hoyEnChile } from '#common/fecha';
 import {
   FECHA_VENCIMIENTO_FUTURA,
   type ProveedorProducto,
@@ -43,7 +43,7 @@ export async function updateProveedorProducto(
   data: ProveedorProductoEditData,
   ahora: Date,
 ): Promise<ProveedorProducto> {
-  const { hoy } = ahoraEnChile(ahora);
+  const hoy = hoyEnChile(ahora);
   await db.transaction(async (tx) => {
     const oferta = await lockOfertaPropia(tx, proveedorId, id);
     if (!oferta) throw notFound(OFERTA_NO_ENCONTRADA);

@@ -1,4 +1,3 @@
-import { ahoraEnChile } from '#common/schemas/cotizaciones';
 import { type CargaExcel, type ErrorSku, erroresFila, type FilaCarga, NOMBRES_RANGO, validateFila } from '#common/schemas/proveedor-carga';
 
 /** The three groups of an upload (docs/producto.md §2 Bulk upload), in the order the screen shows them. */
@@ -11,9 +10,6 @@ export const seccionesDe = (carga: CargaExcel): Secciones => ({
   nuevos: carga.productos_nuevos,
   exclusivos: carga.productos_nuevos_exclusivos,
 });
-
-/** Today in Chile, the day the server compares expiry dates with. */
-export const hoyEnChile = () => ahoraEnChile(new Date()).hoy;
 
 /**
  * An edit on screen: the row takes the change and its errors are docs/producto.md §5's verdict on it now, by

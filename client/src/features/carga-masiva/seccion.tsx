@@ -13,7 +13,8 @@ import { useSessionExpiredHandler } from '../../lib/session';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { SubmitButton } from '../../ui/form-controls';
 import { toast } from '../../ui/toast';
-import { aplicarConfirmacion, editarFila, filasValidas, type Grupo, hoyEnChile, lineasErroresCarga } from './filas';
+import { aplicarConfirmacion, editarFila, filasValidas, type Grupo, lineasErroresCarga } from './filas';
+import { hoyEnChile } from '#common/fecha';
 import { ErroresModal } from './errores-modal';
 import { TablaCarga } from './tabla';
 

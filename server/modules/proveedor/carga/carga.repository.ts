@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#server/db/client';
 import { columnas } from '#server/db/raw-sql';
 import { categoria, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '#server/db/schema/catalogo';
 import { lote, proveedorProducto, proveedorProductoRango } from '#server/db/schema/proveedor';
+import { ofertaVisible, productoVisible } from '#server/db/visible';
 import type { ProductoCatalogo } from './coincidencias';
 import { claveStock, type StockPorFecha } from './conflictos';
 
@@ -56,7 +57,7 @@ export async function findOfertasDelProveedor(db: Db, proveedorId: number, entre
       queryRows<OfertaDelProveedor>(
         db,
         sql`select ${proveedorProducto.id} as id, ${proveedorProducto.sku} as sku, ${proveedorProducto.producto_id} as producto_id,
-              ${producto.categoria_id} as categoria_id, ${producto.nombre} as nombre, ${proveedorProducto.archivado_en} is not null as archivada
+              ${producto.categoria_id} as categoria_id, ${producto.nombre} as nombre, not ${ofertaVisible} as archivada
             from ${proveedorProducto} join ${producto} on ${producto.id} = ${proveedorProducto.producto_id}
             where ${proveedorProducto.proveedor_id} = ${proveedorId} and ${proveedorProducto.id} > ${desde} order by ${proveedorProducto.id} limit ${PAGINA}`,
       ),
@@ -79,7 +80,7 @@ export async function findCatalogoAprobado(db: Db, entrePaginas = sinPausa): Pro
             join ${origen} on ${origen.id} = ${producto.origen_id}
             left join ${productoFormato} on ${productoFormato.producto_id} = ${producto.id}
             left join ${formato} on ${formato.id} = ${productoFormato.formato_id}
-            where ${producto.estado_moderacion} = 'aprobado' and ${producto.archivado_en} is null and ${producto.id} > ${desde}
+            where ${productoVisible} and ${producto.id} > ${desde}
             group by ${producto.id}, ${marca.nombre}, ${origen.descripcion}
             order by ${producto.id} limit ${PAGINA}`,
       ),
@@ -111,7 +112,7 @@ export async function findProductosAprobados(db: Db, ids: number[]): Promise<Map
     const rows = await db
       .select({ id: producto.id, categoria_id: producto.categoria_id })
       .from(producto)
-      .where(and(inArray(producto.id, trozo), eq(producto.estado_moderacion, 'aprobado'), isNull(producto.archivado_en)));
+      .where(and(inArray(producto.id, trozo), productoVisible));
     for (const r of rows) out.set(r.id, { categoria_id: r.categoria_id });
   }
   return out;
@@ -193,7 +194,7 @@ export async function updateTarifas(db: Db, proveedorId: number, tarifas: Array<
       set ${columnas(proveedorProducto.tarifa)} = v.tarifa, ${columnas(proveedorProducto.archivado_en)} = null, ${columnas(proveedorProducto.actualizado_en)} = now()
       from json_to_recordset(${JSON.stringify(trozo)}::json) as v(id int, tarifa int)
       where ${proveedorProducto.id} = v.id and ${proveedorProducto.proveedor_id} = ${proveedorId}
-        and (${proveedorProducto.tarifa} <> v.tarifa or ${proveedorProducto.archivado_en} is not null)`);
+        and (${proveedorProducto.tarifa} <> v.tarifa or not ${ofertaVisible})`);
   }
 }
 
@@ -222,7 +223,7 @@ export async function findStockPorFecha(db: Db, proveedorId: number): Promise<St
     db,
     sql`select ${lote.proveedor_producto_id} as oferta, ${lote.fecha_expiracion}::text as fecha, ${lote.cantidad}::float8 as cantidad
         from ${lote} join ${proveedorProducto} on ${proveedorProducto.id} = ${lote.proveedor_producto_id}
-        where ${proveedorProducto.proveedor_id} = ${proveedorId} and ${proveedorProducto.archivado_en} is null`,
+        where ${proveedorProducto.proveedor_id} = ${proveedorId} and ${ofertaVisible}`,
   );
   return sumarStock(new Map(), filas);
 }
@@ -316,7 +317,7 @@ export async function findOfertasParaPlantilla(db: Db, proveedorId: number): Pro
         join ${marca} on ${marca.id} = ${producto.marca_id}
         join ${origen} on ${origen.id} = ${producto.origen_id}
         join ${unidad} on ${unidad.id} = ${producto.unidad_id}
-        where ${proveedorProducto.proveedor_id} = ${proveedorId} and ${proveedorProducto.archivado_en} is null
+        where ${proveedorProducto.proveedor_id} = ${proveedorId} and ${ofertaVisible}
         order by ${producto.nombre}, ${proveedorProducto.sku}`,
   );
 }

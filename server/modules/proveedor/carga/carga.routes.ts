@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '#common/constants';
-import { badRequestSchema, detailSchema } from '#common/schemas/auth';
+import { badRequestSchema, detailSchema } from '#common/schemas/http';
 import {
   ARCHIVO_DEMASIADO_GRANDE,
   ARCHIVO_REQUERIDO,

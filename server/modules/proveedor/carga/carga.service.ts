@@ -1,5 +1,5 @@
 import { CATEGORIAS, FORMATOS, UNIDADES } from '#common/constants';
-import { ahoraEnChile } from '#common/schemas/cotizaciones';
+import { hoyEnChile, sumarDias } from '#common/fecha';
 import {
   type ActualizarPrecios,
   type CargaExcel,
@@ -57,13 +57,11 @@ import {
  */
 export const UMBRAL_SIMILITUD = 0.6;
 
-const diaMas = (iso: string, dias: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
-
 export async function getPlantillas(db: Db, proveedorId: number, now: Date): Promise<Plantillas> {
   const [categorias, ofertas] = await Promise.all([findCategoriaNombres(db), findOfertasParaPlantilla(db, proveedorId)]);
   const [productos_excel, ejemplo_excel] = await Promise.all([
     writeProductosRegistrados(ofertas, categorias),
-    writePlantillaEjemplo(categorias, diaMas(ahoraEnChile(now).hoy, 90)),
+    writePlantillaEjemplo(categorias, sumarDias(hoyEnChile(now), 90)),
   ]);
   return { productos_excel, ejemplo_excel, categoria_nombre: categorias };
 }
@@ -153,7 +151,7 @@ export async function cargarExcel(
   try {
     // Rows are read, validated and (once offers and catalogue are in) classified in slices while
     // the worker parses the next ones.
-    const reader = createFilaReader(ahoraEnChile(opciones.now).hoy);
+    const reader = createFilaReader(hoyEnChile(opciones.now));
     for await (const { celdas, desde } of readExcel(archivo, opciones.timeoutMs)) {
       for (let i = 0; i < celdas.length; i += FILAS_POR_SLICE) {
         for (const fila of reader.leer(celdas.slice(i, i + FILAS_POR_SLICE), desde + i)) porClasificar.push(fila);
@@ -178,7 +176,7 @@ export async function cargarExcel(
 
 /** docs/producto.md §5's row rules again on rows sent back (edited, or made up): the valid ones and the reasons of the others. */
 function revisar(filas: FilaCarga[], now: Date, { sinLote }: { sinLote: boolean }): { validas: FilaCarga[]; errores: ErrorSku[] } {
-  const hoy = ahoraEnChile(now).hoy;
+  const hoy = hoyEnChile(now);
   const repetidos = validateSkusRepetidos(filas);
   const validas: FilaCarga[] = [];
   const errores: ErrorSku[] = [];

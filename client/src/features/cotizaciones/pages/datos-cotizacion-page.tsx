@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Redirigir } from '../../../ui/redirigir';
 import { SIN_SOLICITUD } from '../../../lib/flujo-cotizacion/paso-faltante';
+import { hoyEnChile } from '#common/fecha';
 import { type CotizanteData, type CotizanteInput, cotizanteFormSchema } from '#common/schemas/cotizaciones';
 import type { Direccion } from '#common/schemas/direcciones';
 import { isMismaDireccion } from '../../../lib/direcciones-guardadas';
@@ -51,9 +52,6 @@ const desdeDireccion = (d: Direccion, fecha_entrega: Valores['fecha_entrega']): 
 
 const etiquetaDireccion = (d: Direccion) =>
   `${d.nombre_contacto} — ${d.direccion_envio}${d.comuna_nombre ? `, ${d.comuna_nombre}` : ''}${d.activa ? ' (Activa)' : ''}`;
-
-/** Today in Chile as YYYY-MM-DD: the date input's minimum (the rule itself is the schema's). */
-const hoyEnChile = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date());
 
 /** docs/producto.md §2 /datos-cotizacion; without a saved request there is nothing to deliver yet. */
 export default function DatosCotizacionPage() {
