@@ -30,6 +30,7 @@ import { cargaRoutes } from './modules/proveedor/carga/carga.routes';
 import { uploadQueue } from './modules/proveedor/carga/upload-queue';
 import { proveedorProductosRoutes } from './modules/proveedor/proveedor-productos.routes';
 import { ubicacionRoutes } from './modules/ubicacion/ubicacion.routes';
+import { registerCatalogoSync } from './http/catalogo-sync';
 import { registerHealth } from './http/health';
 import { registerMetrics } from './http/metrics';
 import { sharedRateLimitStore } from './http/rate-limit-store';
@@ -107,9 +108,11 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   const { db } = database;
   const jwt = createJwt(jwtSecret, { access: config.accessTokenLifetimeS, refresh: config.refreshTokenLifetimeS });
   const guards = createGuards(database, jwt);
+  // One listener keeps both copies of the catalogue: the comparison's hands each notification to the pickers' too (docs/decisions/010).
   const catalogo = createCatalogoCache(db);
-  const comparacion = createComparacionCache(database, { log: (mensaje) => app.log.info(mensaje) });
+  const comparacion = createComparacionCache(database, { log: (mensaje) => app.log.info(mensaje), observers: [catalogo] });
   app.decorate('comparacion', comparacion);
+  registerCatalogoSync(app, comparacion);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail'), from: config.mailFrom, log: app.log });
   registerMetrics(app, config.metricsToken, { database, comparacion, mailer, uploads: uploadQueue, sesiones: guards.stats });
   app.addHook('onReady', async () => {
@@ -133,12 +136,12 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   await app.register(ubicacionRoutes, { db });
   await app.register(cotizacionesRoutes, { db, guards });
   await app.register(comparacionRoutes, { db, guards, comparacion });
-  await app.register(ordenesRoutes, { db, guards, comparacion, mailer, publicUrl: config.publicUrl });
-  await app.register(pedidosRoutes, { db, guards, mailer, comparacion, publicUrl: config.publicUrl, jwtSecret });
-  await app.register(proveedorProductosRoutes, { db, guards, comparacion });
-  await app.register(condicionesRoutes, { db, guards, comparacion });
-  await app.register(moderacionRoutes, { db, guards, catalogo, comparacion });
-  await app.register(cargaRoutes, { db, guards, comparacion, excelTimeoutMs: config.excelParseTimeoutMs });
+  await app.register(ordenesRoutes, { db, guards, mailer, publicUrl: config.publicUrl });
+  await app.register(pedidosRoutes, { db, guards, mailer, publicUrl: config.publicUrl, jwtSecret });
+  await app.register(proveedorProductosRoutes, { db, guards });
+  await app.register(condicionesRoutes, { db, guards });
+  await app.register(moderacionRoutes, { db, guards });
+  await app.register(cargaRoutes, { db, guards, excelTimeoutMs: config.excelParseTimeoutMs });
 
   await registerSpa(app, clientDir);
   return app;
