@@ -9,7 +9,7 @@ import { createClave, hashClave, isClave } from '#server/http/clave';
 import type { Mailer } from '#server/mail/mailer';
 import { correoActivacion, correoAvisoRegistro, correoReset } from '#server/mail/templates';
 import { consumeAccountToken, consumeAccountTokenWithDatos, createAccountToken, encodeUid, readAccountToken } from './account-tokens';
-import { afterReply } from './after-reply';
+import type { AfterReply } from './after-reply';
 import { activateUsuario, type DatosCuenta, getUsuarioByEmail, insertUsuario, lockUsuarioByEmail, type Usuario, updatePassword } from './auth.repository';
 import { assertNotCommon } from './common-passwords';
 import { hashPassword, unusablePassword } from './password';
@@ -20,6 +20,8 @@ export interface AccountsDeps {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
+  /** Where the e-mails of resend_activation and reset_password wait for after the answer. */
+  afterReply: AfterReply;
 }
 
 const EMAIL_EN_USO = 'Ya existe un usuario con este correo.';
@@ -197,7 +199,7 @@ const demoraCorreo = () => randomInt(1000, 4000);
  */
 export async function requestAccountEmail(deps: AccountsDeps, proposito: 'activacion' | 'reset', email: string, ip: string, log: FastifyBaseLogger) {
   await takeEmailRequest(deps.db, proposito, email, ip);
-  afterReply(log, `no se pudo preparar el correo de ${proposito}`, () => sendAccountLink(deps, proposito, email), demoraCorreo());
+  deps.afterReply.run(log, `no se pudo preparar el correo de ${proposito}`, () => sendAccountLink(deps, proposito, email), demoraCorreo());
 }
 
 /** Sets the new password; every earlier JWT and account token dies with the old one, and the account's login locks lift. */

@@ -21,7 +21,7 @@ import type { Db } from '#server/db/client';
 import { AppError } from '#server/errors';
 import { type BodyPace, watchBodyPace } from '#server/http/body-pace';
 import { currentUser, type Guards } from '#server/modules/auth/authenticate';
-import { type Yielder, type UploadQueue, uploadQueue, createYielder } from './upload-queue';
+import { type Yielder, type UploadQueue, createYielder } from './upload-queue';
 import { actualizarPrecios, cargarExcel, getPlantillas, registrarNuevos } from './carga.service';
 
 /** docs/producto.md §6: a signed-in user who is not a supplier is told so, in the spec's words. */
@@ -52,11 +52,11 @@ export const cargaRoutes: FastifyPluginAsyncZod<{
   guards: Guards;
   excelTimeoutMs: number;
   now?: () => Date;
-  /** The uploads' queue: the process's one (upload-queue.ts) unless a test gives its own. */
-  queue?: UploadQueue;
+  /** The uploads' queue: the app's one (buildApp makes it; one app per process shares out its memory and request thread). */
+  queue: UploadQueue;
   /** How an uploaded file must keep arriving: RITMO_SUBIDA unless a test gives its own. */
   ritmo?: BodyPace;
-}> = async (app, { db, guards, excelTimeoutMs, now = () => new Date(), queue = uploadQueue, ritmo = RITMO_SUBIDA }) => {
+}> = async (app, { db, guards, excelTimeoutMs, now = () => new Date(), queue, ritmo = RITMO_SUBIDA }) => {
   // Only this plugin reads multipart (errors.ts); one file part, at most 5 MB: busboy stops the
   // stream at the limit and toBuffer() throws, which becomes docs/producto.md §5's message below.
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 } });
