@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './errors';
 import { createMailer } from './mail/mailer';
+import { type AfterReply, createAfterReply } from './modules/auth/enlaces/after-reply';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createGuards, registerGuardsDecorator } from './modules/auth/authenticate';
 import { createJwt } from './modules/auth/sesion/jwt';
@@ -19,7 +20,7 @@ import { catalogoRoutes } from './modules/catalogo/catalogo.routes';
 import { condicionesRoutes } from './modules/condiciones/condiciones.routes';
 import { comparacionRoutes } from './modules/comparacion/comparacion.routes';
 import { type ComparacionCache, createComparacionCache } from './modules/comparacion/cache/comparacion-cache';
-import { stopCanastaThread } from './modules/comparacion/canasta/thread';
+import { type CanastaThread, createCanastaThread } from './modules/comparacion/canasta/thread';
 import { cotizacionesRoutes } from './modules/cotizaciones/cotizaciones.routes';
 import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
@@ -27,9 +28,10 @@ import { moderacionRoutes } from './modules/moderacion/moderacion.routes';
 import { ordenesRoutes } from './modules/ordenes/ordenes.routes';
 import { pedidosRoutes } from './modules/pedidos/pedidos.routes';
 import { cargaRoutes } from './modules/proveedor/carga/carga.routes';
-import { uploadQueue } from './modules/proveedor/carga/upload-queue';
+import { createUploadQueue, type UploadQueue } from './modules/proveedor/carga/upload-queue';
 import { proveedorProductosRoutes } from './modules/proveedor/proveedor-productos.routes';
 import { ubicacionRoutes } from './modules/ubicacion/ubicacion.routes';
+import { registerCatalogoSync } from './http/catalogo-sync';
 import { registerHealth } from './http/health';
 import { registerMetrics } from './http/metrics';
 import { sharedRateLimitStore } from './http/rate-limit-store';
@@ -40,6 +42,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The comparison cache, for whoever must wait on what it has heard (tests: TestApp.settle). */
     comparacion: ComparacionCache;
+    /** The uploads' queue, for tests that hold its places. */
+    uploads: UploadQueue;
+    /** Work left for after a reply (e-mails), for tests that wait for it. */
+    afterReply: AfterReply;
   }
 }
 
@@ -49,10 +55,15 @@ export interface AppOptions {
   jwtSecret: string;
   /** Folder of the built SPA; API only when absent. */
   clientDir?: string;
+  /**
+   * The solver's thread, one per process (canasta/thread.ts says why): main.ts makes it, starts it
+   * once listening and stops it after the app. Absent (tests), the app makes its own and stops it on close.
+   */
+  canasta?: CanastaThread;
 }
 
 /** Builds the whole application without listening, so tests can inject requests in-process. */
-export async function buildApp({ config, database, jwtSecret, clientDir }: AppOptions) {
+export async function buildApp({ config, database, jwtSecret, clientDir, canasta: dado }: AppOptions) {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -109,11 +120,18 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
   const { db } = database;
   const jwt = createJwt(jwtSecret, { access: config.accessTokenLifetimeS, refresh: config.refreshTokenLifetimeS });
   const guards = createGuards(database, jwt);
+  // One listener keeps both copies of the catalogue: the comparison's hands each notification to the pickers' too (docs/decisions/010).
   const catalogo = createCatalogoCache(db);
-  const comparacion = createComparacionCache(database, { log: (mensaje) => app.log.info(mensaje) });
+  const comparacion = createComparacionCache(database, { log: (mensaje) => app.log.info(mensaje), observers: [catalogo] });
   app.decorate('comparacion', comparacion);
+  registerCatalogoSync(app, comparacion);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail'), from: config.mailFrom, log: app.log });
-  registerMetrics(app, config.metricsToken, { database, comparacion, mailer, uploads: uploadQueue, sesiones: guards.stats });
+  const uploads = createUploadQueue();
+  app.decorate('uploads', uploads);
+  const afterReply = createAfterReply();
+  app.decorate('afterReply', afterReply);
+  const canasta = dado ?? createCanastaThread();
+  registerMetrics(app, config.metricsToken, { database, comparacion, mailer, uploads, canasta, sesiones: guards.stats });
   app.addHook('onReady', async () => {
     mailer.start();
     await guards.start();
@@ -123,24 +141,24 @@ export async function buildApp({ config, database, jwtSecret, clientDir }: AppOp
     await mailer.stop();
     await guards.stop();
     await comparacion.stop();
-    await stopCanastaThread();
+    if (!dado) await canasta.stop();
   });
 
   // The whole API surface, module by module (DESIGN §1).
   registerHealth(app, db, [{ name: 'cache_comparacion', ok: comparacion.ready }]);
-  await app.register(authRoutes, { db, jwt, guards, mailer, publicUrl: config.publicUrl });
+  await app.register(authRoutes, { db, jwt, guards, mailer, publicUrl: config.publicUrl, afterReply });
   await app.register(cuentaRoutes, { db, guards, mailer, publicUrl: config.publicUrl });
   await app.register(direccionesRoutes, { db, guards });
   await app.register(catalogoRoutes, { db, catalogo });
   await app.register(ubicacionRoutes, { db });
   await app.register(cotizacionesRoutes, { db, guards });
-  await app.register(comparacionRoutes, { db, guards, comparacion });
-  await app.register(ordenesRoutes, { db, guards, comparacion, mailer, publicUrl: config.publicUrl });
-  await app.register(pedidosRoutes, { db, guards, mailer, comparacion, publicUrl: config.publicUrl, jwtSecret });
-  await app.register(proveedorProductosRoutes, { db, guards, comparacion });
-  await app.register(condicionesRoutes, { db, guards, comparacion });
-  await app.register(moderacionRoutes, { db, guards, catalogo, comparacion });
-  await app.register(cargaRoutes, { db, guards, comparacion, excelTimeoutMs: config.excelParseTimeoutMs });
+  await app.register(comparacionRoutes, { db, guards, comparacion, canasta });
+  await app.register(ordenesRoutes, { db, guards, mailer, publicUrl: config.publicUrl });
+  await app.register(pedidosRoutes, { db, guards, mailer, publicUrl: config.publicUrl, jwtSecret });
+  await app.register(proveedorProductosRoutes, { db, guards });
+  await app.register(condicionesRoutes, { db, guards });
+  await app.register(moderacionRoutes, { db, guards });
+  await app.register(cargaRoutes, { db, guards, queue: uploads, excelTimeoutMs: config.excelParseTimeoutMs });
 
   await registerSpa(app, clientDir);
   return app;

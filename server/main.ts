@@ -21,10 +21,14 @@ try {
   throw error;
 }
 
-const { buildApp } = await appModule;
+// Already loaded with the app: the second import costs nothing.
+const [{ buildApp }, { createCanastaThread }] = await Promise.all([appModule, import('./modules/comparacion/canasta/thread')]);
+// The process's one solver thread (canasta/thread.ts): the app uses it, this file starts and stops it.
+const canasta = createCanastaThread();
 // Built before the database's first query, so whatever the database has to warn about (while
 // migrating too) goes to the app's log.
 const app = await buildApp({
+  canasta,
   config,
   database,
   jwtSecret: resolveJwtSecret(config),
@@ -51,8 +55,8 @@ let endDrain = () => {};
  * "Cierre"): for SHUTDOWN_DRAIN_MS /api/ready answers 503, so a balancer stops sending, while every
  * request that still arrives, on a new connection or a kept-alive one, is answered as usual and its
  * connection closed after its answer. Then the server stops accepting connections, closes the idle
- * ones and answers every request already accepted; the onClose hooks stop LISTEN, the mailer's
- * timer (after the delivery under way) and the solver's thread; the pool closes and the process
+ * ones and answers every request already accepted; the onClose hooks stop LISTEN and the mailer's
+ * timer (after the delivery under way); then the solver's thread stops, the pool closes and the process
  * exits 0. Past the bound it exits 1, saying so.
  */
 async function shutdown(signal: string) {
@@ -86,6 +90,7 @@ async function shutdown(signal: string) {
   // adds 1 s) instead; a request that reaches it meanwhile is answered 503 by Fastify.
   app.server.keepAliveTimeout = 1;
   await app.close();
+  await canasta.stop();
   await database.close();
   clearTimeout(bound);
   app.log.info('cerrado');
@@ -105,5 +110,5 @@ try {
   process.exit(1);
 }
 // The solver's thread starts now, not within the first comparison's budget (canasta/thread.ts).
-(await import('./modules/comparacion/canasta/thread')).startCanastaThread();
+canasta.start();
 app.log.info(`Abastece en ${config.publicUrl} (${database.kind === 'embedded' ? `base embebida en ${config.dataDir}` : 'PostgreSQL'})`);

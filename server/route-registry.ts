@@ -5,6 +5,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   schema?: { body?: unknown; params?: unknown; querystring?: unknown; hide?: boolean };
+  /** Whether its 2xx waits for the catalogue's caches (server/http/catalogo-sync.ts). */
+  cambiaCatalogo: boolean;
 }
 
 const registries = new WeakMap<FastifyInstance, RegisteredRoute[]>();
@@ -18,7 +20,13 @@ export function registerRouteRegistry(app: FastifyInstance): void {
   registries.set(app, routes);
   app.addHook('onRoute', (route) => {
     const methods: HTTPMethods[] = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routes.push({ method: method.toUpperCase(), url: route.url, schema: route.schema as RegisteredRoute['schema'] });
+    for (const method of methods)
+      routes.push({
+        method: method.toUpperCase(),
+        url: route.url,
+        schema: route.schema as RegisteredRoute['schema'],
+        cambiaCatalogo: route.config?.cambiaCatalogo === true,
+      });
   });
 }
 

@@ -4,7 +4,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '#server/db/client';
 import { AppError, notFound } from '#server/errors';
 import type { Mailer } from '#server/mail/mailer';
-import { canastaStats, observeCanasta } from '#server/modules/comparacion/canasta/thread';
+import type { CanastaThread } from '#server/modules/comparacion/canasta/thread';
 import type { ComparacionCache } from '#server/modules/comparacion/cache/comparacion-cache';
 import type { UploadQueue } from '#server/modules/proveedor/carga/upload-queue';
 
@@ -13,6 +13,8 @@ export interface MetricsSources {
   comparacion: Pick<ComparacionCache, 'stats'>;
   mailer: Pick<Mailer, 'outbox'>;
   uploads: Pick<UploadQueue, 'size'>;
+  /** The solver's thread: how long each basket took, and where it was solved. */
+  canasta: Pick<CanastaThread, 'observe' | 'stats'>;
   /** The session cache of the token check, when there is one. */
   sesiones?: () => { entries: number; hits: number; misses: number };
 }
@@ -79,14 +81,14 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
     done();
   });
 
-  const canasta = new Histogram({
+  const tiempos = new Histogram({
     name: 'abastece_canasta_duration_seconds',
     help: 'Tiempo del motor y del solucionador de la canasta entregada por comparación, según cómo respondió (sin-terminos, por-linea, cota, busqueda, mip, presupuesto).',
     labelNames: ['via'],
     buckets: BUCKETS,
     registers: [registry],
   });
-  const unobserve = observeCanasta((via, segundos) => canasta.observe({ via }, segundos));
+  const unobserve = sources.canasta.observe((via, segundos) => tiempos.observe({ via }, segundos));
   app.addHook('onClose', async () => {
     unobserve();
   });
@@ -96,7 +98,7 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined,
     'Canastas resueltas: en el hilo del solucionador, sin términos (en el hilo de la solicitud), o de respaldo.',
     ['donde'],
     () => {
-      const s = canastaStats();
+      const s = sources.canasta.stats();
       return { hilo: s.hilo, sin_terminos: s.sinTerminos, respaldo: s.respaldo };
     },
   );

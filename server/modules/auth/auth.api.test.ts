@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { correoSaliente, tokenCuenta, usuario } from '#server/db/schema/usuario';
 import { setupTestApp } from '#server/test/test-app';
 import { createUser, lastLink, uniqueEmail, usuarioIdDe } from '#server/test/users';
-import { afterReplyIdle } from './enlaces/after-reply';
 
 const ctx = setupTestApp();
 
@@ -159,7 +158,7 @@ describe('POST /auth/users/activation/', () => {
     const ip = newIp();
     for (const address of [email, 'nadie@nada.cl', active.email])
       expect((await post('/auth/users/resend_activation/', { email: address }, undefined, ip)).statusCode).toBe(204);
-    await afterReplyIdle();
+    await ctx.t.app.afterReply.idle();
     expect(await correosA(email)).toBe(2);
     expect(await correosA(active.email)).toBe(1); // its signup's only
     // The new link carries no signup: even the signing-up browser's clave does not pick a password for it.
@@ -178,7 +177,7 @@ describe('POST /auth/users/activation/', () => {
     const ip = newIp();
     const answers = [];
     for (let i = 0; i < 25; i++) answers.push(await post('/auth/users/resend_activation/', { email }, undefined, ip));
-    await afterReplyIdle();
+    await ctx.t.app.afterReply.idle();
     expect(answers.slice(0, 20).map((r) => r.statusCode)).toEqual(Array(20).fill(204));
     const blocked = answers.slice(20);
     expect(blocked.map((r) => r.statusCode)).toEqual(Array(5).fill(429));
@@ -195,7 +194,7 @@ describe('POST /auth/users/activation/', () => {
     const answers = await Promise.all(
       Array.from({ length: 25 }, () => post('/auth/users/resend_activation/', { email: email.toUpperCase() }, undefined, newIp())),
     );
-    await afterReplyIdle();
+    await ctx.t.app.afterReply.idle();
     expect(answers.map((r) => r.statusCode)).toEqual(Array(25).fill(204));
     expect(await correosA(email)).toBe(3);
   });
@@ -208,7 +207,7 @@ describe('password reset', () => {
     await res;
     for (const email of ['nadie@nada.cl', user.email.toUpperCase(), inactive])
       expect((await post('/auth/users/reset_password/', { email })).statusCode).toBe(204);
-    await afterReplyIdle();
+    await ctx.t.app.afterReply.idle();
     expect(await lastLink(ctx.t, user.email, 'password/reset/confirm')).toBeTruthy();
     await expect(lastLink(ctx.t, inactive, 'password/reset/confirm')).rejects.toThrow();
     expect((await post('/auth/users/reset_password/', { email: 'malo' })).json()).toEqual({ email: ['Ingresa un correo válido'] });
@@ -217,7 +216,7 @@ describe('password reset', () => {
   it('sets the new password, ends every earlier session (even one opened in the same second) and voids the link', async () => {
     const user = await createUser(ctx.t, 'proveedor');
     await post('/auth/users/reset_password/', { email: user.email });
-    await afterReplyIdle();
+    await ctx.t.app.afterReply.idle();
     const link = await lastLink(ctx.t, user.email, 'password/reset/confirm');
     // Logged in right before the reset, within the same second: JWTs carry whole seconds, the token version does not.
     const { refresh, access } = (await post('/auth/jwt/create/', { email: user.email, password: user.password })).json();
@@ -284,7 +283,7 @@ describe('login throttling', () => {
     expect((await post('/auth/jwt/create/', { email: user.email, password: user.password }, undefined, a)).statusCode).toBe(429);
 
     await post('/auth/users/reset_password/', { email: user.email }, undefined, b);
-    await afterReplyIdle();
+    await ctx.t.app.afterReply.idle();
     const link = await lastLink(ctx.t, user.email, 'password/reset/confirm');
     const reset = await post('/auth/users/reset_password_confirm/', { ...link, new_password: 'kiwi-maduro-31', re_new_password: 'kiwi-maduro-31' });
     expect(reset.statusCode).toBe(204);

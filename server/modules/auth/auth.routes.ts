@@ -19,21 +19,21 @@ import { z } from '#common/zod-es';
 import type { Db } from '#server/db/client';
 import type { Mailer } from '#server/mail/mailer';
 import { activate, activationDatos, confirmPasswordReset, login, refreshAccess, register, requestAccountEmail, setPassword, toUsuarioMe } from './auth.service';
+import type { AfterReply } from './enlaces/after-reply';
 import { currentUser, type Guards } from './authenticate';
-import { afterReplyIdle } from './enlaces/after-reply';
 import type { Jwt } from './sesion/jwt';
 
 const noContent = { 204: z.null().describe('Sin contenido'), 400: badRequestSchema };
 const throttled = { ...noContent, 429: detailSchema };
 
 /** Djoser + SimpleJWT paths and answers (docs/decisions/003), with where ours differs. */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guards; mailer: Mailer; publicUrl: string }> = async (
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; jwt: Jwt; guards: Guards; mailer: Mailer; publicUrl: string; afterReply: AfterReply }> = async (
   app,
-  { db, jwt, guards, mailer, publicUrl },
+  { db, jwt, guards, mailer, publicUrl, afterReply },
 ) => {
-  const deps = { db, mailer, publicUrl };
+  const deps = { db, mailer, publicUrl, afterReply };
   // Work left for after a reply (e-mails of resend_activation and reset_password) ends before the database closes.
-  app.addHook('onClose', afterReplyIdle);
+  app.addHook('onClose', afterReply.idle);
 
   app.post(
     '/auth/users/',

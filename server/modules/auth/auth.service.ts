@@ -30,7 +30,7 @@ import {
   updatePassword,
 } from './auth.repository';
 import { type TokenCheck, unauthorized } from './authenticate';
-import { afterReply } from './enlaces/after-reply';
+import type { AfterReply } from './enlaces/after-reply';
 import { consumeTokenCuenta, consumeTokenCuentaWithDatos, createTokenCuenta, encodeUid, readTokenCuenta } from './enlaces/token-cuenta';
 import { countTokensCuenta, findNewestSignupDatos, findPendingSignupPassword, revokeTokensCuenta } from './enlaces/token-cuenta.repository';
 import { assertNotCommon } from './seguridad/common-passwords';
@@ -143,6 +143,8 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
+  /** Where the e-mails of resend_activation and reset_password wait for after the answer. */
+  afterReply: AfterReply;
 }
 
 const EMAIL_EN_USO = 'Ya existe un usuario con este correo.';
@@ -320,7 +322,7 @@ const demoraCorreo = () => randomInt(1000, 4000);
  */
 export async function requestAccountEmail(deps: AuthDeps, proposito: 'activacion' | 'reset', email: string, ip: string, log: FastifyBaseLogger) {
   await takeEmailRequest(deps.db, proposito, email, ip);
-  afterReply(log, `no se pudo preparar el correo de ${proposito}`, () => sendAccountLink(deps, proposito, email), demoraCorreo());
+  deps.afterReply.run(log, `no se pudo preparar el correo de ${proposito}`, () => sendAccountLink(deps, proposito, email), demoraCorreo());
 }
 
 /** Sets the new password; every earlier JWT and account token dies with the old one, and the account's login locks lift. */

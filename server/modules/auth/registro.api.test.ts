@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { correoSaliente, tokenCuenta, usuario } from '#server/db/schema/usuario';
 import { setupTestApp } from '#server/test/test-app';
 import { createUser, uniqueEmail, usuarioIdDe } from '#server/test/users';
-import { afterReplyIdle } from './enlaces/after-reply';
 
 // A password set by someone else before activation never opens the account;
 // signup tells no one which e-mails have accounts, and is throttled per IP and per address.
@@ -46,7 +45,7 @@ describe('the takeover: a signup made before the mailbox owner', () => {
     const id = (await usuarioIdDe(ctx.t, victima))!;
 
     await post('/auth/users/resend_activation/', { email: victima });
-    await afterReplyIdle();
+    await ctx.t.app.afterReply.idle();
     const links = await activationLinks(victima);
     expect(links).toHaveLength(3); // the attacker's signup, the victim's, the resend
     const reenviado = links[2]!;
@@ -302,7 +301,7 @@ describe('signup throttling', () => {
     expect(answers).toEqual(Array(5).fill(201));
     expect(await activationLinks(email)).toHaveLength(3);
     await post('/auth/users/resend_activation/', { email });
-    await afterReplyIdle();
+    await ctx.t.app.afterReply.idle();
     expect(await activationLinks(email)).toHaveLength(3);
   });
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '#server/test/test-app';
 import { createUser, lastLink, uniqueEmail } from '#server/test/users';
 import { createUsuario } from './auth.service';
-import { afterReplyIdle } from './enlaces/after-reply';
 
 // 'Seguridad' on the profile. Djoser's set_password (with its retype field), in
 // Spanish, ending every session opened before it.
@@ -105,7 +104,7 @@ describe('POST /auth/users/set_password/', () => {
   it("voids the account's unused reset link", async () => {
     const user = await createUser(ctx.t, 'proveedor');
     await post('/auth/users/reset_password/', { email: user.email }, undefined, newIp());
-    await afterReplyIdle();
+    await ctx.t.app.afterReply.idle();
     const link = await lastLink(ctx.t, user.email, 'password/reset/confirm');
     expect((await post(URL, cambio(user.password, 'granada-madura-81'), user.access)).statusCode).toBe(204);
     const reset = await post('/auth/users/reset_password_confirm/', { ...link, new_password: 'otra-cosa-12', re_new_password: 'otra-cosa-12' });

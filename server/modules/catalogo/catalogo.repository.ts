@@ -1,12 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { sortByEs } from '#common/sort-es';
 import type { ConsolidatedData, RangoPrecio } from '#common/schemas/catalogo';
 import type { Db } from '#server/db/client';
 import { categoria, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '#server/db/schema/catalogo';
 import { productoVisible } from '#server/db/visible';
 
-/** Categories and approved products that are not archived, as the quotation pickers need them. */
-export async function findConsolidatedData(db: Db): Promise<ConsolidatedData> {
+/**
+ * Categories and approved products that are not archived, as the quotation pickers need them;
+ * with `ids`, only those products (those of them that are visible), as the whole list has them.
+ */
+export async function findConsolidatedData(db: Db, ids?: readonly number[]): Promise<ConsolidatedData> {
   const [categorias, productos, formatos] = await Promise.all([
     db.select({ id: categoria.id, nombre: categoria.nombre }).from(categoria),
     db
@@ -24,11 +27,12 @@ export async function findConsolidatedData(db: Db): Promise<ConsolidatedData> {
       .innerJoin(origen, eq(producto.origen_id, origen.id))
       .innerJoin(marca, eq(producto.marca_id, marca.id))
       .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
-      .where(productoVisible),
+      .where(and(productoVisible, ids && inArray(producto.id, [...ids]))),
     db
       .select({ producto_id: productoFormato.producto_id, id: formato.id, descripcion: formato.descripcion })
       .from(productoFormato)
       .innerJoin(formato, eq(productoFormato.formato_id, formato.id))
+      .where(ids && inArray(productoFormato.producto_id, [...ids]))
       .orderBy(asc(formato.descripcion)),
   ]);
   const formatosDe = new Map<number, { id: number; descripcion: string }[]>();

@@ -15,6 +15,7 @@ import { ipConcurrencyCap } from '#server/http/ip-concurrency';
 import { idParams } from '#server/http/params';
 import { compararPrecios, updateSeleccion } from './comparacion.service';
 import type { ComparacionCache } from './cache/comparacion-cache';
+import type { CanastaThread } from './canasta/thread';
 
 /** Comparisons one address may have in flight in this process: a few tabs, a team behind one NAT (docs/decisions/012). */
 export const MAX_COMPARACIONES_POR_IP = 4;
@@ -25,10 +26,14 @@ export const COMPARACIONES_EN_CURSO = 'Hay demasiadas comparaciones en curso des
  * quotation), open to anonymous callers like the request they come from (docs/producto.md §6). `now` is the
  * clock that gives "today" when no delivery date was given, injectable for tests.
  */
-export const comparacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; comparacion: ComparacionCache; now?: () => Date }> = async (
-  app,
-  { db, guards, comparacion, now = () => new Date() },
-) => {
+export const comparacionRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  guards: Guards;
+  comparacion: ComparacionCache;
+  /** The solver's thread (the process's one, canasta/thread.ts). */
+  canasta: CanastaThread;
+  now?: () => Date;
+}> = async (app, { db, guards, comparacion, canasta, now = () => new Date() }) => {
   // onRequest: a bad token is a 401 before the body is read, as on the other quotation endpoints.
   app.addHook('onRequest', guards.identify);
   // An anonymous flood from one address must not slow everyone else's comparison (docs/decisions/012).
@@ -53,7 +58,7 @@ export const comparacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; 
       // checks the text is exactly its schema. Fastify sends a buffer as it is: no serializer
       // pass, and no zod pass over its ~1,500 options (~1 ms, docs/decisions/006). The schema
       // above documents it in OpenAPI.
-      const json = await compararPrecios(db, comparacion, callerOf(request), request.body, now());
+      const json = await compararPrecios({ db, cache: comparacion, solver: canasta }, callerOf(request), request.body, now());
       return reply
         .status(201)
         .type('application/json; charset=utf-8')

@@ -37,7 +37,7 @@ import {
   replaceSeleccion,
 } from './comparacion.repository';
 import { type Asignacion, type ResultadoLinea, mensajeSugerencia, resultadoLinea } from './motor/engine';
-import { solveCanasta } from './canasta/thread';
+import type { CanastaThread } from './canasta/thread';
 import { despachoDeCanasta } from './despacho-respuesta';
 import { type Comprador, createEntregas } from './motor/elegibles';
 import type { ComparacionCache } from './cache/comparacion-cache';
@@ -87,7 +87,12 @@ function assertFilas(filas: Filas, productos: Map<number, ProductoComparable>, m
  * - the answer (a CompararPrecios) is returned as JSON in UTF-8 bytes, its additional options
  *   written out while the database writes the quotation.
  */
-export async function compararPrecios(db: Db, cache: ComparacionCache, caller: Caller, data: CompararPreciosData, ahora: Date): Promise<Buffer> {
+export async function compararPrecios(
+  { db, cache, solver }: { db: Db; cache: ComparacionCache; solver: Pick<CanastaThread, 'solve'> },
+  caller: Caller,
+  data: CompararPreciosData,
+  ahora: Date,
+): Promise<Buffer> {
   const ids = [...new Set(data.productos.map((f) => f.producto))];
   const [held, catalogo, rangos] = await Promise.all([findSolicitudAComparar(db, data.solicitudId), cache.find(ids), cache.findRangos()]);
   // Ownership first: 404, as for a request that does not exist, before anything is validated or shown.
@@ -108,7 +113,7 @@ export async function compararPrecios(db: Db, cache: ComparacionCache, caller: C
     if (!producto?.disponible) return [];
     return [{ fila, producto, ...entregas.elegibles(catalogo.get(producto.id)!.ofertas) }];
   });
-  const canasta = await solveCanasta(
+  const canasta = await solver.solve(
     preparadas.map((p) => ({ cantidad: p.fila.cantidad, ofertas: p.vivas })),
     condiciones,
   );

@@ -3,14 +3,13 @@ import { badRequestSchema, detailSchema } from '#common/schemas/http';
 import { condicionesSchema, condicionesSchemaOut } from '#common/schemas/condiciones';
 import type { Db } from '#server/db/client';
 import { currentUser, type Guards } from '#server/modules/auth/authenticate';
-import type { ComparacionCache } from '#server/modules/comparacion/cache/comparacion-cache';
 import { getCondiciones, saveCondiciones } from './condiciones.service';
 
 const comun = { tags: ['condiciones'], security: [{ jwt: [] }] };
 const errores = { 401: detailSchema, 403: detailSchema };
 
 /** The calling supplier's own delivery terms (suppliers only; nobody reads or writes another's). */
-export const condicionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; comparacion: ComparacionCache }> = async (app, { db, guards, comparacion }) => {
+export const condicionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = async (app, { db, guards }) => {
   // onRequest: an anonymous or non-supplier write is refused before its body is read.
   const onRequest = guards.requireRole('proveedor');
 
@@ -24,6 +23,8 @@ export const condicionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; 
     '/api/proveedor/condiciones/',
     {
       onRequest,
+      // The supplier's own next comparison sees the change (migration 0013's triggers notify its products).
+      config: { cambiaCatalogo: true },
       schema: {
         ...comun,
         summary: 'Guardar mis condiciones de despacho',
@@ -31,11 +32,6 @@ export const condicionesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; 
         response: { 200: condicionesSchemaOut, 400: badRequestSchema, ...errores },
       },
     },
-    async (request) => {
-      const guardadas = await saveCondiciones(db, currentUser(request).id, request.body);
-      // The supplier's own next comparison sees the change (migration 0013's triggers notify its products).
-      await comparacion.sync();
-      return guardadas;
-    },
+    (request) => saveCondiciones(db, currentUser(request).id, request.body),
   );
 };

@@ -3,8 +3,6 @@ import { badRequestSchema, detailSchema } from '#common/schemas/http';
 import { moderacionSchemaOut, moderarProductoSchema, productosPendientesSchema } from '#common/schemas/moderacion';
 import type { Db } from '#server/db/client';
 import { currentUser, type Guards } from '#server/modules/auth/authenticate';
-import type { CatalogoCache } from '#server/modules/catalogo/catalogo-cache';
-import type { ComparacionCache } from '#server/modules/comparacion/cache/comparacion-cache';
 import { findProductosPendientes } from './moderacion.repository';
 import { moderarProducto } from './moderacion.service';
 
@@ -12,10 +10,7 @@ const comun = { tags: ['moderacion'], security: [{ jwt: [] }] };
 const errores = { 401: detailSchema, 403: detailSchema };
 
 /** docs/producto.md §7 Moderation: moderators only (docs/producto.md §6); buyers and suppliers get 403. */
-export const moderacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; catalogo: CatalogoCache; comparacion: ComparacionCache }> = async (
-  app,
-  { db, guards, catalogo, comparacion },
-) => {
+export const moderacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = async (app, { db, guards }) => {
   const onRequest = guards.requireRole('moderador');
 
   app.get(
@@ -28,6 +23,9 @@ export const moderacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; c
     '/api/productos/moderar-producto/',
     {
       onRequest,
+      // The quotation pickers and comparisons read cached copies: an approval shows there at once,
+      // a change away from it leaves at once.
+      config: { cambiaCatalogo: true },
       schema: {
         ...comun,
         summary: 'Aprobar o rechazar un producto (idempotente; `motivo` opcional al rechazar)',
@@ -35,15 +33,6 @@ export const moderacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; c
         response: { 200: moderacionSchemaOut, 400: badRequestSchema, 404: detailSchema, ...errores },
       },
     },
-    async (request) => {
-      const { moderacion, cambio } = await moderarProducto(db, currentUser(request).id, request.body);
-      // The quotation pickers and comparisons read cached copies: an approval shows there at once,
-      // a change away from it leaves at once.
-      if (cambio) {
-        catalogo.invalidate();
-        await comparacion.sync();
-      }
-      return moderacion;
-    },
+    (request) => moderarProducto(db, currentUser(request).id, request.body),
   );
 };

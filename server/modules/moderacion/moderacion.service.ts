@@ -10,17 +10,17 @@ import { lockModeracion, updateModeracion } from './moderacion.repository';
  * The decision the product already has (same state, same reason) writes nothing and answers the
  * same: sending twice is harmless. Only a pending product can be decided (a 'rechazar'
  * sent for an approved product pulled it, and its offers, from every buyer): another decision on
- * one already decided is 409. `cambio` says whether the catalogue changed.
+ * one already decided is 409.
  */
-export async function moderarProducto(db: Db, moderadorId: number, data: ModerarProductoData): Promise<{ moderacion: Moderacion; cambio: boolean }> {
+export async function moderarProducto(db: Db, moderadorId: number, data: ModerarProductoData): Promise<Moderacion> {
   return db.transaction(async (tx) => {
     const actual = await lockModeracion(tx, data.producto_id);
     if (!actual) throw notFound(PRODUCTO_NO_ENCONTRADO);
     const estado_moderacion = data.accion === 'aprobar' ? 'aprobado' : 'rechazado';
     // A reason belongs to a rejection only: approving clears an earlier one.
     const motivo_rechazo = data.accion === 'rechazar' ? (data.motivo ?? null) : null;
-    if (actual.estado_moderacion === estado_moderacion && actual.motivo_rechazo === motivo_rechazo) return { moderacion: actual, cambio: false };
+    if (actual.estado_moderacion === estado_moderacion && actual.motivo_rechazo === motivo_rechazo) return actual;
     if (actual.estado_moderacion !== 'pendiente') throw new AppError(409, { detail: YA_MODERADO[actual.estado_moderacion] });
-    return { moderacion: await updateModeracion(tx, data.producto_id, { estado_moderacion, motivo_rechazo, moderado_por: moderadorId }), cambio: true };
+    return updateModeracion(tx, data.producto_id, { estado_moderacion, motivo_rechazo, moderado_por: moderadorId });
   });
 }

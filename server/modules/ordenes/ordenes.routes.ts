@@ -15,7 +15,6 @@ import {
 import type { Db } from '#server/db/client';
 import type { Mailer } from '#server/mail/mailer';
 import type { Guards } from '#server/modules/auth/authenticate';
-import type { ComparacionCache } from '#server/modules/comparacion/cache/comparacion-cache';
 import { idParams } from '#server/http/params';
 import { callerOf } from '#server/http/caller';
 import { findMetodosPago, findRubros } from './ordenes.repository';
@@ -35,11 +34,10 @@ const errores = { 400: badRequestSchema, 401: detailSchema, 404: detailSchema, 4
 export const ordenesRoutes: FastifyPluginAsyncZod<{
   db: Db;
   guards: Guards;
-  comparacion: ComparacionCache;
   mailer: Mailer;
   publicUrl: string;
   now?: () => Date;
-}> = async (app, { db, guards, comparacion, mailer, publicUrl, now = () => new Date() }) => {
+}> = async (app, { db, guards, mailer, publicUrl, now = () => new Date() }) => {
   app.get('/api/facturacion/rubros/', { schema: { tags: ['ordenes'], summary: 'Rubros de facturación', response: { 200: rubrosSchema } } }, () =>
     findRubros(db),
   );
@@ -68,6 +66,8 @@ export const ordenesRoutes: FastifyPluginAsyncZod<{
     {
       // onRequest: a bad token is a 401 before the body is read.
       onRequest: guards.identify,
+      // The stock it took: the buyer's next comparison already sees it.
+      config: { cambiaCatalogo: true },
       schema: {
         ...abierta,
         tags: ['ordenes'],
@@ -82,8 +82,6 @@ export const ordenesRoutes: FastifyPluginAsyncZod<{
       // docs/decisions/007, 'Órdenes sin cuenta': nothing bought yet.
       if ('por_confirmar' in resultado) return reply.status(202).send(resultado);
       const { creada, ...orden } = resultado;
-      // The stock it took: the buyer's next comparison already sees it.
-      if (creada) await comparacion.sync();
       return reply.status(creada ? 201 : 200).send(orden);
     },
   );
@@ -93,6 +91,7 @@ export const ordenesRoutes: FastifyPluginAsyncZod<{
     {
       // A bad token is a 401, as on every endpoint; a good one changes nothing (the order stays without an account).
       onRequest: guards.identify,
+      config: { cambiaCatalogo: true },
       schema: {
         tags: ['ordenes'],
         summary:
@@ -113,7 +112,6 @@ export const ordenesRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { creada, ...orden } = await confirmarOrden({ db, mailer, publicUrl }, request.body.token, now());
-      if (creada) await comparacion.sync();
       return reply.status(creada ? 201 : 200).send(orden);
     },
   );

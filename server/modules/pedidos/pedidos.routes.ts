@@ -15,7 +15,6 @@ import type { Db } from '#server/db/client';
 import { idParams } from '#server/http/params';
 import type { Mailer } from '#server/mail/mailer';
 import { currentUser, type Guards } from '#server/modules/auth/authenticate';
-import type { ComparacionCache } from '#server/modules/comparacion/cache/comparacion-cache';
 import { changeEstado, getOrden, getPedido, getSeguimiento, listOrdenes, listPedidos } from './pedidos.service';
 import { createFirmaSeguimiento } from './seguimiento';
 
@@ -31,11 +30,10 @@ export const pedidosRoutes: FastifyPluginAsyncZod<{
   db: Db;
   guards: Guards;
   mailer: Mailer;
-  comparacion: ComparacionCache;
   publicUrl: string;
   /** Signs the tracking links of the status e-mails (./seguimiento.ts). */
   jwtSecret: string;
-}> = async (app, { db, guards, mailer, comparacion, publicUrl, jwtSecret }) => {
+}> = async (app, { db, guards, mailer, publicUrl, jwtSecret }) => {
   const firma = createFirmaSeguimiento(jwtSecret);
 
   app.get(
@@ -72,6 +70,8 @@ export const pedidosRoutes: FastifyPluginAsyncZod<{
     '/api/pedidos/:id/estado/',
     {
       onRequest: guards.authenticate,
+      // The stock a rejection or an annulment gives back: the next comparison already offers it.
+      config: { cambiaCatalogo: true },
       schema: {
         ...conSesion,
         tags: ['pedidos'],
@@ -81,12 +81,7 @@ export const pedidosRoutes: FastifyPluginAsyncZod<{
         response: { 200: pedidoDetalleSchema, ...errores },
       },
     },
-    async (request) => {
-      const { pedido, devuelto } = await changeEstado({ db, mailer, publicUrl, firma }, currentUser(request).id, request.params.id, request.body);
-      // The stock it gave back: the next comparison already offers it.
-      if (devuelto) await comparacion.sync();
-      return pedido;
-    },
+    (request) => changeEstado({ db, mailer, publicUrl, firma }, currentUser(request).id, request.params.id, request.body),
   );
 
   app.get(

@@ -90,30 +90,24 @@ export interface CambioDeps {
  * Moves a pedido in ONE transaction with its event, the stock it gives back and its
  * e-mails: the row is locked first, so of two changes racing on one pedido the second sees the
  * first's state (and repeating it changes nothing and sends nothing). The supplier moves its own
- * pedido; the buyer only annuls. `devuelto` says whether lots got stock back.
+ * pedido; the buyer only annuls.
  */
-export async function changeEstado(
-  deps: CambioDeps,
-  usuarioId: number,
-  id: number,
-  cambio: CambioEstadoData,
-): Promise<{ pedido: PedidoDetalle; devuelto: boolean }> {
+export async function changeEstado(deps: CambioDeps, usuarioId: number, id: number, cambio: CambioEstadoData): Promise<PedidoDetalle> {
   const { db, mailer, publicUrl, firma } = deps;
   const links = enlaces(publicUrl);
-  const devuelto = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const p = await findPedidoAcceso(tx, id, { lock: true });
     if (!participa(p, usuarioId)) throw notFound(PEDIDO_NO_ENCONTRADO);
     const comoProveedor = p.proveedor_id === usuarioId && ESTADOS_DEL_PROVEEDOR.includes(cambio.estado);
     const comoComprador = p.comprador_id === usuarioId && ESTADOS_DEL_COMPRADOR.includes(cambio.estado);
     if (!comoProveedor && !comoComprador) throw new AppError(403, { detail: ESTADOS_DEL_COMPRADOR.includes(cambio.estado) ? SOLO_COMPRADOR : SOLO_PROVEEDOR });
-    if (p.estado === cambio.estado) return false;
+    if (p.estado === cambio.estado) return;
     const rechazo = transicionRechazada(p.estado, cambio.estado);
     if (rechazo) throw new AppError(409, { detail: rechazo });
 
     const motivo = cambio.motivo ?? null;
     await updateEstadoPedido(tx, id, cambio.estado, usuarioId, motivo);
-    const devuelve = ESTADOS_QUE_DEVUELVEN.includes(cambio.estado);
-    if (devuelve) await restockPedido(tx, id);
+    if (ESTADOS_QUE_DEVUELVEN.includes(cambio.estado)) await restockPedido(tx, id);
 
     const [completo] = await findPedidosCompletos(tx, pedidoPorId(id));
     const orden = (await findOrdenCabecera(tx, ordenPorId(p.orden_id)))!;
@@ -127,10 +121,9 @@ export async function changeEstado(
       const correo = (await findCorreosProveedores(tx, [p.proveedor_id])).get(p.proveedor_id);
       if (correo) await mailer.enqueue(tx, correoPedidoAnulado(correo, orden, completo!, motivo, links.pedido(id)));
     }
-    return devuelve;
   });
   void mailer.kick();
-  return { pedido: await readPedido(db, id), devuelto };
+  return readPedido(db, id);
 }
 
 export const listOrdenes = (db: Db, usuarioId: number, page: number): Promise<OrdenesPage> => findOrdenesDeUsuario(db, usuarioId, page);

@@ -4,7 +4,6 @@ import { proveedorProductoEditSchema, proveedorProductoSchema, proveedorProducto
 import { z } from '#common/zod-es';
 import type { Db } from '#server/db/client';
 import { currentUser, type Guards } from '#server/modules/auth/authenticate';
-import type { ComparacionCache } from '#server/modules/comparacion/cache/comparacion-cache';
 import { idParams } from '#server/http/params';
 import { idSchema } from '#common/numeros';
 import { findProveedorProductos } from './proveedor-productos.repository';
@@ -18,11 +17,11 @@ const errores = { 401: detailSchema, 403: detailSchema, 404: detailSchema };
  * The supplier's own offers (docs/producto.md §7 Supplier catalogue): list, inline edit, delete (= archive),
  * and (ours) delete one lot of an offer.
  * Suppliers only; another supplier's offer answers 404, as a missing one. `now` says which day
- * an expiry must come after, injectable for tests.
+ * an expiry must come after, injectable for tests. Each write changes what comparisons read (`cambiaCatalogo`).
  */
-export const proveedorProductosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; comparacion: ComparacionCache; now?: () => Date }> = async (
+export const proveedorProductosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; now?: () => Date }> = async (
   app,
-  { db, guards, comparacion, now = () => new Date() },
+  { db, guards, now = () => new Date() },
 ) => {
   const onRequest = guards.requireRole('proveedor');
 
@@ -36,6 +35,7 @@ export const proveedorProductosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: G
     '/api/productos/proveedoresproductos/:id/',
     {
       onRequest,
+      config: { cambiaCatalogo: true },
       schema: {
         ...comun,
         summary: 'Editar el precio, los rangos y un lote de una oferta propia',
@@ -44,22 +44,18 @@ export const proveedorProductosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: G
         response: { 200: proveedorProductoSchema, 400: badRequestSchema, ...errores },
       },
     },
-    async (request) => {
-      const editado = await updateProveedorProducto(db, currentUser(request).id, request.params.id, request.body, now());
-      await comparacion.sync();
-      return editado;
-    },
+    (request) => updateProveedorProducto(db, currentUser(request).id, request.params.id, request.body, now()),
   );
 
   app.delete(
     '/api/productos/proveedoresproductos/:id/',
     {
       onRequest,
+      config: { cambiaCatalogo: true },
       schema: { ...comun, summary: 'Eliminar (archivar) una oferta propia', params: idParams, response: { 204: z.null(), 400: badRequestSchema, ...errores } },
     },
     async (request, reply) => {
       await deleteProveedorProducto(db, currentUser(request).id, request.params.id);
-      await comparacion.sync();
       return reply.status(204).send(null);
     },
   );
@@ -68,6 +64,7 @@ export const proveedorProductosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: G
     '/api/productos/proveedoresproductos/:id/lotes/:loteId/',
     {
       onRequest,
+      config: { cambiaCatalogo: true },
       schema: {
         ...comun,
         summary: 'Eliminar un lote de una oferta propia (la oferta y sus otros lotes quedan)',
@@ -77,7 +74,6 @@ export const proveedorProductosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: G
     },
     async (request, reply) => {
       await deleteLoteProveedorProducto(db, currentUser(request).id, request.params.id, request.params.loteId);
-      await comparacion.sync();
       return reply.status(204).send(null);
     },
   );

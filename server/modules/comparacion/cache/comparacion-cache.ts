@@ -25,6 +25,20 @@ import { findFilasCompactas, findLimitesRangos, findNombresProveedores } from '.
 export const CACHE_MAX_ENTRIES = 2_000_000;
 /** The channel migration 0009's triggers notify with the id of each product a commit changed. */
 export const CATALOGO_CHANNEL = 'catalogo';
+
+/**
+ * Another copy of the catalogue kept by the same notifications (the quotation pickers' list,
+ * catalogo-cache.ts): it hears each one as this cache applies it, in the same order, so this
+ * cache's `sync()` and the other processes' barrier cover it too.
+ */
+export interface CatalogoObserver {
+  /** A commit changed this product. */
+  changed(productoId: number): void;
+  /** Anything may have changed (notifications lost, or one not heard in time). */
+  forgetAll(): void;
+  /** Whether notifications arrive now. */
+  listening(active: boolean): void;
+}
 /**
  * Products read per query while preloading. The embedded engine runs queries on the process's own
  * thread: small batches, so requests wait little between them. PostgreSQL runs them elsewhere, and
@@ -50,8 +64,9 @@ const weight = (valor: Guardado) => Math.max(1, isCompacto(valor) ? valor.oferta
  * The database says what changed: migration 0009's triggers notify the id of every product a
  * commit touched (its row, its offers, their tiers and lots, its suppliers' names), to every
  * process, this one included; each notified product is forgotten and read again when next asked
- * for. A write of this process calls `sync()` before answering, so its own next comparison sees
- * it; another process's write shows here as soon as its notification arrives. While the listening
+ * for. A write of this process awaits `sync()` before answering (a route that declares
+ * `cambiaCatalogo`, server/http/catalogo-sync.ts), so its own next comparison sees it, and every
+ * other process's too (the barrier); a write made elsewhere shows here as soon as its notification arrives. While the listening
  * connection is down nothing is kept, and everything is forgotten when it is back. A read that a
  * notification of its product overtook answers its own request but is not kept.
  * `start()` listens, then preloads the live catalogue up to the bound.
@@ -59,7 +74,7 @@ const weight = (valor: Guardado) => Math.max(1, isCompacto(valor) ? valor.oferta
  */
 export function createComparacionCache(
   database: Pick<Database, 'db' | 'listen' | 'barrier'> & Partial<Pick<Database, 'kind'>>,
-  { maxEntries = CACHE_MAX_ENTRIES, log = (_: string) => {} } = {},
+  { maxEntries = CACHE_MAX_ENTRIES, log = (_: string) => {}, observers = [] as readonly CatalogoObserver[] } = {},
 ) {
   const { db } = database;
   const preloadBatch = PRELOAD_BATCH[database.kind ?? 'embedded'];
@@ -91,6 +106,7 @@ export function createComparacionCache(
     byProducto.delete(productoId);
   };
   const forgetAll = () => {
+    for (const o of observers) o.forgetAll();
     forgets++;
     forgotAllAt = ++notifications;
     byProducto.clear();
@@ -117,6 +133,11 @@ export function createComparacionCache(
     if (!Number.isSafeInteger(productoId)) return; // a payload of no product
     notifiedAt.set(productoId, ++notifications);
     evict(productoId);
+    for (const o of observers) o.changed(productoId);
+  };
+  const setListening = (active: boolean) => {
+    listening = active;
+    for (const o of observers) o.listening(active);
   };
 
   /** Each of these products with its offers (approved, not archived, lots with stock, in offer order). */
@@ -247,7 +268,7 @@ export function createComparacionCache(
         notify: onNotify,
         listening(active) {
           forgetAll();
-          listening = active;
+          setListening(active);
           preloaded = false;
           // A marker sent on a connection that dropped never comes: its writer need not wait for it.
           if (!active) markers.releaseAll();
@@ -257,7 +278,7 @@ export function createComparacionCache(
       return { preloading };
     },
     async stop(): Promise<void> {
-      listening = false;
+      setListening(false);
       await unlisten?.();
       await preloading;
     },

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TerminosDespacho } from '#common/despacho';
 import { canastaOptima, type LineaCanasta } from './canasta';
-import { canastaStats, solveCanasta, stopCanastaThread } from './thread';
+import { createCanastaThread } from './thread';
 
 const oferta = (id: number, proveedor_id: number, tarifa: number) => ({
   proveedor_producto_id: id,
@@ -17,13 +17,14 @@ const LINEAS: LineaCanasta[] = [
 ];
 const CON_DESPACHO = new Map<number, TerminosDespacho>([[1, { monto_minimo: 0, costo_despacho: 500, despacho_gratis_desde: null }]]);
 
-afterAll(() => stopCanastaThread());
+const hilo = createCanastaThread();
+afterAll(() => hilo.stop());
 
-describe('solveCanasta', () => {
+describe('the solver thread', () => {
   it('solves a basket with terms on the solver thread, with the answer canastaOptima gives', async () => {
-    const antes = canastaStats();
-    const canasta = await solveCanasta(LINEAS, CON_DESPACHO);
-    expect(canastaStats()).toEqual({ ...antes, hilo: antes.hilo + 1 });
+    const antes = hilo.stats();
+    const canasta = await hilo.solve(LINEAS, CON_DESPACHO);
+    expect(hilo.stats()).toEqual({ ...antes, hilo: antes.hilo + 1 });
     expect(canasta).toEqual(await canastaOptima(LINEAS, CON_DESPACHO));
     // One fee of $500 costs more than the $200 B charges more: everything from B.
     expect(canasta.cantidades).toEqual([
@@ -33,9 +34,9 @@ describe('solveCanasta', () => {
   });
 
   it('solves a basket without terms where it is, as before terms existed', async () => {
-    const antes = canastaStats();
-    const canasta = await solveCanasta(LINEAS, new Map());
-    expect(canastaStats()).toEqual({ ...antes, sinTerminos: antes.sinTerminos + 1 });
+    const antes = hilo.stats();
+    const canasta = await hilo.solve(LINEAS, new Map());
+    expect(hilo.stats()).toEqual({ ...antes, sinTerminos: antes.sinTerminos + 1 });
     expect(canasta.cantidades).toEqual([
       [10, 0],
       [10, 0],

@@ -21,8 +21,7 @@ import type { Db } from '#server/db/client';
 import { AppError } from '#server/errors';
 import { type BodyPace, watchBodyPace } from '#server/http/body-pace';
 import { currentUser, type Guards } from '#server/modules/auth/authenticate';
-import type { ComparacionCache } from '#server/modules/comparacion/cache/comparacion-cache';
-import { type Yielder, type UploadQueue, uploadQueue, createYielder } from './upload-queue';
+import { type Yielder, type UploadQueue, createYielder } from './upload-queue';
 import { actualizarPrecios, cargarExcel, getPlantillas, registrarNuevos } from './carga.service';
 
 /** docs/producto.md §6: a signed-in user who is not a supplier is told so, in the spec's words. */
@@ -51,14 +50,13 @@ const LIMITE_CONFIRMACION = 32 * 1024 * 1024;
 export const cargaRoutes: FastifyPluginAsyncZod<{
   db: Db;
   guards: Guards;
-  comparacion: ComparacionCache;
   excelTimeoutMs: number;
   now?: () => Date;
-  /** The uploads' queue: the process's one (upload-queue.ts) unless a test gives its own. */
-  queue?: UploadQueue;
+  /** The uploads' queue: the app's one (buildApp makes it; one app per process shares out its memory and request thread). */
+  queue: UploadQueue;
   /** How an uploaded file must keep arriving: RITMO_SUBIDA unless a test gives its own. */
   ritmo?: BodyPace;
-}> = async (app, { db, guards, comparacion, excelTimeoutMs, now = () => new Date(), queue = uploadQueue, ritmo = RITMO_SUBIDA }) => {
+}> = async (app, { db, guards, excelTimeoutMs, now = () => new Date(), queue, ritmo = RITMO_SUBIDA }) => {
   // Only this plugin reads multipart (errors.ts); one file part, at most 5 MB: busboy stops the
   // stream at the limit and toBuffer() throws, which becomes docs/producto.md §5's message below.
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 } });
@@ -126,6 +124,7 @@ export const cargaRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: soloProveedor,
       bodyLimit: LIMITE_CONFIRMACION,
+      config: { cambiaCatalogo: true },
       schema: {
         ...proveedor,
         tags: ['proveedor'],
@@ -134,11 +133,7 @@ export const cargaRoutes: FastifyPluginAsyncZod<{
         response: { 200: actualizarPreciosSchemaOut, 400: sinFilasValidasSchema.or(badRequestSchema), ...errores },
       },
     },
-    async (request) => {
-      const actualizados = await actualizarPrecios(db, proveedorId(request), request.body.productos, now());
-      await comparacion.sync();
-      return actualizados;
-    },
+    (request) => actualizarPrecios(db, proveedorId(request), request.body.productos, now()),
   );
 
   app.post(
@@ -146,6 +141,7 @@ export const cargaRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: soloProveedor,
       bodyLimit: LIMITE_CONFIRMACION,
+      config: { cambiaCatalogo: true },
       schema: {
         ...proveedor,
         tags: ['proveedor'],
@@ -156,7 +152,6 @@ export const cargaRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const registrados = await registrarNuevos(db, proveedorId(request), request.body, now());
-      await comparacion.sync();
       return reply.status(201).send(registrados);
     },
   );

@@ -6,7 +6,7 @@ import { usuario } from '#server/db/schema/usuario';
 import { ROLES } from '#server/test/roles';
 import { setupTestApp } from '#server/test/test-app';
 import { filaExcel, multipartDe, xlsxDe } from '#server/test/carga';
-import { createYielder, uploadQueue, MAX_ACTIVE_CARGAS, MAX_WAITING_CARGAS, RETRY_AFTER_S } from './upload-queue';
+import { createYielder, MAX_ACTIVE_CARGAS, MAX_WAITING_CARGAS, RETRY_AFTER_S } from './upload-queue';
 import { cargarExcel } from './carga.service';
 import { RITMO_SUBIDA, SUBIDA_DETENIDA } from './carga.routes';
 
@@ -27,7 +27,7 @@ describe('the uploads’ queue', () => {
   it('full: 429 with a Spanish detail and Retry-After; once places are given back, the next one is taken', async () => {
     const archivo = await archivoDe(3);
     // Other suppliers' uploads (ids no one has) hold every place.
-    const slots = Array.from({ length: MAX_ACTIVE_CARGAS + MAX_WAITING_CARGAS }, (_, i) => uploadQueue.reserve(-1 - i));
+    const slots = Array.from({ length: MAX_ACTIVE_CARGAS + MAX_WAITING_CARGAS }, (_, i) => ctx.t.app.uploads.reserve(-1 - i));
     try {
       const res = await subir(ctx.tokens.proveedor, archivo);
       expect(res.statusCode).toBe(429);
@@ -37,13 +37,13 @@ describe('the uploads’ queue', () => {
       for (const l of slots) l.release();
     }
     expect((await subir(ctx.tokens.proveedor, archivo)).statusCode).toBe(200);
-    expect(uploadQueue.size()).toEqual({ active: 0, waiting: 0 });
+    expect(ctx.t.app.uploads.size()).toEqual({ active: 0, waiting: 0 });
   });
 
   it('a supplier with an upload worked on and one waiting: its third is 429, another supplier’s waits its turn and is answered', async () => {
     const archivo = await archivoDe(3);
     const id = await idDe(ROLES.proveedor);
-    const slots = [uploadQueue.reserve(id), uploadQueue.reserve(id)];
+    const slots = [ctx.t.app.uploads.reserve(id), ctx.t.app.uploads.reserve(id)];
     let otra: ReturnType<typeof subir> | undefined;
     try {
       const res = await subir(ctx.tokens.proveedor, archivo);
@@ -52,19 +52,19 @@ describe('the uploads’ queue', () => {
       // Queued behind the place being worked on (MAX_ACTIVE_CARGAS), not refused.
       otra = subir(ctx.tokens.otroProveedor, archivo);
       await new Promise((r) => setTimeout(r, 50));
-      expect(uploadQueue.size().waiting).toBe(2);
+      expect(ctx.t.app.uploads.size().waiting).toBe(2);
     } finally {
       for (const l of slots) l.release();
     }
     expect((await otra)?.statusCode).toBe(200);
-    expect(uploadQueue.size()).toEqual({ active: 0, waiting: 0 });
+    expect(ctx.t.app.uploads.size()).toEqual({ active: 0, waiting: 0 });
   });
 
   it('three real uploads of one supplier at once: two are answered 200 one after the other, the third 429; a refused file gives its place back', async () => {
     const archivo = await archivoDe(3000);
     const respuestas = await Promise.all([1, 2, 3].map(() => subir(ctx.tokens.proveedor, archivo)));
     expect(respuestas.map((r) => r.statusCode).sort()).toEqual([200, 200, 429]);
-    expect(uploadQueue.size()).toEqual({ active: 0, waiting: 0 });
+    expect(ctx.t.app.uploads.size()).toEqual({ active: 0, waiting: 0 });
     const noEsExcel = await ctx.t.request({
       method: 'POST',
       url: '/api/productos/cargar-excel/',
@@ -72,7 +72,7 @@ describe('the uploads’ queue', () => {
       ...multipartDe(Buffer.from('hola'), 'a.xlsx'),
     });
     expect(noEsExcel.statusCode).toBe(400);
-    expect(uploadQueue.size()).toEqual({ active: 0, waiting: 0 });
+    expect(ctx.t.app.uploads.size()).toEqual({ active: 0, waiting: 0 });
   });
 });
 
@@ -116,7 +116,7 @@ describe('a slow upload body (docs/decisions/012, "Cuerpos lentos")', () => {
     // The attack that held the queue: one body that stops, one sent a byte every 2 s.
     const lentas = [subidaLenta(port, ctx.tokens.proveedor!, false), subidaLenta(port, ctx.tokens.proveedor!, true)];
     await new Promise((r) => setTimeout(r, 500));
-    expect(uploadQueue.size()).toEqual({ active: 0, waiting: 0 });
+    expect(ctx.t.app.uploads.size()).toEqual({ active: 0, waiting: 0 });
 
     const otra = await subir(ctx.tokens.otroProveedor, await archivoDe(3));
     expect(otra.statusCode, otra.body).toBe(200);
@@ -127,7 +127,7 @@ describe('a slow upload body (docs/decisions/012, "Cuerpos lentos")', () => {
       expect(lenta.status).toBe(408);
       expect(JSON.parse(lenta.body)).toEqual({ detail: SUBIDA_DETENIDA });
     }
-    expect(uploadQueue.size()).toEqual({ active: 0, waiting: 0 });
+    expect(ctx.t.app.uploads.size()).toEqual({ active: 0, waiting: 0 });
     // Nothing of the dropped uploads is held against their supplier.
     expect((await subir(ctx.tokens.proveedor, await archivoDe(3))).statusCode).toBe(200);
   }, 90_000);

@@ -99,9 +99,6 @@ export function createUploadQueue({ maxActive = MAX_ACTIVE_CARGAS, maxWaiting = 
 }
 export type UploadQueue = ReturnType<typeof createUploadQueue>;
 
-/** The process's one queue: the memory and the request thread it shares out are the process's. */
-export const uploadQueue = createUploadQueue();
-
 /**
  * Work on the request thread in slices: `due()` says this task has held the loop `ms` since it
  * last gave it back, `yieldNow()` gives it back for one turn (timers, sockets, other requests) and
