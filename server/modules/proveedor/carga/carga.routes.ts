@@ -24,7 +24,7 @@ import { currentUser, type Guards } from '#server/modules/auth/authenticate';
 import { type Yielder, type UploadQueue, createYielder } from './upload-queue';
 import { actualizarPrecios, cargarExcel, getPlantillas, registrarNuevos } from './carga.service';
 
-/** docs/producto.md §6: a signed-in user who is not a supplier is told so, in the spec's words. */
+/** docs/producto.md §6: a signed-in user who is not a supplier is told so, in its words. */
 export const NO_ES_PROVEEDOR = 'Debes estar registrado como proveedor para usar esta funcionalidad';
 
 const proveedor = {

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { TextField } from '../../../ui/fields';
 import { SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
-import { useChangeEstado } from '../../../lib/pedidos';
+import { useChangeEstado } from '../../../lib/cambio-estado';
 
 const NO_SE_PUDO = 'No se pudo anular el pedido. Inténtalo de nuevo.';
 

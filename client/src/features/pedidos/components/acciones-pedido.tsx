@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { Modal } from '../../../ui/modal';
 import { toast } from '../../../ui/toast';
-import { useChangeEstado } from '../../../lib/pedidos';
+import { useChangeEstado } from '../../../lib/cambio-estado';
 import './pedidos.css';
 
 const NO_SE_PUDO = 'No se pudo cambiar el estado del pedido. Inténtalo de nuevo.';
