@@ -77,7 +77,9 @@ function lineasFrias(ids: number[]) {
 
 /** The engine's times over these lines, in a process of its own that runs it bundled (bench/motor-solo.ts). */
 function motorSolo(lineas: Array<{ cantidad: number; ofertas: unknown[] }>, fecha: string): number[] {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-motor-'));
+  // Inside node_modules/.cache, not the system's temp dir: the bundle imports zod from node_modules.
+  fs.mkdirSync('node_modules/.cache', { recursive: true });
+  const dir = fs.mkdtempSync(path.join('node_modules', '.cache', 'abastece-motor-'));
   try {
     fs.writeFileSync(path.join(dir, 'lineas.json'), JSON.stringify({ fecha, lineas }));
     return JSON.parse(runBundled('bench/motor-solo.ts', dir, [path.join(dir, 'lineas.json')]));

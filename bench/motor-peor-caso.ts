@@ -148,7 +148,9 @@ if (process.argv[2]) {
   const { build } = await import('esbuild');
   const { fmt } = await import('./lib');
   const motorPath = path.resolve(process.env.MOTOR ?? 'server/modules/comparacion/motor/engine.ts');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-motor-peor-'));
+  // Inside node_modules/.cache, not the system's temp dir: the bundle imports zod from node_modules.
+  fs.mkdirSync('node_modules/.cache', { recursive: true });
+  const dir = fs.mkdtempSync(path.join('node_modules', '.cache', 'abastece-motor-peor-'));
   try {
     const script = path.join(dir, 'motor-peor-caso.mjs');
     await build({
