@@ -22,20 +22,20 @@ async function encontrados(textos: readonly string[], busqueda: string): Promise
 }
 
 describe('contienePlegado', () => {
-  it('finds every letter foldForSearch folds by the letter it folds to, on this engine', async () => {
-    // Every letter of the Basic Multilingual Plane that foldForSearch turns into another one, beyond its case.
+  it('finds every Latin letter foldForSearch folds (up to U+017F) by the letter it folds to, on this engine', async () => {
+    // Every Latin letter up to Latin Extended-A that foldForSearch turns into another one, beyond its case
+    // (server/db/plegado.ts says why the SQL stops there).
     const porPlegada = new Map<string, string[]>();
-    for (let cp = 0x80; cp <= 0xffff; cp++) {
-      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+    for (let cp = 0x80; cp <= 0x17f; cp++) {
       const letra = String.fromCharCode(cp);
       const plegada = foldForSearch(letra);
       if (!/\p{L}/u.test(letra) || plegada.length !== 1 || plegada === letra.toLowerCase()) continue;
       porPlegada.set(plegada, [...(porPlegada.get(plegada) ?? []), letra]);
     }
     const letras = [...porPlegada.values()].flat();
-    // The table the SQL is built from is exactly those letters.
-    expect(letras.length).toBeGreaterThan(1300);
-    expect(new Set(letras)).toEqual(new Set(letrasPlegadas().keys()));
+    // The table the SQL is built from holds exactly those letters in that range.
+    expect(letras.length).toBeGreaterThan(150);
+    expect(new Set(letras)).toEqual(new Set([...letrasPlegadas().keys()].filter((l) => l.codePointAt(0)! <= 0x17f)));
     const perdidas: string[] = [];
     for (const [plegada, suyas] of porPlegada) {
       const textos = suyas.map((l) => `x${l}y`);
