@@ -55,9 +55,12 @@ export function iniciosRangos(oferta: Tarifario, desde: number, hasta: number): 
   return inicios.sort((a, b) => a - b);
 }
 
-/** The cheapest unit price an offer reaches with at most `limite` whole units (blank tiers skipped). */
-export function precioMinimo(oferta: Tarifario, limite: number): number {
-  let p = precioUnitario(oferta, 1);
+/**
+ * The cheapest unit price an offer reaches with at most `limite` whole units (blank tiers skipped).
+ * `primero` is its price for one unit, passed by a caller that asks for many limits of one offer.
+ */
+export function precioMinimo(oferta: Tarifario, limite: number, primero = precioUnitario(oferta, 1)): number {
+  let p = primero;
   for (const t of oferta.rangos) if (t.precio < p && inicioRango(t) <= limite) p = t.precio;
   return p;
 }

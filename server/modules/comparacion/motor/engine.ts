@@ -251,7 +251,8 @@ export function prepararLinea(
   for (const i of orden) {
     const o = ofertas[i]!;
     const cap = capacidadDe[i]!;
-    for (let l = 0; l < L; l++) precioNivelDe[i * L + l] = precioMinimo(o, cap < niveles[l]! ? cap : niveles[l]!);
+    const primero = precioUnitario(o, 1);
+    for (let l = 0; l < L; l++) precioNivelDe[i * L + l] = precioMinimo(o, cap < niveles[l]! ? cap : niveles[l]!, primero);
   }
   return { objetivo, desempate, capacidadDe, minimoDe, venceDe, factorDe: new Array<number>(n).fill(1), niveles, precioNivelDe, orden };
 }
@@ -628,7 +629,10 @@ function sugerenciaPara(cantidad: number, total: number, ofertas: readonly Ofert
   const precioMedio = total / cantidad;
   let mejor: Sugerencia | null = null;
   for (const o of ofertas) {
-    for (const nueva of iniciosRangos(o, cantidad, Math.min(tope, o.stock))) {
+    // Each tier's start as it comes (no array per offer: this runs for every offer of every line).
+    for (const t of o.rangos) {
+      const nueva = inicioRango(t);
+      if (nueva <= cantidad || nueva > tope || nueva > o.stock) continue;
       const precio = precioUnitario(o, nueva);
       const nuevoTotal = subtotal(nueva, precio);
       if (!(nuevoTotal < total || precio < precioMedio)) continue;
