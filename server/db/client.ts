@@ -19,6 +19,7 @@ import { retryingTransactions } from './reintentos';
 import * as catalogo from './schema/catalogo';
 import * as cotizaciones from './schema/cotizaciones';
 import * as direcciones from './schema/direcciones';
+import * as listas from './schema/listas';
 import * as ordenes from './schema/ordenes';
 import * as proveedor from './schema/proveedor';
 import * as relations from './schema/relations';
@@ -31,7 +32,7 @@ export { ping, queryRows, readAll } from './consultas';
 export { DeafListenError } from './escucha';
 
 /** Every table and relation of server/db/schema/, so `db.query.<table>` works on both drivers. */
-export const schema = { ...catalogo, ...cotizaciones, ...direcciones, ...ordenes, ...proveedor, ...relations, ...ubicacion, ...usuario };
+export const schema = { ...catalogo, ...cotizaciones, ...direcciones, ...listas, ...ordenes, ...proveedor, ...relations, ...ubicacion, ...usuario };
 export type Schema = typeof schema;
 
 /**

@@ -60,6 +60,8 @@ const SeguimientoPage = pagina(() => import('../features/ordenes/pages/seguimien
 const PedidosRecibidosPage = pagina(() => import('../features/pedidos/pages/pedidos-recibidos-page'));
 const PedidoRecibidoPage = pagina(() => import('../features/pedidos/pages/pedido-recibido-page'));
 const HistorialPage = pagina(() => import('../features/historial/pages/historial-page'));
+const ListasPage = pagina(() => import('../features/listas/pages/listas-page'));
+const ListaCotizadaPage = pagina(() => import('../features/listas/pages/lista-cotizada-page'));
 const CargaMasivaPage = pagina(() => import('../features/carga-masiva/carga-masiva-page'));
 const MisProductosPage = pagina(() => import('../features/proveedor/mis-productos-page'));
 const MisCondicionesPage = pagina(() => import('../features/condiciones/pages/mis-condiciones-page'));
@@ -127,6 +129,9 @@ export const router = createBrowserRouter([
             ],
           },
           route('/historial', 'sesion', 'Mi Historial de Cotizaciones', <HistorialPage />),
+          // docs/producto.md §16: the buyer's lists, and the results a reminder prepared for one.
+          route('/listas', 'sesion', 'Mis listas', <ListasPage />),
+          route('/listas/:id/cotizaciones/:cotizacionId', 'sesion', 'Las mejores opciones para ti', <ListaCotizadaPage />),
           route('/ordenes', 'sesion', 'Historial de Órdenes de Compra', <OrdenesPage />),
           // An order on the server, its tracking link (no login) and the supplier's inbox.
           route('/ordenes/:id', 'sesion', 'Orden de compra', <OrdenPage />),

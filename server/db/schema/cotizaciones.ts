@@ -61,16 +61,21 @@ export const cotizante = pgTable(
   (t) => [index('cotizante_usuario_idx').on(t.usuario_id), index('cotizante_solicitud_idx').on(t.solicitud_id)],
 );
 
-export const cotizacion = pgTable('cotizacion', {
-  id: serial('id').primaryKey(),
-  solicitud_id: integer('solicitud_id')
-    .notNull()
-    .references(() => solicitud.id),
-  cotizante_id: integer('cotizante_id').references(() => cotizante.id, { onDelete: 'set null' }),
-  usuario_id: integer('usuario_id').references(() => usuario.id, { onDelete: 'set null' }),
-  creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
-  actualizado_en: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
-});
+export const cotizacion = pgTable(
+  'cotizacion',
+  {
+    id: serial('id').primaryKey(),
+    solicitud_id: integer('solicitud_id')
+      .notNull()
+      .references(() => solicitud.id),
+    cotizante_id: integer('cotizante_id').references(() => cotizante.id, { onDelete: 'set null' }),
+    usuario_id: integer('usuario_id').references(() => usuario.id, { onDelete: 'set null' }),
+    creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    actualizado_en: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The account's quotation history, newest first, on any device (docs/producto.md §16).
+  (t) => [index('cotizacion_usuario_idx').on(t.usuario_id, t.id)],
+);
 
 export const estadoOpcion = pgEnum('estado_opcion', ['seleccionado', 'adicional']);
 

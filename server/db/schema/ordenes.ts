@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgEnum, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import type { OrdenData } from '#common/schemas/ordenes';
 import { ESTADOS_PEDIDO, MOTIVO_MAX } from '#common/schemas/pedidos';
+import { producto } from './catalogo';
 import { cotizacion, cotizante } from './cotizaciones';
 import { lote, proveedorProducto } from './proveedor';
 import { comuna, region } from './ubicacion';
@@ -167,6 +168,9 @@ export const ordenLinea = pgTable(
       .notNull()
       .references(() => pedido.id),
     proveedor_producto_id: integer('proveedor_producto_id').references(() => proveedorProducto.id, { onDelete: 'set null' }),
+    // The product bought, for the price paid last time (docs/producto.md §16): null only for a line
+    // placed before 0019 whose offer was gone by then.
+    producto_id: integer('producto_id').references(() => producto.id),
     proveedor_id: integer('proveedor_id').references(() => usuario.id, { onDelete: 'set null' }),
     proveedor_nombre: varchar('proveedor_nombre', { length: 310 }).notNull().default(''),
     sku: varchar('sku', { length: 60 }).notNull().default(''),

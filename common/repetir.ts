@@ -1,0 +1,29 @@
+/**
+ * 'Cotizar de nuevo' (docs/producto.md §16): the products and quantities of a list, an order, a
+ * quotation or a rejected pedido, carried to /cotizar in its URL (`/cotizar?repetir=12-5,34-20`),
+ * so an in-app button and a link in an e-mail open the same filled table.
+ */
+export const REPETIR_PARAM = 'repetir';
+
+export interface LineaRepetir {
+  producto: number;
+  cantidad: number;
+}
+
+/** The path of /cotizar filled with these lines. */
+export const cotizarDeNuevoPath = (lineas: readonly LineaRepetir[]) =>
+  `/cotizar?${REPETIR_PARAM}=${lineas.map((l) => `${l.producto}-${l.cantidad}`).join(',')}`;
+
+/** The lines of a `repetir` value; what does not read as 'id-cantidad' (a hand-edited link) is skipped, not guessed. */
+export function leerRepetir(valor: string | null, max = 200): LineaRepetir[] {
+  if (!valor) return [];
+  const lineas: LineaRepetir[] = [];
+  for (const parte of valor.split(',').slice(0, max)) {
+    const m = /^(\d{1,10})-(\d{1,5}(?:\.\d{1,2})?)$/.exec(parte.trim());
+    if (!m) continue;
+    const producto = Number(m[1]);
+    const cantidad = Number(m[2]);
+    if (producto > 0 && producto <= 2_147_483_647 && cantidad > 0 && !lineas.some((l) => l.producto === producto)) lineas.push({ producto, cantidad });
+  }
+  return lineas;
+}
