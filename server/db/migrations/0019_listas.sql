@@ -26,11 +26,13 @@ CREATE TABLE "recordatorio_envio" (
 	"ultimo_error" text,
 	"cotizacion_id" integer,
 	"total" integer,
+	"respuesta" text,
 	"hecho_en" timestamp with time zone,
 	"creado_en" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "recordatorio_envio_lista_id_ocurrencia_pk" PRIMARY KEY("lista_id","ocurrencia")
 );
 --> statement-breakpoint
+ALTER TABLE "cotizacion" ADD COLUMN "oculta_en" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orden_linea" ADD COLUMN "producto_id" integer;--> statement-breakpoint
 ALTER TABLE "lista" ADD CONSTRAINT "lista_usuario_id_usuario_id_fk" FOREIGN KEY ("usuario_id") REFERENCES "public"."usuario"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lista_producto" ADD CONSTRAINT "lista_producto_lista_id_lista_id_fk" FOREIGN KEY ("lista_id") REFERENCES "public"."lista"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -72,6 +72,8 @@ export const cotizacion = pgTable(
     usuario_id: integer('usuario_id').references(() => usuario.id, { onDelete: 'set null' }),
     creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     actualizado_en: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+    // Set when its buyer deletes it from the history: it stays for its order and options, unlisted.
+    oculta_en: timestamp('oculta_en', { withTimezone: true }),
   },
   // The account's quotation history, newest first, on any device (docs/producto.md §16).
   (t) => [index('cotizacion_usuario_idx').on(t.usuario_id, t.id)],

@@ -54,7 +54,7 @@ export const listaProducto = pgTable(
  * Each process's clock inserts the occurrences that fell due (the primary key lets one through),
  * then claims a pending one with a lease, quotes the list and, in one transaction, queues the
  * e-mail and marks it done: the buyer hears once per occurrence however many processes run, and
- * a process that dies mid-way leaves the lease to run out for another (docs/decisions/0NN).
+ * a process that dies mid-way leaves the lease to run out for another (docs/decisions/021-recordatorios.md).
  */
 export const recordatorioEnvio = pgTable(
   'recordatorio_envio',
@@ -67,8 +67,10 @@ export const recordatorioEnvio = pgTable(
     reclamado_hasta: timestamp('reclamado_hasta', { withTimezone: true }),
     ultimo_error: text('ultimo_error'),
     cotizacion_id: integer('cotizacion_id').references(() => cotizacion.id, { onDelete: 'set null' }),
-    // The quotation's delivered total, for the e-mail and the next one.
+    // The quotation's delivered total for the e-mail, and the comparison's answer as it was sent,
+    // which the e-mail's link opens (its additional options are stored nowhere else).
     total: integer('total'),
+    respuesta: text('respuesta'),
     hecho_en: timestamp('hecho_en', { withTimezone: true }),
     creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
