@@ -28,3 +28,15 @@ export const rangoPrecioSchema = z.object({
   limite_inferior: z.number(),
 });
 export type RangoPrecio = z.infer<typeof rangoPrecioSchema>;
+
+/** What the product search reads: 2 to 100 characters once trimmed (docs/producto.md §16). */
+export const MIN_BUSQUEDA = 2;
+export const MAX_BUSQUEDA = 100;
+export const BUSQUEDA_CORTA = 'Escribe al menos 2 caracteres para buscar.';
+export const buscarProductosQuerySchema = z.object({
+  q: z.string().trim().min(MIN_BUSQUEDA, BUSQUEDA_CORTA).max(MAX_BUSQUEDA, `La búsqueda puede tener como máximo ${MAX_BUSQUEDA} caracteres.`),
+});
+
+/** One product a search finds: its category and unit as the buyer reads them. */
+export const productoEncontradoSchema = z.object({ id: z.number().int(), nombre: z.string(), categoria: z.string(), unidad: z.string() });
+export type ProductoEncontrado = z.infer<typeof productoEncontradoSchema>;
