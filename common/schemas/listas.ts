@@ -32,7 +32,8 @@ export const recordatorioSchema = z.object({
 });
 export type Recordatorio = z.infer<typeof recordatorioSchema>;
 
-const nombreListaSchema = z
+/** A list's name: the form that asks it ('Guardar como lista', rename) and the body share this rule. */
+export const nombreListaSchema = z
   .string({ error: NOMBRE_LISTA_REQUERIDO })
   .trim()
   .min(1, NOMBRE_LISTA_REQUERIDO)

@@ -2,12 +2,13 @@
 // schemas, all from common/schemas/): the page tests' stubbed answers are parsed with these, so a
 // change of contract breaks the page tests that stub that endpoint.
 import { activationDatosSchema, signupResponseSchema, tokensSchema, usuarioMeSchema } from '#common/schemas/auth';
-import { consolidatedDataSchema, rangoPrecioSchema } from '#common/schemas/catalogo';
+import { consolidatedDataSchema, productoEncontradoSchema, rangoPrecioSchema } from '#common/schemas/catalogo';
 import { actualizarCotizacionSchemaOut, compararPreciosSchemaOut } from '#common/schemas/comparacion';
 import { condicionesSchemaOut } from '#common/schemas/condiciones';
 import { cotizanteSchemaOut, solicitudSchemaOut } from '#common/schemas/cotizaciones';
 import { direccionSchemaOut } from '#common/schemas/direcciones';
 import { badRequestSchema, detailSchema } from '#common/schemas/http';
+import { listaSchemaOut, listasSchemaOut } from '#common/schemas/listas';
 import { moderacionSchemaOut, productosPendientesSchema } from '#common/schemas/moderacion';
 import { metodosPagoSchema, ordenSchemaOut, resumenCompraSchema, rubrosSchema } from '#common/schemas/ordenes';
 import { ordenDetalleSchema, ordenesPageSchema, pedidoDetalleSchema, pedidosPageSchema, seguimientoSchema } from '#common/schemas/pedidos';
@@ -81,6 +82,12 @@ const CONTRATOS: Record<string, Contrato> = {
   'POST /api/productos/moderar-producto/': { 200: moderacionSchemaOut },
   'GET /api/proveedor/condiciones/': { 200: condicionesSchemaOut },
   'PUT /api/proveedor/condiciones/': { 200: condicionesSchemaOut },
+  'GET /api/productos/buscar/': { 200: z.array(productoEncontradoSchema) },
+  'GET /api/listas/': { 200: listasSchemaOut },
+  'POST /api/listas/': { 201: listaSchemaOut },
+  'GET /api/listas/:id/': { 200: listaSchemaOut },
+  'PUT /api/listas/:id/': { 200: listaSchemaOut },
+  'DELETE /api/listas/:id/': { 204: sinCuerpo },
 };
 
 const RUTAS = Object.entries(CONTRATOS).map(([clave, contrato]) => {
