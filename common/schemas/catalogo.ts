@@ -1,3 +1,4 @@
+import { BUSQUEDA_CORTA, BUSQUEDA_LARGA, MAX_BUSQUEDA, MIN_BUSQUEDA } from '../buscar-productos';
 import { z } from '../zod-es';
 
 export const idNombreSchema = z.object({ id: z.number().int(), nombre: z.string() });
@@ -30,11 +31,8 @@ export const rangoPrecioSchema = z.object({
 export type RangoPrecio = z.infer<typeof rangoPrecioSchema>;
 
 /** What the product search reads: 2 to 100 characters once trimmed (docs/producto.md §16). */
-export const MIN_BUSQUEDA = 2;
-export const MAX_BUSQUEDA = 100;
-export const BUSQUEDA_CORTA = 'Escribe al menos 2 caracteres para buscar.';
 export const buscarProductosQuerySchema = z.object({
-  q: z.string().trim().min(MIN_BUSQUEDA, BUSQUEDA_CORTA).max(MAX_BUSQUEDA, `La búsqueda puede tener como máximo ${MAX_BUSQUEDA} caracteres.`),
+  q: z.string().trim().min(MIN_BUSQUEDA, BUSQUEDA_CORTA).max(MAX_BUSQUEDA, BUSQUEDA_LARGA),
 });
 
 /** One product a search finds: its category and unit as the buyer reads them. */

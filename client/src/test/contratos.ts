@@ -48,6 +48,7 @@ const CONTRATOS: Record<string, Contrato> = {
   'GET /api/ubicacion/comunas/': { 200: comunasSchema },
   'GET /api/productos/consolidated-data/': { 200: consolidatedDataSchema, 304: sinCuerpo },
   'GET /api/productos/rangosprecios/': { 200: z.array(rangoPrecioSchema) },
+  'GET /api/productos/buscar/': { 200: z.array(productoEncontradoSchema) },
   'GET /api/cotizaciones/direccion/obtener/': { 200: z.array(direccionSchemaOut) },
   'GET /api/cotizaciones/direccion/activa/': { 200: direccionSchemaOut },
   'POST /api/cotizaciones/direccion/agregar/': { 201: direccionSchemaOut },

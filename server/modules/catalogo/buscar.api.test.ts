@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUSQUEDA_CORTA, type ProductoEncontrado } from '#common/schemas/catalogo';
+import { BUSQUEDA_CORTA } from '#common/buscar-productos';
+import type { ProductoEncontrado } from '#common/schemas/catalogo';
 import { producto } from '#server/db/schema/catalogo';
 import { createProductoDePrueba } from '#server/test/ofertas';
 import { ROLES, type RoleName } from '#server/test/roles';
