@@ -83,7 +83,6 @@ const CONTRATOS: Record<string, Contrato> = {
   'POST /api/productos/moderar-producto/': { 200: moderacionSchemaOut },
   'GET /api/proveedor/condiciones/': { 200: condicionesSchemaOut },
   'PUT /api/proveedor/condiciones/': { 200: condicionesSchemaOut },
-  'GET /api/productos/buscar/': { 200: z.array(productoEncontradoSchema) },
   'GET /api/listas/': { 200: listasSchemaOut },
   'POST /api/listas/': { 201: listaSchemaOut },
   'GET /api/listas/:id/': { 200: listaSchemaOut },

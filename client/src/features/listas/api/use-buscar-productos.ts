@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { MIN_BUSQUEDA, type ProductoEncontrado } from '#common/schemas/catalogo';
+import { MAX_BUSQUEDA, MIN_BUSQUEDA } from '#common/buscar-productos';
+import type { ProductoEncontrado } from '#common/schemas/catalogo';
 import { api } from '../../../lib/api-client';
 
 export const buscarProductos = (q: string) => api<ProductoEncontrado[]>(`/api/productos/buscar/?${new URLSearchParams({ q })}`);
@@ -18,7 +19,7 @@ export function useBuscarProductos(texto: string) {
     const t = setTimeout(() => setQ(texto.trim()), ESPERA_MS);
     return () => clearTimeout(t);
   }, [texto]);
-  const activa = q.length >= MIN_BUSQUEDA;
+  const activa = q.length >= MIN_BUSQUEDA && q.length <= MAX_BUSQUEDA;
   return useQuery({
     queryKey: ['buscar-productos', q],
     queryFn: () => buscarProductos(q),

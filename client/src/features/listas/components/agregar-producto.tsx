@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { unidadCorta } from '#common/format';
-import { MIN_BUSQUEDA, type ProductoEncontrado } from '#common/schemas/catalogo';
+import { MIN_BUSQUEDA } from '#common/buscar-productos';
+import type { ProductoEncontrado } from '#common/schemas/catalogo';
 import { FieldShell } from '../../../ui/fields';
 import { useBuscarProductos } from '../api/use-buscar-productos';
 import { errorCantidad } from './cantidad';
