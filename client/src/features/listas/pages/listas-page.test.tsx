@@ -214,7 +214,8 @@ describe('Crear lista', () => {
     await user.click(await screen.findByRole('button', { name: 'Crear lista' }));
     await user.type(screen.getByLabelText('Nombre de la lista'), 'Parrilla');
     await user.type(screen.getByLabelText('Agregar un producto'), 'lomo');
-    await user.click(await screen.findByRole('button', { name: /Lomo vetado/ }));
+    // The search waits for a pause in the typing before it asks.
+    await user.click(await screen.findByRole('button', { name: /Lomo vetado/ }, { timeout: 3000 }));
     await user.type(screen.getByLabelText('Cantidad (kg)'), '150');
     await user.click(screen.getByRole('button', { name: 'Agregar a la lista' }));
     expect((screen.getByLabelText('Cantidad de Lomo vetado') as HTMLInputElement).value).toBe('150');
