@@ -7,6 +7,11 @@ import { renderAt, stubFetch, type Respuesta } from '../../../test/page-harness'
 import { SIN_FILA_COMPLETA } from '#common/schemas/cotizaciones';
 import { EN_CURSO } from '../../../lib/flujo-cotizacion/en-curso';
 
+// 'Guardar como lista' is the lists' own component: here, what /cotizar hands it.
+vi.mock('../../../lib/listas/guardar-como-lista', () => ({
+  GuardarComoLista: ({ productos }: { productos: unknown }) => <p data-testid="guardar-como-lista">{JSON.stringify(productos)}</p>,
+}));
+
 const CATALOGO = {
   categorias: [{ id: 1, nombre: 'CARNE BOVINA' }],
   productos: [
@@ -176,5 +181,18 @@ describe('/cotizar?repetir= (Cotizar de nuevo)', () => {
     renderAt('/cotizar', <CotizarPage />, {}, '/cotizar?repetir=77-2');
     expect(await screen.findByText('Este producto ya no se vende y no se agregó: el producto N° 77.')).toBeTruthy();
     expect((screen.getByRole('combobox', { name: 'Producto, fila 1' }) as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe("/cotizar's 'Guardar como lista'", () => {
+  it('sits beside Continuar with the rows Continuar would send', async () => {
+    renderPage();
+    const cantidad = await screen.findByRole('textbox', { name: 'Cantidad, fila 1' });
+    await waitFor(() => expect(cantidad.getAttribute('placeholder')).toBe('Mín. 100'));
+    // 50 is under the category's minimum: not a row Continuar would send.
+    expect(screen.getByTestId('guardar-como-lista').textContent).toBe('[]');
+    fireEvent.change(cantidad, { target: { value: '150' } });
+    expect(JSON.parse(screen.getByTestId('guardar-como-lista').textContent!)).toEqual([{ producto: 10, cantidad: 150 }]);
+    expect(screen.getByTestId('guardar-como-lista').nextElementSibling?.textContent).toBe('Continuar');
   });
 });
