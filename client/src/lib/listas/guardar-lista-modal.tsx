@@ -34,7 +34,8 @@ export default function GuardarListaModal({ productos, onClose }: GuardarComoLis
         },
         onError: (error) => {
           if (onExpired(error)) return;
-          showFormErrors(error, setError, { fields: ['nombre'], fallback: 'No se pudo guardar la lista.' });
+          // The modal says it: the name's problem under it, any other in its error spot (no toast behind the modal).
+          showFormErrors(error, setError, { fields: ['nombre'], fallback: 'No se pudo guardar la lista.', toast: null });
         },
       },
     );
@@ -44,7 +45,7 @@ export default function GuardarListaModal({ productos, onClose }: GuardarComoLis
     <Modal
       open
       title="Guardar como lista"
-      description={`${productos.length === 1 ? 'Un producto' : `${productos.length} productos`} con sus cantidades, para cotizarlos de nuevo cuando quieras.`}
+      description={`${productos.length === 1 ? 'Un producto con su cantidad' : `${productos.length} productos con sus cantidades`}, para cotizar de nuevo cuando quieras.`}
       onClose={onClose}
       footer={
         <>

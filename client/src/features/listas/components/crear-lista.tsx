@@ -112,7 +112,8 @@ export function CrearLista({ onClose }: { onClose(): void }) {
           return undefined;
         }}
       />
-      <FormError message={formState.errors.root?.server?.message}>
+      {/* The rows' messages are listed whole below; the form's one spot repeats none of them. */}
+      <FormError message={errores.length > 0 ? undefined : formState.errors.root?.server?.message}>
         {errores.length > 0 && (
           <ul>
             {errores.map((e) => (

@@ -207,7 +207,7 @@ function RenombrarLista({ lista, onClose }: { lista: Lista; onClose(): void }) {
           onClose();
         },
         onError: (error) => {
-          if (!onExpired(error)) showFormErrors(error, setError, { fields: ['nombre'], fallback: 'No se pudo guardar la lista.' });
+          if (!onExpired(error)) showFormErrors(error, setError, { fields: ['nombre'], fallback: 'No se pudo guardar la lista.', toast: null });
         },
       },
     );
