@@ -58,7 +58,16 @@ export default function GuardarListaModal({ productos, onClose }: GuardarComoLis
         </>
       }
     >
-      <form id={formId} onSubmit={handleSubmit(onSubmit)} noValidate>
+      <form
+        id={formId}
+        onSubmit={(e) => {
+          // The modal is portaled out of the DOM but not out of React's tree: its submit would bubble
+          // to the form of the screen that placed the button (/cotizar's Continuar) and submit it too.
+          e.stopPropagation();
+          void handleSubmit(onSubmit)(e);
+        }}
+        noValidate
+      >
         <TextField label="Nombre de la lista" placeholder="Ej: Semana" maxLength={100} data-autofocus {...register('nombre')} error={errors.nombre?.message} />
         <FormError message={errors.root?.server?.message} />
       </form>

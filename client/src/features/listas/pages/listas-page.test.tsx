@@ -257,6 +257,24 @@ describe('Guardar como lista', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/listas'));
   });
 
+  it('placed inside a screen’s form, saving the list does not submit that form', async () => {
+    const user = userEvent.setup();
+    respuestas['POST /api/listas/'] = { status: 201, body: SEMANA };
+    const continuar = vi.fn((e: { preventDefault(): void }) => e.preventDefault());
+    renderAt(
+      '/cotizar',
+      <form onSubmit={continuar}>
+        <GuardarComoLista productos={productos} />
+      </form>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Guardar como lista' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Guardar como lista' });
+    await user.type(within(dialogo).getByLabelText('Nombre de la lista'), 'Semana');
+    fireEvent.submit(within(dialogo).getByLabelText('Nombre de la lista').closest('form')!);
+    await waitFor(() => expect(escrito('POST', '/api/listas/')).toHaveLength(1));
+    expect(continuar).not.toHaveBeenCalled();
+  });
+
   it('a name the account already has shows under the field, and the modal stays open', async () => {
     const user = userEvent.setup();
     respuestas['POST /api/listas/'] = { status: 400, body: { nombre: [listaNombreRepetido('Semana')] } };
