@@ -8,6 +8,7 @@ import { condicionesSchemaOut } from '#common/schemas/condiciones';
 import { cotizanteSchemaOut, solicitudSchemaOut } from '#common/schemas/cotizaciones';
 import { direccionSchemaOut } from '#common/schemas/direcciones';
 import { badRequestSchema, detailSchema } from '#common/schemas/http';
+import { listaSchemaOut, listasSchemaOut } from '#common/schemas/listas';
 import { moderacionSchemaOut, productosPendientesSchema } from '#common/schemas/moderacion';
 import { metodosPagoSchema, ordenSchemaOut, resumenCompraSchema, rubrosSchema } from '#common/schemas/ordenes';
 import { ordenDetalleSchema, ordenesPageSchema, pedidoDetalleSchema, pedidosPageSchema, seguimientoSchema } from '#common/schemas/pedidos';
@@ -82,6 +83,11 @@ const CONTRATOS: Record<string, Contrato> = {
   'POST /api/productos/moderar-producto/': { 200: moderacionSchemaOut },
   'GET /api/proveedor/condiciones/': { 200: condicionesSchemaOut },
   'PUT /api/proveedor/condiciones/': { 200: condicionesSchemaOut },
+  'GET /api/listas/': { 200: listasSchemaOut },
+  'POST /api/listas/': { 201: listaSchemaOut },
+  'GET /api/listas/:id/': { 200: listaSchemaOut },
+  'PUT /api/listas/:id/': { 200: listaSchemaOut },
+  'DELETE /api/listas/:id/': { 204: sinCuerpo },
 };
 
 const RUTAS = Object.entries(CONTRATOS).map(([clave, contrato]) => {
