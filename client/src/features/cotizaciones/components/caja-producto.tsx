@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BUSQUEDA_CORTA, BUSQUEDA_LARGA, MAX_BUSQUEDA, MIN_BUSQUEDA } from '#common/buscar-productos';
 import { Combobox, type ComboboxOption } from '../../../ui/combobox';
-import { useBuscarProductos } from '../api/use-buscar-productos';
+import { useBuscarProductos } from '../../../lib/buscar-productos';
 
 interface Props {
   label: string;

@@ -3,7 +3,7 @@ import { unidadCorta } from '#common/format';
 import { MIN_BUSQUEDA } from '#common/buscar-productos';
 import type { ProductoEncontrado } from '#common/schemas/catalogo';
 import { FieldShell } from '../../../ui/fields';
-import { useBuscarProductos } from '../api/use-buscar-productos';
+import { useBuscarProductos } from '../../../lib/buscar-productos';
 import { errorCantidad } from './cantidad';
 
 interface AgregarProductoProps {

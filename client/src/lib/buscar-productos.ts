@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { MAX_BUSQUEDA, MIN_BUSQUEDA } from '#common/buscar-productos';
 import type { ProductoEncontrado } from '#common/schemas/catalogo';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /** Typing pauses this long before a search is sent: one request per word, not per letter. */
 export const ESPERA_BUSQUEDA_MS = 150;
@@ -11,7 +11,7 @@ const CINCO_MINUTOS = 5 * 60 * 1000;
 export const buscarProductos = (q: string) => api<ProductoEncontrado[]>(`/api/productos/buscar/?q=${encodeURIComponent(q)}`);
 
 /**
- * /cotizar's product box searching the whole catalogue by name (docs/producto.md §16): `texto` as
+ * The product search by name (docs/producto.md §16) of /cotizar's product box and /listas' 'Agregar productos': `texto` as
  * typed, searched once it has 2 characters and the typing paused. While the next answer comes, the
  * previous one stays (`isPlaceholderData`), so the list does not blink at every letter.
  */
