@@ -5,8 +5,8 @@ import { formatCantidad } from '#common/format';
 import { type Lista, type ListaInput, nombreListaSchema } from '#common/schemas/listas';
 import { z } from '#common/zod-es';
 import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
-import { useCotizarDeNuevo } from '../../../lib/flujo-cotizacion/repetir';
 import { showFormErrors } from '../../../lib/form-errors';
+import { useCotizarLista } from '../../../lib/listas/cotizar-lista';
 import { cuerpoDeLista, useDeleteLista, useUpdateLista } from '../../../lib/listas/listas-api';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -36,7 +36,7 @@ export function ListaCard({ lista }: { lista: Lista }) {
   const update = useUpdateLista();
   const borrar = useDeleteLista();
   const onExpired = useSessionExpiredHandler();
-  const cotizar = useCotizarDeNuevo();
+  const cotizar = useCotizarLista();
   const [renombrando, setRenombrando] = useState(false);
   const [eliminando, setEliminando] = useState(false);
   const [agregando, setAgregando] = useState(false);
@@ -118,13 +118,7 @@ export function ListaCard({ lista }: { lista: Lista }) {
       onDelete={() => setEliminando(true)}
     >
       <div className="lista__acciones">
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={disponibles.length === 0}
-          // Every line with its name: /cotizar leaves out and names the ones no longer sold (docs/decisions/020-listas.md).
-          onClick={() => cotizar(lista.productos.map((p) => ({ producto: p.producto, cantidad: p.cantidad, nombre: p.nombre })))}
-        >
+        <button type="button" className="btn btn--primary" disabled={disponibles.length === 0} onClick={() => cotizar(lista)}>
           Cotizar esta lista
         </button>
         <button type="button" className="btn btn--secondary" onClick={() => setRenombrando(true)}>
