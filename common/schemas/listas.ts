@@ -16,6 +16,9 @@ export const NOMBRE_LISTA_REQUERIDO = 'Escribe un nombre para la lista.';
 export const NOMBRE_LISTA_LARGO = `El nombre puede tener como máximo ${LISTA_NOMBRE_MAX} caracteres.`;
 export const NOMBRE_LISTA_UNA_LINEA = 'El nombre debe ser una sola línea.';
 export const LISTA_NO_ENCONTRADA = 'Lista no encontrada.';
+/** Lists per account: a buyer's weekly orders, not a catalogue of its own (and a bound on the work of GET). */
+export const MAX_LISTAS = 100;
+export const DEMASIADAS_LISTAS = `Puedes tener como máximo ${MAX_LISTAS} listas. Elimina una que ya no uses para crear otra.`;
 export const listaNombreRepetido = (nombre: string) => `Ya tienes una lista llamada «${nombre}».`;
 
 export const RECORDATORIO_DIA_INVALIDO = 'Elige un día de la semana.';
@@ -30,7 +33,8 @@ export const recordatorioSchema = z.object({
 });
 export type Recordatorio = z.infer<typeof recordatorioSchema>;
 
-const nombreListaSchema = z
+/** A list's name: the form that asks it ('Guardar como lista', rename) and the body share this rule. */
+export const nombreListaSchema = z
   .string({ error: NOMBRE_LISTA_REQUERIDO })
   .trim()
   .min(1, NOMBRE_LISTA_REQUERIDO)
@@ -53,7 +57,7 @@ export const listaProductoSchemaOut = z.object({
   nombre: z.string(),
   categoria: z.string(),
   unidad: z.string(),
-  /** False when the product is no longer sold (archived, not approved, or no offer): quoting leaves it out, naming it. */
+  /** False when the product is no longer sold (archived or not approved, as a quotation checks): quoting leaves it out, naming it. */
   disponible: z.boolean(),
 });
 

@@ -5,7 +5,7 @@ import { createUserByApi, loginAs, menuLabels, openMenu, type Role } from '../fi
 
 const MENUS: Record<Role | 'visitante', string[]> = {
   visitante: ['Inicio', 'Iniciar Sesión', 'Registrarme'],
-  comprador: ['Inicio', 'Mi Perfil', 'Historial Cotizaciones', 'Órdenes de Compras', 'Cerrar Sesión'],
+  comprador: ['Inicio', 'Mi Perfil', 'Mis listas', 'Historial Cotizaciones', 'Órdenes de Compras', 'Cerrar Sesión'],
   proveedor: [
     'Inicio',
     'Mis Productos de Proveedor',

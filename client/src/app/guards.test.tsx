@@ -59,3 +59,32 @@ describe("'Sesión expirada' (docs/producto.md §8) shows once", () => {
     expect(screen.getAllByText('Sesión expirada')).toHaveLength(1);
   });
 });
+
+describe("'comprador': a buyer's own screens (Mis listas)", () => {
+  it('sends a supplier home, saying the page is for buyers; a buyer sees it', async () => {
+    stubFetch({
+      'POST /auth/jwt/verify/': { status: 200, body: {} },
+      'GET /auth/users/me/': { status: 200, body: { ...USUARIO, is_comprador: false, is_proveedor: true } },
+    });
+    render(<Toaster />);
+    const router = renderAt(
+      '/listas',
+      <Guarded guard="comprador">
+        <h1>Mis listas</h1>
+      </Guarded>,
+      { '/': 'Inicio' },
+    );
+    await screen.findByRole('heading', { name: 'Inicio' });
+    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByText('Esta página es para compradores.')).toBeTruthy();
+    cleanup();
+    stubFetch({ 'POST /auth/jwt/verify/': { status: 200, body: {} }, 'GET /auth/users/me/': { status: 200, body: USUARIO } });
+    renderAt(
+      '/listas',
+      <Guarded guard="comprador">
+        <h1>Mis listas</h1>
+      </Guarded>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Mis listas' })).toBeTruthy();
+  });
+});

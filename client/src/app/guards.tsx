@@ -7,11 +7,13 @@ import { DelayedSpinner } from '../ui/delayed-spinner';
 import { Redirigir } from '../ui/redirigir';
 
 /** 'sin-sesion': screens for logged-out visitors only (login, signup). */
-export type Guard = 'publico' | 'sin-sesion' | 'sesion' | 'proveedor' | 'moderador';
+export type Guard = 'publico' | 'sin-sesion' | 'sesion' | 'comprador' | 'proveedor' | 'moderador';
 
 /** Why a logged-in user without the screen's role is sent home (docs/producto.md §6 for the supplier's screens). */
 const SOLO_PROVEEDOR = 'Debes estar registrado como proveedor para usar esta funcionalidad';
 const SOLO_MODERADOR = 'Esta página es para moderadores.';
+/** A buyer's own screens ('Mis listas', docs/producto.md §16). */
+const SOLO_COMPRADOR = 'Esta página es para compradores.';
 /** A private screen that names no reason of its own (docs/producto.md §8 names some: 'Sesión expirada', …). */
 const INICIA_SESION = 'Inicia sesión para ver esta página.';
 
@@ -37,6 +39,7 @@ export function Guarded({ guard, loginMessage, children }: { guard: Guard; login
     return <Redirigir to={loginConRegreso(location)} mensaje={loginMessage ?? INICIA_SESION} id={LOGIN_TOAST_ID} />;
   }
   if (guard === 'proveedor' && !session.is_proveedor) return <Redirigir to="/" mensaje={SOLO_PROVEEDOR} id="rol-requerido" />;
+  if (guard === 'comprador' && !session.is_comprador) return <Redirigir to="/" mensaje={SOLO_COMPRADOR} id="rol-requerido" />;
   if (guard === 'moderador' && !session.is_moderador) return <Redirigir to="/" mensaje={SOLO_MODERADOR} id="rol-requerido" />;
   return children;
 }

@@ -130,7 +130,7 @@ export const router = createBrowserRouter([
           },
           route('/historial', 'sesion', 'Mi Historial de Cotizaciones', <HistorialPage />),
           // docs/producto.md §16: the buyer's lists, and the results a reminder prepared for one.
-          route('/listas', 'sesion', 'Mis listas', <ListasPage />),
+          route('/listas', 'comprador', 'Mis listas', <ListasPage />),
           route('/listas/:id/cotizaciones/:cotizacionId', 'sesion', 'Las mejores opciones para ti', <ListaCotizadaPage />),
           route('/ordenes', 'sesion', 'Historial de Órdenes de Compra', <OrdenesPage />),
           // An order on the server, its tracking link (no login) and the supplier's inbox.

@@ -2,13 +2,14 @@
 // schemas, all from common/schemas/): the page tests' stubbed answers are parsed with these, so a
 // change of contract breaks the page tests that stub that endpoint.
 import { activationDatosSchema, signupResponseSchema, tokensSchema, usuarioMeSchema } from '#common/schemas/auth';
-import { consolidatedDataSchema, rangoPrecioSchema } from '#common/schemas/catalogo';
+import { consolidatedDataSchema, productoEncontradoSchema, rangoPrecioSchema } from '#common/schemas/catalogo';
 import { actualizarCotizacionSchemaOut, compararPreciosSchemaOut } from '#common/schemas/comparacion';
 import { condicionesSchemaOut } from '#common/schemas/condiciones';
 import { cotizanteSchemaOut, solicitudSchemaOut } from '#common/schemas/cotizaciones';
 import { direccionSchemaOut } from '#common/schemas/direcciones';
 import { listaCotizadaSchemaOut } from '#common/schemas/listas';
 import { badRequestSchema, detailSchema } from '#common/schemas/http';
+import { listaSchemaOut, listasSchemaOut } from '#common/schemas/listas';
 import { moderacionSchemaOut, productosPendientesSchema } from '#common/schemas/moderacion';
 import { metodosPagoSchema, ordenSchemaOut, resumenCompraSchema, rubrosSchema } from '#common/schemas/ordenes';
 import { ordenDetalleSchema, ordenesPageSchema, pedidoDetalleSchema, pedidosPageSchema, seguimientoSchema } from '#common/schemas/pedidos';
@@ -48,6 +49,7 @@ const CONTRATOS: Record<string, Contrato> = {
   'GET /api/ubicacion/comunas/': { 200: comunasSchema },
   'GET /api/productos/consolidated-data/': { 200: consolidatedDataSchema, 304: sinCuerpo },
   'GET /api/productos/rangosprecios/': { 200: z.array(rangoPrecioSchema) },
+  'GET /api/productos/buscar/': { 200: z.array(productoEncontradoSchema) },
   'GET /api/cotizaciones/direccion/obtener/': { 200: z.array(direccionSchemaOut) },
   'GET /api/cotizaciones/direccion/activa/': { 200: direccionSchemaOut },
   'POST /api/cotizaciones/direccion/agregar/': { 201: direccionSchemaOut },
@@ -84,6 +86,11 @@ const CONTRATOS: Record<string, Contrato> = {
   'POST /api/listas/:id/cotizar/': { 201: compararPreciosSchemaOut },
   'GET /api/listas/:id/cotizaciones/:cotizacionId/': { 200: listaCotizadaSchemaOut },
   'PUT /api/proveedor/condiciones/': { 200: condicionesSchemaOut },
+  'GET /api/listas/': { 200: listasSchemaOut },
+  'POST /api/listas/': { 201: listaSchemaOut },
+  'GET /api/listas/:id/': { 200: listaSchemaOut },
+  'PUT /api/listas/:id/': { 200: listaSchemaOut },
+  'DELETE /api/listas/:id/': { 204: sinCuerpo },
 };
 
 const RUTAS = Object.entries(CONTRATOS).map(([clave, contrato]) => {

@@ -38,9 +38,11 @@ type Filas = SolicitudData['productos'];
 /**
  * docs/producto.md §5 Quotation rules that need the catalogue: the product exists, can be quoted (approved,
  * not archived), appears once, and its quantity reaches its category's minimum. Every row's
- * problem is reported at once, each with its row number.
+ * problem is reported at once, each with its row number. A buyer's list uses the same rules
+ * (docs/producto.md §16) and lets the products it already holds stay when they left the
+ * catalogue (`conservados`): editing a quantity must not fail for a line the buyer did not touch.
  */
-async function assertFilas(db: Db, filas: Filas): Promise<void> {
+export async function assertFilas(db: Db, filas: Filas, { conservados }: { conservados?: ReadonlySet<number> } = {}): Promise<void> {
   const ids = [...new Set(filas.map((f) => f.producto))];
   const [productos, rangos] = await Promise.all([findProductosSolicitables(db, ids), findRangosPrecios(db)]);
   const porId = new Map(productos.map((p) => [p.id, p]));
@@ -49,7 +51,7 @@ async function assertFilas(db: Db, filas: Filas): Promise<void> {
   const errorDe = (fila: Filas[number], n: number): string | undefined => {
     const p = porId.get(fila.producto);
     if (!p) return mensajesFila.productoInexistente(n, fila.producto);
-    if (!p.disponible) return mensajesFila.productoNoDisponible(n, p.nombre);
+    if (!p.disponible && !conservados?.has(p.id)) return mensajesFila.productoNoDisponible(n, p.nombre);
     if (vistos.has(p.id)) return mensajesFila.productoRepetido(n, p.nombre);
     vistos.add(p.id);
     return erroresFila(fila, n, { campos: ['cantidad'], minimo: minimos.get(p.categoria_id), unidad: p.unidad })[0]?.mensaje;

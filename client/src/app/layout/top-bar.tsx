@@ -67,6 +67,8 @@ export function TopBar() {
     { to: '/mis-condiciones', label: 'Condiciones', show: logged && is_proveedor },
     { to: '/moderacion-productos', label: 'Moderar Productos', show: logged && is_moderador },
     { to: '/mi-perfil', label: 'Mi Perfil', show: logged && (is_proveedor || is_comprador), section: ['/mi-cuenta', '/direcciones', '/seguridad'] },
+    // A buyer's lists (docs/producto.md §16): what it buys every week, quoted again in one click.
+    { to: '/listas', label: 'Mis listas', show: logged && is_comprador, section: ['/listas'] },
     { to: '/historial', label: 'Historial Cotizaciones', show: logged && (is_proveedor || is_comprador) },
     { to: '/ordenes', label: 'Órdenes de Compras', show: logged && (is_proveedor || is_comprador) },
     { to: '/login', label: 'Iniciar Sesión', show: !logged },

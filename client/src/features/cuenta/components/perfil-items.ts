@@ -12,3 +12,8 @@ export const PERFIL_ITEMS = [
 export const PERFIL_ITEMS_PROVEEDOR = [
   { label: 'Condiciones de despacho', to: '/mis-condiciones', description: 'Comunas, días, pedido mínimo y costo de despacho' },
 ] as const;
+
+/** What only a buyer's profile shows (docs/producto.md §16). */
+export const PERFIL_ITEMS_COMPRADOR = [
+  { label: 'Mis listas', to: '/listas', description: 'Lo que compras seguido, para cotizarlo de nuevo con un clic' },
+] as const;

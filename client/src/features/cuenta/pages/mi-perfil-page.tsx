@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { rolPerfil } from '../../../lib/roles';
 import { useLogout, useSession } from '../../../lib/session';
-import { PERFIL_ITEMS, PERFIL_ITEMS_PROVEEDOR } from '../components/perfil-items';
+import { PERFIL_ITEMS, PERFIL_ITEMS_COMPRADOR, PERFIL_ITEMS_PROVEEDOR } from '../components/perfil-items';
 
 export default function MiPerfilPage() {
   const user = useSession().user!;
   const logout = useLogout();
-  const items = user.is_proveedor ? [...PERFIL_ITEMS, ...PERFIL_ITEMS_PROVEEDOR] : PERFIL_ITEMS;
+  const items = [...PERFIL_ITEMS, ...(user.is_proveedor ? PERFIL_ITEMS_PROVEEDOR : []), ...(user.is_comprador ? PERFIL_ITEMS_COMPRADOR : [])];
 
   return (
     <section className="page">
