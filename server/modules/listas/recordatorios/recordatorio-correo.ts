@@ -37,3 +37,23 @@ export function correoListaCotizada(para: string, persona: string, lista: string
     html: layout(titulo, parrafosHtml(parrafos), { texto: 'Ver la cotización', url }, pie),
   };
 }
+
+/**
+ * When a reminder could not quote the list for a reason the buyer can fix (no main address,
+ * nothing of it on sale): said once, after its last attempt, rather than silence.
+ */
+export function correoListaNoCotizada(para: string, persona: string, lista: string, motivo: string, url: string): Correo {
+  const asunto = `No pudimos cotizar tu lista «${lista}»`;
+  const saludo = `Hola ${persona}:`;
+  const parrafos = [
+    `Tu recordatorio de hoy no pudo preparar la cotización de tu lista «${lista}»: ${motivo}`,
+    'Cuando lo corrijas, el próximo recordatorio la preparará; también puedes cotizarla ahora desde Mis listas.',
+  ];
+  const pie = 'Recibes este correo porque programaste un recordatorio para esta lista en Mis listas; ahí puedes cambiarlo o quitarlo.';
+  return {
+    para,
+    asunto,
+    texto: `${saludo}\n\n${parrafos.join('\n\n')}\n\n${url}\n\n${pie}\n\nEl equipo de Abastece`,
+    html: layout(saludo, parrafosHtml(parrafos), { texto: 'Ir a Mis listas', url }, pie),
+  };
+}

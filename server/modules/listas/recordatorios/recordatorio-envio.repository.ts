@@ -104,12 +104,14 @@ export async function markOcurrenciaHecha(
   return filas.length > 0;
 }
 
-/** Keeps why an attempt failed; the lease, left to `reintentoEn`, holds the next attempt until then. */
-export async function markOcurrenciaFallida(db: Db, o: OcurrenciaReclamada, error: string, reintentoEn: Date): Promise<void> {
-  await db
+/** Keeps why an attempt failed, if this process still holds it; the lease, left to `reintentoEn`, holds the next attempt until then. */
+export async function markOcurrenciaFallida(db: Db, o: OcurrenciaReclamada, error: string, reintentoEn: Date): Promise<boolean> {
+  const filas = await db
     .update(recordatorioEnvio)
     .set({ ultimo_error: error.slice(0, 2000), reclamado_hasta: reintentoEn })
-    .where(reclamadaPorMi(o));
+    .where(reclamadaPorMi(o))
+    .returning({ lista_id: recordatorioEnvio.lista_id });
+  return filas.length > 0;
 }
 
 /** Whom a list's reminder e-mails: its owner (an active account), and the list's name. */

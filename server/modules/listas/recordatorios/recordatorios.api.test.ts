@@ -154,7 +154,7 @@ describe('exactly once across processes', () => {
     expect((await envios(lista.id))[0]).toMatchObject({ intentos: 2 });
   });
 
-  it('a quotation that fails is tried again after its lease, three times, keeping why', async () => {
+  it('a quotation that fails is tried again after its lease, three times, keeping why, and the buyer hears why once', async () => {
     const { u, lista } = await compradorConLista({ direccion: false });
     for (let i = 0; i < MAX_INTENTOS + 1; i++) {
       a_las(LUNES_8, i * (PLAZO_MS + 1000));
@@ -166,8 +166,12 @@ describe('exactly once across processes', () => {
     const [envio] = await envios(lista.id);
     expect(envio!.intentos).toBe(MAX_INTENTOS);
     expect(envio!.hecho_en).toBeNull();
-    expect(envio!.ultimo_error).toContain(SIN_DIRECCION_PRINCIPAL);
+    expect(envio!.ultimo_error).toBe(SIN_DIRECCION_PRINCIPAL);
     expect(await correosDe(u)).toHaveLength(0);
+    const avisos = (await correosPara(ctx.t, u.email)).filter((c) => c.asunto.includes('lista'));
+    expect(avisos.map((c) => c.asunto)).toEqual(['No pudimos cotizar tu lista «Semana»']);
+    expect(avisos[0]!.texto).toContain(`no pudo preparar la cotización de tu lista «Semana»: ${SIN_DIRECCION_PRINCIPAL}`);
+    expect(avisos[0]!.texto).toContain(`${config.publicUrl}/listas`);
   });
 
   it('a deleted list’s occurrences go with it', async () => {

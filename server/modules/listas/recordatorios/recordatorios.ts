@@ -4,7 +4,7 @@ import { AppError } from '#server/errors';
 import type { Mailer } from '#server/mail/mailer';
 import { type Comparador, cotizarLista } from '../cotizar-lista.service';
 import { diasPosibles, GRACIA_MS, ocurrenciaPendiente } from './ocurrencia';
-import { correoListaCotizada } from './recordatorio-correo';
+import { correoListaCotizada, correoListaNoCotizada } from './recordatorio-correo';
 import {
   claimOcurrencia,
   findDestinoDeLista,
@@ -14,6 +14,14 @@ import {
   markOcurrenciaHecha,
   type OcurrenciaReclamada,
 } from './recordatorio-envio.repository';
+
+/** The Spanish message of a refusal: its detail, else its first field's message. */
+const motivoDe = (error: AppError): string => {
+  const body = error.body as Record<string, unknown>;
+  if (typeof body.detail === 'string') return body.detail;
+  const primero = Object.values(body).flat()[0];
+  return typeof primero === 'string' ? primero : JSON.stringify(body);
+};
 
 /** How often each process looks for reminders that fell due: the e-mail leaves within this of its minute. */
 export const RELOJ_MS = 15_000;
@@ -39,10 +47,10 @@ export function createRecordatorios(options: { comparador: Comparador; mailer: M
   let cola: Promise<void> = Promise.resolve();
 
   async function preparar(o: OcurrenciaReclamada, ahora: Date): Promise<void> {
+    // Deleted since, or its account closed: its row went with the list, or it waits for nothing.
+    const destino = await findDestinoDeLista(db, o.lista_id);
+    if (!destino) return;
     try {
-      // Deleted since, or its account closed: its row went with the list, or it waits for nothing.
-      const destino = await findDestinoDeLista(db, o.lista_id);
-      if (!destino) return;
       const json = await cotizarLista(comparador, destino.usuario_id, destino.lista_id, {}, ahora);
       const texto = json.toString('utf8');
       const respuesta = JSON.parse(texto) as CompararPrecios;
@@ -55,9 +63,19 @@ export function createRecordatorios(options: { comparador: Comparador; mailer: M
       });
       if (hecho) void mailer.kick();
     } catch (error) {
-      const motivo = error instanceof AppError ? JSON.stringify(error.body) : String(error);
       log.warn({ err: error, lista: o.lista_id }, 'no se pudo preparar el recordatorio de una lista; se reintentará');
-      await markOcurrenciaFallida(db, o, motivo, new Date(ahora.getTime() + PLAZO_MS));
+      // A refusal the buyer can fix (no main address, nothing on sale) is said to the buyer after the last attempt.
+      const motivo = error instanceof AppError && error.statusCode < 500 ? motivoDe(error) : undefined;
+      const aviso =
+        motivo !== undefined && o.intentos >= MAX_INTENTOS
+          ? correoListaNoCotizada(destino.email, destino.first_name, destino.nombre, motivo, `${publicUrl}/listas`)
+          : undefined;
+      const avisado = await db.transaction(async (tx) => {
+        const propia = await markOcurrenciaFallida(tx, o, motivo ?? String(error), new Date(ahora.getTime() + PLAZO_MS));
+        if (propia && aviso) await mailer.enqueue(tx, aviso);
+        return propia && aviso !== undefined;
+      });
+      if (avisado) void mailer.kick();
     }
   }
 
