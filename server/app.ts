@@ -18,6 +18,8 @@ import { createJwt } from './modules/auth/sesion/jwt';
 import { createCatalogoCache } from './modules/catalogo/catalogo-cache';
 import { catalogoRoutes } from './modules/catalogo/catalogo.routes';
 import { condicionesRoutes } from './modules/condiciones/condiciones.routes';
+import { cotizarListaRoutes } from './modules/listas/cotizar-lista.routes';
+import { createRecordatorios, type Recordatorios } from './modules/listas/recordatorios/recordatorios';
 import { comparacionRoutes } from './modules/comparacion/comparacion.routes';
 import { type ComparacionCache, createComparacionCache } from './modules/comparacion/cache/comparacion-cache';
 import { type CanastaThread, createCanastaThread } from './modules/comparacion/canasta/thread';
@@ -47,6 +49,8 @@ declare module 'fastify' {
     uploads: UploadQueue;
     /** Work left for after a reply (e-mails), for tests that wait for it. */
     afterReply: AfterReply;
+    /** The lists' weekly reminders, for tests that tick them with a pinned clock. */
+    recordatorios: Recordatorios;
   }
 }
 
@@ -61,10 +65,12 @@ export interface AppOptions {
    * once listening and stops it after the app. Absent (tests), the app makes its own and stops it on close.
    */
   canasta?: CanastaThread;
+  /** The clock of the lists' reminders and of their quotations; tests pin it (the real one when absent). */
+  now?: () => Date;
 }
 
 /** Builds the whole application without listening, so tests can inject requests in-process. */
-export async function buildApp({ config, database, jwtSecret, clientDir, canasta: dado }: AppOptions) {
+export async function buildApp({ config, database, jwtSecret, clientDir, canasta: dado, now }: AppOptions) {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -132,13 +138,24 @@ export async function buildApp({ config, database, jwtSecret, clientDir, canasta
   const afterReply = createAfterReply();
   app.decorate('afterReply', afterReply);
   const canasta = dado ?? createCanastaThread();
+  const recordatorios = createRecordatorios({
+    comparador: { db, cache: comparacion, solver: canasta },
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    now,
+  });
+  app.decorate('recordatorios', recordatorios);
   registerMetrics(app, config.metricsToken, { database, comparacion, mailer, uploads, canasta, sesiones: guards.stats });
   app.addHook('onReady', async () => {
     mailer.start();
     await guards.start();
     await comparacion.start();
+    recordatorios.start();
   });
   app.addHook('onClose', async () => {
+    // The reminders first: an e-mail their last pass queued waits in the outbox for the next start, or another process.
+    await recordatorios.stop();
     await mailer.stop();
     await guards.stop();
     await comparacion.stop();
@@ -154,6 +171,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir, canasta
   await app.register(ubicacionRoutes, { db });
   await app.register(cotizacionesRoutes, { db, guards });
   await app.register(comparacionRoutes, { db, guards, comparacion, canasta });
+  await app.register(cotizarListaRoutes, { db, guards, comparacion, canasta, now });
   await app.register(ordenesRoutes, { db, guards, mailer, publicUrl: config.publicUrl });
   await app.register(pedidosRoutes, { db, guards, mailer, publicUrl: config.publicUrl, jwtSecret });
   await app.register(proveedorProductosRoutes, { db, guards });

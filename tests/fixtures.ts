@@ -18,7 +18,7 @@ const decodeQuotedPrintable = (s: string) => s.replace(/=\r?\n/g, '').replace(/=
 /** The newest link of `kind` e-mailed to `email`, read from the .eml files the server wrote. */
 export async function readMailLink(
   email: string,
-  kind: 'activate' | 'password/reset/confirm' | 'confirmar-correo' | 'seguimiento' | 'pedidos-recibidos' | 'confirmar-orden',
+  kind: 'activate' | 'password/reset/confirm' | 'confirmar-correo' | 'seguimiento' | 'pedidos-recibidos' | 'confirmar-orden' | 'listas',
 ): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {

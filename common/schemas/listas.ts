@@ -1,7 +1,8 @@
 import { z } from '../zod-es';
 import { isUnaLinea } from '../texto';
 import { fechaIsoSchema } from '../fecha';
-import { productosSchema } from './cotizaciones';
+import { compararPreciosSchemaOut } from './comparacion';
+import { cotizanteSchemaOut, productosSchema, solicitudSchemaOut } from './cotizaciones';
 
 /**
  * A buyer's lists ('Mis listas', docs/producto.md §16): GET/POST /api/listas/, GET/PUT/DELETE
@@ -73,3 +74,22 @@ export const listasSchemaOut = z.array(listaSchemaOut);
 
 /** Body of POST /api/listas/{id}/cotizar/: the delivery date, else the first day every needed supplier delivers. */
 export const cotizarListaSchema = z.object({ fecha_entrega: fechaIsoSchema().optional() }).default({});
+
+// POST /api/listas/{id}/cotizar/ and the reminders (docs/producto.md §16, docs/decisions/021-recordatorios.md).
+export const SIN_DIRECCION_PRINCIPAL = 'Guarda una dirección principal en Mis direcciones para cotizar esta lista.';
+export const DIRECCION_PRINCIPAL_INVALIDA = 'Tu dirección principal tiene datos que ya no son válidos: corrígela en Mis direcciones para cotizar esta lista.';
+export const LISTA_SIN_PRODUCTOS_A_LA_VENTA = 'Ningún producto de esta lista está a la venta hoy.';
+export const COTIZACION_DE_LISTA_NO_ENCONTRADA = 'No encontramos esta cotización de tu lista.';
+
+/**
+ * GET /api/listas/{id}/cotizaciones/{cotizacion_id}/: what a reminder prepared, as the quotation
+ * flow keeps it in the tab (the request, its delivery record and the comparison's answer), and
+ * the order already placed on it, if any.
+ */
+export const listaCotizadaSchemaOut = z.object({
+  solicitud: solicitudSchemaOut,
+  cotizante: cotizanteSchemaOut,
+  cotizacion: compararPreciosSchemaOut,
+  orden_id: z.number().int().nullable(),
+});
+export type ListaCotizada = z.infer<typeof listaCotizadaSchemaOut>;

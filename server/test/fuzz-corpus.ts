@@ -124,3 +124,5 @@ VALID_BODIES['PUT /api/proveedor/condiciones/'] = {
 };
 // An order without an account, confirmed by its e-mailed link (docs/decisions/007): a well-formed token that names nothing.
 VALID_BODIES['POST /api/ordenes/confirmar/'] = { token: 'A'.repeat(43) };
+// A list quoted in one call (docs/decisions/021-recordatorios.md): the delivery day, else the first one every supplier delivers.
+VALID_BODIES['POST /api/listas/:id/cotizar/'] = { fecha_entrega: '2099-01-15' };

@@ -7,6 +7,7 @@ import { actualizarCotizacionSchemaOut, compararPreciosSchemaOut } from '#common
 import { condicionesSchemaOut } from '#common/schemas/condiciones';
 import { cotizanteSchemaOut, solicitudSchemaOut } from '#common/schemas/cotizaciones';
 import { direccionSchemaOut } from '#common/schemas/direcciones';
+import { listaCotizadaSchemaOut } from '#common/schemas/listas';
 import { badRequestSchema, detailSchema } from '#common/schemas/http';
 import { listaSchemaOut, listasSchemaOut } from '#common/schemas/listas';
 import { moderacionSchemaOut, productosPendientesSchema } from '#common/schemas/moderacion';
@@ -82,6 +83,8 @@ const CONTRATOS: Record<string, Contrato> = {
   'GET /api/productos/productos-pendientes/': { 200: productosPendientesSchema },
   'POST /api/productos/moderar-producto/': { 200: moderacionSchemaOut },
   'GET /api/proveedor/condiciones/': { 200: condicionesSchemaOut },
+  'POST /api/listas/:id/cotizar/': { 201: compararPreciosSchemaOut },
+  'GET /api/listas/:id/cotizaciones/:cotizacionId/': { 200: listaCotizadaSchemaOut },
   'PUT /api/proveedor/condiciones/': { 200: condicionesSchemaOut },
   'GET /api/listas/': { 200: listasSchemaOut },
   'POST /api/listas/': { 201: listaSchemaOut },

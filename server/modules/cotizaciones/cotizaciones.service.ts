@@ -76,7 +76,8 @@ export const holdTakesOver = (registro: Hold, caller: Caller) => holdOf(registro
 /** The clave a response returns: the anonymous caller's (new or sent), none for a user's records. */
 const claveDeRespuesta = (caller: Caller) => (caller.usuarioId === undefined ? caller.clave! : null);
 
-async function solicitudRespuesta(db: Db, id: number, caller: Caller): Promise<Solicitud> {
+/** A request as the endpoints answer it (a reminder's link answers it too). */
+export async function solicitudRespuesta(db: Db, id: number, caller: Caller): Promise<Solicitud> {
   const s = await findSolicitud(db, id);
   if (!s) throw notFound(SOLICITUD_NO_ENCONTRADA);
   return { ...s, solicitud: { id: s.id, fecha_creacion: s.fecha_creacion }, clave: claveDeRespuesta(caller) };
@@ -133,7 +134,8 @@ const valores = (d: CotizanteData): CotizanteValores => ({
   solicitud_id: d.solicitud_id,
 });
 
-async function cotizanteRespuesta(db: Db, id: number, caller: Caller): Promise<Cotizante> {
+/** A delivery record as the endpoints answer it. */
+export async function cotizanteRespuesta(db: Db, id: number, caller: Caller): Promise<Cotizante> {
   const c = await findCotizante(db, id);
   if (!c) throw notFound(COTIZANTE_NO_ENCONTRADO);
   return { ...c, clave: claveDeRespuesta(caller) };
