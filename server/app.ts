@@ -22,6 +22,7 @@ import { comparacionRoutes } from './modules/comparacion/comparacion.routes';
 import { type ComparacionCache, createComparacionCache } from './modules/comparacion/cache/comparacion-cache';
 import { type CanastaThread, createCanastaThread } from './modules/comparacion/canasta/thread';
 import { cotizacionesRoutes } from './modules/cotizaciones/cotizaciones.routes';
+import { historialRoutes } from './modules/cotizaciones/historial.routes';
 import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
 import { moderacionRoutes } from './modules/moderacion/moderacion.routes';
@@ -152,6 +153,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir, canasta
   await app.register(catalogoRoutes, { db, catalogo });
   await app.register(ubicacionRoutes, { db });
   await app.register(cotizacionesRoutes, { db, guards });
+  await app.register(historialRoutes, { db, guards });
   await app.register(comparacionRoutes, { db, guards, comparacion, canasta });
   await app.register(ordenesRoutes, { db, guards, mailer, publicUrl: config.publicUrl });
   await app.register(pedidosRoutes, { db, guards, mailer, publicUrl: config.publicUrl, jwtSecret });

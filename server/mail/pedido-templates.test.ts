@@ -25,7 +25,7 @@ const orden = (nombre_cuenta?: string | null) => ({
 const pedido = {
   id: 77,
   proveedor: 'Frigorífico Los Andes',
-  lineas: [{ sku: 'X1', producto_nombre: 'Lomo vetado', marca: '', unidad: 'KILO', cantidad: 100, precio: 5000, subtotal: 500_000 }],
+  lineas: [{ producto: 12, sku: 'X1', producto_nombre: 'Lomo vetado', marca: '', unidad: 'KILO', cantidad: 100, precio: 5000, subtotal: 500_000 }],
   costo_despacho: 12_000,
   total: 512_000,
 };
