@@ -44,8 +44,11 @@ function Orden({ id }: { id: number }) {
       <Link to="/ordenes" className="orden-page__volver">
         ← Volver a mis órdenes de compra
       </Link>
-      <VolverAComprar orden={orden.data} />
-      <OrdenDetalleView orden={orden.data} accionesPedido={(p) => p.estado === 'pendiente' && <AnularPedido pedido={p} />} />
+      <OrdenDetalleView
+        orden={orden.data}
+        acciones={<VolverAComprar orden={orden.data} />}
+        accionesPedido={(p) => p.estado === 'pendiente' && <AnularPedido pedido={p} />}
+      />
     </section>
   );
 }
