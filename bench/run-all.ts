@@ -3,6 +3,7 @@ import { execSync } from 'node:child_process';
 
 execSync('npm run build --silent', { stdio: 'inherit' });
 await import('./start-and-catalogo');
+await import('./buscar-productos');
 await import('./bundle-size');
 await import('./auth-hot-path');
 await import('./cuentas-tiempos');

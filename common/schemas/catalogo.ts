@@ -1,3 +1,4 @@
+import { BUSQUEDA_CORTA, BUSQUEDA_LARGA, MAX_BUSQUEDA, MIN_BUSQUEDA } from '../buscar-productos';
 import { z } from '../zod-es';
 
 export const idNombreSchema = z.object({ id: z.number().int(), nombre: z.string() });
@@ -28,3 +29,12 @@ export const rangoPrecioSchema = z.object({
   limite_inferior: z.number(),
 });
 export type RangoPrecio = z.infer<typeof rangoPrecioSchema>;
+
+/** What the product search reads: 2 to 100 characters once trimmed (docs/producto.md §16). */
+export const buscarProductosQuerySchema = z.object({
+  q: z.string().trim().min(MIN_BUSQUEDA, BUSQUEDA_CORTA).max(MAX_BUSQUEDA, BUSQUEDA_LARGA),
+});
+
+/** One product a search finds: its category and unit as the buyer reads them. */
+export const productoEncontradoSchema = z.object({ id: z.number().int(), nombre: z.string(), categoria: z.string(), unidad: z.string() });
+export type ProductoEncontrado = z.infer<typeof productoEncontradoSchema>;

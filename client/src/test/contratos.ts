@@ -2,7 +2,7 @@
 // schemas, all from common/schemas/): the page tests' stubbed answers are parsed with these, so a
 // change of contract breaks the page tests that stub that endpoint.
 import { activationDatosSchema, signupResponseSchema, tokensSchema, usuarioMeSchema } from '#common/schemas/auth';
-import { consolidatedDataSchema, rangoPrecioSchema } from '#common/schemas/catalogo';
+import { consolidatedDataSchema, productoEncontradoSchema, rangoPrecioSchema } from '#common/schemas/catalogo';
 import { actualizarCotizacionSchemaOut, compararPreciosSchemaOut } from '#common/schemas/comparacion';
 import { condicionesSchemaOut } from '#common/schemas/condiciones';
 import { cotizanteSchemaOut, solicitudSchemaOut } from '#common/schemas/cotizaciones';
@@ -48,6 +48,7 @@ const CONTRATOS: Record<string, Contrato> = {
   'GET /api/ubicacion/comunas/': { 200: comunasSchema },
   'GET /api/productos/consolidated-data/': { 200: consolidatedDataSchema, 304: sinCuerpo },
   'GET /api/productos/rangosprecios/': { 200: z.array(rangoPrecioSchema) },
+  'GET /api/productos/buscar/': { 200: z.array(productoEncontradoSchema) },
   'GET /api/cotizaciones/direccion/obtener/': { 200: z.array(direccionSchemaOut) },
   'GET /api/cotizaciones/direccion/activa/': { 200: direccionSchemaOut },
   'POST /api/cotizaciones/direccion/agregar/': { 201: direccionSchemaOut },

@@ -75,3 +75,55 @@ describe('Combobox', () => {
     expect(chosen()).toBe('1');
   });
 });
+
+/** A caller that searches by itself: what it finds is every option whose label starts with the text. */
+function Buscador() {
+  const [value, setValue] = useState<string | null>(null);
+  const [texto, setTexto] = useState('');
+  const [oidos, setOidos] = useState<string[]>([]);
+  const encontrados = texto.length < 2 ? [] : OPCIONES.filter((o) => o.label.toLowerCase().startsWith(texto.toLowerCase()));
+  return (
+    <>
+      <Combobox
+        label="Producto, fila 1"
+        options={encontrados}
+        value={value}
+        onChange={setValue}
+        valueLabel={value === null ? undefined : OPCIONES.find((o) => o.value === value)?.label}
+        onSearch={(q) => {
+          setTexto(q);
+          setOidos((antes) => [...antes, q]);
+        }}
+        emptyMessage={texto.length < 2 ? 'Escribe al menos 2 caracteres para buscar.' : undefined}
+      />
+      <output>{value ?? 'ninguno'}</output>
+      <p data-testid="oidos">{oidos.join('|')}</p>
+    </>
+  );
+}
+
+describe('Combobox searching (the caller searches)', () => {
+  it('shows what the caller found as it is, says what is missing, and keyboard picks as elsewhere', () => {
+    render(<Buscador />);
+    fireEvent.change(input(), { target: { value: 'j' } });
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    expect(screen.getByText('Escribe al menos 2 caracteres para buscar.')).toBeTruthy();
+    fireEvent.change(input(), { target: { value: 'lo' } });
+    // Not filtered again here: the caller's 'starts with' is what shows.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Lomo vetadoVacuno · Chile']);
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(input().getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[0]!.id);
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(chosen()).toBe('3');
+    // The chosen one is no longer among the options (the search closed): its label still shows.
+    expect(input().value).toBe('Lomo vetado');
+    expect(screen.getByTestId('oidos').textContent).toBe('j|lo|');
+  });
+
+  it('Tab does not pick a lone result: it may still be the previous text’s', () => {
+    render(<Buscador />);
+    fireEvent.change(input(), { target: { value: 'lo' } });
+    fireEvent.keyDown(input(), { key: 'Tab' });
+    expect(chosen()).toBe('ninguno');
+  });
+});

@@ -22,6 +22,15 @@ interface ComboboxProps {
   invalid?: boolean;
   /** Options drawn at once: typing narrows the rest (catalogues hold hundreds of products). */
   maxVisible?: number;
+  /**
+   * Searching mode: the caller searches. It hears the text as it is typed ('' once the list
+   * closes), and `options` are what it found for it, shown as they are (nothing is filtered here).
+   */
+  onSearch?(query: string): void;
+  /** The label of `value` when `options` (a search's results) do not hold it. */
+  valueLabel?: string;
+  /** What an empty list says instead of 'Sin resultados' (a search: 'Buscando...', or what is still missing to search). */
+  emptyMessage?: string;
 }
 
 /** Case and accent-insensitive ('jamon' finds 'Jamón'). */
@@ -35,9 +44,15 @@ const MARGEN = 8;
 const ALTO_MAXIMO = 288;
 const ANCHO_MAXIMO = 416;
 
-/** Where the open list goes: under the field, or above it when below is short and above is not. */
+/**
+ * Where the open list goes: under the field, or above it when below is short and above is not.
+ * Below ends where the visible part of the page does: on a phone the on-screen keyboard covers the
+ * bottom of the window without making it shorter (the visual viewport does shrink).
+ */
 function placeList(field: DOMRect): CSSProperties {
-  const below = window.innerHeight - field.bottom - MARGEN;
+  const visual = window.visualViewport;
+  const bottom = visual ? Math.min(window.innerHeight, visual.offsetTop + visual.height) : window.innerHeight;
+  const below = bottom - field.bottom - MARGEN;
   const above = field.top - MARGEN;
   const up = below < 200 && above > below;
   return {
@@ -54,18 +69,36 @@ function placeList(field: DOMRect): CSSProperties {
  * Enter picks, Escape closes and leaving the field restores the chosen label, so the value is
  * always one of the options or none.
  */
-export function Combobox({ label, options, value, onChange, disabled, placeholder, errorId, invalid, maxVisible = 60 }: ComboboxProps) {
+export function Combobox({
+  label,
+  options,
+  value,
+  onChange,
+  disabled,
+  placeholder,
+  errorId,
+  invalid,
+  maxVisible = 60,
+  onSearch,
+  valueLabel,
+  emptyMessage,
+}: ComboboxProps) {
   const listId = useId();
   // An id of its own: Chromium flags a form field with neither id nor name (it cannot autofill or restore it).
   const inputId = useId();
-  const selected = options.find((o) => o.value === value) ?? null;
+  const selected = options.find((o) => o.value === value) ?? (value !== null && valueLabel !== undefined ? { value, label: valueLabel } : null);
   const [open, setOpen] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState<CSSProperties>({});
-  const [query, setQuery] = useState<string | null>(null);
+  const searching = onSearch !== undefined;
+  const [query, setQueryState] = useState<string | null>(null);
+  const setQuery = (q: string | null) => {
+    setQueryState(q);
+    onSearch?.(q ?? '');
+  };
   const [active, setActive] = useState(0);
 
-  const matches = useMemo(() => filterOptions(options, query ?? ''), [options, query]);
+  const matches = useMemo(() => (searching ? options : filterOptions(options, query ?? '')), [searching, options, query]);
   const visible = matches.slice(0, maxVisible);
   const activeIndex = Math.min(active, visible.length - 1);
   const optionId = (i: number) => `${listId}-${i}`;
@@ -100,7 +133,7 @@ export function Combobox({ label, options, value, onChange, disabled, placeholde
   function show() {
     setOpen(true);
     // Start on the chosen option, so Enter right away keeps it.
-    setActive(Math.max(0, selected ? options.indexOf(selected) : 0));
+    setActive(Math.max(0, selected ? options.findIndex((o) => o.value === selected.value) : 0));
   }
 
   function onKeyDown(e: React.KeyboardEvent<HTMLInputElement>) {
@@ -118,8 +151,9 @@ export function Combobox({ label, options, value, onChange, disabled, placeholde
       // Only this popup closes: a dialog around it stays open.
       e.stopPropagation();
       close();
-    } else if (e.key === 'Tab' && open && query) {
-      // Tabbing away after typing a unique match picks it, as a native select would.
+    } else if (e.key === 'Tab' && open && query && !searching) {
+      // Tabbing away after typing a unique match picks it, as a native select would (not a search's
+      // result, which may still be the previous text's).
       if (visible.length === 1) pick(visible[0]!);
     }
   }
@@ -183,7 +217,7 @@ export function Combobox({ label, options, value, onChange, disabled, placeholde
               </div>
             ))}
           </div>
-          {visible.length === 0 && <p className="combobox__empty">Sin resultados</p>}
+          {visible.length === 0 && <p className="combobox__empty">{emptyMessage ?? 'Sin resultados'}</p>}
           {matches.length > visible.length && <p className="combobox__empty">{matches.length - visible.length} más: sigue escribiendo para acotar</p>}
         </div>
       )}

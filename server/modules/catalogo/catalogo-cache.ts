@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { indiceDeProductos } from '#common/buscar-productos';
+import type { ConsolidatedData, ProductoEncontrado } from '#common/schemas/catalogo';
 import type { Db } from '#server/db/client';
 import { findConsolidatedData } from './catalogo.repository';
 
@@ -16,6 +18,8 @@ export interface CachedJson {
 /** A copy of the catalogue: what is served, and each product's entry in it, to tell whether a change touched it. */
 interface Copia extends CachedJson {
   entradas: Map<number, string>;
+  /** The search over this copy's products, built on the first search and kept as long as the copy. */
+  buscar?: (q: string) => ProductoEncontrado[];
 }
 
 /**
@@ -69,6 +73,22 @@ export function createCatalogoCache(db: Db) {
         });
       }
       return held.value;
+    },
+    /**
+     * The products of this same copy whose names match `q`, best first (common/buscar-productos.ts):
+     * a search offers exactly what the pickers offer, and is as fresh.
+     */
+    async buscar(q: string): Promise<ProductoEncontrado[]> {
+      const copia = (await this.get()) as Copia;
+      copia.buscar ??= indiceDeProductos(
+        (JSON.parse(copia.body) as ConsolidatedData).productos.map((p) => ({
+          id: p.id,
+          nombre: p.nombre,
+          categoria: p.categoria.nombre,
+          unidad: p.unidad.descripcion,
+        })),
+      );
+      return copia.buscar(q);
     },
     /** A commit changed this product (its row, its offers, their tiers or lots, its suppliers' names). */
     changed(productoId: number) {

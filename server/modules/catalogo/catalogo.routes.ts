@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type ConsolidatedData, consolidatedDataSchema, rangoPrecioSchema } from '#common/schemas/catalogo';
+import {
+  buscarProductosQuerySchema,
+  type ConsolidatedData,
+  consolidatedDataSchema,
+  productoEncontradoSchema,
+  rangoPrecioSchema,
+} from '#common/schemas/catalogo';
+import { badRequestSchema } from '#common/schemas/http';
 import { z } from '#common/zod-es';
 import type { Db } from '#server/db/client';
 import type { CatalogoCache } from './catalogo-cache';
@@ -19,6 +26,20 @@ export const catalogoRoutes: FastifyPluginAsyncZod<{ db: Db; catalogo: CatalogoC
         .serializer((payload) => payload as string)
         .send(body as unknown as ConsolidatedData);
     },
+  );
+
+  // Public like the catalogue it searches: an anonymous buyer quotes too (docs/producto.md §16).
+  app.get(
+    '/api/productos/buscar/',
+    {
+      schema: {
+        tags: ['catalogo'],
+        summary: 'Buscar productos aprobados por nombre',
+        querystring: buscarProductosQuerySchema,
+        response: { 200: z.array(productoEncontradoSchema), 400: badRequestSchema },
+      },
+    },
+    (request) => catalogo.buscar(request.query.q),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { CANTIDAD_MAX_DIGITOS, CANTIDAD_MAXIMA } from '#common/constants';
 import type { ConsolidatedData, ProductoCatalogo } from '#common/schemas/catalogo';
-import { CAMPOS_FILA, type CampoFila, erroresFila, SIN_FILA_COMPLETA, SIN_PRODUCTOS } from '#common/schemas/cotizaciones-filas';
+import type { LineaRepetir } from '#common/repetir';
+import { CAMPOS_FILA, type CampoFila, erroresFila, MAX_FILAS_COTIZACION, SIN_FILA_COMPLETA, SIN_PRODUCTOS } from '#common/schemas/cotizaciones-filas';
 import { compareEs } from '#common/sort-es';
 import type { FilaCotizacion } from '../../../lib/flujo-cotizacion/filas-storage';
 
@@ -89,6 +90,35 @@ export function depurarFilas(catalogo: ConsolidatedData, filas: FilaCotizacion[]
     const marca = fila.marca !== null && marcas.includes(fila.marca) ? fila.marca : null;
     return { ...fila, origen, marca, producto: null };
   });
+}
+
+/**
+ * The rows of 'Cotizar de nuevo' (`?repetir=`, docs/producto.md §16): one per line whose product
+ * the catalogue still offers, with its category, origin and brand; the quantity as /cotizar takes
+ * it (a whole number up to 9999: a line of 12.5 kg asks for 13). `faltan`: the products no longer
+ * offered, left out, to be named.
+ */
+export function filasDeRepetir(catalogo: ConsolidatedData, lineas: readonly LineaRepetir[]): { filas: FilaCotizacion[]; faltan: number[] } {
+  const filas: FilaCotizacion[] = [];
+  const faltan: number[] = [];
+  for (const linea of lineas) {
+    const producto = catalogo.productos.find((p) => p.id === linea.producto);
+    if (!producto) faltan.push(linea.producto);
+    else if (filas.length < MAX_FILAS_COTIZACION) {
+      const cantidad = String(Math.min(CANTIDAD_MAXIMA, Math.max(1, Math.ceil(linea.cantidad))));
+      filas.push({ ...cambiarCampo(catalogo, nuevaFila(), 'producto', String(producto.id)), cantidad });
+    }
+  }
+  return { filas: filas.length > 0 ? filas : [nuevaFila()], faltan };
+}
+
+/** The notice naming what 'Cotizar de nuevo' left out; a product whose name the link did not carry (an e-mail's) by its number. */
+export function avisoNoSeVenden(faltan: readonly number[], nombres: Readonly<Record<number, string>> = {}): string | null {
+  if (faltan.length === 0) return null;
+  const nombrados = faltan.map((id) => nombres[id] ?? `el producto N° ${id}`).join(', ');
+  return faltan.length === 1
+    ? `Este producto ya no se vende y no se agregó: ${nombrados}.`
+    : `Estos productos ya no se venden y no se agregaron: ${nombrados}.`;
 }
 
 export interface ValidacionFilas {

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { leerRepetir, REPETIR_PARAM } from '#common/repetir';
 import type { ConsolidatedData, RangoPrecio } from '#common/schemas/catalogo';
 import { CAMPOS_FILA, type CampoFila, minimosPorCategoria, SIN_PRODUCTOS } from '#common/schemas/cotizaciones-filas';
 import { useSessionExpiredHandler } from '../../../lib/session';
@@ -11,8 +12,22 @@ import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
 import { type FilaCotizacion, filasCotizacion } from '../../../lib/flujo-cotizacion/filas-storage';
 import { useSaveSolicitud } from '../api/save-solicitud';
-import { cambiarCampo, depurarFilas, isCantidadTecleable, nuevaFila, opcionesFila, productoDe, type ValidacionFilas, validarFilas } from './filas-cotizacion';
-import { isEnCurso } from '../../../lib/flujo-cotizacion/en-curso';
+import {
+  avisoNoSeVenden,
+  cambiarCampo,
+  depurarFilas,
+  filasDeRepetir,
+  isCantidadTecleable,
+  nuevaFila,
+  opcionesFila,
+  productoDe,
+  type ValidacionFilas,
+  validarFilas,
+} from './filas-cotizacion';
+import { EN_CURSO, isEnCurso } from '../../../lib/flujo-cotizacion/en-curso';
+import type { EstadoRepetir } from '../../../lib/flujo-cotizacion/repetir';
+import { GuardarComoLista } from '../../../lib/listas/guardar-como-lista';
+import { CajaProducto } from './caja-producto';
 import { erroresDelServidor } from './errores-servidor';
 import '../pages/cotizaciones.css';
 
@@ -28,6 +43,13 @@ type Errores = ValidacionFilas['errores'];
 function filasIniciales(catalogo: ConsolidatedData): FilaCotizacion[] {
   const guardadas = filasCotizacion.get();
   return guardadas && guardadas.length > 0 ? depurarFilas(catalogo, guardadas) : [nuevaFila()];
+}
+
+/** The names 'Cotizar de nuevo' carried in the navigation state (EstadoRepetir); whatever else is there is ignored. */
+function nombresDe(state: unknown): Record<number, string> {
+  const nombres = (state as Partial<EstadoRepetir> | null)?.nombres;
+  if (typeof nombres !== 'object' || nombres === null) return {};
+  return Object.fromEntries(Object.entries(nombres).filter(([, nombre]) => typeof nombre === 'string'));
 }
 
 const isFilaTocada = (f: FilaCotizacion) => f.categoria !== null || f.cantidad !== '';
@@ -53,9 +75,29 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
   const save = useSaveSolicitud();
   const onExpired = useSessionExpiredHandler();
   const location = useLocation();
-  const [filas, setFilas] = useState(() => filasIniciales(catalogo));
+  // 'Cotizar de nuevo' (`?repetir=`, docs/producto.md §16) starts a new quotation with those lines:
+  // the flow's values of the one before are cleared, and what is no longer sold is named.
+  const [repetida] = useState(() => {
+    const params = new URLSearchParams(location.search);
+    if (!params.has(REPETIR_PARAM)) return null;
+    clearFlujoCotizacion();
+    const { filas, faltan } = filasDeRepetir(catalogo, leerRepetir(params.get(REPETIR_PARAM)));
+    return { filas, aviso: avisoNoSeVenden(faltan, nombresDe(location.state)) };
+  });
+  const [filas, setFilas] = useState(() => repetida?.filas ?? filasIniciales(catalogo));
+  const [noSeVenden, setNoSeVenden] = useState(repetida?.aviso ?? null);
   // Rows of an abandoned quotation silently joined the next one; say they were restored.
-  const [recuperadas, setRecuperadas] = useState(() => !isEnCurso(location.state) && filas.some(isFilaTocada));
+  const [recuperadas, setRecuperadas] = useState(() => !repetida && !isEnCurso(location.state) && filas.some(isFilaTocada));
+
+  // The lines are now this tab's rows: without the parameter, a reload keeps the buyer's edits
+  // (and, in progress, does not call them restored).
+  useEffect(() => {
+    if (!repetida) return;
+    const params = new URLSearchParams(location.search);
+    params.delete(REPETIR_PARAM);
+    const search = params.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true, state: EN_CURSO });
+  }, [repetida, navigate, location.pathname, location.search]);
   const [errores, setErrores] = useState<Errores>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [porEliminar, setPorEliminar] = useState<FilaCotizacion | null>(null);
@@ -77,6 +119,7 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
     setErrores({});
     setGeneral(null);
     setRecuperadas(false);
+    setNoSeVenden(null);
   }
 
   // After a failed Continuar, the first field in error takes the focus (and scrolls into view).
@@ -137,6 +180,9 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
     });
   }
 
+  // What 'Guardar como lista' keeps: the rows Continuar would send.
+  const completas = useMemo(() => validarFilas(filas, minimos, (f) => productoDe(catalogo, f)?.unidad.descripcion).productos, [filas, minimos, catalogo]);
+
   const numerada = filas.map((fila, i) => ({ fila, n: i + 1 }));
   type Fila = (typeof numerada)[number];
 
@@ -146,29 +192,41 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
     className: `cotizar__col-${campo}`,
     cell: ({ fila, n }) => {
       const opciones = opcionesFila(catalogo, fila);
+      const valor = fila[campo];
+      const invalid = Boolean(errores[fila.key]?.[campo]);
+      const onChange = (v: string | null) => actualizar(fila, cambiarCampo(catalogo, fila, campo, v));
       const options: ComboboxOption[] =
         campo === 'categoria'
           ? categorias
           : campo === 'origen'
             ? opciones.origenes.map((o) => ({ value: o, label: o }))
-            : campo === 'marca'
-              ? opciones.marcas.map((m) => ({ value: m, label: m }))
-              : opciones.productos.map((p) => ({ value: String(p.id), label: p.nombre, hint: `${p.marca.nombre} · ${p.origen.descripcion}` }));
-      const valor = fila[campo];
-      const invalid = Boolean(errores[fila.key]?.[campo]);
+            : opciones.marcas.map((m) => ({ value: m, label: m }));
       return (
         <>
-          <Combobox
-            label={`${header}, fila ${n}`}
-            options={options}
-            value={valor === null ? null : String(valor)}
-            onChange={(v) => actualizar(fila, cambiarCampo(catalogo, fila, campo, v))}
-            // The cascade (docs/producto.md §2): a category first; then origin, brand and product narrow each other.
-            disabled={campo !== 'categoria' && fila.categoria === null}
-            placeholder={campo === 'producto' ? 'Escribe para buscar' : 'Selecciona'}
-            invalid={invalid}
-            errorId={invalid ? errorId(fila, campo) : undefined}
-          />
+          {campo === 'producto' ? (
+            // Searches the whole catalogue until a category is chosen (docs/producto.md §16).
+            <CajaProducto
+              label={`${header}, fila ${n}`}
+              categoria={fila.categoria}
+              productos={opciones.productos}
+              value={fila.producto}
+              onChange={onChange}
+              invalid={invalid}
+              errorId={invalid ? errorId(fila, campo) : undefined}
+            />
+          ) : (
+            <Combobox
+              label={`${header}, fila ${n}`}
+              options={options}
+              value={valor === null ? null : String(valor)}
+              onChange={onChange}
+              // The cascade (docs/producto.md §2): a category first; then origin, brand and product narrow each other.
+              disabled={campo !== 'categoria' && fila.categoria === null}
+              placeholder="Selecciona"
+              invalid={invalid}
+              errorId={invalid ? errorId(fila, campo) : undefined}
+            />
+          )}
           <ErrorCampo fila={fila} campo={campo} errores={errores} />
         </>
       );
@@ -225,6 +283,11 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
 
   return (
     <form onSubmit={continuar} noValidate className="cotizar">
+      {noSeVenden && (
+        <div className="cotizar__no-se-venden" role="status">
+          <p>{noSeVenden}</p>
+        </div>
+      )}
       {recuperadas && (
         <div className="cotizar__recuperadas" role="status">
           <p>{FILAS_RECUPERADAS}</p>
@@ -244,6 +307,7 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
         <button type="button" className="btn btn--ghost" onClick={() => navigate('/')}>
           Cancelar
         </button>
+        <GuardarComoLista productos={completas} />
         <SubmitButton busy={save.isPending} busyLabel="Guardando...">
           Continuar
         </SubmitButton>

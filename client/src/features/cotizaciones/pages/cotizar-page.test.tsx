@@ -7,6 +7,11 @@ import { renderAt, stubFetch, type Respuesta } from '../../../test/page-harness'
 import { SIN_FILA_COMPLETA } from '#common/schemas/cotizaciones';
 import { EN_CURSO } from '../../../lib/flujo-cotizacion/en-curso';
 
+// 'Guardar como lista' is the lists' own component: here, what /cotizar hands it.
+vi.mock('../../../lib/listas/guardar-como-lista', () => ({
+  GuardarComoLista: ({ productos }: { productos: unknown }) => <p data-testid="guardar-como-lista">{JSON.stringify(productos)}</p>,
+}));
+
 const CATALOGO = {
   categorias: [{ id: 1, nombre: 'CARNE BOVINA' }],
   productos: [
@@ -112,5 +117,82 @@ describe("/cotizar's message that belongs to no row", () => {
     // …gone once it is.
     fireEvent.change(cantidad, { target: { value: '150' } });
     await waitFor(() => expect(screen.queryByText(SIN_FILA_COMPLETA)).toBeNull());
+  });
+});
+
+describe("/cotizar's product box searches the whole catalogue", () => {
+  it('searches from 2 characters, shows category and unit, and choosing fills the category, origin and brand', async () => {
+    sessionStorage.clear();
+    const llamadas = stubFetch({
+      ...respuestas,
+      'GET /api/productos/buscar/?q=abas%20CHI': { status: 200, body: [{ id: 10, nombre: 'Abastero', categoria: 'CARNE BOVINA', unidad: 'KILO' }] },
+    });
+    renderPage();
+    const producto = (await screen.findByRole('combobox', { name: 'Producto, fila 1' })) as HTMLInputElement;
+    // No category needed first: the box is open to the whole catalogue.
+    expect(producto.disabled).toBe(false);
+    fireEvent.change(producto, { target: { value: 'a' } });
+    expect(screen.getByText('Escribe al menos 2 caracteres para buscar.')).toBeTruthy();
+    fireEvent.change(producto, { target: { value: 'abas CHI' } });
+    const opcion = await screen.findByRole('option', { name: /Abastero/ });
+    expect(opcion.textContent).toBe('AbasteroCARNE BOVINA · KILO');
+    // One request, once the typing paused, never one per letter nor under 2 characters.
+    expect(llamadas.filter((l) => l.url.startsWith('/api/productos/buscar/')).map((l) => l.url)).toEqual(['/api/productos/buscar/?q=abas%20CHI']);
+    fireEvent.keyDown(producto, { key: 'Enter' });
+
+    expect(producto.value).toBe('Abastero');
+    expect((screen.getByRole('combobox', { name: 'Categoría, fila 1' }) as HTMLInputElement).value).toBe('CARNE BOVINA');
+    expect((screen.getByRole('combobox', { name: 'Origen, fila 1' }) as HTMLInputElement).value).toBe('Chile');
+    expect((screen.getByRole('combobox', { name: 'Marca, fila 1' }) as HTMLInputElement).value).toBe('Carnes Ñuble');
+  });
+
+  it('with a category chosen, lists that category’s products without asking the server', async () => {
+    const llamadas = stubFetch(respuestas);
+    renderPage();
+    const producto = (await screen.findByRole('combobox', { name: 'Producto, fila 1' })) as HTMLInputElement;
+    fireEvent.change(producto, { target: { value: 'aba' } });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['AbasteroCarnes Ñuble · Chile']);
+    expect(llamadas.some((l) => l.url.startsWith('/api/productos/buscar/'))).toBe(false);
+  });
+});
+
+describe('/cotizar?repetir= (Cotizar de nuevo)', () => {
+  it('starts a new quotation with the lines still sold, names those left out, and drops the parameter', async () => {
+    for (const key of ['solicitud', 'cotizante', 'cotizacion', 'seleccion']) sessionStorage.setItem(key, '{}');
+    const router = renderAt('/cotizar', <CotizarPage />, { '/': 'Inicio' }, '/');
+    await router.navigate('/cotizar?repetir=10-12.5,99-3,98-1', { state: { nombres: { 99: 'Lomo vetado' } } });
+
+    expect(await screen.findByText('Estos productos ya no se venden y no se agregaron: Lomo vetado, el producto N° 98.')).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Producto, fila 1' }) as HTMLInputElement).value).toBe('Abastero');
+    expect((screen.getByRole('combobox', { name: 'Categoría, fila 1' }) as HTMLInputElement).value).toBe('CARNE BOVINA');
+    // Quantities on /cotizar are whole: 12.5 kg asks for 13.
+    expect((screen.getByRole('textbox', { name: 'Cantidad, fila 1' }) as HTMLInputElement).value).toBe('13');
+    expect(screen.queryByRole('textbox', { name: 'Cantidad, fila 2' })).toBeNull();
+    // Not the stored row of before, and not called restored.
+    expect(screen.queryByText('Recuperamos los productos de tu cotización anterior.')).toBeNull();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    for (const key of ['solicitud', 'cotizante', 'cotizacion', 'seleccion']) expect(sessionStorage.getItem(key)).toBeNull();
+    expect(JSON.parse(sessionStorage.getItem('filasCotizacion')!)).toEqual([expect.objectContaining({ producto: 10, cantidad: '13' })]);
+    // The notice stays once the parameter is gone.
+    expect(screen.getByText('Estos productos ya no se venden y no se agregaron: Lomo vetado, el producto N° 98.')).toBeTruthy();
+  });
+
+  it('one product left out, from an e-mail link without names, is named by its number', async () => {
+    renderAt('/cotizar', <CotizarPage />, {}, '/cotizar?repetir=77-2');
+    expect(await screen.findByText('Este producto ya no se vende y no se agregó: el producto N° 77.')).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Producto, fila 1' }) as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe("/cotizar's 'Guardar como lista'", () => {
+  it('sits beside Continuar with the rows Continuar would send', async () => {
+    renderPage();
+    const cantidad = await screen.findByRole('textbox', { name: 'Cantidad, fila 1' });
+    await waitFor(() => expect(cantidad.getAttribute('placeholder')).toBe('Mín. 100'));
+    // 50 is under the category's minimum: not a row Continuar would send.
+    expect(screen.getByTestId('guardar-como-lista').textContent).toBe('[]');
+    fireEvent.change(cantidad, { target: { value: '150' } });
+    expect(JSON.parse(screen.getByTestId('guardar-como-lista').textContent!)).toEqual([{ producto: 10, cantidad: 150 }]);
+    expect(screen.getByTestId('guardar-como-lista').nextElementSibling?.textContent).toBe('Continuar');
   });
 });

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { BUSQUEDA_CORTA, BUSQUEDA_LARGA, MAX_BUSQUEDA, MIN_BUSQUEDA } from '#common/buscar-productos';
+import { Combobox, type ComboboxOption } from '../../../ui/combobox';
+import { useBuscarProductos } from '../api/use-buscar-productos';
+
+interface Props {
+  label: string;
+  /** The row's category, when chosen: the box then lists its products (`productos`) as the other pickers do. */
+  categoria: number | null;
+  productos: readonly { id: number; nombre: string; marca: { nombre: string }; origen: { descripcion: string } }[];
+  value: number | null;
+  onChange(value: string | null): void;
+  invalid: boolean;
+  errorId?: string;
+}
+
+/**
+ * The product of a /cotizar row (docs/producto.md §16). Without a category it searches the whole
+ * catalogue by name as the buyer types (2+ characters, through the server: accents, case and word
+ * order aside), each option with its category and unit; choosing one fills the category, origin
+ * and brand. With a category chosen (the filter stays, optional), it lists that category's products,
+ * narrowed by origin, brand and what is typed, as before.
+ */
+export function CajaProducto({ label, categoria, productos, value, onChange, invalid, errorId }: Props) {
+  const [texto, setTexto] = useState('');
+  const buscando = categoria === null;
+  const busqueda = useBuscarProductos(buscando ? texto : '');
+  const largo = texto.trim().length;
+
+  const comun = {
+    label,
+    value: value === null ? null : String(value),
+    onChange,
+    placeholder: 'Escribe para buscar',
+    invalid,
+    errorId,
+  };
+  if (!buscando) {
+    const options: ComboboxOption[] = productos.map((p) => ({ value: String(p.id), label: p.nombre, hint: `${p.marca.nombre} · ${p.origen.descripcion}` }));
+    return <Combobox {...comun} options={options} />;
+  }
+
+  const corta = largo < MIN_BUSQUEDA;
+  const options: ComboboxOption[] =
+    corta || largo > MAX_BUSQUEDA ? [] : (busqueda.data ?? []).map((p) => ({ value: String(p.id), label: p.nombre, hint: `${p.categoria} · ${p.unidad}` }));
+  const emptyMessage = corta
+    ? BUSQUEDA_CORTA
+    : largo > MAX_BUSQUEDA
+      ? BUSQUEDA_LARGA
+      : busqueda.isError
+        ? 'No pudimos buscar. Intenta de nuevo.'
+        : busqueda.data === undefined || busqueda.isFetching
+          ? 'Buscando...'
+          : undefined;
+  return <Combobox {...comun} options={options} onSearch={setTexto} emptyMessage={emptyMessage} />;
+}
