@@ -37,9 +37,16 @@ function urlsDe(page: Page): string[] {
   return urls;
 }
 
-async function expectRepetir(page: Page, urls: string[], repetir: string) {
-  await expect(page).toHaveURL(/\/cotizar(\?|$)/);
+/** 'Cotizar de nuevo' went through `/cotizar?repetir=…`, and /cotizar starts a new quotation with those rows. */
+async function expectRepetir(page: Page, urls: string[], repetir: string, filas: Array<[producto: string, cantidad: number]>) {
+  // /cotizar drops the parameter once read, so a reload keeps the buyer's edits.
+  await expect(page).toHaveURL(/\/cotizar$/);
   expect(urls.map((u) => new URL(u).pathname + new URL(u).search)).toContain(`/cotizar?repetir=${repetir}`);
+  for (const [i, [producto, cantidad]] of filas.entries()) {
+    await expect(page.getByRole('combobox', { name: `Producto, fila ${i + 1}` })).toHaveValue(producto);
+    await expect(page.getByRole('textbox', { name: `Cantidad, fila ${i + 1}` })).toHaveValue(String(cantidad));
+  }
+  await expect(page.getByRole('combobox', { name: `Producto, fila ${filas.length + 1}` })).toHaveCount(0);
 }
 
 /** A quotation (and, with `comprar`, its order) of `user` through the API: another device than the test's browser. */
@@ -65,7 +72,7 @@ async function cotizarPorApi(request: APIRequestContext, user: E2EUser, producto
   return { cotizacionId: q.cotizacion_id as number, ordenId: (await o.json()).orden_id as number };
 }
 
-test("at 1280 px: a quotation made on one device is in /historial on another, 'Cotizar de nuevo' opens /cotizar with it, and a delete holds on both", async ({
+test("at 1280 px: a quotation made on one device is in /historial on another, 'Cotizar de nuevo' opens /cotizar filled with it, and a delete holds on both", async ({
   page,
   browser,
 }) => {
@@ -99,7 +106,10 @@ test("at 1280 px: a quotation made on one device is in /historial on another, 'C
 
   const urls = urlsDe(otro);
   await tarjeta.getByRole('button', { name: `Cotizar de nuevo la cotización N° ${numero}` }).click();
-  await expectRepetir(otro, urls, `${lomo}-150,${posta}-120`);
+  await expectRepetir(otro, urls, `${lomo}-150,${posta}-120`, [
+    ['Lomo vetado', 150],
+    ['Posta negra', 120],
+  ]);
 
   // Deleted on the second device, gone from the first.
   await otro.goto('/historial');
@@ -117,7 +127,15 @@ test("at 375 px: the account's quotations with their order, this browser's witho
   await page.setViewportSize({ width: 375, height: 800 });
   const comprador = await createUserByApi(page.request, 'comprador');
   const [lomo, trutro] = await idsDe(page.request, ['Lomo vetado', 'Trutro entero de pollo']);
-  const comprada = await cotizarPorApi(page.request, comprador, [{ producto: lomo!, cantidad: 100 }], true);
+  const comprada = await cotizarPorApi(
+    page.request,
+    comprador,
+    [
+      { producto: lomo!, cantidad: 100 },
+      { producto: trutro!, cantidad: 150 },
+    ],
+    true,
+  );
   const otra = await cotizarPorApi(page.request, comprador, [
     { producto: trutro!, cantidad: 200 },
     { producto: lomo!, cantidad: 110 },
@@ -164,7 +182,7 @@ test("at 375 px: the account's quotations with their order, this browser's witho
 
   const urls = urlsDe(page);
   await local.getByRole('button', { name: 'Cotizar de nuevo la cotización N° 987654' }).click();
-  await expectRepetir(page, urls, `${trutro}-300`);
+  await expectRepetir(page, urls, `${trutro}-300`, [['Trutro entero de pollo', 300]]);
 
   // The order bought from the first quotation, quoted again from its page.
   await page.goto(`/ordenes/${comprada.ordenId}`);
@@ -172,5 +190,8 @@ test("at 375 px: the account's quotations with their order, this browser's witho
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'orden-cotizar-de-nuevo-375');
   await page.getByRole('button', { name: 'Cotizar de nuevo' }).click();
-  await expectRepetir(page, urls, `${lomo}-100`);
+  await expectRepetir(page, urls, `${lomo}-100,${trutro}-150`, [
+    ['Lomo vetado', 100],
+    ['Trutro entero de pollo', 150],
+  ]);
 });
