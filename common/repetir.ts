@@ -27,3 +27,14 @@ export function leerRepetir(valor: string | null, max = 200): LineaRepetir[] {
   }
   return lineas;
 }
+
+/**
+ * The lines 'Cotizar de nuevo' carries for what was bought (an order, a rejected pedido): one per
+ * product, its quantities summed (an order may buy one product from several suppliers), rounded up
+ * to the whole number /cotizar takes (docs/decisions/022); a line whose product is unknown is left out.
+ */
+export function lineasARepetir(lineas: ReadonlyArray<{ producto: number | null; cantidad: number }>): LineaRepetir[] {
+  const porProducto = new Map<number, number>();
+  for (const l of lineas) if (l.producto !== null) porProducto.set(l.producto, (porProducto.get(l.producto) ?? 0) + l.cantidad);
+  return [...porProducto].map(([producto, cantidad]) => ({ producto, cantidad: Math.ceil(Math.round(cantidad * 100) / 100) }));
+}

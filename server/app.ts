@@ -24,6 +24,7 @@ import { comparacionRoutes } from './modules/comparacion/comparacion.routes';
 import { type ComparacionCache, createComparacionCache } from './modules/comparacion/cache/comparacion-cache';
 import { type CanastaThread, createCanastaThread } from './modules/comparacion/canasta/thread';
 import { cotizacionesRoutes } from './modules/cotizaciones/cotizaciones.routes';
+import { historialRoutes } from './modules/cotizaciones/historial.routes';
 import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
 import { listasRoutes } from './modules/listas/listas.routes';
@@ -170,6 +171,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir, canasta
   await app.register(catalogoRoutes, { db, catalogo });
   await app.register(ubicacionRoutes, { db });
   await app.register(cotizacionesRoutes, { db, guards });
+  await app.register(historialRoutes, { db, guards });
   await app.register(comparacionRoutes, { db, guards, comparacion, canasta });
   await app.register(cotizarListaRoutes, { db, guards, comparacion, canasta, now });
   await app.register(ordenesRoutes, { db, guards, mailer, publicUrl: config.publicUrl });

@@ -94,7 +94,8 @@ export type PedidosQuery = z.output<typeof pedidosQuerySchema>;
 
 export const ordenesQuerySchema = z.object({ page: paginaSchema });
 
-const pagina = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), results: z.array(item) });
+/** A page of a list: how many there are in all, and this page's rows (GET /api/ordenes/ and the like). */
+export const pagina = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), results: z.array(item) });
 
 /** One row of the supplier's inbox. */
 export const pedidoResumenSchema = z.object({
@@ -142,6 +143,8 @@ export const facturacionSchema = z.object({
 export type Facturacion = z.infer<typeof facturacionSchema>;
 
 export const lineaPedidoSchema = z.object({
+  /** The product bought, for 'Cotizar de nuevo' (docs/producto.md §16); null for a line whose product the catalogue lost. */
+  producto: z.number().int().nullable(),
   sku: z.string(),
   producto_nombre: z.string(),
   marca: z.string(),

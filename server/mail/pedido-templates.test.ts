@@ -25,7 +25,7 @@ const orden = (nombre_cuenta?: string | null) => ({
 const pedido = {
   id: 77,
   proveedor: 'Frigorífico Los Andes',
-  lineas: [{ sku: 'X1', producto_nombre: 'Lomo vetado', marca: '', unidad: 'KILO', cantidad: 100, precio: 5000, subtotal: 500_000 }],
+  lineas: [{ producto: 12, sku: 'X1', producto_nombre: 'Lomo vetado', marca: '', unidad: 'KILO', cantidad: 100, precio: 5000, subtotal: 500_000 }],
   costo_despacho: 12_000,
   total: 512_000,
 };
@@ -65,6 +65,23 @@ describe('correoEstadoPedido', () => {
     expect(c.texto.startsWith('Hola Marta Soto:\n')).toBe(true);
     expect(c.texto).toContain(SEGUIMIENTO);
     expect(c.texto).not.toContain('/ordenes/');
+  });
+
+  it('a rejection links to quoting its products again; other changes do not', () => {
+    const cotizarDeNuevo = 'https://abastece.example/cotizar?repetir=12-100,14-3';
+    const c = correoEstadoPedido(
+      'x@prueba.cl',
+      orden('Daniela'),
+      pedido,
+      { estado: 'rechazado', motivo: 'Sin stock' },
+      { seguimiento: SEGUIMIENTO, cotizarDeNuevo },
+    );
+    expect(c.texto).toContain(`Cotiza estos mismos productos con los demás proveedores: ${cotizarDeNuevo}`);
+    expect(c.html).toContain(`<a href="${cotizarDeNuevo}">Cotizar de nuevo</a>`);
+    // The tracking link stays the button.
+    expect(c.texto).toContain(`Seguir mi orden: ${SEGUIMIENTO}`);
+    const confirmado = correoEstadoPedido('x@prueba.cl', orden('Daniela'), pedido, { estado: 'confirmado', motivo: null }, { seguimiento: SEGUIMIENTO });
+    expect(confirmado.texto).not.toContain('/cotizar');
   });
 
   it('an empty name greets no one rather than the company', () => {

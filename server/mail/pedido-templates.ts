@@ -156,18 +156,27 @@ const QUE_PASO: Partial<Record<EstadoPedido, (proveedor: string) => string>> = {
 
 /**
  * To the buyer, on every change of a pedido's state (with the reason of a rejection): its button
- * is the order's tracking link, and an order of an account also links to its full page.
+ * is the order's tracking link, an order of an account also links to its full page, and a
+ * rejection links to /cotizar filled with the pedido's products ('Cotizar de nuevo').
  */
 export function correoEstadoPedido(
   para: string,
   orden: OrdenCorreo,
   pedido: PedidoCorreo,
   cambio: { estado: EstadoPedido; motivo: string | null },
-  enlaces: { seguimiento: string; orden?: string },
+  enlaces: { seguimiento: string; orden?: string; cotizarDeNuevo?: string },
 ): Correo {
   const partes = [parrafo(`${QUE_PASO[cambio.estado]?.(pedido.proveedor) ?? ''} Pedido N° ${pedido.id} de tu orden N° ${orden.id}.`)];
   if (cambio.motivo) partes.push(parrafo(`Motivo: ${cambio.motivo}`));
   partes.push({ texto: pedidoTexto(pedido), html: pedidoHtml(pedido) });
+  if (enlaces.cotizarDeNuevo) {
+    // docs/producto.md §16: one click to the same products and quantities, compared across every supplier again.
+    const otraVez = 'Cotiza estos mismos productos con los demás proveedores:';
+    partes.push({
+      texto: `${otraVez} ${enlaces.cotizarDeNuevo}`,
+      html: `<p>${escapeHtml(otraVez)} <a href="${escapeHtml(enlaces.cotizarDeNuevo)}">Cotizar de nuevo</a></p>`,
+    });
+  }
   if (enlaces.orden) {
     const enCuenta = 'Con tu cuenta ves la orden completa, con sus datos de entrega y facturación:';
     partes.push({

@@ -7,6 +7,7 @@ import { actualizarCotizacionSchemaOut, compararPreciosSchemaOut } from '#common
 import { condicionesSchemaOut } from '#common/schemas/condiciones';
 import { cotizanteSchemaOut, solicitudSchemaOut } from '#common/schemas/cotizaciones';
 import { direccionSchemaOut } from '#common/schemas/direcciones';
+import { historialPageSchema } from '#common/schemas/historial';
 import { listaCotizadaSchemaOut } from '#common/schemas/listas';
 import { badRequestSchema, detailSchema } from '#common/schemas/http';
 import { listaSchemaOut, listasSchemaOut } from '#common/schemas/listas';
@@ -62,6 +63,8 @@ const CONTRATOS: Record<string, Contrato> = {
   'PUT /api/cotizaciones/editar-cotizante/:id/': { 200: cotizanteSchemaOut },
   'POST /api/cotizaciones/comparar-precios/': { 201: compararPreciosSchemaOut },
   'PUT /api/cotizaciones/:id/actualizar/': { 200: actualizarCotizacionSchemaOut },
+  'GET /api/cotizaciones/historial/': { 200: historialPageSchema },
+  'DELETE /api/cotizaciones/historial/:id/': { 204: sinCuerpo },
   'GET /api/facturacion/rubros/': { 200: rubrosSchema },
   'GET /api/empresas/metodos-pago/': { 200: metodosPagoSchema },
   'GET /api/facturacion/:id/resumen/': { 200: resumenCompraSchema },

@@ -79,7 +79,7 @@ export const PENDIENTE = pedido({
   proveedor: 'Carnes del Maule',
   estado: 'pendiente',
   eventos: [{ estado: 'pendiente', creado_en: '2026-11-23T13:05:00Z', motivo: null }],
-  lineas: [{ sku: 'CM-LV', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 80, precio: 15_000, subtotal: 1_200_000 }],
+  lineas: [{ producto: 11, sku: 'CM-LV', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 80, precio: 15_000, subtotal: 1_200_000 }],
   // The supplier's delivery fee, included in the pedido's total.
   costo_despacho: 8_990,
   total: 1_208_990,
@@ -92,7 +92,9 @@ export const RECHAZADO = pedido({
     { estado: 'pendiente', creado_en: '2026-11-23T13:05:00Z', motivo: null },
     { estado: 'rechazado', creado_en: '2026-11-23T15:40:00Z', motivo: 'No nos queda arroz grado 1 para esa fecha.' },
   ],
-  lineas: [{ sku: 'DA-AR1', producto_nombre: 'Arroz grado 1', marca: 'Tucapel', unidad: 'KILO', cantidad: 280, precio: 1_250, subtotal: 350_000 }],
+  lineas: [
+    { producto: 14, sku: 'DA-AR1', producto_nombre: 'Arroz grado 1', marca: 'Tucapel', unidad: 'KILO', cantidad: 280, precio: 1_250, subtotal: 350_000 },
+  ],
   total: 350_000,
 });
 

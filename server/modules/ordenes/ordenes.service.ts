@@ -305,7 +305,7 @@ async function escribirOrden(
     costo_despacho: g.costo_despacho,
     fecha_entrega: g.fecha_entrega,
     total: g.subtotal + g.costo_despacho,
-    lineas: g.lineas,
+    lineas: g.lineas.map((l) => ({ ...l, producto: l.producto_id })),
   }));
   const paraCorreo = {
     id: ordenId,
@@ -491,7 +491,8 @@ export async function getResumenCompra(db: Db, caller: Caller, cotizacionId: num
     costo_despacho: g.costo_despacho,
     // The day crear-orden will keep on its pedido (the same rule, findOfertasRecibibles' diaDe).
     fecha_entrega: recibibles.diaDe(g.proveedor_id) ?? null,
-    lineas: g.lineas.map(({ sku, producto_nombre, marca, unidad, cantidad, precio, subtotal }) => ({
+    lineas: g.lineas.map(({ producto_id, sku, producto_nombre, marca, unidad, cantidad, precio, subtotal }) => ({
+      producto: producto_id,
       sku,
       producto_nombre,
       marca,

@@ -252,6 +252,27 @@ describe('the life cycle', () => {
     expect(correo!.texto).toContain('Motivo: No despachamos a esa comuna esta semana.');
   });
 
+  it('the rejection e-mail links to /cotizar filled with the pedido’s products and quantities', async () => {
+    const o = await ordenDeDos();
+    const id = o.pedidos[1]!.id;
+    expect((await mover(id, 'otroProveedor', 'rechazado', 'Sin stock')).statusCode).toBe(200);
+    const [correo] = await correosPara(ctx.t, ROLES.comprador);
+    // Only the rejected pedido's lines: its product, 100 kg.
+    const enlace = `/cotizar?repetir=${o.productos[1]}-100`;
+    expect(correo!.texto).toMatch(new RegExp(`Cotiza estos mismos productos con los demás proveedores: http://\\S+${enlace.replace('?', '\\?')}\n`));
+    expect(correo!.html).toMatch(new RegExp(`href="http://[^"]+${enlace.replace('?', '\\?')}">Cotizar de nuevo</a>`));
+    expect(correo!.texto).not.toContain(`repetir=${o.productos[0]}-`);
+    // A confirmation carries no such link.
+    expect((await mover(o.pedidos[0]!.id, 'proveedor', 'confirmado')).statusCode).toBe(200);
+    expect((await correosPara(ctx.t, ROLES.comprador))[0]!.texto).not.toContain('/cotizar?');
+  });
+
+  it('each line of an order names its product, for quoting it again', async () => {
+    const o = await ordenDeDos();
+    const detalle = (await get(`/api/ordenes/${o.orden_id}/`, 'comprador')).json();
+    expect(detalle.pedidos.map((p: { lineas: Array<{ producto: number }> }) => p.lineas.map((l) => l.producto))).toEqual([[o.productos[0]], [o.productos[1]]]);
+  });
+
   it('two changes racing on one pedido: one wins, one event, one e-mail', async () => {
     const o = await ordenDeDos();
     const id = o.pedidos[0]!.id;

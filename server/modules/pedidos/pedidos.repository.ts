@@ -214,6 +214,7 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
   const lineas = await db
     .select({
       pedido_id: ordenLinea.pedido_id,
+      producto: ordenLinea.producto_id,
       sku: ordenLinea.sku,
       producto_nombre: ordenLinea.producto_nombre,
       marca: ordenLinea.marca,

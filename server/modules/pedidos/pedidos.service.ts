@@ -1,3 +1,4 @@
+import { cotizarDeNuevoPath, type LineaRepetir, lineasARepetir } from '#common/repetir';
 import {
   type CambioEstadoData,
   ESTADOS_DEL_COMPRADOR,
@@ -44,6 +45,7 @@ export const enlaces = (publicUrl: string) => ({
   pedido: (id: number) => `${publicUrl}/pedidos-recibidos/${id}`,
   orden: (id: number) => `${publicUrl}/ordenes/${id}`,
   seguimiento: (token: string) => `${publicUrl}/seguimiento/${token}`,
+  cotizarDeNuevo: (lineas: readonly LineaRepetir[]) => `${publicUrl}${cotizarDeNuevoPath(lineas)}`,
 });
 
 const detalle = (orden: OrdenCabecera, p: PedidoCompleto): PedidoDetalle => ({
@@ -113,8 +115,12 @@ export async function changeEstado(deps: CambioDeps, usuarioId: number, id: numb
     const orden = (await findOrdenCabecera(tx, ordenPorId(p.orden_id)))!;
     if (orden.correo_comprador) {
       // Every one carries the tracking link, signed (the receipt's token is kept only as a hash);
-      // an order of an account also links to its full page.
-      const enlacesOrden = { seguimiento: links.seguimiento(firma.token(orden.id)), orden: orden.usuario_id !== null ? links.orden(orden.id) : undefined };
+      // an order of an account also links to its full page; a rejected pedido, to quoting its products again.
+      const enlacesOrden = {
+        seguimiento: links.seguimiento(firma.token(orden.id)),
+        orden: orden.usuario_id !== null ? links.orden(orden.id) : undefined,
+        cotizarDeNuevo: cambio.estado === 'rechazado' ? links.cotizarDeNuevo(lineasARepetir(completo!.lineas)) : undefined,
+      };
       await mailer.enqueue(tx, correoEstadoPedido(orden.correo_comprador, orden, completo!, { estado: cambio.estado, motivo }, enlacesOrden));
     }
     if (cambio.estado === 'anulado' && p.proveedor_id !== null) {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CompararPrecios } from '#common/schemas/comparacion';
 import { api } from '../api-client';
+import { useSession } from '../session';
 import { claveHeaders } from './clave';
 import { cotizacionGuardada, historialCotizaciones, type SolicitudGuardada } from './cotizacion-storage';
 
@@ -14,10 +15,14 @@ export const comparePrecios = (solicitud: SolicitudGuardada) =>
     headers: claveHeaders(solicitud.clave),
   });
 
-/** docs/producto.md §4.3: keeps the quotation id and results for the results screen and appends the history entry. */
-function recordComparacion(solicitud: SolicitudGuardada, res: CompararPrecios) {
+/**
+ * docs/producto.md §4.3: keeps the quotation id and results for the results screen and appends the
+ * history entry, marked with the account that made it (whose /historial reads it from the server).
+ */
+function recordComparacion(solicitud: SolicitudGuardada, res: CompararPrecios, usuarioId: number | undefined) {
   cotizacionGuardada.set(res);
-  const productos = solicitud.detalles.map(({ categoria, origen, marca, producto_nombre, unidad, cantidad }) => ({
+  const productos = solicitud.detalles.map(({ producto_id, categoria, origen, marca, producto_nombre, unidad, cantidad }) => ({
+    producto: producto_id,
     categoria,
     origen,
     marca,
@@ -25,11 +30,14 @@ function recordComparacion(solicitud: SolicitudGuardada, res: CompararPrecios) {
     unidad,
     cantidad,
   }));
-  historialCotizaciones.set([...(historialCotizaciones.get() ?? []), { cotizacion_id: res.cotizacion_id, fecha: new Date().toISOString(), productos }]);
+  const entrada = { cotizacion_id: res.cotizacion_id, fecha: new Date().toISOString(), productos, usuario_id: usuarioId };
+  historialCotizaciones.set([...(historialCotizaciones.get() ?? []), entrada]);
 }
 
-export const useComparePrecios = () =>
-  useMutation({
+export function useComparePrecios() {
+  const usuarioId = useSession().user?.id;
+  return useMutation({
     mutationFn: comparePrecios,
-    onSuccess: (res, solicitud) => recordComparacion(solicitud, res),
+    onSuccess: (res, solicitud) => recordComparacion(solicitud, res, usuarioId),
   });
+}

@@ -34,7 +34,25 @@ export const historialCotizacionSchema = z.object({
     .string()
     .max(40)
     .refine((v) => !Number.isNaN(Date.parse(v))),
-  productos: z.array(z.object({ categoria: texto, origen: texto, marca: texto, producto_nombre: texto, unidad: texto, cantidad: z.number() })).max(200),
+  productos: z
+    .array(
+      z.object({
+        // Its product, for 'Cotizar de nuevo'; entries written before it was kept have none.
+        producto: id.optional(),
+        categoria: texto,
+        origen: texto,
+        marca: texto,
+        producto_nombre: texto,
+        unidad: texto,
+        cantidad: z.number(),
+      }),
+    )
+    .max(200),
+  /**
+   * The account that made it: that account's /historial shows it from the server, so this copy is
+   * not shown twice (docs/decisions/022). Absent: made without a session (or before the server kept histories).
+   */
+  usuario_id: id.optional(),
 });
 export type HistorialCotizacion = z.infer<typeof historialCotizacionSchema>;
 export const historialCotizaciones = storedList('local', STORAGE_KEYS.historialCotizaciones, historialCotizacionSchema, 1000);

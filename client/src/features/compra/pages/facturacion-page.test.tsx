@@ -58,7 +58,9 @@ const RESUMEN: ResumenCompra = {
     {
       proveedor_id: 12,
       proveedor: 'Carnes del Maule',
-      lineas: [{ sku: 'CM-LV', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 80, precio: 15_000, subtotal: 1_200_000 }],
+      lineas: [
+        { producto: 11, sku: 'CM-LV', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 80, precio: 15_000, subtotal: 1_200_000 },
+      ],
       subtotal: 1_200_000,
       // Its delivery fee on that subtotal, and its own day.
       costo_despacho: 8_990,
@@ -67,7 +69,9 @@ const RESUMEN: ResumenCompra = {
     {
       proveedor_id: 14,
       proveedor: 'Distribuidora Austral',
-      lineas: [{ sku: 'DA-AR1', producto_nombre: 'Arroz grado 1', marca: 'Tucapel', unidad: 'KILO', cantidad: 280, precio: 1_250, subtotal: 350_000 }],
+      lineas: [
+        { producto: 14, sku: 'DA-AR1', producto_nombre: 'Arroz grado 1', marca: 'Tucapel', unidad: 'KILO', cantidad: 280, precio: 1_250, subtotal: 350_000 },
+      ],
       subtotal: 350_000,
       costo_despacho: 0,
       fecha_entrega: null,

@@ -6,6 +6,7 @@ import { toast } from '../../../ui/toast';
 import ConfirmarCotizacionPage from './confirmar-cotizacion-page';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
 import { COTIZANTE_DE_PRUEBA } from '../../../test/cotizante';
+import { COMPRADORA, signIn } from '../../../test/pedidos';
 
 const COMPARACION = respuestaComparacion({ cotizacion_id: 77, fecha_entrega: '2030-01-15', resultados: [], productos_no_identificados: [] });
 
@@ -72,9 +73,20 @@ describe('/confirmar-cotizacion', () => {
     expect(llamadas[1]!.headers['x-clave-cotizacion']).toBe('clave-de-prueba');
     // docs/producto.md §4.3: the quotation id and results are kept, and the history gains the entry.
     expect(JSON.parse(sessionStorage.getItem('cotizacion')!)).toEqual(COMPARACION);
+    expect(JSON.parse(localStorage.getItem('historialCotizaciones')!)[0].usuario_id).toBeUndefined();
     expect(JSON.parse(localStorage.getItem('historialCotizaciones')!)[0].productos).toEqual([
-      { categoria: 'CARNE BOVINA', origen: 'Chile', marca: 'Carnes Ñuble', producto_nombre: 'Abastero', unidad: 'KILO', cantidad: 150 },
+      { producto: 23, categoria: 'CARNE BOVINA', origen: 'Chile', marca: 'Carnes Ñuble', producto_nombre: 'Abastero', unidad: 'KILO', cantidad: 150 },
     ]);
+  });
+
+  it("a logged-in buyer's history entry names its account, whose /historial reads it from the server", async () => {
+    signIn(respuestas, COMPRADORA);
+    renderPage();
+    // The session is known before the comparison is asked for.
+    await avanzar(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Generar cotización' }));
+    await avanzar(6000);
+    expect(JSON.parse(localStorage.getItem('historialCotizaciones')!)).toMatchObject([{ cotizacion_id: 77, usuario_id: COMPRADORA.id }]);
   });
 
   it.each([

@@ -10,6 +10,8 @@ interface OrdenDetalleProps {
   orden: OrdenDetalle;
   /** What the viewer may do with a pedido (the buyer annuls a pendiente one); nothing when not given. */
   accionesPedido?(pedido: PedidoDetalle): ReactNode;
+  /** What the viewer may do with the whole order, under its head ('Cotizar de nuevo'). */
+  acciones?: ReactNode;
 }
 
 /**
@@ -17,10 +19,11 @@ interface OrdenDetalleProps {
  * billing as placed, the total (delivery fees included), and one card per supplier's
  * pedido with its state, lines, fee, total and history (a rejection's reason included).
  */
-export function OrdenDetalleView({ orden, accionesPedido }: OrdenDetalleProps) {
+export function OrdenDetalleView({ orden, accionesPedido, acciones }: OrdenDetalleProps) {
   return (
     <article className="orden-detalle" aria-labelledby="orden-detalle-titulo">
       <OrdenCabeza orden={orden} tituloId="orden-detalle-titulo" />
+      {acciones}
 
       <div className="orden-detalle__datos">
         <EntregaFacturacionPanels

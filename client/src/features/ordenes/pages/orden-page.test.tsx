@@ -6,7 +6,7 @@ import type { PedidoDetalle } from '#common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
 import OrdenPage from './orden-page';
-import { COMPRADORA, ORDEN, PENDIENTE, SEGUIMIENTO, signIn } from '../../../test/pedidos';
+import { COMPRADORA, ORDEN, PENDIENTE, RECHAZADO, SEGUIMIENTO, signIn } from '../../../test/pedidos';
 import SeguimientoPage from './seguimiento-page';
 
 const TOKEN = 'T'.repeat(43);
@@ -138,6 +138,21 @@ describe('/ordenes/:id', () => {
     expect(await screen.findByRole('heading', { name: 'Orden no encontrada.' })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Ver mis órdenes de compra' }));
     expect(router.state.location.pathname).toBe('/ordenes');
+  });
+
+  it("'Cotizar de nuevo' opens /cotizar with each product once, its quantities summed and rounded up to a whole number", async () => {
+    // One product bought from both suppliers, part of it by the kilo's fraction; a line whose product the catalogue lost.
+    const extra = { ...RECHAZADO.lineas[0]!, producto: 11, producto_nombre: 'Lomo vetado', cantidad: 20.5 };
+    const perdida = { ...RECHAZADO.lineas[0]!, producto: null, producto_nombre: 'Producto retirado' };
+    respuestas['GET /api/ordenes/501/'] = {
+      status: 200,
+      body: { ...ORDEN, pedidos: [PENDIENTE, { ...RECHAZADO, lineas: [...RECHAZADO.lineas, extra, perdida] }] },
+    };
+    const router = renderAt('/ordenes/:id', <OrdenPage />, { '/cotizar': 'Cotizar' }, '/ordenes/501');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cotizar de nuevo' }));
+    expect(await screen.findByRole('heading', { name: 'Cotizar' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?repetir=11-101,14-280');
+    expect(router.state.location.state).toEqual({ nombres: { 11: 'Lomo vetado', 14: 'Arroz grado 1' } });
   });
 
   it('a number the server could never have given is not asked for', async () => {

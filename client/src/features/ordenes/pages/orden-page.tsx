@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { ORDEN_NO_ENCONTRADA } from '#common/schemas/pedidos';
+import { lineasARepetir } from '#common/repetir';
+import { ORDEN_NO_ENCONTRADA, type OrdenDetalle } from '#common/schemas/pedidos';
 import { ApiError } from '../../../lib/api-client';
+import { useCotizarDeNuevo } from '../../../lib/flujo-cotizacion/repetir';
+import { GuardarComoLista } from '../../../lib/listas/guardar-como-lista';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { LoadError } from '../../../ui/load-error';
@@ -41,8 +44,33 @@ function Orden({ id }: { id: number }) {
       <Link to="/ordenes" className="orden-page__volver">
         ← Volver a mis órdenes de compra
       </Link>
-      <OrdenDetalleView orden={orden.data} accionesPedido={(p) => p.estado === 'pendiente' && <AnularPedido pedido={p} />} />
+      <OrdenDetalleView
+        orden={orden.data}
+        acciones={<VolverAComprar orden={orden.data} />}
+        accionesPedido={(p) => p.estado === 'pendiente' && <AnularPedido pedido={p} />}
+      />
     </section>
+  );
+}
+
+/**
+ * 'Cotizar de nuevo' and 'Guardar como lista' (docs/producto.md §16): the order's products, once
+ * each, with the quantities bought from every supplier summed and rounded up to the whole number
+ * /cotizar takes (docs/decisions/022); /cotizar names and leaves out those no longer sold.
+ */
+function VolverAComprar({ orden }: { orden: OrdenDetalle }) {
+  const cotizarDeNuevo = useCotizarDeNuevo();
+  const lineas = orden.pedidos.flatMap((p) => p.lineas);
+  const productos = lineasARepetir(lineas);
+  if (productos.length === 0) return null;
+  const nombres = new Map(lineas.map((l) => [l.producto, l.producto_nombre]));
+  return (
+    <div className="orden-page__acciones">
+      <button type="button" className="btn btn--primary" onClick={() => cotizarDeNuevo(productos.map((l) => ({ ...l, nombre: nombres.get(l.producto) })))}>
+        Cotizar de nuevo
+      </button>
+      <GuardarComoLista productos={productos} />
+    </div>
   );
 }
 

@@ -27,7 +27,9 @@ const pedido = (estado: EstadoPedido, cambios: Partial<PedidoDetalle> = {}): Ped
     fecha_entrega: '2026-11-30',
   },
   facturacion: { ...SIN_FACTURACION, rut_facturacion: '12.345.678-5', razon_social: 'Restorán Ñuñoa SpA', metodo_pago_nombre: 'Transferencia bancaria' },
-  lineas: [{ sku: 'P1-0011', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 120, precio: 15_000, subtotal: 1_800_000 }],
+  lineas: [
+    { producto: 11, sku: 'P1-0011', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 120, precio: 15_000, subtotal: 1_800_000 },
+  ],
   costo_despacho: 0,
   total: 1_800_000,
   ...cambios,
