@@ -45,6 +45,7 @@ const LOMO: ResultadoComparacion = {
     mensaje: 'Agrega 20 kg y pagas $14.000/kg',
   },
   avisos: [],
+  ultimo_precio: null,
 };
 const PATO: ResultadoComparacion = {
   producto: 8,
@@ -57,6 +58,7 @@ const PATO: ResultadoComparacion = {
   productos_inexistentes: ['Pato entero'],
   sugerencia: null,
   avisos: [],
+  ultimo_precio: null,
 };
 const COTIZACION: CompararPrecios = respuestaComparacion({
   cotizacion_id: 77,
@@ -198,6 +200,7 @@ const linea = (producto: number, nombre: string, seleccionada: Opcion, alternati
   productos_inexistentes: [],
   sugerencia: null,
   avisos: [],
+  ultimo_precio: null,
 });
 const oferta = (id: number, proveedorId: number, producto: string, precio: number): Opcion =>
   opcion(id, {
