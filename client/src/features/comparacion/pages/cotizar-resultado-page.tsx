@@ -372,11 +372,14 @@ function UltimaVez({ ultimo, precio, hoy }: { ultimo: UltimoPrecio; precio: numb
   const cambio = cambioPrecio(precio, ultimo.precio);
   return (
     <span className="resultado__ultima-vez">
-      {textoUltimaVez(ultimo, hoy)} ·{' '}
-      <span className={`resultado__cambio resultado__cambio--${cambio.sentido}`}>
-        {cambio.flecha && <span aria-hidden="true">{cambio.flecha} </span>}
-        {cambio.texto}
-        {cambio.lectura && <span className="visually-hidden"> {cambio.lectura}</span>}
+      {textoUltimaVez(ultimo, hoy)} {/* The separator wraps with the change, never alone at a line's end. */}
+      <span className="resultado__cambio">
+        ·{' '}
+        <span className={`resultado__cambio--${cambio.sentido}`}>
+          {cambio.flecha && <span aria-hidden="true">{cambio.flecha} </span>}
+          {cambio.texto}
+          {cambio.lectura && <span className="visually-hidden"> {cambio.lectura}</span>}
+        </span>
       </span>
     </span>
   );
