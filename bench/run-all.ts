@@ -9,6 +9,7 @@ await import('./auth-hot-path');
 await import('./cuentas-tiempos');
 await import('./comparacion');
 await import('./comparacion-10x');
+await import('./ultimo-precio');
 await import('./motor-peor-caso');
 await import('./canasta');
 await import('./ordenes');

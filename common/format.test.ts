@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cantidadEs, formatDespacho, formatCantidad, formatDiaLargo, formatFechaEntrega, formatFechaHora, formatFechaLarga, unidadCorta } from './format';
+import {
+  cantidadEs,
+  formatDespacho,
+  formatCantidad,
+  formatDiaCercano,
+  formatDiaLargo,
+  formatFechaEntrega,
+  formatFechaHora,
+  formatFechaLarga,
+  unidadCorta,
+} from './format';
 import { claveRango, encabezadoRango, LIMITES_RANGO_KG, limiteDeRango, nombreRango } from './constants';
 import { isCantidadCentesimal } from './numeros';
 import { mensajesComparacion } from './schemas/comparacion';
@@ -14,6 +24,11 @@ describe('dates', () => {
     expect(formatDiaLargo('2026-12-31T23:59:00-04:00')).toBe('31 de diciembre de 2026');
     expect(formatFechaEntrega('2026-11-30')).toBe('30 de noviembre de 2026');
     expect(formatFechaEntrega(null)).toBe('Sin fecha indicada');
+  });
+  it('leaves out the year of a day in the current year, and only then', () => {
+    expect(formatDiaCercano('2026-11-12', '2026-11-29')).toBe('12 de noviembre');
+    expect(formatDiaCercano('2026-01-01', '2026-12-31')).toBe('1 de enero');
+    expect(formatDiaCercano('2025-12-28', '2026-01-05')).toBe('28 de diciembre de 2025');
   });
   it('writes an instant as the day and hour it was in Chile', () => {
     // 02:30 UTC on 1 December is still 30 November in Santiago (UTC−3 in summer).

@@ -25,6 +25,16 @@ export function formatDiaLargo(iso: string): string {
   return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('es-CL', { ...LARGA, timeZone: 'UTC' });
 }
 
+/**
+ * A day in the long format, without its year when it is `hoy`'s ('12 de noviembre'; '28 de diciembre
+ * de 2025' in 2026): a date a buyer reads as recent, such as the price paid last time (docs/producto.md §16).
+ */
+export function formatDiaCercano(iso: string, hoy: string): string {
+  if (iso.slice(0, 4) !== hoy.slice(0, 4)) return formatDiaLargo(iso);
+  const [y, m, d] = partesIso(iso).map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('es-CL', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
 /** An instant as it was in Chile, day and hour ('30 de noviembre de 2026, 14:05'): on the server too, which runs in UTC. */
 export const formatFechaHora = (date: Date | string) =>
   // h23: Chile reads 14:05, not 02:05 p. m. (some ICU builds default es-CL to 12 hours).

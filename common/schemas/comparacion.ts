@@ -3,6 +3,7 @@ import { formatCantidad, formatClp, formatDiaLargo } from '../format';
 import { z } from '../zod-es';
 import { productosSchema, SIN_PRODUCTOS } from './cotizaciones';
 import { decimal, idSchema, isCantidadCentesimal } from '../numeros';
+import type { UltimoPrecio } from '../ultima-vez';
 
 /**
  * POST /api/cotizaciones/comparar-precios/ (docs/producto.md §3 Comparison result item and Option, §4
@@ -71,6 +72,16 @@ export const sugerenciaSchema = z.object({
   mensaje: z.string(),
 });
 
+/** What the caller's account last paid for the product (common/ultima-vez.ts, docs/producto.md §16). */
+export const ultimoPrecioSchema = z.object({
+  /** Unit price in whole CLP. */
+  precio: z.number().int(),
+  /** YYYY-MM-DD: the Chile day the order was placed. */
+  fecha: z.string(),
+  /** The supplier as the order line named it. */
+  proveedor: z.string(),
+}) satisfies z.ZodType<UltimoPrecio>;
+
 export const resultadoComparacionSchema = z.object({
   producto: z.number().int(),
   nombre: z.string(),
@@ -83,6 +94,12 @@ export const resultadoComparacionSchema = z.object({
   sugerencia: sugerenciaSchema.nullable(),
   /** Why offers of this product did not count under their suppliers' delivery terms ('Carnes del Sur no despacha a Puerto Montt'). */
   avisos: z.array(z.string()),
+  /**
+   * For a logged-in caller, the price its account paid for this product last time, from its newest
+   * order not rejected nor annulled; null for an anonymous caller and a product never bought.
+   * Defaults to null so an answer kept in a tab from before this field still reads.
+   */
+  ultimo_precio: ultimoPrecioSchema.nullable().default(null),
 });
 export type ResultadoComparacion = z.infer<typeof resultadoComparacionSchema>;
 

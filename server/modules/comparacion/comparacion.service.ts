@@ -12,6 +12,7 @@ import type { CondicionesDespacho } from '#common/despacho';
 import { centesimas, ENTERO_MAXIMO } from '#common/numeros';
 import { precioUnitario, subtotal } from '#common/precio';
 import { erroresMinimo, totalEntregado } from '#common/total-entregado';
+import type { UltimoPrecio } from '#common/ultima-vez';
 import { findCondicionesDefinidas } from '#server/modules/condiciones/condiciones.repository';
 import { findRangosPrecios } from '#server/modules/catalogo/catalogo.repository';
 import { hoyEnChile } from '#common/fecha';
@@ -20,6 +21,7 @@ import type { Db } from '#server/db/client';
 import { AppError, notFound } from '#server/errors';
 import { type Caller, holdOf } from '#server/http/caller';
 import { findCotizante } from '#server/modules/cotizaciones/cotizaciones.repository';
+import { findUltimosPrecios } from '#server/modules/pedidos/pedidos.repository';
 import { holdTakesOver, requireHold, SOLICITUD_NO_ENCONTRADA } from '#server/modules/cotizaciones/cotizaciones.service';
 import {
   findCotizacionHold,
@@ -76,8 +78,8 @@ function assertFilas(filas: Filas, productos: Map<number, ProductoComparable>, m
  * Where the time went (docs/decisions/006, 010), and what this does about it:
  * - the catalogue's side (the products, their offers, the tiers) comes from the comparison cache
  *   (comparacion-cache.ts), read from the database only for products it does not hold or held
- *   too long; the buyer's side (the request's holder and delivery record) is one query, run
- *   alongside; ownership is still decided first, before anything is validated, shown or written;
+ *   too long; the buyer's side (the request's holder and delivery record) is one query, and a
+ *   logged-in caller's last prices another (docs/decisions/023), both run alongside; ownership is still decided first, before anything is validated, shown or written;
  * - only the SELECTED options are stored: inserting ~1,500 additional rows (three foreign keys
  *   each) was the largest cost. actualizar accepts any live offer of the quotation's products
  *   and prices it again, so it never needed them; an additional option is answered with
@@ -94,7 +96,14 @@ export async function compararPrecios(
   ahora: Date,
 ): Promise<Buffer> {
   const ids = [...new Set(data.productos.map((f) => f.producto))];
-  const [held, catalogo, rangos] = await Promise.all([findSolicitudAComparar(db, data.solicitudId), cache.find(ids), cache.findRangos()]);
+  // What the caller's account paid last time (docs/decisions/023) is read alongside: only its own
+  // orders, and shown only once the request is known to be its own.
+  const [held, catalogo, rangos, ultimos] = await Promise.all([
+    findSolicitudAComparar(db, data.solicitudId),
+    cache.find(ids),
+    cache.findRangos(),
+    caller.usuarioId === undefined ? new Map<number, UltimoPrecio>() : findUltimosPrecios(db, caller.usuarioId, ids),
+  ]);
   // Ownership first: 404, as for a request that does not exist, before anything is validated or shown.
   if (!held || !holdOf(held, caller)) throw notFound(SOLICITUD_NO_ENCONTRADA);
   const productos = new Map<number, ProductoComparable>();
@@ -176,6 +185,7 @@ export async function compararPrecios(
       productos_inexistentes: sinOfertas ? [producto.nombre] : [],
       sugerencia: resultado.sugerencia && { ...resultado.sugerencia, mensaje: mensajeSugerencia(resultado.sugerencia, producto.unidad) },
       avisos: despacho.avisos[k]!,
+      ultimo_precio: ultimos.get(producto.id) ?? null,
     };
     return [k === 0 ? '' : ',', abrirMiembro(item, 'opciones_adicionales'), adicionales[k]!, '}'];
   });

@@ -44,6 +44,7 @@ const resultado = (seleccionadas: Opcion[], adicionales: Opcion[]): ResultadoCom
   productos_inexistentes: [],
   sugerencia: null,
   avisos: [],
+  ultimo_precio: null,
 });
 
 const inicial = [

@@ -7,6 +7,12 @@ import CotizarResultadoPage from './cotizar-resultado-page';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
 import { respuestaComparacion } from '../../../test/comparacion';
 import { COTIZANTE_DE_PRUEBA } from '../../../test/cotizante';
+import { hoyEnChile } from '#common/fecha';
+
+// 'Guardar como lista' is the lists' own button: here, only what this screen hands it.
+vi.mock('../../../lib/listas/guardar-como-lista', () => ({
+  GuardarComoLista: ({ productos }: { productos: unknown }) => <span data-testid="guardar-como-lista" data-productos={JSON.stringify(productos)} />,
+}));
 
 const opcion = (id: number, o: Partial<Opcion>): Opcion => ({
   opcion_id: id,
@@ -45,6 +51,7 @@ const LOMO: ResultadoComparacion = {
     mensaje: 'Agrega 20 kg y pagas $14.000/kg',
   },
   avisos: [],
+  ultimo_precio: null,
 };
 const PATO: ResultadoComparacion = {
   producto: 8,
@@ -57,6 +64,7 @@ const PATO: ResultadoComparacion = {
   productos_inexistentes: ['Pato entero'],
   sugerencia: null,
   avisos: [],
+  ultimo_precio: null,
 };
 const COTIZACION: CompararPrecios = respuestaComparacion({
   cotizacion_id: 77,
@@ -198,6 +206,7 @@ const linea = (producto: number, nombre: string, seleccionada: Opcion, alternati
   productos_inexistentes: [],
   sugerencia: null,
   avisos: [],
+  ultimo_precio: null,
 });
 const oferta = (id: number, proveedorId: number, producto: string, precio: number): Opcion =>
   opcion(id, {
@@ -424,5 +433,54 @@ describe('/cotizar-resultado with delivery terms', () => {
     sessionStorage.setItem('cotizacion', JSON.stringify(conTerminos({ optimo: false, diferencia_maxima: 1800 })));
     renderPage();
     expect(screen.getByText('Esta es la mejor combinación encontrada en el tiempo disponible; puede existir una hasta $1.800 más barata.')).toBeTruthy();
+  });
+});
+
+describe('/cotizar-resultado: the price paid last time', () => {
+  const anio = hoyEnChile().slice(0, 4);
+  // Paid $14.500 the 12th of November: today's $15.000 is 3,4 % dearer (3 % in whole percent).
+  const conUltimaVez: CompararPrecios = {
+    ...COTIZACION,
+    resultados: [{ ...LOMO, ultimo_precio: { precio: 14_500, fecha: `${anio}-11-12`, proveedor: 'Proveedor 1' } }, PATO],
+  };
+
+  it('beside each price, what the account paid and when, with the change; the total panel compares the basket and follows the choice', () => {
+    sessionStorage.setItem('cotizacion', JSON.stringify(conUltimaVez));
+    renderPage();
+    const tabla = screen.getByRole('table', { name: 'Opciones seleccionadas: Proveedor 1' });
+    expect(tabla.textContent).toContain('$15.000La última vez: $14.500 el 12 de noviembre · ▲ 3\u00a0% más caro');
+    expect(total('Productos que ya compraste')).toBe('+3,4\u00a0% que la última vez ($4.060.000 → $4.200.000)');
+
+    // 80 kg from Proveedor 2 at $16.000: against 80 kg at $14.500.
+    fireEvent.click(screen.getByRole('button', { name: 'Ver alternativas a Proveedor 1 para Lomo vetado' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Elegir Proveedor 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sí' }));
+    expect(screen.getByRole('table', { name: 'Opciones seleccionadas: Proveedor 2' }).textContent).toContain(
+      '$16.000La última vez: $14.500 el 12 de noviembre · ▲ 10\u00a0% más caro',
+    );
+    expect(total('Productos que ya compraste')).toBe('+10,3\u00a0% que la última vez ($1.160.000 → $1.280.000)');
+  });
+
+  it('says nothing of last time when nothing was bought before, nor for an answer kept in the tab from before the field', () => {
+    renderPage();
+    expect(screen.queryByText(/La última vez/)).toBeNull();
+    expect(screen.queryByText('Productos que ya compraste')).toBeNull();
+
+    cleanup();
+    const { ultimo_precio: _, ...sinCampo } = LOMO;
+    sessionStorage.setItem('cotizacion', JSON.stringify({ ...COTIZACION, resultados: [sinCampo, PATO] }));
+    renderPage();
+    expect(screen.getByRole('table', { name: 'Opciones seleccionadas: Proveedor 1' }).textContent).toContain('$15.000');
+    expect(screen.queryByText(/La última vez/)).toBeNull();
+  });
+
+  it("places 'Guardar como lista' among the actions with the requested products and quantities, those without offers too", () => {
+    renderPage();
+    const boton = screen.getByTestId('guardar-como-lista');
+    expect(boton.closest('.form__actions')).toBeTruthy();
+    expect(JSON.parse(boton.dataset.productos!)).toEqual([
+      { producto: 7, cantidad: 280 },
+      { producto: 8, cantidad: 100 },
+    ]);
   });
 });

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { type CompararPrecios, mensajesComparacion, type Opcion, type ResultadoComparacion } from '#common/schemas/comparacion';
 import { cantidadEs, formatCantidad, formatClp, formatDiaLargo, unidadCorta } from '#common/format';
+import { hoyEnChile } from '#common/fecha';
 import { subtotal } from '#common/precio';
+import type { UltimoPrecio } from '#common/ultima-vez';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { Redirigir } from '../../../ui/redirigir';
 import { SIN_COTIZACION } from '../../../lib/flujo-cotizacion/paso-faltante';
@@ -29,6 +31,8 @@ import {
 import { AgregarProveedorModal, AlternativasModal, ListaModal } from '../components/opciones-modales';
 import { AVISO_STOCK_ACTUALIZADO, isStockActualizado } from '../../../lib/flujo-cotizacion/stock-actualizado';
 import { EN_CURSO } from '../../../lib/flujo-cotizacion/en-curso';
+import { GuardarComoLista } from '../../../lib/listas/guardar-como-lista';
+import { cambioPrecio, comparacionUltimaVez, textoComparacionUltimaVez, textoUltimaVez } from '../components/ultima-vez';
 import './comparacion.css';
 
 type Dialogo =
@@ -137,6 +141,9 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
     ...resultados.filter((r) => r.opciones_seleccionadas.length === 0).flatMap((r) => r.avisos.map((a) => `${r.nombre}: ${a}`)),
   ];
   const productos = resultados.filter((r) => r.opciones_seleccionadas.length > 0).length;
+  // 'Guardar como lista' keeps what was asked for, whatever the choice (products without offers too).
+  const solicitados = cotizacion.resultados.map((r) => ({ producto: r.producto, cantidad: r.cantidad_solicitada }));
+  const hoy = hoyEnChile();
 
   // comparacion.css gives every supplier's table the same widths, column by column in this order.
   const columnas: Column<Fila>[] = [
@@ -157,7 +164,16 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
     { id: 'solicitada', header: 'Cantidad solicitada', cell: ({ r }) => cantidadEs(r.cantidad_solicitada) },
     { id: 'proveida', header: 'Cantidad proveída', cell: ({ o }) => cantidadEs(o.cantidad_proveida) },
     { id: 'proveedor', header: 'Proveedor', cell: ({ o }) => o.proveedor },
-    { id: 'precio', header: 'Precio unitario', cell: ({ o }) => formatClp(o.precio) },
+    {
+      id: 'precio',
+      header: 'Precio unitario',
+      cell: ({ r, o }) => (
+        <>
+          {formatClp(o.precio)}
+          {r.ultimo_precio && <UltimaVez ultimo={r.ultimo_precio} precio={o.precio} hoy={hoy} />}
+        </>
+      ),
+    },
     { id: 'subtotal', header: 'Subtotal', cell: ({ o }) => <strong>{formatClp(subtotal(o.cantidad_proveida, o.precio))}</strong> },
     {
       id: 'acciones',
@@ -259,7 +275,7 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
         </section>
       )}
 
-      {entrega.bloques.length > 0 && <TotalPanel entrega={entrega} productos={productos} />}
+      {entrega.bloques.length > 0 && <TotalPanel entrega={entrega} productos={productos} resultados={resultados} />}
 
       {!cotizacion.optimo && !cambiada && <p className="muted resultado__nota">{mensajesComparacion.noOptima(cotizacion.diferencia_maxima)}</p>}
       {cambiada && (
@@ -294,6 +310,7 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
         <button type="button" className="btn btn--ghost" onClick={() => navigate('/confirmar-cotizacion')}>
           Volver
         </button>
+        <GuardarComoLista productos={solicitados} />
         <SubmitButton
           type="button"
           className="btn btn--primary btn--lg"
@@ -347,6 +364,24 @@ function Notas({ r }: { r: ResultadoComparacion }) {
         </p>
       )}
     </>
+  );
+}
+
+/** Beside a price: what the account paid last time, and how today's compares ('La última vez: $4.990 el 12 de noviembre · ▲ 3 %'). */
+function UltimaVez({ ultimo, precio, hoy }: { ultimo: UltimoPrecio; precio: number; hoy: string }) {
+  const cambio = cambioPrecio(precio, ultimo.precio);
+  return (
+    <span className="resultado__ultima-vez">
+      {textoUltimaVez(ultimo, hoy)} {/* The separator wraps with the change, never alone at a line's end. */}
+      <span className="resultado__cambio">
+        ·{' '}
+        <span className={`resultado__cambio--${cambio.sentido}`}>
+          {cambio.flecha && <span aria-hidden="true">{cambio.flecha} </span>}
+          {cambio.texto}
+          {cambio.lectura && <span className="visually-hidden"> {cambio.lectura}</span>}
+        </span>
+      </span>
+    </span>
   );
 }
 
@@ -421,8 +456,12 @@ function AgregarProductos({ describedBy }: { describedBy?: string }) {
   );
 }
 
-/** The landed total of the choice as it stands now (common/total-entregado.ts through entregaDe). */
-function TotalPanel({ entrega, productos }: { entrega: Entrega; productos: number }) {
+/**
+ * The landed total of the choice as it stands now (common/total-entregado.ts through entregaDe), and
+ * what its products bought before cost against the same quantities at last time's prices.
+ */
+function TotalPanel({ entrega, productos, resultados }: { entrega: Entrega; productos: number; resultados: readonly ResultadoComparacion[] }) {
+  const ultimaVez = comparacionUltimaVez(resultados);
   return (
     <dl className="panel resultado__total" aria-label="Total">
       <div>
@@ -441,10 +480,16 @@ function TotalPanel({ entrega, productos }: { entrega: Entrega; productos: numbe
         <dt>Despacho</dt>
         <dd>{entrega.total_despacho === 0 ? 'Gratis' : formatClp(entrega.total_despacho)}</dd>
       </div>
-      <div>
+      <div className="resultado__total-final">
         <dt>Total</dt>
         <dd className="resultado__monto">{formatClp(entrega.total)}</dd>
       </div>
+      {ultimaVez && (
+        <div className="resultado__total-ultima-vez">
+          <dt>Productos que ya compraste</dt>
+          <dd>{textoComparacionUltimaVez(ultimaVez)}</dd>
+        </div>
+      )}
     </dl>
   );
 }

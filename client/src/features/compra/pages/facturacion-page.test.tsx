@@ -42,6 +42,7 @@ const RESULTADO = {
   productos_inexistentes: [],
   sugerencia: null,
   avisos: [],
+  ultimo_precio: null,
 };
 const COTIZACION: CompararPrecios = respuestaComparacion({
   cotizacion_id: 77,
