@@ -287,6 +287,9 @@ export interface LineaCotizacion {
 
 /** Fills row `n` of /cotizar (adding it first when n > 1 and it is not there yet). */
 export async function fillFilaCotizacion(page: Page, n: number, linea: LineaCotizacion, cantidad: number) {
+  // The table paints after the heading (docs/decisions/019): counting rows before its first one is
+  // there would read 0 and add a second, empty row beside the one still to come.
+  await expect(page.getByRole('combobox', { name: 'Producto, fila 1' })).toBeVisible();
   if ((await page.getByRole('combobox', { name: `Producto, fila ${n}` }).count()) === 0) await page.getByRole('button', { name: '+ Agregar producto' }).click();
   await pick(page, `Categoría, fila ${n}`, ...linea.categoria);
   await pick(page, `Producto, fila ${n}`, ...linea.producto);
