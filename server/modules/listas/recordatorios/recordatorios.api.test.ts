@@ -6,9 +6,11 @@ import { COTIZACION_DE_LISTA_NO_ENCONTRADA, SIN_DIRECCION_PRINCIPAL } from '#com
 import { buildApp } from '#server/app';
 import { parseConfig } from '#server/config';
 import { lista as listaTabla, recordatorioEnvio } from '#server/db/schema/listas';
+import { lote } from '#server/db/schema/proveedor';
 import { DIRECCION_BODY } from '#server/test/bodies';
-import { createProductoConOfertas, crearOrden } from '#server/test/cotizacion';
+import { createFlujo, createProductoConOfertas, crearOrden } from '#server/test/cotizacion';
 import { createListaDePrueba } from '#server/test/listas';
+import { createOfertaDePrueba, createProductoDePrueba } from '#server/test/ofertas';
 import { correosPara, LEJOS } from '#server/test/pedidos';
 import type { RoleName } from '#server/test/roles';
 import { setupTestApp } from '#server/test/test-app';
@@ -52,13 +54,13 @@ afterAll(async () => {
   await Promise.all([a?.close(), b?.close()]);
 });
 
-async function compradorConLista({ recordatorio = lunes8, actualizadoEn = PUESTO, direccion = true } = {}) {
+async function compradorConLista({ recordatorio = lunes8, actualizadoEn = PUESTO, direccion = true, productos = [[p1, 100]] as Array<[number, number]> } = {}) {
   const u = await createUser(ctx.t, 'comprador');
   if (direccion) {
     const res = await ctx.t.request({ method: 'POST', url: '/api/cotizaciones/direccion/agregar/', token: u.access, payload: DIRECCION_BODY });
     expect(res.statusCode, res.body).toBe(201);
   }
-  const lista = await createListaDePrueba(db(), u.id, [[p1, 100]], { nombre: 'Semana', recordatorio, actualizadoEn });
+  const lista = await createListaDePrueba(db(), u.id, productos, { nombre: 'Semana', recordatorio, actualizadoEn });
   return { u, lista };
 }
 const correosDe = async (u: TestUser) => (await correosPara(ctx.t, u.email)).filter((c) => c.asunto.startsWith('Tu lista'));
@@ -202,6 +204,44 @@ describe('the e-mail', () => {
     expect(correo!.html).toContain(url);
     expect(correo!.texto).toContain('no compramos nada sin ti');
     expect(correo!.texto).toContain('Hola Ana:');
+  });
+
+  it('after the account bought the list’s products and their supplier lowered a price, the subject says how much less than last time', async () => {
+    // A product and a supplier of this test's own: the other tests' list keeps its price.
+    const proveedor = await createUser(ctx.t, 'proveedor');
+    const p = await createProductoDePrueba(db());
+    const oferta = await createOfertaDePrueba(db(), {
+      productoId: p.id,
+      categoriaId: p.categoria_id,
+      proveedorId: proveedor.id,
+      tarifa: 5000,
+      lotes: [[100_000, LEJOS]],
+    });
+    await ctx.t.settle();
+    const { u, lista } = await compradorConLista({ productos: [[p.id, 100]] });
+    const compra = await createFlujo(ctx.t, [[p.id, 100]], u.access);
+    const orden = await crearOrden(ctx.t, compra, u.access);
+    expect(orden.statusCode, orden.body).toBe(201);
+
+    // The supplier lowers its price on its screen (the endpoint answers once every process has it, docs/decisions/010).
+    const [l] = await db().select({ id: lote.id, cantidad: lote.cantidad }).from(lote).where(eq(lote.proveedor_producto_id, oferta));
+    const rebaja = await ctx.t.request({
+      method: 'PATCH',
+      url: `/api/productos/proveedoresproductos/${oferta}/`,
+      token: proveedor.access,
+      payload: { tarifa: 4895, fecha_expiracion: LEJOS, cantidad: l!.cantidad, cantidad_anterior: l!.cantidad, stock_id: l!.id },
+    });
+    expect(rebaja.statusCode, rebaja.body).toBe(200);
+
+    a_las(LUNES_8);
+    await a.recordatorios.tick();
+    const [envio] = await envios(lista.id);
+    const [correo] = await correosDe(u);
+    // 100 kg at $4.895 against the $5.000 paid: $489.500 against $500.000, 2,1 % less.
+    expect(JSON.parse(envio!.respuesta!).resultados[0].ultimo_precio).toMatchObject({ precio: 5000 });
+    const titulo = `Tu lista «Semana» está cotizada: ${formatClp(envio!.total!)} (\u22122,1\u00a0% que la última vez)`;
+    expect(correo!.asunto).toBe(titulo);
+    expect(correo!.texto.split('\n')[0]).toBe(titulo);
   });
 });
 
