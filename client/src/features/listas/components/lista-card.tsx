@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { formatCantidad } from '#common/format';
+import { sinFila } from '#common/schemas/cotizaciones-filas';
 import type { Lista, ListaInput } from '#common/schemas/listas';
 import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
 import { useCotizarLista } from '../../../lib/listas/cotizar-lista';
@@ -11,7 +12,7 @@ import { type Column, DataTable } from '../../../ui/data-table';
 import { EntryCard } from '../../../ui/entry-card';
 import { toast } from '../../../ui/toast';
 import { AgregarProducto } from './agregar-producto';
-import { erroresDeFila, mensajesDeProductos, sinFila } from './cantidad';
+import { erroresDeFila, mensajesDeProductos } from './cantidad';
 import { CantidadEnLinea } from './cantidad-en-linea';
 import { RecordatorioForm, textoRecordatorio } from './recordatorio';
 
