@@ -8,7 +8,7 @@ export const MAX_RESULTADOS = 20;
 /** What a search must have once trimmed (the server answers 400 otherwise), and what the buyer reads. */
 export const MIN_BUSQUEDA = 2;
 export const MAX_BUSQUEDA = 100;
-export const BUSQUEDA_CORTA = 'Escribe al menos 2 caracteres para buscar.';
+export const BUSQUEDA_CORTA = `Escribe al menos ${MIN_BUSQUEDA} caracteres para buscar.`;
 export const BUSQUEDA_LARGA = `La búsqueda puede tener como máximo ${MAX_BUSQUEDA} caracteres.`;
 
 /** The words of a name or a search, folded: runs of letters and digits ('Lomo vetado c/hueso' → lomo, vetado, c, hueso). */

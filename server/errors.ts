@@ -67,15 +67,21 @@ function fieldErrors(error: FastifyError): Record<string, string[]> {
   return out;
 }
 
+/** The driver's error: drizzle wraps it as `cause`. */
+const pgError = (error: unknown) => {
+  const e = error as { code?: unknown; constraint?: unknown; cause?: { code?: unknown; constraint?: unknown } };
+  return typeof e.cause?.code === 'string' ? e.cause : e;
+};
+
 /** PostgreSQL's "data exception" class (22xxx): bad input that got past validation, never a server fault. */
 const pgCode = (error: unknown): string | undefined => {
-  const e = error as { code?: unknown; cause?: { code?: unknown } };
-  const code = typeof e.cause?.code === 'string' ? e.cause.code : e.code;
+  const { code } = pgError(error);
   return typeof code === 'string' ? code : undefined;
 };
 
-/** A unique constraint refused the write (two requests racing for the same e-mail, say). */
-export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+/** A unique constraint (this one, when named) refused the write (two requests racing for the same e-mail, say). */
+export const isUniqueViolation = (error: unknown, constraint?: string) =>
+  pgCode(error) === '23505' && (constraint === undefined || pgError(error).constraint === constraint);
 
 /** What may be logged of an unexpected error: never the query parameters (they hold password hashes). */
 const loggable = (error: Error) => {

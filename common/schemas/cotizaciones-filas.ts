@@ -43,11 +43,16 @@ export const mensajesFila = {
   productoNoDisponible: (n: number, nombre: string) => `Fila ${n}: El producto "${nombre}" ya no está disponible para cotizar.`,
 };
 
+const PREFIJO_FILA = /^Fila (\d+): /;
+
 /** The row number a server message is about (its 'Fila {n}: ' prefix), or undefined for the whole list. */
 export function filaDeMensaje(mensaje: string): number | undefined {
-  const m = /^Fila (\d+): /.exec(mensaje);
+  const m = PREFIJO_FILA.exec(mensaje);
   return m ? Number(m[1]) : undefined;
 }
+
+/** A message about row n as the row's own cell shows it: without its 'Fila {n}: '. */
+export const sinFila = (mensaje: string) => mensaje.replace(PREFIJO_FILA, '');
 
 export const esFila = (v: unknown): v is Partial<Record<CampoFila, unknown>> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

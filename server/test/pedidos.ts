@@ -1,11 +1,12 @@
 import { desc, eq, inArray } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { correoSaliente, usuario } from '#server/db/schema/usuario';
 import { createOfertaDePrueba, createProductoDePrueba } from './ofertas';
 import { actualizar, createFlujo, crearOrden } from './cotizacion';
 import { crearOrdenConfirmada } from './por-confirmar';
 import { ROLES } from './roles';
-import type { TestApp } from './test-app';
+import { setupTestApp, type TestApp } from './test-app';
+import { createUser, type TestUser } from './users';
 
 export const LEJOS = '2099-06-01';
 
@@ -17,6 +18,21 @@ export async function proveedorIds(t: TestApp): Promise<{ proveedor: number; otr
     .where(inArray(usuario.email, [ROLES.proveedor, ROLES.otroProveedor]));
   const id = (email: string) => filas.find((f) => f.email === email)!.id;
   return { proveedor: id(ROLES.proveedor), otroProveedor: id(ROLES.otroProveedor) };
+}
+
+/**
+ * The app of a file about orders: role tokens, the demo suppliers' ids and a second buyer of its
+ * own, all filled in before the file's tests (as setupTestApp fills its context).
+ */
+export function setupPedidosTestApp() {
+  const ctx = setupTestApp({ roleTokens: true });
+  const ids = { proveedor: 0, otroProveedor: 0 };
+  const otroComprador = {} as TestUser;
+  beforeAll(async () => {
+    Object.assign(ids, await proveedorIds(ctx.t));
+    Object.assign(otroComprador, await createUser(ctx.t, 'comprador'));
+  });
+  return { ctx, ids, otroComprador };
 }
 
 export interface OfertaDePrueba {

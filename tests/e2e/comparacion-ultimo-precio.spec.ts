@@ -2,7 +2,6 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { hoyEnChile } from '#common/fecha';
 import { formatDiaCercano } from '#common/format';
 import {
-  accessToken,
   aprobarProductos,
   authHeaders,
   createCompradorConDireccion,
@@ -17,6 +16,7 @@ import {
   shot,
   uniqueStamp,
 } from '../fixtures';
+import { cotizarPorApi } from './pasos-comprador';
 
 // The price paid last time (docs/producto.md §16): a buyer orders, its supplier raises the price,
 // and the next quotation shows last time's price beside today's, at 1280 and 375 px. Each test
@@ -25,6 +25,15 @@ import {
 const ANTES = 5_990;
 const HOY = 6_290;
 const CANTIDAD = 100;
+
+const DIRECCION = {
+  nombre_contacto: 'Daniela Araya',
+  correo_contacto: 'daniela@prueba.cl',
+  telefono_contacto: '+56912345678',
+  direccion_envio: 'Av. Providencia 1234',
+  region: 13,
+  comuna: 13123,
+};
 
 interface Mercado {
   proveedor: E2EProveedor;
@@ -39,14 +48,7 @@ async function mercado(request: APIRequestContext, empresa: string): Promise<Mer
   const sku = `UP-${sello}`;
   await registrarProductos(request, proveedor, [{ sku, nombre, categoria: 'SECOS', precio: ANTES, stock: 2_000, dias: 120 }]);
   const ids = await aprobarProductos(request, [nombre]);
-  const comprador = await createCompradorConDireccion(request, {
-    nombre_contacto: 'Daniela Araya',
-    correo_contacto: 'daniela@prueba.cl',
-    telefono_contacto: '+56912345678',
-    direccion_envio: 'Av. Providencia 1234',
-    region: 13,
-    comuna: 13123,
-  });
+  const comprador = await createCompradorConDireccion(request, DIRECCION);
   return { proveedor, comprador, producto: { id: ids[nombre]!, nombre, sku } };
 }
 
@@ -60,35 +62,6 @@ async function cotizar(page: Page, m: Mercado) {
   await expect(page.getByLabel('Nombre de contacto')).toHaveValue('Daniela Araya');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await generarCotizacion(page);
-}
-
-/** The order through the API, as the results and billing screens send it (crear-solicitud … crear-orden). */
-async function comprarPorApi(request: APIRequestContext, m: Mercado) {
-  const headers = authHeaders(await accessToken(request, m.comprador));
-  const productos = [{ producto: m.producto.id, cantidad: CANTIDAD }];
-  const s = await request.post('/api/cotizaciones/crear-solicitud/', { headers, data: { productos } });
-  expect(s.status(), await s.text()).toBe(201);
-  const c = await request.post('/api/cotizaciones/crear-cotizante/', {
-    headers,
-    data: {
-      solicitud_id: (await s.json()).id,
-      nombre_contacto: 'Daniela Araya',
-      correo_contacto: 'daniela@prueba.cl',
-      telefono_contacto: '+56912345678',
-      direccion_envio: 'Av. Providencia 1234',
-      region: 13,
-      comuna: 13123,
-      fecha_entrega: '',
-    },
-  });
-  expect(c.status(), await c.text()).toBe(201);
-  const q = await request.post('/api/cotizaciones/comparar-precios/', { headers, data: { productos, solicitudId: (await s.json()).id } });
-  expect(q.status(), await q.text()).toBe(201);
-  const o = await request.post('/api/facturacion/crear-orden/', {
-    headers,
-    data: { cotizacion_id: (await q.json()).cotizacion_id, cotizante_id: (await c.json()).cotizante_id },
-  });
-  expect(o.status(), await o.text()).toBe(201);
 }
 
 /** The supplier's new price through the endpoint its inline edit sends (its one lot kept as it is). */
@@ -154,7 +127,7 @@ test('at 375 px: last time’s price on the card beside today’s, and the baske
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 375, height: 740 });
   const m = await mercado(page.request, 'Granos del Ñuble');
-  await comprarPorApi(page.request, m);
+  await cotizarPorApi(page.request, m.comprador, [{ producto: m.producto.id, cantidad: CANTIDAD }], { comprar: true, entrega: DIRECCION });
   await cambiarPrecioPorApi(page.request, m, HOY);
 
   await loginByApi(page, m.comprador.email, m.comprador.password, '/cotizar');

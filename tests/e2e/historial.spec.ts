@@ -1,32 +1,11 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import {
-  authHeaders,
-  accessToken,
-  createUserByApi,
-  type E2EUser,
-  expectAccessible,
-  fillFilaCotizacion,
-  generarCotizacion,
-  loginByApi,
-  shot,
-} from '../fixtures';
+import { expect, type Page, test } from '@playwright/test';
+import { createUserByApi, expectAccessible, fillFilaCotizacion, generarCotizacion, loginByApi, shot } from '../fixtures';
+import { cotizarPorApi, idsDeProductos, otroNavegador } from './pasos-comprador';
 
 // The account's quotation history on every device, against the real server: a buyer quotes on
 // one browser and finds the quotation in /historial on another (a second login of the same
 // account), quotes it again from there, and deletes it for both. On phones, an order's
 // 'Cotizar de nuevo' and the quotations this browser made without a session.
-
-/** A browser of its own (another device), at the test's width. */
-async function otroEquipo(browser: Browser, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'es-CL', timezoneId: 'America/Santiago' });
-  return context.newPage();
-}
-
-/** The demo catalogue's ids of these products. */
-async function idsDe(request: APIRequestContext, nombres: string[]): Promise<number[]> {
-  const catalogo: { productos: Array<{ id: number; nombre: string }> } = await (await request.get('/api/productos/consolidated-data/')).json();
-  return nombres.map((n) => catalogo.productos.find((p) => p.nombre === n)!.id);
-}
 
 /** Every URL the page goes through, history changes included: /cotizar may drop `?repetir=` once it has read it. */
 function urlsDe(page: Page): string[] {
@@ -49,35 +28,12 @@ async function expectRepetir(page: Page, urls: string[], repetir: string, filas:
   await expect(page.getByRole('combobox', { name: `Producto, fila ${filas.length + 1}` })).toHaveCount(0);
 }
 
-/** A quotation (and, with `comprar`, its order) of `user` through the API: another device than the test's browser. */
-async function cotizarPorApi(request: APIRequestContext, user: E2EUser, productos: Array<{ producto: number; cantidad: number }>, comprar = false) {
-  const headers = authHeaders(await accessToken(request, user));
-  const s = await (await request.post('/api/cotizaciones/crear-solicitud/', { headers, data: { productos } })).json();
-  const c = await request.post('/api/cotizaciones/crear-cotizante/', {
-    headers,
-    data: {
-      nombre_contacto: 'Cocina Central',
-      correo_contacto: 'cocina@prueba.cl',
-      telefono_contacto: '+56922334455',
-      region: 13,
-      comuna: 13120,
-      solicitud_id: s.id,
-    },
-  });
-  expect(c.status(), await c.text()).toBe(201);
-  const q = await (await request.post('/api/cotizaciones/comparar-precios/', { headers, data: { productos, solicitudId: s.id } })).json();
-  if (!comprar) return { cotizacionId: q.cotizacion_id as number };
-  const o = await request.post('/api/facturacion/crear-orden/', { headers, data: { cotizacion_id: q.cotizacion_id } });
-  expect(o.status(), await o.text()).toBe(201);
-  return { cotizacionId: q.cotizacion_id as number, ordenId: (await o.json()).orden_id as number };
-}
-
 test("at 1280 px: a quotation made on one device is in /historial on another, 'Cotizar de nuevo' opens /cotizar filled with it, and a delete holds on both", async ({
   page,
   browser,
 }) => {
   const comprador = await createUserByApi(page.request, 'comprador');
-  const [lomo, posta] = await idsDe(page.request, ['Lomo vetado', 'Posta negra']);
+  const [lomo, posta] = await idsDeProductos(page.request, ['Lomo vetado', 'Posta negra']);
 
   // The first device quotes through the screens.
   await loginByApi(page, comprador.email, comprador.password, '/cotizar');
@@ -95,7 +51,7 @@ test("at 1280 px: a quotation made on one device is in /historial on another, 'C
   const numero = await page.evaluate(() => JSON.parse(sessionStorage.getItem('cotizacion')!).cotizacion_id as number);
 
   // The second device: another login of the same account, nothing in its browser.
-  const otro = await otroEquipo(browser, 1280);
+  const otro = await otroNavegador(browser, 1280);
   await loginByApi(otro, comprador.email, comprador.password, '/historial');
   const tarjeta = otro.getByRole('listitem').filter({ has: otro.getByRole('heading', { name: `Cotización N° ${numero}` }) });
   const tabla = tarjeta.getByRole('table', { name: `Productos de la cotización N° ${numero}` });
@@ -126,7 +82,7 @@ test("at 1280 px: a quotation made on one device is in /historial on another, 'C
 test("at 375 px: the account's quotations with their order, this browser's without a session below, and an order's 'Cotizar de nuevo'", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   const comprador = await createUserByApi(page.request, 'comprador');
-  const [lomo, trutro] = await idsDe(page.request, ['Lomo vetado', 'Trutro entero de pollo']);
+  const [lomo, trutro] = await idsDeProductos(page.request, ['Lomo vetado', 'Trutro entero de pollo']);
   const comprada = await cotizarPorApi(
     page.request,
     comprador,
@@ -134,7 +90,7 @@ test("at 375 px: the account's quotations with their order, this browser's witho
       { producto: lomo!, cantidad: 100 },
       { producto: trutro!, cantidad: 150 },
     ],
-    true,
+    { comprar: true },
   );
   const otra = await cotizarPorApi(page.request, comprador, [
     { producto: trutro!, cantidad: 200 },

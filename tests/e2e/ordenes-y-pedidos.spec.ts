@@ -15,6 +15,7 @@ import {
   readMailLink,
   shot,
 } from '../fixtures';
+import { cotizarPorApi, idsDeProductos, otroNavegador } from './pasos-comprador';
 
 // An order reaches its suppliers and comes back, against the real server. Each test has
 // two new suppliers, each with a product of its own (proposed through registrar-nuevos and approved
@@ -116,36 +117,12 @@ async function comprarPorPantalla(page: Page, { a, b, comprador }: Escenario): P
 
 /** The same order through the API (the screens of the purchase are the 1280 px test's), with billing data when given. */
 async function comprarPorApi(request: APIRequestContext, { a, b, comprador }: Escenario, facturacion: Record<string, unknown> = {}): Promise<number> {
-  const headers = { authorization: `JWT ${await token(request, comprador)}` };
-  const catalogo: { productos: Array<{ id: number; nombre: string }> } = await (await request.get('/api/productos/consolidated-data/')).json();
+  const [deA, deB] = await idsDeProductos(request, [a.producto, b.producto]);
   const productos = [
-    { producto: catalogo.productos.find((p) => p.nombre === a.producto)!.id, cantidad: 150 },
-    { producto: catalogo.productos.find((p) => p.nombre === b.producto)!.id, cantidad: 120 },
+    { producto: deA!, cantidad: 150 },
+    { producto: deB!, cantidad: 120 },
   ];
-  const s = await (await request.post('/api/cotizaciones/crear-solicitud/', { headers, data: { productos } })).json();
-  const c = await request.post('/api/cotizaciones/crear-cotizante/', {
-    headers,
-    data: {
-      nombre_contacto: 'Cocina Central',
-      correo_contacto: 'cocina@prueba.cl',
-      telefono_contacto: '+56922334455',
-      direccion_envio: 'Av. Italia 1450',
-      region: 13,
-      comuna: 13120,
-      solicitud_id: s.id,
-    },
-  });
-  expect(c.status(), await c.text()).toBe(201);
-  const q = await (await request.post('/api/cotizaciones/comparar-precios/', { headers, data: { productos, solicitudId: s.id } })).json();
-  const o = await request.post('/api/facturacion/crear-orden/', { headers, data: { cotizacion_id: q.cotizacion_id, ...facturacion } });
-  expect(o.status(), await o.text()).toBe(201);
-  return (await o.json()).orden_id;
-}
-
-/** A browser of its own (another person's), at the test's width. */
-async function otroNavegador(browser: Browser, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'es-CL', timezoneId: 'America/Santiago' });
-  return context.newPage();
+  return (await cotizarPorApi(request, comprador, productos, { comprar: true, facturacion })).ordenId!;
 }
 
 /** A supplier in its own browser, logged in, on its inbox. */

@@ -1,5 +1,26 @@
-import type { CompararPrecios, ResultadoComparacion } from '#common/schemas/comparacion';
+import type { CompararPrecios, Opcion, ResultadoComparacion } from '#common/schemas/comparacion';
 import { totalEntregado } from '#common/total-entregado';
+
+/** An option of 'Proveedor {id}' for 280 kg of Lomo vetado at $15.000, additional unless `o` says otherwise. */
+export const opcionDePrueba = (id: number, o: Partial<Opcion> = {}): Opcion => ({
+  opcion_id: id,
+  proveedor_producto_id: 100 + id,
+  proveedor_id: id,
+  producto: 'Lomo vetado',
+  marca: 'Swift',
+  categoria: 'CARNE BOVINA',
+  origen: 'Argentina',
+  unidad: 'KILO',
+  proveedor: `Proveedor ${id}`,
+  cantidad_solicitada: 280,
+  cantidad_proveida: 280,
+  precio: 15_000,
+  subtotal: 0,
+  stock_disponible: 1000,
+  fecha_vencimiento: '2026-12-31',
+  estado: 'adicional',
+  ...o,
+});
 
 type Base = Pick<CompararPrecios, 'cotizacion_id' | 'fecha_entrega' | 'resultados' | 'productos_no_identificados'> & Partial<CompararPrecios>;
 

@@ -1,10 +1,10 @@
 // What the page tests share: the page rendered as the app renders it, and fetch answered from a
 // table of responses with every call recorded. Each test file keeps its own data.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import { SessionProvider } from '../lib/session';
 import { checkRespuesta } from './contratos';
 
@@ -27,6 +27,19 @@ export function renderAt(path: string, page: ReactElement, destinos: Record<stri
     </QueryClientProvider>,
   );
   return router;
+}
+
+/**
+ * A list the server pages 20 at a time, 45 items long: its pager (`paginas`) shows 3 pages, and
+ * 'Página 2' shows that page's heading and keeps `?page=2` in the URL.
+ */
+export async function expectPaginaDos(router: ReturnType<typeof renderAt>, paginas: string, titulos: { primera: string; segunda: string }) {
+  await screen.findByRole('heading', { name: titulos.primera });
+  const pager = screen.getByRole('navigation', { name: paginas });
+  expect(within(pager).getAllByRole('button', { name: /^Página/ })).toHaveLength(3);
+  fireEvent.click(within(pager).getByRole('button', { name: 'Página 2' }));
+  await screen.findByRole('heading', { name: titulos.segunda });
+  expect(router.state.location.search).toBe('?page=2');
 }
 
 export interface Respuesta {

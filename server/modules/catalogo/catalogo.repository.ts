@@ -1,9 +1,24 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { sortByEs } from '#common/sort-es';
 import type { ConsolidatedData, RangoPrecio } from '#common/schemas/catalogo';
 import type { Db } from '#server/db/client';
 import { categoria, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '#server/db/schema/catalogo';
 import { productoVisible } from '#server/db/visible';
+
+/**
+ * A product's names as screens show them, one copy for every query that lists products: select
+ * `nombresDeProducto` and pass the query (with `producto` in it, made `$dynamic()`) through
+ * `joinNombresDeProducto`, which joins its category, origin, brand and unit.
+ */
+export const nombresDeProducto = { categoria: categoria.nombre, origen: origen.descripcion, marca: marca.nombre, unidad: unidad.descripcion };
+
+export const joinNombresDeProducto = <T extends PgSelect>(query: T) =>
+  query
+    .innerJoin(categoria, eq(producto.categoria_id, categoria.id))
+    .innerJoin(origen, eq(producto.origen_id, origen.id))
+    .innerJoin(marca, eq(producto.marca_id, marca.id))
+    .innerJoin(unidad, eq(producto.unidad_id, unidad.id));
 
 /**
  * Categories and approved products that are not archived, as the quotation pickers need them;
@@ -12,22 +27,12 @@ import { productoVisible } from '#server/db/visible';
 export async function findConsolidatedData(db: Db, ids?: readonly number[]): Promise<ConsolidatedData> {
   const [categorias, productos, formatos] = await Promise.all([
     db.select({ id: categoria.id, nombre: categoria.nombre }).from(categoria),
-    db
-      .select({
-        id: producto.id,
-        nombre: producto.nombre,
-        categoria_id: categoria.id,
-        categoria_nombre: categoria.nombre,
-        origen: origen.descripcion,
-        marca: marca.nombre,
-        unidad: unidad.descripcion,
-      })
-      .from(producto)
-      .innerJoin(categoria, eq(producto.categoria_id, categoria.id))
-      .innerJoin(origen, eq(producto.origen_id, origen.id))
-      .innerJoin(marca, eq(producto.marca_id, marca.id))
-      .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
-      .where(and(productoVisible, ids && inArray(producto.id, [...ids]))),
+    joinNombresDeProducto(
+      db
+        .select({ id: producto.id, nombre: producto.nombre, categoria_id: producto.categoria_id, ...nombresDeProducto })
+        .from(producto)
+        .$dynamic(),
+    ).where(and(productoVisible, ids && inArray(producto.id, [...ids]))),
     db
       .select({ producto_id: productoFormato.producto_id, id: formato.id, descripcion: formato.descripcion })
       .from(productoFormato)
@@ -42,7 +47,7 @@ export async function findConsolidatedData(db: Db, ids?: readonly number[]): Pro
     productos: sortByEs(productos, (p) => p.nombre).map((p) => ({
       id: p.id,
       nombre: p.nombre,
-      categoria: { id: p.categoria_id, nombre: p.categoria_nombre },
+      categoria: { id: p.categoria_id, nombre: p.categoria },
       origen: { descripcion: p.origen },
       marca: { nombre: p.marca },
       unidad: { descripcion: p.unidad },

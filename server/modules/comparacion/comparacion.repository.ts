@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows, readAll } from '#server/db/client';
 import { columnas } from '#server/db/raw-sql';
-import { categoria, marca, origen, producto, rangoPrecio, unidad } from '#server/db/schema/catalogo';
+import { producto, rangoPrecio, unidad } from '#server/db/schema/catalogo';
 import { cotizacion, cotizante, estadoOpcion, opcion, solicitud, solicitudDetalle } from '#server/db/schema/cotizaciones';
 import { orden } from '#server/db/schema/ordenes';
 import { lote, proveedorProducto, proveedorProductoRango } from '#server/db/schema/proveedor';
@@ -9,6 +9,7 @@ import { proveedorNombre, usuario } from '#server/db/schema/usuario';
 import { comuna } from '#server/db/schema/ubicacion';
 import { ofertaVisible, productoVisible } from '#server/db/visible';
 import type { Hold } from '#server/http/caller';
+import { joinNombresDeProducto, nombresDeProducto } from '#server/modules/catalogo/catalogo.repository';
 import { type Oferta, type OfertaViva, ofertasVivas } from './motor/ofertas-vivas';
 
 /**
@@ -104,24 +105,18 @@ export interface ProductoComparable {
 
 export async function findProductosComparables(db: Db, ids: readonly number[]): Promise<ProductoComparable[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: producto.id,
-      nombre: producto.nombre,
-      categoria_id: producto.categoria_id,
-      categoria: categoria.nombre,
-      origen: origen.descripcion,
-      marca: marca.nombre,
-      unidad: unidad.descripcion,
-      disponible: sql<boolean>`${productoVisible}`,
-    })
-    .from(producto)
-    .innerJoin(categoria, eq(producto.categoria_id, categoria.id))
-    .innerJoin(origen, eq(producto.origen_id, origen.id))
-    .innerJoin(marca, eq(producto.marca_id, marca.id))
-    .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
-    .where(inArray(producto.id, [...ids]));
-  return rows;
+  return joinNombresDeProducto(
+    db
+      .select({
+        id: producto.id,
+        nombre: producto.nombre,
+        categoria_id: producto.categoria_id,
+        ...nombresDeProducto,
+        disponible: sql<boolean>`${productoVisible}`,
+      })
+      .from(producto)
+      .$dynamic(),
+  ).where(inArray(producto.id, [...ids]));
 }
 
 /** Every approved, not archived product, by id: what the comparison cache reads when it starts. */

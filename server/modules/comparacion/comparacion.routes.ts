@@ -1,18 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema, detailSchema } from '#common/schemas/http';
-import {
-  actualizarCotizacionSchema,
-  actualizarCotizacionSchemaOut,
-  type CompararPrecios,
-  compararPreciosSchema,
-  compararPreciosSchemaOut,
-} from '#common/schemas/comparacion';
+import { actualizarCotizacionSchema, actualizarCotizacionSchemaOut, compararPreciosSchema, compararPreciosSchemaOut } from '#common/schemas/comparacion';
 import { CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
 import type { Db } from '#server/db/client';
 import type { Guards } from '#server/modules/auth/authenticate';
 import { callerOf } from '#server/http/caller';
 import { ipConcurrencyCap } from '#server/http/ip-concurrency';
 import { idParams } from '#server/http/params';
+import { sendJsonEscrito } from '#server/http/json-escrito';
 import { compararPrecios, updateSeleccion } from './comparacion.service';
 import type { ComparacionCache } from './cache/comparacion-cache';
 import type { CanastaThread } from './canasta/thread';
@@ -52,18 +47,9 @@ export const comparacionRoutes: FastifyPluginAsyncZod<{
         response: { 201: compararPreciosSchemaOut, 400: badRequestSchema, 401: detailSchema, 404: detailSchema, 429: detailSchema },
       },
     },
-    async (request, reply) => {
-      // The service writes the answer as JSON bytes itself, partly while the database writes
-      // (docs/decisions/010), from typed values: CompararPrecios, checked by the compiler; a test
-      // checks the text is exactly its schema. Fastify sends a buffer as it is: no serializer
-      // pass, and no zod pass over its ~1,500 options (~1 ms, docs/decisions/006). The schema
-      // above documents it in OpenAPI.
-      const json = await compararPrecios({ db, cache: comparacion, solver: canasta }, callerOf(request), request.body, now());
-      return reply
-        .status(201)
-        .type('application/json; charset=utf-8')
-        .send(json as unknown as CompararPrecios);
-    },
+    // The service writes CompararPrecios as JSON bytes itself, from typed values the compiler checks.
+    async (request, reply) =>
+      sendJsonEscrito(reply, await compararPrecios({ db, cache: comparacion, solver: canasta }, callerOf(request), request.body, now()), 201),
   );
 
   app.put(

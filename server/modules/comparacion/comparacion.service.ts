@@ -79,7 +79,8 @@ function assertFilas(filas: Filas, productos: Map<number, ProductoComparable>, m
  * - the catalogue's side (the products, their offers, the tiers) comes from the comparison cache
  *   (comparacion-cache.ts), read from the database only for products it does not hold or held
  *   too long; the buyer's side (the request's holder and delivery record) is one query, and a
- *   logged-in caller's last prices another (docs/decisions/023), both run alongside; ownership is still decided first, before anything is validated, shown or written;
+ *   logged-in caller's last prices another (docs/decisions/023), both run alongside; ownership is
+ *   still decided first, before anything is validated, shown or written;
  * - only the SELECTED options are stored: inserting ~1,500 additional rows (three foreign keys
  *   each) was the largest cost. actualizar accepts any live offer of the quotation's products
  *   and prices it again, so it never needed them; an additional option is answered with

@@ -1,28 +1,19 @@
 import { asc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compararPreciosSchemaOut, type ResultadoComparacion } from '#common/schemas/comparacion';
 import { orden, ordenLinea } from '#server/db/schema/ordenes';
 import { proveedorProducto } from '#server/db/schema/proveedor';
 import { actualizar, conClave, createFlujo, crearOrden } from '#server/test/cotizacion';
 import { FACTURACION } from '#server/test/facturacion';
 import { createOfertaDePrueba, createProductoDePrueba } from '#server/test/ofertas';
-import { LEJOS, proveedorIds } from '#server/test/pedidos';
+import { LEJOS, setupPedidosTestApp } from '#server/test/pedidos';
 import type { RoleName } from '#server/test/roles';
-import { setupTestApp } from '#server/test/test-app';
-import { createUser, type TestUser } from '#server/test/users';
 
 /**
  * The price paid last time on each line of comparar-precios (docs/producto.md §16, docs/decisions/023):
  * the caller's account only, its newest order whose pedido was neither rejected nor annulled.
  */
-const ctx = setupTestApp({ roleTokens: true });
-let ids: { proveedor: number; otroProveedor: number };
-let otroComprador: TestUser;
-
-beforeAll(async () => {
-  ids = await proveedorIds(ctx.t);
-  otroComprador = await createUser(ctx.t, 'comprador');
-});
+const { ctx, ids, otroComprador } = setupPedidosTestApp();
 
 const db = () => ctx.t.database.db;
 

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Cotizante, DetalleSolicitud } from '#common/schemas/cotizaciones';
 import type { Db } from '#server/db/client';
-import { categoria, marca, origen, producto, unidad } from '#server/db/schema/catalogo';
+import { producto, unidad } from '#server/db/schema/catalogo';
 import { cotizante, solicitud, solicitudDetalle } from '#server/db/schema/cotizaciones';
 import { comuna, region } from '#server/db/schema/ubicacion';
 import { productoVisible } from '#server/db/visible';
 import type { Hold } from '#server/http/caller';
+import { joinNombresDeProducto, nombresDeProducto } from '#server/modules/catalogo/catalogo.repository';
 
 /** A catalogue product as a request row needs it to be checked (docs/producto.md §5 Quotation). */
 export interface ProductoSolicitable {
@@ -69,22 +70,18 @@ export async function replaceDetalles(db: Db, solicitudId: number, filas: Array<
 export async function findSolicitud(db: Db, id: number): Promise<{ id: number; fecha_creacion: string; detalles: DetalleSolicitud[] } | undefined> {
   const [cabecera] = await db.select({ id: solicitud.id, fecha_creacion: solicitud.fecha_creacion }).from(solicitud).where(eq(solicitud.id, id));
   if (!cabecera) return undefined;
-  const detalles = await db
-    .select({
-      producto_id: solicitudDetalle.producto_id,
-      cantidad: solicitudDetalle.cantidad,
-      categoria: categoria.nombre,
-      origen: origen.descripcion,
-      marca: marca.nombre,
-      producto_nombre: producto.nombre,
-      unidad: unidad.descripcion,
-    })
-    .from(solicitudDetalle)
-    .innerJoin(producto, eq(solicitudDetalle.producto_id, producto.id))
-    .innerJoin(categoria, eq(producto.categoria_id, categoria.id))
-    .innerJoin(origen, eq(producto.origen_id, origen.id))
-    .innerJoin(marca, eq(producto.marca_id, marca.id))
-    .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
+  const detalles = await joinNombresDeProducto(
+    db
+      .select({
+        producto_id: solicitudDetalle.producto_id,
+        cantidad: solicitudDetalle.cantidad,
+        producto_nombre: producto.nombre,
+        ...nombresDeProducto,
+      })
+      .from(solicitudDetalle)
+      .innerJoin(producto, eq(solicitudDetalle.producto_id, producto.id))
+      .$dynamic(),
+  )
     .where(eq(solicitudDetalle.solicitud_id, id))
     .orderBy(asc(solicitudDetalle.id));
   return { id: cabecera.id, fecha_creacion: cabecera.fecha_creacion.toISOString(), detalles };

@@ -2,10 +2,11 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { HistorialPage, LineaHistorial } from '#common/schemas/historial';
 import { PEDIDOS_POR_PAGINA } from '#common/schemas/pedidos';
 import type { Db } from '#server/db/client';
-import { categoria, marca, origen, producto, unidad } from '#server/db/schema/catalogo';
+import { producto } from '#server/db/schema/catalogo';
 import { cotizacion, solicitudDetalle } from '#server/db/schema/cotizaciones';
 import { orden } from '#server/db/schema/ordenes';
 import { productoVisible } from '#server/db/visible';
+import { joinNombresDeProducto, nombresDeProducto } from '#server/modules/catalogo/catalogo.repository';
 
 /** The account's quotations it has not deleted from its history. */
 const delUsuario = (usuarioId: number) => and(eq(cotizacion.usuario_id, usuarioId), isNull(cotizacion.oculta_en));
@@ -29,25 +30,21 @@ export async function findHistorial(db: Db, usuarioId: number, page: number): Pr
   const lineas =
     solicitudes.length === 0
       ? []
-      : await db
-          .select({
-            solicitud_id: solicitudDetalle.solicitud_id,
-            producto: producto.id,
-            categoria: categoria.nombre,
-            origen: origen.descripcion,
-            marca: marca.nombre,
-            producto_nombre: producto.nombre,
-            unidad: unidad.descripcion,
-            cantidad: solicitudDetalle.cantidad,
-            // What /cotizar can still quote: approved and not archived.
-            disponible: sql<boolean>`${productoVisible}`,
-          })
-          .from(solicitudDetalle)
-          .innerJoin(producto, eq(solicitudDetalle.producto_id, producto.id))
-          .innerJoin(categoria, eq(producto.categoria_id, categoria.id))
-          .innerJoin(origen, eq(producto.origen_id, origen.id))
-          .innerJoin(marca, eq(producto.marca_id, marca.id))
-          .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
+      : await joinNombresDeProducto(
+          db
+            .select({
+              solicitud_id: solicitudDetalle.solicitud_id,
+              producto: producto.id,
+              producto_nombre: producto.nombre,
+              ...nombresDeProducto,
+              cantidad: solicitudDetalle.cantidad,
+              // What /cotizar can still quote: approved and not archived.
+              disponible: sql<boolean>`${productoVisible}`,
+            })
+            .from(solicitudDetalle)
+            .innerJoin(producto, eq(solicitudDetalle.producto_id, producto.id))
+            .$dynamic(),
+        )
           .where(inArray(solicitudDetalle.solicitud_id, solicitudes))
           .orderBy(asc(solicitudDetalle.id));
   const lineasDe = new Map<number, LineaHistorial[]>();

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idSchema } from '#common/numeros';
-import { type CompararPrecios, compararPreciosSchemaOut } from '#common/schemas/comparacion';
+import { compararPreciosSchemaOut } from '#common/schemas/comparacion';
 import { badRequestSchema, detailSchema } from '#common/schemas/http';
-import { cotizarListaSchema, type ListaCotizada, listaCotizadaSchemaOut } from '#common/schemas/listas';
+import { cotizarListaSchema, listaCotizadaSchemaOut } from '#common/schemas/listas';
 import type { Db } from '#server/db/client';
 import { idParams } from '#server/http/params';
+import { sendJsonEscrito } from '#server/http/json-escrito';
 import { currentUser, type Guards } from '#server/modules/auth/authenticate';
 import type { ComparacionCache } from '#server/modules/comparacion/cache/comparacion-cache';
 import type { CanastaThread } from '#server/modules/comparacion/canasta/thread';
@@ -41,14 +42,12 @@ export const cotizarListaRoutes: FastifyPluginAsyncZod<{
         response: { 201: compararPreciosSchemaOut, 400: badRequestSchema, 401: detailSchema, 403: detailSchema, 404: detailSchema },
       },
     },
-    async (request, reply) => {
-      // The comparison's bytes as it wrote them (comparacion.routes.ts says why).
-      const json = await cotizarLista({ db, cache: comparacion, solver: canasta }, currentUser(request).id, request.params.id, request.body, now());
-      return reply
-        .status(201)
-        .type('application/json; charset=utf-8')
-        .send(json as unknown as CompararPrecios);
-    },
+    async (request, reply) =>
+      sendJsonEscrito(
+        reply,
+        await cotizarLista({ db, cache: comparacion, solver: canasta }, currentUser(request).id, request.params.id, request.body, now()),
+        201,
+      ),
   );
 
   app.get(
@@ -63,9 +62,6 @@ export const cotizarListaRoutes: FastifyPluginAsyncZod<{
         response: { 200: listaCotizadaSchemaOut, 401: detailSchema, 403: detailSchema, 404: detailSchema },
       },
     },
-    async (request, reply) => {
-      const json = await findListaCotizada(db, currentUser(request).id, request.params.id, request.params.cotizacion_id);
-      return reply.type('application/json; charset=utf-8').send(json as unknown as ListaCotizada);
-    },
+    async (request, reply) => sendJsonEscrito(reply, await findListaCotizada(db, currentUser(request).id, request.params.id, request.params.cotizacion_id)),
   );
 };

@@ -63,7 +63,7 @@ export async function cotizarLista(comparador: Comparador, usuarioId: number, li
   const aLaVenta = new Set((await findProductosSolicitables(db, ids)).filter((p) => p.disponible).map((p) => p.id));
   const cotizables = lista.productos.filter((p) => aLaVenta.has(p.producto));
   if (cotizables.length === 0) throw new AppError(400, { detail: LISTA_SIN_PRODUCTOS_A_LA_VENTA });
-  // The delivery record crear-cotizante would take from a client copying the address (DESIGN §2: a copy).
+  // The delivery record crear-cotizante would take from a client copying the address (a copy, never a link: docs/decisions/004).
   const entrega = (fecha: string | undefined) =>
     cotizanteSchema.safeParse({
       fecha_entrega: fecha,

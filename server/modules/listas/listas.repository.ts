@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Lista } from '#common/schemas/listas';
 import type { Db } from '#server/db/client';
-import { categoria, producto, unidad } from '#server/db/schema/catalogo';
+import { producto } from '#server/db/schema/catalogo';
 import { lista, listaProducto } from '#server/db/schema/listas';
 import { usuario } from '#server/db/schema/usuario';
 import { productoVisible } from '#server/db/visible';
+import { joinNombresDeProducto, nombresDeProducto } from '#server/modules/catalogo/catalogo.repository';
 
 /** What a write puts in a list: its name, its products in the buyer's order, its reminder (both or neither). */
 export interface ListaValores {
@@ -31,21 +32,23 @@ async function findListasDe(db: Db, usuarioId: number, id?: number): Promise<Lis
     .where(and(eq(lista.usuario_id, usuarioId), id === undefined ? undefined : eq(lista.id, id)))
     .orderBy(desc(lista.id));
   if (listas.length === 0) return [];
-  const productos = await db
-    .select({
-      lista_id: listaProducto.lista_id,
-      producto: listaProducto.producto_id,
-      cantidad: listaProducto.cantidad,
-      nombre: producto.nombre,
-      categoria: categoria.nombre,
-      unidad: unidad.descripcion,
-      // docs/producto.md §16: a product that left the catalogue stays on the list, marked, and quoting names it.
-      disponible: sql<boolean>`${productoVisible}`,
-    })
-    .from(listaProducto)
-    .innerJoin(producto, eq(listaProducto.producto_id, producto.id))
-    .innerJoin(categoria, eq(producto.categoria_id, categoria.id))
-    .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
+  const { categoria, unidad } = nombresDeProducto;
+  const productos = await joinNombresDeProducto(
+    db
+      .select({
+        lista_id: listaProducto.lista_id,
+        producto: listaProducto.producto_id,
+        cantidad: listaProducto.cantidad,
+        nombre: producto.nombre,
+        categoria,
+        unidad,
+        // docs/producto.md §16: a product that left the catalogue stays on the list, marked, and quoting names it.
+        disponible: sql<boolean>`${productoVisible}`,
+      })
+      .from(listaProducto)
+      .innerJoin(producto, eq(listaProducto.producto_id, producto.id))
+      .$dynamic(),
+  )
     .where(
       inArray(
         listaProducto.lista_id,

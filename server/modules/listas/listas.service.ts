@@ -1,6 +1,6 @@
 import { LISTA_NO_ENCONTRADA, type Lista, type ListaData, listaNombreRepetido, MAX_LISTAS, DEMASIADAS_LISTAS } from '#common/schemas/listas';
 import type { Db } from '#server/db/client';
-import { AppError, notFound } from '#server/errors';
+import { AppError, isUniqueViolation, notFound } from '#server/errors';
 import { assertFilas } from '#server/modules/cotizaciones/cotizaciones.service';
 import {
   countListas,
@@ -20,21 +20,16 @@ const nombreRepetido = (nombre: string) => new AppError(400, { nombre: [listaNom
  * The index lista_usuario_nombre refused the write: a name taken between the check and the
  * insert (the account's lock makes that rare, not impossible across a rename). Same 400 as the check.
  */
-export function isNombreTomado(error: unknown): boolean {
-  const e = error as { code?: unknown; constraint?: unknown; cause?: { code?: unknown; constraint?: unknown } };
-  const de = e.cause ?? e;
-  return de.code === '23505' && de.constraint === 'lista_usuario_nombre';
-}
+export const isNombreTomado = (error: unknown) => isUniqueViolation(error, 'lista_usuario_nombre');
 
 const valores = (d: ListaData): ListaValores => ({ nombre: d.nombre, productos: d.productos, recordatorio: d.recordatorio ?? null });
 
-async function owned(db: Db, usuarioId: number, id: number): Promise<Lista> {
+/** A list of its owner; another account's, or none, is a 404. */
+export async function getLista(db: Db, usuarioId: number, id: number): Promise<Lista> {
   const encontrada = await findLista(db, usuarioId, id);
   if (!encontrada) throw notFound(LISTA_NO_ENCONTRADA);
   return encontrada;
 }
-
-export const getLista = owned;
 
 /** docs/producto.md §16: a new list of the buyer; its products follow a quotation's rules, its name is its own among the account's lists. */
 export async function createLista(db: Db, usuarioId: number, data: ListaData): Promise<Lista> {
@@ -46,7 +41,7 @@ export async function createLista(db: Db, usuarioId: number, data: ListaData): P
       if (await existsNombre(tx, usuarioId, data.nombre)) throw nombreRepetido(data.nombre);
       return insertLista(tx, usuarioId, valores(data));
     });
-    return owned(db, usuarioId, id);
+    return getLista(db, usuarioId, id);
   } catch (error) {
     throw isNombreTomado(error) ? nombreRepetido(data.nombre) : error;
   }
@@ -57,7 +52,7 @@ export async function createLista(db: Db, usuarioId: number, data: ListaData): P
  * the catalogue (it is answered with disponible: false); a new one must be quotable.
  */
 export async function updateLista(db: Db, usuarioId: number, id: number, data: ListaData): Promise<Lista> {
-  await owned(db, usuarioId, id);
+  await getLista(db, usuarioId, id);
   const actuales = await findProductoIdsDeLista(db, usuarioId, id);
   await assertFilas(db, data.productos, { conservados: new Set(actuales) });
   try {
@@ -69,7 +64,7 @@ export async function updateLista(db: Db, usuarioId: number, id: number, data: L
   } catch (error) {
     throw isNombreTomado(error) ? nombreRepetido(data.nombre) : error;
   }
-  return owned(db, usuarioId, id);
+  return getLista(db, usuarioId, id);
 }
 
 export async function deleteLista(db: Db, usuarioId: number, id: number): Promise<void> {

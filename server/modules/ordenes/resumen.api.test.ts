@@ -1,19 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOfertaDePrueba, createProductoDePrueba } from '#server/test/ofertas';
-import { LEJOS, proveedorIds } from '#server/test/pedidos';
-import { setupTestApp } from '#server/test/test-app';
-import { createUser, type TestUser } from '#server/test/users';
+import { LEJOS, setupPedidosTestApp } from '#server/test/pedidos';
 import { actualizar, conClave, createFlujo, crearOrden, type Flujo } from '#server/test/cotizacion';
 
 /** GET /api/facturacion/{cotizacion_id}/resumen/: what /facturacion shows before anything is bought. */
-const ctx = setupTestApp({ roleTokens: true });
-let ids: { proveedor: number; otroProveedor: number };
-let otroComprador: TestUser;
-
-beforeAll(async () => {
-  ids = await proveedorIds(ctx.t);
-  otroComprador = await createUser(ctx.t, 'comprador');
-});
+const { ctx, ids, otroComprador } = setupPedidosTestApp();
 
 /** A quotation choosing 150 kg at $5,000 from one supplier and 120 kg at $3,000 from the other. */
 async function seleccion(token?: string) {

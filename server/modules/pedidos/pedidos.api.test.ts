@@ -1,27 +1,19 @@
 import { asc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MOTIVO_OBLIGATORIO, SOLO_COMPRADOR, SOLO_PROVEEDOR } from '#common/schemas/pedidos';
 import { orden, ordenLinea, pedido, pedidoEvento } from '#server/db/schema/ordenes';
 import { lote } from '#server/db/schema/proveedor';
 import { claimCorreo } from '#server/mail/correo.repository';
 import { correoSaliente, usuario } from '#server/db/schema/usuario';
 import { FACTURACION } from '#server/test/facturacion';
-import { correosPara, createOrden, LEJOS, proveedorIds } from '#server/test/pedidos';
+import { correosPara, createOrden, LEJOS, setupPedidosTestApp } from '#server/test/pedidos';
 import { ROLES, type RoleName } from '#server/test/roles';
-import { setupTestApp } from '#server/test/test-app';
-import { createUser, type TestUser, uniqueEmail } from '#server/test/users';
+import { uniqueEmail } from '#server/test/users';
 import { archiveProveedorProducto } from '#server/modules/proveedor/proveedor.repository';
 import { createFirmaSeguimiento } from './seguimiento';
 
 /** Pedidos, their life cycle, the buyer's orders on the server and the tracking link. */
-const ctx = setupTestApp({ roleTokens: true });
-let ids: { proveedor: number; otroProveedor: number };
-let otroComprador: TestUser;
-
-beforeAll(async () => {
-  ids = await proveedorIds(ctx.t);
-  otroComprador = await createUser(ctx.t, 'comprador');
-});
+const { ctx, ids, otroComprador } = setupPedidosTestApp();
 
 const db = () => ctx.t.database.db;
 const tokenDe = (role: RoleName | 'otroComprador') => (role === 'otroComprador' ? otroComprador.access : ctx.tokens[role]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { subtotal } from '#common/precio';
 import type { Opcion, ResultadoComparacion } from '#common/schemas/comparacion';
 import { productosElegidos } from '../../../lib/flujo-cotizacion/update-seleccion';
+import { opcionDePrueba } from '../../../test/comparacion';
 import {
   agregarProveedor,
   entregaDe,
@@ -12,26 +13,6 @@ import {
   sugerenciasDespachoVigentes,
   swapOpcion,
 } from './seleccion';
-
-const opcion = (id: number, o: Partial<Opcion>): Opcion => ({
-  opcion_id: id,
-  proveedor_producto_id: 100 + id,
-  proveedor_id: id,
-  producto: 'Lomo vetado',
-  marca: 'Swift',
-  categoria: 'CARNE BOVINA',
-  origen: 'Argentina',
-  unidad: 'KILO',
-  proveedor: `Proveedor ${id}`,
-  cantidad_solicitada: 280,
-  cantidad_proveida: 280,
-  precio: 15_000,
-  subtotal: 0,
-  stock_disponible: 1000,
-  fecha_vencimiento: '2026-12-31',
-  estado: 'adicional',
-  ...o,
-});
 
 const resultado = (seleccionadas: Opcion[], adicionales: Opcion[]): ResultadoComparacion => ({
   producto: 7,
@@ -48,7 +29,10 @@ const resultado = (seleccionadas: Opcion[], adicionales: Opcion[]): ResultadoCom
 });
 
 const inicial = [
-  resultado([opcion(1, {})], [opcion(2, { stock_disponible: 80, precio: 14_000 }), opcion(3, { stock_disponible: 4000, cantidad_proveida: 280 })]),
+  resultado(
+    [opcionDePrueba(1, {})],
+    [opcionDePrueba(2, { stock_disponible: 80, precio: 14_000 }), opcionDePrueba(3, { stock_disponible: 4000, cantidad_proveida: 280 })],
+  ),
 ];
 
 describe('the choice on the results screen (docs/producto.md §4 Quotation flow 4–5)', () => {
@@ -84,7 +68,7 @@ describe('the choice on the results screen (docs/producto.md §4 Quotation flow 
     expect(mensajeFaltante(r!)).toBeNull();
 
     const [r2] = agregarProveedor(
-      swapOpcion(inicial, 7, 1, 2).map((x) => ({ ...x, opciones_adicionales: [opcion(4, { stock_disponible: 50 })] })),
+      swapOpcion(inicial, 7, 1, 2).map((x) => ({ ...x, opciones_adicionales: [opcionDePrueba(4, { stock_disponible: 50 })] })),
       7,
       4,
     );
@@ -102,7 +86,7 @@ describe('the choice on the results screen (docs/producto.md §4 Quotation flow 
 
   it('subtotals in whole pesos, the total of the selected options, and the body of PUT actualizar', () => {
     const elegido = agregarProveedor(swapOpcion(inicial, 7, 1, 2), 7, 3);
-    const media = opcion(9, { precio: 1_999, cantidad_proveida: 2.5 });
+    const media = opcionDePrueba(9, { precio: 1_999, cantidad_proveida: 2.5 });
     expect(subtotal(media.cantidad_proveida, media.precio)).toBe(4998);
     expect(entregaDe([{ ...inicial[0]!, opciones_seleccionadas: [{ ...media, estado: 'seleccionado' }] }], [], '2026-11-30').total_productos).toBe(4998);
     expect(entregaDe(elegido, [], '2026-11-30').total_productos).toBe(80 * 14_000 + 200 * 15_000);
@@ -117,7 +101,7 @@ describe('the choice by supplier, delivered', () => {
   // Lomo from Proveedor 2 (80 kg) and Proveedor 3 (200 kg) after a swap and an add; a second product from Proveedor 3.
   const elegido = [
     ...agregarProveedor(swapOpcion(inicial, 7, 1, 2), 7, 3),
-    { ...resultado([opcion(5, { proveedor_id: 3, proveedor: 'Proveedor 3', cantidad_proveida: 10, precio: 2_000 })], []), producto: 8 },
+    { ...resultado([opcionDePrueba(5, { proveedor_id: 3, proveedor: 'Proveedor 3', cantidad_proveida: 10, precio: 2_000 })], []), producto: 8 },
   ];
   const condiciones = [
     { proveedor_id: 2, proveedor: 'Proveedor 2', monto_minimo: 2_000_000, costo_despacho: 8_990, despacho_gratis_desde: null, fecha_entrega: '2026-12-01' },
@@ -129,7 +113,7 @@ describe('the choice by supplier, delivered', () => {
       ...r,
       opciones_seleccionadas: [...r.opciones_seleccionadas].reverse(),
     }));
-    const otro = { ...resultado([opcion(5, { proveedor_id: 2, proveedor: 'Proveedor 2' })], []), producto: 6 };
+    const otro = { ...resultado([opcionDePrueba(5, { proveedor_id: 2, proveedor: 'Proveedor 2' })], []), producto: 6 };
     const entrega = entregaDe([otro, ...dividido], [], '2026-11-30');
     expect(entrega.bloques.map((b) => b.filas.map((f) => [f.r.producto, f.o.opcion_id, f.primera]))).toEqual([
       [
@@ -171,8 +155,8 @@ describe('the choice by supplier, delivered', () => {
 
   it('says why a supplier has the small part of a split product: its minimum, or its free delivery; not for the larger part, nor when neither holds', () => {
     // Lomo: 270 kg from Proveedor 1, 10 kg from Proveedor 2, which reaches its minimum only with them.
-    const partido = resultado([opcion(1, { cantidad_proveida: 270 }), opcion(2, { cantidad_proveida: 10, precio: 14_000 })], []);
-    const otro = { ...resultado([opcion(5, { proveedor_id: 2, proveedor: 'Proveedor 2', cantidad_proveida: 10, precio: 2_000 })], []), producto: 8 };
+    const partido = resultado([opcionDePrueba(1, { cantidad_proveida: 270 }), opcionDePrueba(2, { cantidad_proveida: 10, precio: 14_000 })], []);
+    const otro = { ...resultado([opcionDePrueba(5, { proveedor_id: 2, proveedor: 'Proveedor 2', cantidad_proveida: 10, precio: 2_000 })], []), producto: 8 };
     const terminos = (p2: { monto_minimo: number; costo_despacho: number; despacho_gratis_desde: number | null }) => [
       { proveedor_id: 1, proveedor: 'Proveedor 1', monto_minimo: 0, costo_despacho: 0, despacho_gratis_desde: null, fecha_entrega: '2026-12-01' },
       { proveedor_id: 2, proveedor: 'Proveedor 2', fecha_entrega: '2026-12-01', ...p2 },

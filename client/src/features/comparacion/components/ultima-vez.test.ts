@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Opcion, ResultadoComparacion } from '#common/schemas/comparacion';
+import { opcionDePrueba } from '../../../test/comparacion';
 import { cambioPrecio, comparacionUltimaVez, textoComparacionUltimaVez, textoUltimaVez } from './ultima-vez';
 
-const opcion = (id: number, cantidad_proveida: number, precio: number): Opcion => ({
-  opcion_id: id,
-  proveedor_producto_id: 100 + id,
-  proveedor_id: id,
-  producto: 'Lomo vetado',
-  marca: 'Swift',
-  categoria: 'CARNE BOVINA',
-  origen: 'Argentina',
-  unidad: 'KILO',
-  proveedor: `Proveedor ${id}`,
-  cantidad_solicitada: 100,
-  cantidad_proveida,
-  precio,
-  subtotal: 0,
-  stock_disponible: 1000,
-  fecha_vencimiento: '2026-12-31',
-  estado: 'seleccionado',
-});
+const opcion = (id: number, cantidad_proveida: number, precio: number): Opcion =>
+  opcionDePrueba(id, { cantidad_solicitada: 100, cantidad_proveida, precio, estado: 'seleccionado' });
 const linea = (producto: number, seleccionadas: Opcion[], precio: number | null): ResultadoComparacion => ({
   producto,
   nombre: `Producto ${producto}`,

@@ -5,7 +5,7 @@ import type { CompararPrecios, Opcion, ResultadoComparacion } from '#common/sche
 import { toast } from '../../../ui/toast';
 import CotizarResultadoPage from './cotizar-resultado-page';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
-import { respuestaComparacion } from '../../../test/comparacion';
+import { opcionDePrueba, respuestaComparacion } from '../../../test/comparacion';
 import { COTIZANTE_DE_PRUEBA } from '../../../test/cotizante';
 import { hoyEnChile } from '#common/fecha';
 
@@ -14,25 +14,7 @@ vi.mock('../../../lib/listas/guardar-como-lista', () => ({
   GuardarComoLista: ({ productos }: { productos: unknown }) => <span data-testid="guardar-como-lista" data-productos={JSON.stringify(productos)} />,
 }));
 
-const opcion = (id: number, o: Partial<Opcion>): Opcion => ({
-  opcion_id: id,
-  proveedor_producto_id: 40 + id,
-  proveedor_id: id,
-  producto: 'Lomo vetado',
-  marca: 'Swift',
-  categoria: 'CARNE BOVINA',
-  origen: 'Argentina',
-  unidad: 'KILO',
-  proveedor: `Proveedor ${id}`,
-  cantidad_solicitada: 280,
-  cantidad_proveida: 280,
-  precio: 15_000,
-  subtotal: 4_200_000,
-  stock_disponible: 1000,
-  fecha_vencimiento: '2026-12-31',
-  estado: 'adicional',
-  ...o,
-});
+const opcion = (id: number, o: Partial<Opcion>): Opcion => opcionDePrueba(id, { proveedor_producto_id: 40 + id, subtotal: 4_200_000, ...o });
 const LOMO: ResultadoComparacion = {
   producto: 7,
   nombre: 'Lomo vetado',

@@ -1,6 +1,6 @@
 import { CANTIDAD_MAX_DIGITOS, CANTIDAD_MAXIMA } from '#common/constants';
 import type { ConsolidatedData, ProductoCatalogo } from '#common/schemas/catalogo';
-import type { LineaRepetir } from '#common/repetir';
+import { cantidadACotizar, type LineaRepetir } from '#common/repetir';
 import { CAMPOS_FILA, type CampoFila, erroresFila, MAX_FILAS_COTIZACION, SIN_FILA_COMPLETA, SIN_PRODUCTOS } from '#common/schemas/cotizaciones-filas';
 import { compareEs } from '#common/sort-es';
 import type { FilaCotizacion } from '../../../lib/flujo-cotizacion/filas-storage';
@@ -105,7 +105,7 @@ export function filasDeRepetir(catalogo: ConsolidatedData, lineas: readonly Line
     const producto = catalogo.productos.find((p) => p.id === linea.producto);
     if (!producto) faltan.push(linea.producto);
     else if (filas.length < MAX_FILAS_COTIZACION) {
-      const cantidad = String(Math.min(CANTIDAD_MAXIMA, Math.max(1, Math.ceil(linea.cantidad))));
+      const cantidad = String(Math.min(CANTIDAD_MAXIMA, Math.max(1, cantidadACotizar(linea.cantidad))));
       filas.push({ ...cambiarCampo(catalogo, nuevaFila(), 'producto', String(producto.id)), cantidad });
     }
   }

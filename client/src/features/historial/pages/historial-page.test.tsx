@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CotizacionHistorial, HistorialPage as PaginaHistorial, LineaHistorial } from '#common/schemas/historial';
 import type { HistorialCotizacion } from '../../../lib/flujo-cotizacion/cotizacion-storage';
-import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
+import { expectPaginaDos, type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { COMPRADORA, signIn } from '../../../test/pedidos';
 import { toast } from '../../../ui/toast';
 import HistorialPage from './historial-page';
@@ -170,13 +170,7 @@ describe('/historial', () => {
   it('pages through the server 20 at a time, keeping the page in the URL', async () => {
     respuestas['GET /api/cotizaciones/historial/?page=1'] = pagina(45, [cotizacion({ cotizacion_id: 802 })]);
     respuestas['GET /api/cotizaciones/historial/?page=2'] = pagina(45, [cotizacion({ cotizacion_id: 770 })]);
-    const router = renderPage();
-    await screen.findByRole('heading', { name: 'Cotización N° 802' });
-    const pager = screen.getByRole('navigation', { name: 'Páginas del historial de cotizaciones' });
-    expect(within(pager).getAllByRole('button', { name: /^Página/ })).toHaveLength(3);
-    fireEvent.click(within(pager).getByRole('button', { name: 'Página 2' }));
-    await screen.findByRole('heading', { name: 'Cotización N° 770' });
-    expect(router.state.location.search).toBe('?page=2');
+    await expectPaginaDos(renderPage(), 'Páginas del historial de cotizaciones', { primera: 'Cotización N° 802', segunda: 'Cotización N° 770' });
   });
 
   it("when the server's history cannot be read: says so with a retry, and this browser's quotations still show", async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatFechaLarga } from '#common/format';
+import { cantidadACotizar } from '#common/repetir';
 import type { CotizacionHistorial, LineaHistorial } from '#common/schemas/historial';
 import { PEDIDOS_POR_PAGINA } from '#common/schemas/pedidos';
 import { apiErrorMessage } from '../../../lib/api-errors';
@@ -48,7 +49,7 @@ const COLUMNAS: Column<Linea>[] = [
  * as /cotizar takes them; /cotizar leaves out and names those no longer sold (docs/decisions/022).
  */
 const aCotizar = (lineas: readonly Linea[]): LineaACotizar[] =>
-  lineas.flatMap((l) => (l.producto === undefined ? [] : [{ producto: l.producto, cantidad: Math.ceil(l.cantidad), nombre: l.producto_nombre }]));
+  lineas.flatMap((l) => (l.producto === undefined ? [] : [{ producto: l.producto, cantidad: cantidadACotizar(l.cantidad), nombre: l.producto_nombre }]));
 
 /** The quotation's lines and its 'Cotizar de nuevo'. */
 function Cotizacion({ numero, lineas, ordenId }: { numero: number | string; lineas: readonly Linea[]; ordenId?: number | null }) {

@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { unidadCorta } from '#common/format';
 import { MIN_BUSQUEDA } from '#common/buscar-productos';
 import type { ProductoEncontrado } from '#common/schemas/catalogo';
-import { FieldShell } from '../../../ui/fields';
+import { TextField } from '../../../ui/fields';
 import { useBuscarProductos } from '../../../lib/buscar-productos';
 import { errorCantidad } from './cantidad';
 
@@ -19,8 +19,6 @@ interface AgregarProductoProps {
  * then asks its quantity: the way a list gets its products (docs/producto.md §16).
  */
 export function AgregarProducto({ yaEstan, onAgregar, busy }: AgregarProductoProps) {
-  const buscarId = useId();
-  const cantidadId = useId();
   const [texto, setTexto] = useState('');
   const [elegido, setElegido] = useState<ProductoEncontrado | null>(null);
   const [cantidad, setCantidad] = useState('');
@@ -49,18 +47,15 @@ export function AgregarProducto({ yaEstan, onAgregar, busy }: AgregarProductoPro
         <p className="agregar-producto__elegido">
           <strong>{elegido.nombre}</strong> <span className="muted">· {elegido.categoria}</span>
         </p>
-        <FieldShell id={cantidadId} label={`Cantidad (${unidadCorta(elegido.unidad, 2)})`} error={error}>
-          <input
-            id={cantidadId}
-            type="text"
-            inputMode="numeric"
-            value={cantidad}
-            onChange={(e) => setCantidad(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${cantidadId}-error` : undefined}
-            autoFocus
-          />
-        </FieldShell>
+        <TextField
+          label={`Cantidad (${unidadCorta(elegido.unidad, 2)})`}
+          type="text"
+          inputMode="numeric"
+          value={cantidad}
+          onChange={(e) => setCantidad(e.target.value)}
+          error={error}
+          autoFocus
+        />
         <div className="agregar-producto__acciones">
           <button type="button" className="btn btn--ghost" onClick={() => setElegido(null)}>
             Elegir otro
@@ -74,9 +69,15 @@ export function AgregarProducto({ yaEstan, onAgregar, busy }: AgregarProductoPro
 
   return (
     <div className="agregar-producto">
-      <FieldShell id={buscarId} label="Agregar un producto" hint="Escribe al menos 2 letras de su nombre, por ejemplo «lomo vet».">
-        <input id={buscarId} type="search" autoComplete="off" value={texto} onChange={(e) => setTexto(e.target.value)} placeholder="Buscar producto" />
-      </FieldShell>
+      <TextField
+        label="Agregar un producto"
+        hint="Escribe al menos 2 letras de su nombre, por ejemplo «lomo vet»."
+        type="search"
+        autoComplete="off"
+        value={texto}
+        onChange={(e) => setTexto(e.target.value)}
+        placeholder="Buscar producto"
+      />
       {buscando && (
         <>
           <p className="visually-hidden" aria-live="polite">

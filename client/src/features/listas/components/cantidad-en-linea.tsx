@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { unidadCorta } from '#common/format';
+import { a11y } from '../../../ui/fields';
 import { errorCantidad } from './cantidad';
 
 interface CantidadEnLineaProps {
@@ -38,13 +39,11 @@ export function CantidadEnLinea({ label, cantidad, unidad, onGuardar }: Cantidad
     <div className={error ? 'lista-cantidad field--error' : 'lista-cantidad'}>
       <span className="lista-cantidad__campo">
         <input
-          id={id}
+          {...a11y(id, error)}
           type="text"
           inputMode="numeric"
           aria-label={label}
           value={texto}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
           aria-busy={guardando || undefined}
           onChange={(e) => setTexto(e.target.value)}
           onBlur={guardar}

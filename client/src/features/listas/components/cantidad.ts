@@ -1,4 +1,4 @@
-import { erroresFila, filaDeMensaje } from '#common/schemas/cotizaciones-filas';
+import { erroresFila, filaDeMensaje, sinFila } from '#common/schemas/cotizaciones-filas';
 import { ApiError } from '../../../lib/api-client';
 import { readable } from '../../../lib/api-errors';
 
@@ -7,9 +7,6 @@ export function errorCantidad(texto: string): string | undefined {
   const [error] = erroresFila({ cantidad: texto }, 1, { campos: ['cantidad'] });
   return error && sinFila(error.mensaje);
 }
-
-/** A server message about row n ('Fila 2: La cantidad mínima…'), as the row's own cell shows it. */
-export const sinFila = (mensaje: string) => mensaje.replace(/^Fila \d+: /, '');
 
 /** The server's messages of one row (n from 1) out of a list's 'productos' errors. */
 export const erroresDeFila = (mensajes: readonly string[], n: number) => mensajes.filter((m) => filaDeMensaje(m) === n).map(sinFila);

@@ -1,15 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { unidadCorta } from '#common/format';
 import type { ProductoEncontrado } from '#common/schemas/catalogo';
-import { nombreListaSchema } from '#common/schemas/listas';
-import { z } from '#common/zod-es';
-import { showFormErrors } from '../../../lib/form-errors';
 import { useCreateLista } from '../../../lib/listas/listas-api';
-import { useSessionExpiredHandler } from '../../../lib/session';
+import { NombreListaField, useNombreLista } from '../../../lib/listas/nombre-lista';
 import { type Column, DataTable } from '../../../ui/data-table';
-import { TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
 import { AgregarProducto } from './agregar-producto';
@@ -19,20 +13,17 @@ interface Borrador {
   producto: ProductoEncontrado;
   cantidad: string;
 }
-const nombreSchema = z.object({ nombre: nombreListaSchema });
-type NombreValues = z.input<typeof nombreSchema>;
 const FORM_ID = 'crear-lista';
 
 /** 'Crear lista': a name and products found by name, each with its quantity; saved in one POST. */
 export function CrearLista({ onClose }: { onClose(): void }) {
   const crear = useCreateLista();
-  const onExpired = useSessionExpiredHandler();
   const [filas, setFilas] = useState<Borrador[]>([]);
   const [errores, setErrores] = useState<string[]>([]);
-  const { register, handleSubmit, formState, setError } = useForm<NombreValues>({ resolver: zodResolver(nombreSchema), defaultValues: { nombre: '' } });
+  const { form, showError } = useNombreLista();
   const yaEstan = useMemo(() => new Set(filas.map((f) => f.producto.id)), [filas]);
 
-  function onSubmit({ nombre }: NombreValues) {
+  function onSubmit({ nombre }: { nombre: string }) {
     const propios = filas.flatMap((f, i) => {
       const e = errorCantidad(f.cantidad);
       return e ? [`Fila ${i + 1}: ${e}`] : [];
@@ -48,9 +39,7 @@ export function CrearLista({ onClose }: { onClose(): void }) {
           onClose();
         },
         onError: (error) => {
-          if (onExpired(error)) return;
-          setErrores(mensajesDeProductos(error));
-          showFormErrors(error, setError, { fields: ['nombre'], fallback: 'No se pudo guardar la lista.', toast: null });
+          if (showError(error)) setErrores(mensajesDeProductos(error));
         },
       },
     );
@@ -95,8 +84,8 @@ export function CrearLista({ onClose }: { onClose(): void }) {
   return (
     <section className="panel crear-lista" aria-labelledby="crear-lista-titulo">
       <h2 id="crear-lista-titulo">Nueva lista</h2>
-      <form id={FORM_ID} onSubmit={handleSubmit(onSubmit)} noValidate>
-        <TextField label="Nombre de la lista" placeholder="Ej: Semana" maxLength={100} {...register('nombre')} error={formState.errors.nombre?.message} />
+      <form id={FORM_ID} onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <NombreListaField form={form} />
       </form>
       <DataTable
         caption="Productos de la nueva lista"
@@ -113,7 +102,7 @@ export function CrearLista({ onClose }: { onClose(): void }) {
         }}
       />
       {/* The rows' messages are listed whole below; the form's one spot repeats none of them. */}
-      <FormError message={errores.length > 0 ? undefined : formState.errors.root?.server?.message}>
+      <FormError message={errores.length > 0 ? undefined : form.formState.errors.root?.server?.message}>
         {errores.length > 0 && (
           <ul>
             {errores.map((e) => (

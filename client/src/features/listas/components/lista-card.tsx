@@ -1,29 +1,22 @@
 import { useMemo, useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { formatCantidad } from '#common/format';
-import { type Lista, type ListaInput, nombreListaSchema } from '#common/schemas/listas';
-import { z } from '#common/zod-es';
+import { sinFila } from '#common/schemas/cotizaciones-filas';
+import type { Lista, ListaInput } from '#common/schemas/listas';
 import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
-import { showFormErrors } from '../../../lib/form-errors';
 import { useCotizarLista } from '../../../lib/listas/cotizar-lista';
 import { cuerpoDeLista, useDeleteLista, useUpdateLista } from '../../../lib/listas/listas-api';
+import { NombreListaModal } from '../../../lib/listas/nombre-lista';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { EntryCard } from '../../../ui/entry-card';
-import { TextField } from '../../../ui/fields';
-import { FormError, SubmitButton } from '../../../ui/form-controls';
-import { Modal } from '../../../ui/modal';
 import { toast } from '../../../ui/toast';
 import { AgregarProducto } from './agregar-producto';
-import { erroresDeFila, mensajesDeProductos, sinFila } from './cantidad';
+import { erroresDeFila, mensajesDeProductos } from './cantidad';
 import { CantidadEnLinea } from './cantidad-en-linea';
 import { RecordatorioForm, textoRecordatorio } from './recordatorio';
 
 type Linea = Lista['productos'][number];
-const nombreSchema = z.object({ nombre: nombreListaSchema });
-type NombreValues = z.input<typeof nombreSchema>;
 
 const contarProductos = (n: number) => (n === 1 ? '1 producto' : `${n} productos`);
 
@@ -185,47 +178,25 @@ export function ListaCard({ lista }: { lista: Lista }) {
 
 function RenombrarLista({ lista, onClose }: { lista: Lista; onClose(): void }) {
   const update = useUpdateLista();
-  const onExpired = useSessionExpiredHandler();
-  const { register, handleSubmit, formState, setError } = useForm<NombreValues>({
-    resolver: zodResolver(nombreSchema),
-    defaultValues: { nombre: lista.nombre },
-  });
-  const formId = `renombrar-${lista.id}`;
-
-  const onSubmit = ({ nombre }: NombreValues) =>
-    update.mutate(
-      { id: lista.id, body: cuerpoDeLista(lista, { nombre }) },
-      {
-        onSuccess: (guardada) => {
-          toast.success(`Lista «${guardada.nombre}» guardada`);
-          onClose();
-        },
-        onError: (error) => {
-          if (!onExpired(error)) showFormErrors(error, setError, { fields: ['nombre'], fallback: 'No se pudo guardar la lista.', toast: null });
-        },
-      },
-    );
-
   return (
-    <Modal
-      open
+    <NombreListaModal
       title="Cambiar nombre"
+      nombre={lista.nombre}
+      submitLabel="Guardar"
+      busy={update.isPending}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Cancelar
-          </button>
-          <SubmitButton form={formId} busy={update.isPending} busyLabel="Guardando...">
-            Guardar
-          </SubmitButton>
-        </>
+      onGuardar={(nombre, showError) =>
+        update.mutate(
+          { id: lista.id, body: cuerpoDeLista(lista, { nombre }) },
+          {
+            onSuccess: (guardada) => {
+              toast.success(`Lista «${guardada.nombre}» guardada`);
+              onClose();
+            },
+            onError: showError,
+          },
+        )
       }
-    >
-      <form id={formId} onSubmit={handleSubmit(onSubmit)} noValidate>
-        <TextField label="Nombre de la lista" maxLength={100} data-autofocus {...register('nombre')} error={formState.errors.nombre?.message} />
-        <FormError message={formState.errors.root?.server?.message} />
-      </form>
-    </Modal>
+    />
   );
 }

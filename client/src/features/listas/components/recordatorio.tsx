@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { DIAS_SEMANA, RECORDATORIO_HORA_INVALIDA, type Recordatorio, recordatorioSchema } from '#common/schemas/listas';
+import { SelectField, TextField } from '../../../ui/fields';
 import { SubmitButton } from '../../../ui/form-controls';
 
 /** docs/producto.md §16: what the buyer is promised, in one sentence. */
@@ -15,8 +16,6 @@ interface RecordatorioFormProps {
 
 /** The weekly reminder of a list: a day (or 'Sin recordatorio') and an hour, Chile time. */
 export function RecordatorioForm({ nombreLista, recordatorio, onGuardar }: RecordatorioFormProps) {
-  const diaId = useId();
-  const horaId = useId();
   const [dia, setDia] = useState(recordatorio ? String(recordatorio.dia) : '');
   const [hora, setHora] = useState(recordatorio?.hora ?? '08:00');
   const [error, setError] = useState<string | undefined>();
@@ -36,35 +35,15 @@ export function RecordatorioForm({ nombreLista, recordatorio, onGuardar }: Recor
     <form className="recordatorio" onSubmit={guardar} noValidate aria-label={`Recordatorio de la lista «${nombreLista}»`}>
       <p className="recordatorio__texto">{textoRecordatorio(recordatorio)}</p>
       <div className="recordatorio__campos">
-        <div className="field">
-          <label htmlFor={diaId}>Recordatorio semanal</label>
-          <select id={diaId} value={dia} onChange={(e) => setDia(e.target.value)}>
-            <option value="">Sin recordatorio</option>
-            {DIAS_SEMANA.map((nombre, i) => (
-              <option key={nombre} value={i + 1}>
-                Cada {nombre}
-              </option>
-            ))}
-          </select>
-        </div>
-        {dia !== '' && (
-          <div className={error ? 'field field--error' : 'field'}>
-            <label htmlFor={horaId}>Hora (Chile)</label>
-            <input
-              id={horaId}
-              type="time"
-              value={hora}
-              onChange={(e) => setHora(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${horaId}-error` : undefined}
-            />
-            {error && (
-              <p className="field__error" id={`${horaId}-error`} role="alert">
-                {error}
-              </p>
-            )}
-          </div>
-        )}
+        <SelectField label="Recordatorio semanal" value={dia} onChange={(e) => setDia(e.target.value)}>
+          <option value="">Sin recordatorio</option>
+          {DIAS_SEMANA.map((nombre, i) => (
+            <option key={nombre} value={i + 1}>
+              Cada {nombre}
+            </option>
+          ))}
+        </SelectField>
+        {dia !== '' && <TextField label="Hora (Chile)" type="time" value={hora} onChange={(e) => setHora(e.target.value)} error={error} />}
         <SubmitButton className="btn btn--secondary" busy={busy} disabled={!cambio}>
           Guardar recordatorio
         </SubmitButton>

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClp } from '#common/format';
 import type { OrdenResumen, OrdenesPage as PaginaOrdenes } from '#common/schemas/pedidos';
 import { type HistorialOrden, SIN_DATOS_FACTURACION } from '../../../lib/historial-ordenes';
-import { type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
+import { expectPaginaDos, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
 import { COMPRADORA, FACTURACION, SIN_FACTURACION, signIn } from '../../../test/pedidos';
 import OrdenesPage from './ordenes-page';
@@ -133,13 +133,7 @@ describe('/ordenes, a buyer', () => {
   it('pages through the server 20 at a time, keeping the page in the URL', async () => {
     respuestas['GET /api/ordenes/?page=1'] = pagina(45, [orden({ id: 502 })]);
     respuestas['GET /api/ordenes/?page=2'] = pagina(45, [orden({ id: 470 })]);
-    const router = renderPage();
-    await screen.findByRole('heading', { name: 'Orden N° 502' });
-    const pager = screen.getByRole('navigation', { name: 'Páginas de órdenes de compra' });
-    expect(within(pager).getAllByRole('button', { name: /^Página/ })).toHaveLength(3);
-    fireEvent.click(within(pager).getByRole('button', { name: 'Página 2' }));
-    await screen.findByRole('heading', { name: 'Orden N° 470' });
-    expect(router.state.location.search).toBe('?page=2');
+    await expectPaginaDos(renderPage(), 'Páginas de órdenes de compra', { primera: 'Orden N° 502', segunda: 'Orden N° 470' });
   });
 
   it("when the server's orders cannot be read: says so with a retry, and this browser's orders still show", async () => {
