@@ -50,8 +50,11 @@ for (const width of [1280, 375]) {
       await page.getByRole('button', { name: 'Crear lista' }).click();
       await page.getByLabel('Nombre de la lista').fill('Semana');
       for (const [i, nombre] of c.nombres.entries()) {
-        await page.getByLabel('Agregar un producto').fill(`${nombre.split(' ')[0]!.toLowerCase()} ${c.sello.toLowerCase()}`);
-        await page.getByRole('button', { name: new RegExp(`^${nombre}`) }).click();
+        // /cotizar's product box: each option with its category and unit.
+        await page.getByRole('combobox', { name: 'Agregar un producto' }).fill(`${nombre.split(' ')[0]!.toLowerCase()} ${c.sello.toLowerCase()}`);
+        const opcion = page.getByRole('option', { name: new RegExp(`^${nombre}`) });
+        await expect(opcion).toContainText('CARNE BOVINA · KILO');
+        await opcion.click();
         await page.getByLabel('Cantidad (kg)').fill(String(c.minimo + i));
         await page.getByRole('button', { name: 'Agregar a la lista' }).click();
         await expect(page.getByLabel(`Cantidad de ${nombre}`)).toHaveValue(String(c.minimo + i));
@@ -91,6 +94,25 @@ for (const width of [1280, 375]) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await expectAccessible(page);
       await shot(page, `listas-${width}`);
+
+      // 'Agregar productos': the same box; what the list already has is found but not offered.
+      await page.getByRole('button', { name: 'Agregar productos' }).click();
+      const caja = page.getByRole('combobox', { name: 'Agregar un producto' });
+      await caja.fill(c.sello.toLowerCase());
+      const yaEsta = page.getByRole('option', { name: new RegExp(`^${c.nombres[0]}`) });
+      await expect(yaEsta).toContainText('CARNE BOVINA · KILO · ya está en la lista');
+      await expect(yaEsta).toBeDisabled();
+      // The first result is active; Enter does not take it.
+      await expect(caja).toHaveAttribute('aria-activedescendant', (await yaEsta.getAttribute('id'))!);
+      await caja.press('Enter');
+      await expect(page.getByLabel('Cantidad (kg)')).toHaveCount(0);
+      const abierta = (await page.locator('.combobox__list').boundingBox())!;
+      expect(abierta.x).toBeGreaterThanOrEqual(0);
+      expect(abierta.x + abierta.width).toBeLessThanOrEqual(width);
+      await expectAccessible(page);
+      await shot(page, `listas-agregar-${width}`);
+      await caja.press('Escape');
+      await page.getByRole('button', { name: 'Agregar productos' }).click();
 
       // 'Cotizar esta lista': /cotizar filled with the list's products and quantities.
       await page.getByRole('button', { name: 'Cotizar esta lista' }).click();

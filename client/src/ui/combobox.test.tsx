@@ -24,6 +24,10 @@ function Probe({ initial = null as string | null }) {
 
 const input = () => screen.getByRole('combobox', { name: 'Producto, fila 1' }) as HTMLInputElement;
 const chosen = () => screen.getByRole('status').textContent;
+/** What the open list shows when it has no options. */
+const mostrado = () => document.querySelector('.combobox__empty')?.textContent;
+/** What a screen reader is told (the searching mode's live region). */
+const anunciado = () => document.querySelector('.combobox [aria-live]')?.textContent;
 
 describe('filterOptions', () => {
   it('ignores case and accents and matches every word, in the label or its hint', () => {
@@ -77,11 +81,14 @@ describe('Combobox', () => {
 });
 
 /** A caller that searches by itself: what it finds is every option whose label starts with the text. */
-function Buscador() {
+function Buscador({ apagados = [] as string[] }) {
   const [value, setValue] = useState<string | null>(null);
   const [texto, setTexto] = useState('');
   const [oidos, setOidos] = useState<string[]>([]);
-  const encontrados = texto.length < 2 ? [] : OPCIONES.filter((o) => o.label.toLowerCase().startsWith(texto.toLowerCase()));
+  const encontrados = (texto.length < 2 ? [] : OPCIONES.filter((o) => o.label.toLowerCase().startsWith(texto.toLowerCase()))).map((o) => ({
+    ...o,
+    disabled: apagados.includes(o.value),
+  }));
   return (
     <>
       <Combobox
@@ -107,7 +114,7 @@ describe('Combobox searching (the caller searches)', () => {
     render(<Buscador />);
     fireEvent.change(input(), { target: { value: 'j' } });
     expect(screen.queryAllByRole('option')).toHaveLength(0);
-    expect(screen.getByText('Escribe al menos 2 caracteres para buscar.')).toBeTruthy();
+    expect(mostrado()).toBe('Escribe al menos 2 caracteres para buscar.');
     fireEvent.change(input(), { target: { value: 'lo' } });
     // Not filtered again here: the caller's 'starts with' is what shows.
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Lomo vetadoVacuno · Chile']);
@@ -118,6 +125,33 @@ describe('Combobox searching (the caller searches)', () => {
     // The chosen one is no longer among the options (the search closed): its label still shows.
     expect(input().value).toBe('Lomo vetado');
     expect(screen.getByTestId('oidos').textContent).toBe('j|lo|');
+  });
+
+  it('a screen reader hears what the list holds as results arrive: what is missing, how many', () => {
+    render(<Buscador />);
+    expect(anunciado()).toBe('');
+    fireEvent.change(input(), { target: { value: 'j' } });
+    expect(anunciado()).toBe('Escribe al menos 2 caracteres para buscar.');
+    fireEvent.change(input(), { target: { value: 'ja' } });
+    expect(anunciado()).toBe('2 resultados.');
+    fireEvent.change(input(), { target: { value: 'lo' } });
+    expect(anunciado()).toBe('1 resultado.');
+    fireEvent.keyDown(input(), { key: 'Escape' });
+    expect(anunciado()).toBe('');
+  });
+
+  it('a disabled option is shown and reached by the arrows, but neither Enter, a click nor Tab picks it', () => {
+    render(<Buscador apagados={['3']} />);
+    fireEvent.change(input(), { target: { value: 'lo' } });
+    const [lomo] = screen.getAllByRole('option');
+    expect(lomo!.getAttribute('aria-disabled')).toBe('true');
+    expect(input().getAttribute('aria-activedescendant')).toBe(lomo!.id);
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    fireEvent.mouseDown(lomo!);
+    fireEvent.keyDown(input(), { key: 'Tab' });
+    expect(chosen()).toBe('ninguno');
+    // Still open, on the disabled option: nothing was taken for a pick.
+    expect(screen.getByRole('listbox')).toBeTruthy();
   });
 
   it('Tab does not pick a lone result: it may still be the previous text’s', () => {

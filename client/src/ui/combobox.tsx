@@ -7,11 +7,17 @@ export interface ComboboxOption {
   label: string;
   /** A second line that tells equal labels apart (a product's brand and origin). */
   hint?: string;
+  /** Shown but not pickable; its hint says why (a product already on the list). */
+  disabled?: boolean;
 }
 
 interface ComboboxProps {
   /** The accessible name (a table cell has its column header, not a <label>). */
   label: string;
+  /** The input's id, for a <label htmlFor> around it (ui/fields' FieldShell); one of its own otherwise. */
+  id?: string;
+  /** Focus the field when it appears (back from a step that took the focus away). */
+  autoFocus?: boolean;
   options: readonly ComboboxOption[];
   value: string | null;
   onChange(value: string | null): void;
@@ -71,6 +77,8 @@ function placeList(field: DOMRect): CSSProperties {
  */
 export function Combobox({
   label,
+  id,
+  autoFocus,
   options,
   value,
   onChange,
@@ -85,7 +93,8 @@ export function Combobox({
 }: ComboboxProps) {
   const listId = useId();
   // An id of its own: Chromium flags a form field with neither id nor name (it cannot autofill or restore it).
-  const inputId = useId();
+  const ownId = useId();
+  const inputId = id ?? ownId;
   const selected = options.find((o) => o.value === value) ?? (value !== null && valueLabel !== undefined ? { value, label: valueLabel } : null);
   const [open, setOpen] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -127,6 +136,7 @@ export function Combobox({
     setQuery(null);
   }
   function pick(option: ComboboxOption) {
+    if (option.disabled) return;
     onChange(option.value);
     close();
   }
@@ -154,11 +164,17 @@ export function Combobox({
     } else if (e.key === 'Tab' && open && query && !searching) {
       // Tabbing away after typing a unique match picks it, as a native select would (not a search's
       // result, which may still be the previous text's).
-      if (visible.length === 1) pick(visible[0]!);
+      if (visible.length === 1 && !visible[0]!.disabled) pick(visible[0]!);
     }
   }
 
   const text = query ?? selected?.label ?? '';
+  // A search's results arrive while the buyer types, with no focus moving: this says what the list holds.
+  const status = !open
+    ? ''
+    : visible.length === 0
+      ? (emptyMessage ?? 'Sin resultados')
+      : `${matches.length} ${matches.length === 1 ? 'resultado' : 'resultados'}.`;
   return (
     <div className="combobox" ref={boxRef}>
       <input
@@ -180,6 +196,7 @@ export function Combobox({
         title={query === null ? selected?.label : undefined}
         placeholder={placeholder}
         disabled={disabled}
+        autoFocus={autoFocus}
         onChange={(e) => {
           setQuery(e.target.value);
           setActive(0);
@@ -207,6 +224,7 @@ export function Combobox({
                 // Focus stays in the input (aria-activedescendant); -1 only makes the option focusable by script.
                 tabIndex={-1}
                 aria-selected={o.value === value}
+                aria-disabled={o.disabled || undefined}
                 className={i === activeIndex ? 'combobox__option combobox__option--active' : 'combobox__option'}
                 // mousedown, not click: it fires before the input's blur closes the list.
                 onMouseDown={() => pick(o)}
@@ -220,6 +238,11 @@ export function Combobox({
           {visible.length === 0 && <p className="combobox__empty">{emptyMessage ?? 'Sin resultados'}</p>}
           {matches.length > visible.length && <p className="combobox__empty">{matches.length - visible.length} más: sigue escribiendo para acotar</p>}
         </div>
+      )}
+      {searching && (
+        <p className="visually-hidden" aria-live="polite">
+          {status}
+        </p>
       )}
     </div>
   );

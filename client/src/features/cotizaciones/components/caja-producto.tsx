@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { BUSQUEDA_CORTA, BUSQUEDA_LARGA, MAX_BUSQUEDA, MIN_BUSQUEDA } from '#common/buscar-productos';
 import { Combobox, type ComboboxOption } from '../../../ui/combobox';
-import { useBuscarProductos } from '../../../lib/buscar-productos';
+import { useCajaBuscarProductos } from '../../../lib/buscar-productos';
 
 interface Props {
   label: string;
@@ -22,10 +20,8 @@ interface Props {
  * narrowed by origin, brand and what is typed, as before.
  */
 export function CajaProducto({ label, categoria, productos, value, onChange, invalid, errorId }: Props) {
-  const [texto, setTexto] = useState('');
   const buscando = categoria === null;
-  const busqueda = useBuscarProductos(buscando ? texto : '');
-  const largo = texto.trim().length;
+  const caja = useCajaBuscarProductos({ activa: buscando });
 
   const comun = {
     label,
@@ -35,22 +31,10 @@ export function CajaProducto({ label, categoria, productos, value, onChange, inv
     invalid,
     errorId,
   };
+  // One Combobox in both modes (the same element): choosing a result fills the category, and the focus stays in the field.
   if (!buscando) {
     const options: ComboboxOption[] = productos.map((p) => ({ value: String(p.id), label: p.nombre, hint: `${p.marca.nombre} · ${p.origen.descripcion}` }));
     return <Combobox {...comun} options={options} />;
   }
-
-  const corta = largo < MIN_BUSQUEDA;
-  const options: ComboboxOption[] =
-    corta || largo > MAX_BUSQUEDA ? [] : (busqueda.data ?? []).map((p) => ({ value: String(p.id), label: p.nombre, hint: `${p.categoria} · ${p.unidad}` }));
-  const emptyMessage = corta
-    ? BUSQUEDA_CORTA
-    : largo > MAX_BUSQUEDA
-      ? BUSQUEDA_LARGA
-      : busqueda.isError
-        ? 'No pudimos buscar. Intenta de nuevo.'
-        : busqueda.data === undefined || busqueda.isFetching
-          ? 'Buscando...'
-          : undefined;
-  return <Combobox {...comun} options={options} onSearch={setTexto} emptyMessage={emptyMessage} />;
+  return <Combobox {...comun} {...caja.combobox} />;
 }

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { unidadCorta } from '#common/format';
 import { MIN_BUSQUEDA } from '#common/buscar-productos';
 import type { ProductoEncontrado } from '#common/schemas/catalogo';
-import { TextField } from '../../../ui/fields';
-import { useBuscarProductos } from '../../../lib/buscar-productos';
+import { useCajaBuscarProductos } from '../../../lib/buscar-productos';
+import { Combobox } from '../../../ui/combobox';
+import { FieldShell, TextField } from '../../../ui/fields';
 import { errorCantidad } from './cantidad';
 
 interface AgregarProductoProps {
@@ -15,17 +16,18 @@ interface AgregarProductoProps {
 }
 
 /**
- * Finds any product a buyer can quote by typing part of its name (GET /api/productos/buscar/),
- * then asks its quantity: the way a list gets its products (docs/producto.md §16).
+ * Finds any product a buyer can quote by typing part of its name (GET /api/productos/buscar/), in
+ * /cotizar's product box (ui/combobox over lib/buscar-productos.ts), then asks its quantity: the way a
+ * list gets its products (docs/producto.md §16).
  */
 export function AgregarProducto({ yaEstan, onAgregar, busy }: AgregarProductoProps) {
-  const [texto, setTexto] = useState('');
   const [elegido, setElegido] = useState<ProductoEncontrado | null>(null);
   const [cantidad, setCantidad] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const busqueda = useBuscarProductos(elegido ? '' : texto);
-  const buscando = !elegido && texto.trim().length >= MIN_BUSQUEDA;
-  const encontrados = buscando ? (busqueda.data ?? []) : [];
+  // Back from the quantity step (added, or 'Elegir otro'), the search box takes the focus for the next product.
+  const [volviendo, setVolviendo] = useState(false);
+  const cajaId = useId();
+  const caja = useCajaBuscarProductos({ disabled: { ids: yaEstan, reason: 'ya está en la lista' } });
 
   async function agregar(e: React.FormEvent) {
     e.preventDefault();
@@ -37,8 +39,8 @@ export function AgregarProducto({ yaEstan, onAgregar, busy }: AgregarProductoPro
     setError(rechazo);
     if (rechazo) return;
     setElegido(null);
-    setTexto('');
     setCantidad('');
+    setVolviendo(true);
   }
 
   if (elegido)
@@ -57,7 +59,14 @@ export function AgregarProducto({ yaEstan, onAgregar, busy }: AgregarProductoPro
           autoFocus
         />
         <div className="agregar-producto__acciones">
-          <button type="button" className="btn btn--ghost" onClick={() => setElegido(null)}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => {
+              setElegido(null);
+              setVolviendo(true);
+            }}
+          >
             Elegir otro
           </button>
           <button type="submit" className="btn btn--secondary" disabled={busy} aria-busy={busy || undefined}>
@@ -69,47 +78,22 @@ export function AgregarProducto({ yaEstan, onAgregar, busy }: AgregarProductoPro
 
   return (
     <div className="agregar-producto">
-      <TextField
-        label="Agregar un producto"
-        hint="Escribe al menos 2 letras de su nombre, por ejemplo «lomo vet»."
-        type="search"
-        autoComplete="off"
-        value={texto}
-        onChange={(e) => setTexto(e.target.value)}
-        placeholder="Buscar producto"
-      />
-      {buscando && (
-        <>
-          <p className="visually-hidden" aria-live="polite">
-            {busqueda.isFetching ? '' : encontrados.length === 0 ? 'Ningún producto se llama así.' : `${encontrados.length} productos encontrados.`}
-          </p>
-          {!busqueda.isFetching && busqueda.isSuccess && encontrados.length === 0 && <p className="muted">Ningún producto se llama así.</p>}
-          {busqueda.isError && <p className="field__error">No se pudo buscar. Intenta de nuevo.</p>}
-          {encontrados.length > 0 && (
-            <ul className="agregar-producto__resultados" aria-label="Productos encontrados">
-              {encontrados.map((p) => (
-                <li key={p.id}>
-                  <button
-                    type="button"
-                    className="agregar-producto__resultado"
-                    disabled={yaEstan.has(p.id)}
-                    onClick={() => {
-                      setElegido(p);
-                      setError(undefined);
-                    }}
-                  >
-                    <strong>{p.nombre}</strong>
-                    <span className="muted">
-                      {p.categoria} · {unidadCorta(p.unidad, 2)}
-                      {yaEstan.has(p.id) ? ' · ya está en la lista' : ''}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+      <FieldShell id={cajaId} label="Agregar un producto" hint={`Escribe al menos ${MIN_BUSQUEDA} letras de su nombre, por ejemplo «lomo vet».`}>
+        <Combobox
+          id={cajaId}
+          label="Agregar un producto"
+          value={null}
+          onChange={(value) => {
+            const producto = caja.producto(value);
+            if (!producto) return;
+            setElegido(producto);
+            setError(undefined);
+          }}
+          placeholder="Buscar producto"
+          autoFocus={volviendo}
+          {...caja.combobox}
+        />
+      </FieldShell>
     </div>
   );
 }

@@ -192,6 +192,41 @@ describe('editing a list replaces it (PUT) with the change', () => {
   });
 });
 
+describe('Agregar productos', () => {
+  it('searches in /cotizar’s box: what the list has is shown but not offered; a chosen one asks its quantity and is PUT', async () => {
+    const user = userEvent.setup();
+    respuestas['GET /api/productos/buscar/?q=lomo'] = {
+      status: 200,
+      body: [
+        { id: 12, nombre: 'Lomo vetado', categoria: 'CARNE BOVINA', unidad: 'KILO' },
+        { id: 78, nombre: 'Lomo liso', categoria: 'CARNE BOVINA', unidad: 'KILO' },
+      ],
+    };
+    abrir();
+    await user.click(await screen.findByRole('button', { name: 'Agregar productos' }));
+    const caja = screen.getByRole('combobox', { name: 'Agregar un producto' });
+    await user.type(caja, 'lomo');
+    await screen.findByRole('option', { name: /Lomo liso/ }, { timeout: 3000 });
+    const [vetado, liso] = within(screen.getByRole('listbox', { name: 'Agregar un producto' })).getAllByRole('option');
+    expect(vetado!.textContent).toBe('Lomo vetadoCARNE BOVINA · KILO · ya está en la lista');
+    expect(vetado!.getAttribute('aria-disabled')).toBe('true');
+    expect(liso!.textContent).toBe('Lomo lisoCARNE BOVINA · KILO');
+    // The one already on the list is not picked, by keyboard nor by pointer.
+    await user.type(caja, '{Enter}');
+    fireEvent.mouseDown(vetado!);
+    expect(screen.queryByLabelText('Cantidad (kg)')).toBeNull();
+    fireEvent.keyDown(caja, { key: 'ArrowDown' });
+    await user.type(caja, '{Enter}');
+    await user.type(screen.getByLabelText('Cantidad (kg)'), '30');
+    await user.click(screen.getByRole('button', { name: 'Agregar a la lista' }));
+    await waitFor(() =>
+      expect(escrito('PUT', '/api/listas/4/')).toEqual([cuerpo(SEMANA, { productos: [...cuerpo(SEMANA).productos, { producto: 78, cantidad: 30 }] })]),
+    );
+    // Back to the search box, with the focus, for the next product.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Agregar un producto' })));
+  });
+});
+
 describe('Cotizar esta lista', () => {
   it('opens /cotizar with every line, the unavailable one for /cotizar to name', async () => {
     const user = userEvent.setup();
@@ -213,15 +248,29 @@ describe('Crear lista', () => {
     abrir();
     await user.click(await screen.findByRole('button', { name: 'Crear lista' }));
     await user.type(screen.getByLabelText('Nombre de la lista'), 'Parrilla');
-    await user.type(screen.getByLabelText('Agregar un producto'), 'lomo');
-    // The search waits for a pause in the typing before it asks.
-    await user.click(await screen.findByRole('button', { name: /Lomo vetado/ }, { timeout: 3000 }));
+    const caja = screen.getByRole('combobox', { name: 'Agregar un producto' });
+    await user.type(caja, 'lomo');
+    // The search waits for a pause in the typing before it asks; each option says its category and unit.
+    const opcion = await screen.findByRole('option', { name: /Lomo vetado/ }, { timeout: 3000 });
+    expect(opcion.textContent).toBe('Lomo vetadoCARNE BOVINA · KILO');
+    await user.type(caja, '{Enter}');
     await user.type(screen.getByLabelText('Cantidad (kg)'), '150');
     await user.click(screen.getByRole('button', { name: 'Agregar a la lista' }));
     expect((screen.getByLabelText('Cantidad de Lomo vetado') as HTMLInputElement).value).toBe('150');
     await user.click(screen.getByRole('button', { name: 'Guardar lista' }));
     await waitFor(() => expect(escrito('POST', '/api/listas/')).toEqual([{ nombre: 'Parrilla', productos: [{ producto: 12, cantidad: 150 }] }]));
     expect(await screen.findByText('Lista «Parrilla» guardada')).toBeTruthy();
+  });
+
+  it('a failed search says so in the list, as on /cotizar', async () => {
+    const user = userEvent.setup();
+    respuestas['GET /api/listas/'] = { status: 200, body: [] };
+    respuestas['GET /api/productos/buscar/?q=lomo'] = { status: 503, body: { detail: 'Servicio no disponible.' } };
+    abrir();
+    await user.click(await screen.findByRole('button', { name: 'Crear lista' }));
+    await user.type(screen.getByRole('combobox', { name: 'Agregar un producto' }), 'lomo');
+    const lista = screen.getByRole('listbox', { name: 'Agregar un producto' }).parentElement!;
+    await waitFor(() => expect(lista.textContent).toBe('No pudimos buscar. Intenta de nuevo.'), { timeout: 3000 });
   });
 
   it('says what is missing before sending', async () => {
