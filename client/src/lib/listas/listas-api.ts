@@ -24,10 +24,21 @@ export function useCreateLista() {
   return useMutation({ mutationFn: createLista, onSuccess: refresh });
 }
 
-/** Replaces a list (PUT): its name, products and reminder, all at once. */
+/**
+ * Replaces a list (PUT): its name, products and reminder, all at once. The saved list goes into the
+ * cache as the server answered it before the refetch: the next edit builds its PUT from it, and a
+ * PUT built from the list as it was before the refetch landed would undo this one.
+ */
 export function useUpdateLista() {
+  const queryClient = useQueryClient();
   const refresh = useRefreshListas();
-  return useMutation({ mutationFn: ({ id, body }: { id: number; body: ListaInput }) => updateLista(id, body), onSuccess: refresh });
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: ListaInput }) => updateLista(id, body),
+    onSuccess: (guardada) => {
+      queryClient.setQueryData<Lista[]>(LISTAS_KEY, (listas) => listas?.map((l) => (l.id === guardada.id ? guardada : l)));
+      return refresh();
+    },
+  });
 }
 
 export function useDeleteLista() {
