@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SIGNUP_PROVEEDOR } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
-import { TusListas } from '../components/tus-listas';
+
+// A buyer's lists load after the banner, in a chunk of their own: a visitor's first paint (the
+// page's LCP) does not wait for them, nor for the quotation flow's rules they import (docs/decisions/019-primera-pintura.md).
+const TusListas = lazy(() => import('../components/tus-listas').then((m) => ({ default: m.TusListas })));
 
 /** Home banner (docs/producto.md §2 "/"): a moderator sees only the moderation button; a buyer, its lists below (§16). */
 export default function HomePage() {
@@ -54,7 +58,11 @@ export default function HomePage() {
           </ul>
         </div>
       </section>
-      {session.is_comprador && <TusListas />}
+      {session.is_comprador && (
+        <Suspense fallback={null}>
+          <TusListas />
+        </Suspense>
+      )}
     </>
   );
 }
