@@ -24,7 +24,7 @@ export async function createListaDePrueba(
       nombre,
       recordatorio_dia: recordatorio?.dia ?? null,
       recordatorio_hora: recordatorio?.hora ?? null,
-      ...(actualizadoEn ? { creado_en: actualizadoEn, actualizado_en: actualizadoEn } : {}),
+      ...(actualizadoEn ? { creado_en: actualizadoEn, actualizado_en: actualizadoEn, recordatorio_desde: actualizadoEn } : {}),
     })
     .returning({ id: lista.id });
   if (productos.length > 0) {

@@ -4,6 +4,7 @@ CREATE TABLE "lista" (
 	"nombre" varchar(100) NOT NULL,
 	"recordatorio_dia" smallint,
 	"recordatorio_hora" time,
+	"recordatorio_desde" timestamp with time zone DEFAULT now() NOT NULL,
 	"creado_en" timestamp with time zone DEFAULT now() NOT NULL,
 	"actualizado_en" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "lista_recordatorio_completo" CHECK (("lista"."recordatorio_dia" is null) = ("lista"."recordatorio_hora" is null)),

@@ -19,6 +19,9 @@ export const lista = pgTable(
     nombre: varchar('nombre', { length: 100 }).notNull(),
     recordatorio_dia: smallint('recordatorio_dia'),
     recordatorio_hora: time('recordatorio_hora'),
+    // When the reminder's day or hour was last set: an occurrence before it is not sent
+    // (docs/decisions/021-recordatorios.md). Editing the list's products or name leaves it.
+    recordatorio_desde: timestamp('recordatorio_desde', { withTimezone: true }).notNull().defaultNow(),
     creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     actualizado_en: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },

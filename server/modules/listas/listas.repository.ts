@@ -139,7 +139,14 @@ export async function insertLista(db: Db, usuarioId: number, v: ListaValores): P
 export async function replaceLista(db: Db, usuarioId: number, id: number, v: ListaValores): Promise<boolean> {
   const rows = await db
     .update(lista)
-    .set({ nombre: v.nombre, ...columnasRecordatorio(v), actualizado_en: sql`now()` })
+    .set({
+      nombre: v.nombre,
+      ...columnasRecordatorio(v),
+      // A reminder counts from when its day or hour changed, not from any edit of the list
+      // (docs/decisions/021-recordatorios.md): a quantity edited just after its minute still gets this week's e-mail.
+      recordatorio_desde: sql`case when (${lista.recordatorio_dia}, ${lista.recordatorio_hora}) is not distinct from (${columnasRecordatorio(v).recordatorio_dia}::smallint, ${columnasRecordatorio(v).recordatorio_hora}::time) then ${lista.recordatorio_desde} else now() end`,
+      actualizado_en: sql`now()`,
+    })
     .where(and(eq(lista.id, id), eq(lista.usuario_id, usuarioId)))
     .returning({ id: lista.id });
   if (rows.length === 0) return false;

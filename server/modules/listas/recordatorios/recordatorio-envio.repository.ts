@@ -18,10 +18,10 @@ export interface OcurrenciaReclamada extends Ocurrencia {
 /** The lists whose reminder falls on one of these days of the week (1 lunes … 7 domingo), and since when it is set. */
 export async function findListasConRecordatorio(db: Db, dias: readonly number[]) {
   const rows = await db
-    .select({ id: lista.id, dia: lista.recordatorio_dia, hora: lista.recordatorio_hora, actualizado_en: lista.actualizado_en })
+    .select({ id: lista.id, dia: lista.recordatorio_dia, hora: lista.recordatorio_hora, recordatorio_desde: lista.recordatorio_desde })
     .from(lista)
     .where(and(isNotNull(lista.recordatorio_dia), inArray(lista.recordatorio_dia, [...dias])));
-  return rows.map((r) => ({ id: r.id, dia: r.dia!, hora: r.hora!, actualizado_en: r.actualizado_en }));
+  return rows.map((r) => ({ id: r.id, dia: r.dia!, hora: r.hora!, recordatorio_desde: r.recordatorio_desde }));
 }
 
 /**

@@ -110,6 +110,19 @@ describe('a reminder fires at its minute, Chile time', () => {
     expect(await correosDe(despues.u)).toHaveLength(1);
   });
 
+  it('counts from when its day or hour was set: editing the list’s products or name keeps that, changing the hour moves it', async () => {
+    const { u, lista } = await compradorConLista();
+    const desde = async () => (await db().select({ d: listaTabla.recordatorio_desde }).from(listaTabla).where(eq(listaTabla.id, lista.id)))[0]!.d;
+    const put = async (body: object) => {
+      const res = await ctx.t.request({ method: 'PUT', url: `/api/listas/${lista.id}/`, token: u.access, payload: body });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await put({ nombre: 'Semana larga', productos: [{ producto: p1, cantidad: 150 }], recordatorio: lunes8 });
+    expect(await desde()).toEqual(PUESTO);
+    await put({ nombre: 'Semana larga', productos: [{ producto: p1, cantidad: 150 }], recordatorio: { dia: 1, hora: '09:00' } });
+    expect(await desde()).not.toEqual(PUESTO);
+  });
+
   it('an occurrence left pending (no process ticked for hours) is given up past the grace', async () => {
     const { u, lista } = await compradorConLista();
     await insertOcurrencias(db(), [{ lista_id: lista.id, ocurrencia: new Date(LUNES_8) }]);

@@ -83,7 +83,7 @@ export function createRecordatorios(options: { comparador: Comparador; mailer: M
     const ahora = now();
     const listas = await findListasConRecordatorio(db, diasPosibles(ahora));
     const debidas = listas.flatMap((l) => {
-      const ocurrencia = ocurrenciaPendiente({ dia: l.dia, hora: l.hora }, l.actualizado_en, ahora);
+      const ocurrencia = ocurrenciaPendiente({ dia: l.dia, hora: l.hora }, l.recordatorio_desde, ahora);
       return ocurrencia ? [{ lista_id: l.id, ocurrencia }] : [];
     });
     await insertOcurrencias(db, debidas);
