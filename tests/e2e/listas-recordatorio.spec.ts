@@ -13,6 +13,7 @@ import {
   shot,
   uniqueStamp,
 } from '../fixtures';
+import { ENTREGA } from '#server/test/entrega';
 
 // A list's weekly reminder against the real server and its real clock: set for the minute under
 // way, the server's next tick (within 15 s) quotes the list and e-mails the buyer; the e-mail's
@@ -41,14 +42,8 @@ for (const [ancho, alto] of [
     const proveedor = await createProveedorByApi(page.request, `Legumbres ${sello}`);
     await registrarProductos(page.request, proveedor, [{ categoria: 'SECOS', nombre, sku: `RE-${sello}`, precio: 1_000, stock: 1_000, dias: 90 }]);
     const { [nombre]: producto } = await aprobarProductos(page.request, [nombre]);
-    const comprador = await createCompradorConDireccion(page.request, {
-      nombre_contacto: 'Cocina Central',
-      correo_contacto: 'cocina@prueba.cl',
-      telefono_contacto: '+56912345678',
-      direccion_envio: 'Av. Providencia 1234',
-      region: 13,
-      comuna: 13123,
-    });
+    const { fecha_entrega: _, ...direccion } = ENTREGA;
+    const comprador = await createCompradorConDireccion(page.request, direccion);
 
     // Set within the minute it names (not in its last seconds, so the minute is still this one when it is saved).
     while (new Date().getSeconds() > 45) await page.waitForTimeout(1_000);
