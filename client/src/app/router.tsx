@@ -65,6 +65,8 @@ const ListaCotizadaPage = pagina(() => import('../features/listas/pages/lista-co
 const CargaMasivaPage = pagina(() => import('../features/carga-masiva/carga-masiva-page'));
 const MisProductosPage = pagina(() => import('../features/proveedor/mis-productos-page'));
 const MisCondicionesPage = pagina(() => import('../features/condiciones/pages/mis-condiciones-page'));
+const MiEmpresaPage = pagina(() => import('../features/empresa/pages/mi-empresa-page'));
+const PanelPage = pagina(() => import('../features/panel/pages/panel-page'));
 const ModeracionPage = pagina(() => import('../features/moderacion/pages/moderacion-page'));
 const NotFoundPage = pagina(() => import('./not-found-page'));
 
@@ -111,6 +113,9 @@ export const router = createBrowserRouter([
           route('/mis-productos-proovedor', 'proveedor', 'Listado de Productos', <MisProductosPage />),
           // The supplier's delivery terms.
           route('/mis-condiciones', 'proveedor', 'Condiciones de despacho', <MisCondicionesPage />),
+          // The supplier's company, and its home: what to do today (docs/decisions/024, 025).
+          route('/mi-empresa', 'proveedor', 'Mi empresa', <MiEmpresaPage />),
+          route('/panel', 'proveedor', 'Resumen', <PanelPage />),
           route('/moderacion-productos', 'moderador', 'Moderación de Productos Pendientes', <ModeracionPage />),
           route('/mi-perfil', 'sesion', 'Mi Perfil', <MiPerfilPage />),
           {

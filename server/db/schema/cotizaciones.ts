@@ -1,4 +1,4 @@
-import { char, date, foreignKey, index, integer, numeric, pgEnum, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { char, date, foreignKey, index, integer, numeric, pgEnum, pgTable, primaryKey, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { producto } from './catalogo';
 import { proveedorProducto } from './proveedor';
 import { comuna, region } from './ubicacion';
@@ -106,5 +106,29 @@ export const opcion = pgTable(
       columns: [t.proveedor_producto_id, t.producto_id],
       foreignColumns: [proveedorProducto.id, proveedorProducto.producto_id],
     }),
+  ],
+);
+
+/**
+ * Each supplier a comparison weighed for each line, at its unit price for the quantity asked
+ * (its cheapest offer there), chosen or not: what the supplier's panel counts as quotations lost
+ * on price (docs/decisions/025). The options store only what was selected; these rows remember
+ * who else was in the running. The buyer's final choice is read from `opcion` when counting.
+ */
+export const ofertaComparada = pgTable(
+  'oferta_comparada',
+  {
+    cotizacion_id: integer('cotizacion_id')
+      .notNull()
+      .references(() => cotizacion.id, { onDelete: 'cascade' }),
+    producto_id: integer('producto_id').notNull(),
+    proveedor_id: integer('proveedor_id').notNull(),
+    precio: integer('precio').notNull(),
+    creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cotizacion_id, t.producto_id, t.proveedor_id] }),
+    // The panel reads one supplier's last 30 days from the index alone (docs/decisions/025).
+    index('oferta_comparada_proveedor_idx').on(t.proveedor_id, t.creado_en, t.producto_id, t.cotizacion_id, t.precio),
   ],
 );

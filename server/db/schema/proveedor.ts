@@ -121,3 +121,30 @@ export const condicionesProveedorComuna = pgTable(
   },
   (t) => [primaryKey({ columns: [t.proveedor_id, t.comuna_id] })],
 );
+
+/**
+ * A supplier's company (docs/decisions/024): what buyers see (`nombre_fantasia`) and what its
+ * purchase orders print. A row means the supplier saved it; until then buyers see the account's
+ * name. Its offers enter comparisons only once this row and its condiciones_proveedor exist.
+ */
+export const empresaProveedor = pgTable(
+  'empresa_proveedor',
+  {
+    proveedor_id: integer('proveedor_id')
+      .primaryKey()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    razon_social: varchar('razon_social', { length: 150 }).notNull(),
+    nombre_fantasia: varchar('nombre_fantasia', { length: 150 }).notNull(),
+    /** Normalised, '76.086.428-5' (common/chile/rut.ts formatRut). */
+    rut: varchar('rut', { length: 12 }).notNull(),
+    giro: varchar('giro', { length: 150 }).notNull(),
+    direccion: varchar('direccion', { length: 255 }).notNull(),
+    comuna_id: integer('comuna_id')
+      .notNull()
+      .references(() => comuna.id),
+    telefono: varchar('telefono', { length: 20 }).notNull(),
+    correo_ventas: varchar('correo_ventas', { length: 254 }).notNull(),
+    actualizado_en: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('empresa_proveedor_rut', sql`${t.rut} ~ '^[1-9][0-9]{0,2}(\\.[0-9]{3}){0,2}-[0-9K]$'`)],
+);
