@@ -12,6 +12,9 @@ export const onboardingSchema = z.object({
 });
 export type Onboarding = z.infer<typeof onboardingSchema>;
 
+/** What the supplier's product list and panel say while its offers are not compared yet. */
+export const PRODUCTOS_NO_VISIBLES = 'Tus productos aún no aparecen en las cotizaciones: completa los datos de tu empresa y tus condiciones de despacho.';
+
 /** GET /api/proveedor/panel/: what the supplier has to do today and where its prices lose (docs/decisions/025). */
 export const panelSchemaOut = z.object({
   onboarding: onboardingSchema,
