@@ -28,6 +28,22 @@ export function sumarDias(fecha: string, dias: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * A date as a person types it: 'YYYY-MM-DD', 'DD-MM-YYYY' or 'DD/MM/YYYY' (the Excel upload's text
+ * cells and the lot form, one reading), as 'YYYY-MM-DD'; null when empty, 'invalido' when it is
+ * not a real calendar day in one of those shapes.
+ */
+export function leerFechaTexto(texto: string): string | null | 'invalido' {
+  const s = texto.trim();
+  if (s === '') return null;
+  const iso = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(s);
+  const cl = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(s);
+  const [a, m, d] = iso ? [iso[1], iso[2], iso[3]] : cl ? [cl[3], cl[2], cl[1]] : [];
+  if (!a || !m || !d) return 'invalido';
+  const fecha = `${a}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  return isFechaIso(fecha) ? fecha : 'invalido';
+}
+
 /** The one strict ISO date schema (fecha_nacimiento, fecha_entrega…); the message is the field's. */
 export const fechaIsoSchema = (mensaje = FECHA_INVALIDA) => z.string().trim().refine(isFechaIso, mensaje);
 

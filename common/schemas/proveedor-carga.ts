@@ -153,6 +153,28 @@ export type FilaCarga = z.infer<typeof filaCargaSchema>;
 export const STOCK_TOPE = 999_999_999;
 
 /**
+ * docs/producto.md §5's stock of a row, one rule for every write of a lot (an upload's row, 'Agregar lote'):
+ * not negative, at most STOCK_TOPE. Any number of kg or boxes is a stock: the upload keeps two
+ * decimals (numeric(12,2)).
+ */
+export function errorStock(stock: number): string | undefined {
+  if (stock < 0) return STOCK_NEGATIVO;
+  if (stock > STOCK_TOPE) return STOCK_MAXIMO;
+  return undefined;
+}
+
+/**
+ * docs/producto.md §5's expiry date of a row, one rule for every lot: a real day 'YYYY-MM-DD' (read from
+ * 'DD-MM-AAAA' by common/fecha leerFechaTexto) after `hoy`, today in Chile (hoyEnChile): a lot
+ * that expires today is already no stock a comparison offers.
+ */
+export function errorFechaVencimiento(fecha: string, hoy: string): string | undefined {
+  if (!isFechaIso(fecha)) return FECHA_FORMATO;
+  if (fecha <= hoy) return FECHA_NO_FUTURA;
+  return undefined;
+}
+
+/**
  * A row with neither Stock nor expiry date says the offer's price and tiers and no lot: how
  * PRODUCTOS_REGISTRADOS.xlsx writes an offer without stock, so it uploads back as it is.
  * Only for an offer the supplier has (`sinLote`): a new product's row is its first lot, and docs/producto.md §5
@@ -182,13 +204,15 @@ export function validateFila(
     const error = errorPrecio(fila.precio);
     if (error) errores.push(error);
   }
-  if (fila.stock !== null && fila.stock < 0) errores.push(STOCK_NEGATIVO);
-  else if (fila.stock !== null && fila.stock > STOCK_TOPE) errores.push(STOCK_MAXIMO);
+  const stock = fila.stock === null ? undefined : errorStock(fila.stock);
+  if (stock) errores.push(stock);
   const f = fila.fecha_vencimiento?.trim() ?? '';
   if (f === '') {
     if (!(sinLote && fila.stock === null)) errores.push(FECHA_REQUERIDA);
-  } else if (!isFechaIso(f)) errores.push(FECHA_FORMATO);
-  else if (f <= hoy) errores.push(FECHA_NO_FUTURA);
+  } else {
+    const fecha = errorFechaVencimiento(f, hoy);
+    if (fecha) errores.push(fecha);
+  }
   // A tier is named as the supplier reads it: in the row's unit ('Desde 100 cajas').
   const nombre = (rango: string) => nombreRango(limiteDeRango(rango)!, fila.unidad ?? 'KILO');
   const validos: Array<{ limite: number; nombre: string; precio: number }> = [];

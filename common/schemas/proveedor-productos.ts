@@ -78,9 +78,9 @@ export const STOCK_CAMBIO = (queda: string) =>
 const CANTIDAD_MAXIMA_LOTE = 9_999_999_999.99;
 
 /** What a form field or a JSON value holds, as text: numbers and strings alike (the form sends strings, other clients numbers). */
-const comoTexto = (v: unknown) => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'NaN') : typeof v === 'string' ? v.trim() : v);
+export const comoTexto = (v: unknown) => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'NaN') : typeof v === 'string' ? v.trim() : v);
 /** A lot's quantity (kg or boxes, not money): a decimal written with a point or a Chilean comma; NaN when it is not one. */
-const aNumero = (s: string) => (/^-?\d+([.,]\d+)?$/.test(s) ? Number(s.replace(',', '.')) : Number.NaN);
+export const leerCantidad = (s: string) => (/^-?\d+([.,]\d+)?$/.test(s) ? Number(s.replace(',', '.')) : Number.NaN);
 const vacio = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** The digits of a typed amount: docs/producto.md §5's limit counts them, not the thousands points ('4.990.000' has 7). */
@@ -110,9 +110,9 @@ const cantidadSchema = z.preprocess(
   z
     .string({ error: CANTIDAD_INVALIDA })
     .max(20, CANTIDAD_DEMASIADO_ALTA)
-    .refine((s) => aNumero(s) >= 0, CANTIDAD_INVALIDA)
+    .refine((s) => leerCantidad(s) >= 0, CANTIDAD_INVALIDA)
     .refine((s) => !/[.,]\d{3,}$/.test(s), CANTIDAD_DECIMALES)
-    .transform(aNumero)
+    .transform(leerCantidad)
     .refine((n) => n <= CANTIDAD_MAXIMA_LOTE, CANTIDAD_DEMASIADO_ALTA)
     .optional(),
 );

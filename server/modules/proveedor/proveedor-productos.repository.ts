@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { ProveedorProducto } from '#common/schemas/proveedor-productos';
+import type { Lote, ProveedorProducto } from '#common/schemas/proveedor-productos';
 import { type Db, readAll } from '#server/db/client';
 import { producto, rangoPrecio, unidad } from '#server/db/schema/catalogo';
 import { lote, proveedorProducto, proveedorProductoRango } from '#server/db/schema/proveedor';
@@ -134,4 +134,24 @@ export async function upsertLote(db: Db, ofertaId: number, cantidad: number, fec
     .for('update');
   if (existente) await db.update(lote).set({ cantidad }).where(eq(lote.id, existente.id));
   else await db.insert(lote).values({ proveedor_producto_id: ofertaId, cantidad, fecha_expiracion });
+}
+
+/** The offer's lot of that expiry date (its oldest, if several), locked until the transaction ends; undefined without one. */
+export async function lockLoteDeFecha(db: Db, ofertaId: number, fecha_expiracion: string): Promise<{ id: number; cantidad: number } | undefined> {
+  const [row] = await db
+    .select({ id: lote.id, cantidad: lote.cantidad })
+    .from(lote)
+    .where(and(eq(lote.proveedor_producto_id, ofertaId), eq(lote.fecha_expiracion, fecha_expiracion)))
+    .orderBy(asc(lote.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function insertLote(db: Db, ofertaId: number, cantidad: number, fecha_expiracion: string): Promise<Lote> {
+  const [row] = await db
+    .insert(lote)
+    .values({ proveedor_producto_id: ofertaId, cantidad, fecha_expiracion })
+    .returning({ id: lote.id, cantidad: lote.cantidad, fecha_expiracion: lote.fecha_expiracion });
+  return row!;
 }

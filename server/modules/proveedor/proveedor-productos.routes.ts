@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema, detailSchema } from '#common/schemas/http';
-import { proveedorProductoEditSchema, proveedorProductoSchema, proveedorProductosSchema } from '#common/schemas/proveedor-productos';
+import { loteSchema, proveedorProductoEditSchema, proveedorProductoSchema, proveedorProductosSchema } from '#common/schemas/proveedor-productos';
+import { loteNuevoSchema } from '#common/schemas/proveedor-lote';
 import { z } from '#common/zod-es';
 import type { Db } from '#server/db/client';
 import { currentUser, type Guards } from '#server/modules/auth/authenticate';
 import { idParams } from '#server/http/params';
 import { idSchema } from '#common/numeros';
 import { findProveedorProductos } from './proveedor-productos.repository';
-import { deleteLoteProveedorProducto, deleteProveedorProducto, updateProveedorProducto } from './proveedor-productos.service';
+import { createLote, deleteLoteProveedorProducto, deleteProveedorProducto, updateProveedorProducto } from './proveedor-productos.service';
 
 const comun = { tags: ['proveedor'], security: [{ jwt: [] }] };
 const loteParams = idParams.extend({ loteId: idSchema('Identificador inválido.') });
@@ -15,7 +16,7 @@ const errores = { 401: detailSchema, 403: detailSchema, 404: detailSchema };
 
 /**
  * The supplier's own offers (docs/producto.md §7 Supplier catalogue): list, inline edit, delete (= archive),
- * and (ours) delete one lot of an offer.
+ * and (ours) add one lot to an offer (docs/producto.md §17) or delete one.
  * Suppliers only; another supplier's offer answers 404, as a missing one. `now` says which day
  * an expiry must come after, injectable for tests. Each write changes what comparisons read (`cambiaCatalogo`).
  */
@@ -57,6 +58,25 @@ export const proveedorProductosRoutes: FastifyPluginAsyncZod<{ db: Db; guards: G
     async (request, reply) => {
       await deleteProveedorProducto(db, currentUser(request).id, request.params.id);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/productos/proveedoresproductos/:id/lotes/',
+    {
+      onRequest,
+      config: { cambiaCatalogo: true },
+      schema: {
+        ...comun,
+        summary: 'Agregar un lote (cantidad y vencimiento) a una oferta propia; a la misma fecha se suma al lote que ya está',
+        params: idParams,
+        body: loteNuevoSchema,
+        response: { 201: loteSchema, 400: badRequestSchema, ...errores },
+      },
+    },
+    async (request, reply) => {
+      const creado = await createLote(db, currentUser(request).id, request.params.id, request.body, now());
+      return reply.status(201).send(creado);
     },
   );
 

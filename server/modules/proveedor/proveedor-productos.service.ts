@@ -8,7 +8,11 @@ import {
   type ProveedorProductoEditData,
   rangoDesconocido,
   STOCK_CAMBIO,
+  type Lote,
 } from '#common/schemas/proveedor-productos';
+import { errorFechaVencimiento, errorStock } from '#common/schemas/proveedor-carga';
+import type { LoteNuevoData } from '#common/schemas/proveedor-lote';
+import { redondearCentesimas } from '#common/numeros';
 import type { Db } from '#server/db/client';
 import { AppError, notFound } from '#server/errors';
 import { archiveProveedorProducto } from './proveedor.repository';
@@ -20,6 +24,8 @@ import {
   lockOfertaPropia,
   setRangos,
   updateLote,
+  insertLote,
+  lockLoteDeFecha,
   updateTarifa,
   upsertLote,
 } from './proveedor-productos.repository';
@@ -125,5 +131,29 @@ export async function deleteLoteProveedorProducto(db: Db, proveedorId: number, o
     const actual = await lockLote(tx, ofertaId, loteId);
     if (!actual) throw notFound(LOTE_NO_ENCONTRADO);
     await deleteLoteById(tx, actual.id);
+  });
+}
+
+/**
+ * 'Agregar lote' (docs/producto.md §17): stock that arrived for one of the supplier's own offers. Its
+ * expiry must be after today in Chile, the upload's rule and clock (errorFechaVencimiento,
+ * hoyEnChile). A lot of an expiry date the offer already has is ADDED to that lot, not set and not
+ * a second lot (docs/decisions/008, un producto o un lote a mano): the form asks what arrived, not
+ * what the date now holds; the list keeps one row per date, as the upload does; the sum stays
+ * within the upload's STOCK_TOPE. The offer and then the lot are locked, as the inline edit and
+ * orders lock them. Another supplier's offer, an archived one and a missing one answer one 404.
+ */
+export async function createLote(db: Db, proveedorId: number, ofertaId: number, data: LoteNuevoData, ahora: Date): Promise<Lote> {
+  const fecha = errorFechaVencimiento(data.fecha_expiracion, hoyEnChile(ahora));
+  return db.transaction(async (tx) => {
+    if (!(await lockOfertaPropia(tx, proveedorId, ofertaId))) throw notFound(OFERTA_NO_ENCONTRADA);
+    if (fecha) throw new AppError(400, { fecha_expiracion: [fecha] });
+    const existente = await lockLoteDeFecha(tx, ofertaId, data.fecha_expiracion);
+    if (!existente) return insertLote(tx, ofertaId, data.cantidad, data.fecha_expiracion);
+    const cantidad = redondearCentesimas(existente.cantidad + data.cantidad);
+    const tope = errorStock(cantidad);
+    if (tope) throw new AppError(400, { cantidad: [tope] });
+    await updateLote(tx, existente.id, { cantidad, fecha_expiracion: data.fecha_expiracion });
+    return { id: existente.id, cantidad, fecha_expiracion: data.fecha_expiracion };
   });
 }

@@ -1,5 +1,5 @@
 import { claveRango } from '#common/constants';
-import { isFechaIso } from '#common/fecha';
+import { leerFechaTexto } from '#common/fecha';
 import {
   ARCHIVO_DEMASIADAS_FILAS,
   ARCHIVO_SIN_FILAS,
@@ -64,14 +64,7 @@ export function leerNumero(c: CeldaCruda | undefined): number | null | 'invalido
 export function leerFecha(c: CeldaCruda | undefined): string | null | 'invalido' {
   if (c === null || c === undefined) return null;
   if (typeof c === 'number') return (c >= 61 ? fechaDeSerial(c) : undefined) ?? 'invalido';
-  const s = String(c).trim();
-  if (s === '') return null;
-  const iso = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(s);
-  const cl = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(s);
-  const [a, m, d] = iso ? [iso[1], iso[2], iso[3]] : cl ? [cl[3], cl[2], cl[1]] : [];
-  if (!a || !m || !d) return 'invalido';
-  const fecha = `${a}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-  return isFechaIso(fecha) ? fecha : 'invalido';
+  return leerFechaTexto(String(c));
 }
 
 const mismosPrecios = (a: FilaCarga, b: FilaCarga) => a.precio === b.precio && NOMBRES_RANGO.every((r) => (a.rangos[r] ?? null) === (b.rangos[r] ?? null));
