@@ -1,6 +1,6 @@
 import { leerFechaTexto } from '../fecha';
 import { z } from '../zod-es';
-import { errorFechaVencimiento, errorStock, FECHA_FORMATO, FECHA_REQUERIDA, noEsNumero, STOCK_MAXIMO } from './proveedor-carga';
+import { errorStock, FECHA_FORMATO, FECHA_REQUERIDA, noEsNumero, STOCK_MAXIMO } from './proveedor-carga';
 import { CANTIDAD_DECIMALES, comoTexto, leerCantidad } from './proveedor-productos';
 
 /**

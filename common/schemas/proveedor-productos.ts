@@ -174,6 +174,8 @@ export type Lote = z.infer<typeof loteSchema>;
 /** docs/producto.md §3 Provider product: one offer of the supplier, its priced tiers by label and its lots with stock. */
 export const proveedorProductoSchema = z.object({
   id: z.number().int(),
+  /** The catalogue product offered: 'Agregar producto' does not offer one the supplier already has. */
+  producto_id: z.number().int(),
   sku: z.string(),
   producto_nombre: z.string(),
   /** The product's unit ('KILO' or 'CAJA', docs/producto.md §9): what a lot's quantity counts. */

@@ -21,7 +21,7 @@ import {
   registrarNuevosSchemaOut,
   sinFilasValidasSchema,
 } from '#common/schemas/proveedor-carga';
-import { proveedorProductoSchema, proveedorProductosSchema } from '#common/schemas/proveedor-productos';
+import { loteSchema, proveedorProductoSchema, proveedorProductosSchema } from '#common/schemas/proveedor-productos';
 import { comunasSchema, regionesSchema } from '#common/schemas/ubicacion';
 import { z } from '#common/zod-es';
 
@@ -79,6 +79,7 @@ const CONTRATOS: Record<string, Contrato> = {
   'PATCH /api/productos/proveedoresproductos/:id/': { 200: proveedorProductoSchema },
   'DELETE /api/productos/proveedoresproductos/:id/': { 204: sinCuerpo },
   'DELETE /api/productos/proveedoresproductos/:id/lotes/:loteId/': { 204: sinCuerpo },
+  'POST /api/productos/proveedoresproductos/:id/lotes/': { 201: loteSchema },
   'GET /api/productos/plantillas-excel/': { 200: plantillasSchema },
   'POST /api/productos/cargar-excel/': { 200: cargaExcelSchemaOut },
   'PUT /api/productos/actualizar-precios/': { 200: actualizarPreciosSchemaOut, 400: sinFilasValidasSchema.or(badRequestSchema) },

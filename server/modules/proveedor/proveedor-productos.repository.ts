@@ -19,6 +19,7 @@ export async function findProveedorProductos(db: Db, proveedorId: number, oferta
   const ofertas = await db
     .select({
       id: proveedorProducto.id,
+      producto_id: proveedorProducto.producto_id,
       sku: proveedorProducto.sku,
       producto_nombre: producto.nombre,
       unidad: unidad.descripcion,

@@ -4,6 +4,7 @@ import { buscar, filasDe, ordenar } from './mis-productos-filas';
 
 const oferta = (id: number, producto_nombre: string, tarifa: number, stock: ProveedorProducto['stock']): ProveedorProducto => ({
   id,
+  producto_id: id * 10,
   sku: `SKU-${id}`,
   producto_nombre,
   unidad: 'KILO',

@@ -11,6 +11,7 @@ const URL_LISTA = '/api/productos/proveedoresproductos/';
 // A product with three lots (800 kg), the second one 150 kg; and one without stock.
 const LOMO: ProveedorProducto = {
   id: 7,
+  producto_id: 700,
   sku: 'LV-01',
   producto_nombre: 'Lomo vetado',
   unidad: 'KILO',
@@ -24,7 +25,7 @@ const LOMO: ProveedorProducto = {
     { id: 72, cantidad: 250, fecha_expiracion: '2099-03-30' },
   ],
 };
-const HAMBURGUESA: ProveedorProducto = { ...LOMO, id: 8, sku: 'HB-01', producto_nombre: 'Hamburguesa de pavo', unidad: 'CAJA', stock: [] };
+const HAMBURGUESA: ProveedorProducto = { ...LOMO, id: 8, producto_id: 800, sku: 'HB-01', producto_nombre: 'Hamburguesa de pavo', unidad: 'CAJA', stock: [] };
 
 let respuestas: Record<string, Respuesta>;
 let llamadas: Llamada[];

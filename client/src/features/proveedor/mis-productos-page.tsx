@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { SearchSortFilters } from '../../ui/search-sort-filters';
 import { cantidadEs, formatCantidad as formatCantidadUnidad, formatClp, formatDiaLargo } from '#common/format';
 import { encabezadoRango, PROVEEDOR_PAGE_SIZE } from '#common/constants';
@@ -10,6 +11,9 @@ import { toast } from '../../ui/toast';
 import { useDeleteLote } from './api/delete-lote';
 import { useDeleteProveedorProducto } from './api/delete-proveedor-producto';
 import { useProveedoresProductos } from './api/proveedores-productos';
+import { AgregarLote } from './components/agregar-lote';
+import { AgregarProducto } from './components/agregar-producto';
+import { ReenviarProducto } from './components/reenviar-producto';
 import { EditorProducto } from './mis-productos-editor';
 import { ELIMINADO, loteEliminado } from './mis-productos-errores';
 import { EstadoModeracion } from './mis-productos-estado';
@@ -22,6 +26,7 @@ export const CONFIRMAR_ELIMINAR = '¿Deseas eliminar este producto? Esta acción
 const ERROR_LISTADO = 'No se pudo cargar tu listado de productos.';
 const ERROR_ELIMINAR = 'No se pudo eliminar el producto. Inténtalo de nuevo.';
 const ERROR_ELIMINAR_LOTE = 'No se pudo eliminar el lote. Inténtalo de nuevo.';
+export const SIN_PRODUCTOS = 'Aún no tienes productos. Agrégalos uno a uno o súbelos todos juntos desde un Excel.';
 
 /** A lot as the dialogs and toasts name it: '150 kg con vencimiento el 15 de marzo de 2099'. */
 const describirLote = (oferta: FilaProducto['oferta'], lote: NonNullable<FilaProducto['lote']>) =>
@@ -46,6 +51,8 @@ export default function MisProductosPage() {
   const [editando, setEditando] = useState<string | null>(null);
   const [porEliminar, setPorEliminar] = useState<FilaProducto | null>(null);
   const [loteAEliminar, setLoteAEliminar] = useState<FilaProducto | null>(null);
+  const [agregandoProducto, setAgregandoProducto] = useState(false);
+  const [agregandoLote, setAgregandoLote] = useState<FilaProducto['oferta'] | null>(null);
 
   const filas = useMemo(() => ordenar(buscar(filasDe(productos.data ?? []), texto), orden), [productos.data, texto, orden]);
 
@@ -91,6 +98,7 @@ export default function MisProductosPage() {
       cell: (f) => (
         <>
           {f.oferta.producto_nombre} <EstadoModeracion oferta={f.oferta} />
+          {f.oferta.estado_moderacion === 'rechazado' && <ReenviarProducto ofertaId={f.oferta.id} />}
         </>
       ),
     },
@@ -109,6 +117,14 @@ export default function MisProductosPage() {
       className: 'data-table__full',
       cell: (f) => (
         <div className="mis-productos__acciones">
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => setAgregandoLote(f.oferta)}
+            aria-label={`Agregar lote a ${f.oferta.producto_nombre} (${f.oferta.sku})`}
+          >
+            Agregar lote
+          </button>
           <button
             type="button"
             className="btn btn--secondary"
@@ -145,7 +161,11 @@ export default function MisProductosPage() {
     <section className="page mis-productos">
       <div className="section-head">
         <h1>Listado de Productos</h1>
+        <button type="button" className="btn btn--primary" onClick={() => setAgregandoProducto(true)}>
+          Agregar producto
+        </button>
       </div>
+      {/* The notice of offers buyers cannot see yet (components/aviso-visibilidad.tsx) goes here, above the list. */}
       <SearchSortFilters
         className="mis-productos__filtros"
         placeholder="Buscar producto, SKU, precio, stock o fecha..."
@@ -176,9 +196,27 @@ export default function MisProductosPage() {
           rowClassName={(f) => `fila-producto fila-producto--${f.oferta.estado_moderacion}`}
           editingKey={editando}
           renderEditor={(f) => <EditorProducto fila={f} onClose={() => setEditando(null)} />}
-          empty={texto ? 'Ningún producto coincide con tu búsqueda.' : 'Aún no tienes productos. Súbelos desde la carga masiva.'}
+          empty={
+            texto ? (
+              'Ningún producto coincide con tu búsqueda.'
+            ) : (
+              <div className="mis-productos__vacio">
+                <p>{SIN_PRODUCTOS}</p>
+                <div className="mis-productos__vacio-acciones">
+                  <button type="button" className="btn btn--primary" onClick={() => setAgregandoProducto(true)}>
+                    Agregar producto
+                  </button>
+                  <Link className="btn btn--secondary" to="/carga-masiva">
+                    Subir un Excel (carga masiva)
+                  </Link>
+                </div>
+              </div>
+            )
+          }
         />
       )}
+      {agregandoProducto && <AgregarProducto ofertas={productos.data ?? []} onClose={() => setAgregandoProducto(false)} />}
+      {agregandoLote && <AgregarLote oferta={agregandoLote} onClose={() => setAgregandoLote(null)} />}
       <ConfirmDialog
         open={porEliminar !== null}
         variant="danger"
