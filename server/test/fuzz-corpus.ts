@@ -90,6 +90,7 @@ VALID_BODIES['PATCH /api/productos/proveedoresproductos/:id/'] = {
   stock_id: 1,
   rangos: { 'Desde 100 kg': '5800', 'Desde 300 kg': 5600, 'Desde 700 kg': '', 'Desde 1000 kg': null, 'Desde 1500 kg': '5000' },
 };
+VALID_BODIES['POST /api/productos/proveedoresproductos/:id/lotes/'] = { cantidad: '12,5', fecha_expiracion: '01-03-2099' };
 VALID_BODIES['POST /api/productos/moderar-producto/'] = { producto_id: 1, accion: 'rechazar', motivo: 'Falta la marca y el formato.' };
 // Supplier Excel upload: rows as cargar-excel returns them; P1-0001 is a seed SKU of the demo supplier.
 const FILA_CARGA = {

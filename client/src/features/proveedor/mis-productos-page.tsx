@@ -117,14 +117,17 @@ export default function MisProductosPage() {
       className: 'data-table__full',
       cell: (f) => (
         <div className="mis-productos__acciones">
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => setAgregandoLote(f.oferta)}
-            aria-label={`Agregar lote a ${f.oferta.producto_nombre} (${f.oferta.sku})`}
-          >
-            Agregar lote
-          </button>
+          {/* Once per offer: on its row without stock, or its first lot's row. */}
+          {(f.lote === null || f.lote.id === f.oferta.stock[0]?.id) && (
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => setAgregandoLote(f.oferta)}
+              aria-label={`Agregar lote a ${f.oferta.producto_nombre} (${f.oferta.sku})`}
+            >
+              Agregar lote
+            </button>
+          )}
           <button
             type="button"
             className="btn btn--secondary"
