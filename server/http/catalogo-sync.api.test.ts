@@ -48,6 +48,7 @@ describe('the catalogue sync after a write (docs/decisions/010)', () => {
         'DELETE /api/productos/proveedoresproductos/:id/',
         'DELETE /api/productos/proveedoresproductos/:id/lotes/:loteId/',
         'PATCH /api/productos/proveedoresproductos/:id/',
+        'POST /api/productos/proveedoresproductos/:id/lotes/',
         'POST /api/facturacion/crear-orden/',
         'POST /api/ordenes/confirmar/',
         'POST /api/pedidos/:id/estado/',
