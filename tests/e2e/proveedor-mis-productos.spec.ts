@@ -376,7 +376,13 @@ test('at 375 px each row is a card with its labels, nothing overflows sideways, 
   await shot(page, 'mis-productos-paginas-1280');
 });
 
-test('a new supplier without offers reads how to get some', async ({ page }) => {
+test('a new supplier without offers reads how to get some: one by hand or many by Excel', async ({ page }) => {
   await loginAs(page, 'proveedor', URL);
-  await expect(page.getByText('Aún no tienes productos. Súbelos desde la carga masiva.')).toBeVisible();
+  const vacio = page.locator('.mis-productos__vacio');
+  await expect(vacio.getByText('Aún no tienes productos. Agrégalos uno a uno o súbelos todos juntos desde un Excel.')).toBeVisible();
+  await vacio.getByRole('button', { name: 'Agregar producto' }).click();
+  await expect(page.getByRole('dialog', { name: 'Agregar producto' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await vacio.getByRole('link', { name: 'Subir un Excel (carga masiva)' }).click();
+  await expect(page).toHaveURL(/\/carga-masiva$/);
 });

@@ -144,10 +144,11 @@ export async function deleteLoteProveedorProducto(db: Db, proveedorId: number, o
  * orders lock them. Another supplier's offer, an archived one and a missing one answer one 404.
  */
 export async function createLote(db: Db, proveedorId: number, ofertaId: number, data: LoteNuevoData, ahora: Date): Promise<Lote> {
-  const fecha = errorFechaVencimiento(data.fecha_expiracion, hoyEnChile(ahora));
+  // Checked on the offer found: another supplier's offer is a 404 whatever the date.
+  const errorFecha = errorFechaVencimiento(data.fecha_expiracion, hoyEnChile(ahora));
   return db.transaction(async (tx) => {
     if (!(await lockOfertaPropia(tx, proveedorId, ofertaId))) throw notFound(OFERTA_NO_ENCONTRADA);
-    if (fecha) throw new AppError(400, { fecha_expiracion: [fecha] });
+    if (errorFecha) throw new AppError(400, { fecha_expiracion: [errorFecha] });
     const existente = await lockLoteDeFecha(tx, ofertaId, data.fecha_expiracion);
     if (!existente) return insertLote(tx, ofertaId, data.cantidad, data.fecha_expiracion);
     const cantidad = redondearCentesimas(existente.cantidad + data.cantidad);
