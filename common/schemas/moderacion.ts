@@ -110,12 +110,7 @@ const unaDe = <T extends readonly [string, ...string[]]>(valores: T, mensaje: st
   z.preprocess((v) => (typeof v === 'string' ? nameKey(v).toUpperCase() : v), z.enum(valores, { error: mensaje }));
 
 const textoRequerido = (campo: string, max: number, requerido: string) =>
-  z
-    .string({ error: requerido })
-    .trim()
-    .min(1, requerido)
-    .max(max, textoLargo(campo, max))
-    .refine(isUnaLinea, SALTO_DE_LINEA);
+  z.string({ error: requerido }).trim().min(1, requerido).max(max, textoLargo(campo, max)).refine(isUnaLinea, SALTO_DE_LINEA);
 
 /**
  * Body of POST /api/productos/proveedoresproductos/{id}/reenviar/ and the 'Corregir y reenviar'

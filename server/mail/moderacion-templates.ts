@@ -28,21 +28,15 @@ function correo(para: string, nombre: string, asunto: string, parrafos: string[]
  */
 export function correoProductoAprobado(para: string, p: Proponente, urls: { productos: string; empresa: string }): Correo {
   return p.listo
-    ? correo(
-        para,
-        p.nombre,
-        `Tu producto «${p.producto}» fue aprobado`,
-        [`Tu producto «${p.producto}» fue aprobado y ya aparece en las cotizaciones.`],
-        { texto: 'Ver mis productos', url: urls.productos },
-      )
+    ? correo(para, p.nombre, `Tu producto «${p.producto}» fue aprobado`, [`Tu producto «${p.producto}» fue aprobado y ya aparece en las cotizaciones.`], {
+        texto: 'Ver mis productos',
+        url: urls.productos,
+      })
     : correo(
         para,
         p.nombre,
         `Tu producto «${p.producto}» fue aprobado`,
-        [
-          `Tu producto «${p.producto}» fue aprobado.`,
-          'Aparecerá en las cotizaciones cuando completes los datos de tu empresa y tus condiciones de despacho.',
-        ],
+        [`Tu producto «${p.producto}» fue aprobado.`, 'Aparecerá en las cotizaciones cuando completes los datos de tu empresa y tus condiciones de despacho.'],
         { texto: 'Completar mis datos', url: urls.empresa },
       );
 }

@@ -152,7 +152,8 @@ const correosA = (para: string, desdeId = 0) =>
     .from(correoSaliente)
     .where(and(eq(correoSaliente.para, para), gt(correoSaliente.id, desdeId)))
     .orderBy(desc(correoSaliente.id));
-const ultimoCorreoId = async () => (await ctx.t.database.db.select({ id: correoSaliente.id }).from(correoSaliente).orderBy(desc(correoSaliente.id)).limit(1))[0]?.id ?? 0;
+const ultimoCorreoId = async () =>
+  (await ctx.t.database.db.select({ id: correoSaliente.id }).from(correoSaliente).orderBy(desc(correoSaliente.id)).limit(1))[0]?.id ?? 0;
 
 describe('a pending product in full, with the closest catalogue products (docs/decisions/009)', () => {
   it('answers its data, the offer of who proposed it and the catalogue products whose names are close, best first', async () => {
@@ -196,7 +197,7 @@ describe('a pending product in full, with the closest catalogue products (docs/d
 });
 
 describe('the same product is not queued twice by one supplier (docs/decisions/009)', () => {
-  it('registering again a name it has in review (accents, case, spaces aside) is that row\'s error; another supplier may', async () => {
+  it("registering again a name it has in review (accents, case, spaces aside) is that row's error; another supplier may", async () => {
     expect((await registrar([exclusiva('DUP-1', 'Pulpa de res  ahumada')])).json()).toEqual({ registrados: 1, errores: [] });
     const otra = await registrar([exclusiva('DUP-2', 'pulpa de RES ahumáda'), exclusiva('DUP-3', 'Pulpa de res ahumada con ají')]);
     expect(otra.json()).toEqual({
@@ -217,7 +218,10 @@ describe('the same product is not queued twice by one supplier (docs/decisions/0
   });
 
   it('two registrations of the same name at once queue one product', async () => {
-    const respuestas = await Promise.all([registrar([exclusiva('CONC-1', 'Asado de tira madurado')]), registrar([exclusiva('CONC-2', 'asado de tira madurado')])]);
+    const respuestas = await Promise.all([
+      registrar([exclusiva('CONC-1', 'Asado de tira madurado')]),
+      registrar([exclusiva('CONC-2', 'asado de tira madurado')]),
+    ]);
     // Under the supplier's lock the second sees what the first queued: its only row is an error (400, no valid rows).
     expect(respuestas.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     expect((await pendientes()).filter((p) => p.nombre.toLowerCase() === 'asado de tira madurado')).toHaveLength(1);
@@ -324,10 +328,10 @@ describe('POST proveedoresproductos/{id}/reenviar/: a rejected product corrected
     expect([otra.statusCode, otra.json()]).toEqual([400, { detail: SOLO_RECHAZADO }]);
   });
 
-  it('400 for an approved product, with the Excel row\'s rules, and for a name it already has in review; nothing changes', async () => {
-    const [aprobada] = ((await ctx.t.request({ method: 'GET', url: '/api/productos/proveedoresproductos/', token: ctx.tokens.proveedor })).json() as ProveedorProducto[]).filter(
-      (o) => o.estado_moderacion === 'aprobado',
-    );
+  it("400 for an approved product, with the Excel row's rules, and for a name it already has in review; nothing changes", async () => {
+    const [aprobada] = (
+      (await ctx.t.request({ method: 'GET', url: '/api/productos/proveedoresproductos/', token: ctx.tokens.proveedor })).json() as ProveedorProducto[]
+    ).filter((o) => o.estado_moderacion === 'aprobado');
     const r = await ctx.t.request({ method: 'POST', url: REENVIAR(aprobada!.id), token: ctx.tokens.proveedor, payload: corregido });
     expect([r.statusCode, r.json()]).toEqual([400, { detail: SOLO_RECHAZADO }]);
 
@@ -343,7 +347,12 @@ describe('POST proveedoresproductos/{id}/reenviar/: a rejected product corrected
     });
     expect([mala.statusCode, mala.json()]).toEqual([400, { categoria: [CATEGORIA_INVALIDA], unidad: [UNIDAD_INVALIDA], marca: [MARCA_REQUERIDA] }]);
     // 'Chorizo parrillero ahumado' is pending (the test above): a second one is not queued.
-    const repetida = await ctx.t.request({ method: 'POST', url: REENVIAR(oferta.id), token: ctx.tokens.proveedor, payload: { ...corregido, nombre: 'chorizo  parrillero AHUMADO' } });
+    const repetida = await ctx.t.request({
+      method: 'POST',
+      url: REENVIAR(oferta.id),
+      token: ctx.tokens.proveedor,
+      payload: { ...corregido, nombre: 'chorizo  parrillero AHUMADO' },
+    });
     expect([repetida.statusCode, repetida.json()]).toEqual([
       400,
       { nombre: ['Ya tienes «Chorizo parrillero ahumado» en revisión con el SKU REEN-R; no se envía dos veces.'] },

@@ -163,7 +163,12 @@ export async function lockProductoDeOferta(db: Db, proveedorId: number, ofertaId
     .from(proveedorProducto)
     .innerJoin(producto, eq(proveedorProducto.producto_id, producto.id))
     .where(
-      and(eq(proveedorProducto.id, ofertaId), eq(proveedorProducto.proveedor_id, proveedorId), isNull(proveedorProducto.archivado_en), isNull(producto.archivado_en)),
+      and(
+        eq(proveedorProducto.id, ofertaId),
+        eq(proveedorProducto.proveedor_id, proveedorId),
+        isNull(proveedorProducto.archivado_en),
+        isNull(producto.archivado_en),
+      ),
     )
     .for('update', { of: producto });
   return row;

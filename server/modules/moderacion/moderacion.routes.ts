@@ -31,7 +31,14 @@ export const moderacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; c
 
   app.get(
     '/api/productos/productos-pendientes/',
-    { onRequest, schema: { ...comun, summary: 'Productos pendientes de moderación, completos y con sus parecidos del catálogo', response: { 200: productosPendientesSchema, ...errores } } },
+    {
+      onRequest,
+      schema: {
+        ...comun,
+        summary: 'Productos pendientes de moderación, completos y con sus parecidos del catálogo',
+        response: { 200: productosPendientesSchema, ...errores },
+      },
+    },
     () => listPendientes(db, parecidos),
   );
 
@@ -60,7 +67,12 @@ export const moderacionRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; c
     reenviar,
     {
       onRequest: delProveedor,
-      schema: { ...comun, summary: 'Los datos de un producto propio rechazado, para corregirlo', params: idParams, response: { 200: productoAReenviarSchema, ...respuestas } },
+      schema: {
+        ...comun,
+        summary: 'Los datos de un producto propio rechazado, para corregirlo',
+        params: idParams,
+        response: { 200: productoAReenviarSchema, ...respuestas },
+      },
     },
     (request) => getProductoAReenviar(db, currentUser(request).id, request.params.id),
   );

@@ -15,14 +15,7 @@ import {
   stockCambiado,
   validateFila,
 } from '#common/schemas/proveedor-carga';
-import {
-  CATEGORIA_INVALIDA,
-  FORMATO_INVALIDO,
-  MARCA_REQUERIDA,
-  ORIGEN_REQUERIDO,
-  UNIDAD_INVALIDA,
-  yaEnRevision,
-} from '#common/schemas/moderacion';
+import { CATEGORIA_INVALIDA, FORMATO_INVALIDO, MARCA_REQUERIDA, ORIGEN_REQUERIDO, UNIDAD_INVALIDA, yaEnRevision } from '#common/schemas/moderacion';
 import { redondearCentesimas } from '#common/numeros';
 import { nameKey } from '#common/search-es';
 import type { Db } from '#server/db/client';

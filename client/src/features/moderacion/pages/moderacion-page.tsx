@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useId, useMemo, useState } from 'react';
 import { SearchSortFilters } from '../../../ui/search-sort-filters';
-import { type AccionModeracion, MOTIVO_MAX, type ProductoPendiente } from '#common/schemas/moderacion';
+import { formatCantidad, formatClp, formatFechaHora } from '#common/format';
+import { type AccionModeracion, MOTIVO_MAX, type ProductoParecido, type ProductoPendiente } from '#common/schemas/moderacion';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { SubmitButton } from '../../../ui/form-controls';
@@ -91,9 +92,23 @@ export default function ModeracionPage() {
 
   const columns: Column<ProductoPendiente>[] = [
     { id: 'id', header: 'ID', cell: (p) => p.id },
-    { id: 'nombre', header: 'Nombre', cell: (p) => p.nombre },
+    {
+      id: 'nombre',
+      header: 'Nombre',
+      cell: (p) => (
+        <>
+          {p.nombre}
+          {p.similares[0] && (
+            <span className="moderacion__parecido">
+              Parecido a: {p.similares[0].nombre} ({porcentaje(p.similares[0])})
+            </span>
+          )}
+        </>
+      ),
+    },
     { id: 'categoria', header: 'Categoría', cell: (p) => p.categoria_nombre },
     { id: 'proveedor', header: 'Proveedor', className: 'moderacion__proveedor', cell: (p) => (p.proveedor_email ? <Correo email={p.proveedor_email} /> : '—') },
+    { id: 'detalle', header: 'Detalle', className: 'data-table__full', cell: (p) => <Detalle producto={p} /> },
     {
       id: 'acciones',
       header: 'Acciones',
@@ -217,6 +232,61 @@ function Correo({ email }: { email: string }) {
         );
       })}
     </span>
+  );
+}
+
+const porcentaje = (s: ProductoParecido) => `${Math.round(s.similitud * 100)} %`;
+
+/**
+ * All a moderator needs to decide (docs/decisions/009): the product's data, the offer of the supplier
+ * who proposed it, and every catalogue product whose name is close, to catch a duplicate.
+ */
+function Detalle({ producto: p }: { producto: ProductoPendiente }) {
+  const rangos = Object.entries(p.rangos);
+  const datos: Array<[string, string]> = [
+    ['SKU', p.sku ?? '—'],
+    ['Marca', p.marca],
+    ['Origen', p.origen],
+    ['Formato', p.formatos.join(', ') || '—'],
+    ['Unidad', p.unidad],
+    ['Precio', p.precio === null ? '—' : formatClp(p.precio)],
+    ['Rangos', rangos.length > 0 ? rangos.map(([rango, precio]) => `${rango}: ${formatClp(precio)}`).join(' · ') : 'Sin rangos'],
+    ['Stock', p.stock > 0 ? formatCantidad(p.stock, p.unidad) : 'Sin stock'],
+    ['Proveedor', p.proveedor_nombre || '—'],
+    ['Enviado', formatFechaHora(p.creado_en)],
+  ];
+  return (
+    <details className="moderacion__detalle">
+      <summary>
+        Ver detalle<span className="visually-hidden"> de {p.nombre}</span>
+        {p.similares.length > 0 && (
+          <span className="tag moderacion__parecidos">{p.similares.length === 1 ? '1 parecido' : `${p.similares.length} parecidos`}</span>
+        )}
+      </summary>
+      <dl className="moderacion__datos">
+        {datos.map(([campo, valor]) => (
+          <Fragment key={campo}>
+            <dt>{campo}</dt>
+            <dd>{valor}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      {p.similares.length === 0 ? (
+        <p className="muted">Ningún producto del catálogo se llama parecido.</p>
+      ) : (
+        <ul className="moderacion__similares" aria-label={`Productos parecidos a ${p.nombre}`}>
+          {p.similares.map((s) => (
+            <li key={s.id}>
+              Parecido a: {s.nombre} ({porcentaje(s)})
+              <span className="muted">
+                {' '}
+                · {s.categoria} · {s.marca}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
   );
 }
 
