@@ -111,8 +111,8 @@ describe('/moderacion-productos shows each pending product in full, with its sim
     await abrir();
     const tabla = within(screen.getByRole('table', { name: 'Productos pendientes de moderación' }));
     expect(tabla.getByText('Parecido a: Lomo vetado (92 %)', { selector: '.moderacion__parecido' })).toBeTruthy();
-    const fila = within(tabla.getByText('de Lomo Vetado Premium', { exact: false }).closest('tr')!);
-    fireEvent.click(fila.getByText('de Lomo Vetado Premium', { exact: false }));
+    fireEvent.click(tabla.getByRole('button', { name: 'Ver detalle de Lomo Vetado Premium' }));
+    const fila = within(screen.getByRole('region', { name: 'Detalle de Lomo Vetado Premium' }));
     for (const texto of ['LV-PREM', 'Patagonia Beef', 'Argentina', 'AL VACIO', 'KILO', '$18.990', 'Desde 300 kg: $17.990', '250,5 kg', 'Carnes del Sur']) {
       expect(fila.getByText(texto)).toBeTruthy();
     }
@@ -121,8 +121,17 @@ describe('/moderacion-productos shows each pending product in full, with its sim
       'Parecido a: Lomo vetado (92 %) · CARNE BOVINA · Swift',
       'Parecido a: Lomo liso (45 %) · CARNE BOVINA · Frigorífico Concepción',
     ]);
+    // Its decisions are at hand; closing it gives the row back.
+    expect(fila.getByRole('button', { name: 'Aprobar Lomo Vetado Premium' })).toBeTruthy();
+    fireEvent.click(fila.getByRole('button', { name: 'Ocultar detalle de Lomo Vetado Premium' }));
+    expect(screen.queryByRole('region', { name: 'Detalle de Lomo Vetado Premium' })).toBeNull();
+
     // A product like nothing in the catalogue says so; one without an offer left shows dashes and 'Sin stock'.
-    expect(tabla.getAllByText('Ningún producto del catálogo se llama parecido.')).toHaveLength(3);
+    fireEvent.click(tabla.getByRole('button', { name: 'Ver detalle de Queso de cabra fresco' }));
+    const queso = within(screen.getByRole('region', { name: 'Detalle de Queso de cabra fresco' }));
+    expect(queso.getByText('Ningún producto del catálogo se llama parecido.')).toBeTruthy();
+    expect(queso.getByText('Sin stock')).toBeTruthy();
+    expect(queso.getByText('Sin rangos')).toBeTruthy();
   });
 
   it('finds a product by its SKU and by the name of its supplier', async () => {

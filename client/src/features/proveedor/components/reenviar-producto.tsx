@@ -49,20 +49,18 @@ function ReenviarModal({ ofertaId, onClose }: { ofertaId: number; onClose(): voi
     }
   }, [producto.data, form]);
 
-  const guardar = form.handleSubmit((body) =>
-    reenviar.mutate(
-      { ofertaId, body },
-      {
-        onSuccess: () => {
-          toast.success(REENVIADO);
-          onClose();
-        },
-        onError: (error) => {
-          if (!onExpired(error)) showFormErrors(error, form.setError, { fields: CAMPOS, fallback: NO_REENVIADO, toast: null });
-        },
-      },
-    ),
-  );
+  // Awaited rather than mutate's callbacks: saved, the row may re-render or leave the list (its new
+  // name outside the search), taking this modal with it, and the supplier must still hear it went.
+  const guardar = form.handleSubmit(async (body) => {
+    try {
+      await reenviar.mutateAsync({ ofertaId, body });
+    } catch (error) {
+      if (!onExpired(error)) showFormErrors(error, form.setError, { fields: CAMPOS, fallback: NO_REENVIADO, toast: null });
+      return;
+    }
+    toast.success(REENVIADO);
+    onClose();
+  });
 
   return (
     <Modal
@@ -89,6 +87,7 @@ function ReenviarModal({ ofertaId, onClose }: { ofertaId: number; onClose(): voi
       ) : (
         <form
           id={formId}
+          className="form"
           onSubmit={(e) => {
             // Portaled, but still inside the list's React tree: its submit must not reach a form around it.
             e.stopPropagation();
