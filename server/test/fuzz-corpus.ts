@@ -91,6 +91,15 @@ VALID_BODIES['PATCH /api/productos/proveedoresproductos/:id/'] = {
   rangos: { 'Desde 100 kg': '5800', 'Desde 300 kg': 5600, 'Desde 700 kg': '', 'Desde 1000 kg': null, 'Desde 1500 kg': '5000' },
 };
 VALID_BODIES['POST /api/productos/moderar-producto/'] = { producto_id: 1, accion: 'rechazar', motivo: 'Falta la marca y el formato.' };
+// A rejected product corrected and sent again (docs/decisions/009): an Excel exclusive row's product fields.
+VALID_BODIES['POST /api/productos/proveedoresproductos/:id/reenviar/'] = {
+  nombre: 'Chorizo parrillero ahumado',
+  categoria: 'CERDO',
+  origen: 'Chile',
+  marca: 'Don Pancho',
+  unidad: 'KILO',
+  formato: 'AL VACIO',
+};
 // Supplier Excel upload: rows as cargar-excel returns them; P1-0001 is a seed SKU of the demo supplier.
 const FILA_CARGA = {
   id: 2,
