@@ -116,29 +116,23 @@ export default function ModeracionPage() {
               Parecido a: {p.similares[0].nombre} ({porcentaje(p.similares[0])})
             </span>
           )}
+          <button
+            type="button"
+            className="btn btn--ghost moderacion__ver"
+            aria-expanded={false}
+            aria-label={`Ver detalle de ${p.nombre}`}
+            onClick={() => setAbierto(p.id)}
+          >
+            Ver detalle
+            {p.similares.length > 0 && (
+              <span className="tag moderacion__parecidos">{p.similares.length === 1 ? '1 parecido' : `${p.similares.length} parecidos`}</span>
+            )}
+          </button>
         </>
       ),
     },
     { id: 'categoria', header: 'Categoría', cell: (p) => p.categoria_nombre },
     { id: 'proveedor', header: 'Proveedor', className: 'moderacion__proveedor', cell: (p) => (p.proveedor_email ? <Correo email={p.proveedor_email} /> : '—') },
-    {
-      id: 'detalle',
-      header: 'Detalle',
-      cell: (p) => (
-        <button
-          type="button"
-          className="btn btn--ghost moderacion__ver"
-          aria-expanded={false}
-          aria-label={`Ver detalle de ${p.nombre}`}
-          onClick={() => setAbierto(p.id)}
-        >
-          Ver detalle
-          {p.similares.length > 0 && (
-            <span className="tag moderacion__parecidos">{p.similares.length === 1 ? '1 parecido' : `${p.similares.length} parecidos`}</span>
-          )}
-        </button>
-      ),
-    },
     {
       id: 'acciones',
       header: 'Acciones',
