@@ -178,7 +178,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir, canasta
   await app.register(pedidosRoutes, { db, guards, mailer, publicUrl: config.publicUrl, jwtSecret });
   await app.register(proveedorProductosRoutes, { db, guards });
   await app.register(condicionesRoutes, { db, guards });
-  await app.register(moderacionRoutes, { db, guards });
+  await app.register(moderacionRoutes, { db, guards, catalogo, mailer, publicUrl: config.publicUrl });
   await app.register(listasRoutes, { db, guards });
   await app.register(cargaRoutes, { db, guards, queue: uploads, excelTimeoutMs: config.excelParseTimeoutMs });
 

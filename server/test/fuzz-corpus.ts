@@ -92,6 +92,15 @@ VALID_BODIES['PATCH /api/productos/proveedoresproductos/:id/'] = {
 };
 VALID_BODIES['POST /api/productos/proveedoresproductos/:id/lotes/'] = { cantidad: '12,5', fecha_expiracion: '01-03-2099' };
 VALID_BODIES['POST /api/productos/moderar-producto/'] = { producto_id: 1, accion: 'rechazar', motivo: 'Falta la marca y el formato.' };
+// A rejected product corrected and sent again (docs/decisions/009): an Excel exclusive row's product fields.
+VALID_BODIES['POST /api/productos/proveedoresproductos/:id/reenviar/'] = {
+  nombre: 'Chorizo parrillero ahumado',
+  categoria: 'CERDO',
+  origen: 'Chile',
+  marca: 'Don Pancho',
+  unidad: 'KILO',
+  formato: 'AL VACIO',
+};
 // Supplier Excel upload: rows as cargar-excel returns them; P1-0001 is a seed SKU of the demo supplier.
 const FILA_CARGA = {
   id: 2,

@@ -11,7 +11,7 @@ import { historialPageSchema } from '#common/schemas/historial';
 import { listaCotizadaSchemaOut } from '#common/schemas/listas';
 import { badRequestSchema, detailSchema } from '#common/schemas/http';
 import { listaSchemaOut, listasSchemaOut } from '#common/schemas/listas';
-import { moderacionSchemaOut, productosPendientesSchema } from '#common/schemas/moderacion';
+import { moderacionSchemaOut, productoAReenviarSchema, productosPendientesSchema } from '#common/schemas/moderacion';
 import { metodosPagoSchema, ordenSchemaOut, resumenCompraSchema, rubrosSchema } from '#common/schemas/ordenes';
 import { ordenDetalleSchema, ordenesPageSchema, pedidoDetalleSchema, pedidosPageSchema, seguimientoSchema } from '#common/schemas/pedidos';
 import {
@@ -86,6 +86,8 @@ const CONTRATOS: Record<string, Contrato> = {
   'POST /api/productos/registrar-nuevos/': { 201: registrarNuevosSchemaOut, 400: sinFilasValidasSchema.or(badRequestSchema) },
   'GET /api/productos/productos-pendientes/': { 200: productosPendientesSchema },
   'POST /api/productos/moderar-producto/': { 200: moderacionSchemaOut },
+  'GET /api/productos/proveedoresproductos/:id/reenviar/': { 200: productoAReenviarSchema, 400: badRequestSchema, 404: detailSchema },
+  'POST /api/productos/proveedoresproductos/:id/reenviar/': { 200: proveedorProductoSchema, 400: badRequestSchema, 404: detailSchema },
   'GET /api/proveedor/condiciones/': { 200: condicionesSchemaOut },
   'POST /api/listas/:id/cotizar/': { 201: compararPreciosSchemaOut },
   'GET /api/listas/:id/cotizaciones/:cotizacionId/': { 200: listaCotizadaSchemaOut },

@@ -15,10 +15,12 @@ import {
   stockCambiado,
   validateFila,
 } from '#common/schemas/proveedor-carga';
+import { CATEGORIA_INVALIDA, FORMATO_INVALIDO, MARCA_REQUERIDA, ORIGEN_REQUERIDO, UNIDAD_INVALIDA, yaEnRevision } from '#common/schemas/moderacion';
 import { redondearCentesimas } from '#common/numeros';
 import { nameKey } from '#common/search-es';
 import type { Db } from '#server/db/client';
 import { AppError } from '#server/errors';
+import { findPendientesDelProveedor } from '#server/modules/moderacion/moderacion.repository';
 import { ArchivoInvalido } from './archivo';
 import { type Matcher, createMatcher } from './coincidencias';
 import { claveStock, decideStock, type StockPorFecha } from './conflictos';
@@ -290,8 +292,6 @@ export async function actualizarPrecios(db: Db, proveedorId: number, filas: Fila
 /** Names compare as the supplier means them: without case, accents or extra spaces. */
 const clave = (s: string) => nameKey(s).toUpperCase();
 
-const permitidos = (campo: string, valores: readonly string[]) => `${campo} debe ser una de: ${valores.join(', ')}.`;
-
 /**
  * POST registrar-nuevos: offers on matched catalogue products (rows with `producto`) and, for
  * exclusive rows (`producto` null), a product pending moderation with its offer. A SKU the
@@ -313,6 +313,8 @@ export async function registrarNuevos(db: Db, proveedorId: number, input: Regist
     const formatos = porNombre(refs.formatos);
     const unidades = porNombre(refs.unidades);
     const categoriaPorDefecto = refs.categorias.find((c) => c.id === input.categoria_id);
+    // Read under the supplier's lock: of two registrations at once, the second sees what the first queued.
+    const pendientes = new Map((await findPendientesDelProveedor(tx, proveedorId)).map((p) => [clave(p.nombre), p]));
 
     let registrados = 0;
     const rechazar = (grupo: FilaCarga[], sku: string, motivo: string) => {
@@ -345,20 +347,26 @@ export async function registrarNuevos(db: Db, proveedorId: number, input: Regist
         else rechazar(grupo, sku, `Ya tienes el SKU ${sku} en otro producto; usa otro SKU.`);
         continue;
       }
+      // Not queued twice: a product of this supplier already waiting under this name (docs/decisions/009).
+      const enRevision = pendientes.get(clave(fila.nombre));
+      if (enRevision) {
+        rechazar(grupo, sku, yaEnRevision(fila.nombre, enRevision.sku));
+        continue;
+      }
       const categoria = categorias.get(clave(fila.categoria ?? '')) ?? (fila.categoria ? undefined : categoriaPorDefecto);
       const unidad = unidades.get(clave(fila.unidad ?? ''));
       const formato = fila.formato ? formatos.get(clave(fila.formato)) : null;
       const motivos: string[] = [];
-      if (!categoria || !CATEGORIAS.includes(clave(categoria.nombre) as (typeof CATEGORIAS)[number])) motivos.push(permitidos('La categoría', CATEGORIAS));
-      if (formato === undefined || (formato && !FORMATOS.includes(clave(formato.nombre) as (typeof FORMATOS)[number])))
-        motivos.push(permitidos('El formato', FORMATOS));
-      if (!unidad || !UNIDADES.includes(clave(unidad.nombre) as (typeof UNIDADES)[number])) motivos.push(permitidos('La unidad', UNIDADES));
-      if (!fila.marca?.trim()) motivos.push('La marca es obligatoria para un producto nuevo.');
-      if (!fila.origen?.trim()) motivos.push('El origen es obligatorio para un producto nuevo.');
+      if (!categoria || !CATEGORIAS.includes(clave(categoria.nombre) as (typeof CATEGORIAS)[number])) motivos.push(CATEGORIA_INVALIDA);
+      if (formato === undefined || (formato && !FORMATOS.includes(clave(formato.nombre) as (typeof FORMATOS)[number]))) motivos.push(FORMATO_INVALIDO);
+      if (!unidad || !UNIDADES.includes(clave(unidad.nombre) as (typeof UNIDADES)[number])) motivos.push(UNIDAD_INVALIDA);
+      if (!fila.marca?.trim()) motivos.push(MARCA_REQUERIDA);
+      if (!fila.origen?.trim()) motivos.push(ORIGEN_REQUERIDO);
       if (motivos.length > 0 || !categoria || !unidad) {
         rechazar(grupo, sku, motivos.join(' '));
         continue;
       }
+      pendientes.set(clave(fila.nombre), { nombre: fila.nombre, sku: sku as string | null });
       productosNuevos.push({
         sku,
         producto: {

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { ProductoPendiente } from '#common/schemas/moderacion';
 import { buscarPendientes, ordenarPendientes, porEnviar, stage } from './staged';
 
-const P: ProductoPendiente[] = [
+// Only what staging, search and sort read.
+const P = [
   { id: 7, nombre: 'Queso de cabra', categoria_nombre: 'LACTEO', proveedor_email: 'b@x.cl' },
   { id: 3, nombre: 'Ñandú ahumado', categoria_nombre: 'AVES', proveedor_email: 'a@x.cl' },
   { id: 12, nombre: 'Cordero', categoria_nombre: 'CARNE BOVINA', proveedor_email: 'c@x.cl' },
-];
+] as ProductoPendiente[];
 
 describe('moderation staging (docs/producto.md §4 Moderation)', () => {
   it('stages once; staging again changes only the decision and keeps the reason', () => {

@@ -18,12 +18,14 @@ export function stage(staged: readonly Staged[], producto: ProductoPendiente, ac
 /** Which staged products a bulk action sends: 'todo' all of them, else those with that decision. */
 export const porEnviar = (staged: readonly Staged[], cuales: AccionModeracion | 'todo') => staged.filter((s) => cuales === 'todo' || s.accion === cuales);
 
-/** docs/producto.md §2 search: product, category, provider or ID. */
+/** docs/producto.md §2 search: product, category, provider or ID (the supplier by its e-mail or its name, the product by its SKU too). */
 export function buscarPendientes(productos: readonly ProductoPendiente[], texto: string): ProductoPendiente[] {
   const normal = foldForSearch;
   const q = normal(texto.trim());
   if (!q) return [...productos];
-  return productos.filter((p) => [String(p.id), p.nombre, p.categoria_nombre, p.proveedor_email].some((c) => normal(c).includes(q)));
+  return productos.filter((p) =>
+    [String(p.id), p.nombre, p.categoria_nombre, p.proveedor_email, p.proveedor_nombre ?? '', p.sku ?? ''].some((c) => normal(c).includes(q)),
+  );
 }
 
 /** docs/producto.md §2: sort by name, provider or ID, ascending or descending. */

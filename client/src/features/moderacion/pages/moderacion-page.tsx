@@ -1,6 +1,7 @@
-import { Fragment, useEffect, useId, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { SearchSortFilters } from '../../../ui/search-sort-filters';
-import { type AccionModeracion, MOTIVO_MAX, type ProductoPendiente } from '#common/schemas/moderacion';
+import { formatCantidad, formatClp, formatFechaHora } from '#common/format';
+import { type AccionModeracion, MOTIVO_MAX, type ProductoParecido, type ProductoPendiente } from '#common/schemas/moderacion';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { SubmitButton } from '../../../ui/form-controls';
@@ -36,6 +37,8 @@ export default function ModeracionPage() {
   const [texto, setTexto] = useState('');
   const [orden, setOrden] = useState<OrdenPendientes | ''>('');
   const [pregunta, setPregunta] = useState<Pregunta>(null);
+  // The one pending product opened in full (an expanded row of the table).
+  const [abierto, setAbierto] = useState<number | null>(null);
 
   useEffect(() => {
     if (staged.length > 0) stagedGuardados.set(staged);
@@ -89,25 +92,52 @@ export default function ModeracionPage() {
     );
   }
 
+  const acciones = (p: ProductoPendiente) => (
+    <div className="moderacion__acciones">
+      <button type="button" className="btn btn--primary" onClick={() => marcar(p, 'aprobar')} aria-label={`Aprobar ${p.nombre}`}>
+        Aprobar
+      </button>
+      <button type="button" className="btn btn--danger" onClick={() => marcar(p, 'rechazar')} aria-label={`Rechazar ${p.nombre}`}>
+        Rechazar
+      </button>
+    </div>
+  );
+
   const columns: Column<ProductoPendiente>[] = [
     { id: 'id', header: 'ID', cell: (p) => p.id },
-    { id: 'nombre', header: 'Nombre', cell: (p) => p.nombre },
+    {
+      id: 'nombre',
+      header: 'Nombre',
+      cell: (p) => (
+        <>
+          <span className="moderacion__nombre">{p.nombre}</span>
+          {p.similares[0] && (
+            <span className="moderacion__parecido">
+              Parecido a: {p.similares[0].nombre} ({porcentaje(p.similares[0])})
+            </span>
+          )}
+          <button
+            type="button"
+            className="btn btn--ghost moderacion__ver"
+            aria-expanded={false}
+            aria-label={`Ver detalle de ${p.nombre}`}
+            onClick={() => setAbierto(p.id)}
+          >
+            Ver detalle
+            {p.similares.length > 0 && (
+              <span className="tag moderacion__parecidos">{p.similares.length === 1 ? '1 parecido' : `${p.similares.length} parecidos`}</span>
+            )}
+          </button>
+        </>
+      ),
+    },
     { id: 'categoria', header: 'Categoría', cell: (p) => p.categoria_nombre },
     { id: 'proveedor', header: 'Proveedor', className: 'moderacion__proveedor', cell: (p) => (p.proveedor_email ? <Correo email={p.proveedor_email} /> : '—') },
     {
       id: 'acciones',
       header: 'Acciones',
       className: 'data-table__full',
-      cell: (p) => (
-        <div className="moderacion__acciones">
-          <button type="button" className="btn btn--primary" onClick={() => marcar(p, 'aprobar')} aria-label={`Aprobar ${p.nombre}`}>
-            Aprobar
-          </button>
-          <button type="button" className="btn btn--danger" onClick={() => marcar(p, 'rechazar')} aria-label={`Rechazar ${p.nombre}`}>
-            Rechazar
-          </button>
-        </div>
-      ),
+      cell: acciones,
     },
   ];
 
@@ -143,6 +173,8 @@ export default function ModeracionPage() {
             columns={columns}
             rowKey={(p) => p.id}
             pageSize={PAGE_SIZE}
+            editingKey={abierto}
+            renderEditor={(p) => <Detalle producto={p} acciones={acciones(p)} onCerrar={() => setAbierto(null)} />}
             empty={
               texto && (pendientes.data?.length ?? 0) > staged.length
                 ? 'Ningún producto coincide con tu búsqueda.'
@@ -217,6 +249,69 @@ function Correo({ email }: { email: string }) {
         );
       })}
     </span>
+  );
+}
+
+const porcentaje = (s: ProductoParecido) => `${Math.round(s.similitud * 100)} %`;
+
+/**
+ * All a moderator needs to decide (docs/decisions/009), as the table's expanded row: the product's
+ * data, the offer of the supplier who proposed it, and every catalogue product whose name is close,
+ * to catch a duplicate; its decision buttons at hand.
+ */
+function Detalle({ producto: p, acciones, onCerrar }: { producto: ProductoPendiente; acciones: ReactNode; onCerrar(): void }) {
+  const rangos = Object.entries(p.rangos);
+  // The button that opened it is gone (the row is replaced): the keyboard goes on from here.
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  const datos: Array<[string, string]> = [
+    ['SKU', p.sku ?? '—'],
+    ['Marca', p.marca],
+    ['Origen', p.origen],
+    ['Formato', p.formatos.join(', ') || '—'],
+    ['Unidad', p.unidad],
+    ['Precio', p.precio === null ? '—' : formatClp(p.precio)],
+    ['Rangos', rangos.length > 0 ? rangos.map(([rango, precio]) => `${rango}: ${formatClp(precio)}`).join(' · ') : 'Sin rangos'],
+    ['Stock', p.stock > 0 ? formatCantidad(p.stock, p.unidad) : 'Sin stock'],
+    ['Proveedor', p.proveedor_nombre || '—'],
+    ['Correo', p.proveedor_email || '—'],
+    ['Enviado', formatFechaHora(p.creado_en)],
+  ];
+  return (
+    <section ref={ref} tabIndex={-1} className="moderacion__detalle" aria-label={`Detalle de ${p.nombre}`}>
+      <div className="moderacion__detalle-cabeza">
+        <h3>
+          #{p.id} <span className="moderacion__nombre">{p.nombre}</span> <span className="muted">· {p.categoria_nombre}</span>
+        </h3>
+        <button type="button" className="btn btn--ghost" aria-expanded={true} aria-label={`Ocultar detalle de ${p.nombre}`} onClick={onCerrar}>
+          Ocultar detalle
+        </button>
+      </div>
+      <dl className="moderacion__datos">
+        {datos.map(([campo, valor]) => (
+          <div key={campo}>
+            <dt>{campo}</dt>
+            <dd>{campo === 'Correo' && p.proveedor_email ? <Correo email={p.proveedor_email} /> : valor}</dd>
+          </div>
+        ))}
+      </dl>
+      {p.similares.length === 0 ? (
+        <p className="muted">Ningún producto del catálogo se llama parecido.</p>
+      ) : (
+        <ul className="moderacion__similares" aria-label={`Productos parecidos a ${p.nombre}`}>
+          {p.similares.map((s) => (
+            <li key={s.id}>
+              Parecido a: {s.nombre} ({porcentaje(s)})
+              <span className="muted">
+                {' '}
+                · {s.categoria} · {s.marca}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {acciones}
+    </section>
   );
 }
 
