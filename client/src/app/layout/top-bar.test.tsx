@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UsuarioMe } from '#common/schemas/auth';
 import { type Respuesta, renderAt, stubFetch } from '../../test/page-harness';
+import { pantalla } from './pantalla.fixtures';
 import { TopBar } from './top-bar';
 
 const USUARIO: UsuarioMe = {
@@ -33,8 +34,8 @@ beforeEach(() => {
     [PENDIENTES]: { status: 200, body: { count: 3, results: [] } },
   };
   stubFetch(respuestas);
-  // A wide screen: the whole menu on one row.
-  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+  // A phone: the supplier's whole menu is behind ☰ (layout.test.tsx: the side menu of wide screens).
+  pantalla(375);
 });
 
 afterEach(() => {
@@ -87,5 +88,13 @@ describe('TopBar', () => {
     renderAt('/', <TopBar />);
     await (await menu()).findByRole('link', { name: 'Mi Perfil' });
     expect(screen.queryByRole('link', { name: 'Carga masiva' })).toBeNull();
+  });
+
+  it('keeps /login?next= on its Iniciar Sesión link, marked as the current page', async () => {
+    localStorage.clear();
+    renderAt('/login', <TopBar />, {}, '/login?next=%2Flistas');
+    const enlace = await (await menu()).findByRole('link', { name: 'Iniciar Sesión' });
+    expect(enlace.getAttribute('href')).toBe('/login?next=%2Flistas');
+    expect(enlace.getAttribute('aria-current')).toBe('page');
   });
 });
