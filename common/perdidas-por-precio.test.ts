@@ -6,6 +6,13 @@ describe('formatPerdidaPorPrecio', () => {
     expect(formatPerdidaPorPrecio({ producto: 'Lomo vetado', veces: 12, de: 15, diferencia_mediana_pct: 4.2 })).toBe('Lomo vetado: 12 de 15 · te faltó 4,2 %');
   });
 
+  it('says when the offer lost at the same price or a lower one, not a negative shortfall', () => {
+    expect(formatPerdidaPorPrecio({ producto: 'Queso gauda', veces: 1, de: 3, diferencia_mediana_pct: -20 })).toBe(
+      'Queso gauda: 1 de 3 · tu precio era 20 % más bajo',
+    );
+    expect(formatPerdidaPorPrecio({ producto: 'Queso gauda', veces: 2, de: 2, diferencia_mediana_pct: 0 })).toBe('Queso gauda: 2 de 2 · al mismo precio');
+  });
+
   it('leaves out the difference when none is known', () => {
     expect(formatPerdidaPorPrecio({ producto: 'Posta rosada', veces: 1, de: 3, diferencia_mediana_pct: null })).toBe('Posta rosada: 1 de 3');
   });

@@ -17,8 +17,15 @@ const porcentaje = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1, us
 /** A percentage with its space, as Spanish writes it: '4,2 %', '12 %'. */
 export const formatPorcentaje = (pct: number) => `${porcentaje.format(pct)} %`;
 
-/** 'Lomo vetado: 12 de 15 · te faltó 4,2 %': how often it lost, of how many, and by how much (left out when unknown). */
+/**
+ * 'Lomo vetado: 12 de 15 · te faltó 4,2 %': how often it lost, of how many, and by how much its price
+ * was dearer (the median). A lost offer may have been as cheap or cheaper (the chosen basket saved on
+ * delivery or a minimum): the line then says so instead of a negative shortfall. Unknown: left out.
+ */
 export function formatPerdidaPorPrecio(p: PerdidaPorPrecio): string {
   const linea = `${p.producto}: ${p.veces} de ${p.de}`;
-  return p.diferencia_mediana_pct === null ? linea : `${linea} · te faltó ${formatPorcentaje(p.diferencia_mediana_pct)}`;
+  const pct = p.diferencia_mediana_pct;
+  if (pct === null) return linea;
+  if (pct > 0) return `${linea} · te faltó ${formatPorcentaje(pct)}`;
+  return pct === 0 ? `${linea} · al mismo precio` : `${linea} · tu precio era ${formatPorcentaje(-pct)} más bajo`;
 }

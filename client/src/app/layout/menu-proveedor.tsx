@@ -75,17 +75,19 @@ export function MenuProveedor() {
   const entradas = useEntradasProveedor(false);
   return (
     <nav className="menu-lateral" aria-label="Menú del proveedor">
-      {/* The nav's name says it to a screen reader; this, to the eye. */}
-      <p className="menu-lateral__titulo" aria-hidden="true">
-        Tu negocio
-      </p>
-      <ul>
-        {entradas.map((e) => (
-          <li key={e.to}>
-            <EnlaceMenu entrada={e} pathname={pathname} />
-          </li>
-        ))}
-      </ul>
+      <div className="menu-lateral__contenido">
+        {/* The nav's name says it to a screen reader; this, to the eye. */}
+        <p className="menu-lateral__titulo" aria-hidden="true">
+          Tu negocio
+        </p>
+        <ul>
+          {entradas.map((e) => (
+            <li key={e.to}>
+              <EnlaceMenu entrada={e} pathname={pathname} />
+            </li>
+          ))}
+        </ul>
+      </div>
     </nav>
   );
 }

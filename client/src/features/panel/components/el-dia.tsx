@@ -103,7 +103,7 @@ export function Ventas({ ventas }: { ventas: Panel['ventas_30_dias'] }) {
         columns={COLUMNAS_VENTAS}
         rowKey={(v) => v.producto_id}
         pageSize={10}
-        empty={<p className="panel empty">Sin ventas en los últimos 30 días.</p>}
+        empty={<p>Sin ventas en los últimos 30 días.</p>}
       />
     </section>
   );
