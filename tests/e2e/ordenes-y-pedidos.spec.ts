@@ -184,6 +184,8 @@ async function proveedoresResponden(browser: Browser, { a, b }: Escenario, orden
   await pa.emulateMedia({ media: 'print' });
   await expect(pa.getByText(`Orden de compra N° ${idA}`, { exact: true })).toBeVisible();
   await expect(pa.getByRole('button', { name: 'Imprimir orden de compra' })).toBeHidden();
+  // Nor the supplier's side menu (there at 1280 px): the order takes the whole page.
+  await expect(pa.getByRole('navigation', { name: 'Menú del proveedor' })).toBeHidden();
   await expect(pa.getByText(a.empresa).first()).toBeVisible();
   await shot(pa, `pedido-impresion-${width}`);
   await pa.context().close();
