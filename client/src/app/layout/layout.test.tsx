@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UsuarioMe } from '#common/schemas/auth';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../test/page-harness';
@@ -48,6 +48,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** The session, then the count: two calls in a row, slow on a loaded machine. */
+const ESPERA = { timeout: 5000 };
 const principal = () => screen.findByRole('navigation', { name: 'Menú principal' });
 /** What the top bar's menu holds, links and the logout button, in order. */
 const entradas = async (nav: HTMLElement) => {
@@ -62,8 +64,8 @@ describe("the supplier's workspace", () => {
   it('is a side menu always in view at 1280 px, the top bar keeping only what is not its work', async () => {
     pantalla(1280);
     renderAt('/panel', <Layout />);
-    const lateral = await screen.findByRole('navigation', { name: 'Menú del proveedor' });
-    await within(lateral).findByRole('link', { name: 'Pedidos Recibidos, 3 pendientes' });
+    const lateral = await screen.findByRole('navigation', { name: 'Menú del proveedor' }, ESPERA);
+    await within(lateral).findByRole('link', { name: 'Pedidos Recibidos, 3 pendientes' }, ESPERA);
     expect(
       within(lateral)
         .getAllByRole('link')
@@ -87,8 +89,8 @@ describe("the supplier's workspace", () => {
   it("marks a pedido's screen as the inbox's, and the count is asked once for both menus", async () => {
     pantalla(1280);
     renderAt('/pedidos-recibidos/7', <Layout />);
-    const lateral = await screen.findByRole('navigation', { name: 'Menú del proveedor' });
-    const enlace = await within(lateral).findByRole('link', { name: 'Pedidos Recibidos, 3 pendientes' });
+    const lateral = await screen.findByRole('navigation', { name: 'Menú del proveedor' }, ESPERA);
+    const enlace = await within(lateral).findByRole('link', { name: 'Pedidos Recibidos, 3 pendientes' }, ESPERA);
     expect(enlace.getAttribute('aria-current')).toBe('page');
     expect(llamadas.filter((l) => l.url.startsWith('/api/pedidos/'))).toHaveLength(1);
   });
@@ -96,12 +98,12 @@ describe("the supplier's workspace", () => {
   it('starts at 1024 px; below, at 1023 and on a phone, ☰ holds everything, the products under their long name', async () => {
     pantalla(1024);
     renderAt('/', <Layout />);
-    await screen.findByRole('navigation', { name: 'Menú del proveedor' });
+    await screen.findByRole('navigation', { name: 'Menú del proveedor' }, ESPERA);
     cleanup();
     for (const ancho of [1023, 375]) {
       pantalla(ancho);
       renderAt('/', <Layout />);
-      await within(await principal()).findByRole('link', { name: 'Pedidos Recibidos, 3 pendientes' });
+      await within(await principal()).findByRole('link', { name: 'Pedidos Recibidos, 3 pendientes' }, ESPERA);
       expect(await entradas(await principal()), `${ancho} px`).toEqual([
         'Inicio',
         'Resumen',
@@ -124,7 +126,7 @@ describe("the supplier's workspace", () => {
     for (const ancho of [1280, 375]) {
       pantalla(ancho);
       renderAt('/', <Layout />);
-      await within(await principal()).findByRole('link', { name: 'Mi Perfil' });
+      await within(await principal()).findByRole('link', { name: 'Mi Perfil' }, ESPERA);
       expect(screen.queryByRole('link', { name: 'Órdenes de Compras' }), `${ancho} px`).toBeNull();
       cleanup();
     }
@@ -134,7 +136,7 @@ describe("the supplier's workspace", () => {
     como({ ...PROVEEDOR, is_comprador: true });
     pantalla(1280);
     renderAt('/', <Layout />);
-    await screen.findByRole('navigation', { name: 'Menú del proveedor' });
+    await screen.findByRole('navigation', { name: 'Menú del proveedor' }, ESPERA);
     expect(await entradas(await principal())).toEqual(['Inicio', 'Mi Perfil', 'Mis listas', 'Historial Cotizaciones', 'Órdenes de Compras', 'Cerrar Sesión']);
   });
 });
@@ -151,7 +153,9 @@ describe('the other roles see the top bar as before', () => {
         como(usuario);
         pantalla(ancho);
         renderAt('/', <Layout />);
-        expect(await entradas(await principal())).toEqual(menu);
+        // The session's menu, once loaded.
+        const nav = await principal();
+        await waitFor(async () => expect(await entradas(nav)).toEqual(menu), ESPERA);
         expect(isPlegado()).toBe(ancho === 375);
         expect(screen.queryByRole('navigation', { name: 'Menú del proveedor' })).toBeNull();
         expect(document.querySelector('.app')!.classList.contains('app--lateral')).toBe(false);

@@ -44,12 +44,14 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** The session, then the count: two calls in a row, slow on a loaded machine. */
+const ESPERA = { timeout: 5000 };
 const menu = async () => within(await screen.findByRole('navigation', { name: 'Menú principal' }));
 
 describe('TopBar', () => {
   it("puts Pedidos Recibidos right after the supplier's products, with how many pedidos wait, seen and heard", async () => {
     renderAt('/pedidos-recibidos/7', <TopBar />);
-    const enlace = await (await menu()).findByRole('link', { name: 'Pedidos Recibidos, 3 pendientes' });
+    const enlace = await (await menu()).findByRole('link', { name: 'Pedidos Recibidos, 3 pendientes' }, ESPERA);
     expect(enlace.getAttribute('href')).toBe('/pedidos-recibidos');
     expect(enlace.textContent).toBe('Pedidos Recibidos3');
     // A pedido's screen belongs to the inbox.
