@@ -30,6 +30,7 @@ import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
 import { listasRoutes } from './modules/listas/listas.routes';
 import { moderacionRoutes } from './modules/moderacion/moderacion.routes';
 import { ordenesRoutes } from './modules/ordenes/ordenes.routes';
+import { panelRoutes } from './modules/panel/panel.routes';
 import { pedidosRoutes } from './modules/pedidos/pedidos.routes';
 import { cargaRoutes } from './modules/proveedor/carga/carga.routes';
 import { createUploadQueue, type UploadQueue } from './modules/proveedor/carga/upload-queue';
@@ -66,7 +67,7 @@ export interface AppOptions {
    * once listening and stops it after the app. Absent (tests), the app makes its own and stops it on close.
    */
   canasta?: CanastaThread;
-  /** The clock of the lists' reminders and of their quotations; tests pin it (the real one when absent). */
+  /** The clock of the lists' reminders and of their quotations, and of the supplier's panel; tests pin it (the real one when absent). */
   now?: () => Date;
 }
 
@@ -178,6 +179,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir, canasta
   await app.register(pedidosRoutes, { db, guards, mailer, publicUrl: config.publicUrl, jwtSecret });
   await app.register(proveedorProductosRoutes, { db, guards });
   await app.register(condicionesRoutes, { db, guards });
+  await app.register(panelRoutes, { db, guards, now });
   await app.register(moderacionRoutes, { db, guards, catalogo, mailer, publicUrl: config.publicUrl });
   await app.register(listasRoutes, { db, guards });
   await app.register(cargaRoutes, { db, guards, queue: uploads, excelTimeoutMs: config.excelParseTimeoutMs });

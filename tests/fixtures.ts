@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Where the e2e server keeps its data; e-mails land in its mail/ folder as .eml files.
@@ -247,6 +247,13 @@ export async function createCompradorConDireccion(request: APIRequestContext, di
 export async function openMenu(page: Page) {
   const toggle = page.getByRole('button', { name: 'Abrir menú' });
   if (await toggle.isVisible()) await toggle.click();
+}
+
+/** A supplier's workspace (Resumen, Pedidos Recibidos…): its side menu from 1,024 px, else the menu behind ☰, opened. */
+export async function menuProveedor(page: Page): Promise<Locator> {
+  if ((page.viewportSize()?.width ?? 0) >= 1024) return page.getByRole('navigation', { name: 'Menú del proveedor' });
+  await openMenu(page);
+  return page.getByRole('navigation', { name: 'Menú principal' });
 }
 
 export async function menuLabels(page: Page): Promise<string[]> {

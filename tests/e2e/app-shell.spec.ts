@@ -3,35 +3,42 @@ import { expect, test } from '@playwright/test';
 import { SPINNER_DELAY_MS } from '#common/constants';
 import { createUserByApi, loginAs, menuLabels, openMenu, type Role } from '../fixtures';
 
-const MENUS: Record<Role | 'visitante', string[]> = {
-  visitante: ['Inicio', 'Iniciar Sesión', 'Registrarme'],
-  comprador: ['Inicio', 'Mi Perfil', 'Mis listas', 'Historial Cotizaciones', 'Órdenes de Compras', 'Cerrar Sesión'],
-  proveedor: [
-    'Inicio',
-    'Mis Productos de Proveedor',
-    'Pedidos Recibidos',
-    'Carga masiva',
-    'Condiciones',
-    'Mi Perfil',
-    'Historial Cotizaciones',
-    'Órdenes de Compras',
-    'Cerrar Sesión',
-  ],
-  moderador: ['Inicio', 'Moderar Productos', 'Cerrar Sesión'],
+/** A supplier's whole menu, behind ☰ below 1,024 px; from there its workspace is the side menu (ESPACIO) and the bar keeps the rest. */
+const PROVEEDOR_EN_MENU = [
+  'Inicio',
+  'Resumen',
+  'Mis Productos de Proveedor',
+  'Pedidos Recibidos',
+  'Carga masiva',
+  'Condiciones',
+  'Mi empresa',
+  'Mi Perfil',
+  'Historial Cotizaciones',
+  'Cerrar Sesión',
+];
+const ESPACIO = ['Resumen', 'Productos', 'Pedidos Recibidos', 'Carga masiva', 'Condiciones', 'Mi empresa'];
+const LATERAL_DESDE = 1024;
+
+const MENUS: Record<Role | 'visitante', (width: number) => string[]> = {
+  visitante: () => ['Inicio', 'Iniciar Sesión', 'Registrarme'],
+  comprador: () => ['Inicio', 'Mi Perfil', 'Mis listas', 'Historial Cotizaciones', 'Órdenes de Compras', 'Cerrar Sesión'],
+  proveedor: (width) => (width < LATERAL_DESDE ? PROVEEDOR_EN_MENU : ['Inicio', 'Mi Perfil', 'Historial Cotizaciones', 'Cerrar Sesión']),
+  moderador: () => ['Inicio', 'Moderar Productos', 'Cerrar Sesión'],
 };
 /**
- * Where the top bar changes: phones, docs/producto.md §9's 768 px edge, tablets and small laptops, desktop, and
- * just above the supplier's ☰ edge (1,500 px), where its nine entries are tightest.
+ * Where the top bar changes: phones, docs/producto.md §9's 768 px edge, tablets and small laptops,
+ * the supplier's side menu (1,024 px), the buyer's ☰ edge (1,100 px) and desktop.
  */
-const BAR_WIDTHS = [375, 769, 900, 1024, 1100, 1280, 1401, 1501];
+const BAR_WIDTHS = [375, 769, 900, 1023, 1024, 1100, 1280, 1501];
 
 test.describe('top bar', () => {
-  for (const [role, menu] of Object.entries(MENUS) as [Role | 'visitante', string[]][]) {
+  for (const [role, menuAt] of Object.entries(MENUS) as [Role | 'visitante', (width: number) => string[]][]) {
     test(`the ${role}'s menu reads as docs/producto.md §2 says and the bar keeps one row at every width`, async ({ page }) => {
       if (role !== 'visitante') await loginAs(page, role);
       const bar = page.locator('header.topbar');
       const nav = page.getByRole('navigation', { name: 'Menú principal' });
       for (const width of BAR_WIDTHS) {
+        const menu = menuAt(width);
         await page.setViewportSize({ width, height: 800 });
         await page.goto('/');
         // The role's menu is there once the session has loaded (the menu may be hidden behind ☰).
@@ -45,6 +52,12 @@ test.describe('top bar', () => {
         }
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${role} at ${width} px overflows`).toBeLessThanOrEqual(width);
         expect(await menuLabels(page), `${role} at ${width} px`).toEqual(menu);
+        // The supplier's workspace beside the page, in view from the top: nobody else has one.
+        const lateral = page.getByRole('navigation', { name: 'Menú del proveedor' });
+        if (role === 'proveedor' && width >= LATERAL_DESDE) {
+          await expect(lateral.getByRole('listitem')).toHaveText(ESPACIO);
+          expect(await lateral.isVisible(), `${role} at ${width} px`).toBe(true);
+        } else await expect(lateral).toHaveCount(0);
       }
     });
   }

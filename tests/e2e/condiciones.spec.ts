@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, loginAs, openMenu, shot } from '../fixtures';
+import { expectAccessible, loginAs, menuProveedor, shot } from '../fixtures';
 
 // A supplier's delivery terms on /mis-condiciones against the real server. Each
 // test has a new supplier of its own (defaults until it saves), so it reads only its own terms.
@@ -85,12 +85,8 @@ test('a field the server refuses says why under it, and nothing is saved', async
 
 test('the supplier menu leads to the terms; buyers are sent home', async ({ page, browser }) => {
   await loginAs(page, 'proveedor');
-  const enlace = page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Condiciones', exact: true });
-  // The supplier's menu is there once the session has loaded (behind ☰ up to 1,500 px).
-  await expect(async () => {
-    await openMenu(page);
-    await expect(enlace).toBeVisible({ timeout: 1_000 });
-  }).toPass();
+  // The side menu at 1280 px, once the session has loaded.
+  const enlace = (await menuProveedor(page)).getByRole('link', { name: 'Condiciones', exact: true });
   await enlace.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Condiciones de despacho' })).toBeVisible();
 

@@ -10,7 +10,7 @@ import {
   type E2EUser,
   expectAccessible,
   loginByApi,
-  openMenu,
+  menuProveedor,
   pick,
   readMailLink,
   shot,
@@ -129,10 +129,9 @@ async function comprarPorApi(request: APIRequestContext, { a, b, comprador }: Es
 async function bandeja(browser: Browser, p: Proveedor, width: number): Promise<Page> {
   const page = await otroNavegador(browser, width);
   await loginByApi(page, p.email, p.password, '/');
-  // The menu says how many pedidos wait for an answer (a supplier's menu is behind ☰ below 1,300 px).
-  const entrada = page.locator('#menu-principal a[href="/pedidos-recibidos"]');
+  // The menu says how many pedidos wait for an answer (the side menu from 1,024 px, else behind ☰).
+  const entrada = (await menuProveedor(page)).locator('a[href="/pedidos-recibidos"]');
   await expect(entrada).toHaveAttribute('aria-label', 'Pedidos Recibidos, 1 pendiente');
-  await openMenu(page);
   await entrada.click();
   await expect(page.getByRole('heading', { name: 'Pedidos Recibidos' })).toBeVisible();
   return page;
@@ -185,6 +184,8 @@ async function proveedoresResponden(browser: Browser, { a, b }: Escenario, orden
   await pa.emulateMedia({ media: 'print' });
   await expect(pa.getByText(`Orden de compra N° ${idA}`, { exact: true })).toBeVisible();
   await expect(pa.getByRole('button', { name: 'Imprimir orden de compra' })).toBeHidden();
+  // Nor the supplier's side menu (there at 1280 px): the order takes the whole page.
+  await expect(pa.getByRole('navigation', { name: 'Menú del proveedor' })).toBeHidden();
   await expect(pa.getByText(a.empresa).first()).toBeVisible();
   await shot(pa, `pedido-impresion-${width}`);
   await pa.context().close();

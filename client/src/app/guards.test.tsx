@@ -88,3 +88,25 @@ describe("'comprador': a buyer's own screens (Mis listas)", () => {
     expect(await screen.findByRole('heading', { name: 'Mis listas' })).toBeTruthy();
   });
 });
+
+describe("'sin-sesion': /login with a session open", () => {
+  it('sends a supplier on to its panel and a buyer home, when no page waits', async () => {
+    stubFetch({
+      'POST /auth/jwt/verify/': { status: 200, body: {} },
+      'GET /auth/users/me/': { status: 200, body: { ...USUARIO, is_comprador: false, is_proveedor: true } },
+    });
+    const login = (
+      <Guarded guard="sin-sesion">
+        <h1>Iniciar sesión</h1>
+      </Guarded>
+    );
+    const router = renderAt('/login', login, { '/panel': 'Resumen', '/': 'Inicio' });
+    await screen.findByRole('heading', { name: 'Resumen' });
+    expect(router.state.location.pathname).toBe('/panel');
+    cleanup();
+    stubFetch({ 'POST /auth/jwt/verify/': { status: 200, body: {} }, 'GET /auth/users/me/': { status: 200, body: USUARIO } });
+    const deComprador = renderAt('/login', login, { '/panel': 'Resumen', '/': 'Inicio' });
+    await screen.findByRole('heading', { name: 'Inicio' });
+    expect(deComprador.state.location.pathname).toBe('/');
+  });
+});

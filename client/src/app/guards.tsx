@@ -30,7 +30,7 @@ export function Guarded({ guard, loginMessage, children }: { guard: Guard; login
   if (guard === 'sin-sesion') {
     // A visitor without a stored token sees the form at once: there is no session to wait for.
     if (session.isLoading) return tokens.access() ? <DelayedSpinner /> : children;
-    return session.isAuthenticated ? <Redirigir to={destinoTrasLogin(location.search)} /> : children;
+    return session.isAuthenticated ? <Redirigir to={destinoTrasLogin(location.search, session)} /> : children;
   }
   if (session.isLoading) return <DelayedSpinner />;
   if (!session.isAuthenticated) {

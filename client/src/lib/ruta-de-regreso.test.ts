@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { destinoTrasLogin, loginConRegreso, rutaSegura } from './ruta-de-regreso';
+import { destinoTrasLogin, inicioDe, loginConRegreso, rutaSegura } from './ruta-de-regreso';
 
 describe('rutaSegura', () => {
   it('keeps a path of this site with its query and hash', () => {
@@ -40,5 +40,25 @@ describe('loginConRegreso / destinoTrasLogin', () => {
     expect(loginConRegreso({ pathname: '/' })).toBe('/login');
     expect(loginConRegreso({ pathname: '/login', search: '?next=%2Fx' })).toBe('/login');
     expect(destinoTrasLogin('')).toBe('/');
+  });
+});
+
+describe('inicioDe / destinoTrasLogin', () => {
+  const proveedor = { is_proveedor: true };
+  const comprador = { is_proveedor: false };
+
+  it('lands a supplier on its panel and anyone else on the home page when no page waits', () => {
+    expect(inicioDe(proveedor)).toBe('/panel');
+    expect(inicioDe(comprador)).toBe('/');
+    expect(inicioDe(undefined)).toBe('/');
+    expect(destinoTrasLogin('', proveedor)).toBe('/panel');
+    expect(destinoTrasLogin('', comprador)).toBe('/');
+    // A return that is not one (home, another site) is no page waiting either.
+    expect(destinoTrasLogin('?next=%2F', proveedor)).toBe('/panel');
+    expect(destinoTrasLogin('?next=https%3A%2F%2Fevil.cl', proveedor)).toBe('/panel');
+  });
+
+  it('returns a supplier to the page it was on, when there was one', () => {
+    expect(destinoTrasLogin('?next=%2Fpedidos-recibidos%2F7', proveedor)).toBe('/pedidos-recibidos/7');
   });
 });

@@ -37,5 +37,14 @@ export function loginConRegreso(location: { pathname: string; search?: string; h
   return aqui === '/' ? '/login' : `/login?${NEXT_PARAM}=${encodeURIComponent(aqui)}`;
 }
 
-/** The page /login returns to, read from its own query string. */
-export const destinoTrasLogin = (search: string) => rutaSegura(new URLSearchParams(search).get(NEXT_PARAM));
+/**
+ * Where a user lands with no page to return to: a supplier on its panel, what it has to do today
+ * (docs/producto.md §17); anyone else on the home page.
+ */
+export const inicioDe = (usuario: { is_proveedor: boolean } | null | undefined) => (usuario?.is_proveedor ? '/panel' : '/');
+
+/** The page /login returns to, read from its own query string; with none, the user's home (inicioDe). */
+export function destinoTrasLogin(search: string, usuario?: { is_proveedor: boolean } | null): string {
+  const destino = rutaSegura(new URLSearchParams(search).get(NEXT_PARAM));
+  return destino === '/' ? inicioDe(usuario) : destino;
+}

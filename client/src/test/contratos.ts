@@ -9,6 +9,7 @@ import { cotizanteSchemaOut, solicitudSchemaOut } from '#common/schemas/cotizaci
 import { direccionSchemaOut } from '#common/schemas/direcciones';
 import { historialPageSchema } from '#common/schemas/historial';
 import { listaCotizadaSchemaOut } from '#common/schemas/listas';
+import { panelSchemaOut } from '#common/schemas/panel';
 import { badRequestSchema, detailSchema } from '#common/schemas/http';
 import { listaSchemaOut, listasSchemaOut } from '#common/schemas/listas';
 import { moderacionSchemaOut, productoAReenviarSchema, productosPendientesSchema } from '#common/schemas/moderacion';
@@ -92,6 +93,7 @@ const CONTRATOS: Record<string, Contrato> = {
   'POST /api/listas/:id/cotizar/': { 201: compararPreciosSchemaOut },
   'GET /api/listas/:id/cotizaciones/:cotizacionId/': { 200: listaCotizadaSchemaOut },
   'PUT /api/proveedor/condiciones/': { 200: condicionesSchemaOut },
+  'GET /api/proveedor/panel/': { 200: panelSchemaOut },
   'GET /api/listas/': { 200: listasSchemaOut },
   'POST /api/listas/': { 201: listaSchemaOut },
   'GET /api/listas/:id/': { 200: listaSchemaOut },

@@ -86,10 +86,10 @@ describe('insertCotizacionConOpciones', () => {
       estado: 'seleccionado',
     });
 
-    await expect(insertCotizacionConOpciones(db, valores, [opcion(p1.id), opcion(p2.id)])).rejects.toThrow();
+    await expect(insertCotizacionConOpciones(db, valores, [opcion(p1.id), opcion(p2.id)], [])).rejects.toThrow();
     const cotizaciones = () => db.select({ n: count() }).from(cotizacion).where(eq(cotizacion.solicitud_id, s!.id));
     expect(await cotizaciones()).toEqual([{ n: 0 }]);
-    const { opcionIds } = await insertCotizacionConOpciones(db, valores, [opcion(p1.id)]);
+    const { opcionIds } = await insertCotizacionConOpciones(db, valores, [opcion(p1.id)], []);
     expect(opcionIds).toHaveLength(1);
     expect(await cotizaciones()).toEqual([{ n: 1 }]);
   });

@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows, readAll } from '#server/db/client';
 import { columnas } from '#server/db/raw-sql';
 import { producto, rangoPrecio, unidad } from '#server/db/schema/catalogo';
-import { cotizacion, cotizante, estadoOpcion, opcion, solicitud, solicitudDetalle } from '#server/db/schema/cotizaciones';
+import { cotizacion, cotizante, estadoOpcion, ofertaComparada, opcion, solicitud, solicitudDetalle } from '#server/db/schema/cotizaciones';
 import { orden } from '#server/db/schema/ordenes';
 import { lote, proveedorProducto, proveedorProductoRango } from '#server/db/schema/proveedor';
 import { proveedorNombre, usuario } from '#server/db/schema/usuario';
@@ -150,19 +150,22 @@ export async function findSolicitudAComparar(db: Db, solicitudId: number): Promi
 }
 
 export type OpcionNueva = Omit<typeof opcion.$inferInsert, 'id' | 'cotizacion_id'>;
+/** A supplier the comparison weighed on a line, at its cheapest unit price there (docs/decisions/025). */
+export type OfertaComparadaNueva = Pick<typeof ofertaComparada.$inferInsert, 'producto_id' | 'proveedor_id' | 'precio'>;
 
 /** A PostgreSQL array literal of numbers or enum labels we produced ourselves (never user text). */
 const arreglo = (valores: ReadonlyArray<number | string>) => `{${valores.join(',')}}`;
 
 /**
- * A quotation and its options in ONE statement (one round trip); the options' ids come back in
- * the order given. The options travel as seven arrays through unnest(): as VALUES, 1,500 options
- * were 10,000 bind parameters and 200 ms on PostgreSQL.
+ * A quotation, its options and the suppliers it weighed in ONE statement (one round trip, atomic);
+ * the options' ids come back in the order given. The rows travel as arrays through unnest(): as
+ * VALUES, 1,500 options were 10,000 bind parameters and 200 ms on PostgreSQL.
  */
 export async function insertCotizacionConOpciones(
   db: Db,
   valores: { solicitud_id: number; cotizante_id: number | null; usuario_id: number | null },
   opciones: readonly OpcionNueva[],
+  comparadas: readonly OfertaComparadaNueva[],
 ): Promise<{ cotizacionId: number; opcionIds: number[] }> {
   const [row] = await queryRows<{ cotizacion_id: number; opcion_ids: number[] }>(
     db,
@@ -187,6 +190,12 @@ export async function insertCotizacionConOpciones(
           ${arreglo(opciones.map((o) => o.precio))}::int[],
           ${arreglo(opciones.map((o) => o.estado))}::${sql.identifier(estadoOpcion.enumName)}[]) u
         returning ${opcion.id} as id
+      ), w as (
+        insert into ${ofertaComparada} (${columnas(ofertaComparada.cotizacion_id, ofertaComparada.producto_id, ofertaComparada.proveedor_id, ofertaComparada.precio)})
+        select c.id, u.* from c, unnest(
+          ${arreglo(comparadas.map((o) => o.producto_id))}::int[],
+          ${arreglo(comparadas.map((o) => o.proveedor_id))}::int[],
+          ${arreglo(comparadas.map((o) => o.precio))}::int[]) u
       )
       select (select id from c) as cotizacion_id, coalesce((select array_agg(id order by id) from o), '{}') as opcion_ids`,
   );

@@ -33,6 +33,7 @@ import {
   findProductosComparables,
   findSolicitudAComparar,
   insertCotizacionConOpciones,
+  type OfertaComparadaNueva,
   type OpcionElegida,
   type OpcionNueva,
   type ProductoComparable,
@@ -86,7 +87,7 @@ function assertFilas(filas: Filas, productos: Map<number, ProductoComparable>, m
  *   and prices it again, so it never needed them; an additional option is answered with
  *   opcion_id = −proveedor_producto_id, unique in the answer (the screens use opcion_id only as
  *   a key there) and never taken for a stored row;
- * - the quotation and its options are one statement;
+ * - the quotation, its options and the suppliers it weighed (oferta_comparada) are one statement;
  * - the answer (a CompararPrecios) is returned as JSON in UTF-8 bytes, its additional options
  *   written out while the database writes the quotation.
  */
@@ -152,6 +153,7 @@ export async function compararPrecios(
       tx,
       { solicitud_id: data.solicitudId, cotizante_id: cotizante?.id ?? null, usuario_id: caller.usuarioId ?? null },
       seleccionadas,
+      comparadas(lineas),
     );
   // A logged-in caller sending the clave claims the clave's records in requireHold(): in the writing
   // transaction, with the quotation, so a rejected comparison above wrote nothing (docs/decisions/005).
@@ -207,6 +209,26 @@ export async function compararPrecios(
     ...despacho.respuesta,
   };
   return utf8([abrirMiembro(respuesta, 'resultados'), '[', ...resultados.flat(), ']}']);
+}
+
+/**
+ * Each supplier the comparison weighed on each line, selected or additional, at its cheapest unit
+ * price there for what it could sell of the quantity asked (min(asked, its stock): the price the
+ * buyer saw for an additional option). The options keep only what was selected; these rows keep
+ * who else was in the running, for the supplier's panel (docs/decisions/025).
+ */
+function comparadas(lineas: readonly Linea[]): OfertaComparadaNueva[] {
+  return lineas.flatMap(({ fila, producto, resultado }) => {
+    const precios = new Map<number, number>();
+    for (const asignaciones of [resultado.seleccionadas, resultado.adicionales]) {
+      for (const { oferta } of asignaciones) {
+        const precio = precioUnitario(oferta, Math.min(fila.cantidad, oferta.stock));
+        const antes = precios.get(oferta.proveedor_id);
+        if (antes === undefined || precio < antes) precios.set(oferta.proveedor_id, precio);
+      }
+    }
+    return Array.from(precios, ([proveedor_id, precio]) => ({ producto_id: producto.id, proveedor_id, precio }));
+  });
 }
 
 const opcionDe = (linea: Linea, a: Asignacion<OfertaViva>, estado: Opcion['estado'], opcion_id: number): Opcion => ({

@@ -49,12 +49,21 @@ function busqueda(q: string): SQL {
   return sql`(${pedido.id} = ${n} or ${pedido.orden_id} = ${n} or ${texto})`;
 }
 
+const wherePedidos = (proveedorId: number, query: Pick<PedidosQuery, 'estado' | 'q'>) =>
+  and(eq(pedido.proveedor_id, proveedorId), query.estado ? eq(pedido.estado, query.estado) : undefined, query.q ? busqueda(query.q) : undefined);
+
+/** How many of a supplier's pedidos match: the inbox's count, and with estado 'pendiente' the menu's and the panel's. */
+export async function countPedidosDeProveedor(db: Db, proveedorId: number, query: Pick<PedidosQuery, 'estado' | 'q'>): Promise<number> {
+  // Only a search needs the order's columns to count them.
+  const contar = db.select({ n: count() }).from(pedido);
+  const [cuenta] = await (query.q ? contar.innerJoin(orden, eq(orden.id, pedido.orden_id)) : contar).where(wherePedidos(proveedorId, query));
+  return cuenta?.n ?? 0;
+}
+
 /** One page of a supplier's pedidos, newest first, with how many match in all. */
 export async function findPedidosDeProveedor(db: Db, proveedorId: number, query: PedidosQuery): Promise<{ count: number; results: PedidoResumen[] }> {
-  const where = and(eq(pedido.proveedor_id, proveedorId), query.estado ? eq(pedido.estado, query.estado) : undefined, query.q ? busqueda(query.q) : undefined);
-  // Only a search needs the order's columns to find the page's pedidos and count them.
-  const contar = db.select({ n: count() }).from(pedido);
-  const [cuenta] = await (query.q ? contar.innerJoin(orden, eq(orden.id, pedido.orden_id)) : contar).where(where);
+  const where = wherePedidos(proveedorId, query);
+  const n = await countPedidosDeProveedor(db, proveedorId, query);
   // The page's ids first, from the (proveedor_id, id) index: the columns and the line count are then
   // read for those 20 only, not for every row an OFFSET skips.
   const ids = db.select({ id: pedido.id }).from(pedido);
@@ -79,7 +88,7 @@ export async function findPedidosDeProveedor(db: Db, proveedorId: number, query:
     .innerJoin(orden, eq(orden.id, pedido.orden_id))
     .where(inArray(pedido.id, pagina))
     .orderBy(desc(pedido.id));
-  return { count: cuenta?.n ?? 0, results: filas.map((f) => ({ ...f, creado_en: f.creado_en.toISOString() })) };
+  return { count: n, results: filas.map((f) => ({ ...f, creado_en: f.creado_en.toISOString() })) };
 }
 
 /** Who may see or move a pedido, and where it stands; with `lock`, its row stays locked until the transaction ends. */

@@ -4,17 +4,21 @@ import { DelayedSpinner } from '../../ui/delayed-spinner';
 import { Toaster } from '../../ui/toast';
 import { useRouteTitle } from '../route-title';
 import { Footer } from './footer';
+import { MenuProveedor, useMenuLateral } from './menu-proveedor';
 import { TopBar } from './top-bar';
 
 /** The one layout every route shares (docs/producto.md §2). */
 export function Layout() {
   useRouteTitle();
+  const lateral = useMenuLateral();
   return (
-    <div className="app">
+    <div className={lateral ? 'app app--lateral' : 'app'}>
       <a className="skip-link" href="#contenido">
         Saltar al contenido
       </a>
       <TopBar />
+      {/* Before main, so a keyboard reaches it after the bar; main keeps its place among the children, so it never remounts. */}
+      {lateral && <MenuProveedor />}
       <main id="contenido" className="main" tabIndex={-1}>
         <Suspense fallback={<DelayedSpinner />}>
           <Outlet />

@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UsuarioMe } from '#common/schemas/auth';
 import { type Respuesta, renderAt, stubFetch } from '../../test/page-harness';
+import { pantalla } from './pantalla.fixtures';
 import { TopBar } from './top-bar';
 
 const USUARIO: UsuarioMe = {
@@ -33,8 +34,8 @@ beforeEach(() => {
     [PENDIENTES]: { status: 200, body: { count: 3, results: [] } },
   };
   stubFetch(respuestas);
-  // A wide screen: the whole menu on one row.
-  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+  // A phone: the supplier's whole menu is behind ☰ (layout.test.tsx: the side menu of wide screens).
+  pantalla(375);
 });
 
 afterEach(() => {
@@ -43,12 +44,14 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** The session, then the count: two calls in a row, slow on a loaded machine. */
+const ESPERA = { timeout: 5000 };
 const menu = async () => within(await screen.findByRole('navigation', { name: 'Menú principal' }));
 
 describe('TopBar', () => {
   it("puts Pedidos Recibidos right after the supplier's products, with how many pedidos wait, seen and heard", async () => {
     renderAt('/pedidos-recibidos/7', <TopBar />);
-    const enlace = await (await menu()).findByRole('link', { name: 'Pedidos Recibidos, 3 pendientes' });
+    const enlace = await (await menu()).findByRole('link', { name: 'Pedidos Recibidos, 3 pendientes' }, ESPERA);
     expect(enlace.getAttribute('href')).toBe('/pedidos-recibidos');
     expect(enlace.textContent).toBe('Pedidos Recibidos3');
     // A pedido's screen belongs to the inbox.
@@ -87,5 +90,13 @@ describe('TopBar', () => {
     renderAt('/', <TopBar />);
     await (await menu()).findByRole('link', { name: 'Mi Perfil' });
     expect(screen.queryByRole('link', { name: 'Carga masiva' })).toBeNull();
+  });
+
+  it('keeps /login?next= on its Iniciar Sesión link, marked as the current page', async () => {
+    localStorage.clear();
+    renderAt('/login', <TopBar />, {}, '/login?next=%2Flistas');
+    const enlace = await (await menu()).findByRole('link', { name: 'Iniciar Sesión' });
+    expect(enlace.getAttribute('href')).toBe('/login?next=%2Flistas');
+    expect(enlace.getAttribute('aria-current')).toBe('page');
   });
 });

@@ -42,6 +42,7 @@ function abrirEnlace(uid: string, token: string) {
     [
       { path: '/activate/:uid/:token', element: <ActivatePage /> },
       { path: '/', element: <h1>Inicio</h1> },
+      { path: '/login', element: <h1>Iniciar sesión</h1> },
     ],
     { initialEntries: [`/activate/${uid}/${token}`] },
   );
@@ -50,6 +51,7 @@ function abrirEnlace(uid: string, token: string) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 const activaciones = () => llamadas.filter((l) => `${l.method} ${l.url}` === ACTIVACION).map((l) => l.body);
 
@@ -84,8 +86,18 @@ describe('/activate/{uid}/{token}', () => {
     expect(claveActivacionDe('ana@x.cl')).toBeUndefined();
   });
 
+  it('sends a new supplier on to its panel, through /login: activating opens no session', async () => {
+    localStorage.setItem(STORAGE_KEYS.clavesActivacion, CLAVE_DE_ANA);
+    respuestas[DATOS] = { status: 200, body: { ...DATOS_ANA, is_comprador: false, is_proveedor: true } };
+    respuestas[ACTIVACION] = { status: 204, body: null };
+    const router = abrirEnlace('Nw', 'tok');
+    await screen.findByRole('heading', { name: 'Iniciar sesión' }, { timeout: 5000 });
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?next=%2Fpanel');
+    expect(toast.success).toHaveBeenCalledWith('Cuenta verificada con éxito. ¡Bienvenido/a!');
+  });
+
   it("without a clave the page asks for a password and shows the signup's names and role, editable, and sends what was chosen", async () => {
-    abrirEnlace('MQ', 'tok');
+    const router = abrirEnlace('MQ', 'tok');
     await screen.findByText(/Elige una contraseña para activar tu cuenta\./);
     expect(activaciones()).toEqual([]);
     expect(toast.error).not.toHaveBeenCalled();
@@ -106,7 +118,9 @@ describe('/activate/{uid}/{token}', () => {
     respuestas[ACTIVACION] = { status: 204, body: null };
     fireEvent.change(screen.getByLabelText('Repite la contraseña'), { target: { value: 'pera-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Activar cuenta' }));
-    await screen.findByRole('heading', { name: 'Inicio' }, { timeout: 5000 });
+    // Chosen a supplier: on to its panel, through /login.
+    await screen.findByRole('heading', { name: 'Iniciar sesión' }, { timeout: 5000 });
+    expect(router.state.location.search).toBe('?next=%2Fpanel');
     expect(activaciones()).toEqual([
       {
         uid: 'MQ',

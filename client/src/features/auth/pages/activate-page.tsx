@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ACTIVACION_PIDE_CONTRASENA, type ActivacionFormInput, type ActivationDatos, activacionFormSchema, CUENTA_YA_ACTIVA } from '#common/schemas/auth';
 import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
+import { loginConRegreso } from '../../../lib/ruta-de-regreso';
 import { showFormErrors } from '../../../lib/form-errors';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { nonFieldError } from '../../../ui/fields';
@@ -42,10 +43,12 @@ export default function ActivatePage() {
   const email = datos.data?.email ?? '';
   const clave = email ? claveActivacionDe(email) : undefined;
 
-  const activada = () => {
+  // A new supplier goes on to its panel, where its checklist waits (docs/producto.md §17), through
+  // /login: activating opens no session. Anyone else, home.
+  const activada = (esProveedor: boolean) => {
     olvidarClaveActivacion(email);
     toast.success(EXITO);
-    navigate('/');
+    navigate(esProveedor ? loginConRegreso({ pathname: '/panel' }) : '/');
   };
 
   // Once the link is read: with this browser's clave, activate; without it, ask. Once per page.
@@ -61,7 +64,7 @@ export default function ActivatePage() {
     activate.mutate(
       { uid, token, clave_activacion: clave },
       {
-        onSuccess: activada,
+        onSuccess: () => activada(datos.data.is_proveedor),
         onError: (error) => {
           if (pideContrasena(error)) setEligiendo(true);
           else if (yaActiva(error)) olvidarClaveActivacion(email);
@@ -115,7 +118,7 @@ function ElegirDatos(props: {
   clave: string | undefined;
   datos: ActivationDatos;
   activate: ReturnType<typeof useActivateUser>;
-  onActivada: () => void;
+  onActivada: (esProveedor: boolean) => void;
 }) {
   const { uid, token, clave, datos, activate, onActivada } = props;
   const [rol, setRol] = useState<RolRegistro>(datos.is_proveedor ? 'proveedor' : 'comprador');
@@ -129,7 +132,7 @@ function ElegirDatos(props: {
     activate.mutate(
       { uid, token, clave_activacion: clave, ...values, is_comprador: rol === 'comprador', is_proveedor: rol === 'proveedor' },
       {
-        onSuccess: onActivada,
+        onSuccess: () => onActivada(rol === 'proveedor'),
         onError: (error) => {
           // Activated meanwhile (another tab, another device): the page says so instead of failing.
           if (yaActiva(error)) olvidarClaveActivacion(datos.email);

@@ -39,10 +39,10 @@ export default function LoginPage() {
         toast.dismiss();
         toast.success(`Bienvenid@, has ingresado como ${rolLogin(user)}.`);
         // Back to the page the visitor came from (?next=, a path of this site only), else home
-        // (docs/producto.md §2); docs/decisions/018-flujos-y-avisos.md. Replace, not push: /login is done
-        // with, so Back returns to the page before it. A pushed /login stayed in the history, and
-        // going back to it while / was still loading stuck there.
-        navigate(destinoTrasLogin(search), { replace: true });
+        // (docs/producto.md §2): a supplier's is its panel (§17); docs/decisions/018-flujos-y-avisos.md.
+        // Replace, not push: /login is done with, so Back returns to the page before it. A pushed
+        // /login stayed in the history, and going back to it while / was still loading stuck there.
+        navigate(destinoTrasLogin(search, user), { replace: true });
       },
       onError: (error) => {
         const parsed = parseApiError(error);
