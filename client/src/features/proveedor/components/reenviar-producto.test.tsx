@@ -19,6 +19,7 @@ const RECHAZADO: ProductoAReenviar = {
 };
 const FILA: ProveedorProducto = {
   id: 9,
+  producto_id: 40,
   sku: 'CH-1',
   producto_nombre: 'Chorizo parrillero',
   unidad: 'KILO',
