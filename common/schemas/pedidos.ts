@@ -166,6 +166,9 @@ export const empresaDePedidoSchema = z.object({
   direccion: z.string(),
   comuna_nombre: z.string(),
   region_nombre: z.string(),
+  /** E.164. */
+  telefono: z.string(),
+  correo_ventas: z.string(),
 });
 export type EmpresaDePedido = z.infer<typeof empresaDePedidoSchema>;
 

@@ -72,6 +72,8 @@ export const EMPRESA_MAULE: EmpresaDePedido = {
   direccion: 'Av. San Miguel 1450',
   comuna_nombre: 'Talca',
   region_nombre: 'Región del Maule',
+  telefono: '+56712614400',
+  correo_ventas: 'ventas@maule.cl',
 };
 
 const pedido = (p: Partial<PedidoDetalle> & Pick<PedidoDetalle, 'id' | 'proveedor' | 'estado' | 'eventos' | 'lineas' | 'total'>): PedidoDetalle => ({

@@ -272,6 +272,8 @@ describe('buyers see the nombre de fantasía', () => {
         direccion: 'Av. San Miguel 2450',
         comuna_nombre: 'Talca',
         region_nombre: 'Región del Maule',
+        telefono: '+56712614400',
+        correo_ventas: `ventas.${proveedor.id}@surverde.cl`,
       },
     });
 

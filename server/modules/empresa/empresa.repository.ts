@@ -43,26 +43,3 @@ export async function upsertEmpresa(db: Db, proveedorId: number, data: EmpresaDa
     .values({ proveedor_id: proveedorId, ...fila })
     .onConflictDoUpdate({ target: empresaProveedor.proveedor_id, set: fila });
 }
-
-/**
- * What a purchase order prints of its supplier (docs/decisions/024): its legal data as saved now,
- * with its comuna and región named; undefined for a supplier that never saved its company.
- */
-export async function findDatosLegales(db: Db, proveedorId: number) {
-  const [fila] = await db
-    .select({
-      razon_social: empresaProveedor.razon_social,
-      rut: empresaProveedor.rut,
-      giro: empresaProveedor.giro,
-      direccion: empresaProveedor.direccion,
-      comuna_nombre: comuna.nombre,
-      region_nombre: region.nombre,
-      telefono: empresaProveedor.telefono,
-      correo_ventas: empresaProveedor.correo_ventas,
-    })
-    .from(empresaProveedor)
-    .innerJoin(comuna, eq(comuna.id, empresaProveedor.comuna_id))
-    .innerJoin(region, eq(region.id, comuna.region_id))
-    .where(eq(empresaProveedor.proveedor_id, proveedorId));
-  return fila;
-}

@@ -218,6 +218,8 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
         direccion: empresaProveedor.direccion,
         comuna_nombre: comuna.nombre,
         region_nombre: region.nombre,
+        telefono: empresaProveedor.telefono,
+        correo_ventas: empresaProveedor.correo_ventas,
       },
     })
     .from(pedido)

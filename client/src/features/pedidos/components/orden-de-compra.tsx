@@ -18,6 +18,8 @@ export function EncabezadoOrdenDeCompra({ pedido }: { pedido: PedidoDetalle }) {
         ['Razón social', e.razon_social === pedido.proveedor ? '' : e.razon_social],
         ['Giro', e.giro],
         ['Dirección', formatDireccion(e.direccion, e.comuna_nombre, e.region_nombre)],
+        ['Teléfono', formatTelefono(e.telefono)],
+        ['Correo', e.correo_ventas],
       ].filter(([, valor]) => valor?.trim())
     : [];
   const comprador = [

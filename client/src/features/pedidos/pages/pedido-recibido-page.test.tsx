@@ -273,6 +273,8 @@ describe('/pedidos-recibidos/:id', () => {
     expect(proveedor).toContain('Razón social: Comercializadora de Carnes del Maule SpA');
     expect(proveedor).toContain('Giro: Venta al por mayor de carnes');
     expect(proveedor).toContain('Dirección: Av. San Miguel 1450, Talca, Región del Maule');
+    expect(proveedor).toContain('Teléfono: +56 71 261 4400');
+    expect(proveedor).toContain('Correo: ventas@maule.cl');
     expect(comprador).toContain('RUT: 12.345.678-5');
     expect(comprador).toContain('Razón social: Cocina Los Andes SpA');
     expect(comprador).toContain('Giro: Restaurante');
