@@ -186,7 +186,7 @@ export interface E2EProveedor extends E2EUser {
 export const empresaE2E = (nombre_fantasia: string, correo_ventas: string) => ({
   razon_social: `${nombre_fantasia} SpA`,
   nombre_fantasia,
-  rut: '76.086.428-5',
+  rut: '77.218.654-1',
   giro: 'Venta al por mayor de alimentos',
   direccion: 'Av. San Miguel 2450',
   region: 7,
