@@ -26,6 +26,7 @@ import { type CanastaThread, createCanastaThread } from './modules/comparacion/c
 import { cotizacionesRoutes } from './modules/cotizaciones/cotizaciones.routes';
 import { historialRoutes } from './modules/cotizaciones/historial.routes';
 import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
+import { empresaRoutes } from './modules/empresa/empresa.routes';
 import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
 import { listasRoutes } from './modules/listas/listas.routes';
 import { moderacionRoutes } from './modules/moderacion/moderacion.routes';
@@ -179,6 +180,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir, canasta
   await app.register(pedidosRoutes, { db, guards, mailer, publicUrl: config.publicUrl, jwtSecret });
   await app.register(proveedorProductosRoutes, { db, guards });
   await app.register(condicionesRoutes, { db, guards });
+  await app.register(empresaRoutes, { db, guards });
   await app.register(panelRoutes, { db, guards, now });
   await app.register(moderacionRoutes, { db, guards, catalogo, mailer, publicUrl: config.publicUrl });
   await app.register(listasRoutes, { db, guards });

@@ -66,12 +66,23 @@ export interface Catalogo {
 async function createProveedor(cluster: Cluster, empresa: string, signup: Server, activate: Server): Promise<Proveedor> {
   const cuenta = await createCuenta(cluster.mailbox, 'proveedor', signup, activate);
   expectStatus(
-    await call(activate, 'PUT', '/api/usuarios/usuarios/perfil/', {
+    await call(activate, 'PUT', '/api/proveedor/empresa/', {
       token: cuenta.access,
-      body: { first_name: 'Ana', last_name: 'Pérez', email: cuenta.email, empresa },
+      // Its company (docs/decisions/024): buyers know it by this nombre de fantasía.
+      body: {
+        razon_social: `${empresa} SpA`,
+        nombre_fantasia: empresa,
+        rut: '77.218.654-1',
+        giro: 'Venta al por mayor de alimentos',
+        direccion: 'Av. San Miguel 2450',
+        region: 7,
+        comuna: 7101,
+        telefono: '+56 71 261 4400',
+        correo_ventas: cuenta.email,
+      },
     }),
     200,
-    `perfil of ${empresa}`,
+    `empresa of ${empresa}`,
   );
   return { ...cuenta, empresa };
 }

@@ -8,6 +8,7 @@ import {
   E2E_DATA_DIR,
   E2E_MODERADOR,
   type E2EUser,
+  empresaE2E,
   expectAccessible,
   loginByApi,
   menuProveedor,
@@ -39,12 +40,12 @@ interface Escenario {
 
 const token = async (request: APIRequestContext, user: E2EUser) => (await (await request.post('/auth/jwt/create/', { data: user })).json()).access as string;
 
-/** A new supplier with a company name and one product of its own, approved, 500 kg in stock. */
+/** A new supplier with its company saved (`empresa`, the name buyers see) and one product of its own, approved, 500 kg in stock. */
 async function proveedorConProducto(request: APIRequestContext, empresa: string, producto: string, categoria: string, precio: number): Promise<Proveedor> {
   const user = await createUserByApi(request, 'proveedor');
   const access = await token(request, user);
   const headers = { authorization: `JWT ${access}` };
-  const perfil = await request.put('/api/usuarios/usuarios/perfil/', { headers, data: { first_name: 'Ana', last_name: 'Pérez', email: user.email, empresa } });
+  const perfil = await request.put('/api/proveedor/empresa/', { headers, data: empresaE2E(empresa, user.email) });
   expect(perfil.status(), await perfil.text()).toBe(200);
   const fila = buildProductoNuevo({ sku: `PED-${Date.now()}`, nombre: producto, categoria, precio, stock: 500, dias: 120 });
   const res = await request.post('/api/productos/registrar-nuevos/', { headers, data: { productos: [fila] } });
@@ -187,6 +188,11 @@ async function proveedoresResponden(browser: Browser, { a, b }: Escenario, orden
   // Nor the supplier's side menu (there at 1280 px): the order takes the whole page.
   await expect(pa.getByRole('navigation', { name: 'Menú del proveedor' })).toBeHidden();
   await expect(pa.getByText(a.empresa).first()).toBeVisible();
+  // The supplier’s company on paper: its razón social, RUT and giro.
+  const partes = pa.locator('.orden-de-compra__partes');
+  await expect(partes).toContainText(`Razón social: ${a.empresa} SpA`);
+  await expect(partes).toContainText('RUT: 77.218.654-1');
+  await expect(partes).toContainText('Giro: Venta al por mayor de alimentos');
   await shot(pa, `pedido-impresion-${width}`);
   await pa.context().close();
 

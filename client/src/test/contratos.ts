@@ -7,6 +7,7 @@ import { actualizarCotizacionSchemaOut, compararPreciosSchemaOut } from '#common
 import { condicionesSchemaOut } from '#common/schemas/condiciones';
 import { cotizanteSchemaOut, solicitudSchemaOut } from '#common/schemas/cotizaciones';
 import { direccionSchemaOut } from '#common/schemas/direcciones';
+import { empresaSchemaOut } from '#common/schemas/empresa';
 import { historialPageSchema } from '#common/schemas/historial';
 import { listaCotizadaSchemaOut } from '#common/schemas/listas';
 import { panelSchemaOut } from '#common/schemas/panel';
@@ -94,6 +95,8 @@ const CONTRATOS: Record<string, Contrato> = {
   'GET /api/listas/:id/cotizaciones/:cotizacionId/': { 200: listaCotizadaSchemaOut },
   'PUT /api/proveedor/condiciones/': { 200: condicionesSchemaOut },
   'GET /api/proveedor/panel/': { 200: panelSchemaOut },
+  'GET /api/proveedor/empresa/': { 200: empresaSchemaOut },
+  'PUT /api/proveedor/empresa/': { 200: empresaSchemaOut },
   'GET /api/listas/': { 200: listasSchemaOut },
   'POST /api/listas/': { 201: listaSchemaOut },
   'GET /api/listas/:id/': { 200: listaSchemaOut },
