@@ -14,6 +14,7 @@ await import('./motor-peor-caso');
 await import('./canasta');
 await import('./ordenes');
 await import('./pedidos');
+await import('./panel-proveedor');
 await import('./reinicio-tras-kill');
 await import('./carga-excel');
 await import('./lighthouse');

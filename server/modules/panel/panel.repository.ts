@@ -77,26 +77,31 @@ export const findVentas = (db: Db, proveedorId: number, desde: Date) =>
 export const findPerdidasPorPrecio = (db: Db, proveedorId: number, desde: Date) =>
   queryRows<Panel['perdidas_por_precio'][number]>(
     db,
+    // Its rows from the index alone; then the selected options of those lines in ONE pass over the
+    // window's quotations (ids from the oldest of its rows on, opcion_cotizacion_idx), hashed against
+    // its rows: a lookup per row, as a lateral join, was ~16,000 probes for a busy supplier and
+    // misled the planner into JIT-compiling the query (docs/decisions/025, Lo medido).
     sql`with mias as (
         select ${ofertaComparada.cotizacion_id} as cotizacion_id, ${ofertaComparada.producto_id} as producto_id, ${ofertaComparada.precio} as precio
         from ${ofertaComparada}
         where ${ofertaComparada.proveedor_id} = ${proveedorId} and ${ofertaComparada.creado_en} >= ${desde.toISOString()}::timestamptz
+      ), elegidas as (
+        select ${opcion.cotizacion_id} as cotizacion_id, ${opcion.producto_id} as producto_id,
+          sum(${opcion.precio} * ${opcion.cantidad_proveida}::float8) / nullif(sum(${opcion.cantidad_proveida}::float8), 0) as elegido,
+          bool_or(${opcion.proveedor_producto_id} in (select ${proveedorProducto.id} from ${proveedorProducto} where ${proveedorProducto.proveedor_id} = ${proveedorId})) as suya
+        from ${opcion}
+        where ${opcion.cotizacion_id} >= (select min(cotizacion_id) from mias) and ${opcion.estado} = 'seleccionado'
+          and (${opcion.cotizacion_id}, ${opcion.producto_id}) in (select cotizacion_id, producto_id from mias)
+        group by ${opcion.cotizacion_id}, ${opcion.producto_id}
       ), lineas as (
-        select m.producto_id, m.precio, e.elegido,
-          e.elegido is not null and not e.suya as perdida
-        from mias m cross join lateral (
-          select sum(${opcion.precio} * ${opcion.cantidad_proveida}) / nullif(sum(${opcion.cantidad_proveida}), 0) as elegido,
-            coalesce(bool_or(${opcion.proveedor_producto_id} in (select ${proveedorProducto.id} from ${proveedorProducto} where ${proveedorProducto.proveedor_id} = ${proveedorId})), false) as suya
-          from ${opcion}
-          where ${opcion.cotizacion_id} = m.cotizacion_id and ${opcion.producto_id} = m.producto_id and ${opcion.estado} = 'seleccionado'
-        ) e
+        select m.producto_id, m.precio, e.elegido, e.elegido is not null and not e.suya as perdida
+        from mias m left join elegidas e on e.cotizacion_id = m.cotizacion_id and e.producto_id = m.producto_id
       ), por_producto as (
         select producto_id, count(*)::int as de, (count(*) filter (where perdida))::int as veces,
-          percentile_cont(0.5) within group (order by ((precio - elegido) / elegido * 100)::float8) filter (where perdida) as mediana
+          percentile_cont(0.5) within group (order by (precio - elegido) / elegido * 100) filter (where perdida) as mediana
         from lineas group by producto_id
       )
-      select p.producto_id, ${producto.nombre} as producto, p.veces, p.de,
-        round(p.mediana::numeric, 1)::float8 as diferencia_mediana_pct
+      select p.producto_id, ${producto.nombre} as producto, p.veces, p.de, round(p.mediana::numeric, 1)::float8 as diferencia_mediana_pct
       from por_producto p join ${producto} on ${producto.id} = p.producto_id
       where p.veces > 0
       order by p.veces desc, p.de desc, p.producto_id`,
