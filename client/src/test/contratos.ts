@@ -13,6 +13,7 @@ import { badRequestSchema, detailSchema } from '#common/schemas/http';
 import { listaSchemaOut, listasSchemaOut } from '#common/schemas/listas';
 import { moderacionSchemaOut, productosPendientesSchema } from '#common/schemas/moderacion';
 import { metodosPagoSchema, ordenSchemaOut, resumenCompraSchema, rubrosSchema } from '#common/schemas/ordenes';
+import { panelSchemaOut } from '#common/schemas/panel';
 import { ordenDetalleSchema, ordenesPageSchema, pedidoDetalleSchema, pedidosPageSchema, seguimientoSchema } from '#common/schemas/pedidos';
 import {
   actualizarPreciosSchemaOut,
@@ -86,6 +87,7 @@ const CONTRATOS: Record<string, Contrato> = {
   'GET /api/productos/productos-pendientes/': { 200: productosPendientesSchema },
   'POST /api/productos/moderar-producto/': { 200: moderacionSchemaOut },
   'GET /api/proveedor/condiciones/': { 200: condicionesSchemaOut },
+  'GET /api/proveedor/panel/': { 200: panelSchemaOut },
   'POST /api/listas/:id/cotizar/': { 201: compararPreciosSchemaOut },
   'GET /api/listas/:id/cotizaciones/:cotizacionId/': { 200: listaCotizadaSchemaOut },
   'PUT /api/proveedor/condiciones/': { 200: condicionesSchemaOut },

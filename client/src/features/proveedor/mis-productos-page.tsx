@@ -10,6 +10,7 @@ import { toast } from '../../ui/toast';
 import { useDeleteLote } from './api/delete-lote';
 import { useDeleteProveedorProducto } from './api/delete-proveedor-producto';
 import { useProveedoresProductos } from './api/proveedores-productos';
+import { AvisoVisibilidad } from './components/aviso-visibilidad';
 import { EditorProducto } from './mis-productos-editor';
 import { ELIMINADO, loteEliminado } from './mis-productos-errores';
 import { EstadoModeracion } from './mis-productos-estado';
@@ -146,6 +147,7 @@ export default function MisProductosPage() {
       <div className="section-head">
         <h1>Listado de Productos</h1>
       </div>
+      <AvisoVisibilidad />
       <SearchSortFilters
         className="mis-productos__filtros"
         placeholder="Buscar producto, SKU, precio, stock o fecha..."
