@@ -16,6 +16,7 @@ import {
   shot,
 } from '../fixtures';
 import { cotizarPorApi, idsDeProductos, otroNavegador } from './pasos-comprador';
+import { prepararProveedorByApi } from './proveedor-listo';
 
 // An order reaches its suppliers and comes back, against the real server. Each test has
 // two new suppliers, each with a product of its own (proposed through registrar-nuevos and approved
@@ -49,6 +50,7 @@ async function proveedorConProducto(request: APIRequestContext, empresa: string,
   const fila = buildProductoNuevo({ sku: `PED-${Date.now()}`, nombre: producto, categoria, precio, stock: 500, dias: 120 });
   const res = await request.post('/api/productos/registrar-nuevos/', { headers, data: { productos: [fila] } });
   expect(res.status(), await res.text()).toBe(201);
+  await prepararProveedorByApi(request, { ...user, empresa, access });
   return { ...user, empresa, producto, access };
 }
 
