@@ -26,6 +26,7 @@ import { type CanastaThread, createCanastaThread } from './modules/comparacion/c
 import { cotizacionesRoutes } from './modules/cotizaciones/cotizaciones.routes';
 import { historialRoutes } from './modules/cotizaciones/historial.routes';
 import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
+import { empresaRoutes } from './modules/empresa/empresa.routes';
 import { direccionesRoutes } from './modules/direcciones/direcciones.routes';
 import { listasRoutes } from './modules/listas/listas.routes';
 import { moderacionRoutes } from './modules/moderacion/moderacion.routes';
@@ -178,6 +179,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir, canasta
   await app.register(pedidosRoutes, { db, guards, mailer, publicUrl: config.publicUrl, jwtSecret });
   await app.register(proveedorProductosRoutes, { db, guards });
   await app.register(condicionesRoutes, { db, guards });
+  await app.register(empresaRoutes, { db, guards });
   await app.register(moderacionRoutes, { db, guards });
   await app.register(listasRoutes, { db, guards });
   await app.register(cargaRoutes, { db, guards, queue: uploads, excelTimeoutMs: config.excelParseTimeoutMs });

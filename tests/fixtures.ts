@@ -182,15 +182,25 @@ export interface E2EProveedor extends E2EUser {
   access: string;
 }
 
-/** A new supplier with its company name (what buyers see of it, docs/producto.md §2), through the API. */
+/** A company as /mi-empresa saves it, known to buyers as `nombre_fantasia` (docs/decisions/024). */
+export const empresaE2E = (nombre_fantasia: string, correo_ventas: string) => ({
+  razon_social: `${nombre_fantasia} SpA`,
+  nombre_fantasia,
+  rut: '76.086.428-5',
+  giro: 'Venta al por mayor de alimentos',
+  direccion: 'Av. San Miguel 2450',
+  region: 7,
+  comuna: 7101,
+  telefono: '+56 71 261 4400',
+  correo_ventas,
+});
+
+/** A new supplier with its company saved (its nombre de fantasía is what buyers see of it), through the API. */
 export async function createProveedorByApi(request: APIRequestContext, empresa: string): Promise<E2EProveedor> {
   const user = await createUserByApi(request, 'proveedor');
   const access = await accessToken(request, user);
-  const perfil = await request.put('/api/usuarios/usuarios/perfil/', {
-    headers: authHeaders(access),
-    data: { first_name: 'Ana', last_name: 'Pérez', email: user.email, empresa },
-  });
-  expect(perfil.status(), await perfil.text()).toBe(200);
+  const res = await request.put('/api/proveedor/empresa/', { headers: authHeaders(access), data: empresaE2E(empresa, user.email) });
+  expect(res.status(), await res.text()).toBe(200);
   return { ...user, empresa, access };
 }
 

@@ -54,8 +54,6 @@ export const perfilSchema = z.object({
       .nullable()
       .default(null),
   ),
-  // A supplier's company name (razón social), apart from the person's name. Absent: unchanged.
-  empresa: z.string().trim().max(150, 'El nombre de la empresa no puede superar los 150 caracteres.').refine(isUnaLinea, SALTO_DE_LINEA).optional(),
 });
 export type PerfilInput = z.input<typeof perfilSchema>;
 

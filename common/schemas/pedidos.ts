@@ -155,6 +155,20 @@ export const lineaPedidoSchema = z.object({
 });
 export type LineaPedido = z.infer<typeof lineaPedidoSchema>;
 
+/**
+ * The supplier's company as its purchase order prints it (docs/decisions/024): its data as saved
+ * now; null for a supplier that never saved it.
+ */
+export const empresaDePedidoSchema = z.object({
+  razon_social: z.string(),
+  rut: z.string(),
+  giro: z.string(),
+  direccion: z.string(),
+  comuna_nombre: z.string(),
+  region_nombre: z.string(),
+});
+export type EmpresaDePedido = z.infer<typeof empresaDePedidoSchema>;
+
 /** GET /api/pedidos/{id}/: everything its supplier needs to prepare it, and its history. */
 export const pedidoDetalleSchema = z.object({
   id: z.number().int(),
@@ -162,7 +176,9 @@ export const pedidoDetalleSchema = z.object({
   estado: estadoPedidoSchema,
   creado_en: z.string(),
   eventos: z.array(eventoPedidoSchema),
+  /** Its supplier's name as buyers saw it when the order was placed (a copy). */
   proveedor: z.string(),
+  proveedor_empresa: empresaDePedidoSchema.nullable(),
   comprador: z.string(),
   entrega: entregaSchema,
   facturacion: facturacionSchema,

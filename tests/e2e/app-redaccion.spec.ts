@@ -42,7 +42,7 @@ test('Mi Perfil lists only what works: no Próximamente', async ({ page }) => {
     await expect(page.getByText('Próximamente')).toHaveCount(0);
     await expect(page.locator('[title="Próximamente"], [aria-disabled="true"]')).toHaveCount(0);
     const items = page.locator('.perfil-items').getByRole('link');
-    await expect(items).toHaveText([/^D.*Datos de la cuenta/, /^D.*Direcciones/, /^S.*Seguridad/, /^C.*Condiciones de despacho/]);
+    await expect(items).toHaveText([/^D.*Datos de la cuenta/, /^D.*Direcciones/, /^S.*Seguridad/, /^M.*Mi empresa/, /^C.*Condiciones de despacho/]);
     await shot(page, `redaccion-mi-perfil-${width}`);
     await page.goto('/mi-cuenta');
     await expect(page.getByRole('navigation', { name: 'Mi perfil' }).getByRole('link')).toHaveText([

@@ -7,6 +7,7 @@ import { actualizarCotizacionSchemaOut, compararPreciosSchemaOut } from '#common
 import { condicionesSchemaOut } from '#common/schemas/condiciones';
 import { cotizanteSchemaOut, solicitudSchemaOut } from '#common/schemas/cotizaciones';
 import { direccionSchemaOut } from '#common/schemas/direcciones';
+import { empresaSchemaOut } from '#common/schemas/empresa';
 import { historialPageSchema } from '#common/schemas/historial';
 import { listaCotizadaSchemaOut } from '#common/schemas/listas';
 import { badRequestSchema, detailSchema } from '#common/schemas/http';
@@ -91,6 +92,8 @@ const CONTRATOS: Record<string, Contrato> = {
   'POST /api/listas/:id/cotizar/': { 201: compararPreciosSchemaOut },
   'GET /api/listas/:id/cotizaciones/:cotizacionId/': { 200: listaCotizadaSchemaOut },
   'PUT /api/proveedor/condiciones/': { 200: condicionesSchemaOut },
+  'GET /api/proveedor/empresa/': { 200: empresaSchemaOut },
+  'PUT /api/proveedor/empresa/': { 200: empresaSchemaOut },
   'GET /api/listas/': { 200: listasSchemaOut },
   'POST /api/listas/': { 201: listaSchemaOut },
   'GET /api/listas/:id/': { 200: listaSchemaOut },

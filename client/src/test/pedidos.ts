@@ -1,6 +1,6 @@
 // Test data of the buyer's orders (/ordenes, /ordenes/:id, /seguimiento/:token) and the supplier's pedidos (features/ordenes, features/pedidos).
 import type { UsuarioMe } from '#common/schemas/auth';
-import type { Facturacion, OrdenDetalle, PedidoDetalle, Seguimiento } from '#common/schemas/pedidos';
+import type { EmpresaDePedido, Facturacion, OrdenDetalle, PedidoDetalle, Seguimiento } from '#common/schemas/pedidos';
 import type { Respuesta } from './page-harness';
 import { ENTREGA } from '../ui/datos-entrega.fixtures';
 
@@ -64,6 +64,16 @@ export const FACTURACION: Facturacion = {
   metodo_pago_nombre: 'Transferencia bancaria',
 };
 
+/** The supplier's company as a purchase order prints it. */
+export const EMPRESA_MAULE: EmpresaDePedido = {
+  razon_social: 'Comercializadora de Carnes del Maule SpA',
+  rut: '76.086.428-5',
+  giro: 'Venta al por mayor de carnes',
+  direccion: 'Av. San Miguel 1450',
+  comuna_nombre: 'Talca',
+  region_nombre: 'Región del Maule',
+};
+
 const pedido = (p: Partial<PedidoDetalle> & Pick<PedidoDetalle, 'id' | 'proveedor' | 'estado' | 'eventos' | 'lineas' | 'total'>): PedidoDetalle => ({
   orden_id: 501,
   creado_en: '2026-11-23T13:05:00Z',
@@ -71,6 +81,7 @@ const pedido = (p: Partial<PedidoDetalle> & Pick<PedidoDetalle, 'id' | 'proveedo
   entrega: ENTREGA,
   facturacion: FACTURACION,
   costo_despacho: 0,
+  proveedor_empresa: EMPRESA_MAULE,
   ...p,
 });
 

@@ -34,11 +34,13 @@ export const usuario = pgTable(
 );
 
 /**
- * A supplier's name as buyers see it, in SQL: the company, else the person (trimmed, never
+ * A supplier's name as buyers see it, in SQL: the nombre de fantasía of its saved company
+ * (docs/decisions/024), else the company name its account had, else the person (trimmed, never
  * empty-with-space). The one copy: the comparison's offers and the pedidos an order creates read it.
+ * empresa_proveedor is named, not imported: its schema file imports this one.
  */
 export const proveedorNombre = (): SQL<string> =>
-  sql<string>`coalesce(nullif(trim(${usuario.empresa}), ''), trim(${usuario.first_name} || ' ' || ${usuario.last_name}))`;
+  sql<string>`coalesce((select e.nombre_fantasia from empresa_proveedor e where e.proveedor_id = ${usuario.id}), nullif(trim(${usuario.empresa}), ''), trim(${usuario.first_name} || ' ' || ${usuario.last_name}))`;
 
 export const propositoToken = pgEnum('proposito_token', ['activacion', 'reset', 'cambio_correo']);
 

@@ -8,6 +8,7 @@ import { categoria, type estadoModeracion, formato, marca, origen, producto, pro
 import { lote, proveedorProducto, proveedorProductoRango } from '../schema/proveedor';
 import { usuario } from '../schema/usuario';
 import { seedDemoCondiciones } from './demo-condiciones';
+import { seedDemoEmpresas } from './demo-empresas';
 import { seedDemoLista } from './demo-lista';
 import { DEMO_CATALOGO, DEMO_CUENTAS, DEMO_PASSWORD, DEMO_PENDIENTES, DEMO_PROVEEDORES } from './demo-catalogo';
 
@@ -48,12 +49,13 @@ async function seedDemoDireccion(db: Db): Promise<void> {
   await addDireccion(db, comprador.id, DEMO_DIRECCION);
 }
 
-/** Demo marketplace: accounts of every role, ≥120 approved products, 9 suppliers with differing offers and delivery terms, the buyer's list 'Semana'. */
+/** Demo marketplace: accounts of every role, ≥120 approved products, 9 suppliers with differing offers, delivery terms and companies, the buyer's list 'Semana'. */
 export async function seedDemo(db: Db, today = new Date()): Promise<boolean> {
   const existing = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.email, DEMO_PROVEEDORES[0]!.email));
   if (existing.length > 0) {
     await seedDemoDireccion(db);
     await seedDemoCondiciones(db);
+    await seedDemoEmpresas(db);
     await seedDemoLista(db);
     return false;
   }
@@ -165,6 +167,7 @@ export async function seedDemo(db: Db, today = new Date()): Promise<boolean> {
   });
   await seedDemoDireccion(db);
   await seedDemoCondiciones(db);
+  await seedDemoEmpresas(db);
   await seedDemoLista(db);
   await db.execute(sql`analyze`);
   return true;

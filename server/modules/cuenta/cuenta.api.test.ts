@@ -148,7 +148,6 @@ describe('PUT /api/usuarios/usuarios/perfil/', () => {
     [{ fecha_nacimiento: '17-05-1990' }, { fecha_nacimiento: ['Ingresa una fecha válida'] }],
     [{ fecha_nacimiento: '2000-02-30' }, { fecha_nacimiento: ['Ingresa una fecha válida'] }],
     [{ fecha_nacimiento: '1999-02-29' }, { fecha_nacimiento: ['Ingresa una fecha válida'] }],
-    [{ empresa: 'x'.repeat(151) }, { empresa: ['El nombre de la empresa no puede superar los 150 caracteres.'] }],
   ])('refuses %j with the message of docs/producto.md §5 and changes nothing', async (over, errors) => {
     const user = await createUser(ctx.t, 'comprador');
     const res = await put(perfil({ email: user.email, ...over }), user.access);
@@ -176,13 +175,14 @@ describe('PUT /api/usuarios/usuarios/perfil/', () => {
     expect(res.json()).toMatchObject({ telefono: '', fecha_nacimiento: null });
   });
 
-  it("keeps a supplier's company apart from its name, and leaves it as it is when the body has none", async () => {
+  it("leaves a supplier's company to /mi-empresa: an empresa in the profile's body changes nothing", async () => {
     const user = await createUser(ctx.t, 'proveedor');
-    expect(await me(user.access)).toMatchObject({ empresa: '' });
     const res = await put(perfil({ email: user.email, first_name: 'Rodrigo', last_name: 'Fuentes', empresa: 'Carnes del Maule SpA' }), user.access);
-    expect(res.json()).toMatchObject({ first_name: 'Rodrigo', last_name: 'Fuentes', empresa: 'Carnes del Maule SpA' });
-    expect((await put(perfil({ email: user.email }), user.access)).json()).toMatchObject({ empresa: 'Carnes del Maule SpA' });
-    expect(await me(user.access)).toMatchObject({ empresa: 'Carnes del Maule SpA' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ first_name: 'Rodrigo', last_name: 'Fuentes', empresa: '' });
+    expect(await me(user.access)).toMatchObject({ empresa: '' });
+    const empresa = await ctx.t.request({ method: 'GET', url: '/api/proveedor/empresa/', token: user.access });
+    expect(empresa.json()).toMatchObject({ nombre_fantasia: 'Rodrigo Fuentes', guardada: false });
   });
 });
 

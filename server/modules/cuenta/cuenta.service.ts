@@ -52,7 +52,6 @@ export async function updatePerfil(
     last_name: perfil.last_name,
     telefono: perfil.telefono,
     fecha_nacimiento: perfil.fecha_nacimiento,
-    ...(perfil.empresa === undefined ? {} : { empresa: perfil.empresa }),
     // Letter case alone is the same mailbox: no confirmation needed.
     ...(cambiaCorreo ? { email_pendiente: perfil.email } : { email: perfil.email }),
   };

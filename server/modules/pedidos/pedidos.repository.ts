@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import {
   ESTADOS_QUE_DEVUELVEN,
+  type EmpresaDePedido,
   type EstadoPedido,
   type EventoPedido,
   type LineaPedido,
@@ -15,7 +16,8 @@ import type { UltimoPrecio } from '#common/ultima-vez';
 import type { Db } from '#server/db/client';
 import { contienePlegado } from '#server/db/plegado';
 import { orden, ordenLinea, ordenLineaLote, pedido, pedidoEvento } from '#server/db/schema/ordenes';
-import { lote } from '#server/db/schema/proveedor';
+import { empresaProveedor, lote } from '#server/db/schema/proveedor';
+import { comuna, region } from '#server/db/schema/ubicacion';
 import { usuario } from '#server/db/schema/usuario';
 
 export interface PedidoNuevo {
@@ -208,8 +210,20 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
       costo_despacho: pedido.costo_despacho,
       fecha_entrega: pedido.fecha_entrega,
       total,
+      // The supplier's company for the purchase order: as saved now, the order copies no more than its name (docs/decisions/024).
+      empresa: {
+        razon_social: empresaProveedor.razon_social,
+        rut: empresaProveedor.rut,
+        giro: empresaProveedor.giro,
+        direccion: empresaProveedor.direccion,
+        comuna_nombre: comuna.nombre,
+        region_nombre: region.nombre,
+      },
     })
     .from(pedido)
+    .leftJoin(empresaProveedor, eq(empresaProveedor.proveedor_id, pedido.proveedor_id))
+    .leftJoin(comuna, eq(comuna.id, empresaProveedor.comuna_id))
+    .leftJoin(region, eq(region.id, comuna.region_id))
     .where(where)
     .orderBy(asc(pedido.id));
   if (pedidos.length === 0) return [];
@@ -236,8 +250,9 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
     .orderBy(asc(pedidoEvento.id));
   const lineasDe = agrupar(lineas, ({ pedido_id: _, ...l }) => l);
   const eventosDe = agrupar(eventos, ({ pedido_id: _, creado_en, ...e }) => ({ ...e, creado_en: creado_en.toISOString() }));
-  return pedidos.map((p) => ({
+  return pedidos.map(({ empresa, ...p }) => ({
     ...p,
+    proveedor_empresa: empresa?.rut ? (empresa as EmpresaDePedido) : null,
     creado_en: p.creado_en.toISOString(),
     lineas: (lineasDe.get(p.id) ?? []) as LineaPedido[],
     eventos: (eventosDe.get(p.id) ?? []) as EventoPedido[],
@@ -254,12 +269,16 @@ function agrupar<T extends { pedido_id: number }, U>(filas: T[], map: (fila: T) 
 export const pedidoPorId = (id: number) => eq(pedido.id, id);
 export const pedidosDeOrden = (ordenId: number) => eq(pedido.orden_id, ordenId);
 
-/** Where each supplier's e-mails go: its contact address, else its account's. */
+/** Where each supplier's e-mails go: its company's sales address (docs/decisions/024), else its contact address, else its account's. */
 export async function findCorreosProveedores(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const filas = await db
-    .select({ id: usuario.id, correo: sql<string>`coalesce(nullif(trim(${usuario.correo_contacto}), ''), ${usuario.email})` })
+    .select({
+      id: usuario.id,
+      correo: sql<string>`coalesce(${empresaProveedor.correo_ventas}, nullif(trim(${usuario.correo_contacto}), ''), ${usuario.email})`,
+    })
     .from(usuario)
+    .leftJoin(empresaProveedor, eq(empresaProveedor.proveedor_id, usuario.id))
     .where(inArray(usuario.id, ids));
   return new Map(filas.map((f) => [f.id, f.correo]));
 }

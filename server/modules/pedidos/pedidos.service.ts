@@ -55,6 +55,7 @@ const detalle = (orden: OrdenCabecera, p: PedidoCompleto): PedidoDetalle => ({
   creado_en: p.creado_en,
   eventos: p.eventos,
   proveedor: p.proveedor,
+  proveedor_empresa: p.proveedor_empresa,
   comprador: orden.comprador,
   // Its own delivery day: each supplier of an order may come another day.
   entrega: { ...orden.entrega, fecha_entrega: p.fecha_entrega },

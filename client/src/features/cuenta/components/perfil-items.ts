@@ -10,6 +10,7 @@ export const PERFIL_ITEMS = [
 
 /** What only a supplier's profile shows (the account sidebar does not list it). */
 export const PERFIL_ITEMS_PROVEEDOR = [
+  { label: 'Mi empresa', to: '/mi-empresa', description: 'Nombre de fantasía, razón social, RUT, giro y dirección' },
   { label: 'Condiciones de despacho', to: '/mis-condiciones', description: 'Comunas, días, pedido mínimo y costo de despacho' },
 ] as const;
 

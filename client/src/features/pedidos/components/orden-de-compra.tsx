@@ -5,11 +5,21 @@ import './pedidos.css';
 
 /**
  * The head of a pedido printed as a purchase order: its number, the order it came from and both
- * parties, the buyer with the billing data it gave. Only paper shows it (pedidos-recibidos.css);
- * the screen says the same in its own sections.
+ * parties with their razón social, RUT, giro and address: the supplier's from its company
+ * (docs/decisions/024), the buyer's from the billing data it gave. Only paper shows it
+ * (pedidos-recibidos.css); the screen says the same in its own sections.
  */
 export function EncabezadoOrdenDeCompra({ pedido }: { pedido: PedidoDetalle }) {
   const f = pedido.facturacion;
+  const e = pedido.proveedor_empresa;
+  const proveedor = e
+    ? [
+        ['RUT', e.rut],
+        ['Razón social', e.razon_social === pedido.proveedor ? '' : e.razon_social],
+        ['Giro', e.giro],
+        ['Dirección', formatDireccion(e.direccion, e.comuna_nombre, e.region_nombre)],
+      ].filter(([, valor]) => valor?.trim())
+    : [];
   const comprador = [
     ['RUT', f.rut_facturacion],
     // The buyer's name above is often its razón social already.
@@ -36,6 +46,11 @@ export function EncabezadoOrdenDeCompra({ pedido }: { pedido: PedidoDetalle }) {
           <p>
             <strong>{pedido.proveedor}</strong>
           </p>
+          {proveedor.map(([nombre, valor]) => (
+            <p key={nombre}>
+              {nombre}: {valor}
+            </p>
+          ))}
         </div>
         <div>
           <p className="orden-de-compra__parte">Comprador</p>

@@ -7,7 +7,7 @@ import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test
 import { LOGIN_TOAST_ID } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
 import PedidoRecibidoPage from './pedido-recibido-page';
-import { SIN_FACTURACION } from '../../../test/pedidos';
+import { EMPRESA_MAULE, FACTURACION, SIN_FACTURACION } from '../../../test/pedidos';
 
 const pedido = (estado: EstadoPedido, cambios: Partial<PedidoDetalle> = {}): PedidoDetalle => ({
   id: 7,
@@ -16,6 +16,7 @@ const pedido = (estado: EstadoPedido, cambios: Partial<PedidoDetalle> = {}): Ped
   creado_en: '2026-11-23T13:05:00Z',
   eventos: [{ estado: 'pendiente', creado_en: '2026-11-23T13:05:00Z', motivo: null }],
   proveedor: 'Carnes del Maule',
+  proveedor_empresa: EMPRESA_MAULE,
   comprador: 'Restorán Ñuñoa',
   entrega: {
     nombre_contacto: 'Daniela Araya',
@@ -260,6 +261,30 @@ describe('/pedidos-recibidos/:id', () => {
     await renderPedido('abc');
     expect(screen.getByRole('heading', { name: 'Pedido no encontrado.' })).toBeTruthy();
     expect(llamadas.filter((l) => l.url.startsWith('/api/pedidos/'))).toHaveLength(0);
+  });
+
+  it('prints both parties of the purchase order: the supplier’s company and the buyer’s billing data', async () => {
+    respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('pendiente', { facturacion: FACTURACION, comprador: 'Restorán Ñuñoa' }) };
+    await renderPedido();
+    await screen.findByRole('button', { name: 'Imprimir orden de compra' });
+    const papel = document.querySelector('.orden-de-compra') as HTMLElement;
+    const [proveedor, comprador] = [...papel.querySelectorAll('.orden-de-compra__partes > div')].map((d) => d.textContent);
+    expect(proveedor).toContain('RUT: 76.086.428-5');
+    expect(proveedor).toContain('Razón social: Comercializadora de Carnes del Maule SpA');
+    expect(proveedor).toContain('Giro: Venta al por mayor de carnes');
+    expect(proveedor).toContain('Dirección: Av. San Miguel 1450, Talca, Región del Maule');
+    expect(comprador).toContain('RUT: 12.345.678-5');
+    expect(comprador).toContain('Razón social: Cocina Los Andes SpA');
+    expect(comprador).toContain('Giro: Restaurante');
+    expect(comprador).toContain('Dirección de facturación: Calle Larga 450, Quilpué, Región de Valparaíso');
+  });
+
+  it('prints only the name of a supplier that never saved its company', async () => {
+    respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('pendiente', { proveedor_empresa: null }) };
+    await renderPedido();
+    await screen.findByRole('button', { name: 'Imprimir orden de compra' });
+    const proveedor = document.querySelector('.orden-de-compra__partes > div')!.textContent;
+    expect(proveedor).toBe('ProveedorCarnes del Maule');
   });
 
   it('prints the purchase order under its own title', async () => {
