@@ -16,7 +16,7 @@ import {
   shot,
 } from '../fixtures';
 import { cotizarPorApi, idsDeProductos, otroNavegador } from './pasos-comprador';
-import { prepararProveedorByApi } from './proveedor-listo';
+import { createProveedorListoByApi } from './proveedor-listo';
 
 // An order reaches its suppliers and comes back, against the real server. Each test has
 // two new suppliers, each with a product of its own (proposed through registrar-nuevos and approved
@@ -42,15 +42,11 @@ const token = async (request: APIRequestContext, user: E2EUser) => (await (await
 
 /** A new supplier with a company name and one product of its own, approved, 500 kg in stock. */
 async function proveedorConProducto(request: APIRequestContext, empresa: string, producto: string, categoria: string, precio: number): Promise<Proveedor> {
-  const user = await createUserByApi(request, 'proveedor');
-  const access = await token(request, user);
+  const { access, ...user } = await createProveedorListoByApi(request, empresa);
   const headers = { authorization: `JWT ${access}` };
-  const perfil = await request.put('/api/usuarios/usuarios/perfil/', { headers, data: { first_name: 'Ana', last_name: 'Pérez', email: user.email, empresa } });
-  expect(perfil.status(), await perfil.text()).toBe(200);
   const fila = buildProductoNuevo({ sku: `PED-${Date.now()}`, nombre: producto, categoria, precio, stock: 500, dias: 120 });
   const res = await request.post('/api/productos/registrar-nuevos/', { headers, data: { productos: [fila] } });
   expect(res.status(), await res.text()).toBe(201);
-  await prepararProveedorByApi(request, { ...user, empresa, access });
   return { ...user, empresa, producto, access };
 }
 

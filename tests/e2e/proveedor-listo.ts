@@ -19,33 +19,18 @@ const CONDICIONES_ABIERTAS = {
   despacho_gratis_desde: null,
 };
 
-/** Saves the company of `proveedor` (its nombre de fantasía: the name the spec gave it) and open terms. */
-export async function prepararProveedorByApi(request: APIRequestContext, proveedor: E2EProveedor, terminos: Partial<CondicionesDespacho> = {}): Promise<void> {
+/** Saves open delivery terms for `proveedor` (over any it had), `terminos` changing some. */
+export async function guardarCondicionesByApi(request: APIRequestContext, proveedor: { access: string }, terminos: Partial<CondicionesDespacho> = {}) {
   const headers = authHeaders(proveedor.access);
-  const empresa = await request.put('/api/proveedor/empresa/', {
-    headers,
-    data: {
-      razon_social: `${proveedor.empresa} SpA`,
-      nombre_fantasia: proveedor.empresa,
-      rut: '76.086.428-5',
-      giro: 'Venta al por mayor de alimentos',
-      direccion: 'Av. Providencia 1234',
-      region: 13,
-      comuna: 13123,
-      telefono: '+56912345678',
-      correo_ventas: proveedor.email,
-    },
-  });
-  expect(empresa.status(), await empresa.text()).toBe(200);
   // Every comuna: what GET shows a supplier that never saved its terms.
   const { comunas } = await (await request.get('/api/proveedor/condiciones/', { headers })).json();
-  const condiciones = await request.put('/api/proveedor/condiciones/', { headers, data: { comunas, ...CONDICIONES_ABIERTAS, ...terminos } });
-  expect(condiciones.status(), await condiciones.text()).toBe(200);
+  const res = await request.put('/api/proveedor/condiciones/', { headers, data: { comunas, ...CONDICIONES_ABIERTAS, ...terminos } });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
-/** createProveedorByApi, then set up: a supplier buyers can compare from the start. */
+/** A new supplier with its company (createProveedorByApi) and open terms saved: buyers compare it from the start. */
 export async function createProveedorListoByApi(request: APIRequestContext, empresa: string): Promise<E2EProveedor> {
   const proveedor = await createProveedorByApi(request, empresa);
-  await prepararProveedorByApi(request, proveedor);
+  await guardarCondicionesByApi(request, proveedor);
   return proveedor;
 }

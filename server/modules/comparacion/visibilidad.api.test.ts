@@ -7,7 +7,6 @@ import { empresaProveedor } from '#server/db/schema/proveedor';
 import { actualizar, conClave, createFlujo, crearOrden, type Flujo } from '#server/test/cotizacion';
 import { FACTURACION } from '#server/test/facturacion';
 import { createOfertaDePrueba, createProductoDePrueba } from '#server/test/ofertas';
-import { prepararProveedor } from '#server/test/proveedores';
 import { setupTestApp } from '#server/test/test-app';
 import { createUser, type TestUser } from '#server/test/users';
 import { findFilasCompactas } from './cache/catalogo-compacto.repository';
@@ -50,6 +49,26 @@ const ofertasDe = (r: CompararPrecios) => {
   return [...linea.opciones_seleccionadas, ...linea.opciones_adicionales].map((o) => o.proveedor_producto_id).sort((a, b) => a - b);
 };
 
+const guardarEmpresa = async (p: TestUser) => {
+  const res = await ctx.t.request({
+    method: 'PUT',
+    url: '/api/proveedor/empresa/',
+    token: p.access,
+    payload: {
+      razon_social: 'Comercializadora Sur Verde SpA',
+      nombre_fantasia: 'Sur Verde',
+      rut: '76.086.428-5',
+      giro: 'Venta al por mayor de carnes',
+      direccion: 'Av. San Miguel 2450',
+      region: 7,
+      comuna: 7101,
+      telefono: '+56 71 261 4400',
+      correo_ventas: p.email,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+};
+
 const guardarCondiciones = async (p: TestUser) => {
   const res = await ctx.t.request({
     method: 'PUT',
@@ -73,7 +92,7 @@ describe('a supplier is compared once it is set up', () => {
 
   it('still leaves it out with only its company saved, or only its terms', async () => {
     const soloEmpresa = await createUser(ctx.t, 'proveedor', undefined, { listo: false });
-    await prepararProveedor(ctx.t.database.db, soloEmpresa.id, { condiciones: false });
+    await guardarEmpresa(soloEmpresa);
     const a = await productoCon(soloEmpresa);
     expect(ofertasDe((await comparar(a.id)).r)).toEqual([a.ajena]);
 
@@ -92,12 +111,11 @@ describe('a supplier is compared once it is set up', () => {
     await guardarCondiciones(nuevo);
     expect(ofertasDe((await comparar(p.id)).r)).toEqual([p.ajena]);
 
-    // Its company, as PUT /api/proveedor/empresa/ writes it: migration 0020's trigger notifies its products.
-    await prepararProveedor(ctx.t.database.db, nuevo.id, { condiciones: false });
-    await ctx.t.settle();
+    // Migration 0020's trigger notifies its products; the PUT syncs every process before answering.
+    await guardarEmpresa(nuevo);
     const { r } = await comparar(p.id);
     expect(ofertasDe(r)).toEqual([p.suya, p.ajena].sort((a, b) => a - b));
-    expect(r.resultados[0]!.opciones_seleccionadas.map((o) => o.proveedor_producto_id)).toEqual([p.suya]);
+    expect(r.resultados[0]!.opciones_seleccionadas).toEqual([expect.objectContaining({ proveedor_producto_id: p.suya, proveedor: 'Sur Verde' })]);
   });
 
   it('reads no offer of a supplier not set up when the cache preloads', async () => {
