@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client';
 import { categoria, marca, origen, producto, rangoPrecio, unidad } from '#server/db/schema/catalogo';
 import { lote, proveedorProducto, proveedorProductoRango } from '#server/db/schema/proveedor';
 import { usuario } from '#server/db/schema/usuario';
+import { prepararProveedor } from './proveedores';
 
 /**
  * Test data for comparisons, written straight to the database: each test builds its own product
@@ -39,7 +40,11 @@ export async function findProveedorIds(db: Db): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** An offer with tier prices by limite_inferior ({100: 4990}) and lots [cantidad, 'YYYY-MM-DD']. */
+/**
+ * An offer with tier prices by limite_inferior ({100: 4990}) and lots [cantidad, 'YYYY-MM-DD'].
+ * Its supplier is set up first where it is not (prepararProveedor: what it saved stays), so the
+ * offer is compared; `preparar: false` leaves the supplier as it is.
+ */
 export async function createOfertaDePrueba(
   db: Db,
   o: {
@@ -50,8 +55,10 @@ export async function createOfertaDePrueba(
     rangos?: Record<number, number>;
     lotes: Array<[number, string]>;
     archivada?: boolean;
+    preparar?: boolean;
   },
 ) {
+  if (o.preparar !== false) await prepararProveedor(db, o.proveedorId);
   const [pp] = await db
     .insert(proveedorProducto)
     .values({

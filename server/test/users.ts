@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { correoSaliente, usuario } from '#server/db/schema/usuario';
+import { prepararProveedor } from './proveedores';
 import type { TestApp } from './test-app';
 
 let seq = 0;
@@ -31,8 +32,15 @@ export interface TestUser {
 /**
  * Registers through the API, activates with the e-mailed link and the signup's clave (as the
  * browser that signed up does: the password typed at signup becomes the account's) and logs in.
+ * A supplier comes set up (company and terms: prepararProveedor), its offers compared as before
+ * that rule; `{ listo: false }` leaves it as a signup does, neither saved.
  */
-export async function createUser(t: TestApp, rol: 'comprador' | 'proveedor', password = 'clave-de-prueba-9'): Promise<TestUser> {
+export async function createUser(
+  t: TestApp,
+  rol: 'comprador' | 'proveedor',
+  password = 'clave-de-prueba-9',
+  { listo = true }: { listo?: boolean } = {},
+): Promise<TestUser> {
   const email = uniqueEmail(rol);
   const res = await t.request({
     method: 'POST',
@@ -52,5 +60,7 @@ export async function createUser(t: TestApp, rol: 'comprador' | 'proveedor', pas
   const act = await t.request({ method: 'POST', url: '/auth/users/activation/', payload: { ...link, clave_activacion: res.json().clave_activacion } });
   if (act.statusCode !== 204) throw new Error(`activación: ${act.body}`);
   // The signup's answer carries no id (docs/decisions/003); the link's uid is Djoser's base64url of it.
-  return { id: Number(Buffer.from(link.uid, 'base64url').toString()), email, password, access: await t.tokenFor(email, password) };
+  const id = Number(Buffer.from(link.uid, 'base64url').toString());
+  if (rol === 'proveedor' && listo) await prepararProveedor(t.database.db, id);
+  return { id, email, password, access: await t.tokenFor(email, password) };
 }

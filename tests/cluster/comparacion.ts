@@ -84,6 +84,46 @@ async function createProveedor(cluster: Cluster, empresa: string, signup: Server
     200,
     `empresa of ${empresa}`,
   );
+  // Compared only once its company and its terms are saved (docs/decisions/024): open terms, every comuna.
+  expectStatus(
+    await call(activate, 'PUT', '/api/proveedor/empresa/', {
+      token: cuenta.access,
+      body: {
+        razon_social: `${empresa} SpA`,
+        nombre_fantasia: empresa,
+        rut: '76.086.428-5',
+        giro: 'Venta al por mayor de alimentos',
+        direccion: 'Av. Providencia 1234',
+        region: 13,
+        comuna: 13123,
+        telefono: '+56912345678',
+        correo_ventas: cuenta.email,
+      },
+    }),
+    200,
+    `empresa of ${empresa}`,
+  );
+  const { comunas } = expectStatus(
+    await call<{ comunas: number[] }>(activate, 'GET', '/api/proveedor/condiciones/', { token: cuenta.access }),
+    200,
+    'condiciones',
+  );
+  expectStatus(
+    await call(activate, 'PUT', '/api/proveedor/condiciones/', {
+      token: cuenta.access,
+      body: {
+        comunas,
+        dias_despacho: [1, 2, 3, 4, 5, 6, 7],
+        anticipacion_dias: 0,
+        hora_corte: '23:59',
+        monto_minimo: 0,
+        costo_despacho: 0,
+        despacho_gratis_desde: null,
+      },
+    }),
+    200,
+    `condiciones of ${empresa}`,
+  );
   return { ...cuenta, empresa };
 }
 

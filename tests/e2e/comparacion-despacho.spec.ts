@@ -5,7 +5,6 @@ import {
   aprobarProductos,
   authHeaders,
   createCompradorConDireccion,
-  createProveedorByApi,
   type E2EProveedor,
   expectAccessible,
   fillFilaCotizacion,
@@ -16,6 +15,7 @@ import {
   shot,
   uniqueStamp,
 } from '../fixtures';
+import { createProveedorListoByApi } from './proveedor-listo';
 
 // Delivery terms from the buyer's side, against the real server: a restaurant in Puerto Montt. The two
 // cheapest suppliers deliver only in Santiago and are left out; of the two that come to Puerto
@@ -41,7 +41,7 @@ async function condiciones(request: APIRequestContext, p: E2EProveedor, terminos
 async function mercado(request: APIRequestContext) {
   const sello = uniqueStamp();
   const [sur, central, austral, llanquihue] = await Promise.all(
-    ['Carnes del Sur', 'Frigorífico Central', 'Distribuidora Austral', 'Comercial Llanquihue'].map((e) => createProveedorByApi(request, `${e} ${sello}`)),
+    ['Carnes del Sur', 'Frigorífico Central', 'Distribuidora Austral', 'Comercial Llanquihue'].map((e) => createProveedorListoByApi(request, `${e} ${sello}`)),
   );
   const nombres = [`Garbanzo pardo ${sello}`, `Lenteja castellana ${sello}`, `Poroto coscorrón ${sello}`] as const;
   const fila = (nombre: string, sku: string, precio: number, producto?: number) => ({

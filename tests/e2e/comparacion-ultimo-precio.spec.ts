@@ -5,7 +5,6 @@ import {
   aprobarProductos,
   authHeaders,
   createCompradorConDireccion,
-  createProveedorByApi,
   type E2EProveedor,
   type E2EUser,
   expectAccessible,
@@ -16,6 +15,7 @@ import {
   shot,
   uniqueStamp,
 } from '../fixtures';
+import { createProveedorListoByApi } from './proveedor-listo';
 import { cotizarPorApi } from './pasos-comprador';
 
 // The price paid last time (docs/producto.md §16): a buyer orders, its supplier raises the price,
@@ -43,7 +43,7 @@ interface Mercado {
 
 async function mercado(request: APIRequestContext, empresa: string): Promise<Mercado> {
   const sello = uniqueStamp();
-  const proveedor = await createProveedorByApi(request, `${empresa} ${sello}`);
+  const proveedor = await createProveedorListoByApi(request, `${empresa} ${sello}`);
   const nombre = `Porotos tórtola ${sello}`;
   const sku = `UP-${sello}`;
   await registrarProductos(request, proveedor, [{ sku, nombre, categoria: 'SECOS', precio: ANTES, stock: 2_000, dias: 120 }]);

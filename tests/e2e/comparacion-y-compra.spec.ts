@@ -3,7 +3,6 @@ import { formatClp } from '#common/format';
 import {
   aprobarProductos,
   createCompradorConDireccion,
-  createProveedorByApi,
   createUserByApi,
   type E2EProveedor,
   expectAccessible,
@@ -17,6 +16,7 @@ import {
   uniqueEmail,
   uniqueStamp,
 } from '../fixtures';
+import { createProveedorListoByApi } from './proveedor-listo';
 
 // From the summary to the order, against the real server: results (swap an option, the
 // stock confirmation, another supplier for the shortfall), billing with and without data, the
@@ -62,7 +62,7 @@ async function escenario(
   stockSegundo: number,
 ): Promise<Escenario> {
   const sello = uniqueStamp();
-  const [barato, escaso, caro] = await Promise.all(empresas.map((e) => createProveedorByApi(request, `${e} ${sello}`)));
+  const [barato, escaso, caro] = await Promise.all(empresas.map((e) => createProveedorListoByApi(request, `${e} ${sello}`)));
   const [principal, segundo, tercero] = productos.map(([categoria, nombre]) => ({ categoria, nombre: `${nombre} ${sello}` }));
   const marca = `Estancia ${sello}`;
   // The cheapest proposes the main product (two lots) and the third; the dearest, the second.

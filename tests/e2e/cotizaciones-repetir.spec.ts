@@ -1,15 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import {
-  accessToken,
-  aprobarProductos,
-  authHeaders,
-  createProveedorByApi,
-  E2E_MODERADOR,
-  expectAccessible,
-  registrarProductos,
-  shot,
-  uniqueStamp,
-} from '../fixtures';
+import { accessToken, aprobarProductos, authHeaders, E2E_MODERADOR, expectAccessible, registrarProductos, shot, uniqueStamp } from '../fixtures';
+import { createProveedorListoByApi } from './proveedor-listo';
 
 // Buying again on /cotizar (docs/producto.md §16), against the real server: the product box finds
 // any product by name without choosing its category first, and 'Cotizar de nuevo' (a link to
@@ -28,7 +19,7 @@ async function crearCatalogo(request: APIRequestContext): Promise<Catalogo> {
   const vetado = `Lomo vetado ${sello}`;
   const rechazado = `Lomo rechazado ${sello}`;
   const fila = (nombre: string, sku: string) => ({ sku: `${sku}-${sello}`, nombre, categoria: 'CARNE BOVINA', precio: 9_000, stock: 1_000, dias: 90 });
-  const proveedor = await createProveedorByApi(request, `Frigorífico ${sello}`);
+  const proveedor = await createProveedorListoByApi(request, `Frigorífico ${sello}`);
   await registrarProductos(request, proveedor, [fila(vetado, 'LV'), fila(rechazado, 'LR')]);
   const { [vetado]: idVetado } = await aprobarProductos(request, [vetado]);
   const headers = authHeaders(await accessToken(request, E2E_MODERADOR));

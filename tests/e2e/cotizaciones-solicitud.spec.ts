@@ -3,7 +3,6 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import {
   aprobarProductos,
   createCompradorConDireccion,
-  createProveedorByApi,
   createUserByApi,
   loginByApi,
   type ProductoNuevo,
@@ -11,6 +10,7 @@ import {
   registrarProductos,
   uniqueStamp,
 } from '../fixtures';
+import { createProveedorListoByApi } from './proveedor-listo';
 
 // A buyer, logged out or in, builds a quotation request on /cotizar, gives its delivery
 // data on /datos-cotizacion and reviews it on /confirmar-cotizacion, against the real server,
@@ -53,7 +53,7 @@ async function crearCatalogo(request: APIRequestContext): Promise<Catalogo> {
     dias: 90,
     ...procedencia,
   });
-  const proveedor = await createProveedorByApi(request, `Distribuidora ${sello}`);
+  const proveedor = await createProveedorListoByApi(request, `Distribuidora ${sello}`);
   await registrarProductos(request, proveedor, [
     fila(c.abastero, 'CARNE BOVINA', 'AB', carnes),
     fila(c.entrana, 'CARNE BOVINA', 'EN', carnes),

@@ -5,7 +5,6 @@ import {
   aprobarProductos,
   authHeaders,
   createCompradorConDireccion,
-  createProveedorByApi,
   expectAccessible,
   loginByApi,
   readMailLink,
@@ -13,6 +12,7 @@ import {
   shot,
   uniqueStamp,
 } from '../fixtures';
+import { createProveedorListoByApi } from './proveedor-listo';
 import { ENTREGA } from '#server/test/entrega';
 
 // A list's weekly reminder against the real server and its real clock: set for the minute under
@@ -39,7 +39,7 @@ for (const [ancho, alto] of [
     await page.setViewportSize({ width: ancho, height: alto });
     const sello = uniqueStamp();
     const nombre = `Garbanzo pardo ${sello}`;
-    const proveedor = await createProveedorByApi(page.request, `Legumbres ${sello}`);
+    const proveedor = await createProveedorListoByApi(page.request, `Legumbres ${sello}`);
     await registrarProductos(page.request, proveedor, [{ categoria: 'SECOS', nombre, sku: `RE-${sello}`, precio: 1_000, stock: 1_000, dias: 90 }]);
     const { [nombre]: producto } = await aprobarProductos(page.request, [nombre]);
     const { fecha_entrega: _, ...direccion } = ENTREGA;

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { aprobarProductos, createProveedorByApi, expectAccessible, loginAs, openMenu, registrarProductos, shot, uniqueStamp } from '../fixtures';
+import { aprobarProductos, expectAccessible, loginAs, openMenu, registrarProductos, shot, uniqueStamp } from '../fixtures';
+import { createProveedorListoByApi } from './proveedor-listo';
 
 // 'Mis listas' (docs/producto.md §16) against the real server: a buyer makes a list by product
 // name, renames it, edits a quantity in place, sets its weekly reminder, quotes it on /cotizar in
@@ -15,7 +16,7 @@ interface Catalogo {
 async function crearCatalogo(request: APIRequestContext): Promise<Catalogo> {
   const sello = uniqueStamp();
   const nombres: [string, string] = [`Lomo vetado ${sello}`, `Posta negra ${sello}`];
-  const proveedor = await createProveedorByApi(request, `Frigorífico ${sello}`);
+  const proveedor = await createProveedorListoByApi(request, `Frigorífico ${sello}`);
   await registrarProductos(
     request,
     proveedor,

@@ -8,7 +8,6 @@ import {
   E2E_DATA_DIR,
   E2E_MODERADOR,
   type E2EUser,
-  empresaE2E,
   expectAccessible,
   loginByApi,
   menuProveedor,
@@ -17,6 +16,7 @@ import {
   shot,
 } from '../fixtures';
 import { cotizarPorApi, idsDeProductos, otroNavegador } from './pasos-comprador';
+import { createProveedorListoByApi } from './proveedor-listo';
 
 // An order reaches its suppliers and comes back, against the real server. Each test has
 // two new suppliers, each with a product of its own (proposed through registrar-nuevos and approved
@@ -42,11 +42,8 @@ const token = async (request: APIRequestContext, user: E2EUser) => (await (await
 
 /** A new supplier with its company saved (`empresa`, the name buyers see) and one product of its own, approved, 500 kg in stock. */
 async function proveedorConProducto(request: APIRequestContext, empresa: string, producto: string, categoria: string, precio: number): Promise<Proveedor> {
-  const user = await createUserByApi(request, 'proveedor');
-  const access = await token(request, user);
+  const { access, ...user } = await createProveedorListoByApi(request, empresa);
   const headers = { authorization: `JWT ${access}` };
-  const perfil = await request.put('/api/proveedor/empresa/', { headers, data: empresaE2E(empresa, user.email) });
-  expect(perfil.status(), await perfil.text()).toBe(200);
   const fila = buildProductoNuevo({ sku: `PED-${Date.now()}`, nombre: producto, categoria, precio, stock: 500, dias: 120 });
   const res = await request.post('/api/productos/registrar-nuevos/', { headers, data: { productos: [fila] } });
   expect(res.status(), await res.text()).toBe(201);

@@ -4,7 +4,6 @@ import { formatDiaCercano } from '#common/format';
 import {
   aprobarProductos,
   createCompradorConDireccion,
-  createProveedorByApi,
   type E2EProveedor,
   type E2EUser,
   expectAccessible,
@@ -15,6 +14,7 @@ import {
   shot,
   uniqueStamp,
 } from '../fixtures';
+import { createProveedorListoByApi } from './proveedor-listo';
 
 // Buying again (docs/producto.md §16), the whole way against the real server: a buyer with a saved
 // main address orders through the screens and saves the order as a list from /ordenes/{id}; its
@@ -43,7 +43,7 @@ interface Mercado {
 /** A supplier of its own with two dried goods (so every price is known), and a buyer with a saved main address. */
 async function mercado(request: APIRequestContext): Promise<Mercado> {
   const sello = uniqueStamp();
-  const proveedor = await createProveedorByApi(request, `Legumbres de Ñuble ${sello}`);
+  const proveedor = await createProveedorListoByApi(request, `Legumbres de Ñuble ${sello}`);
   const lineas: [Linea, Linea] = [
     { nombre: `Porotos tórtola ${sello}`, sku: `VC1-${sello}`, cantidad: 100, antes: 5_990, hoy: 5_690 },
     { nombre: `Lentejas 6 mm ${sello}`, sku: `VC2-${sello}`, cantidad: 120, antes: 3_490, hoy: 3_490 },

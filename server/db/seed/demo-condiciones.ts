@@ -15,11 +15,21 @@ const RM = 13;
 const lunesAViernes = [1, 2, 3, 4, 5];
 
 /**
- * Varied, realistic delivery terms of the demo suppliers, by e-mail. Carnes del Maule,
- * the demo supplier account, keeps the defaults (no row): every comuna, lunes a sábado, 1 day,
- * 18:00, no minimum, free delivery.
+ * Varied, realistic delivery terms of the demo suppliers, by e-mail. Every one has terms: a
+ * supplier's offers are compared only once it saved them (docs/decisions/024). Carnes del Maule,
+ * the demo supplier account, delivers any day of the week, same day, until 23:59, everywhere, with
+ * no minimum and free: the demo and the e2e journeys buy from it for any date and amount.
  */
 export const DEMO_CONDICIONES: Record<string, Terminos> = {
+  'proveedor@abastece.cl': {
+    cobertura: 'todas',
+    dias_despacho: [1, 2, 3, 4, 5, 6, 7],
+    anticipacion_dias: 0,
+    hora_corte: '23:59',
+    monto_minimo: 0,
+    costo_despacho: 0,
+    despacho_gratis_desde: null,
+  },
   'ventas@frigorificolosandes.cl': {
     cobertura: 'todas',
     dias_despacho: lunesAViernes,
@@ -95,8 +105,9 @@ export const DEMO_CONDICIONES: Record<string, Terminos> = {
 };
 
 /**
- * Gives the demo suppliers their terms when none of them has any, through the terms' own
- * service; databases seeded before delivery terms existed get them on their next start.
+ * Gives each demo supplier without terms its own, through the terms' own service: databases
+ * seeded before delivery terms (or before Carnes del Maule had any) get them on their next start;
+ * terms saved since stay.
  */
 export async function seedDemoCondiciones(db: Db): Promise<void> {
   const proveedores = await db
@@ -109,11 +120,19 @@ export async function seedDemoCondiciones(db: Db): Promise<void> {
       ),
     );
   if (proveedores.length === 0) return;
-  const ids = proveedores.map((p) => p.id);
-  if ((await db.select({ id: condicionesProveedor.proveedor_id }).from(condicionesProveedor).where(inArray(condicionesProveedor.proveedor_id, ids))).length > 0)
-    return;
+  const conTerminos = await db
+    .select({ id: condicionesProveedor.proveedor_id })
+    .from(condicionesProveedor)
+    .where(
+      inArray(
+        condicionesProveedor.proveedor_id,
+        proveedores.map((p) => p.id),
+      ),
+    );
+  const faltan = proveedores.filter((p) => !conTerminos.some((c) => c.id === p.id));
+  if (faltan.length === 0) return;
   const comunas = await db.select({ id: comuna.id, region_id: comuna.region_id }).from(comuna);
-  for (const p of proveedores) {
+  for (const p of faltan) {
     const terminos = DEMO_CONDICIONES[p.email];
     if (!terminos) continue;
     const { cobertura, ...resto } = terminos;

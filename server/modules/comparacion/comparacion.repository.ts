@@ -7,20 +7,22 @@ import { orden } from '#server/db/schema/ordenes';
 import { lote, proveedorProducto, proveedorProductoRango } from '#server/db/schema/proveedor';
 import { proveedorNombre, usuario } from '#server/db/schema/usuario';
 import { comuna } from '#server/db/schema/ubicacion';
-import { ofertaVisible, productoVisible } from '#server/db/visible';
+import { ofertaVisible, productoVisible, proveedorListo } from '#server/db/visible';
 import type { Hold } from '#server/http/caller';
 import { joinNombresDeProducto, nombresDeProducto } from '#server/modules/catalogo/catalogo.repository';
 import { type Oferta, type OfertaViva, ofertasVivas } from './motor/ofertas-vivas';
 
 /**
  * The offers of these products a comparison may use: not archived, of an approved product not
- * archived (their lots are filtered apart). One copy for findOfertas and the preload's compact read.
+ * archived, of a supplier set up (docs/decisions/024; their lots are filtered apart). One copy for
+ * findOfertas (comparar-precios' misses, actualizar, crear-orden) and the preload's compact read.
  */
 export const ofertasComparables = (productoIds: readonly number[]) =>
   sql`select ${proveedorProducto.id} as id, ${proveedorProducto.producto_id} as producto_id, ${proveedorProducto.proveedor_id} as proveedor_id,
       ${proveedorProducto.tarifa} as tarifa
     from ${proveedorProducto} join ${producto} on ${producto.id} = ${proveedorProducto.producto_id}
-    where ${proveedorProducto.producto_id} in ${productoIds} and ${ofertaVisible} and ${productoVisible}`;
+    where ${proveedorProducto.producto_id} in ${productoIds} and ${ofertaVisible} and ${productoVisible}
+      and ${proveedorListo(proveedorProducto.proveedor_id)}`;
 
 /**
  * The offers of the given products, in ONE query for all the lines of a comparison: approved

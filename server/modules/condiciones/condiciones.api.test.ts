@@ -16,7 +16,7 @@ import {
 } from '#common/schemas/condiciones';
 import { condicionesProveedor, condicionesProveedorComuna, proveedorProducto } from '#server/db/schema/proveedor';
 import { usuario } from '#server/db/schema/usuario';
-import { DEMO_CONDICIONES } from '#server/db/seed/demo-condiciones';
+import { DEMO_CONDICIONES, seedDemoCondiciones } from '#server/db/seed/demo-condiciones';
 import { CATALOGO_CHANNEL } from '#server/modules/comparacion/cache/comparacion-cache';
 import { ROLES, type RoleName } from '#server/test/roles';
 import { setupTestApp } from '#server/test/test-app';
@@ -46,16 +46,38 @@ const idDe = async (email: string) => (await ctx.t.database.db.select({ id: usua
 
 // First: later tests change the demo suppliers' terms.
 describe('the demo seed', () => {
-  it('gives the demo suppliers varied terms, and keeps the demo supplier account on the defaults', async () => {
-    const mapa = await findCondicionesProveedores(ctx.t.database.db, await Promise.all(Object.keys(DEMO_CONDICIONES).map(idDe)));
+  it('gives every demo supplier terms: varied ones, and the demo supplier account open ones (any day, everywhere, no minimum)', async () => {
+    const ids = await Promise.all(Object.keys(DEMO_CONDICIONES).map(idDe));
+    const mapa = await findCondicionesDefinidas(ctx.t.database.db, ids);
+    expect(mapa.size).toBe(9);
     const terminos = [...mapa.values()];
-    expect(terminos.filter((c) => c.comunas.length === TOTAL_COMUNAS)).toHaveLength(2);
+    expect(terminos.filter((c) => c.comunas.length === TOTAL_COMUNAS)).toHaveLength(3);
     expect(new Set(terminos.map((c) => c.comunas.length)).size).toBeGreaterThan(4);
     expect(terminos.filter((c) => c.monto_minimo > 0).every((c) => c.monto_minimo >= 30_000 && c.monto_minimo <= 80_000)).toBe(true);
     expect(terminos.filter((c) => c.costo_despacho > 0).every((c) => c.costo_despacho >= 4_990 && c.costo_despacho <= 9_990)).toBe(true);
     const { comunas, ...resto } = (await get(await ctx.t.tokenFor(ROLES.proveedor))).json();
-    expect(resto).toEqual({ guardadas: false, ...CONDICIONES_POR_DEFECTO });
+    expect(resto).toEqual({
+      guardadas: true,
+      dias_despacho: [1, 2, 3, 4, 5, 6, 7],
+      anticipacion_dias: 0,
+      hora_corte: '23:59',
+      monto_minimo: 0,
+      costo_despacho: 0,
+      despacho_gratis_desde: null,
+    });
     expect(comunas).toHaveLength(TOTAL_COMUNAS);
+  });
+
+  it('gives a demo supplier without terms its own on the next start, and keeps the terms saved by the others', async () => {
+    const { db } = ctx.t.database;
+    const maule = await idDe(ROLES.proveedor);
+    const andes = await idDe(ROLES.otroProveedor);
+    const antes = (await findCondicionesDefinidas(db, [andes])).get(andes);
+    await db.delete(condicionesProveedor).where(eq(condicionesProveedor.proveedor_id, maule));
+    await seedDemoCondiciones(db);
+    const despues = await findCondicionesDefinidas(db, [maule, andes]);
+    expect(despues.get(maule)).toMatchObject({ dias_despacho: [1, 2, 3, 4, 5, 6, 7], hora_corte: '23:59', monto_minimo: 0 });
+    expect(despues.get(andes)).toEqual(antes);
   });
 });
 
@@ -85,7 +107,7 @@ describe('who may read and write terms', () => {
 describe('a supplier’s terms', () => {
   let ana: TestUser;
   beforeAll(async () => {
-    ana = await createUser(ctx.t, 'proveedor');
+    ana = await createUser(ctx.t, 'proveedor', undefined, { listo: false });
   });
 
   it('are the defaults, every comuna, until the supplier sets them; nothing is stored for it', async () => {
@@ -180,7 +202,7 @@ describe('a supplier’s terms', () => {
 describe('findCondicionesProveedores', () => {
   it('answers every supplier asked for: its terms, or the defaults without a row', async () => {
     const con = await createUser(ctx.t, 'proveedor');
-    const sin = await createUser(ctx.t, 'proveedor');
+    const sin = await createUser(ctx.t, 'proveedor', undefined, { listo: false });
     await put(con.access, CONDICIONES);
     const mapa = await findCondicionesProveedores(ctx.t.database.db, [con.id, sin.id, con.id]);
     expect([...mapa.keys()].sort()).toEqual([con.id, sin.id].sort());

@@ -176,7 +176,7 @@ describe('PUT /api/usuarios/usuarios/perfil/', () => {
   });
 
   it("leaves a supplier's company to /mi-empresa: an empresa in the profile's body changes nothing", async () => {
-    const user = await createUser(ctx.t, 'proveedor');
+    const user = await createUser(ctx.t, 'proveedor', undefined, { listo: false });
     const res = await put(perfil({ email: user.email, first_name: 'Rodrigo', last_name: 'Fuentes', empresa: 'Carnes del Maule SpA' }), user.access);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ first_name: 'Rodrigo', last_name: 'Fuentes', empresa: '' });

@@ -7,7 +7,7 @@ import { metodoPago, orden, ordenLinea, ordenLineaLote, ordenPorConfirmar, pedid
 import { lote, proveedorProducto } from '#server/db/schema/proveedor';
 import { comuna, region } from '#server/db/schema/ubicacion';
 import { proveedorNombre, usuario } from '#server/db/schema/usuario';
-import { ofertaVisible, productoVisible } from '#server/db/visible';
+import { ofertaVisible, productoVisible, proveedorListo } from '#server/db/visible';
 import type { LoteUsable, Toma } from './fefo';
 
 export const findRubros = (db: Db) => db.select({ id: rubro.id, nombre: rubro.nombre }).from(rubro).orderBy(asc(rubro.id));
@@ -45,8 +45,9 @@ export async function findLineasSeleccionadas(db: Db, cotizacionId: number): Pro
       unidad: unidad.descripcion,
       cantidad: opcion.cantidad_proveida,
       precio: opcion.precio,
-      // What left the catalogue (archived, or no longer approved) is not sold any more.
-      vendible: sql<boolean>`(${ofertaVisible} and ${productoVisible})`,
+      // What left the catalogue (archived, or no longer approved) is not sold any more, nor an offer
+      // of a supplier not set up (docs/decisions/024: one chosen before that rule, say).
+      vendible: sql<boolean>`(${ofertaVisible} and ${productoVisible} and ${proveedorListo(proveedorProducto.proveedor_id)})`,
     })
     .from(opcion)
     .innerJoin(proveedorProducto, eq(opcion.proveedor_producto_id, proveedorProducto.id))

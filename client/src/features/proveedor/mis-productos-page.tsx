@@ -14,6 +14,7 @@ import { useProveedoresProductos } from './api/proveedores-productos';
 import { AgregarLote } from './components/agregar-lote';
 import { AgregarProducto } from './components/agregar-producto';
 import { ReenviarProducto } from './components/reenviar-producto';
+import { AvisoVisibilidad } from './components/aviso-visibilidad';
 import { EditorProducto } from './mis-productos-editor';
 import { ELIMINADO, loteEliminado } from './mis-productos-errores';
 import { EstadoModeracion } from './mis-productos-estado';
@@ -168,7 +169,7 @@ export default function MisProductosPage() {
           Agregar producto
         </button>
       </div>
-      {/* The notice of offers buyers cannot see yet (components/aviso-visibilidad.tsx) goes here, above the list. */}
+      <AvisoVisibilidad />
       <SearchSortFilters
         className="mis-productos__filtros"
         placeholder="Buscar producto, SKU, precio, stock o fecha..."

@@ -338,7 +338,8 @@ describe('createComparacionCache', () => {
 
     const esperado = await leidoDeLaBase(db, ids);
     expect(esperado.get(conTodo.id)!.ofertas.map((o) => o.proveedor_producto_id)).toEqual(ofertas.slice(0, 2));
-    expect(esperado.get(conTodo.id)!.condiciones.size).toBe(1);
+    // Both suppliers of its offers: every offer compared is of a supplier with terms (docs/decisions/024).
+    expect(esperado.get(conTodo.id)!.condiciones.size).toBe(2);
     expect([sinOfertas, pendiente, archivado].map((p) => esperado.get(p.id)!.ofertas)).toEqual([[], [], []]);
     // Live products are packed by the preload (its own query); the others are read when asked for, then held.
     const { cache, listener } = await cacheAMano();

@@ -7,10 +7,8 @@ import { type Oferta, type OfertaViva, ofertaViva } from './ofertas-vivas';
  * quotation's comuna and on its delivery day (weekday and cut-off against now), and the offer has
  * stock that outlives that day. Pure: the clock and the terms come in.
  *
- * A supplier that never saved its terms (`null`) keeps today's behaviour: every comuna, the day
- * the buyer asks for, and with no date the lots that outlive today (docs/decisions/013: "nothing
- * changes until a supplier sets its terms", which the defaults' lunes–sábado and one day of
- * anticipation would otherwise break for a Sunday or same-day delivery).
+ * Every offer read for a comparison is of a supplier set up, terms saved (ofertasComparables,
+ * docs/decisions/024): one without terms here is not set up, and its offers never count.
  */
 
 export interface Comprador {
@@ -23,8 +21,12 @@ export interface Comprador {
   ahora: Date;
 }
 
-/** How a supplier stands for this quotation: the day it delivers, or why it does not. */
-export type Entrega = { dia: string } | { motivo: MotivoExclusion; aviso: string };
+/**
+ * How a supplier stands for this quotation: the day it delivers, why it does not, or not set up
+ * (no terms: nothing to say to the buyer, who never sees its offers).
+ */
+export type Entrega = { dia: string } | { motivo: MotivoExclusion; aviso: string } | { sinCondiciones: true };
+const SIN_CONDICIONES: Entrega = { sinCondiciones: true };
 
 export interface Exclusion {
   proveedor_producto_id: number;
@@ -34,13 +36,13 @@ export interface Exclusion {
 }
 
 /** The suppliers' standing, computed once per supplier and request. */
-export function createEntregas(comprador: Comprador, condicionesDe: (proveedorId: number) => CondicionesDespacho | null | undefined) {
+export function createEntregas(comprador: Comprador, condicionesDe: (proveedorId: number) => CondicionesDespacho | undefined) {
   const porProveedor = new Map<number, Entrega>();
   const entregaDe = (proveedorId: number, proveedor: string): Entrega => {
     let e = porProveedor.get(proveedorId);
     if (e) return e;
     const c = condicionesDe(proveedorId);
-    if (!c) e = { dia: comprador.fecha ?? comprador.hoy };
+    if (!c) e = SIN_CONDICIONES;
     else if (comprador.comuna && !c.comunas.includes(comprador.comuna.id))
       e = { motivo: 'comuna', aviso: mensajesDespacho.noDespachaComuna(proveedor, comprador.comuna.nombre) };
     else if (comprador.fecha === null) e = { dia: primerDiaDespacho(c, comprador.ahora) };
@@ -62,7 +64,7 @@ export function createEntregas(comprador: Comprador, condicionesDe: (proveedorId
       for (const o of ofertas) {
         const e = entregaDe(o.proveedor_id, o.proveedor);
         const viva = ofertaViva(o, 'dia' in e ? e.dia : (comprador.fecha ?? comprador.hoy));
-        if (!viva) continue;
+        if (!viva || 'sinCondiciones' in e) continue;
         if ('dia' in e) vivas.push(viva);
         else {
           avisos.push(e.aviso);

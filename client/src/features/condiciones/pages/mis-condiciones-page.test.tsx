@@ -19,7 +19,7 @@ const VALPARAISO = [
 ];
 const TODAS = [...VALPARAISO, ...METROPOLITANA].map((c) => c.id).sort((a, b) => a - b);
 const POR_DEFECTO = { guardadas: false, ...CONDICIONES_POR_DEFECTO, comunas: TODAS };
-const AVISO = /^Aún no guardas tus condiciones: mientras tanto te comparamos en todas las comunas y para cualquier día/;
+const AVISO = /^Aún no guardas tus condiciones: hasta que las guardes, tus productos no aparecen en las cotizaciones\./;
 
 let respuestas: Record<string, Respuesta>;
 let llamadas: Llamada[];

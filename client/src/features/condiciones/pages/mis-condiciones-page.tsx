@@ -32,8 +32,8 @@ export default function MisCondicionesPage() {
         <>
           {!condiciones.data.guardadas && (
             <p className="panel condiciones__aviso" role="status">
-              Aún no guardas tus condiciones: mientras tanto te comparamos en todas las comunas y para cualquier día, sin pedido mínimo ni costo de despacho.
-              Abajo están las condiciones con que partes; rigen cuando las guardes.
+              Aún no guardas tus condiciones: hasta que las guardes, tus productos no aparecen en las cotizaciones. Abajo están las condiciones con que partes;
+              rigen cuando las guardes.
             </p>
           )}
           <CondicionesForm inicial={condiciones.data} regiones={comunas.data} />
