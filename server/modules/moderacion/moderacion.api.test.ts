@@ -259,7 +259,7 @@ describe('a decision e-mails the supplier who proposed the product (docs/decisio
   });
 
   it('a supplier without company data nor delivery terms is told its approved product shows once it completes them', async () => {
-    const nuevo = await createUser(ctx.t, 'proveedor');
+    const nuevo = await createUser(ctx.t, 'proveedor', undefined, { listo: false });
     expect((await registrar([exclusiva('NUEVO-1', 'Costillar ahumado')], nuevo.access)).json()).toEqual({ registrados: 1, errores: [] });
     const id = (await pendientes()).find((p) => p.proveedor_email === nuevo.email)!.id;
     expect((await moderar({ producto_id: id, accion: 'aprobar' })).statusCode).toBe(200);
