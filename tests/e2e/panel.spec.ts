@@ -3,6 +3,7 @@ import { PRODUCTOS_NO_VISIBLES } from '#common/schemas/panel';
 import { accessToken, authHeaders, buildProductoNuevo, createUserByApi, E2E_MODERADOR, type E2EUser, expectAccessible, shot, uniqueStamp } from '../fixtures';
 import { cotizarPorApi, idsDeProductos } from './pasos-comprador';
 import { ingresarProveedor } from './pasos-cuenta';
+import { createProveedorListoByApi } from './proveedor-listo';
 
 // The supplier's workspace against the real server: where it lands after logging in, its side menu
 // (☰ on a phone) and its panel, /panel. The demo supplier (SEED_DEMO) has products, lots and terms.
@@ -75,7 +76,8 @@ async function ofrecer(request: APIRequestContext, user: E2EUser, nombre: string
 test('a supplier whose price lost a quotation reads it on its panel, by product', async ({ page, request }) => {
   test.setTimeout(60_000);
   const nombre = `Lomo liso ${uniqueStamp()}`;
-  const caro = await createUserByApi(request, 'proveedor');
+  // Both suppliers with their company and terms saved: only then are their offers compared.
+  const caro = await createProveedorListoByApi(request, `Carnes caras ${uniqueStamp()}`);
   await ofrecer(request, caro, nombre, 9990);
   const moderador = authHeaders(await accessToken(request, E2E_MODERADOR));
   const pendientes: Array<{ id: number; nombre: string }> = await (await request.get('/api/productos/productos-pendientes/', { headers: moderador })).json();
@@ -86,7 +88,7 @@ test('a supplier whose price lost a quotation reads it on its panel, by product'
   expect(aprobado.status(), await aprobado.text()).toBe(200);
   // Another supplier offers the same product for less: the comparison chooses it.
   const [productoId] = await idsDeProductos(request, [nombre]);
-  await ofrecer(request, await createUserByApi(request, 'proveedor'), nombre, 9000, productoId!);
+  await ofrecer(request, await createProveedorListoByApi(request, `Carnes baratas ${uniqueStamp()}`), nombre, 9000, productoId!);
   await cotizarPorApi(request, await createUserByApi(request, 'comprador'), [{ producto: productoId!, cantidad: 100 }]);
 
   await ingresarProveedor(page, caro);
