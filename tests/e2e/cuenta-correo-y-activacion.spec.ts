@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createUserByApi, loginByApi, readMailLink, shot, uniqueEmail } from '../fixtures';
+import { registrarseEnPantalla } from './pasos-cuenta';
 
 // The account's e-mail rules on the client: the right password on an inactive account says so and offers the
 // activation e-mail again; a new e-mail takes effect only through the link sent to it.
@@ -49,21 +50,10 @@ async function choosePassword(page: Page, password: string) {
   await page.getByRole('button', { name: 'Activar cuenta' }).click();
 }
 
-async function signUpInBrowser(page: Page, email: string, password: string) {
-  await page.goto('/signup');
-  await page.getByLabel('Nombre', { exact: true }).fill('Inés');
-  await page.getByLabel('Apellido').fill('Pérez-Cotapos');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByLabel('Repite la contraseña').fill(password);
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await expect(page).toHaveURL('/login');
-}
-
 test("the signup's own browser activates with the signup's password; another browser must choose one", async ({ page, browser }) => {
   test.setTimeout(60_000);
   const email = uniqueEmail('dos-navegadores');
-  await signUpInBrowser(page, email, 'maqui-silvestre-1');
+  await registrarseEnPantalla(page, email, 'maqui-silvestre-1');
   const link = await readMailLink(email, 'activate');
 
   // Another browser (no clave): it asks for a password, and the link still works afterwards.
@@ -99,7 +89,7 @@ test("a link opened in another browser shows the signup's names and role, editab
   test.setTimeout(60_000);
   const email = uniqueEmail('nombres');
   // Someone signs up with this address (as a buyer named Inés Pérez-Cotapos) in one browser...
-  await signUpInBrowser(page, email, 'maqui-ajeno-4');
+  await registrarseEnPantalla(page, email, 'maqui-ajeno-4');
   const link = await readMailLink(email, 'activate');
 
   // ...and the mailbox's owner opens the link in another one: the signup's data, to confirm or change.

@@ -1,27 +1,21 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { PRODUCTOS_NO_VISIBLES } from '#common/schemas/panel';
 import { accessToken, authHeaders, buildProductoNuevo, createUserByApi, E2E_MODERADOR, type E2EUser, expectAccessible, shot, uniqueStamp } from '../fixtures';
 import { cotizarPorApi, idsDeProductos } from './pasos-comprador';
+import { ingresarProveedor } from './pasos-cuenta';
+import { createProveedorListoByApi } from './proveedor-listo';
 
 // The supplier's workspace against the real server: where it lands after logging in, its side menu
 // (☰ on a phone) and its panel, /panel. The demo supplier (SEED_DEMO) has products, lots and terms.
 
 const DEMO = { email: 'ventas@frigorificolosandes.cl', password: 'abastece2026' };
 
-async function ingresar(page: Page, user: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(user.email);
-  await page.getByLabel('Contraseña').fill(user.password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page.getByText('Bienvenid@, has ingresado como proveedor.')).toBeVisible();
-}
-
 for (const width of [1280, 375]) {
   test.describe(`${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
     test('the demo supplier logs in, lands on its panel and opens Pedidos Recibidos from it', async ({ page }) => {
-      await ingresar(page, DEMO);
+      await ingresarProveedor(page, DEMO);
       await expect(page).toHaveURL('/panel');
       await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
       for (const parte of ['Pedidos', 'Lotes por vencer', 'Ofertas sin stock', 'Cotizaciones perdidas por precio', 'Ventas de los últimos 30 días'])
@@ -61,7 +55,7 @@ for (const width of [1280, 375]) {
 
 test("a new supplier's panel opens with its checklist, each step a way to do it", async ({ page, request }) => {
   const user = await createUserByApi(request, 'proveedor');
-  await ingresar(page, user);
+  await ingresarProveedor(page, user);
   await expect(page).toHaveURL('/panel');
   const pasos = page.getByRole('region', { name: 'Primeros pasos' });
   await expect(pasos.getByText('0 de 3 listos')).toBeVisible();
@@ -82,7 +76,8 @@ async function ofrecer(request: APIRequestContext, user: E2EUser, nombre: string
 test('a supplier whose price lost a quotation reads it on its panel, by product', async ({ page, request }) => {
   test.setTimeout(60_000);
   const nombre = `Lomo liso ${uniqueStamp()}`;
-  const caro = await createUserByApi(request, 'proveedor');
+  // Both suppliers with their company and terms saved: only then are their offers compared.
+  const caro = await createProveedorListoByApi(request, `Carnes caras ${uniqueStamp()}`);
   await ofrecer(request, caro, nombre, 9990);
   const moderador = authHeaders(await accessToken(request, E2E_MODERADOR));
   const pendientes: Array<{ id: number; nombre: string }> = await (await request.get('/api/productos/productos-pendientes/', { headers: moderador })).json();
@@ -93,10 +88,10 @@ test('a supplier whose price lost a quotation reads it on its panel, by product'
   expect(aprobado.status(), await aprobado.text()).toBe(200);
   // Another supplier offers the same product for less: the comparison chooses it.
   const [productoId] = await idsDeProductos(request, [nombre]);
-  await ofrecer(request, await createUserByApi(request, 'proveedor'), nombre, 9000, productoId!);
+  await ofrecer(request, await createProveedorListoByApi(request, `Carnes baratas ${uniqueStamp()}`), nombre, 9000, productoId!);
   await cotizarPorApi(request, await createUserByApi(request, 'comprador'), [{ producto: productoId!, cantidad: 100 }]);
 
-  await ingresar(page, caro);
+  await ingresarProveedor(page, caro);
   await expect(page).toHaveURL('/panel');
   // 9.990 against 9.000: 11 % dearer.
   await expect(page.getByRole('region', { name: 'Cotizaciones perdidas por precio' }).getByRole('listitem')).toHaveText([`${nombre}: 1 de 1 · te faltó 11 %`]);

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import type { ResultadoComparacion } from '#common/schemas/comparacion';
 import { accessToken, authHeaders, type E2EUser } from '../fixtures';
 
 // What several specs do for a buyer without its screens: another browser, the catalogue's ids, a
@@ -28,7 +29,8 @@ export const ENTREGA_POR_API = {
 
 /**
  * A quotation of `user` through the API, as the screens send it (crear-solicitud, crear-cotizante,
- * comparar-precios), and with `comprar` its order (crear-orden, with `facturacion` when given).
+ * comparar-precios), and with `comprar` its order (crear-orden, with `facturacion` when given); the
+ * comparison's lines (`resultados`) as the results screen gets them.
  */
 export async function cotizarPorApi(
   request: APIRequestContext,
@@ -39,7 +41,7 @@ export async function cotizarPorApi(
     entrega = ENTREGA_POR_API,
     facturacion = {},
   }: { comprar?: boolean; entrega?: typeof ENTREGA_POR_API; facturacion?: Record<string, unknown> } = {},
-): Promise<{ cotizacionId: number; ordenId?: number }> {
+): Promise<{ cotizacionId: number; resultados: ResultadoComparacion[]; ordenId?: number }> {
   const headers = authHeaders(await accessToken(request, user));
   const s = await request.post('/api/cotizaciones/crear-solicitud/', { headers, data: { productos } });
   expect(s.status(), await s.text()).toBe(201);
@@ -48,12 +50,12 @@ export async function cotizarPorApi(
   expect(c.status(), await c.text()).toBe(201);
   const q = await request.post('/api/cotizaciones/comparar-precios/', { headers, data: { productos, solicitudId } });
   expect(q.status(), await q.text()).toBe(201);
-  const cotizacionId: number = (await q.json()).cotizacion_id;
-  if (!comprar) return { cotizacionId };
+  const { cotizacion_id: cotizacionId, resultados }: { cotizacion_id: number; resultados: ResultadoComparacion[] } = await q.json();
+  if (!comprar) return { cotizacionId, resultados };
   const o = await request.post('/api/facturacion/crear-orden/', {
     headers,
     data: { cotizacion_id: cotizacionId, cotizante_id: (await c.json()).cotizante_id, ...facturacion },
   });
   expect(o.status(), await o.text()).toBe(201);
-  return { cotizacionId, ordenId: (await o.json()).orden_id };
+  return { cotizacionId, resultados, ordenId: (await o.json()).orden_id };
 }
