@@ -39,7 +39,7 @@ describe('the catalogue sync after a write (docs/decisions/010)', () => {
     await app.close();
   });
 
-  it('is declared by every route that writes offers, stock, prices, moderation or a supplier’s terms, and by no other', () => {
+  it('is declared by every route that writes offers, stock, prices, moderation or a supplier’s terms or company, and by no other', () => {
     const declaradas = registeredRoutes(ctx.t.app)
       .filter((r) => r.cambiaCatalogo)
       .map((r) => `${r.method} ${r.url}`);
@@ -56,6 +56,7 @@ describe('the catalogue sync after a write (docs/decisions/010)', () => {
         'POST /api/productos/registrar-nuevos/',
         'PUT /api/productos/actualizar-precios/',
         'PUT /api/proveedor/condiciones/',
+        'PUT /api/proveedor/empresa/',
       ].sort(),
     );
   });
