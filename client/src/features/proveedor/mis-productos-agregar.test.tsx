@@ -4,27 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sumarDias, hoyEnChile } from '#common/fecha';
 import { FECHA_NO_FUTURA, PRECIO_REQUERIDO, SKU_REQUERIDO } from '#common/schemas/proveedor-carga';
 import { LOTE_VACIO } from '#common/schemas/proveedor-lote';
-import type { ProveedorProducto } from '#common/schemas/proveedor-productos';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../test/page-harness';
 import { toast } from '../../ui/toast';
 import { productoEnRevision, YA_LO_OFRECES } from './components/agregar-producto';
 import MisProductosPage, { SIN_PRODUCTOS } from './mis-productos-page';
+import { ofertaDePrueba } from './mis-productos.fixtures';
 
 const URL_LISTA = '/api/productos/proveedoresproductos/';
 const REGISTRAR = 'POST /api/productos/registrar-nuevos/';
 
-const LOMO: ProveedorProducto = {
-  id: 7,
-  producto_id: 700,
-  sku: 'LV-01',
-  producto_nombre: 'Lomo vetado',
-  unidad: 'KILO',
-  tarifa: 12990,
-  rangos: {},
-  estado_moderacion: 'aprobado',
-  motivo_rechazo: null,
-  stock: [{ id: 70, cantidad: 400, fecha_expiracion: '2099-01-10' }],
-};
+const LOMO = ofertaDePrueba();
 const ABASTERO = { id: 10, nombre: 'Abastero', categoria: 'CARNE BOVINA', unidad: 'KILO' };
 
 let respuestas: Record<string, Respuesta>;
