@@ -21,7 +21,7 @@ import { CATALOGO_CHANNEL } from '#server/modules/comparacion/cache/comparacion-
 import { ROLES, type RoleName } from '#server/test/roles';
 import { setupTestApp } from '#server/test/test-app';
 import { createUser, type TestUser } from '#server/test/users';
-import { findCondicionesDefinidas, findCondicionesProveedores } from './condiciones.repository';
+import { findCondicionesDefinidas } from './condiciones.repository';
 
 const ctx = setupTestApp({ roleTokens: true });
 const URL = '/api/proveedor/condiciones/';
@@ -199,19 +199,12 @@ describe('a supplier’s terms', () => {
   });
 });
 
-describe('findCondicionesProveedores', () => {
-  it('answers every supplier asked for: its terms, or the defaults without a row', async () => {
+describe('findCondicionesDefinidas', () => {
+  it('answers only the suppliers that saved their terms', async () => {
     const con = await createUser(ctx.t, 'proveedor');
     const sin = await createUser(ctx.t, 'proveedor', undefined, { listo: false });
     await put(con.access, CONDICIONES);
-    const mapa = await findCondicionesProveedores(ctx.t.database.db, [con.id, sin.id, con.id]);
-    expect([...mapa.keys()].sort()).toEqual([con.id, sin.id].sort());
-    expect(mapa.get(con.id)).toEqual(GUARDADAS);
-    expect(mapa.get(sin.id)).toMatchObject(CONDICIONES_POR_DEFECTO);
-    expect(mapa.get(sin.id)!.comunas).toHaveLength(TOTAL_COMUNAS);
-    expect((await findCondicionesProveedores(ctx.t.database.db, [])).size).toBe(0);
-    // Only the suppliers that saved theirs.
-    const definidas = await findCondicionesDefinidas(ctx.t.database.db, [con.id, sin.id]);
+    const definidas = await findCondicionesDefinidas(ctx.t.database.db, [con.id, sin.id, con.id]);
     expect([...definidas.keys()]).toEqual([con.id]);
     expect(definidas.get(con.id)).toEqual(GUARDADAS);
   });
