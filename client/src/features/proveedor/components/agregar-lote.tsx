@@ -6,6 +6,7 @@ import { errorFechaVencimiento } from '#common/schemas/proveedor-carga';
 import { type LoteNuevoData, loteNuevoSchema } from '#common/schemas/proveedor-lote';
 import type { ProveedorProducto } from '#common/schemas/proveedor-productos';
 import { showFormErrors } from '../../../lib/form-errors';
+import { useSessionExpiredHandler } from '../../../lib/session';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { Modal } from '../../../ui/modal';
 import { toast } from '../../../ui/toast';
@@ -40,6 +41,7 @@ export function loteAgregado(
  */
 export function AgregarLote({ oferta, onClose }: { oferta: ProveedorProducto; onClose(): void }) {
   const crear = useCreateLote();
+  const onExpired = useSessionExpiredHandler();
   const form = useForm<Valores, unknown, LoteNuevoData>({ resolver, defaultValues: { cantidad: '', fecha_expiracion: '' } });
   const { handleSubmit, formState, setError } = form;
   const { errors } = formState;
@@ -57,7 +59,7 @@ export function AgregarLote({ oferta, onClose }: { oferta: ProveedorProducto; on
           toast.success(loteAgregado(oferta, data.cantidad, lote));
           onClose();
         },
-        onError: (error) => showFormErrors(error, setError, { fields: CAMPOS, fallback: ERROR_AGREGAR_LOTE, toast: null }),
+        onError: (error) => onExpired(error) || showFormErrors(error, setError, { fields: CAMPOS, fallback: ERROR_AGREGAR_LOTE, toast: null }),
       },
     );
   }

@@ -8,6 +8,7 @@ import type { ProveedorProducto } from '#common/schemas/proveedor-productos';
 import { ApiError } from '../../../lib/api-client';
 import { useCajaBuscarProductos } from '../../../lib/buscar-productos';
 import { showFormErrors } from '../../../lib/form-errors';
+import { useSessionExpiredHandler } from '../../../lib/session';
 import { Combobox } from '../../../ui/combobox';
 import { FieldShell, SelectField, TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
@@ -50,6 +51,7 @@ export function AgregarProducto({ ofertas, onClose }: { ofertas: readonly Provee
   const skus = useMemo(() => new Set(ofertas.map((o) => o.sku)), [ofertas]);
   const caja = useCajaBuscarProductos({ disabled: { ids: ofrecidos, reason: YA_LO_OFRECES } });
   const registrar = useRegistrarProducto();
+  const onExpired = useSessionExpiredHandler();
   const form = useForm<ValoresProducto>({ defaultValues: VALORES_VACIOS });
   const { register, handleSubmit, formState, setError, setValue, watch, clearErrors } = form;
   const { errors } = formState;
@@ -80,6 +82,7 @@ export function AgregarProducto({ ofertas, onClose }: { ofertas: readonly Provee
           onClose();
         },
         onError: (error) => {
+          if (onExpired(error)) return;
           const motivos = motivosDe(error);
           if (motivos.length > 0) mostrar(porCampo(motivos, fila.unidad));
           else showFormErrors(error, setError, { fields: [], fallback: ERROR_AGREGAR_PRODUCTO, toast: null });
