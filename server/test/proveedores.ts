@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CONDICIONES_POR_DEFECTO } from '#common/despacho';
+import { CONDICIONES_ABIERTAS } from '#common/despacho';
 import type { Db } from '#server/db/client';
 import { condicionesProveedor, empresaProveedor } from '#server/db/schema/proveedor';
 import { proveedorNombre, usuario } from '#server/db/schema/usuario';
@@ -16,15 +16,7 @@ import type { TestApp } from './test-app';
  * day, no anticipation, cut-off 23:59, every comuna, no minimum, no fee. A test about other terms
  * saves its own (PUT /api/proveedor/condiciones/ replaces these).
  */
-export const CONDICIONES_DE_PRUEBA = {
-  todas_las_comunas: true,
-  dias_despacho: [1, 2, 3, 4, 5, 6, 7],
-  anticipacion_dias: 0,
-  hora_corte: '23:59',
-  monto_minimo: 0,
-  costo_despacho: 0,
-  despacho_gratis_desde: null,
-} as const;
+export const CONDICIONES_DE_PRUEBA = { todas_las_comunas: true, ...CONDICIONES_ABIERTAS };
 
 /**
  * Gives supplier `proveedorId` a company row and terms where it has none (what it saved stays):
@@ -41,7 +33,7 @@ export async function prepararProveedor(db: Db, proveedorId: number, { empresa =
   if (condiciones) {
     await db
       .insert(condicionesProveedor)
-      .values({ proveedor_id: proveedorId, ...CONDICIONES_DE_PRUEBA, dias_despacho: [...CONDICIONES_DE_PRUEBA.dias_despacho] })
+      .values({ proveedor_id: proveedorId, ...CONDICIONES_DE_PRUEBA })
       .onConflictDoNothing();
   }
 }
@@ -55,13 +47,13 @@ export async function guardarEmpresa(t: TestApp, token: string, cambios: Partial
   if (res.statusCode !== 200) throw new Error(`PUT /api/proveedor/empresa/ answered ${res.statusCode}: ${res.body}`);
 }
 
-/** Saves a supplier's delivery terms through PUT /api/proveedor/condiciones/: every day, no notice, ENTREGA's comuna. */
+/** Saves a supplier's delivery terms through PUT /api/proveedor/condiciones/: open ones (CONDICIONES_ABIERTAS), to ENTREGA's comuna only. */
 export async function guardarCondiciones(t: TestApp, token: string): Promise<void> {
   const res = await t.request({
     method: 'PUT',
     url: '/api/proveedor/condiciones/',
     token,
-    payload: { ...CONDICIONES_POR_DEFECTO, dias_despacho: [1, 2, 3, 4, 5, 6, 7], anticipacion_dias: 0, comunas: [ENTREGA.comuna] },
+    payload: { ...CONDICIONES_ABIERTAS, comunas: [ENTREGA.comuna] },
   });
   if (res.statusCode !== 200) throw new Error(`PUT /api/proveedor/condiciones/ answered ${res.statusCode}: ${res.body}`);
 }

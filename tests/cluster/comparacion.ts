@@ -1,3 +1,4 @@
+import { CONDICIONES_ABIERTAS } from '#common/despacho';
 import type { CompararPrecios, Opcion } from '#common/schemas/comparacion';
 import { CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
 import type { ProductoPendiente } from '#common/schemas/moderacion';
@@ -111,15 +112,7 @@ async function createProveedor(cluster: Cluster, empresa: string, signup: Server
   expectStatus(
     await call(activate, 'PUT', '/api/proveedor/condiciones/', {
       token: cuenta.access,
-      body: {
-        comunas,
-        dias_despacho: [1, 2, 3, 4, 5, 6, 7],
-        anticipacion_dias: 0,
-        hora_corte: '23:59',
-        monto_minimo: 0,
-        costo_despacho: 0,
-        despacho_gratis_desde: null,
-      },
+      body: { comunas, ...CONDICIONES_ABIERTAS },
     }),
     200,
     `condiciones of ${empresa}`,

@@ -1,3 +1,4 @@
+import { CONDICIONES_ABIERTAS } from '#common/despacho';
 import type { CondicionesData } from '#common/schemas/condiciones';
 import { saveCondiciones } from '#server/modules/condiciones/condiciones.service';
 import type { Db } from '../client';
@@ -19,15 +20,7 @@ const lunesAViernes = [1, 2, 3, 4, 5];
  * no minimum and free: the demo and the e2e journeys buy from it for any date and amount.
  */
 export const DEMO_CONDICIONES: Record<string, Terminos> = {
-  'proveedor@abastece.cl': {
-    cobertura: 'todas',
-    dias_despacho: [1, 2, 3, 4, 5, 6, 7],
-    anticipacion_dias: 0,
-    hora_corte: '23:59',
-    monto_minimo: 0,
-    costo_despacho: 0,
-    despacho_gratis_desde: null,
-  },
+  'proveedor@abastece.cl': { cobertura: 'todas', ...CONDICIONES_ABIERTAS },
   'ventas@frigorificolosandes.cl': {
     cobertura: 'todas',
     dias_despacho: lunesAViernes,
