@@ -41,11 +41,27 @@ export interface CondicionesDespacho extends TerminosDespacho {
   hora_corte: string;
 }
 
-/** A supplier that never set its terms has these, and every comuna: nothing changes until it does. */
+/**
+ * What /mis-condiciones starts from, with every comuna, for a supplier that never saved its terms.
+ * They rule nothing: such a supplier is not compared until it saves its own (docs/decisions/024).
+ */
 export const CONDICIONES_POR_DEFECTO: Omit<CondicionesDespacho, 'comunas'> = {
   dias_despacho: [1, 2, 3, 4, 5, 6],
   anticipacion_dias: 1,
   hora_corte: '18:00',
+  monto_minimo: 0,
+  costo_despacho: 0,
+  despacho_gratis_desde: null,
+};
+
+/**
+ * Terms that take nothing away: every day, the same day until 23:59, no minimum, free delivery.
+ * The demo supplier account's (docs/decisions/013), and those of the suppliers the tests set up.
+ */
+export const CONDICIONES_ABIERTAS: Omit<CondicionesDespacho, 'comunas'> = {
+  dias_despacho: [1, 2, 3, 4, 5, 6, 7],
+  anticipacion_dias: 0,
+  hora_corte: '23:59',
   monto_minimo: 0,
   costo_despacho: 0,
   despacho_gratis_desde: null,

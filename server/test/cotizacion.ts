@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { CompararPrecios } from '#common/schemas/comparacion';
 import { CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
 import type { TestApp } from './test-app';
 import { ENTREGA } from './entrega';
@@ -22,8 +23,16 @@ export interface Flujo {
   clave: string | null;
 }
 
-/** A request for `productos` [id, cantidad], its delivery record and its price comparison, made by `token` (anonymous when undefined). */
-export async function createFlujo(t: TestApp, productos: Array<[number, number]>, token?: string, entrega: Partial<typeof ENTREGA> = {}): Promise<Flujo> {
+/**
+ * A request for `productos` [id, cantidad], its delivery record and its price comparison, made by
+ * `token` (anonymous when undefined); `comparacion` is what comparar-precios answered.
+ */
+export async function createFlujo(
+  t: TestApp,
+  productos: Array<[number, number]>,
+  token?: string,
+  entrega: Partial<typeof ENTREGA> = {},
+): Promise<Flujo & { comparacion: CompararPrecios }> {
   const s = await t.request({
     method: 'POST',
     url: '/api/cotizaciones/crear-solicitud/',
@@ -51,7 +60,7 @@ export async function createFlujo(t: TestApp, productos: Array<[number, number]>
     },
   });
   expect(q.statusCode, q.body).toBe(201);
-  return { cotizacionId: q.json().cotizacion_id, cotizanteId: c.json().cotizante_id, solicitudId: s.json().id, clave };
+  return { cotizacionId: q.json().cotizacion_id, cotizanteId: c.json().cotizante_id, solicitudId: s.json().id, clave, comparacion: q.json() };
 }
 
 /** PUT actualizar with [proveedor_producto_id, cantidad, precio?] items. */

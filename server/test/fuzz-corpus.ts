@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD } from '#server/db/seed/demo-catalogo';
-import { DIRECCION_BODY } from './bodies';
+import { DIRECCION_BODY, EMPRESA_BODY } from './bodies';
 
 /**
  * One valid body per writing endpoint, keyed `METHOD /pattern/`, for server/fuzz.api.test.ts to
@@ -133,17 +133,7 @@ VALID_BODIES['PUT /api/proveedor/condiciones/'] = {
   despacho_gratis_desde: null,
 };
 // A supplier's company (docs/decisions/024): the RUT as typed, the phone as written, Talca in the Maule.
-VALID_BODIES['PUT /api/proveedor/empresa/'] = {
-  razon_social: 'Comercializadora de Carnes del Maule SpA',
-  nombre_fantasia: 'Carnes del Maule',
-  rut: '76086428-5',
-  giro: 'Venta al por mayor de carnes',
-  direccion: 'Av. San Miguel 2450',
-  region: 7,
-  comuna: 7101,
-  telefono: '71 261 4400',
-  correo_ventas: 'proveedor@abastece.cl',
-};
+VALID_BODIES['PUT /api/proveedor/empresa/'] = EMPRESA_BODY;
 // An order without an account, confirmed by its e-mailed link (docs/decisions/007): a well-formed token that names nothing.
 VALID_BODIES['POST /api/ordenes/confirmar/'] = { token: 'A'.repeat(43) };
 // A list quoted in one call (docs/decisions/021-recordatorios.md): the delivery day, else the first one every supplier delivers.

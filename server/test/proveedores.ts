@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { CONDICIONES_ABIERTAS } from '#common/despacho';
 import type { Db } from '#server/db/client';
 import { condicionesProveedor, empresaProveedor } from '#server/db/schema/proveedor';
 import { proveedorNombre, usuario } from '#server/db/schema/usuario';
+import { EMPRESA_BODY } from './bodies';
 import { ENTREGA } from './entrega';
+import type { TestApp } from './test-app';
 
 /**
  * A supplier's offers are compared only once it saved its company data and its delivery terms
@@ -13,15 +16,7 @@ import { ENTREGA } from './entrega';
  * day, no anticipation, cut-off 23:59, every comuna, no minimum, no fee. A test about other terms
  * saves its own (PUT /api/proveedor/condiciones/ replaces these).
  */
-export const CONDICIONES_DE_PRUEBA = {
-  todas_las_comunas: true,
-  dias_despacho: [1, 2, 3, 4, 5, 6, 7],
-  anticipacion_dias: 0,
-  hora_corte: '23:59',
-  monto_minimo: 0,
-  costo_despacho: 0,
-  despacho_gratis_desde: null,
-} as const;
+export const CONDICIONES_DE_PRUEBA = { todas_las_comunas: true, ...CONDICIONES_ABIERTAS };
 
 /**
  * Gives supplier `proveedorId` a company row and terms where it has none (what it saved stays):
@@ -38,7 +33,27 @@ export async function prepararProveedor(db: Db, proveedorId: number, { empresa =
   if (condiciones) {
     await db
       .insert(condicionesProveedor)
-      .values({ proveedor_id: proveedorId, ...CONDICIONES_DE_PRUEBA, dias_despacho: [...CONDICIONES_DE_PRUEBA.dias_despacho] })
+      .values({ proveedor_id: proveedorId, ...CONDICIONES_DE_PRUEBA })
       .onConflictDoNothing();
   }
+}
+
+/**
+ * Saves a supplier's company through PUT /api/proveedor/empresa/, as it would: EMPRESA_BODY with
+ * `cambios`. Throws on any answer but 200 (no test runner imported here: bench/ reads this file too).
+ */
+export async function guardarEmpresa(t: TestApp, token: string, cambios: Partial<typeof EMPRESA_BODY> = {}): Promise<void> {
+  const res = await t.request({ method: 'PUT', url: '/api/proveedor/empresa/', token, payload: { ...EMPRESA_BODY, ...cambios } });
+  if (res.statusCode !== 200) throw new Error(`PUT /api/proveedor/empresa/ answered ${res.statusCode}: ${res.body}`);
+}
+
+/** Saves a supplier's delivery terms through PUT /api/proveedor/condiciones/: open ones (CONDICIONES_ABIERTAS), to ENTREGA's comuna only. */
+export async function guardarCondiciones(t: TestApp, token: string): Promise<void> {
+  const res = await t.request({
+    method: 'PUT',
+    url: '/api/proveedor/condiciones/',
+    token,
+    payload: { ...CONDICIONES_ABIERTAS, comunas: [ENTREGA.comuna] },
+  });
+  if (res.statusCode !== 200) throw new Error(`PUT /api/proveedor/condiciones/ answered ${res.statusCode}: ${res.body}`);
 }

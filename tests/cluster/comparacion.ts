@@ -1,7 +1,9 @@
+import { CONDICIONES_ABIERTAS } from '#common/despacho';
 import type { CompararPrecios, Opcion } from '#common/schemas/comparacion';
 import { CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
 import type { ProductoPendiente } from '#common/schemas/moderacion';
 import type { ProveedorProducto } from '#common/schemas/proveedor-productos';
+import { EMPRESA_BODY } from '#server/test/bodies';
 import { ENTREGA } from '#server/test/entrega';
 import { type Cuenta, call, createCuenta, expectStatus, login } from './api';
 import type { Cluster } from './cluster';
@@ -65,40 +67,12 @@ export interface Catalogo {
 
 async function createProveedor(cluster: Cluster, empresa: string, signup: Server, activate: Server): Promise<Proveedor> {
   const cuenta = await createCuenta(cluster.mailbox, 'proveedor', signup, activate);
+  // Compared only once its company and its terms are saved (docs/decisions/024): buyers know it by
+  // this nombre de fantasía; open terms, every comuna.
   expectStatus(
     await call(activate, 'PUT', '/api/proveedor/empresa/', {
       token: cuenta.access,
-      // Its company (docs/decisions/024): buyers know it by this nombre de fantasía.
-      body: {
-        razon_social: `${empresa} SpA`,
-        nombre_fantasia: empresa,
-        rut: '77.218.654-1',
-        giro: 'Venta al por mayor de alimentos',
-        direccion: 'Av. San Miguel 2450',
-        region: 7,
-        comuna: 7101,
-        telefono: '+56 71 261 4400',
-        correo_ventas: cuenta.email,
-      },
-    }),
-    200,
-    `empresa of ${empresa}`,
-  );
-  // Compared only once its company and its terms are saved (docs/decisions/024): open terms, every comuna.
-  expectStatus(
-    await call(activate, 'PUT', '/api/proveedor/empresa/', {
-      token: cuenta.access,
-      body: {
-        razon_social: `${empresa} SpA`,
-        nombre_fantasia: empresa,
-        rut: '76.086.428-5',
-        giro: 'Venta al por mayor de alimentos',
-        direccion: 'Av. Providencia 1234',
-        region: 13,
-        comuna: 13123,
-        telefono: '+56912345678',
-        correo_ventas: cuenta.email,
-      },
+      body: { ...EMPRESA_BODY, razon_social: `${empresa} SpA`, nombre_fantasia: empresa, correo_ventas: cuenta.email },
     }),
     200,
     `empresa of ${empresa}`,
@@ -111,15 +85,7 @@ async function createProveedor(cluster: Cluster, empresa: string, signup: Server
   expectStatus(
     await call(activate, 'PUT', '/api/proveedor/condiciones/', {
       token: cuenta.access,
-      body: {
-        comunas,
-        dias_despacho: [1, 2, 3, 4, 5, 6, 7],
-        anticipacion_dias: 0,
-        hora_corte: '23:59',
-        monto_minimo: 0,
-        costo_despacho: 0,
-        despacho_gratis_desde: null,
-      },
+      body: { comunas, ...CONDICIONES_ABIERTAS },
     }),
     200,
     `condiciones of ${empresa}`,

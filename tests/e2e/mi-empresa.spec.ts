@@ -1,10 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { CONDICIONES_POR_DEFECTO } from '#common/despacho';
 import { RUT_EMPRESA_INVALIDO } from '#common/schemas/empresa';
 import {
   accessToken,
   aprobarProductos,
-  authHeaders,
   createCompradorConDireccion,
   createUserByApi,
   expectAccessible,
@@ -15,6 +13,7 @@ import {
   shot,
   uniqueStamp,
 } from '../fixtures';
+import { guardarCondicionesByApi } from './proveedor-listo';
 
 // A new supplier fills in its company on /mi-empresa against the real server, and a buyer then
 // reads its nombre de fantasía, not the person's name, on the comparison's results.
@@ -33,11 +32,7 @@ for (const width of [1280, 375]) {
       // An offer of its own on the catalogue and terms that reach the buyer, so the comparison chooses it.
       await registrarProductos(page.request, { access }, [{ sku: `ML-${sello}`, nombre: producto, categoria: 'SECOS', precio: 5_990, stock: 900, dias: 90 }]);
       await aprobarProductos(page.request, [producto]);
-      const terminos = await page.request.put('/api/proveedor/condiciones/', {
-        headers: authHeaders(access),
-        data: { ...CONDICIONES_POR_DEFECTO, comunas: [13123], dias_despacho: [1, 2, 3, 4, 5, 6, 7], anticipacion_dias: 0, hora_corte: '23:59' },
-      });
-      expect(terminos.status(), await terminos.text()).toBe(200);
+      await guardarCondicionesByApi(page.request, { access });
 
       await loginByApi(page, proveedor.email, proveedor.password, '/mi-perfil');
       await page

@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { SIN_DATOS_FACTURACION } from '../lib/historial-ordenes';
 import { type Respuesta, renderAt, stubFetch } from '../test/page-harness';
-import { PROVEEDOR, signIn } from '../test/pedidos';
+import { PROVEEDOR, signIn } from '../test/sesion';
 import OrdenesSegunRol from './ordenes-segun-rol';
 
 afterEach(() => {

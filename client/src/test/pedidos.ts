@@ -1,43 +1,6 @@
 // Test data of the buyer's orders (/ordenes, /ordenes/:id, /seguimiento/:token) and the supplier's pedidos (features/ordenes, features/pedidos).
-import type { UsuarioMe } from '#common/schemas/auth';
 import type { EmpresaDePedido, Facturacion, OrdenDetalle, PedidoDetalle, Seguimiento } from '#common/schemas/pedidos';
-import type { Respuesta } from './page-harness';
 import { ENTREGA } from '../ui/datos-entrega.fixtures';
-
-const usuario = (u: Partial<UsuarioMe>): UsuarioMe => ({
-  id: 7,
-  email: 'daniela@prueba.cl',
-  email_pendiente: null,
-  first_name: 'Daniela',
-  last_name: 'Araya',
-  telefono: '+56912345678',
-  fecha_nacimiento: null,
-  is_comprador: true,
-  is_proveedor: false,
-  is_moderador: false,
-  correo_contacto: '',
-  direccion_envio: '',
-  ofrece_credito: false,
-  empresa: '',
-  ...u,
-});
-export const COMPRADORA = usuario({});
-export const PROVEEDOR = usuario({
-  id: 8,
-  email: 'ventas@maule.cl',
-  first_name: 'Marta',
-  is_comprador: false,
-  is_proveedor: true,
-  empresa: 'Carnes del Maule',
-});
-
-/** Logged in as `u`: tokens in storage, and the layout's session calls answered. */
-export function signIn(respuestas: Record<string, Respuesta>, u: UsuarioMe) {
-  localStorage.setItem('access', 'cabecera.acceso.firma');
-  localStorage.setItem('refresh', 'cabecera.refresco.firma');
-  respuestas['POST /auth/jwt/verify/'] = { status: 200, body: {} };
-  respuestas['GET /auth/users/me/'] = { status: 200, body: u };
-}
 
 export const SIN_FACTURACION: Facturacion = {
   rut_facturacion: '',

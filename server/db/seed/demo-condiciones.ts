@@ -1,11 +1,10 @@
-import { inArray } from 'drizzle-orm';
+import { CONDICIONES_ABIERTAS } from '#common/despacho';
 import type { CondicionesData } from '#common/schemas/condiciones';
 import { saveCondiciones } from '#server/modules/condiciones/condiciones.service';
 import type { Db } from '../client';
 import { condicionesProveedor } from '../schema/proveedor';
 import { comuna } from '../schema/ubicacion';
-import { usuario } from '../schema/usuario';
-import { DEMO_PROVEEDORES } from './demo-catalogo';
+import { findDemoProveedoresSin } from './demo-proveedores';
 
 /** Where a demo supplier delivers: every comuna, or those of some regions (INE codes). */
 type Cobertura = 'todas' | number[];
@@ -21,15 +20,7 @@ const lunesAViernes = [1, 2, 3, 4, 5];
  * no minimum and free: the demo and the e2e journeys buy from it for any date and amount.
  */
 export const DEMO_CONDICIONES: Record<string, Terminos> = {
-  'proveedor@abastece.cl': {
-    cobertura: 'todas',
-    dias_despacho: [1, 2, 3, 4, 5, 6, 7],
-    anticipacion_dias: 0,
-    hora_corte: '23:59',
-    monto_minimo: 0,
-    costo_despacho: 0,
-    despacho_gratis_desde: null,
-  },
+  'proveedor@abastece.cl': { cobertura: 'todas', ...CONDICIONES_ABIERTAS },
   'ventas@frigorificolosandes.cl': {
     cobertura: 'todas',
     dias_despacho: lunesAViernes,
@@ -110,26 +101,7 @@ export const DEMO_CONDICIONES: Record<string, Terminos> = {
  * terms saved since stay.
  */
 export async function seedDemoCondiciones(db: Db): Promise<void> {
-  const proveedores = await db
-    .select({ id: usuario.id, email: usuario.email })
-    .from(usuario)
-    .where(
-      inArray(
-        usuario.email,
-        DEMO_PROVEEDORES.map((p) => p.email),
-      ),
-    );
-  if (proveedores.length === 0) return;
-  const conTerminos = await db
-    .select({ id: condicionesProveedor.proveedor_id })
-    .from(condicionesProveedor)
-    .where(
-      inArray(
-        condicionesProveedor.proveedor_id,
-        proveedores.map((p) => p.id),
-      ),
-    );
-  const faltan = proveedores.filter((p) => !conTerminos.some((c) => c.id === p.id));
+  const faltan = await findDemoProveedoresSin(db, condicionesProveedor, condicionesProveedor.proveedor_id);
   if (faltan.length === 0) return;
   const comunas = await db.select({ id: comuna.id, region_id: comuna.region_id }).from(comuna);
   for (const p of faltan) {

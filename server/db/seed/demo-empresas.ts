@@ -1,11 +1,10 @@
-import { inArray } from 'drizzle-orm';
 import { digitoVerificador, formatRut } from '#common/chile/rut';
 import { empresaSchema } from '#common/schemas/empresa';
 import { saveEmpresa } from '#server/modules/empresa/empresa.service';
 import type { Db } from '../client';
 import { empresaProveedor } from '../schema/proveedor';
-import { usuario } from '../schema/usuario';
 import { DEMO_PROVEEDORES } from './demo-catalogo';
+import { findDemoProveedoresSin } from './demo-proveedores';
 
 /** A company RUT from its body, with its check digit computed (common/chile/rut.ts). */
 const rut = (cuerpo: number) => formatRut(`${cuerpo}${digitoVerificador(String(cuerpo))}`);
@@ -111,27 +110,15 @@ export const DEMO_EMPRESAS: Record<string, DatosEmpresa> = {
 };
 
 /**
- * Gives the demo suppliers their companies when none of them has one, through the company's own
- * service and schema (the RUT normalised, the phone in E.164); databases seeded before companies
- * existed get them on their next start, and their offers keep entering comparisons.
+ * Gives each demo supplier without a company its own, through the company's own service and
+ * schema (the RUT normalised, the phone in E.164): databases seeded before companies existed get
+ * them on their next start, and their offers keep entering comparisons; companies saved since stay.
  */
 export async function seedDemoEmpresas(db: Db): Promise<void> {
-  const proveedores = await db
-    .select({ id: usuario.id, email: usuario.email })
-    .from(usuario)
-    .where(
-      inArray(
-        usuario.email,
-        DEMO_PROVEEDORES.map((p) => p.email),
-      ),
-    );
-  if (proveedores.length === 0) return;
-  const ids = proveedores.map((p) => p.id);
-  if ((await db.select({ id: empresaProveedor.proveedor_id }).from(empresaProveedor).where(inArray(empresaProveedor.proveedor_id, ids))).length > 0) return;
-  for (const p of proveedores) {
+  for (const p of await findDemoProveedoresSin(db, empresaProveedor, empresaProveedor.proveedor_id)) {
     const datos = DEMO_EMPRESAS[p.email];
-    const nombre = DEMO_PROVEEDORES.find((d) => d.email === p.email)!.empresa;
-    if (!datos) continue;
+    const nombre = DEMO_PROVEEDORES.find((d) => d.email === p.email)?.empresa;
+    if (!datos || !nombre) continue;
     await saveEmpresa(db, p.id, empresaSchema.parse({ ...datos, nombre_fantasia: nombre, correo_ventas: p.email }));
   }
 }

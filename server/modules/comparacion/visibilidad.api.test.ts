@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CONDICIONES_POR_DEFECTO } from '#common/despacho';
 import type { CompararPrecios } from '#common/schemas/comparacion';
 import { orden } from '#server/db/schema/ordenes';
 import { empresaProveedor } from '#server/db/schema/proveedor';
-import { actualizar, conClave, createFlujo, crearOrden, type Flujo } from '#server/test/cotizacion';
+import { actualizar, createFlujo, crearOrden, type Flujo } from '#server/test/cotizacion';
 import { FACTURACION } from '#server/test/facturacion';
 import { createOfertaDePrueba, createProductoDePrueba } from '#server/test/ofertas';
+import { guardarCondiciones, guardarEmpresa } from '#server/test/proveedores';
 import { setupTestApp } from '#server/test/test-app';
 import { createUser, type TestUser } from '#server/test/users';
 import { findFilasCompactas } from './cache/catalogo-compacto.repository';
@@ -30,53 +30,16 @@ async function productoCon(proveedor: TestUser) {
   return { id: p.id, suya, ajena };
 }
 
+/** A comparison of 100 of the product, by `token` (anonymous when undefined). */
 async function comparar(productoId: number, token?: string): Promise<{ f: Flujo; r: CompararPrecios }> {
-  const f = await createFlujo(ctx.t, [[productoId, 100]], token);
-  const res = await ctx.t.request({
-    method: 'POST',
-    url: '/api/cotizaciones/comparar-precios/',
-    token,
-    headers: conClave(f.clave),
-    payload: { productos: [{ producto: productoId, cantidad: 100 }], solicitudId: f.solicitudId },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { f: { ...f, cotizacionId: res.json().cotizacion_id }, r: res.json() };
+  const { comparacion, ...f } = await createFlujo(ctx.t, [[productoId, 100]], token);
+  return { f, r: comparacion };
 }
 
 /** Every offer the comparison weighed for its only line, selected or additional. */
 const ofertasDe = (r: CompararPrecios) => {
   const linea = r.resultados[0]!;
   return [...linea.opciones_seleccionadas, ...linea.opciones_adicionales].map((o) => o.proveedor_producto_id).sort((a, b) => a - b);
-};
-
-const guardarEmpresa = async (p: TestUser) => {
-  const res = await ctx.t.request({
-    method: 'PUT',
-    url: '/api/proveedor/empresa/',
-    token: p.access,
-    payload: {
-      razon_social: 'Comercializadora Sur Verde SpA',
-      nombre_fantasia: 'Sur Verde',
-      rut: '76.086.428-5',
-      giro: 'Venta al por mayor de carnes',
-      direccion: 'Av. San Miguel 2450',
-      region: 7,
-      comuna: 7101,
-      telefono: '+56 71 261 4400',
-      correo_ventas: p.email,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-};
-
-const guardarCondiciones = async (p: TestUser) => {
-  const res = await ctx.t.request({
-    method: 'PUT',
-    url: '/api/proveedor/condiciones/',
-    token: p.access,
-    payload: { ...CONDICIONES_POR_DEFECTO, dias_despacho: [1, 2, 3, 4, 5, 6, 7], anticipacion_dias: 0, comunas: [13123] },
-  });
-  expect(res.statusCode, res.body).toBe(200);
 };
 
 describe('a supplier is compared once it is set up', () => {
@@ -92,12 +55,12 @@ describe('a supplier is compared once it is set up', () => {
 
   it('still leaves it out with only its company saved, or only its terms', async () => {
     const soloEmpresa = await createUser(ctx.t, 'proveedor', undefined, { listo: false });
-    await guardarEmpresa(soloEmpresa);
+    await guardarEmpresa(ctx.t, soloEmpresa.access);
     const a = await productoCon(soloEmpresa);
     expect(ofertasDe((await comparar(a.id)).r)).toEqual([a.ajena]);
 
     const soloCondiciones = await createUser(ctx.t, 'proveedor', undefined, { listo: false });
-    await guardarCondiciones(soloCondiciones);
+    await guardarCondiciones(ctx.t, soloCondiciones.access);
     const b = await productoCon(soloCondiciones);
     expect(ofertasDe((await comparar(b.id)).r)).toEqual([b.ajena]);
   });
@@ -108,11 +71,11 @@ describe('a supplier is compared once it is set up', () => {
     // The product is now in the comparison cache without the new supplier's offer.
     expect(ofertasDe((await comparar(p.id)).r)).toEqual([p.ajena]);
 
-    await guardarCondiciones(nuevo);
+    await guardarCondiciones(ctx.t, nuevo.access);
     expect(ofertasDe((await comparar(p.id)).r)).toEqual([p.ajena]);
 
     // Migration 0020's trigger notifies its products; the PUT syncs every process before answering.
-    await guardarEmpresa(nuevo);
+    await guardarEmpresa(ctx.t, nuevo.access);
     const { r } = await comparar(p.id);
     expect(ofertasDe(r)).toEqual([p.suya, p.ajena].sort((a, b) => a - b));
     expect(r.resultados[0]!.opciones_seleccionadas).toEqual([expect.objectContaining({ proveedor_producto_id: p.suya, proveedor: 'Sur Verde' })]);

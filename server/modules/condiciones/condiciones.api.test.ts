@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '#common/despacho';
+import { CONDICIONES_ABIERTAS, CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '#common/despacho';
 import {
   ANTICIPACION_INVALIDA,
   COMUNA_DESCONOCIDA,
@@ -21,7 +21,7 @@ import { CATALOGO_CHANNEL } from '#server/modules/comparacion/cache/comparacion-
 import { ROLES, type RoleName } from '#server/test/roles';
 import { setupTestApp } from '#server/test/test-app';
 import { createUser, type TestUser } from '#server/test/users';
-import { findCondicionesDefinidas, findCondicionesProveedores } from './condiciones.repository';
+import { findCondicionesDefinidas } from './condiciones.repository';
 
 const ctx = setupTestApp({ roleTokens: true });
 const URL = '/api/proveedor/condiciones/';
@@ -56,15 +56,7 @@ describe('the demo seed', () => {
     expect(terminos.filter((c) => c.monto_minimo > 0).every((c) => c.monto_minimo >= 30_000 && c.monto_minimo <= 80_000)).toBe(true);
     expect(terminos.filter((c) => c.costo_despacho > 0).every((c) => c.costo_despacho >= 4_990 && c.costo_despacho <= 9_990)).toBe(true);
     const { comunas, ...resto } = (await get(await ctx.t.tokenFor(ROLES.proveedor))).json();
-    expect(resto).toEqual({
-      guardadas: true,
-      dias_despacho: [1, 2, 3, 4, 5, 6, 7],
-      anticipacion_dias: 0,
-      hora_corte: '23:59',
-      monto_minimo: 0,
-      costo_despacho: 0,
-      despacho_gratis_desde: null,
-    });
+    expect(resto).toEqual({ guardadas: true, ...CONDICIONES_ABIERTAS });
     expect(comunas).toHaveLength(TOTAL_COMUNAS);
   });
 
@@ -199,19 +191,12 @@ describe('a supplier’s terms', () => {
   });
 });
 
-describe('findCondicionesProveedores', () => {
-  it('answers every supplier asked for: its terms, or the defaults without a row', async () => {
+describe('findCondicionesDefinidas', () => {
+  it('answers only the suppliers that saved their terms', async () => {
     const con = await createUser(ctx.t, 'proveedor');
     const sin = await createUser(ctx.t, 'proveedor', undefined, { listo: false });
     await put(con.access, CONDICIONES);
-    const mapa = await findCondicionesProveedores(ctx.t.database.db, [con.id, sin.id, con.id]);
-    expect([...mapa.keys()].sort()).toEqual([con.id, sin.id].sort());
-    expect(mapa.get(con.id)).toEqual(GUARDADAS);
-    expect(mapa.get(sin.id)).toMatchObject(CONDICIONES_POR_DEFECTO);
-    expect(mapa.get(sin.id)!.comunas).toHaveLength(TOTAL_COMUNAS);
-    expect((await findCondicionesProveedores(ctx.t.database.db, [])).size).toBe(0);
-    // Only the suppliers that saved theirs.
-    const definidas = await findCondicionesDefinidas(ctx.t.database.db, [con.id, sin.id]);
+    const definidas = await findCondicionesDefinidas(ctx.t.database.db, [con.id, sin.id, con.id]);
     expect([...definidas.keys()]).toEqual([con.id]);
     expect(definidas.get(con.id)).toEqual(GUARDADAS);
   });

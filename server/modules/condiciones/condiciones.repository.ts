@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '#common/despacho';
+import type { CondicionesDespacho } from '#common/despacho';
 import type { Db } from '#server/db/client';
 import { condicionesProveedor, condicionesProveedorComuna } from '#server/db/schema/proveedor';
 import { comuna } from '#server/db/schema/ubicacion';
@@ -56,22 +56,6 @@ export async function findCondicionesDefinidas(db: Db, proveedorIds: readonly nu
       costo_despacho: f.costo_despacho,
       despacho_gratis_desde: f.despacho_gratis_desde,
     });
-  }
-  return out;
-}
-
-/**
- * The delivery terms of each of these suppliers, for the comparison and the terms'
- * own endpoints: a supplier without a row has the defaults (CONDICIONES_POR_DEFECTO and every
- * comuna). Each entry's arrays are its own: the caller may keep or change them.
- */
-export async function findCondicionesProveedores(db: Db, proveedorIds: readonly number[]): Promise<Map<number, CondicionesDespacho>> {
-  const ids = [...new Set(proveedorIds)];
-  const definidas = await findCondicionesDefinidas(db, ids);
-  const out = new Map<number, CondicionesDespacho>();
-  const todas = ids.some((id) => !definidas.has(id)) ? await findTodasLasComunas(db) : [];
-  for (const id of ids) {
-    out.set(id, definidas.get(id) ?? { ...CONDICIONES_POR_DEFECTO, dias_despacho: [...CONDICIONES_POR_DEFECTO.dias_despacho], comunas: [...todas] });
   }
   return out;
 }

@@ -1,14 +1,18 @@
-import type { CondicionesDespacho } from '#common/despacho';
+import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '#common/despacho';
 import { COMUNA_DESCONOCIDA, type CondicionesData } from '#common/schemas/condiciones';
 import type { Db } from '#server/db/client';
 import { AppError } from '#server/errors';
-import { findCondicionesDefinidas, findCondicionesProveedores, findTodasLasComunas, upsertCondiciones } from './condiciones.repository';
+import { findCondicionesDefinidas, findTodasLasComunas, upsertCondiciones } from './condiciones.repository';
 
-/** The supplier's terms, its defaults when it never set them, and whether it did. */
+/**
+ * The supplier's terms and whether it saved them; never saved, the defaults to start from
+ * (CONDICIONES_POR_DEFECTO, every comuna), which rule nothing: it is not compared until it saves
+ * them (docs/decisions/024, 'Visibilidad').
+ */
 export async function getCondiciones(db: Db, proveedorId: number): Promise<CondicionesDespacho & { guardadas: boolean }> {
-  // One query after the other: PUT reads back in its transaction, one connection.
-  const guardadas = (await findCondicionesDefinidas(db, [proveedorId])).has(proveedorId);
-  return { guardadas, ...(await findCondicionesProveedores(db, [proveedorId])).get(proveedorId)! };
+  const guardadas = (await findCondicionesDefinidas(db, [proveedorId])).get(proveedorId);
+  if (guardadas) return { guardadas: true, ...guardadas };
+  return { guardadas: false, ...CONDICIONES_POR_DEFECTO, dias_despacho: [...CONDICIONES_POR_DEFECTO.dias_despacho], comunas: await findTodasLasComunas(db) };
 }
 
 /**

@@ -14,10 +14,12 @@ import {
 import { SALTO_DE_LINEA } from '#common/texto';
 import { empresaProveedor } from '#server/db/schema/proveedor';
 import { usuario } from '#server/db/schema/usuario';
-import { DEMO_EMPRESAS } from '#server/db/seed/demo-empresas';
+import { DEMO_EMPRESAS, seedDemoEmpresas } from '#server/db/seed/demo-empresas';
 import { actualizar, createFlujo, crearOrden } from '#server/test/cotizacion';
+import { EMPRESA_BODY as EMPRESA } from '#server/test/bodies';
 import { createOfertaDePrueba, createProductoDePrueba } from '#server/test/ofertas';
 import { correosPara, LEJOS } from '#server/test/pedidos';
+import { guardarCondiciones, guardarEmpresa } from '#server/test/proveedores';
 import { ROLES, type RoleName } from '#server/test/roles';
 import { setupTestApp } from '#server/test/test-app';
 import { createUser, type TestUser } from '#server/test/users';
@@ -28,18 +30,6 @@ const URL = '/api/proveedor/empresa/';
 const get = (token: string | undefined) => ctx.t.request({ method: 'GET', url: URL, token });
 const put = (token: string | undefined, payload: unknown) => ctx.t.request({ method: 'PUT', url: URL, token, payload: payload as Record<string, unknown> });
 
-/** A company as a supplier types it: the RUT without dots, the phone as it is written. */
-const EMPRESA = {
-  razon_social: 'Comercializadora Sur Verde SpA',
-  nombre_fantasia: 'Sur Verde',
-  rut: '76086428-5',
-  giro: 'Venta al por mayor de carnes',
-  direccion: 'Av. San Miguel 2450',
-  region: 7,
-  comuna: 7101,
-  telefono: '71 261 4400',
-  correo_ventas: 'ventas@surverde.cl',
-};
 const GUARDADA = {
   ...EMPRESA,
   rut: '76.086.428-5',
@@ -200,16 +190,32 @@ describe('the demo seed', () => {
     expect(demo).toHaveLength(9);
     expect(demo.every((e) => isRutValido(e.rut))).toBe(true);
   });
+
+  it('gives a demo supplier without its company its own on the next start, and keeps the company saved by another', async () => {
+    const { db } = ctx.t.database;
+    const idDe = async (email: string) => (await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.email, email)))[0]!.id;
+    const [maule, andes] = [await idDe(ROLES.proveedor), await idDe(ROLES.otroProveedor)];
+    expect((await put(ctx.tokens.otroProveedor, { ...EMPRESA, nombre_fantasia: 'Los Andes Carnes' })).statusCode).toBe(200);
+    await db.delete(empresaProveedor).where(eq(empresaProveedor.proveedor_id, maule));
+    await seedDemoEmpresas(db);
+    const despues = await db
+      .select()
+      .from(empresaProveedor)
+      .where(inArray(empresaProveedor.proveedor_id, [maule, andes]));
+    expect(despues.find((e) => e.proveedor_id === maule)).toMatchObject({
+      nombre_fantasia: 'Carnes del Maule',
+      razon_social: DEMO_EMPRESAS[ROLES.proveedor]!.razon_social,
+    });
+    expect(despues.find((e) => e.proveedor_id === andes)).toMatchObject({ nombre_fantasia: 'Los Andes Carnes', razon_social: EMPRESA.razon_social });
+  });
 });
 
 describe('buyers see the nombre de fantasía', () => {
   /** A new supplier with its company and its delivery terms saved, and one offer of a new product. */
   async function proveedorConOferta() {
-    const p = await createUser(ctx.t, 'proveedor');
-    expect((await put(p.access, { ...EMPRESA, correo_ventas: `ventas.${p.id}@surverde.cl` })).statusCode).toBe(200);
-    const condiciones = await ctx.t.request({ method: 'GET', url: '/api/proveedor/condiciones/', token: p.access });
-    const { guardadas: _, ...terminos } = condiciones.json();
-    expect((await ctx.t.request({ method: 'PUT', url: '/api/proveedor/condiciones/', token: p.access, payload: terminos })).statusCode).toBe(200);
+    const p = await createUser(ctx.t, 'proveedor', undefined, { listo: false });
+    await guardarEmpresa(ctx.t, p.access, { correo_ventas: `ventas.${p.id}@surverde.cl` });
+    await guardarCondiciones(ctx.t, p.access);
     const producto = await createProductoDePrueba(ctx.t.database.db);
     const ofertaId = await createOfertaDePrueba(ctx.t.database.db, {
       productoId: producto.id,
@@ -224,18 +230,8 @@ describe('buyers see the nombre de fantasía', () => {
   it('in a comparison’s options and suppliers, and a new name in the next comparison', async () => {
     const { proveedor, productoId } = await proveedorConOferta();
     const nombres = async () => {
-      const f = await createFlujo(ctx.t, [[productoId, 100]], ctx.tokens.comprador);
-      const q = await ctx.t.request({
-        method: 'POST',
-        url: '/api/cotizaciones/comparar-precios/',
-        token: ctx.tokens.comprador,
-        payload: { productos: [{ producto: productoId, cantidad: 100 }], solicitudId: f.solicitudId },
-      });
-      const body = q.json();
-      return {
-        opcion: body.resultados[0].opciones_seleccionadas[0].proveedor as string,
-        proveedores: body.proveedores.map((p: { proveedor: string }) => p.proveedor) as string[],
-      };
+      const { comparacion } = await createFlujo(ctx.t, [[productoId, 100]], ctx.tokens.comprador);
+      return { opcion: comparacion.resultados[0]!.opciones_seleccionadas[0]!.proveedor, proveedores: comparacion.proveedores.map((p) => p.proveedor) };
     };
     expect(await nombres()).toEqual({ opcion: 'Sur Verde', proveedores: ['Sur Verde'] });
     expect((await put(proveedor.access, { ...EMPRESA, nombre_fantasia: 'Carnicería Sur Verde' })).statusCode).toBe(200);

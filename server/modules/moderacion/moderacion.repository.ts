@@ -2,9 +2,10 @@ import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Moderacion, ProductoAReenviar, ProductoPendiente } from '#common/schemas/moderacion';
 import type { EstadoModeracion } from '#common/schemas/proveedor-productos';
 import { type Db, readAll } from '#server/db/client';
-import { categoria, formato, marca, origen, producto, productoFormato, rangoPrecio, unidad } from '#server/db/schema/catalogo';
+import { formato, producto, productoFormato, rangoPrecio } from '#server/db/schema/catalogo';
 import { condicionesProveedor, empresaProveedor, lote, proveedorProducto, proveedorProductoRango } from '#server/db/schema/proveedor';
 import { proveedorNombre, usuario } from '#server/db/schema/usuario';
+import { joinNombresDeProducto, nombresDeProducto } from '#server/modules/catalogo/catalogo.repository';
 
 const pendiente = and(eq(producto.estado_moderacion, 'pendiente'), isNull(producto.archivado_en));
 /** The offer of a pending product its proposer keeps (live): where its SKU, price, tiers and stock come from. */
@@ -18,27 +19,26 @@ const ofertaDelQuePropuso = and(pendiente, eq(proveedorProducto.proveedor_id, pr
  */
 export async function findProductosPendientes(db: Db): Promise<Array<Omit<ProductoPendiente, 'similares'>>> {
   const [productos, formatos, ofertas, rangos, stock] = await readAll(db, [
-    () =>
-      db
-        .select({
-          id: producto.id,
-          nombre: producto.nombre,
-          categoria_nombre: categoria.nombre,
-          proveedor_email: sql<string>`coalesce(${usuario.email}, '')`,
-          proveedor_nombre: sql<string>`coalesce(${proveedorNombre()}, '')`,
-          marca: marca.nombre,
-          origen: origen.descripcion,
-          unidad: unidad.descripcion,
-          creado_en: producto.creado_en,
-        })
-        .from(producto)
-        .innerJoin(categoria, eq(producto.categoria_id, categoria.id))
-        .innerJoin(marca, eq(producto.marca_id, marca.id))
-        .innerJoin(origen, eq(producto.origen_id, origen.id))
-        .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
+    () => {
+      const { categoria: categoria_nombre, ...nombres } = nombresDeProducto;
+      return joinNombresDeProducto(
+        db
+          .select({
+            id: producto.id,
+            nombre: producto.nombre,
+            categoria_nombre,
+            proveedor_email: sql<string>`coalesce(${usuario.email}, '')`,
+            proveedor_nombre: sql<string>`coalesce(${proveedorNombre()}, '')`,
+            ...nombres,
+            creado_en: producto.creado_en,
+          })
+          .from(producto)
+          .$dynamic(),
+      )
         .leftJoin(usuario, eq(producto.creado_por, usuario.id))
         .where(pendiente)
-        .orderBy(asc(producto.id)),
+        .orderBy(asc(producto.id));
+    },
     () =>
       db
         .select({ producto: productoFormato.producto_id, descripcion: formato.descripcion })
@@ -176,23 +176,18 @@ export async function lockProductoDeOferta(db: Db, proveedorId: number, ofertaId
 
 /** A product's data as the correction form shows it (categoria, unidad and formato by name; the first formato). */
 export async function findProductoAReenviar(db: Db, productoId: number): Promise<ProductoAReenviar> {
-  const [row] = await db
-    .select({
-      nombre: producto.nombre,
-      categoria: categoria.nombre,
-      origen: origen.descripcion,
-      marca: marca.nombre,
-      unidad: unidad.descripcion,
-      formato: sql<string>`coalesce((select ${formato.descripcion} from ${productoFormato} join ${formato} on ${formato.id} = ${productoFormato.formato_id}
-        where ${productoFormato.producto_id} = ${producto.id} order by ${formato.descripcion} limit 1), '')`,
-      motivo_rechazo: producto.motivo_rechazo,
-    })
-    .from(producto)
-    .innerJoin(categoria, eq(producto.categoria_id, categoria.id))
-    .innerJoin(marca, eq(producto.marca_id, marca.id))
-    .innerJoin(origen, eq(producto.origen_id, origen.id))
-    .innerJoin(unidad, eq(producto.unidad_id, unidad.id))
-    .where(eq(producto.id, productoId));
+  const [row] = await joinNombresDeProducto(
+    db
+      .select({
+        nombre: producto.nombre,
+        ...nombresDeProducto,
+        formato: sql<string>`coalesce((select ${formato.descripcion} from ${productoFormato} join ${formato} on ${formato.id} = ${productoFormato.formato_id}
+          where ${productoFormato.producto_id} = ${producto.id} order by ${formato.descripcion} limit 1), '')`,
+        motivo_rechazo: producto.motivo_rechazo,
+      })
+      .from(producto)
+      .$dynamic(),
+  ).where(eq(producto.id, productoId));
   return row!;
 }
 

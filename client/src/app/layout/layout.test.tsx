@@ -3,27 +3,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UsuarioMe } from '#common/schemas/auth';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../test/page-harness';
+import { COMPRADORA, MODERADORA, PROVEEDOR, signIn } from '../../test/sesion';
 import { Layout } from './layout';
 import { pantalla } from './pantalla.fixtures';
 
-const PROVEEDOR: UsuarioMe = {
-  id: 3,
-  email: 'proveedor@prueba.cl',
-  email_pendiente: null,
-  first_name: 'Rodrigo',
-  last_name: 'Fuentes',
-  telefono: '',
-  fecha_nacimiento: null,
-  is_comprador: false,
-  is_proveedor: true,
-  is_moderador: false,
-  correo_contacto: 'proveedor@prueba.cl',
-  direccion_envio: '',
-  ofrece_credito: false,
-  empresa: 'Carnes del Maule',
-};
-const COMPRADOR: UsuarioMe = { ...PROVEEDOR, is_proveedor: false, is_comprador: true };
-const MODERADOR: UsuarioMe = { ...PROVEEDOR, is_proveedor: false, is_moderador: true };
 const PENDIENTES = 'GET /api/pedidos/?page=1&estado=pendiente';
 
 let respuestas: Record<string, Respuesta>;
@@ -31,12 +14,8 @@ let llamadas: Llamada[];
 
 function como(usuario: UsuarioMe | null) {
   localStorage.clear();
-  if (usuario) localStorage.setItem('access', 'a.b.c');
-  respuestas = {
-    'POST /auth/jwt/verify/': { status: 200, body: {} },
-    'GET /auth/users/me/': { status: 200, body: usuario ?? PROVEEDOR },
-    [PENDIENTES]: { status: 200, body: { count: 3, results: [] } },
-  };
+  respuestas = { [PENDIENTES]: { status: 200, body: { count: 3, results: [] } } };
+  if (usuario) signIn(respuestas, usuario);
   llamadas = stubFetch(respuestas);
 }
 
@@ -143,8 +122,8 @@ describe("the supplier's workspace", () => {
 
 describe('the other roles see the top bar as before', () => {
   const MENUS: [string, UsuarioMe | null, string[]][] = [
-    ['buyer', COMPRADOR, ['Inicio', 'Mi Perfil', 'Mis listas', 'Historial Cotizaciones', 'Órdenes de Compras', 'Cerrar Sesión']],
-    ['moderator', MODERADOR, ['Inicio', 'Moderar Productos', 'Cerrar Sesión']],
+    ['buyer', COMPRADORA, ['Inicio', 'Mi Perfil', 'Mis listas', 'Historial Cotizaciones', 'Órdenes de Compras', 'Cerrar Sesión']],
+    ['moderator', MODERADORA, ['Inicio', 'Moderar Productos', 'Cerrar Sesión']],
     ['visitor', null, ['Inicio', 'Iniciar Sesión', 'Registrarme']],
   ];
   for (const [rol, usuario, menu] of MENUS) {

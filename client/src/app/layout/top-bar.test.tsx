@@ -1,38 +1,18 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UsuarioMe } from '#common/schemas/auth';
 import { type Respuesta, renderAt, stubFetch } from '../../test/page-harness';
+import { COMPRADORA, PROVEEDOR, signIn } from '../../test/sesion';
 import { pantalla } from './pantalla.fixtures';
 import { TopBar } from './top-bar';
 
-const USUARIO: UsuarioMe = {
-  id: 3,
-  email: 'proveedor@prueba.cl',
-  email_pendiente: null,
-  first_name: 'Rodrigo',
-  last_name: 'Fuentes',
-  telefono: '',
-  fecha_nacimiento: null,
-  is_comprador: false,
-  is_proveedor: true,
-  is_moderador: false,
-  correo_contacto: 'proveedor@prueba.cl',
-  direccion_envio: '',
-  ofrece_credito: false,
-  empresa: 'Carnes del Maule',
-};
 const PENDIENTES = 'GET /api/pedidos/?page=1&estado=pendiente';
 
 let respuestas: Record<string, Respuesta>;
 
 beforeEach(() => {
-  localStorage.setItem('access', 'a.b.c');
-  respuestas = {
-    'POST /auth/jwt/verify/': { status: 200, body: {} },
-    'GET /auth/users/me/': { status: 200, body: USUARIO },
-    [PENDIENTES]: { status: 200, body: { count: 3, results: [] } },
-  };
+  respuestas = { [PENDIENTES]: { status: 200, body: { count: 3, results: [] } } };
+  signIn(respuestas, PROVEEDOR);
   stubFetch(respuestas);
   // A phone: the supplier's whole menu is behind ☰ (layout.test.tsx: the side menu of wide screens).
   pantalla(375);
@@ -68,7 +48,7 @@ describe('TopBar', () => {
   });
 
   it("is not a buyer's entry, and a buyer's menu never asks for the count", async () => {
-    respuestas['GET /auth/users/me/'] = { status: 200, body: { ...USUARIO, is_proveedor: false, is_comprador: true } };
+    respuestas['GET /auth/users/me/'] = { status: 200, body: COMPRADORA };
     const llamadas = stubFetch(respuestas);
     renderAt('/', <TopBar />);
     await (await menu()).findByRole('link', { name: 'Mi Perfil' });
@@ -86,7 +66,7 @@ describe('TopBar', () => {
   });
 
   it("is no buyer's entry", async () => {
-    respuestas['GET /auth/users/me/'] = { status: 200, body: { ...USUARIO, is_proveedor: false, is_comprador: true } };
+    respuestas['GET /auth/users/me/'] = { status: 200, body: COMPRADORA };
     renderAt('/', <TopBar />);
     await (await menu()).findByRole('link', { name: 'Mi Perfil' });
     expect(screen.queryByRole('link', { name: 'Carga masiva' })).toBeNull();

@@ -4,27 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sumarDias, hoyEnChile } from '#common/fecha';
 import { FECHA_NO_FUTURA, PRECIO_REQUERIDO, SKU_REQUERIDO } from '#common/schemas/proveedor-carga';
 import { LOTE_VACIO } from '#common/schemas/proveedor-lote';
-import type { ProveedorProducto } from '#common/schemas/proveedor-productos';
+import { LOGIN_TOAST_ID } from '../../lib/session';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../test/page-harness';
 import { toast } from '../../ui/toast';
 import { productoEnRevision, YA_LO_OFRECES } from './components/agregar-producto';
 import MisProductosPage, { SIN_PRODUCTOS } from './mis-productos-page';
+import { ofertaDePrueba } from './mis-productos.fixtures';
 
 const URL_LISTA = '/api/productos/proveedoresproductos/';
 const REGISTRAR = 'POST /api/productos/registrar-nuevos/';
 
-const LOMO: ProveedorProducto = {
-  id: 7,
-  producto_id: 700,
-  sku: 'LV-01',
-  producto_nombre: 'Lomo vetado',
-  unidad: 'KILO',
-  tarifa: 12990,
-  rangos: {},
-  estado_moderacion: 'aprobado',
-  motivo_rechazo: null,
-  stock: [{ id: 70, cantidad: 400, fecha_expiracion: '2099-01-10' }],
-};
+const LOMO = ofertaDePrueba();
 const ABASTERO = { id: 10, nombre: 'Abastero', categoria: 'CARNE BOVINA', unidad: 'KILO' };
 
 let respuestas: Record<string, Respuesta>;
@@ -195,6 +185,43 @@ describe("/mis-productos-proovedor: 'Agregar producto'", () => {
         }),
       ],
     });
+  });
+});
+
+describe('/mis-productos-proovedor: an expired session while adding (docs/producto.md §8)', () => {
+  const DESTINOS = { '/login': 'Iniciar sesión' };
+  const VENCIDA = { status: 401, body: { detail: 'Las credenciales de autenticación no se proveyeron.' } };
+
+  it("'Agregar lote' says 'Sesión expirada' and goes to /login, back to the list once logged in", async () => {
+    const router = renderAt('/mis-productos-proovedor', <MisProductosPage />, DESTINOS);
+    await screen.findByText('Lomo vetado');
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar lote a Lomo vetado (LV-01)' }));
+    const dialogo = screen.getByRole('dialog', { name: 'Agregar lote' });
+    respuestas[`POST ${URL_LISTA}7/lotes/`] = VENCIDA;
+    escribir(dialogo, 'Cantidad (kg)', '100');
+    escribir(dialogo, 'Fecha de vencimiento', '2099-02-20');
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Agregar lote' }));
+    await screen.findByRole('heading', { name: 'Iniciar sesión' });
+    expect(toast.error).toHaveBeenCalledWith('Sesión expirada', { id: LOGIN_TOAST_ID });
+    expect(router.state.location.search).toBe('?next=%2Fmis-productos-proovedor');
+  });
+
+  it("'Agregar producto' says 'Sesión expirada' and goes to /login", async () => {
+    renderAt('/mis-productos-proovedor', <MisProductosPage />, DESTINOS);
+    await screen.findByText('Lomo vetado');
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar producto' }));
+    const dialogo = screen.getByRole('dialog', { name: 'Agregar producto' });
+    fireEvent.change(within(dialogo).getByRole('combobox', { name: 'Busca el producto en el catálogo' }), { target: { value: 'aba' } });
+    fireEvent.mouseDown(await screen.findByRole('option', { name: /^Abastero/ }));
+    const form = within(dialogo).getByRole('form', { name: 'Agregar producto' });
+    respuestas[REGISTRAR] = VENCIDA;
+    escribir(form, 'SKU', 'AB-01');
+    escribir(form, 'Precio', '9.990');
+    escribir(form, 'Cantidad (kg)', '300');
+    escribir(form, 'Fecha de vencimiento', '2099-04-01');
+    fireEvent.click(within(form).getByRole('button', { name: 'Agregar producto' }));
+    await screen.findByRole('heading', { name: 'Iniciar sesión' });
+    expect(toast.error).toHaveBeenCalledWith('Sesión expirada', { id: LOGIN_TOAST_ID });
   });
 });
 

@@ -1,38 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Onboarding, type Panel, PRODUCTOS_NO_VISIBLES } from '#common/schemas/panel';
-import type { ProveedorProducto } from '#common/schemas/proveedor-productos';
+import { type Onboarding, PRODUCTOS_NO_VISIBLES } from '#common/schemas/panel';
 import { renderAt, stubFetch } from '../../test/page-harness';
+import { panelDePrueba } from '../../test/panel';
 import MisProductosPage from './mis-productos-page';
-
-const LOMO: ProveedorProducto = {
-  id: 7,
-  producto_id: 3,
-  sku: 'LV-01',
-  producto_nombre: 'Lomo vetado',
-  unidad: 'KILO',
-  tarifa: 12990,
-  rangos: {},
-  estado_moderacion: 'aprobado',
-  motivo_rechazo: null,
-  stock: [{ id: 70, cantidad: 400, fecha_expiracion: '2099-01-10' }],
-};
-
-const panel = (onboarding: Onboarding): Panel => ({
-  onboarding,
-  pedidos_pendientes: 0,
-  por_despachar_hoy: 0,
-  lotes_por_vencer: [],
-  sin_stock: [],
-  ventas_30_dias: [],
-  perdidas_por_precio: [],
-});
+import { ofertaDePrueba } from './mis-productos.fixtures';
 
 function abrir(onboarding: Onboarding | null) {
   stubFetch({
-    'GET /api/productos/proveedoresproductos/': { status: 200, body: [LOMO] },
-    ...(onboarding ? { 'GET /api/proveedor/panel/': { status: 200, body: panel(onboarding) } } : {}),
+    'GET /api/productos/proveedoresproductos/': { status: 200, body: [ofertaDePrueba()] },
+    ...(onboarding ? { 'GET /api/proveedor/panel/': { status: 200, body: panelDePrueba({ onboarding }) } } : {}),
   });
   renderAt('/mis-productos-proovedor', <MisProductosPage />);
 }

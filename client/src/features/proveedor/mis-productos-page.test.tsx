@@ -1,31 +1,23 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PRECIO_SIN_DECIMALES, type ProveedorProducto } from '#common/schemas/proveedor-productos';
+import { PRECIO_SIN_DECIMALES } from '#common/schemas/proveedor-productos';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../test/page-harness';
 import { toast } from '../../ui/toast';
 import MisProductosPage from './mis-productos-page';
+import { ofertaDePrueba } from './mis-productos.fixtures';
 
 const URL_LISTA = '/api/productos/proveedoresproductos/';
 
 // A product with three lots (800 kg), the second one 150 kg; and one without stock.
-const LOMO: ProveedorProducto = {
-  id: 7,
-  producto_id: 700,
-  sku: 'LV-01',
-  producto_nombre: 'Lomo vetado',
-  unidad: 'KILO',
-  tarifa: 12990,
-  rangos: {},
-  estado_moderacion: 'aprobado',
-  motivo_rechazo: null,
+const LOMO = ofertaDePrueba({
   stock: [
     { id: 70, cantidad: 400, fecha_expiracion: '2099-01-10' },
     { id: 71, cantidad: 150, fecha_expiracion: '2099-02-20' },
     { id: 72, cantidad: 250, fecha_expiracion: '2099-03-30' },
   ],
-};
-const HAMBURGUESA: ProveedorProducto = { ...LOMO, id: 8, producto_id: 800, sku: 'HB-01', producto_nombre: 'Hamburguesa de pavo', unidad: 'CAJA', stock: [] };
+});
+const HAMBURGUESA = ofertaDePrueba({ id: 8, producto_id: 800, sku: 'HB-01', producto_nombre: 'Hamburguesa de pavo', unidad: 'CAJA', stock: [] });
 
 let respuestas: Record<string, Respuesta>;
 let llamadas: Llamada[];

@@ -1,26 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UsuarioMe } from '#common/schemas/auth';
 import { type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
+import { COMPRADORA, PROVEEDOR } from '../../../test/sesion';
 import LoginPage from './login-page';
 
-const PROVEEDOR: UsuarioMe = {
-  id: 3,
-  email: 'ventas@carnesdelmaule.cl',
-  email_pendiente: null,
-  first_name: 'Rodrigo',
-  last_name: 'Fuentes',
-  telefono: '',
-  fecha_nacimiento: null,
-  is_comprador: false,
-  is_proveedor: true,
-  is_moderador: false,
-  correo_contacto: 'ventas@carnesdelmaule.cl',
-  direccion_envio: '',
-  ofrece_credito: false,
-  empresa: 'Carnes del Maule',
-};
 const DESTINOS = { '/': 'Inicio', '/panel': 'Resumen', '/pedidos-recibidos/:id': 'Pedido' };
 
 let respuestas: Record<string, Respuesta>;
@@ -62,7 +46,7 @@ describe('LoginPage', () => {
   });
 
   it('keeps a buyer landing on the home page', async () => {
-    respuestas['GET /auth/users/me/'] = { status: 200, body: { ...PROVEEDOR, is_proveedor: false, is_comprador: true } };
+    respuestas['GET /auth/users/me/'] = { status: 200, body: COMPRADORA };
     const router = await ingresar();
     await screen.findByRole('heading', { name: 'Inicio' });
     expect(router.state.location.pathname).toBe('/');

@@ -6,7 +6,7 @@ import { toast } from '../../../ui/toast';
 import ConfirmarCotizacionPage from './confirmar-cotizacion-page';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
 import { COTIZANTE_DE_PRUEBA } from '../../../test/cotizante';
-import { COMPRADORA, signIn } from '../../../test/pedidos';
+import { COMPRADORA, signIn } from '../../../test/sesion';
 
 const COMPARACION = respuestaComparacion({ cotizacion_id: 77, fecha_entrega: '2030-01-15', resultados: [], productos_no_identificados: [] });
 

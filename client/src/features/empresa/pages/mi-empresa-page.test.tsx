@@ -5,7 +5,7 @@ import { COMUNA_DE_OTRA_REGION } from '#common/schemas/direcciones';
 import { type Empresa, GIRO_REQUERIDO, RUT_EMPRESA_INVALIDO } from '#common/schemas/empresa';
 import { type Llamada, renderAt, type Respuesta, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
-import MiEmpresaPage from './mi-empresa-page';
+import MiEmpresaPage, { EMPRESA_SIN_GUARDAR } from './mi-empresa-page';
 
 const URL = '/api/proveedor/empresa/';
 const SIN_GUARDAR: Empresa = {
@@ -85,14 +85,15 @@ async function llenar() {
 }
 
 describe('/mi-empresa', () => {
-  it('says what buyers see and what the orders print, and starts from the name buyers see today and the account’s e-mail', async () => {
+  it('says what buyers see, what the orders print and that its products are not compared until it saves, and starts from the name buyers see today and the account’s e-mail', async () => {
     renderAt('/mi-empresa', <MiEmpresaPage />);
     await screen.findByRole('heading', { name: 'Mi empresa' });
     expect(screen.getByText('Los compradores te ven por tu nombre de fantasía; el resto de estos datos va impreso en tus órdenes de compra.')).toBeTruthy();
     await waitFor(() => expect(valor('Nombre de fantasía')).toBe('Rodrigo Fuentes'));
     expect(valor('Correo de ventas')).toBe('rodrigo@prueba.cl');
     expect(valor('RUT')).toBe('');
-    expect(screen.getByRole('status').textContent).toMatch(/^Aún no guardas los datos de tu empresa/);
+    expect(screen.getByRole('status').textContent).toBe(EMPRESA_SIN_GUARDAR);
+    expect(EMPRESA_SIN_GUARDAR).toMatch(/^Aún no guardas los datos de tu empresa: hasta que los guardes, tus productos no aparecen en las cotizaciones\./);
   });
 
   it('saves the company, says so, and shows what the server kept', async () => {

@@ -5,6 +5,9 @@ import { EmpresaForm } from '../components/empresa-form';
 import './mi-empresa.css';
 
 const ERROR_CARGA = 'No se pudieron cargar los datos de tu empresa.';
+// As /mis-condiciones says of its terms: without its company a supplier is not compared (docs/decisions/024, 'Visibilidad').
+export const EMPRESA_SIN_GUARDAR =
+  'Aún no guardas los datos de tu empresa: hasta que los guardes, tus productos no aparecen en las cotizaciones. Completa tu razón social, RUT y giro, que también van en tus órdenes de compra.';
 
 /** /mi-empresa: the supplier's company data (suppliers only; the router guards it; docs/decisions/024). */
 export default function MiEmpresaPage() {
@@ -18,7 +21,7 @@ export default function MiEmpresaPage() {
         <>
           {!empresa.data.guardada && (
             <p className="panel mi-empresa__aviso" role="status">
-              Aún no guardas los datos de tu empresa. Completa tu razón social, RUT y giro para que tus órdenes de compra los lleven.
+              {EMPRESA_SIN_GUARDAR}
             </p>
           )}
           <EmpresaForm inicial={empresa.data} />

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CotizacionHistorial, HistorialPage as PaginaHistorial, LineaHistorial } from '#common/schemas/historial';
 import type { HistorialCotizacion } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 import { expectPaginaDos, type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
-import { COMPRADORA, signIn } from '../../../test/pedidos';
+import { COMPRADORA, signIn } from '../../../test/sesion';
 import { toast } from '../../../ui/toast';
 import HistorialPage from './historial-page';
 

@@ -6,7 +6,7 @@ import { cotizacionGuardada, cotizanteGuardado, filasCotizacion, solicitudGuarda
 import { respuestaComparacion } from '../../../test/comparacion';
 import { COTIZANTE_DE_PRUEBA } from '../../../test/cotizante';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
-import { COMPRADORA, signIn } from '../../../test/pedidos';
+import { COMPRADORA, signIn } from '../../../test/sesion';
 import ListaCotizadaPage from './lista-cotizada-page';
 
 const URL_API = 'GET /api/listas/3/cotizaciones/77/';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listaNombreRepetido, type Lista } from '#common/schemas/listas';
 import { GuardarComoLista } from '../../../lib/listas/guardar-como-lista';
 import { renderAt, type Respuesta, stubFetch } from '../../../test/page-harness';
-import { COMPRADORA, PROVEEDOR, signIn } from '../../../test/pedidos';
+import { COMPRADORA, PROVEEDOR, signIn } from '../../../test/sesion';
 import { Toaster } from '../../../ui/toast';
 import ListasPage from './listas-page';
 

@@ -6,7 +6,8 @@ import type { PedidoDetalle } from '#common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
 import OrdenPage from './orden-page';
-import { COMPRADORA, ORDEN, PENDIENTE, RECHAZADO, SEGUIMIENTO, signIn } from '../../../test/pedidos';
+import { ORDEN, PENDIENTE, RECHAZADO, SEGUIMIENTO } from '../../../test/pedidos';
+import { COMPRADORA, signIn } from '../../../test/sesion';
 import SeguimientoPage from './seguimiento-page';
 
 const TOKEN = 'T'.repeat(43);

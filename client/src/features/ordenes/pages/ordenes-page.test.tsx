@@ -6,7 +6,8 @@ import type { OrdenResumen, OrdenesPage as PaginaOrdenes } from '#common/schemas
 import { type HistorialOrden, SIN_DATOS_FACTURACION } from '../../../lib/historial-ordenes';
 import { expectPaginaDos, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
-import { COMPRADORA, FACTURACION, SIN_FACTURACION, signIn } from '../../../test/pedidos';
+import { FACTURACION, SIN_FACTURACION } from '../../../test/pedidos';
+import { COMPRADORA, signIn } from '../../../test/sesion';
 import OrdenesPage from './ordenes-page';
 
 const orden = (o: Partial<OrdenResumen> & Pick<OrdenResumen, 'id'>): OrdenResumen => ({

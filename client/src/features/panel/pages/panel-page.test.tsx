@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hoyEnChile } from '#common/fecha';
 import { type Panel, PRODUCTOS_NO_VISIBLES } from '#common/schemas/panel';
 import { renderAt, type Respuesta, stubFetch } from '../../../test/page-harness';
+import { panelDePrueba } from '../../../test/panel';
 import PanelPage from './panel-page';
 
 const PANEL = 'GET /api/proveedor/panel/';
@@ -11,15 +12,7 @@ const HOY = hoyEnChile();
 const en = (dias: number) => new Date(Date.parse(`${HOY}T12:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
 
 /** A supplier with its start done and a quiet month: nothing waits, nothing sold, nothing lost. */
-const VACIO: Panel = {
-  onboarding: { empresa: true, condiciones: true, productos: true, visible: true },
-  pedidos_pendientes: 0,
-  por_despachar_hoy: 0,
-  lotes_por_vencer: [],
-  sin_stock: [],
-  ventas_30_dias: [],
-  perdidas_por_precio: [],
-};
+const VACIO = panelDePrueba();
 
 /** A busy day: pedidos waiting, lots expiring, an offer without stock, sales and lost quotations. */
 const OCUPADO: Panel = {

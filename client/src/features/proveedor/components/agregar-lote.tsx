@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
-import { hoyEnChile, sumarDias } from '#common/fecha';
-import { formatCantidad, formatDiaLargo, unidadCorta } from '#common/format';
+import { hoyEnChile } from '#common/fecha';
+import { formatCantidad, formatDiaLargo } from '#common/format';
 import { errorFechaVencimiento } from '#common/schemas/proveedor-carga';
 import { type LoteNuevoData, loteNuevoSchema } from '#common/schemas/proveedor-lote';
 import type { ProveedorProducto } from '#common/schemas/proveedor-productos';
 import { showFormErrors } from '../../../lib/form-errors';
-import { FechaField } from '../../../ui/fecha-input';
-import { TextField } from '../../../ui/fields';
+import { useSessionExpiredHandler } from '../../../lib/session';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { Modal } from '../../../ui/modal';
 import { toast } from '../../../ui/toast';
 import { useCreateLote } from '../api/create-lote';
+import { CamposLote } from './campos-lote';
 
 interface Valores {
   cantidad: string;
@@ -41,10 +41,9 @@ export function loteAgregado(
  */
 export function AgregarLote({ oferta, onClose }: { oferta: ProveedorProducto; onClose(): void }) {
   const crear = useCreateLote();
-  const { register, control, handleSubmit, formState, setError } = useForm<Valores, unknown, LoteNuevoData>({
-    resolver,
-    defaultValues: { cantidad: '', fecha_expiracion: '' },
-  });
+  const onExpired = useSessionExpiredHandler();
+  const form = useForm<Valores, unknown, LoteNuevoData>({ resolver, defaultValues: { cantidad: '', fecha_expiracion: '' } });
+  const { handleSubmit, formState, setError } = form;
   const { errors } = formState;
 
   function guardar(data: LoteNuevoData) {
@@ -60,7 +59,7 @@ export function AgregarLote({ oferta, onClose }: { oferta: ProveedorProducto; on
           toast.success(loteAgregado(oferta, data.cantidad, lote));
           onClose();
         },
-        onError: (error) => showFormErrors(error, setError, { fields: CAMPOS, fallback: ERROR_AGREGAR_LOTE, toast: null }),
+        onError: (error) => onExpired(error) || showFormErrors(error, setError, { fields: CAMPOS, fallback: ERROR_AGREGAR_LOTE, toast: null }),
       },
     );
   }
@@ -69,15 +68,7 @@ export function AgregarLote({ oferta, onClose }: { oferta: ProveedorProducto; on
     <Modal open title="Agregar lote" description={`${oferta.producto_nombre} · SKU ${oferta.sku}`} onClose={onClose} className="modal--lote">
       <form onSubmit={handleSubmit(guardar)} noValidate aria-label={`Agregar lote a ${oferta.producto_nombre}`}>
         <div className="agregar-lote__campos">
-          <TextField
-            label={`Cantidad (${unidadCorta(oferta.unidad, 2)})`}
-            inputMode="decimal"
-            autoComplete="off"
-            data-autofocus
-            {...register('cantidad')}
-            error={errors.cantidad?.message}
-          />
-          <FechaField control={control} name="fecha_expiracion" label="Fecha de vencimiento" min={sumarDias(hoyEnChile(), 1)} />
+          <CamposLote form={form} unidad={oferta.unidad} autoFocus />
         </div>
         <FormError message={errors.root?.server?.message} />
         <div className="modal__actions">

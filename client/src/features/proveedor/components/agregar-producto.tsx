@@ -2,15 +2,14 @@ import { useId, useMemo, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { MIN_BUSQUEDA } from '#common/buscar-productos';
 import { CATEGORIAS, FORMATOS, UNIDADES } from '#common/constants';
-import { hoyEnChile, sumarDias } from '#common/fecha';
-import { unidadCorta } from '#common/format';
+import { hoyEnChile } from '#common/fecha';
 import type { ProductoEncontrado } from '#common/schemas/catalogo';
 import type { ProveedorProducto } from '#common/schemas/proveedor-productos';
 import { ApiError } from '../../../lib/api-client';
 import { useCajaBuscarProductos } from '../../../lib/buscar-productos';
 import { showFormErrors } from '../../../lib/form-errors';
+import { useSessionExpiredHandler } from '../../../lib/session';
 import { Combobox } from '../../../ui/combobox';
-import { FechaField } from '../../../ui/fecha-input';
 import { FieldShell, SelectField, TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { Modal } from '../../../ui/modal';
@@ -18,6 +17,7 @@ import { toast } from '../../../ui/toast';
 import { useRegistrarProducto } from '../api/registrar-producto';
 import { type CampoProducto, erroresDe, filaDe, frasesDe, porCampo, VALORES_VACIOS, type ValoresProducto } from '../agregar-producto-fila';
 import { rangosDe } from '../mis-productos-filas';
+import { CamposLote } from './campos-lote';
 
 export const ERROR_AGREGAR_PRODUCTO = 'No se pudo agregar el producto. Inténtalo de nuevo.';
 export const YA_LO_OFRECES = 'ya lo ofreces: agrégale un lote';
@@ -51,7 +51,9 @@ export function AgregarProducto({ ofertas, onClose }: { ofertas: readonly Provee
   const skus = useMemo(() => new Set(ofertas.map((o) => o.sku)), [ofertas]);
   const caja = useCajaBuscarProductos({ disabled: { ids: ofrecidos, reason: YA_LO_OFRECES } });
   const registrar = useRegistrarProducto();
-  const { register, control, handleSubmit, formState, setError, setValue, watch, clearErrors } = useForm<ValoresProducto>({ defaultValues: VALORES_VACIOS });
+  const onExpired = useSessionExpiredHandler();
+  const form = useForm<ValoresProducto>({ defaultValues: VALORES_VACIOS });
+  const { register, handleSubmit, formState, setError, setValue, watch, clearErrors } = form;
   const { errors } = formState;
   const cajaId = useId();
   const unidad = producto?.unidad ?? (watch('unidad') || 'KILO');
@@ -80,6 +82,7 @@ export function AgregarProducto({ ofertas, onClose }: { ofertas: readonly Provee
           onClose();
         },
         onError: (error) => {
+          if (onExpired(error)) return;
           const motivos = motivosDe(error);
           if (motivos.length > 0) mostrar(porCampo(motivos, fila.unidad));
           else showFormErrors(error, setError, { fields: [], fallback: ERROR_AGREGAR_PRODUCTO, toast: null });
@@ -218,8 +221,7 @@ export function AgregarProducto({ ofertas, onClose }: { ofertas: readonly Provee
           <fieldset className="agregar-producto__grupo">
             <legend>Primer lote</legend>
             <div className="agregar-producto__campos">
-              {texto('cantidad', `Cantidad (${unidadCorta(unidad, 2)})`, errors.cantidad?.message, { inputMode: 'decimal' })}
-              <FechaField control={control} name="fecha_expiracion" label="Fecha de vencimiento" min={sumarDias(hoyEnChile(), 1)} />
+              <CamposLote form={form} unidad={unidad} />
             </div>
           </fieldset>
           <FormError message={errors.root?.server?.message} />

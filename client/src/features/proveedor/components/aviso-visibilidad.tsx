@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { PRODUCTOS_NO_VISIBLES } from '#common/schemas/panel';
-import { useOnboarding } from '../../panel/api/panel';
+import { useOnboarding } from '../../../lib/panel';
 import './aviso-visibilidad.css';
 
 // The two steps the sentence names, each a link while it is missing (docs/decisions/024, 'Visibilidad').
