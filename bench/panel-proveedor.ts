@@ -27,8 +27,8 @@ const databaseUrl = process.env.DATABASE_URL;
 
 /**
  * A market written in bulk, as comparisons leave it: PROVEEDORES suppliers (the busy one and 29
- * others) offering PRODUCTOS products; COTIZACIONES quotations of LINEAS lines, each line weighing
- * POR_LINEA suppliers (the busy one in 40 % of the lines) at ±10 % of the product's price, its
+ * others) offering PRODUCTOS products; COTIZACIONES quotations of LINEAS lines (one linea_comparada
+ * row each), each line weighing POR_LINEA suppliers (the busy one in 40 % of the lines) at ±10 % of the product's price, its
  * cheapest selected (one line in ten split between the two cheapest).
  */
 async function prepare(database: Database) {
@@ -57,32 +57,30 @@ async function prepare(database: Database) {
     with s as (insert into solicitud (clave_hash) select md5(g::text) from generate_series(1, ${COTIZACIONES}) g returning id)
     insert into cotizacion (solicitud_id, creado_en)
     select id, now() - make_interval(secs => (${COTIZACIONES} - row_number() over (order by id))::float8 * ${(DIAS * 86_400) / COTIZACIONES}::float8) from s`);
-  // Written in bulk, the foreign key's check per row was most of the seeding (millions of rows):
-  // dropped meanwhile and put back unchecked, which changes nothing the panel reads.
-  await db.execute(sql`alter table oferta_comparada drop constraint oferta_comparada_cotizacion_id_cotizacion_id_fk`);
-  // Each line: its product, then POR_LINEA distinct suppliers (n = 0, the busy one, in 40 % of the lines).
+  // Each line: its product, then POR_LINEA distinct suppliers (n = 0, the busy one, in 40 % of the lines), as arrays.
   await db.execute(sql`
     create table bench_linea as
     select c.id as cotizacion_id, c.creado_en, p.id as producto_id, p.precio as base, c.id * ${LINEAS} + k as l
     from cotizacion c cross join generate_series(0, ${LINEAS - 1}) k
     join bench_producto p on p.n = (c.id * 37 + k * 61) % ${PRODUCTOS}`);
   await db.execute(sql`
-    insert into oferta_comparada (cotizacion_id, producto_id, proveedor_id, precio, creado_en)
-    select l.cotizacion_id, l.producto_id, s.id, round(l.base * (0.9 + ((l.l * 31 + s.n * 17) % 21) / 100.0))::int, l.creado_en
+    insert into linea_comparada (cotizacion_id, producto_id, proveedores, precios, creado_en)
+    select l.cotizacion_id, l.producto_id, array_agg(s.id order by j), array_agg(round(l.base * (0.9 + ((l.l * 31 + s.n * 17) % 21) / 100.0))::int order by j),
+      l.creado_en
     from bench_linea l cross join generate_series(0, ${POR_LINEA - 1}) j
-    join bench_proveedor s on s.n = case when j = 0 and l.l % 5 < 2 then 0 else 1 + (l.l * 7 + j * 5) % ${PROVEEDORES - 1} end`);
-  await db.execute(
-    sql`alter table oferta_comparada add constraint oferta_comparada_cotizacion_id_cotizacion_id_fk foreign key (cotizacion_id) references cotizacion (id) on delete cascade not valid`,
-  );
+    join bench_proveedor s on s.n = case when j = 0 and l.l % 5 < 2 then 0 else 1 + (l.l * 7 + j * 5) % ${PROVEEDORES - 1} end
+    group by l.cotizacion_id, l.producto_id, l.creado_en
+    order by l.cotizacion_id, l.producto_id`);
   await db.execute(sql`alter table opcion drop constraint opcion_cotizacion_id_cotizacion_id_fk, drop constraint opcion_oferta_de_producto_fk`);
   // The selected options: the cheapest supplier; one line in ten also the second cheapest, for half.
   await db.execute(sql`
     insert into opcion (cotizacion_id, producto_id, proveedor_producto_id, cantidad_solicitada, cantidad_proveida, precio, estado)
     select r.cotizacion_id, r.producto_id, pp.id, 100, case when r.partida then 50 else 100 end, r.precio, 'seleccionado'
     from (
-      select oc.*, row_number() over (partition by oc.cotizacion_id, oc.producto_id order by oc.precio, oc.proveedor_id) as puesto,
-        (oc.cotizacion_id + oc.producto_id) % 10 = 0 as partida
-      from oferta_comparada oc
+      select lc.cotizacion_id, lc.producto_id, u.proveedor_id, u.precio,
+        row_number() over (partition by lc.cotizacion_id, lc.producto_id order by u.precio, u.proveedor_id) as puesto,
+        (lc.cotizacion_id + lc.producto_id) % 10 = 0 as partida
+      from linea_comparada lc, unnest(lc.proveedores, lc.precios) u(proveedor_id, precio)
     ) r
     join proveedor_producto pp on pp.proveedor_id = r.proveedor_id and pp.producto_id = r.producto_id
     where r.puesto = 1 or (r.puesto = 2 and r.partida)`);
@@ -91,8 +89,9 @@ async function prepare(database: Database) {
     add constraint opcion_oferta_de_producto_fk foreign key (proveedor_producto_id, producto_id) references proveedor_producto (id, producto_id) not valid`);
   const [cuenta] = (
     (await db.execute(sql`select
-      (select count(*)::int from oferta_comparada) as filas,
-      (select count(*)::int from oferta_comparada oc join bench_proveedor s on s.id = oc.proveedor_id and s.n = 0 where oc.creado_en >= now() - interval '30 days') as del_proveedor`)) as unknown as {
+      (select count(*)::int from linea_comparada) as filas,
+      (select count(*)::int from linea_comparada lc where lc.proveedores @> array[(select id from bench_proveedor where n = 0)]
+        and lc.creado_en >= now() - interval '30 days') as del_proveedor`)) as unknown as {
       rows: Array<{ filas: number; del_proveedor: number }>;
     }
   ).rows;
@@ -108,7 +107,7 @@ async function run(label: string, open: () => Promise<Database>, env: Record<str
   const t0 = performance.now();
   const { filas, del_proveedor } = await prepare(database);
   console.log(
-    `  ${fmt(filas)} filas de oferta_comparada (generadas en ${fmt((performance.now() - t0) / 1000, 1)} s); ${fmt(del_proveedor)} del proveedor en los últimos 30 días`,
+    `  ${fmt(filas)} filas de linea_comparada (generadas en ${fmt((performance.now() - t0) / 1000, 1)} s); ${fmt(del_proveedor)} líneas del proveedor en los últimos 30 días`,
   );
   await database.close();
 

@@ -156,8 +156,9 @@ export const lineaPedidoSchema = z.object({
 export type LineaPedido = z.infer<typeof lineaPedidoSchema>;
 
 /**
- * The supplier's company as its purchase order prints it (docs/decisions/024): its data as saved
- * now; null for a supplier that never saved it.
+ * The supplier's company as its purchase order prints it (docs/decisions/024): the copy the pedido
+ * took when it was placed (read as saved now for a pedido placed before pedidos kept one); null for
+ * a supplier that had none.
  */
 export const empresaDePedidoSchema = z.object({
   razon_social: z.string(),

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { cotizacion, ofertaComparada } from '#server/db/schema/cotizaciones';
+import { cotizacion, lineaComparada } from '#server/db/schema/cotizaciones';
 import { condicionesProveedor, empresaProveedor } from '#server/db/schema/proveedor';
 
 let seq = 0;
@@ -35,18 +35,18 @@ export async function createCondicionesDePrueba(db: Db, proveedorId: number) {
 }
 
 /** The suppliers a comparison weighed for one product, cheapest first: [proveedor_id, precio]. */
-export const ofertasComparadasDe = async (db: Db, cotizacionId: number, productoId: number) =>
-  (
-    await db
-      .select({ proveedor_id: ofertaComparada.proveedor_id, precio: ofertaComparada.precio })
-      .from(ofertaComparada)
-      .where(and(eq(ofertaComparada.cotizacion_id, cotizacionId), eq(ofertaComparada.producto_id, productoId)))
-      .orderBy(ofertaComparada.precio, ofertaComparada.proveedor_id)
-  ).map((r) => [r.proveedor_id, r.precio]);
+export async function proveedoresComparadosDe(db: Db, cotizacionId: number, productoId: number) {
+  const [linea] = await db
+    .select({ proveedores: lineaComparada.proveedores, precios: lineaComparada.precios })
+    .from(lineaComparada)
+    .where(and(eq(lineaComparada.cotizacion_id, cotizacionId), eq(lineaComparada.producto_id, productoId)));
+  if (!linea) return [];
+  return linea.proveedores.map((id, k) => [id, linea.precios[k]!] as const).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+}
 
-/** Moves a quotation and its weighed offers `dias` days into the past. */
+/** Moves a quotation and its compared lines `dias` days into the past. */
 export async function envejecerCotizacion(db: Db, cotizacionId: number, dias: number) {
   const hace = sql`now() - make_interval(days => ${dias})`;
   await db.update(cotizacion).set({ creado_en: hace }).where(eq(cotizacion.id, cotizacionId));
-  await db.update(ofertaComparada).set({ creado_en: hace }).where(eq(ofertaComparada.cotizacion_id, cotizacionId));
+  await db.update(lineaComparada).set({ creado_en: hace }).where(eq(lineaComparada.cotizacion_id, cotizacionId));
 }

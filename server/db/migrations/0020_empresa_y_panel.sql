@@ -1,10 +1,10 @@
-CREATE TABLE "oferta_comparada" (
+CREATE TABLE "linea_comparada" (
 	"cotizacion_id" integer NOT NULL,
 	"producto_id" integer NOT NULL,
-	"proveedor_id" integer NOT NULL,
-	"precio" integer NOT NULL,
+	"proveedores" integer[] NOT NULL,
+	"precios" integer[] NOT NULL,
 	"creado_en" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "oferta_comparada_cotizacion_id_producto_id_proveedor_id_pk" PRIMARY KEY("cotizacion_id","producto_id","proveedor_id")
+	CONSTRAINT "linea_comparada_cotizacion_id_producto_id_pk" PRIMARY KEY("cotizacion_id","producto_id")
 );
 --> statement-breakpoint
 CREATE TABLE "empresa_proveedor" (
@@ -21,10 +21,12 @@ CREATE TABLE "empresa_proveedor" (
 	CONSTRAINT "empresa_proveedor_rut" CHECK ("empresa_proveedor"."rut" ~ '^[1-9][0-9]{0,2}(\.[0-9]{3}){0,2}-[0-9K]$')
 );
 --> statement-breakpoint
-ALTER TABLE "oferta_comparada" ADD CONSTRAINT "oferta_comparada_cotizacion_id_cotizacion_id_fk" FOREIGN KEY ("cotizacion_id") REFERENCES "public"."cotizacion"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pedido" ADD COLUMN "empresa_proveedor" jsonb;--> statement-breakpoint
 ALTER TABLE "empresa_proveedor" ADD CONSTRAINT "empresa_proveedor_proveedor_id_usuario_id_fk" FOREIGN KEY ("proveedor_id") REFERENCES "public"."usuario"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "empresa_proveedor" ADD CONSTRAINT "empresa_proveedor_comuna_id_comuna_id_fk" FOREIGN KEY ("comuna_id") REFERENCES "public"."comuna"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "oferta_comparada_proveedor_idx" ON "oferta_comparada" USING btree ("proveedor_id","creado_en","producto_id","cotizacion_id","precio");--> statement-breakpoint
+CREATE INDEX "linea_comparada_proveedores_idx" ON "linea_comparada" USING gin ("proveedores");--> statement-breakpoint
+CREATE INDEX "linea_comparada_creado_idx" ON "linea_comparada" USING btree ("creado_en");
+--> statement-breakpoint
 -- A supplier's company decides what buyers see as its name and, with its delivery terms, whether its
 -- offers enter comparisons (docs/decisions/024): a change notifies channel 'catalogo' with each
 -- product it offers, through 0013's function, so each process's comparison cache forgets them.

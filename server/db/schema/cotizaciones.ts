@@ -110,25 +110,27 @@ export const opcion = pgTable(
 );
 
 /**
- * Each supplier a comparison weighed for each line, at its unit price for the quantity asked
- * (its cheapest offer there), chosen or not: what the supplier's panel counts as quotations lost
- * on price (docs/decisions/025). The options store only what was selected; these rows remember
- * who else was in the running. The buyer's final choice is read from `opcion` when counting.
+ * Each line of a comparison, with the suppliers it weighed there, chosen or not, each at its
+ * lowest unit price for the quantity asked (`precios[k]` is `proveedores[k]`'s): what the
+ * supplier's panel counts as quotations lost on price (docs/decisions/025). The options store only
+ * what was selected; this remembers who else was in the running. One row per line with arrays, not
+ * one per supplier: a comparison of 30 lines and 49 suppliers writes 30 rows, not 1,470 (which
+ * tripled the comparison's write). No foreign key, for the same reason: quotations are never
+ * deleted (the history hides them). The buyer's final choice is read from `opcion` when counting.
  */
-export const ofertaComparada = pgTable(
-  'oferta_comparada',
+export const lineaComparada = pgTable(
+  'linea_comparada',
   {
-    cotizacion_id: integer('cotizacion_id')
-      .notNull()
-      .references(() => cotizacion.id, { onDelete: 'cascade' }),
+    cotizacion_id: integer('cotizacion_id').notNull(),
     producto_id: integer('producto_id').notNull(),
-    proveedor_id: integer('proveedor_id').notNull(),
-    precio: integer('precio').notNull(),
+    proveedores: integer('proveedores').array().notNull(),
+    precios: integer('precios').array().notNull(),
     creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.cotizacion_id, t.producto_id, t.proveedor_id] }),
-    // The panel reads one supplier's last 30 days from the index alone (docs/decisions/025).
-    index('oferta_comparada_proveedor_idx').on(t.proveedor_id, t.creado_en, t.producto_id, t.cotizacion_id, t.precio),
+    primaryKey({ columns: [t.cotizacion_id, t.producto_id] }),
+    // The panel finds one supplier's lines by containment (GIN) within the last 30 days (btree).
+    index('linea_comparada_proveedores_idx').using('gin', t.proveedores),
+    index('linea_comparada_creado_idx').on(t.creado_en),
   ],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgEnum, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import type { OrdenData } from '#common/schemas/ordenes';
-import { ESTADOS_PEDIDO, MOTIVO_MAX } from '#common/schemas/pedidos';
+import { type EmpresaDePedido, ESTADOS_PEDIDO, MOTIVO_MAX } from '#common/schemas/pedidos';
 import { producto } from './catalogo';
 import { cotizacion, cotizante } from './cotizaciones';
 import { lote, proveedorProducto } from './proveedor';
@@ -119,6 +119,9 @@ export const pedido = pgTable(
       .references(() => orden.id),
     proveedor_id: integer('proveedor_id').references(() => usuario.id, { onDelete: 'set null' }),
     proveedor_nombre: varchar('proveedor_nombre', { length: 310 }).notNull().default(''),
+    // The supplier's company as it was when the pedido was placed, for the printed purchase order
+    // (docs/decisions/024); null when it had not saved one (pedidos before 0020 read it as it is now).
+    empresa_proveedor: jsonb('empresa_proveedor').$type<EmpresaDePedido>(),
     estado: estadoPedido('estado').notNull().default('pendiente'),
     subtotal: integer('subtotal').notNull(),
     costo_despacho: integer('costo_despacho').notNull().default(0),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '#server/test/test-app';
-import { count, eq } from 'drizzle-orm';
-import { cotizacion, solicitud } from '#server/db/schema/cotizaciones';
-import { findOfertasVivas, insertCotizacionConOpciones, type OpcionNueva } from './comparacion.repository';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { cotizacion, lineaComparada, solicitud } from '#server/db/schema/cotizaciones';
+import { findOfertasVivas, insertCotizacionConOpciones, type LineaComparadaNueva, type OpcionNueva } from './comparacion.repository';
 import { createOfertaDePrueba, createProductoDePrueba, findProveedorIds } from '#server/test/ofertas';
 
 const ctx = setupTestApp();
@@ -86,11 +86,32 @@ describe('insertCotizacionConOpciones', () => {
       estado: 'seleccionado',
     });
 
-    await expect(insertCotizacionConOpciones(db, valores, [opcion(p1.id), opcion(p2.id)], [])).rejects.toThrow();
+    const lineas: LineaComparadaNueva[] = [{ producto_id: p1.id, proveedores: [a!], precios: [1000] }];
+
+    await expect(insertCotizacionConOpciones(db, valores, [opcion(p1.id), opcion(p2.id)], lineas)).rejects.toThrow();
     const cotizaciones = () => db.select({ n: count() }).from(cotizacion).where(eq(cotizacion.solicitud_id, s!.id));
     expect(await cotizaciones()).toEqual([{ n: 0 }]);
+    expect(await db.select({ n: count() }).from(lineaComparada).where(eq(lineaComparada.producto_id, p1.id))).toEqual([{ n: 0 }]);
     const { opcionIds } = await insertCotizacionConOpciones(db, valores, [opcion(p1.id)], []);
     expect(opcionIds).toHaveLength(1);
     expect(await cotizaciones()).toEqual([{ n: 1 }]);
+  });
+
+  it('writes one row per compared line, its suppliers and their prices as arrays of any length, in the order given', async () => {
+    const { db } = ctx.t.database;
+    const [p1, p2, p3] = [await createProductoDePrueba(db), await createProductoDePrueba(db), await createProductoDePrueba(db)];
+    const [s] = await db.insert(solicitud).values({}).returning({ id: solicitud.id });
+    const lineas: LineaComparadaNueva[] = [
+      { producto_id: p1.id, proveedores: [7, 3, 41], precios: [5300, 5000, 12_345_678] },
+      { producto_id: p2.id, proveedores: [3], precios: [900] },
+      { producto_id: p3.id, proveedores: Array.from({ length: 49 }, (_, k) => 1000 + k), precios: Array.from({ length: 49 }, (_, k) => 2000 + k) },
+    ];
+    const { cotizacionId } = await insertCotizacionConOpciones(db, { solicitud_id: s!.id, cotizante_id: null, usuario_id: null }, [], lineas);
+    const filas = await db
+      .select({ producto_id: lineaComparada.producto_id, proveedores: lineaComparada.proveedores, precios: lineaComparada.precios })
+      .from(lineaComparada)
+      .where(and(eq(lineaComparada.cotizacion_id, cotizacionId), inArray(lineaComparada.producto_id, [p1.id, p2.id, p3.id])))
+      .orderBy(lineaComparada.producto_id);
+    expect(filas).toEqual(lineas);
   });
 });

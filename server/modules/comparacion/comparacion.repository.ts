@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows, readAll } from '#server/db/client';
 import { columnas } from '#server/db/raw-sql';
 import { producto, rangoPrecio, unidad } from '#server/db/schema/catalogo';
-import { cotizacion, cotizante, estadoOpcion, ofertaComparada, opcion, solicitud, solicitudDetalle } from '#server/db/schema/cotizaciones';
+import { cotizacion, cotizante, estadoOpcion, lineaComparada, opcion, solicitud, solicitudDetalle } from '#server/db/schema/cotizaciones';
 import { orden } from '#server/db/schema/ordenes';
 import { lote, proveedorProducto, proveedorProductoRango } from '#server/db/schema/proveedor';
 import { proveedorNombre, usuario } from '#server/db/schema/usuario';
@@ -152,22 +152,28 @@ export async function findSolicitudAComparar(db: Db, solicitudId: number): Promi
 }
 
 export type OpcionNueva = Omit<typeof opcion.$inferInsert, 'id' | 'cotizacion_id'>;
-/** A supplier the comparison weighed on a line, at its cheapest unit price there (docs/decisions/025). */
-export type OfertaComparadaNueva = Pick<typeof ofertaComparada.$inferInsert, 'producto_id' | 'proveedor_id' | 'precio'>;
+/** A line of a comparison with the suppliers it weighed there, each at its cheapest unit price (docs/decisions/025). */
+export type LineaComparadaNueva = Pick<typeof lineaComparada.$inferInsert, 'producto_id' | 'proveedores' | 'precios'>;
 
 /** A PostgreSQL array literal of numbers or enum labels we produced ourselves (never user text). */
 const arreglo = (valores: ReadonlyArray<number | string>) => `{${valores.join(',')}}`;
 
+/** A text[] literal whose elements are the int[] literals of each line's numbers: '{"{1,2}","{3}"}'. */
+const arreglosPorLinea = (lineas: ReadonlyArray<readonly number[]>) => arreglo(lineas.map((l) => `"${arreglo(l)}"`));
+
 /**
- * A quotation, its options and the suppliers it weighed in ONE statement (one round trip, atomic);
- * the options' ids come back in the order given. The rows travel as arrays through unnest(): as
- * VALUES, 1,500 options were 10,000 bind parameters and 200 ms on PostgreSQL.
+ * A quotation, its options and its lines with the suppliers they weighed in ONE statement (one
+ * round trip, atomic); the options' ids come back in the order given. The rows travel as arrays
+ * through unnest(): as VALUES, 1,500 options were 10,000 bind parameters and 200 ms on PostgreSQL.
+ * A line's suppliers and prices, arrays of different lengths per line, travel as one text[] each
+ * whose elements are cast to int[] (a 2-D array must be rectangular): three bind parameters
+ * whatever the size.
  */
 export async function insertCotizacionConOpciones(
   db: Db,
   valores: { solicitud_id: number; cotizante_id: number | null; usuario_id: number | null },
   opciones: readonly OpcionNueva[],
-  comparadas: readonly OfertaComparadaNueva[],
+  comparadas: readonly LineaComparadaNueva[],
 ): Promise<{ cotizacionId: number; opcionIds: number[] }> {
   const [row] = await queryRows<{ cotizacion_id: number; opcion_ids: number[] }>(
     db,
@@ -193,11 +199,11 @@ export async function insertCotizacionConOpciones(
           ${arreglo(opciones.map((o) => o.estado))}::${sql.identifier(estadoOpcion.enumName)}[]) u
         returning ${opcion.id} as id
       ), w as (
-        insert into ${ofertaComparada} (${columnas(ofertaComparada.cotizacion_id, ofertaComparada.producto_id, ofertaComparada.proveedor_id, ofertaComparada.precio)})
-        select c.id, u.* from c, unnest(
-          ${arreglo(comparadas.map((o) => o.producto_id))}::int[],
-          ${arreglo(comparadas.map((o) => o.proveedor_id))}::int[],
-          ${arreglo(comparadas.map((o) => o.precio))}::int[]) u
+        insert into ${lineaComparada} (${columnas(lineaComparada.cotizacion_id, lineaComparada.producto_id, lineaComparada.proveedores, lineaComparada.precios)})
+        select c.id, u.producto_id, u.proveedores::int[], u.precios::int[] from c, unnest(
+          ${arreglo(comparadas.map((l) => l.producto_id))}::int[],
+          ${arreglosPorLinea(comparadas.map((l) => l.proveedores))}::text[],
+          ${arreglosPorLinea(comparadas.map((l) => l.precios))}::text[]) u(producto_id, proveedores, precios)
       )
       select (select id from c) as cotizacion_id, coalesce((select array_agg(id order by id) from o), '{}') as opcion_ids`,
   );

@@ -33,7 +33,7 @@ import {
   findProductosComparables,
   findSolicitudAComparar,
   insertCotizacionConOpciones,
-  type OfertaComparadaNueva,
+  type LineaComparadaNueva,
   type OpcionElegida,
   type OpcionNueva,
   type ProductoComparable,
@@ -87,7 +87,7 @@ function assertFilas(filas: Filas, productos: Map<number, ProductoComparable>, m
  *   and prices it again, so it never needed them; an additional option is answered with
  *   opcion_id = −proveedor_producto_id, unique in the answer (the screens use opcion_id only as
  *   a key there) and never taken for a stored row;
- * - the quotation, its options and the suppliers it weighed (oferta_comparada) are one statement;
+ * - the quotation, its options and its lines with the suppliers they weighed (linea_comparada) are one statement;
  * - the answer (a CompararPrecios) is returned as JSON in UTF-8 bytes, its additional options
  *   written out while the database writes the quotation.
  */
@@ -212,12 +212,13 @@ export async function compararPrecios(
 }
 
 /**
- * Each supplier the comparison weighed on each line, selected or additional, at its cheapest unit
- * price there for what it could sell of the quantity asked (min(asked, its stock): the price the
- * buyer saw for an additional option). The options keep only what was selected; these rows keep
- * who else was in the running, for the supplier's panel (docs/decisions/025).
+ * Each line with the suppliers the comparison weighed there, selected or additional, each at its
+ * cheapest unit price for what it could sell of the quantity asked (min(asked, its stock): the price
+ * the buyer saw for an additional option). The options keep only what was selected; these lines keep
+ * who else was in the running, for the supplier's panel (docs/decisions/025). A line no supplier
+ * could serve weighed nobody: no row.
  */
-function comparadas(lineas: readonly Linea[]): OfertaComparadaNueva[] {
+function comparadas(lineas: readonly Linea[]): LineaComparadaNueva[] {
   return lineas.flatMap(({ fila, producto, resultado }) => {
     const precios = new Map<number, number>();
     for (const asignaciones of [resultado.seleccionadas, resultado.adicionales]) {
@@ -227,7 +228,8 @@ function comparadas(lineas: readonly Linea[]): OfertaComparadaNueva[] {
         if (antes === undefined || precio < antes) precios.set(oferta.proveedor_id, precio);
       }
     }
-    return Array.from(precios, ([proveedor_id, precio]) => ({ producto_id: producto.id, proveedor_id, precio }));
+    if (precios.size === 0) return [];
+    return [{ producto_id: producto.id, proveedores: [...precios.keys()], precios: [...precios.values()] }];
   });
 }
 

@@ -12,6 +12,7 @@ import {
   TEXTO_LARGO,
 } from '#common/schemas/empresa';
 import { SALTO_DE_LINEA } from '#common/texto';
+import { pedido } from '#server/db/schema/ordenes';
 import { empresaProveedor } from '#server/db/schema/proveedor';
 import { usuario } from '#server/db/schema/usuario';
 import { DEMO_EMPRESAS, seedDemoEmpresas } from '#server/db/seed/demo-empresas';
@@ -285,5 +286,57 @@ describe('buyers see the nombre de fantasía', () => {
     const cambio = await ctx.t.request({ method: 'POST', url: `/api/pedidos/${pedidoId}/estado/`, token: proveedor.access, payload: { estado: 'confirmado' } });
     expect(cambio.statusCode).toBe(200);
     expect((await correosPara(ctx.t, ROLES.comprador))[0]!.asunto).toBe(`Tu pedido N° ${pedidoId} a Sur Verde fue confirmado`);
+  });
+
+  it('the printed purchase order keeps the company as it was when the pedido was placed; one placed before pedidos kept it reads it as saved now', async () => {
+    const { proveedor, productoId, ofertaId } = await proveedorConOferta();
+    const f = await createFlujo(ctx.t, [[productoId, 100]], ctx.tokens.comprador);
+    expect((await actualizar(ctx.t, f, [[ofertaId, 100]], ctx.tokens.comprador)).statusCode).toBe(200);
+    const res = await crearOrden(ctx.t, f, ctx.tokens.comprador);
+    expect(res.statusCode, res.body).toBe(201);
+    const pedidoId = res.json().pedidos[0].id as number;
+    const impresa = async (token: string | undefined) => {
+      const detalle = await ctx.t.request({ method: 'GET', url: `/api/pedidos/${pedidoId}/`, token });
+      expect(detalle.statusCode, detalle.body).toBe(200);
+      return detalle.json().proveedor_empresa;
+    };
+    const cuandoSeHizo = {
+      razon_social: 'Comercializadora Sur Verde SpA',
+      rut: '76.086.428-5',
+      giro: 'Venta al por mayor de carnes',
+      direccion: 'Av. San Miguel 2450',
+      comuna_nombre: 'Talca',
+      region_nombre: 'Región del Maule',
+      telefono: '+56712614400',
+      correo_ventas: `ventas.${proveedor.id}@surverde.cl`,
+    };
+    expect(await impresa(proveedor.access)).toEqual(cuandoSeHizo);
+
+    // The supplier then changes every field of its company: the pedido, to its supplier and to its buyer, prints it as it was.
+    const otra = {
+      razon_social: 'Frigorífico Los Andes Limitada',
+      nombre_fantasia: 'Los Andes',
+      rut: '78452190-7',
+      giro: 'Matanza de ganado',
+      direccion: 'Camino Internacional 1820',
+      region: 5,
+      comuna: 5301,
+      telefono: '34 242 1100',
+      correo_ventas: `otro.${proveedor.id}@losandes.cl`,
+    };
+    expect((await put(proveedor.access, otra)).statusCode).toBe(200);
+    expect(await impresa(proveedor.access)).toEqual(cuandoSeHizo);
+    expect(await impresa(ctx.tokens.comprador)).toEqual(cuandoSeHizo);
+
+    // Without a copy (placed before pedidos kept one), it reads the company as saved now.
+    await ctx.t.database.db.update(pedido).set({ empresa_proveedor: null }).where(eq(pedido.id, pedidoId));
+    expect(await impresa(proveedor.access)).toMatchObject({
+      razon_social: 'Frigorífico Los Andes Limitada',
+      rut: '78.452.190-7',
+      giro: 'Matanza de ganado',
+      comuna_nombre: 'Los Andes',
+      telefono: '+56342421100',
+      correo_ventas: `otro.${proveedor.id}@losandes.cl`,
+    });
   });
 });

@@ -3,14 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hoyEnChile, sumarDias } from '#common/fecha';
 import type { Panel } from '#common/schemas/panel';
 import { producto } from '#server/db/schema/catalogo';
-import { ofertaComparada } from '#server/db/schema/cotizaciones';
+import { lineaComparada } from '#server/db/schema/cotizaciones';
 import { pedido } from '#server/db/schema/ordenes';
 import { proveedorProducto } from '#server/db/schema/proveedor';
 import { DIRECCION_BODY } from '#server/test/bodies';
 import { actualizar, createFlujo } from '#server/test/cotizacion';
 import { createListaDePrueba } from '#server/test/listas';
 import { createOfertaDePrueba, createProductoDePrueba } from '#server/test/ofertas';
-import { createCondicionesDePrueba, createEmpresaDePrueba, envejecerCotizacion, ofertasComparadasDe } from '#server/test/panel';
+import { createCondicionesDePrueba, createEmpresaDePrueba, envejecerCotizacion, proveedoresComparadosDe } from '#server/test/panel';
 import { createOrden, LEJOS } from '#server/test/pedidos';
 import type { RoleName } from '#server/test/roles';
 import { setupTestApp } from '#server/test/test-app';
@@ -219,7 +219,7 @@ describe('quotations lost on price', () => {
     await ctx.t.settle();
   };
 
-  it('each comparison records every supplier it weighed for each line, at its cheapest price for the quantity asked', async () => {
+  it('each comparison records each line with every supplier it weighed there, at its cheapest price for the quantity asked', async () => {
     const x = await productoCon(ana.id, [
       { tarifa: 5500, lotes: [[1000, LEJOS]] },
       { tarifa: 5300, lotes: [[1000, LEJOS]] },
@@ -230,7 +230,7 @@ describe('quotations lost on price', () => {
     await ofertaDe(x, carla.id, 100, [[0, LEJOS]]);
     await ctx.t.settle();
     const f = await createFlujo(ctx.t, [[x.productoId, 100]], comprador.access);
-    expect(await ofertasComparadasDe(db(), f.cotizacionId, x.productoId)).toEqual([
+    expect(await proveedoresComparadosDe(db(), f.cotizacionId, x.productoId)).toEqual([
       [bruno.id, 5000],
       [ana.id, 5300],
     ]);
@@ -298,14 +298,14 @@ describe('quotations lost on price', () => {
     const lista = await createListaDePrueba(db(), comprador.id, [[x.productoId, 100]]);
     const res = await ctx.t.request({ method: 'POST', url: `/api/listas/${lista.id}/cotizar/`, token: comprador.access, payload: {} });
     expect(res.statusCode, res.body).toBe(201);
-    expect(await ofertasComparadasDe(db(), res.json().cotizacion_id, x.productoId)).toEqual([
+    expect(await proveedoresComparadosDe(db(), res.json().cotizacion_id, x.productoId)).toEqual([
       [bruno.id, 5000],
       [ana.id, 5500],
     ]);
   });
 
   it('a rejected comparison writes no row', async () => {
-    const antes = await db().select({ n: sql<number>`count(*)::int` }).from(ofertaComparada);
+    const antes = await db().select({ n: sql<number>`count(*)::int` }).from(lineaComparada);
     const res = await ctx.t.request({
       method: 'POST',
       url: '/api/cotizaciones/comparar-precios/',
@@ -313,6 +313,6 @@ describe('quotations lost on price', () => {
       payload: { solicitudId: 999_999, productos: [{ producto: 1, cantidad: 100 }] },
     });
     expect(res.statusCode).toBe(404);
-    expect(await db().select({ n: sql<number>`count(*)::int` }).from(ofertaComparada)).toEqual(antes);
+    expect(await db().select({ n: sql<number>`count(*)::int` }).from(lineaComparada)).toEqual(antes);
   });
 });

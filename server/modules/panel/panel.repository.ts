@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Panel } from '#common/schemas/panel';
 import { type Db, queryRows } from '#server/db/client';
 import { producto, unidad } from '#server/db/schema/catalogo';
-import { ofertaComparada, opcion } from '#server/db/schema/cotizaciones';
+import { lineaComparada, opcion } from '#server/db/schema/cotizaciones';
 import { ordenLinea, pedido } from '#server/db/schema/ordenes';
 import { condicionesProveedor, empresaProveedor, lote, proveedorProducto } from '#server/db/schema/proveedor';
 import { ofertaVisible, productoVisible } from '#server/db/visible';
@@ -77,14 +77,17 @@ export const findVentas = (db: Db, proveedorId: number, desde: Date) =>
 export const findPerdidasPorPrecio = (db: Db, proveedorId: number, desde: Date) =>
   queryRows<Panel['perdidas_por_precio'][number]>(
     db,
-    // Its rows from the index alone; then the selected options of those lines in ONE pass over the
-    // window's quotations (ids from the oldest of its rows on, opcion_cotizacion_idx), hashed against
-    // its rows: a lookup per row, as a lateral join, was ~16,000 probes for a busy supplier and
-    // misled the planner into JIT-compiling the query (docs/decisions/025, Lo medido).
+    // Its lines: those of the window (btree on creado_en) that weighed it (GIN on proveedores), the
+    // two bitmaps ANDed, with its price at its position in the line. Then the selected options of
+    // those lines in ONE pass over the window's quotations (ids from the oldest of its lines on,
+    // opcion_cotizacion_idx), hashed against its lines: a lookup per line, as a lateral join, was
+    // ~16,000 probes for a busy supplier and misled the planner into JIT-compiling the query
+    // (docs/decisions/025, Lo medido).
     sql`with mias as (
-        select ${ofertaComparada.cotizacion_id} as cotizacion_id, ${ofertaComparada.producto_id} as producto_id, ${ofertaComparada.precio} as precio
-        from ${ofertaComparada}
-        where ${ofertaComparada.proveedor_id} = ${proveedorId} and ${ofertaComparada.creado_en} >= ${desde.toISOString()}::timestamptz
+        select ${lineaComparada.cotizacion_id} as cotizacion_id, ${lineaComparada.producto_id} as producto_id,
+          ${lineaComparada.precios}[array_position(${lineaComparada.proveedores}, ${proveedorId}::int)] as precio
+        from ${lineaComparada}
+        where ${lineaComparada.proveedores} @> array[${proveedorId}::int] and ${lineaComparada.creado_en} >= ${desde.toISOString()}::timestamptz
       ), elegidas as (
         select ${opcion.cotizacion_id} as cotizacion_id, ${opcion.producto_id} as producto_id,
           sum(${opcion.precio} * ${opcion.cantidad_proveida}::float8) / nullif(sum(${opcion.cantidad_proveida}::float8), 0) as elegido,

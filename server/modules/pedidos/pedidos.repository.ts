@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   ESTADOS_QUE_DEVUELVEN,
   type EmpresaDePedido,
@@ -30,11 +30,28 @@ export interface PedidoNuevo {
   fecha_entrega: string | null;
 }
 
-/** Writes an order's pedidos and their first event ('pendiente', by the buyer); ids in the order given. */
+/**
+ * A supplier's company as its purchase order prints it, as saved now; null when it never saved one.
+ * What crear-orden copies into each pedido, and what a pedido placed before that copy existed reads
+ * instead (docs/decisions/024).
+ */
+const empresaActual = (proveedorId: SQLWrapper | number) =>
+  sql<EmpresaDePedido | null>`(select jsonb_build_object(
+      'razon_social', ${empresaProveedor.razon_social}, 'rut', ${empresaProveedor.rut}, 'giro', ${empresaProveedor.giro},
+      'direccion', ${empresaProveedor.direccion}, 'comuna_nombre', ${comuna.nombre}, 'region_nombre', ${region.nombre},
+      'telefono', ${empresaProveedor.telefono}, 'correo_ventas', ${empresaProveedor.correo_ventas})
+    from ${empresaProveedor} join ${comuna} on ${comuna.id} = ${empresaProveedor.comuna_id} join ${region} on ${region.id} = ${comuna.region_id}
+    where ${empresaProveedor.proveedor_id} = ${proveedorId})`;
+
+/**
+ * Writes an order's pedidos, each with a copy of its supplier's company as it is now (its purchase
+ * order prints what it was when placed, docs/decisions/024), and their first event ('pendiente',
+ * by the buyer); ids in the order given.
+ */
 export async function insertPedidos(db: Db, ordenId: number, compradorId: number | null, pedidos: PedidoNuevo[]): Promise<number[]> {
   const filas = await db
     .insert(pedido)
-    .values(pedidos.map((p) => ({ ...p, orden_id: ordenId })))
+    .values(pedidos.map((p) => ({ ...p, orden_id: ordenId, empresa_proveedor: empresaActual(p.proveedor_id) })))
     .returning({ id: pedido.id });
   const ids = filas.map((f) => f.id);
   await db.insert(pedidoEvento).values(ids.map((id) => ({ pedido_id: id, estado: 'pendiente' as const, usuario_id: compradorId })));
@@ -219,22 +236,11 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
       costo_despacho: pedido.costo_despacho,
       fecha_entrega: pedido.fecha_entrega,
       total,
-      // The supplier's company for the purchase order: as saved now, the order copies no more than its name (docs/decisions/024).
-      empresa: {
-        razon_social: empresaProveedor.razon_social,
-        rut: empresaProveedor.rut,
-        giro: empresaProveedor.giro,
-        direccion: empresaProveedor.direccion,
-        comuna_nombre: comuna.nombre,
-        region_nombre: region.nombre,
-        telefono: empresaProveedor.telefono,
-        correo_ventas: empresaProveedor.correo_ventas,
-      },
+      // The supplier's company for the purchase order: the pedido's copy; a pedido placed before
+      // pedidos kept one reads it as saved now (docs/decisions/024).
+      proveedor_empresa: sql<EmpresaDePedido | null>`coalesce(${pedido.empresa_proveedor}, ${empresaActual(pedido.proveedor_id)})`,
     })
     .from(pedido)
-    .leftJoin(empresaProveedor, eq(empresaProveedor.proveedor_id, pedido.proveedor_id))
-    .leftJoin(comuna, eq(comuna.id, empresaProveedor.comuna_id))
-    .leftJoin(region, eq(region.id, comuna.region_id))
     .where(where)
     .orderBy(asc(pedido.id));
   if (pedidos.length === 0) return [];
@@ -261,9 +267,8 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
     .orderBy(asc(pedidoEvento.id));
   const lineasDe = agrupar(lineas, ({ pedido_id: _, ...l }) => l);
   const eventosDe = agrupar(eventos, ({ pedido_id: _, creado_en, ...e }) => ({ ...e, creado_en: creado_en.toISOString() }));
-  return pedidos.map(({ empresa, ...p }) => ({
+  return pedidos.map((p) => ({
     ...p,
-    proveedor_empresa: empresa?.rut ? (empresa as EmpresaDePedido) : null,
     creado_en: p.creado_en.toISOString(),
     lineas: (lineasDe.get(p.id) ?? []) as LineaPedido[],
     eventos: (eventosDe.get(p.id) ?? []) as EventoPedido[],
