@@ -1,4 +1,19 @@
-import { char, date, foreignKey, index, integer, numeric, pgEnum, pgTable, primaryKey, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import {
+  char,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  timestamp,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { producto } from './catalogo';
 import { proveedorProducto } from './proveedor';
 import { comuna, region } from './ubicacion';

@@ -10,7 +10,8 @@ import { DIRECCION_BODY } from '#server/test/bodies';
 import { actualizar, createFlujo } from '#server/test/cotizacion';
 import { createListaDePrueba } from '#server/test/listas';
 import { createOfertaDePrueba, createProductoDePrueba } from '#server/test/ofertas';
-import { createCondicionesDePrueba, createEmpresaDePrueba, envejecerCotizacion, proveedoresComparadosDe } from '#server/test/panel';
+import { envejecerCotizacion, proveedoresComparadosDe } from '#server/test/panel';
+import { prepararProveedor } from '#server/test/proveedores';
 import { createOrden, LEJOS } from '#server/test/pedidos';
 import type { RoleName } from '#server/test/roles';
 import { setupTestApp } from '#server/test/test-app';
@@ -27,13 +28,8 @@ const panelDe = async (token: string | undefined) => {
   return res.json() as Panel;
 };
 
-/** A supplier of its own, with company data and terms: its offers are compared (docs/decisions/024). */
-async function proveedorCompleto(): Promise<TestUser> {
-  const p = await createUser(ctx.t, 'proveedor');
-  await createEmpresaDePrueba(db(), p.id);
-  await createCondicionesDePrueba(db(), p.id);
-  return p;
-}
+/** A supplier of its own, with company data and terms (the builder's default): its offers are compared (docs/decisions/024). */
+const proveedorCompleto = (): Promise<TestUser> => createUser(ctx.t, 'proveedor');
 
 /** A new approved product (or in `estado`) with one offer of `proveedorId` per entry. */
 async function productoCon(
@@ -86,15 +82,15 @@ describe('who may open the panel', () => {
 
 describe('onboarding', () => {
   it('a new supplier has no step done; each step is done by its own row, and it is visible with company and terms', async () => {
-    const p = await createUser(ctx.t, 'proveedor');
+    const p = await createUser(ctx.t, 'proveedor', undefined, { listo: false });
     expect((await panelDe(p.access)).onboarding).toEqual({ empresa: false, condiciones: false, productos: false, visible: false });
-    await createEmpresaDePrueba(db(), p.id);
+    await prepararProveedor(db(), p.id, { condiciones: false });
     expect((await panelDe(p.access)).onboarding).toEqual({ empresa: true, condiciones: false, productos: false, visible: false });
     // An archived offer is no product; one waiting for moderation is.
     await productoCon(p.id, [{ lotes: [], archivada: true }]);
     expect((await panelDe(p.access)).onboarding.productos).toBe(false);
     await productoCon(p.id, [{ lotes: [] }], 'pendiente');
-    await createCondicionesDePrueba(db(), p.id);
+    await prepararProveedor(db(), p.id);
     expect((await panelDe(p.access)).onboarding).toEqual({ empresa: true, condiciones: true, productos: true, visible: true });
   });
 });
