@@ -87,9 +87,11 @@ describe('the uploads’ queue', () => {
 
 describe('createYielder', () => {
   it('says when the task has held the loop its slice, and gives it back for a turn of the loop', async () => {
-    const yielder = createYielder(5);
+    // A slice long enough that a loaded machine descheduling the test between two lines does not
+    // use it up (5 ms failed under load: due() was already true right after the turn).
+    const yielder = createYielder(200);
     expect(yielder.due()).toBe(false);
-    const hasta = performance.now() + 6;
+    const hasta = performance.now() + 201;
     while (performance.now() < hasta);
     expect(yielder.due()).toBe(true);
     let otraTarea = false;
