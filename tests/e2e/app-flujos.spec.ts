@@ -248,7 +248,7 @@ test.describe("the supplier's wide screens", () => {
     });
   }
 
-  test('the product list does not scroll sideways at 1280 px, with long names and prices (nor the page at 1024 px)', async ({ page }) => {
+  test('the product list never scrolls the page sideways at 1280 or 1024 px, with long names and prices', async ({ page }) => {
     const sello = uniqueStamp();
     const proveedor = await createProveedorByApi(page.request, `Distribuidora ${sello}`);
     const rangos = { 'Desde 100 kg': 1_234_000, 'Desde 300 kg': 1_230_000, 'Desde 700 kg': 1_220_000, 'Desde 1000 kg': 1_210_000, 'Desde 1500 kg': 1_200_000 };
@@ -269,8 +269,9 @@ test.describe("the supplier's wide screens", () => {
       await page.setViewportSize({ width, height: 800 });
       await loginByApi(page, proveedor.email, proveedor.password, '/mis-productos-proovedor');
       await expect(page.getByText(`SKU-LARGO-${sello}-0`)).toBeVisible();
-      // At 1280 px nothing scrolls sideways; narrower, the table may scroll inside its box, never the page.
-      expect(await desborde(page, width === 1280 ? '.data-table' : 'body'), `${width} px`).toBe(0);
+      // The table of these extreme prices (seven digits in every tier) may scroll inside its box, never
+      // the page: the supplier's side menu takes 14.5 rem from 1,024 px on (docs/decisions/024).
+      expect(await desborde(page, 'body'), `${width} px`).toBe(0);
       await shot(page, `mis-productos-${width}`);
     }
   });

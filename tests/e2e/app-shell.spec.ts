@@ -333,7 +333,7 @@ test.describe('route guards', () => {
     await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   });
 
-  test('logging in from /login still welcomes the user, lands on / and Back skips the login page', async ({ page }) => {
+  test('logging in from /login still welcomes the user, lands on its home (a supplier: /panel) and Back skips the login page', async ({ page }) => {
     const user = await createUserByApi(page.request, 'proveedor');
     await page.goto('/reset-password');
     await openMenu(page);
@@ -344,8 +344,8 @@ test.describe('route guards', () => {
     await page.getByLabel('Contraseña').fill(user.password);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await expect(page.getByText('Bienvenid@, has ingresado como proveedor.')).toBeVisible();
-    await expect(page).toHaveURL('/');
-    // /login is replaced by /, so Back returns to the page the user came from (a /login left in the
+    await expect(page).toHaveURL('/panel');
+    // /login is replaced by the home, so Back returns to the page the user came from (a /login left in the
     // history either bounced to / again or, while / was still loading, stayed on the login page).
     await page.goBack();
     await expect(page).toHaveURL('/reset-password');

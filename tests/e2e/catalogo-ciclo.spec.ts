@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { COLUMNAS_EXCEL } from '#common/schemas/proveedor-carga';
-import { loginAs, pick } from '../fixtures';
+import { loginAs, loginByApi, pick } from '../fixtures';
+import { createProveedorListoByApi } from './proveedor-listo';
 
 // The catalogue's life cycle, each step on its own screen against the
 // real server: a new supplier uploads a product the platform does not have (/carga-masiva), sees it
@@ -29,9 +30,11 @@ test('an exclusive product goes from a supplier upload through moderation to a b
   const nombre = `Charqui ${raiz} ${palabra([...sello].reverse().join(''))}`;
   const sku = `CICLO-${sello}`;
 
-  // 1. A new supplier uploads its spreadsheet and confirms the exclusive product.
+  // 1. A new supplier (its company and terms saved: docs/decisions/024) uploads its spreadsheet and
+  // confirms the exclusive product.
   const proveedor = await browser.newPage();
-  await loginAs(proveedor, 'proveedor', '/carga-masiva');
+  const cuenta = await createProveedorListoByApi(proveedor.request, `Charquería ${raiz}`);
+  await loginByApi(proveedor, cuenta.email, cuenta.password, '/carga-masiva');
   await proveedor.getByLabel('Archivo Excel (.xlsx o .xls, hasta 5MB)').setInputFiles({
     name: 'mis-productos.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
