@@ -94,6 +94,9 @@ async function prepare(database: Database) {
       where o.estado = 'seleccionado' group by o.cotizacion_id, o.producto_id
     ) e
     where lc.cotizacion_id = e.cotizacion_id and lc.producto_id = e.producto_id`);
+  // That update left every row twice, the live copy out of time order: rewritten in creado_en order,
+  // as comparisons leave the table (each writes its lines once, with their outcome, at its time).
+  await db.execute(sql`cluster linea_comparada using linea_comparada_creado_idx`);
   await db.execute(sql`alter table opcion
     add constraint opcion_cotizacion_id_cotizacion_id_fk foreign key (cotizacion_id) references cotizacion (id) on delete cascade not valid,
     add constraint opcion_oferta_de_producto_fk foreign key (proveedor_producto_id, producto_id) references proveedor_producto (id, producto_id) not valid`);
