@@ -29,7 +29,7 @@ const databaseUrl = process.env.DATABASE_URL;
  * A market written in bulk, as comparisons leave it: PROVEEDORES suppliers (the busy one and 29
  * others) offering PRODUCTOS products; COTIZACIONES quotations of LINEAS lines (one linea_comparada
  * row each), each line weighing POR_LINEA suppliers (the busy one in 40 % of the lines) at ±10 % of the product's price, its
- * cheapest selected (one line in ten split between the two cheapest).
+ * cheapest selected (one line in ten split between the two cheapest), and each line's outcome filled from them.
  */
 async function prepare(database: Database) {
   await prepareDatabase(database, { seedDemo: true });
@@ -84,6 +84,19 @@ async function prepare(database: Database) {
     ) r
     join proveedor_producto pp on pp.proveedor_id = r.proveedor_id and pp.producto_id = r.producto_id
     where r.puesto = 1 or (r.puesto = 2 and r.partida)`);
+  // Each line's outcome, as the comparison writes it: the suppliers of its selected options and their quantity-weighted price.
+  await db.execute(sql`
+    update linea_comparada lc set elegidos = e.elegidos, precio_elegido = e.precio
+    from (
+      select o.cotizacion_id, o.producto_id, array_agg(distinct pp.proveedor_id) as elegidos,
+        sum(o.precio * o.cantidad_proveida::float8) / sum(o.cantidad_proveida::float8) as precio
+      from opcion o join proveedor_producto pp on pp.id = o.proveedor_producto_id
+      where o.estado = 'seleccionado' group by o.cotizacion_id, o.producto_id
+    ) e
+    where lc.cotizacion_id = e.cotizacion_id and lc.producto_id = e.producto_id`);
+  // That update left every row twice, the live copy out of time order: rewritten in creado_en order,
+  // as comparisons leave the table (each writes its lines once, with their outcome, at its time).
+  await db.execute(sql`cluster linea_comparada using linea_comparada_creado_idx`);
   await db.execute(sql`alter table opcion
     add constraint opcion_cotizacion_id_cotizacion_id_fk foreign key (cotizacion_id) references cotizacion (id) on delete cascade not valid,
     add constraint opcion_oferta_de_producto_fk foreign key (proveedor_producto_id, producto_id) references proveedor_producto (id, producto_id) not valid`);

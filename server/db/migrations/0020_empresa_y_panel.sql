@@ -3,6 +3,8 @@ CREATE TABLE "linea_comparada" (
 	"producto_id" integer NOT NULL,
 	"proveedores" integer[] NOT NULL,
 	"precios" integer[] NOT NULL,
+	"elegidos" integer[] DEFAULT '{}' NOT NULL,
+	"precio_elegido" double precision,
 	"creado_en" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "linea_comparada_cotizacion_id_producto_id_pk" PRIMARY KEY("cotizacion_id","producto_id")
 );

@@ -1,6 +1,7 @@
 import {
   char,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -14,6 +15,7 @@ import {
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { producto } from './catalogo';
 import { proveedorProducto } from './proveedor';
 import { comuna, region } from './ubicacion';
@@ -131,7 +133,11 @@ export const opcion = pgTable(
  * what was selected; this remembers who else was in the running. One row per line with arrays, not
  * one per supplier: a comparison of 30 lines and 49 suppliers writes 30 rows, not 1,470 (which
  * tripled the comparison's write). No foreign key, for the same reason: quotations are never
- * deleted (the history hides them). The buyer's final choice is read from `opcion` when counting.
+ * deleted (the history hides them). The line's outcome lives on the line too: `elegidos`, the
+ * suppliers of its selected options ('{}' when none), and `precio_elegido`, their quantity-weighted
+ * unit price (null when none), written by the comparison and rewritten by each change of choice
+ * (replaceSeleccion), so the panel reads this table alone and never the window's options
+ * (docs/decisions/025, Lo medido).
  */
 export const lineaComparada = pgTable(
   'linea_comparada',
@@ -140,6 +146,8 @@ export const lineaComparada = pgTable(
     producto_id: integer('producto_id').notNull(),
     proveedores: integer('proveedores').array().notNull(),
     precios: integer('precios').array().notNull(),
+    elegidos: integer('elegidos').array().notNull().default(sql`'{}'`),
+    precio_elegido: doublePrecision('precio_elegido'),
     creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -86,7 +86,7 @@ describe('insertCotizacionConOpciones', () => {
       estado: 'seleccionado',
     });
 
-    const lineas: LineaComparadaNueva[] = [{ producto_id: p1.id, proveedores: [a!], precios: [1000] }];
+    const lineas: LineaComparadaNueva[] = [{ producto_id: p1.id, proveedores: [a!], precios: [1000], elegidos: [a!], precio_elegido: 1000 }];
 
     await expect(insertCotizacionConOpciones(db, valores, [opcion(p1.id), opcion(p2.id)], lineas)).rejects.toThrow();
     const cotizaciones = () => db.select({ n: count() }).from(cotizacion).where(eq(cotizacion.solicitud_id, s!.id));
@@ -97,18 +97,30 @@ describe('insertCotizacionConOpciones', () => {
     expect(await cotizaciones()).toEqual([{ n: 1 }]);
   });
 
-  it('writes one row per compared line, its suppliers and their prices as arrays of any length, in the order given', async () => {
+  it('writes one row per compared line, its suppliers and their prices as arrays of any length, in the order given, with its outcome', async () => {
     const { db } = ctx.t.database;
     const [p1, p2, p3] = [await createProductoDePrueba(db), await createProductoDePrueba(db), await createProductoDePrueba(db)];
     const [s] = await db.insert(solicitud).values({}).returning({ id: solicitud.id });
     const lineas: LineaComparadaNueva[] = [
-      { producto_id: p1.id, proveedores: [7, 3, 41], precios: [5300, 5000, 12_345_678] },
-      { producto_id: p2.id, proveedores: [3], precios: [900] },
-      { producto_id: p3.id, proveedores: Array.from({ length: 49 }, (_, k) => 1000 + k), precios: Array.from({ length: 49 }, (_, k) => 2000 + k) },
+      { producto_id: p1.id, proveedores: [7, 3, 41], precios: [5300, 5000, 12_345_678], elegidos: [3, 7], precio_elegido: 5123.456789 },
+      { producto_id: p2.id, proveedores: [3], precios: [900], elegidos: [], precio_elegido: null },
+      {
+        producto_id: p3.id,
+        proveedores: Array.from({ length: 49 }, (_, k) => 1000 + k),
+        precios: Array.from({ length: 49 }, (_, k) => 2000 + k),
+        elegidos: [1000],
+        precio_elegido: 2000,
+      },
     ];
     const { cotizacionId } = await insertCotizacionConOpciones(db, { solicitud_id: s!.id, cotizante_id: null, usuario_id: null }, [], lineas);
     const filas = await db
-      .select({ producto_id: lineaComparada.producto_id, proveedores: lineaComparada.proveedores, precios: lineaComparada.precios })
+      .select({
+        producto_id: lineaComparada.producto_id,
+        proveedores: lineaComparada.proveedores,
+        precios: lineaComparada.precios,
+        elegidos: lineaComparada.elegidos,
+        precio_elegido: lineaComparada.precio_elegido,
+      })
       .from(lineaComparada)
       .where(and(eq(lineaComparada.cotizacion_id, cotizacionId), inArray(lineaComparada.producto_id, [p1.id, p2.id, p3.id])))
       .orderBy(lineaComparada.producto_id);

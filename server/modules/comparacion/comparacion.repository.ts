@@ -152,11 +152,18 @@ export async function findSolicitudAComparar(db: Db, solicitudId: number): Promi
 }
 
 export type OpcionNueva = Omit<typeof opcion.$inferInsert, 'id' | 'cotizacion_id'>;
-/** A line of a comparison with the suppliers it weighed there, each at its cheapest unit price (docs/decisions/025). */
-export type LineaComparadaNueva = Pick<typeof lineaComparada.$inferInsert, 'producto_id' | 'proveedores' | 'precios'>;
+/**
+ * A line of a comparison with the suppliers it weighed there, each at its cheapest unit price, and
+ * its outcome: the suppliers of its selected options and their quantity-weighted unit price, null
+ * when none was selected (docs/decisions/025).
+ */
+export type LineaComparadaNueva = Pick<typeof lineaComparada.$inferInsert, 'producto_id' | 'proveedores' | 'precios'> & {
+  elegidos: number[];
+  precio_elegido: number | null;
+};
 
-/** A PostgreSQL array literal of numbers or enum labels we produced ourselves (never user text). */
-const arreglo = (valores: ReadonlyArray<number | string>) => `{${valores.join(',')}}`;
+/** A PostgreSQL array literal of numbers or enum labels we produced ourselves (never user text); null is NULL. */
+const arreglo = (valores: ReadonlyArray<number | string | null>) => `{${valores.map((v) => v ?? 'NULL').join(',')}}`;
 
 /** A text[] literal whose elements are the int[] literals of each line's numbers: '{"{1,2}","{3}"}'. */
 const arreglosPorLinea = (lineas: ReadonlyArray<readonly number[]>) => arreglo(lineas.map((l) => `"${arreglo(l)}"`));
@@ -199,11 +206,20 @@ export async function insertCotizacionConOpciones(
           ${arreglo(opciones.map((o) => o.estado))}::${sql.identifier(estadoOpcion.enumName)}[]) u
         returning ${opcion.id} as id
       ), w as (
-        insert into ${lineaComparada} (${columnas(lineaComparada.cotizacion_id, lineaComparada.producto_id, lineaComparada.proveedores, lineaComparada.precios)})
-        select c.id, u.producto_id, u.proveedores::int[], u.precios::int[] from c, unnest(
+        insert into ${lineaComparada} (${columnas(
+          lineaComparada.cotizacion_id,
+          lineaComparada.producto_id,
+          lineaComparada.proveedores,
+          lineaComparada.precios,
+          lineaComparada.elegidos,
+          lineaComparada.precio_elegido,
+        )})
+        select c.id, u.producto_id, u.proveedores::int[], u.precios::int[], u.elegidos::int[], u.precio_elegido from c, unnest(
           ${arreglo(comparadas.map((l) => l.producto_id))}::int[],
           ${arreglosPorLinea(comparadas.map((l) => l.proveedores))}::text[],
-          ${arreglosPorLinea(comparadas.map((l) => l.precios))}::text[]) u(producto_id, proveedores, precios)
+          ${arreglosPorLinea(comparadas.map((l) => l.precios))}::text[],
+          ${arreglosPorLinea(comparadas.map((l) => l.elegidos))}::text[],
+          ${arreglo(comparadas.map((l) => l.precio_elegido))}::float8[]) u(producto_id, proveedores, precios, elegidos, precio_elegido)
       )
       select (select id from c) as cotizacion_id, coalesce((select array_agg(id order by id) from o), '{}') as opcion_ids`,
   );
@@ -281,7 +297,9 @@ export interface OpcionElegida {
 }
 
 /**
- * Makes `elegidas` the quotation's selected options and every other option an additional one.
+ * Makes `elegidas` the quotation's selected options and every other option an additional one, and
+ * rewrites each compared line's outcome from them (the suppliers chosen and their quantity-weighted
+ * unit price; '{}' and null for a line left without a selection: docs/decisions/025).
  * Run it in the transaction that locked the quotation.
  */
 export async function replaceSeleccion(db: Db, cotizacionId: number, elegidas: OpcionElegida[]): Promise<void> {
@@ -300,6 +318,13 @@ export async function replaceSeleccion(db: Db, cotizacionId: number, elegidas: O
       await db.update(opcion).set(valores).where(eq(opcion.id, e.opcion_id));
     }
   }
+  // One statement for all its lines (≤ 30, by the primary key): an aggregate with no row gives '{}' and null.
+  await db.execute(sql`update ${lineaComparada} lc set (elegidos, precio_elegido) = (
+      select coalesce(array_agg(distinct ${proveedorProducto.proveedor_id}), '{}'),
+        sum(${opcion.precio} * ${opcion.cantidad_proveida}::float8) / nullif(sum(${opcion.cantidad_proveida}::float8), 0)
+      from ${opcion} join ${proveedorProducto} on ${proveedorProducto.id} = ${opcion.proveedor_producto_id}
+      where ${opcion.cotizacion_id} = lc.cotizacion_id and ${opcion.producto_id} = lc.producto_id and ${opcion.estado} = 'seleccionado')
+    where lc.cotizacion_id = ${cotizacionId}`);
   await db.update(cotizacion).set({ actualizado_en: sql`now()` }).where(eq(cotizacion.id, cotizacionId));
 }
 

@@ -229,7 +229,24 @@ function comparadas(lineas: readonly Linea[]): LineaComparadaNueva[] {
       }
     }
     if (precios.size === 0) return [];
-    return [{ producto_id: producto.id, proveedores: [...precios.keys()], precios: [...precios.values()] }];
+    // Its outcome as the options will store it: what replaceSeleccion computes again from them.
+    const elegidos = new Set<number>();
+    let monto = 0;
+    let cantidad = 0;
+    for (const a of resultado.seleccionadas) {
+      elegidos.add(a.oferta.proveedor_id);
+      monto += a.precio * a.cantidad;
+      cantidad += a.cantidad;
+    }
+    return [
+      {
+        producto_id: producto.id,
+        proveedores: [...precios.keys()],
+        precios: [...precios.values()],
+        elegidos: [...elegidos],
+        precio_elegido: cantidad > 0 ? monto / cantidad : null,
+      },
+    ];
   });
 }
 

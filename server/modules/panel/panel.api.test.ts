@@ -285,6 +285,46 @@ describe('quotations lost on price', () => {
     expect(perdidas_por_precio.map((p) => p.veces)).toEqual([...perdidas_por_precio.map((p) => p.veces)].sort((a, b) => b - a));
   });
 
+  it('a choice moved to another supplier is lost, moved back is not; a line the buyer drops is lost to nobody', async () => {
+    const x = await productoCon(ana.id, [{ tarifa: 5000, lotes: [[10_000, LEJOS]] }]);
+    const deBruno = await ofertaDe(x, bruno.id, 5500, [[10_000, LEJOS]]);
+    const y = await productoCon(bruno.id, [{ tarifa: 4000, lotes: [[10_000, LEJOS]] }]);
+    await ofertaDe(y, ana.id, 4400, [[10_000, LEJOS]]);
+    await ctx.t.settle();
+    const f = await createFlujo(
+      ctx.t,
+      [
+        [x.productoId, 100],
+        [y.productoId, 100],
+      ],
+      comprador.access,
+    );
+    const perdidasDe = async (u: TestUser) =>
+      (await panelDe(u.access)).perdidas_por_precio.filter((p) => p.producto_id === x.productoId || p.producto_id === y.productoId);
+    // The solver chose Ana for x and Bruno for y: each lost the other's.
+    expect(await perdidasDe(ana)).toEqual([{ producto_id: y.productoId, producto: y.nombre, veces: 1, de: 1, diferencia_mediana_pct: 10 }]);
+
+    // The buyer takes Bruno's x and drops y: Ana lost x at 5000 against 5500, and y is nobody's loss.
+    const aBruno = await actualizar(ctx.t, f, [[deBruno, 100]], comprador.access);
+    expect(aBruno.statusCode, aBruno.body).toBe(200);
+    expect(await perdidasDe(ana)).toEqual([{ producto_id: x.productoId, producto: x.nombre, veces: 1, de: 1, diferencia_mediana_pct: -9.1 }]);
+    expect(await perdidasDe(bruno)).toEqual([]);
+
+    // Back to Ana's x and Bruno's y: as the solver left it.
+    const deVuelta = await actualizar(
+      ctx.t,
+      f,
+      [
+        [x.ofertas[0]!, 100],
+        [y.ofertas[0]!, 100],
+      ],
+      comprador.access,
+    );
+    expect(deVuelta.statusCode, deVuelta.body).toBe(200);
+    expect(await perdidasDe(ana)).toEqual([{ producto_id: y.productoId, producto: y.nombre, veces: 1, de: 1, diferencia_mediana_pct: 10 }]);
+    expect(await perdidasDe(bruno)).toEqual([{ producto_id: x.productoId, producto: x.nombre, veces: 1, de: 1, diferencia_mediana_pct: 10 }]);
+  });
+
   it('a list quoted records the suppliers it weighed', async () => {
     const x = await productoCon(ana.id, [{ tarifa: 5500, lotes: [[1000, LEJOS]] }]);
     await ofertaDe(x, bruno.id, 5000, [[1000, LEJOS]]);

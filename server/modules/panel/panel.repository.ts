@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Panel } from '#common/schemas/panel';
 import { type Db, queryRows } from '#server/db/client';
 import { producto, unidad } from '#server/db/schema/catalogo';
-import { lineaComparada, opcion } from '#server/db/schema/cotizaciones';
+import { lineaComparada } from '#server/db/schema/cotizaciones';
 import { ordenLinea, pedido } from '#server/db/schema/ordenes';
 import { condicionesProveedor, empresaProveedor, lote, proveedorProducto } from '#server/db/schema/proveedor';
 import { ofertaVisible, productoVisible } from '#server/db/visible';
@@ -77,28 +77,17 @@ export const findVentas = (db: Db, proveedorId: number, desde: Date) =>
 export const findPerdidasPorPrecio = (db: Db, proveedorId: number, desde: Date) =>
   queryRows<Panel['perdidas_por_precio'][number]>(
     db,
-    // Its lines: those of the window (btree on creado_en) that weighed it (GIN on proveedores), the
-    // two bitmaps ANDed, with its price at its position in the line. Then the selected options of
-    // those lines in ONE pass over the window's quotations (ids from the oldest of its lines on,
-    // opcion_cotizacion_idx), hashed against its lines: a lookup per line, as a lateral join, was
-    // ~16,000 probes for a busy supplier and misled the planner into JIT-compiling the query
-    // (docs/decisions/025, Lo medido).
-    sql`with mias as (
-        select ${lineaComparada.cotizacion_id} as cotizacion_id, ${lineaComparada.producto_id} as producto_id,
-          ${lineaComparada.precios}[array_position(${lineaComparada.proveedores}, ${proveedorId}::int)] as precio
+    // Its lines: those of the window (btree on creado_en) that weighed it (GIN on proveedores), with
+    // its price at its position in the line; each line carries its outcome (elegidos, precio_elegido,
+    // kept by the comparison and by each change of choice), so no option is read: the pass over the
+    // window's selected options was most of the panel's time (docs/decisions/025, Lo medido).
+    sql`with lineas as (
+        select ${lineaComparada.producto_id} as producto_id,
+          ${lineaComparada.precios}[array_position(${lineaComparada.proveedores}, ${proveedorId}::int)] as precio,
+          ${lineaComparada.precio_elegido} as elegido,
+          cardinality(${lineaComparada.elegidos}) > 0 and not (${proveedorId}::int = any(${lineaComparada.elegidos})) as perdida
         from ${lineaComparada}
         where ${lineaComparada.proveedores} @> array[${proveedorId}::int] and ${lineaComparada.creado_en} >= ${desde.toISOString()}::timestamptz
-      ), elegidas as (
-        select ${opcion.cotizacion_id} as cotizacion_id, ${opcion.producto_id} as producto_id,
-          sum(${opcion.precio} * ${opcion.cantidad_proveida}::float8) / nullif(sum(${opcion.cantidad_proveida}::float8), 0) as elegido,
-          bool_or(${opcion.proveedor_producto_id} in (select ${proveedorProducto.id} from ${proveedorProducto} where ${proveedorProducto.proveedor_id} = ${proveedorId})) as suya
-        from ${opcion}
-        where ${opcion.cotizacion_id} >= (select min(cotizacion_id) from mias) and ${opcion.estado} = 'seleccionado'
-          and (${opcion.cotizacion_id}, ${opcion.producto_id}) in (select cotizacion_id, producto_id from mias)
-        group by ${opcion.cotizacion_id}, ${opcion.producto_id}
-      ), lineas as (
-        select m.producto_id, m.precio, e.elegido, e.elegido is not null and not e.suya as perdida
-        from mias m left join elegidas e on e.cotizacion_id = m.cotizacion_id and e.producto_id = m.producto_id
       ), por_producto as (
         select producto_id, count(*)::int as de, (count(*) filter (where perdida))::int as veces,
           percentile_cont(0.5) within group (order by (precio - elegido) / elegido * 100) filter (where perdida) as mediana
