@@ -21,6 +21,13 @@ export async function generarCatalogo(database: Database, { productos = 2_000 } 
     await db.execute(sql`INSERT INTO marca (nombre) VALUES ('Marca bench') ON CONFLICT DO NOTHING`);
     await db.execute(sql`INSERT INTO usuario (email, password, first_name, last_name, empresa, is_active, is_comprador, is_proveedor)
     SELECT 'bench-proveedor-' || g || '@abastece.cl', '!', 'Proveedor', g::text, 'Distribuidora ' || g, true, false, true FROM generate_series(1, 200) g`);
+    // Compared only once set up (docs/decisions/024): each supplier's company and open terms (every
+    // comuna and day, no notice, 23:59, no minimum nor fee), as a supplier that saved both.
+    await db.execute(sql`INSERT INTO empresa_proveedor (proveedor_id, razon_social, nombre_fantasia, rut, giro, direccion, comuna_id, telefono, correo_ventas)
+    SELECT id, empresa || ' SpA', empresa, '76.086.428-5', 'Venta al por mayor de alimentos', 'Av. Bench 123', (SELECT min(id) FROM comuna), '+56912345678', email
+    FROM usuario WHERE email LIKE 'bench-proveedor-%' ON CONFLICT DO NOTHING`);
+    await db.execute(sql`INSERT INTO condiciones_proveedor (proveedor_id, todas_las_comunas, dias_despacho, anticipacion_dias, hora_corte, monto_minimo, costo_despacho)
+    SELECT id, true, '{1,2,3,4,5,6,7}', 0, '23:59', 0, 0 FROM usuario WHERE email LIKE 'bench-proveedor-%' ON CONFLICT DO NOTHING`);
     await db.execute(sql`INSERT INTO producto (nombre, categoria_id, origen_id, marca_id, unidad_id, estado_moderacion)
     SELECT 'Producto bench ' || g, (SELECT array_agg(id ORDER BY id) FROM categoria)[1 + g % (SELECT count(*) FROM categoria)::int],
       (SELECT min(id) FROM origen), (SELECT min(id) FROM marca), (SELECT id FROM unidad WHERE descripcion = 'KILO'), 'aprobado'

@@ -38,7 +38,8 @@ const admin = (query: string) => adminQuery(databaseUrl!, query);
  * Half the suppliers (every other one, as in bench/canasta.ts) set delivery terms: a minimum of
  * $30.000–$150.000, a fee of $5.000–$15.000 and, for 60 % of them, free delivery from the minimum
  * + $50.000–$400.000; every comuna, every weekday, one day ahead, 18:00 (so the date of the
- * bench's requests, a week ahead, is always possible). The other half have no row: no terms.
+ * bench's requests, a week ahead, is always possible). The other half keep the open terms
+ * every bench supplier starts with (bench/catalogo-bench.ts): any comuna and day, no minimum nor fee.
  * One statement: migration 0013's triggers notify every product of these suppliers. Returns how
  * many suppliers got terms.
  */
@@ -46,7 +47,9 @@ const DAR_CONDICIONES = `WITH s AS (SELECT id, row_number() OVER (ORDER BY id) A
     t AS (SELECT id, 1000 * round(30 + random() * 120)::int AS minimo, 10 * round(500 + random() * 1000)::int AS despacho, random() < 0.6 AS gratis
       FROM s WHERE n % 2 = 0 ORDER BY n)
   INSERT INTO condiciones_proveedor (proveedor_id, todas_las_comunas, dias_despacho, anticipacion_dias, hora_corte, monto_minimo, costo_despacho, despacho_gratis_desde)
-  SELECT id, true, '{1,2,3,4,5,6,7}', 1, '18:00', minimo, despacho, CASE WHEN gratis THEN minimo + 1000 * round(50 + random() * 350)::int END FROM t`;
+  SELECT id, true, '{1,2,3,4,5,6,7}', 1, '18:00', minimo, despacho, CASE WHEN gratis THEN minimo + 1000 * round(50 + random() * 350)::int END FROM t
+  ON CONFLICT (proveedor_id) DO UPDATE SET anticipacion_dias = excluded.anticipacion_dias, hora_corte = excluded.hora_corte,
+    monto_minimo = excluded.monto_minimo, costo_despacho = excluded.costo_despacho, despacho_gratis_desde = excluded.despacho_gratis_desde`;
 
 /** A connection of the bench's own to the server's database (PostgreSQL only): what another process writes. */
 interface Escritor {
