@@ -1,5 +1,7 @@
 import http from 'node:http';
-import { adminQuery, dropDatabase } from '#server/test/template-db';
+import { adminQuery, dropDatabase, withDatabase } from '#server/test/template-db';
+import { type Database, openDatabase, openPostgres } from '#server/db/client';
+import os from 'node:os';
 import { ENTREGA } from '#server/test/entrega';
 import fs from 'node:fs';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -190,3 +192,28 @@ export async function solicitudComparable(base: string, productos: Array<{ produ
 }
 
 export { adminQuery, dropDatabase };
+
+/**
+ * Runs a bench on a database of its own: with DATABASE_URL a new PostgreSQL database `abastece_bench_<nombre>_<pid>`,
+ * dropped after; else an embedded one in a temporary folder, removed after. `run` gets the label,
+ * how to open it and the server's environment for it.
+ */
+export async function enSuBase(nombre: string, run: (label: string, open: () => Promise<Database>, env: Record<string, string>) => Promise<void>) {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    const name = `abastece_bench_${nombre}_${process.pid}`;
+    await adminQuery(databaseUrl, `CREATE DATABASE ${name}`);
+    try {
+      await run('PostgreSQL', async () => openPostgres(withDatabase(databaseUrl, name)), { DATABASE_URL: withDatabase(databaseUrl, name) });
+    } finally {
+      await dropDatabase(databaseUrl, name);
+    }
+  } else {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `abastece-bench-${nombre}-`));
+    try {
+      await run('base embebida', () => openDatabase({ dataDir }), { DATA_DIR: dataDir });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,16 +1,9 @@
-// GET /api/proveedor/panel/ of a busy supplier with 100,000 comparisons in the database
-// (docs/decisions/025): p50 and p95 of the client's round trip. On PostgreSQL when DATABASE_URL is
-// set (a scratch database on that server, dropped afterwards), else on the embedded engine in a
-// temporary folder.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase, openPostgres } from '#server/db/client';
+import type { Database } from '#server/db/client';
 import { prepareDatabase } from '#server/db/prepare';
 import { DEMO_PASSWORD } from '#server/db/seed/demo-catalogo';
-import { withDatabase } from '#server/test/template-db';
-import { adminQuery, dropDatabase, fmt, startServer, stop, waitUntilUp } from './lib';
+import { enSuBase, fmt, startServer, stop, waitUntilUp } from './lib';
 
 const PORT = 8795;
 const COTIZACIONES = Number(process.env.BENCH_PANEL_COTIZACIONES ?? 100_000);
@@ -23,7 +16,6 @@ const POR_LINEA = 6;
 const VECES = 200;
 /** The busy supplier: offers every product and is weighed in 40 % of the lines. */
 const PROVEEDOR = 'proveedor@abastece.cl';
-const databaseUrl = process.env.DATABASE_URL;
 
 /**
  * A market written in bulk, as comparisons leave it: PROVEEDORES suppliers (the busy one and 29
@@ -157,19 +149,4 @@ async function run(label: string, open: () => Promise<Database>, env: Record<str
   }
 }
 
-if (databaseUrl) {
-  const name = `abastece_bench_panel_${process.pid}`;
-  await adminQuery(databaseUrl, `CREATE DATABASE ${name}`);
-  try {
-    await run('PostgreSQL', async () => openPostgres(withDatabase(databaseUrl, name)), { DATABASE_URL: withDatabase(databaseUrl, name) });
-  } finally {
-    await dropDatabase(databaseUrl, name);
-  }
-} else {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-bench-panel-'));
-  try {
-    await run('base embebida', () => openDatabase({ dataDir }), { DATA_DIR: dataDir });
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+await enSuBase('panel', run);

@@ -1,22 +1,13 @@
-// GET /api/pedidos/ for a supplier with 10,000 pedidos: the inbox's first page,
-// filtered by estado, searched by buyer, and a page deep in the list; p50 and p99 of the client's
-// round trip. On PostgreSQL when DATABASE_URL is set (a scratch database on that server, dropped
-// afterwards), else on the embedded engine in a temporary folder.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase, openPostgres } from '#server/db/client';
+import type { Database } from '#server/db/client';
 import { prepareDatabase } from '#server/db/prepare';
 import { DEMO_PASSWORD } from '#server/db/seed/demo-catalogo';
-import { withDatabase } from '#server/test/template-db';
-import { adminQuery, dropDatabase, fmt, startServer, stop, waitUntilUp } from './lib';
+import { enSuBase, fmt, startServer, stop, waitUntilUp } from './lib';
 
 const PORT = 8796;
 const PEDIDOS = Number(process.env.BENCH_PEDIDOS ?? 10_000);
 const VECES = 200;
 const PROVEEDOR = 'proveedor@abastece.cl';
-const databaseUrl = process.env.DATABASE_URL;
 
 /**
  * PEDIDOS orders, each with a pedido of 3 lines for the bench's supplier and one for another supplier
@@ -82,19 +73,4 @@ async function run(label: string, open: () => Promise<Database>, env: Record<str
   }
 }
 
-if (databaseUrl) {
-  const name = `abastece_bench_pedidos_${process.pid}`;
-  await adminQuery(databaseUrl, `CREATE DATABASE ${name}`);
-  try {
-    await run('PostgreSQL', async () => openPostgres(withDatabase(databaseUrl, name)), { DATABASE_URL: withDatabase(databaseUrl, name) });
-  } finally {
-    await dropDatabase(databaseUrl, name);
-  }
-} else {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abastece-bench-pedidos-'));
-  try {
-    await run('base embebida', () => openDatabase({ dataDir }), { DATA_DIR: dataDir });
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+await enSuBase('pedidos', run);
