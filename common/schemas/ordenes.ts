@@ -2,7 +2,7 @@ import { EJEMPLO_RUT, formatRut, isRutValido } from '../chile/rut';
 import { z } from '../zod-es';
 import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 import { idNombreSchema } from './catalogo';
-import { entregaSchema, lineaPedidoSchema } from './pedidos';
+import { entregaSchema, lineaCompraSchema } from './pedidos';
 import { DIRECCION_SIN_NUMERO } from './cotizaciones';
 import { CORREO_INVALIDO, SELECCIONE_COMUNA, SELECCIONE_REGION, telefonoContactoSchema } from './direcciones';
 import { idOpcionalSchema, idSchema } from '../numeros';
@@ -95,7 +95,7 @@ export type OrdenCreada = z.infer<typeof ordenSchemaOut>;
 export const proveedorResumenSchema = z.object({
   proveedor_id: z.number().int(),
   proveedor: z.string(),
-  lineas: z.array(lineaPedidoSchema),
+  lineas: z.array(lineaCompraSchema),
   subtotal: z.number().int(),
   /** Its delivery fee on that subtotal. */
   costo_despacho: z.number().int(),

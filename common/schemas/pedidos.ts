@@ -1,6 +1,8 @@
 import { z } from '../zod-es';
 import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 import { idSchema } from '../numeros';
+import { fechaIsoSchema } from '../fecha';
+import { montosIvaSchema } from '../iva';
 
 /**
  * Pedidos: an order is split into one pedido per supplier, and each pedido lives its
@@ -64,6 +66,28 @@ export const MOTIVO_MAX = 500;
 export const MOTIVO_OBLIGATORIO = 'Indica el motivo del rechazo.';
 export const MOTIVO_LARGO = `El motivo puede tener como máximo ${MOTIVO_MAX} caracteres.`;
 
+/**
+ * After delivery (docs/decisions/026): what may have gone wrong with a received line, where a claim
+ * stands, and what each event of a pedido's history records ('estado': it moved to a state).
+ */
+export const PROBLEMAS_RECEPCION = ['faltante', 'dañado', 'vencido', 'otro'] as const;
+export type ProblemaRecepcion = (typeof PROBLEMAS_RECEPCION)[number];
+export const PROBLEMA_TEXTO: Record<ProblemaRecepcion, string> = { faltante: 'Faltante', dañado: 'Dañado', vencido: 'Vencido', otro: 'Otro' };
+export const ESTADOS_RECLAMO = ['abierto', 'aceptado', 'rechazado'] as const;
+export type EstadoReclamo = (typeof ESTADOS_RECLAMO)[number];
+export const TIPOS_EVENTO = ['estado', 'recepcion', 'reclamo_aceptado', 'reclamo_rechazado', 'factura', 'pago'] as const;
+export type TipoEvento = (typeof TIPOS_EVENTO)[number];
+export const COMENTARIO_MAX = 500;
+export const FACTURA_NUMERO_MAX = 40;
+/** How long after 'entregado' its buyer may record what arrived. */
+export const HORAS_PARA_RECEPCION = 48;
+
+/** One line of a partial confirmation: how much of an order line the supplier confirms. */
+export const lineaConfirmadaSchema = z.object({
+  id: idSchema('Línea inválida.'),
+  cantidad: z.number({ error: 'La cantidad debe ser un número.' }).min(0, 'La cantidad no puede ser negativa.'),
+});
+
 /** Body of POST /api/pedidos/{id}/estado/. A rejection must say why (the buyer reads it). */
 export const cambioEstadoSchema = z
   .object({
@@ -72,6 +96,8 @@ export const cambioEstadoSchema = z
       (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
       z.string().trim().max(MOTIVO_MAX, MOTIVO_LARGO).refine(isUnaLinea, SALTO_DE_LINEA).optional(),
     ),
+    /** Only with 'confirmado': the quantity confirmed of each line named (others: all of it); docs/decisions/026. */
+    lineas: z.array(lineaConfirmadaSchema).max(600).optional(),
   })
   .superRefine((b, ctx) => {
     if (b.estado === 'rechazado' && b.motivo === undefined) ctx.addIssue({ code: 'custom', message: MOTIVO_OBLIGATORIO, path: ['motivo'] });
@@ -84,11 +110,16 @@ export const PEDIDOS_POR_PAGINA = 20;
 
 const paginaSchema = idSchema('Página inválida.').default(1);
 
+/** The supplier's bookkeeping filters of /pedidos-recibidos: delivered and not invoiced; invoiced and not paid. */
+export const FILTROS_COBRO = ['por_facturar', 'por_cobrar'] as const;
+export type FiltroCobro = (typeof FILTROS_COBRO)[number];
+
 /** Query of GET /api/pedidos/: a page, a state and a search over the buyer's name and the numbers. */
 export const pedidosQuerySchema = z.object({
   page: paginaSchema,
   estado: estadoPedidoSchema.optional(),
   q: z.string().trim().max(100, 'La búsqueda puede tener como máximo 100 caracteres.').optional(),
+  cobro: z.enum(FILTROS_COBRO, { error: 'Filtro inválido.' }).optional(),
 });
 export type PedidosQuery = z.output<typeof pedidosQuerySchema>;
 
@@ -106,14 +137,27 @@ export const pedidoResumenSchema = z.object({
   fecha_entrega: z.string().nullable(),
   comprador: z.string(),
   comuna_nombre: z.string(),
+  /** Net: its lines as confirmed and its delivery fee, before any credit. */
   total: z.number().int(),
+  ...montosIvaSchema.shape,
   lineas: z.number().int(),
+  /** Some line confirmed for less than ordered. */
+  parcial: z.boolean(),
+  reclamo_estado: z.enum(ESTADOS_RECLAMO).nullable(),
+  factura_numero: z.string().nullable(),
+  pagado_el: z.string().nullable(),
 });
 export type PedidoResumen = z.infer<typeof pedidoResumenSchema>;
 export const pedidosPageSchema = pagina(pedidoResumenSchema);
 export type PedidosPage = z.infer<typeof pedidosPageSchema>;
 
-export const eventoPedidoSchema = z.object({ estado: estadoPedidoSchema, creado_en: z.string(), motivo: z.string().nullable() });
+/** One step of a pedido's history: a state it took, its receipt, its claim's answer, its invoice, its payment. */
+export const eventoPedidoSchema = z.object({
+  estado: estadoPedidoSchema,
+  tipo: z.enum(TIPOS_EVENTO),
+  creado_en: z.string(),
+  motivo: z.string().nullable(),
+});
 export type EventoPedido = z.infer<typeof eventoPedidoSchema>;
 
 /** Where and to whom the order goes, as it was placed (DESIGN §2: orders copy). */
@@ -142,16 +186,32 @@ export const facturacionSchema = z.object({
 });
 export type Facturacion = z.infer<typeof facturacionSchema>;
 
-export const lineaPedidoSchema = z.object({
+/** A line as a purchase summary and the e-mails give it: what is bought, at what price. */
+export const lineaCompraSchema = z.object({
   /** The product bought, for 'Cotizar de nuevo' (docs/producto.md §16); null for a line whose product the catalogue lost. */
   producto: z.number().int().nullable(),
   sku: z.string(),
   producto_nombre: z.string(),
   marca: z.string(),
   unidad: z.string(),
+  /** What was ordered. */
   cantidad: z.number(),
   precio: z.number().int(),
+  /** What is charged, net: precio × the quantity (as confirmed, on a pedido's line). */
   subtotal: z.number().int(),
+});
+export type LineaCompra = z.infer<typeof lineaCompraSchema>;
+
+/** A pedido's line: what was ordered, confirmed and received (docs/decisions/026). */
+export const lineaPedidoSchema = lineaCompraSchema.extend({
+  /** The order line's own id: partial confirmations and receipts name it. */
+  id: z.number().int(),
+  /** What the supplier confirmed when less than ordered; null: all of it (or not confirmed yet). */
+  cantidad_confirmada: z.number().nullable(),
+  /** What the buyer received in good condition; null until it records the receipt. */
+  cantidad_recibida: z.number().nullable(),
+  problema: z.enum(PROBLEMAS_RECEPCION).nullable(),
+  comentario: z.string().nullable(),
 });
 export type LineaPedido = z.infer<typeof lineaPedidoSchema>;
 
@@ -173,10 +233,25 @@ export const empresaDePedidoSchema = z.object({
 });
 export type EmpresaDePedido = z.infer<typeof empresaDePedidoSchema>;
 
+/** A receipt's claim (docs/decisions/026): its net amount, where it stands, the credit or the reason it was rejected. */
+export const reclamoSchema = z.object({
+  estado: z.enum(ESTADOS_RECLAMO),
+  /** Net: Σ (confirmed − received) × price of its lines. */
+  monto: z.number().int(),
+  /** Net, ≤ monto; set when accepted. */
+  monto_credito: z.number().int().nullable(),
+  /** Why its supplier rejected it. */
+  motivo: z.string().nullable(),
+  resuelto_en: z.string().nullable(),
+});
+export type Reclamo = z.infer<typeof reclamoSchema>;
+
 /** GET /api/pedidos/{id}/: everything its supplier needs to prepare it, and its history. */
 export const pedidoDetalleSchema = z.object({
   id: z.number().int(),
   orden_id: z.number().int(),
+  /** How both parties name it: the order's number and the pedido's place in it ('12-2'). */
+  numero: z.string(),
   estado: estadoPedidoSchema,
   creado_en: z.string(),
   eventos: z.array(eventoPedidoSchema),
@@ -189,12 +264,32 @@ export const pedidoDetalleSchema = z.object({
   lineas: z.array(lineaPedidoSchema),
   /** The supplier's delivery fee on this pedido, included in total. */
   costo_despacho: z.number().int(),
+  /** Net: its lines (as confirmed) and its delivery fee, before any credit. */
   total: z.number().int(),
+  /** Some line confirmed for less than ordered ('Confirmado parcial'). */
+  parcial: z.boolean(),
+  /** When its buyer recorded the receipt; until then, up to when it may (null: not now). */
+  recibido_en: z.string().nullable(),
+  recepcion_hasta: z.string().nullable(),
+  reclamo: reclamoSchema.nullable(),
+  factura_numero: z.string().nullable(),
+  factura_fecha: z.string().nullable(),
+  pagado_el: z.string().nullable(),
+  /** The final amounts: total less the accepted credit, its IVA, and both. */
+  ...montosIvaSchema.shape,
 });
 export type PedidoDetalle = z.infer<typeof pedidoDetalleSchema>;
 
 /** A pedido as an order lists it. */
-export const pedidoDeOrdenSchema = z.object({ id: z.number().int(), proveedor: z.string(), estado: estadoPedidoSchema, total: z.number().int() });
+export const pedidoDeOrdenSchema = z.object({
+  id: z.number().int(),
+  proveedor: z.string(),
+  estado: estadoPedidoSchema,
+  total: z.number().int(),
+  parcial: z.boolean(),
+  reclamo_estado: z.enum(ESTADOS_RECLAMO).nullable(),
+  ...montosIvaSchema.shape,
+});
 export type PedidoDeOrden = z.infer<typeof pedidoDeOrdenSchema>;
 
 /** One row of GET /api/ordenes/: the buyer's order with each supplier's state. */
@@ -203,7 +298,10 @@ export const ordenResumenSchema = z.object({
   creado_en: z.string(),
   fecha_entrega: z.string().nullable(),
   comuna_nombre: z.string(),
+  /** As placed, net. */
   total: z.number().int(),
+  /** What stands now: its pedidos not rejected nor annulled, as confirmed, less credits; IVA once on that neto. */
+  ...montosIvaSchema.shape,
   // docs/producto.md §2 Order history shows each order's billing rows.
   facturacion: facturacionSchema,
   pedidos: z.array(pedidoDeOrdenSchema),
@@ -220,6 +318,7 @@ export const ordenDetalleSchema = z.object({
   entrega: entregaSchema,
   facturacion: facturacionSchema,
   total: z.number().int(),
+  ...montosIvaSchema.shape,
   pedidos: z.array(pedidoDetalleSchema),
 });
 export type OrdenDetalle = z.infer<typeof ordenDetalleSchema>;
@@ -239,6 +338,8 @@ export const pedidoSeguimientoSchema = z.object({
   lineas: z.array(lineaPedidoSchema),
   costo_despacho: z.number().int(),
   total: z.number().int(),
+  parcial: z.boolean(),
+  ...montosIvaSchema.shape,
   eventos: z.array(eventoPedidoSchema),
 });
 export type PedidoSeguimiento = z.infer<typeof pedidoSeguimientoSchema>;
@@ -248,6 +349,7 @@ export const seguimientoSchema = z.object({
   id: z.number().int(),
   creado_en: z.string(),
   total: z.number().int(),
+  ...montosIvaSchema.shape,
   pedidos: z.array(pedidoSeguimientoSchema),
 });
 export type Seguimiento = z.infer<typeof seguimientoSchema>;
@@ -256,3 +358,77 @@ export const PEDIDO_NO_ENCONTRADO = 'Pedido no encontrado.';
 export const ORDEN_NO_ENCONTRADA = 'Orden no encontrada.';
 export const SOLO_PROVEEDOR = 'Solo el proveedor puede cambiar el pedido a ese estado.';
 export const SOLO_COMPRADOR = 'Solo quien compró puede anular el pedido.';
+
+/** Messages after delivery (docs/decisions/026). */
+export const SOLO_COMPRADOR_RECIBE = 'Solo quien compró puede registrar la recepción.';
+export const SOLO_PROVEEDOR_RESPONDE = 'Solo el proveedor puede responder el reclamo.';
+export const SOLO_PROVEEDOR_FACTURA = 'Solo el proveedor puede registrar la factura y el pago.';
+export const RECEPCION_FUERA_DE_PLAZO = `El plazo para registrar la recepción venció: son ${HORAS_PARA_RECEPCION} horas desde la entrega.`;
+export const RECEPCION_YA_REGISTRADA = 'La recepción de este pedido ya fue registrada.';
+export const RECEPCION_AUN_NO = 'El pedido aún no fue despachado.';
+export const PROBLEMA_OBLIGATORIO = 'Indica el problema de la línea.';
+export const COMENTARIO_LARGO = `El comentario puede tener como máximo ${COMENTARIO_MAX} caracteres.`;
+export const SIN_RECLAMO_ABIERTO = 'Este pedido no tiene un reclamo abierto.';
+export const CREDITO_EXCESIVO = 'El crédito no puede superar el monto reclamado.';
+
+/** Body of POST /api/pedidos/{id}/recepcion/: what arrived of each line (lines not named: all of it, without problem). */
+export const recepcionSchema = z.object({
+  lineas: z
+    .array(
+      z.object({
+        id: idSchema('Línea inválida.'),
+        cantidad_recibida: z.number({ error: 'La cantidad recibida debe ser un número.' }).min(0, 'La cantidad recibida no puede ser negativa.'),
+        problema: z
+          .enum(PROBLEMAS_RECEPCION, { error: `El problema debe ser uno de: ${PROBLEMAS_RECEPCION.join(', ')}.` })
+          .nullable()
+          .default(null),
+        comentario: z.preprocess(
+          (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+          z.string().trim().max(COMENTARIO_MAX, COMENTARIO_LARGO).refine(isUnaLinea, SALTO_DE_LINEA).nullable(),
+        ),
+      }),
+    )
+    .max(600),
+});
+export type RecepcionData = z.output<typeof recepcionSchema>;
+
+/** Body of POST /api/pedidos/{id}/reclamo/: its supplier accepts with a net credit, or rejects with a reason. */
+export const respuestaReclamoSchema = z.discriminatedUnion(
+  'accion',
+  [
+    z.object({
+      accion: z.literal('aceptar'),
+      monto_credito: z.number({ error: 'Indica el monto del crédito.' }).int('El crédito es en pesos enteros.').min(0, 'El crédito no puede ser negativo.'),
+    }),
+    z.object({
+      accion: z.literal('rechazar'),
+      motivo: z.string({ error: MOTIVO_OBLIGATORIO }).trim().min(1, MOTIVO_OBLIGATORIO).max(MOTIVO_MAX, MOTIVO_LARGO).refine(isUnaLinea, SALTO_DE_LINEA),
+    }),
+  ],
+  { error: "La acción debe ser 'aceptar' o 'rechazar'." },
+);
+export type RespuestaReclamoData = z.output<typeof respuestaReclamoSchema>;
+
+/** Body of PATCH /api/pedidos/{id}/: its supplier's invoice and payment; null clears a field, absent leaves it. */
+export const facturaPedidoSchema = z.object({
+  factura_numero: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .string()
+      .trim()
+      .max(FACTURA_NUMERO_MAX, `El número de factura puede tener como máximo ${FACTURA_NUMERO_MAX} caracteres.`)
+      .refine(isUnaLinea, SALTO_DE_LINEA)
+      .nullable()
+      .optional(),
+  ),
+  factura_fecha: fechaIsoSchema('Fecha de factura inválida.').nullable().optional(),
+  pagado_el: fechaIsoSchema('Fecha de pago inválida.').nullable().optional(),
+});
+export type FacturaPedidoData = z.output<typeof facturaPedidoSchema>;
+
+/** Query of GET /api/pedidos/exportar/ and GET /api/ordenes/exportar/: a range of days (Chile), both included. */
+export const exportarQuerySchema = z.object({
+  desde: fechaIsoSchema('Fecha desde inválida.'),
+  hasta: fechaIsoSchema('Fecha hasta inválida.'),
+});
+export type ExportarQuery = z.output<typeof exportarQuerySchema>;

@@ -1,7 +1,7 @@
 // The e-mails of an order's life: to the buyer when it is placed and whenever a
 // pedido changes, to each supplier when it receives one (and when the buyer annuls it).
 import { formatCantidad, formatClp, formatDespacho, formatDiaLargo, formatDireccion, formatFechaEntrega, formatFechaHora } from '#common/format';
-import type { Entrega, EstadoPedido, LineaPedido } from '#common/schemas/pedidos';
+import type { Entrega, EstadoPedido, LineaCompra } from '#common/schemas/pedidos';
 import { type Correo, escapeHtml, layout, parrafosHtml } from './templates';
 
 interface OrdenCorreo {
@@ -17,7 +17,7 @@ interface OrdenCorreo {
 interface PedidoCorreo {
   id: number;
   proveedor: string;
-  lineas: LineaPedido[];
+  lineas: LineaCompra[];
   /** Included in total. */
   costo_despacho: number;
   /** Its own delivery day, when it has one (each supplier may come another day). */
@@ -29,7 +29,7 @@ const FIRMA = 'El equipo de Abastece';
 const celda = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text-align:left"';
 const celdaNumero = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text-align:right;white-space:nowrap"';
 
-const nombreLinea = (l: LineaPedido) => (l.marca ? `${l.producto_nombre} (${l.marca})` : l.producto_nombre);
+const nombreLinea = (l: LineaCompra) => (l.marca ? `${l.producto_nombre} (${l.marca})` : l.producto_nombre);
 
 const despachoTexto = (costo: number) => `Despacho: ${formatDespacho(costo)}`;
 

@@ -1,5 +1,6 @@
 // Test data of the buyer's orders (/ordenes, /ordenes/:id, /seguimiento/:token) and the supplier's pedidos (features/ordenes, features/pedidos).
-import type { EmpresaDePedido, Facturacion, OrdenDetalle, PedidoDetalle, Seguimiento } from '#common/schemas/pedidos';
+import { conIva } from '#common/iva';
+import type { EmpresaDePedido, EventoPedido, Facturacion, LineaPedido, OrdenDetalle, PedidoDetalle, Seguimiento } from '#common/schemas/pedidos';
 import { ENTREGA } from '../ui/datos-entrega.fixtures';
 
 export const SIN_FACTURACION: Facturacion = {
@@ -39,14 +40,41 @@ export const EMPRESA_MAULE: EmpresaDePedido = {
   correo_ventas: 'ventas@maule.cl',
 };
 
-const pedido = (p: Partial<PedidoDetalle> & Pick<PedidoDetalle, 'id' | 'proveedor' | 'estado' | 'eventos' | 'lineas' | 'total'>): PedidoDetalle => ({
+/** A state event of a pedido's history. */
+export const evento = (estado: EventoPedido['estado'], creado_en: string, motivo: string | null = null): EventoPedido => ({
+  estado,
+  tipo: 'estado',
+  creado_en,
+  motivo,
+});
+
+/** An order line as ordered: nothing confirmed short, nothing received yet. */
+export const linea = (l: Omit<LineaPedido, 'cantidad_confirmada' | 'cantidad_recibida' | 'problema' | 'comentario'> & Partial<LineaPedido>): LineaPedido => ({
+  cantidad_confirmada: null,
+  cantidad_recibida: null,
+  problema: null,
+  comentario: null,
+  ...l,
+});
+
+/** A pedido of order 501; its neto, IVA and total follow its total (and credit) as the server's do. */
+export const pedido = (p: Partial<PedidoDetalle> & Pick<PedidoDetalle, 'id' | 'proveedor' | 'estado' | 'eventos' | 'lineas' | 'total'>): PedidoDetalle => ({
   orden_id: 501,
+  numero: '501-1',
   creado_en: '2026-11-23T13:05:00Z',
   comprador: 'Cocina Los Andes SpA',
   entrega: ENTREGA,
   facturacion: FACTURACION,
   costo_despacho: 0,
   proveedor_empresa: EMPRESA_MAULE,
+  parcial: false,
+  recibido_en: null,
+  recepcion_hasta: null,
+  reclamo: null,
+  factura_numero: null,
+  factura_fecha: null,
+  pagado_el: null,
+  ...conIva(p.total - (p.reclamo?.estado === 'aceptado' ? (p.reclamo.monto_credito ?? 0) : 0)),
   ...p,
 });
 
@@ -54,22 +82,42 @@ export const PENDIENTE = pedido({
   id: 45,
   proveedor: 'Carnes del Maule',
   estado: 'pendiente',
-  eventos: [{ estado: 'pendiente', creado_en: '2026-11-23T13:05:00Z', motivo: null }],
-  lineas: [{ producto: 11, sku: 'CM-LV', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 80, precio: 15_000, subtotal: 1_200_000 }],
+  eventos: [evento('pendiente', '2026-11-23T13:05:00Z')],
+  lineas: [
+    linea({
+      id: 901,
+      producto: 11,
+      sku: 'CM-LV',
+      producto_nombre: 'Lomo vetado',
+      marca: 'Swift',
+      unidad: 'KILO',
+      cantidad: 80,
+      precio: 15_000,
+      subtotal: 1_200_000,
+    }),
+  ],
   // The supplier's delivery fee, included in the pedido's total.
   costo_despacho: 8_990,
   total: 1_208_990,
 });
 export const RECHAZADO = pedido({
   id: 46,
+  numero: '501-2',
   proveedor: 'Distribuidora Austral',
   estado: 'rechazado',
-  eventos: [
-    { estado: 'pendiente', creado_en: '2026-11-23T13:05:00Z', motivo: null },
-    { estado: 'rechazado', creado_en: '2026-11-23T15:40:00Z', motivo: 'No nos queda arroz grado 1 para esa fecha.' },
-  ],
+  eventos: [evento('pendiente', '2026-11-23T13:05:00Z'), evento('rechazado', '2026-11-23T15:40:00Z', 'No nos queda arroz grado 1 para esa fecha.')],
   lineas: [
-    { producto: 14, sku: 'DA-AR1', producto_nombre: 'Arroz grado 1', marca: 'Tucapel', unidad: 'KILO', cantidad: 280, precio: 1_250, subtotal: 350_000 },
+    linea({
+      id: 902,
+      producto: 14,
+      sku: 'DA-AR1',
+      producto_nombre: 'Arroz grado 1',
+      marca: 'Tucapel',
+      unidad: 'KILO',
+      cantidad: 280,
+      precio: 1_250,
+      subtotal: 350_000,
+    }),
   ],
   total: 350_000,
 });
@@ -82,6 +130,8 @@ export const ORDEN: OrdenDetalle = {
   entrega: ENTREGA,
   facturacion: FACTURACION,
   total: 1_558_990,
+  // The rejected pedido no longer counts.
+  ...conIva(PENDIENTE.neto),
   pedidos: [PENDIENTE, RECHAZADO],
 };
 
@@ -90,6 +140,9 @@ export const SEGUIMIENTO: Seguimiento = {
   id: ORDEN.id,
   creado_en: ORDEN.creado_en,
   total: ORDEN.total,
+  neto: ORDEN.neto,
+  iva: ORDEN.iva,
+  total_con_iva: ORDEN.total_con_iva,
   pedidos: ORDEN.pedidos.map((p) => ({
     estado: p.estado,
     fecha_entrega: p.entrega.fecha_entrega,
@@ -99,6 +152,10 @@ export const SEGUIMIENTO: Seguimiento = {
     lineas: p.lineas,
     costo_despacho: p.costo_despacho,
     total: p.total,
+    parcial: p.parcial,
+    neto: p.neto,
+    iva: p.iva,
+    total_con_iva: p.total_con_iva,
     eventos: p.eventos,
   })),
 };

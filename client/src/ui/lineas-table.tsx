@@ -1,9 +1,9 @@
 import { formatCantidad, formatClp } from '#common/format';
-import type { LineaPedido } from '#common/schemas/pedidos';
+import type { LineaCompra } from '#common/schemas/pedidos';
 import { type Column, DataTable } from './data-table';
 import './lineas-table.css';
 
-const columns: Column<LineaPedido>[] = [
+const columns: Column<LineaCompra>[] = [
   { id: 'sku', header: 'SKU', cell: (l) => l.sku || '—' },
   { id: 'producto', header: 'Producto', cell: (l) => l.producto_nombre },
   { id: 'marca', header: 'Marca', cell: (l) => l.marca || '—' },
@@ -23,7 +23,7 @@ export function LineasTable({
   totalLabel = 'Total',
 }: {
   caption: string;
-  lineas: readonly LineaPedido[];
+  lineas: readonly LineaCompra[];
   total: number;
   /** What the sum reads as ('Subtotal' when it is one supplier's part of a larger total). */
   totalLabel?: string;

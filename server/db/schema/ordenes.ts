@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgEnum, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import type { OrdenData } from '#common/schemas/ordenes';
-import { type EmpresaDePedido, ESTADOS_PEDIDO, MOTIVO_MAX } from '#common/schemas/pedidos';
+import {
+  COMENTARIO_MAX,
+  type EmpresaDePedido,
+  ESTADOS_PEDIDO,
+  ESTADOS_RECLAMO,
+  FACTURA_NUMERO_MAX,
+  MOTIVO_MAX,
+  PROBLEMAS_RECEPCION,
+  TIPOS_EVENTO,
+} from '#common/schemas/pedidos';
 import { producto } from './catalogo';
 import { cotizacion, cotizante } from './cotizaciones';
 import { lote, proveedorProducto } from './proveedor';
@@ -105,6 +114,9 @@ export const ordenPorConfirmar = pgTable(
 );
 
 export const estadoPedido = pgEnum('estado_pedido', ESTADOS_PEDIDO);
+export const estadoReclamo = pgEnum('estado_reclamo', ESTADOS_RECLAMO);
+export const problemaRecepcion = pgEnum('problema_recepcion', PROBLEMAS_RECEPCION);
+export const tipoEventoPedido = pgEnum('tipo_evento_pedido', TIPOS_EVENTO);
 
 /**
  * One supplier's part of an order (DESIGN §2): its lines, its subtotal and its own
@@ -129,10 +141,24 @@ export const pedido = pgTable(
     // possible day by its terms when placed (today for one without terms). Pedidos placed before
     // 0015 got their order's day (0016); null only where that order had none.
     fecha_entrega: date('fecha_entrega'),
+    // When its buyer recorded what arrived (docs/decisions/026): once, within 48 hours of 'entregado'.
+    recibido_en: timestamp('recibido_en', { withTimezone: true }),
+    // The claim a receipt with a difference opens: its net amount, where it stands, the credit its
+    // supplier accepted (net, ≤ the amount) or why it rejected it (docs/decisions/026).
+    reclamo_estado: estadoReclamo('reclamo_estado'),
+    reclamo_monto: integer('reclamo_monto'),
+    monto_credito: integer('monto_credito'),
+    reclamo_motivo: varchar('reclamo_motivo', { length: MOTIVO_MAX }),
+    reclamo_resuelto_en: timestamp('reclamo_resuelto_en', { withTimezone: true }),
+    // The supplier's own bookkeeping: its invoice for this pedido and the day it was paid.
+    factura_numero: varchar('factura_numero', { length: FACTURA_NUMERO_MAX }),
+    factura_fecha: date('factura_fecha'),
+    pagado_el: date('pagado_el'),
     creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     actualizado_en: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('pedido_credito_hasta_reclamo', sql`${t.monto_credito} is null or (${t.monto_credito} >= 0 and ${t.monto_credito} <= ${t.reclamo_monto})`),
     unique('pedido_orden_proveedor').on(t.orden_id, t.proveedor_id),
     // The supplier's inbox, newest first, whole or by state.
     index('pedido_proveedor_idx').on(t.proveedor_id, t.id),
@@ -148,7 +174,9 @@ export const pedidoEvento = pgTable(
     pedido_id: integer('pedido_id')
       .notNull()
       .references(() => pedido.id, { onDelete: 'cascade' }),
+    // The pedido's state after the event; `tipo` says what happened ('estado': it moved to it).
     estado: estadoPedido('estado').notNull(),
+    tipo: tipoEventoPedido('tipo').notNull().default('estado'),
     usuario_id: integer('usuario_id').references(() => usuario.id, { onDelete: 'set null' }),
     motivo: varchar('motivo', { length: MOTIVO_MAX }),
     creado_en: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
@@ -182,11 +210,25 @@ export const ordenLinea = pgTable(
     marca: varchar('marca', { length: 100 }).notNull().default(''),
     origen: varchar('origen', { length: 100 }).notNull().default(''),
     unidad: varchar('unidad', { length: 20 }).notNull().default(''),
+    // What was ordered; `subtotal` is what is charged: precio × (cantidad_confirmada ?? cantidad).
     cantidad: numeric('cantidad', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    // What its supplier confirmed, when less than ordered (null: all of it; docs/decisions/026).
+    cantidad_confirmada: numeric('cantidad_confirmada', { precision: 12, scale: 2, mode: 'number' }),
+    // What its buyer received in good condition, and what went wrong with the rest.
+    cantidad_recibida: numeric('cantidad_recibida', { precision: 12, scale: 2, mode: 'number' }),
+    problema: problemaRecepcion('problema'),
+    comentario: varchar('comentario', { length: COMENTARIO_MAX }),
     precio: integer('precio').notNull(),
     subtotal: integer('subtotal').notNull(),
   },
-  (t) => [index('orden_linea_orden_idx').on(t.orden_id), index('orden_linea_pedido_idx').on(t.pedido_id)],
+  (t) => [
+    check(
+      'orden_linea_confirmada_hasta_pedida',
+      sql`${t.cantidad_confirmada} is null or (${t.cantidad_confirmada} >= 0 and ${t.cantidad_confirmada} <= ${t.cantidad})`,
+    ),
+    index('orden_linea_orden_idx').on(t.orden_id),
+    index('orden_linea_pedido_idx').on(t.pedido_id),
+  ],
 );
 
 /**

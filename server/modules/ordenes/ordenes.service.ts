@@ -17,7 +17,7 @@ import {
   SELECCIONE_METODO_PAGO,
   SELECCIONE_RUBRO,
 } from '#common/schemas/ordenes';
-import type { LineaPedido } from '#common/schemas/pedidos';
+import type { LineaCompra } from '#common/schemas/pedidos';
 import type { Db } from '#server/db/client';
 import { AppError, notFound } from '#server/errors';
 import type { Mailer } from '#server/mail/mailer';
@@ -456,7 +456,7 @@ async function enqueueCorreosOrden(
     costo_despacho: number;
     fecha_entrega: string | null;
     total: number;
-    lineas: LineaPedido[];
+    lineas: LineaCompra[];
   }>,
   seguimiento: string,
 ) {

@@ -318,10 +318,24 @@ describe('the tracking link keeps the buyer private', () => {
     for (const valor of privados) expect(res.body, valor).not.toContain(valor);
     expect(res.body).not.toContain(ROLES.comprador);
     const seguimiento = res.json();
-    expect(Object.keys(seguimiento)).toEqual(['id', 'creado_en', 'total', 'pedidos']);
+    expect(Object.keys(seguimiento)).toEqual(['id', 'creado_en', 'total', 'neto', 'iva', 'total_con_iva', 'pedidos']);
     expect(seguimiento).toMatchObject({ id: o.orden_id, total: 800_000 });
     for (const [i, p] of seguimiento.pedidos.entries()) {
-      expect(Object.keys(p)).toEqual(['estado', 'fecha_entrega', 'comuna_nombre', 'id', 'proveedor', 'lineas', 'costo_despacho', 'total', 'eventos']);
+      expect(Object.keys(p)).toEqual([
+        'estado',
+        'fecha_entrega',
+        'comuna_nombre',
+        'id',
+        'proveedor',
+        'lineas',
+        'costo_despacho',
+        'total',
+        'parcial',
+        'neto',
+        'iva',
+        'total_con_iva',
+        'eventos',
+      ]);
       expect(p).toMatchObject({
         estado: 'pendiente',
         fecha_entrega: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),

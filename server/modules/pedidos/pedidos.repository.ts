@@ -4,6 +4,7 @@ import {
   type EmpresaDePedido,
   type EstadoPedido,
   type EventoPedido,
+  HORAS_PARA_RECEPCION,
   type LineaPedido,
   type OrdenResumen,
   PEDIDOS_POR_PAGINA,
@@ -13,6 +14,7 @@ import {
 import { hoyEnChile } from '#common/fecha';
 import { centesimas } from '#common/numeros';
 import type { UltimoPrecio } from '#common/ultima-vez';
+import { conIva, type MontosIva } from '#common/iva';
 import type { Db } from '#server/db/client';
 import { contienePlegado } from '#server/db/plegado';
 import { orden, ordenLinea, ordenLineaLote, pedido, pedidoEvento } from '#server/db/schema/ordenes';
@@ -59,6 +61,19 @@ export async function insertPedidos(db: Db, ordenId: number, compradorId: number
 }
 
 const total = sql<number>`(${pedido.subtotal} + ${pedido.costo_despacho})::integer`;
+/** Some line confirmed for less than ordered. */
+const parcial = sql<boolean>`exists (select 1 from ${ordenLinea} where ${ordenLinea.pedido_id} = ${pedido.id} and ${ordenLinea.cantidad_confirmada} is not null)`;
+/** The credit a claim's supplier accepted, net (0 without one). */
+const credito = sql<number>`(case when ${pedido.reclamo_estado} = 'aceptado' then coalesce(${pedido.monto_credito}, 0) else 0 end)::integer`;
+/** A pedido's amounts as its documents show them: net after any credit, IVA once on that (common/iva.ts). */
+export const montosPedido = (p: { total: number; credito: number }): MontosIva => conIva(p.total - p.credito);
+
+/**
+ * An order's amounts now: its pedidos that stand (not rejected nor annulled), each as confirmed and
+ * less its credit, and IVA once on their sum — the order is one document (common/iva.ts).
+ */
+export const montosOrden = (pedidos: readonly { estado: EstadoPedido; neto: number }[]): MontosIva =>
+  conIva(pedidos.filter((p) => !ESTADOS_QUE_DEVUELVEN.includes(p.estado)).reduce((suma, p) => suma + p.neto, 0));
 
 /** Search: a number is a pedido's or its order's number; text is part of the buyer's name. */
 function busqueda(q: string): SQL {
@@ -101,13 +116,21 @@ export async function findPedidosDeProveedor(db: Db, proveedorId: number, query:
       comprador: orden.comprador,
       comuna_nombre: orden.comuna_nombre,
       total,
+      credito,
       lineas: sql<number>`(select count(*)::integer from ${ordenLinea} where ${ordenLinea.pedido_id} = ${pedido.id})`,
+      parcial,
+      reclamo_estado: pedido.reclamo_estado,
+      factura_numero: pedido.factura_numero,
+      pagado_el: pedido.pagado_el,
     })
     .from(pedido)
     .innerJoin(orden, eq(orden.id, pedido.orden_id))
     .where(inArray(pedido.id, pagina))
     .orderBy(desc(pedido.id));
-  return { count: n, results: filas.map((f) => ({ ...f, creado_en: f.creado_en.toISOString() })) };
+  return {
+    count: n,
+    results: filas.map(({ credito: c, ...f }) => ({ ...f, ...montosPedido({ total: f.total, credito: c }), creado_en: f.creado_en.toISOString() })),
+  };
 }
 
 /** Who may see or move a pedido, and where it stands; with `lock`, its row stays locked until the transaction ends. */
@@ -236,6 +259,23 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
       costo_despacho: pedido.costo_despacho,
       fecha_entrega: pedido.fecha_entrega,
       total,
+      credito,
+      parcial,
+      // Its place in its order: the purchase order's 'N° {orden}-{n}'.
+      posicion: sql<number>`(select count(*)::integer from ${pedido} as otro where otro.orden_id = ${pedido.orden_id} and otro.id <= ${pedido.id})`,
+      recibido_en: pedido.recibido_en,
+      // The day it was delivered: its receipt may be recorded until HORAS_PARA_RECEPCION later.
+      entregado_en: sql<
+        string | null
+      >`(select max(${pedidoEvento.creado_en}) from ${pedidoEvento} where ${pedidoEvento.pedido_id} = ${pedido.id} and ${pedidoEvento.estado} = 'entregado' and ${pedidoEvento.tipo} = 'estado')`,
+      reclamo_estado: pedido.reclamo_estado,
+      reclamo_monto: pedido.reclamo_monto,
+      monto_credito: pedido.monto_credito,
+      reclamo_motivo: pedido.reclamo_motivo,
+      reclamo_resuelto_en: pedido.reclamo_resuelto_en,
+      factura_numero: pedido.factura_numero,
+      factura_fecha: pedido.factura_fecha,
+      pagado_el: pedido.pagado_el,
       // The supplier's company for the purchase order: the pedido's copy; a pedido placed before
       // pedidos kept one reads it as saved now (docs/decisions/024).
       proveedor_empresa: sql<EmpresaDePedido | null>`coalesce(${pedido.empresa_proveedor}, ${empresaActual(pedido.proveedor_id)})`,
@@ -248,12 +288,17 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
   const lineas = await db
     .select({
       pedido_id: ordenLinea.pedido_id,
+      id: ordenLinea.id,
       producto: ordenLinea.producto_id,
       sku: ordenLinea.sku,
       producto_nombre: ordenLinea.producto_nombre,
       marca: ordenLinea.marca,
       unidad: ordenLinea.unidad,
       cantidad: ordenLinea.cantidad,
+      cantidad_confirmada: ordenLinea.cantidad_confirmada,
+      cantidad_recibida: ordenLinea.cantidad_recibida,
+      problema: ordenLinea.problema,
+      comentario: ordenLinea.comentario,
       precio: ordenLinea.precio,
       subtotal: ordenLinea.subtotal,
     })
@@ -261,15 +306,36 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
     .where(inArray(ordenLinea.pedido_id, ids))
     .orderBy(asc(ordenLinea.id));
   const eventos = await db
-    .select({ pedido_id: pedidoEvento.pedido_id, estado: pedidoEvento.estado, creado_en: pedidoEvento.creado_en, motivo: pedidoEvento.motivo })
+    .select({
+      pedido_id: pedidoEvento.pedido_id,
+      estado: pedidoEvento.estado,
+      tipo: pedidoEvento.tipo,
+      creado_en: pedidoEvento.creado_en,
+      motivo: pedidoEvento.motivo,
+    })
     .from(pedidoEvento)
     .where(inArray(pedidoEvento.pedido_id, ids))
     .orderBy(asc(pedidoEvento.id));
   const lineasDe = agrupar(lineas, ({ pedido_id: _, ...l }) => l);
   const eventosDe = agrupar(eventos, ({ pedido_id: _, creado_en, ...e }) => ({ ...e, creado_en: creado_en.toISOString() }));
-  return pedidos.map((p) => ({
+  return pedidos.map(({ posicion, entregado_en, reclamo_estado, reclamo_monto, monto_credito, reclamo_motivo, reclamo_resuelto_en, credito: c, ...p }) => ({
     ...p,
+    ...montosPedido({ total: p.total, credito: c }),
+    numero: `${p.orden_id}-${posicion}`,
     creado_en: p.creado_en.toISOString(),
+    recibido_en: p.recibido_en?.toISOString() ?? null,
+    recepcion_hasta:
+      p.estado === 'entregado' && entregado_en !== null ? new Date(new Date(entregado_en).getTime() + HORAS_PARA_RECEPCION * 3_600_000).toISOString() : null,
+    reclamo:
+      reclamo_estado === null
+        ? null
+        : {
+            estado: reclamo_estado,
+            monto: reclamo_monto ?? 0,
+            monto_credito,
+            motivo: reclamo_motivo,
+            resuelto_en: reclamo_resuelto_en?.toISOString() ?? null,
+          },
     lineas: (lineasDe.get(p.id) ?? []) as LineaPedido[],
     eventos: (eventosDe.get(p.id) ?? []) as EventoPedido[],
   }));
@@ -321,17 +387,27 @@ export async function findOrdenesDeUsuario(db: Db, usuarioId: number, page: numb
     ids.length === 0
       ? []
       : await db
-          .select({ orden_id: pedido.orden_id, id: pedido.id, proveedor: pedido.proveedor_nombre, estado: pedido.estado, total })
+          .select({
+            orden_id: pedido.orden_id,
+            id: pedido.id,
+            proveedor: pedido.proveedor_nombre,
+            estado: pedido.estado,
+            total,
+            credito,
+            parcial,
+            reclamo_estado: pedido.reclamo_estado,
+          })
           .from(pedido)
           .where(inArray(pedido.orden_id, ids))
           .orderBy(asc(pedido.id));
   return {
     count: cuenta?.n ?? 0,
-    results: ordenes.map((o) => ({
-      ...o,
-      creado_en: o.creado_en.toISOString(),
-      pedidos: pedidos.filter((p) => p.orden_id === o.id).map(({ orden_id: _, ...p }) => p),
-    })),
+    results: ordenes.map((o) => {
+      const suyos = pedidos
+        .filter((p) => p.orden_id === o.id)
+        .map(({ orden_id: _, credito: c, ...p }) => ({ ...p, ...montosPedido({ total: p.total, credito: c }) }));
+      return { ...o, ...montosOrden(suyos), creado_en: o.creado_en.toISOString(), pedidos: suyos };
+    }),
   };
 }
 

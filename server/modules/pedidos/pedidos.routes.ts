@@ -26,14 +26,16 @@ const errores = { 400: badRequestSchema, 401: detailSchema, 403: detailSchema, 4
  * the tracking link of an order for whoever holds it. A pedido is seen by its supplier and by the
  * buyer whose order it is; to anyone else it does not exist (404).
  */
-export const pedidosRoutes: FastifyPluginAsyncZod<{
+export interface PedidosRoutesOptions {
   db: Db;
   guards: Guards;
   mailer: Mailer;
   publicUrl: string;
   /** Signs the tracking links of the status e-mails (./seguimiento.ts). */
   jwtSecret: string;
-}> = async (app, { db, guards, mailer, publicUrl, jwtSecret }) => {
+}
+
+export const pedidosRoutes: FastifyPluginAsyncZod<PedidosRoutesOptions> = async (app, { db, guards, mailer, publicUrl, jwtSecret }) => {
   const firma = createFirmaSeguimiento(jwtSecret);
 
   app.get(

@@ -29,6 +29,7 @@ import {
   findPedidoAcceso,
   findPedidosCompletos,
   findPedidosDeProveedor,
+  montosOrden,
   type OrdenCabecera,
   ordenPorId,
   ordenPorSeguimiento,
@@ -51,6 +52,7 @@ export const enlaces = (publicUrl: string) => ({
 const detalle = (orden: OrdenCabecera, p: PedidoCompleto): PedidoDetalle => ({
   id: p.id,
   orden_id: p.orden_id,
+  numero: p.numero,
   estado: p.estado,
   creado_en: p.creado_en,
   eventos: p.eventos,
@@ -63,6 +65,16 @@ const detalle = (orden: OrdenCabecera, p: PedidoCompleto): PedidoDetalle => ({
   lineas: p.lineas,
   costo_despacho: p.costo_despacho,
   total: p.total,
+  parcial: p.parcial,
+  recibido_en: p.recibido_en,
+  recepcion_hasta: p.recepcion_hasta,
+  reclamo: p.reclamo,
+  factura_numero: p.factura_numero,
+  factura_fecha: p.factura_fecha,
+  pagado_el: p.pagado_el,
+  neto: p.neto,
+  iva: p.iva,
+  total_con_iva: p.total_con_iva,
 });
 
 /** Its supplier or the buyer whose order it is; anyone else is told it does not exist. */
@@ -144,6 +156,7 @@ async function readOrden(db: Db, orden: OrdenCabecera): Promise<OrdenDetalle> {
     entrega: orden.entrega,
     facturacion: orden.facturacion,
     total: orden.total,
+    ...montosOrden(pedidos),
     pedidos: pedidos.map((p) => detalle(orden, p)),
   };
 }
@@ -173,6 +186,7 @@ export async function getSeguimiento(db: Db, firma: FirmaSeguimiento, token: str
     id: orden.id,
     creado_en: orden.creado_en,
     total: orden.total,
+    ...montosOrden(pedidos),
     pedidos: pedidos.map((p) => ({
       estado: p.estado,
       fecha_entrega: p.fecha_entrega,
@@ -182,6 +196,10 @@ export async function getSeguimiento(db: Db, firma: FirmaSeguimiento, token: str
       lineas: p.lineas,
       costo_despacho: p.costo_despacho,
       total: p.total,
+      parcial: p.parcial,
+      neto: p.neto,
+      iva: p.iva,
+      total_con_iva: p.total_con_iva,
       eventos: p.eventos,
     })),
   };

@@ -6,7 +6,7 @@ import type { PedidoDetalle } from '#common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
 import OrdenPage from './orden-page';
-import { ORDEN, PENDIENTE, RECHAZADO, SEGUIMIENTO } from '../../../test/pedidos';
+import { evento, ORDEN, PENDIENTE, RECHAZADO, SEGUIMIENTO } from '../../../test/pedidos';
 import { COMPRADORA, signIn } from '../../../test/sesion';
 import SeguimientoPage from './seguimiento-page';
 
@@ -14,12 +14,12 @@ const TOKEN = 'T'.repeat(43);
 const ANULADO: PedidoDetalle = {
   ...PENDIENTE,
   estado: 'anulado',
-  eventos: [...PENDIENTE.eventos, { estado: 'anulado', creado_en: '2026-11-23T14:00:00Z', motivo: 'Me equivoqué de cantidad' }],
+  eventos: [...PENDIENTE.eventos, evento('anulado', '2026-11-23T14:00:00Z', 'Me equivoqué de cantidad')],
 };
 const CONFIRMADO: PedidoDetalle = {
   ...PENDIENTE,
   estado: 'confirmado',
-  eventos: [...PENDIENTE.eventos, { estado: 'confirmado', creado_en: '2026-11-23T13:30:00Z', motivo: null }],
+  eventos: [...PENDIENTE.eventos, evento('confirmado', '2026-11-23T13:30:00Z')],
 };
 
 let respuestas: Record<string, Respuesta>;

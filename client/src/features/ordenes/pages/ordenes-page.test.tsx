@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClp } from '#common/format';
+import { conIva } from '#common/iva';
 import type { OrdenResumen, OrdenesPage as PaginaOrdenes } from '#common/schemas/pedidos';
 import { type HistorialOrden, SIN_DATOS_FACTURACION } from '../../../lib/historial-ordenes';
 import { expectPaginaDos, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
@@ -15,10 +16,11 @@ const orden = (o: Partial<OrdenResumen> & Pick<OrdenResumen, 'id'>): OrdenResume
   fecha_entrega: '2026-11-30',
   comuna_nombre: 'Quilpué',
   total: 1_550_000,
+  ...conIva(1_550_000),
   facturacion: FACTURACION,
   pedidos: [
-    { id: 45, proveedor: 'Carnes del Maule', estado: 'pendiente', total: 1_200_000 },
-    { id: 46, proveedor: 'Distribuidora Austral', estado: 'confirmado', total: 350_000 },
+    { id: 45, proveedor: 'Carnes del Maule', estado: 'pendiente', total: 1_200_000, parcial: false, reclamo_estado: null, ...conIva(1_200_000) },
+    { id: 46, proveedor: 'Distribuidora Austral', estado: 'confirmado', total: 350_000, parcial: false, reclamo_estado: null, ...conIva(350_000) },
   ],
   ...o,
 });

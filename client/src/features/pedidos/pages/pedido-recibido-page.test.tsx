@@ -7,34 +7,45 @@ import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test
 import { LOGIN_TOAST_ID } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
 import PedidoRecibidoPage from './pedido-recibido-page';
-import { EMPRESA_MAULE, FACTURACION, SIN_FACTURACION } from '../../../test/pedidos';
+import { EMPRESA_MAULE, evento, FACTURACION, linea, pedido as pedidoDe, SIN_FACTURACION } from '../../../test/pedidos';
 
-const pedido = (estado: EstadoPedido, cambios: Partial<PedidoDetalle> = {}): PedidoDetalle => ({
-  id: 7,
-  orden_id: 501,
-  estado,
-  creado_en: '2026-11-23T13:05:00Z',
-  eventos: [{ estado: 'pendiente', creado_en: '2026-11-23T13:05:00Z', motivo: null }],
-  proveedor: 'Carnes del Maule',
-  proveedor_empresa: EMPRESA_MAULE,
-  comprador: 'Restorán Ñuñoa',
-  entrega: {
-    nombre_contacto: 'Daniela Araya',
-    correo_contacto: 'daniela@prueba.cl',
-    telefono_contacto: '+56912345678',
-    direccion_envio: 'Av. Irarrázaval 2401',
-    comuna_nombre: 'Ñuñoa',
-    region_nombre: 'Región Metropolitana de Santiago',
-    fecha_entrega: '2026-11-30',
-  },
-  facturacion: { ...SIN_FACTURACION, rut_facturacion: '12.345.678-5', razon_social: 'Restorán Ñuñoa SpA', metodo_pago_nombre: 'Transferencia bancaria' },
-  lineas: [
-    { producto: 11, sku: 'P1-0011', producto_nombre: 'Lomo vetado', marca: 'Swift', unidad: 'KILO', cantidad: 120, precio: 15_000, subtotal: 1_800_000 },
-  ],
-  costo_despacho: 0,
-  total: 1_800_000,
-  ...cambios,
-});
+const pedido = (estado: EstadoPedido, cambios: Partial<PedidoDetalle> = {}): PedidoDetalle =>
+  pedidoDe({
+    id: 7,
+    orden_id: 501,
+    estado,
+    creado_en: '2026-11-23T13:05:00Z',
+    eventos: [evento('pendiente', '2026-11-23T13:05:00Z')],
+    proveedor: 'Carnes del Maule',
+    proveedor_empresa: EMPRESA_MAULE,
+    comprador: 'Restorán Ñuñoa',
+    entrega: {
+      nombre_contacto: 'Daniela Araya',
+      correo_contacto: 'daniela@prueba.cl',
+      telefono_contacto: '+56912345678',
+      direccion_envio: 'Av. Irarrázaval 2401',
+      comuna_nombre: 'Ñuñoa',
+      region_nombre: 'Región Metropolitana de Santiago',
+      fecha_entrega: '2026-11-30',
+    },
+    facturacion: { ...SIN_FACTURACION, rut_facturacion: '12.345.678-5', razon_social: 'Restorán Ñuñoa SpA', metodo_pago_nombre: 'Transferencia bancaria' },
+    lineas: [
+      linea({
+        id: 71,
+        producto: 11,
+        sku: 'P1-0011',
+        producto_nombre: 'Lomo vetado',
+        marca: 'Swift',
+        unidad: 'KILO',
+        cantidad: 120,
+        precio: 15_000,
+        subtotal: 1_800_000,
+      }),
+    ],
+    costo_despacho: 0,
+    total: 1_800_000,
+    ...cambios,
+  });
 
 const ESTADO = 'POST /api/pedidos/7/estado/';
 let respuestas: Record<string, Respuesta>;

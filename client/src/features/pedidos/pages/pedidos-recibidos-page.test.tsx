@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { conIva } from '#common/iva';
 import type { PedidoResumen, PedidosPage } from '#common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { LOGIN_TOAST_ID } from '../../../lib/session';
@@ -15,7 +16,12 @@ const fila = (p: Partial<PedidoResumen> & { id: number }): PedidoResumen => ({
   comprador: 'Restorán Ñuñoa',
   comuna_nombre: 'Ñuñoa',
   total: 1_250_000,
+  ...conIva(1_250_000),
   lineas: 3,
+  parcial: false,
+  reclamo_estado: null,
+  factura_numero: null,
+  pagado_el: null,
   ...p,
 });
 const pagina = (count: number, results: PedidoResumen[]): Respuesta => ({ status: 200, body: { count, results } satisfies PedidosPage });
