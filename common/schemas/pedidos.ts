@@ -77,6 +77,16 @@ export const ESTADOS_RECLAMO = ['abierto', 'aceptado', 'rechazado'] as const;
 export type EstadoReclamo = (typeof ESTADOS_RECLAMO)[number];
 export const TIPOS_EVENTO = ['estado', 'recepcion', 'reclamo_aceptado', 'reclamo_rechazado', 'factura', 'pago'] as const;
 export type TipoEvento = (typeof TIPOS_EVENTO)[number];
+/** How each event reads in a pedido's history ('estado': the state it moved to). */
+export const eventoTexto = (e: { estado: EstadoPedido; tipo: TipoEvento }): string =>
+  e.tipo === 'estado' ? ESTADO_PEDIDO_TEXTO[e.estado] : TIPO_EVENTO_TEXTO[e.tipo];
+const TIPO_EVENTO_TEXTO: Record<Exclude<TipoEvento, 'estado'>, string> = {
+  recepcion: 'Recepción registrada',
+  reclamo_aceptado: 'Reclamo aceptado',
+  reclamo_rechazado: 'Reclamo rechazado',
+  factura: 'Factura registrada',
+  pago: 'Pago registrado',
+};
 export const COMENTARIO_MAX = 500;
 export const FACTURA_NUMERO_MAX = 40;
 /** How long after 'entregado' its buyer may record what arrived. */
