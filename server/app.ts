@@ -71,7 +71,7 @@ export interface AppOptions {
    * once listening and stops it after the app. Absent (tests), the app makes its own and stops it on close.
    */
   canasta?: CanastaThread;
-  /** The clock of the lists' reminders and of their quotations, and of the supplier's panel; tests pin it (the real one when absent). */
+  /** The clock of the lists' reminders and of their quotations, of the supplier's panel and of a receipt's window; tests pin it (the real one when absent). */
   now?: () => Date;
 }
 
@@ -180,7 +180,7 @@ export async function buildApp({ config, database, jwtSecret, clientDir, canasta
   await app.register(comparacionRoutes, { db, guards, comparacion, canasta });
   await app.register(cotizarListaRoutes, { db, guards, comparacion, canasta, now });
   await app.register(ordenesRoutes, { db, guards, mailer, publicUrl: config.publicUrl });
-  const pedidosOptions = { db, guards, mailer, publicUrl: config.publicUrl, jwtSecret };
+  const pedidosOptions = { db, guards, mailer, publicUrl: config.publicUrl, jwtSecret, now };
   await app.register(pedidosRoutes, pedidosOptions);
   await app.register(recepcionRoutes, pedidosOptions);
   await app.register(facturaRoutes, pedidosOptions);

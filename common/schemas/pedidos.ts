@@ -393,7 +393,8 @@ export const recepcionSchema = z.object({
           .nullable()
           .default(null),
         comentario: z.preprocess(
-          (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+          // Absent, null or blank: no comment.
+          (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
           z.string().trim().max(COMENTARIO_MAX, COMENTARIO_LARGO).refine(isUnaLinea, SALTO_DE_LINEA).nullable(),
         ),
       }),

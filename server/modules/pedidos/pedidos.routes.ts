@@ -33,6 +33,8 @@ export interface PedidosRoutesOptions {
   publicUrl: string;
   /** Signs the tracking links of the status e-mails (./seguimiento.ts). */
   jwtSecret: string;
+  /** The clock of the receipt's 48-hour window (recepcion.routes.ts); tests pin it (the real one when absent). */
+  now?: () => Date;
 }
 
 export const pedidosRoutes: FastifyPluginAsyncZod<PedidosRoutesOptions> = async (app, { db, guards, mailer, publicUrl, jwtSecret }) => {
