@@ -75,6 +75,8 @@ export type ProblemaRecepcion = (typeof PROBLEMAS_RECEPCION)[number];
 export const PROBLEMA_TEXTO: Record<ProblemaRecepcion, string> = { faltante: 'Faltante', dañado: 'Dañado', vencido: 'Vencido', otro: 'Otro' };
 export const ESTADOS_RECLAMO = ['abierto', 'aceptado', 'rechazado'] as const;
 export type EstadoReclamo = (typeof ESTADOS_RECLAMO)[number];
+/** How a claim's state reads on rows and badges. */
+export const ESTADO_RECLAMO_TEXTO: Record<EstadoReclamo, string> = { abierto: 'Reclamo abierto', aceptado: 'Reclamo aceptado', rechazado: 'Reclamo rechazado' };
 export const TIPOS_EVENTO = ['estado', 'recepcion', 'reclamo_aceptado', 'reclamo_rechazado', 'factura', 'pago'] as const;
 export type TipoEvento = (typeof TIPOS_EVENTO)[number];
 /** How each event reads in a pedido's history ('estado': the state it moved to). */

@@ -1,6 +1,6 @@
-import { formatCantidad, formatClp } from '#common/format';
+import { formatClp } from '#common/format';
 import { centesimas } from '#common/numeros';
-import { subtotal } from '#common/precio';
+import { cantidadConfirmada, montoFaltante, RECIBIDA_DECIMALES, recibidaExcesiva } from '#common/reclamo';
 import {
   CREDITO_EXCESIVO,
   HORAS_PARA_RECEPCION,
@@ -52,8 +52,7 @@ export interface RecepcionDeps {
 
 const HORA_MS = 3_600_000;
 const enCentesimas = (cantidad: number) => Number.isFinite(cantidad) && Math.abs(centesimas(cantidad) - cantidad * 100) < 1e-6;
-/** What the supplier confirmed of a line: all of it unless it confirmed less (docs/decisions/026). */
-const confirmada = (l: LineaParaRecepcion) => l.cantidad_confirmada ?? l.cantidad;
+const confirmada = cantidadConfirmada;
 const saludoComprador = (orden: OrdenCabecera) => orden.nombre_cuenta ?? orden.entrega.nombre_contacto;
 
 /**
@@ -70,9 +69,9 @@ function lineasRecibidas(lineas: LineaParaRecepcion[], recepcion: RecepcionData)
     const linea = porId.get(r.id);
     if (!linea) errores[campo('id')] = ['La línea no es de este pedido.'];
     else if (nombradas.has(r.id)) errores[campo('id')] = ['La línea está repetida.'];
-    else if (!enCentesimas(r.cantidad_recibida)) errores[campo('cantidad_recibida')] = ['La cantidad recibida puede tener como máximo 2 decimales.'];
+    else if (!enCentesimas(r.cantidad_recibida)) errores[campo('cantidad_recibida')] = [RECIBIDA_DECIMALES];
     else if (centesimas(r.cantidad_recibida) > centesimas(confirmada(linea))) {
-      errores[campo('cantidad_recibida')] = [`La cantidad recibida no puede superar la confirmada (${formatCantidad(confirmada(linea), linea.unidad)}).`];
+      errores[campo('cantidad_recibida')] = [recibidaExcesiva(confirmada(linea), linea.unidad)];
     } else if (centesimas(r.cantidad_recibida) < centesimas(confirmada(linea)) && r.problema === null) errores[campo('problema')] = [PROBLEMA_OBLIGATORIO];
     nombradas.set(r.id, r);
   });
@@ -89,8 +88,8 @@ function lineasRecibidas(lineas: LineaParaRecepcion[], recepcion: RecepcionData)
 function lineasReclamadas(lineas: LineaParaRecepcion[], recibidas: LineaRecibida[]): LineaReclamada[] {
   return lineas.flatMap((l, i) => {
     const r = recibidas[i]!;
-    const falta = (centesimas(confirmada(l)) - centesimas(r.cantidad_recibida)) / 100;
-    if (falta <= 0) return [];
+    const monto = montoFaltante(l, r.cantidad_recibida);
+    if (centesimas(r.cantidad_recibida) >= centesimas(confirmada(l))) return [];
     return [
       {
         producto_nombre: l.producto_nombre,
@@ -100,7 +99,7 @@ function lineasReclamadas(lineas: LineaParaRecepcion[], recibidas: LineaRecibida
         recibida: r.cantidad_recibida,
         problema: r.problema,
         comentario: r.comentario,
-        monto: subtotal(falta, l.precio),
+        monto,
       },
     ];
   });

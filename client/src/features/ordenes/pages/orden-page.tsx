@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { lineasARepetir } from '#common/repetir';
-import { ORDEN_NO_ENCONTRADA, type OrdenDetalle } from '#common/schemas/pedidos';
+import { ORDEN_NO_ENCONTRADA, type OrdenDetalle, type PedidoDetalle } from '#common/schemas/pedidos';
 import { ApiError } from '../../../lib/api-client';
 import { useCotizarDeNuevo } from '../../../lib/flujo-cotizacion/repetir';
 import { GuardarComoLista } from '../../../lib/listas/guardar-como-lista';
@@ -11,6 +11,8 @@ import { LoadError } from '../../../ui/load-error';
 import { useOrden } from '../api/ordenes';
 import { AnularPedido } from '../components/anular-pedido';
 import { OrdenDetalleView } from '../components/orden-detalle';
+import { puedeRegistrarRecepcion, RegistrarRecepcion } from '../components/registrar-recepcion';
+import { RecepcionPedido } from '../../../ui/recepcion-pedido';
 import { idFromParam } from '../../../lib/route-params';
 import './orden.css';
 
@@ -44,12 +46,22 @@ function Orden({ id }: { id: number }) {
       <Link to="/ordenes" className="orden-page__volver">
         ← Volver a mis órdenes de compra
       </Link>
-      <OrdenDetalleView
-        orden={orden.data}
-        acciones={<VolverAComprar orden={orden.data} />}
-        accionesPedido={(p) => p.estado === 'pendiente' && <AnularPedido pedido={p} />}
-      />
+      <OrdenDetalleView orden={orden.data} acciones={<VolverAComprar orden={orden.data} />} accionesPedido={(p) => <AccionesDelComprador pedido={p} />} />
     </section>
+  );
+}
+
+/**
+ * What the buyer may do with each pedido: annul it while pendiente; once it arrives, record what
+ * arrived and follow its claim (docs/producto.md §18).
+ */
+function AccionesDelComprador({ pedido }: { pedido: PedidoDetalle }) {
+  return (
+    <>
+      {pedido.estado === 'pendiente' && <AnularPedido pedido={pedido} />}
+      <RecepcionPedido pedido={pedido} />
+      {puedeRegistrarRecepcion(pedido) && <RegistrarRecepcion pedido={pedido} />}
+    </>
   );
 }
 

@@ -14,6 +14,7 @@ import { Pagination } from '../../../ui/pagination';
 import { toast } from '../../../ui/toast';
 import { useOrdenes } from '../api/ordenes';
 import { EstadoPedidoBadge } from '../../../ui/estado-pedido';
+import { ReclamoBadge } from '../../../ui/recepcion-pedido';
 import { totalVigente } from '../components/total-vigente';
 import { pageFromParam } from '../../../lib/route-params';
 import './ordenes.css';
@@ -201,7 +202,10 @@ function OrdenServidor({ orden: o }: { orden: OrdenResumen }) {
             <span>
               Pedido N° {p.id} · {p.proveedor} · {formatClp(p.total)}
             </span>
-            <EstadoPedidoBadge estado={p.estado} />
+            <span className="ordenes__estados">
+              <EstadoPedidoBadge estado={p.estado} />
+              {p.reclamo_estado && <ReclamoBadge estado={p.reclamo_estado} />}
+            </span>
           </li>
         ))}
       </ul>

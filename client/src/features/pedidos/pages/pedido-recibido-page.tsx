@@ -8,6 +8,8 @@ import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { LoadError } from '../../../ui/load-error';
 import { usePedido } from '../api/pedidos';
 import { AccionesPedido } from '../components/acciones-pedido';
+import { ResponderReclamo } from '../components/responder-reclamo';
+import { RecepcionPedido } from '../../../ui/recepcion-pedido';
 import { EntregaFacturacionPanels } from '../../../ui/entrega-facturacion';
 import { EstadoPedidoBadge } from '../../../ui/estado-pedido';
 import { EventosPedido } from '../../../ui/eventos-pedido';
@@ -122,6 +124,14 @@ function Detalle({ pedido }: { pedido: PedidoDetalle }) {
           </section>
           <EntregaFacturacionPanels entrega={pedido.entrega} facturacion={pedido.facturacion} />
         </div>
+
+        {pedido.recibido_en !== null && (
+          <section className="panel pedido-recibido__recepcion" aria-labelledby="pedido-reclamo">
+            <h2 id="pedido-reclamo">{pedido.reclamo ? 'Recepción y reclamo' : 'Recepción'}</h2>
+            <RecepcionPedido pedido={pedido} />
+            <ResponderReclamo pedido={pedido} />
+          </section>
+        )}
 
         <section className="panel pedido-recibido__historial" aria-labelledby="pedido-historial">
           <h2 id="pedido-historial">Historial</h2>

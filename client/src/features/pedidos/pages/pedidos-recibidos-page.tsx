@@ -9,6 +9,7 @@ import { LoadError } from '../../../ui/load-error';
 import { Pagination } from '../../../ui/pagination';
 import { usePedidos } from '../api/pedidos';
 import { EstadoPedidoBadge } from '../../../ui/estado-pedido';
+import { ReclamoBadge } from '../../../ui/recepcion-pedido';
 import { pageFromParam } from '../../../lib/route-params';
 import './pedidos-recibidos.css';
 
@@ -55,7 +56,16 @@ const columns: Column<PedidoResumen>[] = [
   },
   { id: 'lineas', header: 'Líneas', cell: (p) => p.lineas },
   { id: 'total', header: 'Total', cell: (p) => <span className="pedidos-recibidos__total">{formatClp(p.total)}</span> },
-  { id: 'estado', header: 'Estado', cell: (p) => <EstadoPedidoBadge estado={p.estado} /> },
+  {
+    id: 'estado',
+    header: 'Estado',
+    cell: (p) => (
+      <span className="pedidos-recibidos__estados">
+        <EstadoPedidoBadge estado={p.estado} />
+        {p.reclamo_estado && <ReclamoBadge estado={p.reclamo_estado} />}
+      </span>
+    ),
+  },
   { id: 'ver', header: 'Acciones', className: 'data-table__full', cell: (p) => <VerPedido id={p.id} /> },
 ];
 

@@ -1,0 +1,69 @@
+import { formatCantidad, formatClp, formatFechaHora } from '#common/format';
+import { cantidadConfirmada } from '#common/reclamo';
+import { ESTADO_RECLAMO_TEXTO, type EstadoReclamo, type PedidoDetalle, PROBLEMA_TEXTO } from '#common/schemas/pedidos';
+import { MontosIva } from './montos-iva';
+import './recepcion-pedido.css';
+
+type PedidoRecibido = Pick<PedidoDetalle, 'id' | 'lineas' | 'recibido_en' | 'reclamo' | 'neto' | 'iva' | 'total_con_iva'>;
+
+/** A claim's state as a labelled badge on rows ('Reclamo abierto'), words and not colour alone. */
+export function ReclamoBadge({ estado }: { estado: EstadoReclamo }) {
+  return <span className={`reclamo-badge reclamo-badge--${estado}`}>{ESTADO_RECLAMO_TEXTO[estado]}</span>;
+}
+
+/** Where a claim stands, in one line: its amount while open, the credit or the reason once answered (docs/decisions/026). */
+function reclamoTexto(reclamo: NonNullable<PedidoDetalle['reclamo']>): string {
+  if (reclamo.estado === 'abierto') return `Reclamo abierto por ${formatClp(reclamo.monto)}`;
+  if (reclamo.estado === 'aceptado') return `Crédito aceptado: ${formatClp(reclamo.monto_credito ?? 0)}`;
+  return `Reclamo rechazado: ${reclamo.motivo ?? ''}`;
+}
+
+/**
+ * What arrived of a pedido, as its buyer recorded it, and its claim with the pedido's final amounts
+ * (its neto less an accepted credit, IVA once on that): the same on the buyer's /ordenes/:id and the
+ * supplier's /pedidos-recibidos/:id. Nothing until the receipt is recorded.
+ */
+export function RecepcionPedido({ pedido }: { pedido: PedidoRecibido }) {
+  if (pedido.recibido_en === null) return null;
+  const { reclamo } = pedido;
+  return (
+    <section className="recepcion-pedido" aria-labelledby={`recepcion-${pedido.id}`}>
+      <h4 id={`recepcion-${pedido.id}`}>Recepción</h4>
+      <p className="muted">Registrada el {formatFechaHora(pedido.recibido_en)}</p>
+      <ul className="recepcion-pedido__lineas" aria-label={`Lo recibido del pedido N° ${pedido.id}`}>
+        {pedido.lineas.map((l) => {
+          const confirmada = cantidadConfirmada(l);
+          const recibida = l.cantidad_recibida ?? confirmada;
+          return (
+            <li key={l.id}>
+              <strong>{l.producto_nombre}</strong>{' '}
+              {recibida < confirmada ? (
+                <span>
+                  · Recibido {formatCantidad(recibida, l.unidad)} de {formatCantidad(confirmada, l.unidad)}
+                </span>
+              ) : (
+                <span className="muted">· Recibido completo ({formatCantidad(recibida, l.unidad)})</span>
+              )}
+              {l.problema && <span className="recepcion-pedido__problema"> · {PROBLEMA_TEXTO[l.problema]}</span>}
+              {l.comentario && <p className="recepcion-pedido__comentario">“{l.comentario}”</p>}
+            </li>
+          );
+        })}
+      </ul>
+      {reclamo && (
+        <div className={`recepcion-pedido__reclamo recepcion-pedido__reclamo--${reclamo.estado}`} role="status">
+          <p className="recepcion-pedido__reclamo-texto">
+            <strong>{reclamoTexto(reclamo)}</strong>
+          </p>
+          {reclamo.estado === 'abierto' && <p className="muted">Monto neto, esperando la respuesta del proveedor.</p>}
+          {reclamo.estado === 'aceptado' && reclamo.monto_credito !== reclamo.monto && <p className="muted">De {formatClp(reclamo.monto)} reclamados.</p>}
+          <MontosIva
+            montos={pedido}
+            credito={reclamo.estado === 'aceptado' ? (reclamo.monto_credito ?? undefined) : undefined}
+            label={`Monto final del pedido N° ${pedido.id}`}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
