@@ -108,6 +108,20 @@ describe('/ordenes, a buyer', () => {
     expect(soloAqui.queryByRole('link', { name: /Ver detalle/ })).toBeNull();
   });
 
+  it("a pedido with a claim says where it stands beside its state ('Reclamo abierto')", async () => {
+    const conReclamo = orden({
+      id: 502,
+      pedidos: [
+        { id: 45, proveedor: 'Carnes del Maule', estado: 'entregado', total: 1_200_000, parcial: false, reclamo_estado: 'abierto', ...conIva(1_200_000) },
+      ],
+    });
+    respuestas['GET /api/ordenes/?page=1'] = pagina(1, [conReclamo]);
+    renderPage();
+    await screen.findByRole('heading', { name: 'Orden N° 502' });
+    const [pedido] = within(within(card(502)).getByRole('list', { name: 'Pedidos de la orden N° 502' })).getAllByRole('listitem');
+    expect(pedido!.textContent).toBe(`Pedido N° 45 · Carnes del Maule · ${formatClp(1_200_000)}EntregadoReclamo abierto`);
+  });
+
   it("deleting an order of this browser asks first, says 'Orden eliminada del historial' and keeps every other entry", async () => {
     localStorage.setItem('historialOrdenes', JSON.stringify(HISTORIAL));
     renderPage();

@@ -75,6 +75,18 @@ describe('/pedidos-recibidos', () => {
     expect(screen.queryByRole('navigation', { name: 'Páginas de pedidos' })).toBeNull();
   });
 
+  it("a row with a claim says where it stands beside the state ('Reclamo abierto')", async () => {
+    respuestas['GET /api/pedidos/?page=1'] = pagina(2, [
+      fila({ id: 12, estado: 'entregado', reclamo_estado: 'abierto' }),
+      fila({ id: 11, estado: 'entregado', reclamo_estado: 'aceptado' }),
+    ]);
+    renderPage();
+    await screen.findByRole('table', { name: 'Pedidos recibidos' });
+    const [primera, segunda] = filas().map((f) => within(f));
+    expect(primera!.getByText('Reclamo abierto')).toBeTruthy();
+    expect(segunda!.getByText('Reclamo aceptado')).toBeTruthy();
+  });
+
   it('asks the server for the chosen state, from page 1, and keeps it in the URL', async () => {
     respuestas['GET /api/pedidos/?page=2'] = pagina(45, [fila({ id: 3 })]);
     respuestas['GET /api/pedidos/?page=1&estado=confirmado'] = pagina(1, [fila({ id: 11, estado: 'confirmado', comprador: 'Hotel Pucón' })]);
