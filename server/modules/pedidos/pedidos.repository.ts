@@ -61,8 +61,14 @@ export async function insertPedidos(db: Db, ordenId: number, compradorId: number
 }
 
 const total = sql<number>`(${pedido.subtotal} + ${pedido.costo_despacho})::integer`;
+/**
+ * The outer pedido's columns, always qualified: a select from one table renders its columns bare,
+ * and inside a subquery a bare "id" or "orden_id" would name the subquery's own table.
+ */
+const idDelPedido = sql`${pedido}.${sql.identifier('id')}`;
+const ordenDelPedido = sql`${pedido}.${sql.identifier('orden_id')}`;
 /** Some line confirmed for less than ordered. */
-const parcial = sql<boolean>`exists (select 1 from ${ordenLinea} where ${ordenLinea.pedido_id} = ${pedido.id} and ${ordenLinea.cantidad_confirmada} is not null)`;
+const parcial = sql<boolean>`exists (select 1 from ${ordenLinea} where ${ordenLinea.pedido_id} = ${idDelPedido} and ${ordenLinea.cantidad_confirmada} is not null)`;
 /** The credit a claim's supplier accepted, net (0 without one). */
 const credito = sql<number>`(case when ${pedido.reclamo_estado} = 'aceptado' then coalesce(${pedido.monto_credito}, 0) else 0 end)::integer`;
 /** A pedido's amounts as its documents show them: net after any credit, IVA once on that (common/iva.ts). */
@@ -117,7 +123,7 @@ export async function findPedidosDeProveedor(db: Db, proveedorId: number, query:
       comuna_nombre: orden.comuna_nombre,
       total,
       credito,
-      lineas: sql<number>`(select count(*)::integer from ${ordenLinea} where ${ordenLinea.pedido_id} = ${pedido.id})`,
+      lineas: sql<number>`(select count(*)::integer from ${ordenLinea} where ${ordenLinea.pedido_id} = ${idDelPedido})`,
       parcial,
       reclamo_estado: pedido.reclamo_estado,
       factura_numero: pedido.factura_numero,
@@ -262,12 +268,12 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
       credito,
       parcial,
       // Its place in its order: the purchase order's 'N° {orden}-{n}'.
-      posicion: sql<number>`(select count(*)::integer from ${pedido} as otro where otro.orden_id = ${pedido.orden_id} and otro.id <= ${pedido.id})`,
+      posicion: sql<number>`(select count(*)::integer from ${pedido} as otro where otro.orden_id = ${ordenDelPedido} and otro.id <= ${idDelPedido})`,
       recibido_en: pedido.recibido_en,
       // The day it was delivered: its receipt may be recorded until HORAS_PARA_RECEPCION later.
       entregado_en: sql<
         string | null
-      >`(select max(${pedidoEvento.creado_en}) from ${pedidoEvento} where ${pedidoEvento.pedido_id} = ${pedido.id} and ${pedidoEvento.estado} = 'entregado' and ${pedidoEvento.tipo} = 'estado')`,
+      >`(select max(${pedidoEvento.creado_en}) from ${pedidoEvento} where ${pedidoEvento.pedido_id} = ${idDelPedido} and ${pedidoEvento.estado} = 'entregado' and ${pedidoEvento.tipo} = 'estado')`,
       reclamo_estado: pedido.reclamo_estado,
       reclamo_monto: pedido.reclamo_monto,
       monto_credito: pedido.monto_credito,

@@ -120,11 +120,14 @@ describe('POST /api/pedidos/{id}/recepcion/: who and when', () => {
   });
 
   it('on despachado: the receipt delivers it (by its buyer), whole when no line is named, no claim and no e-mail; once', async () => {
-    const { id } = await pedidoEn('despachado');
+    const { o, id } = await pedidoEn('despachado');
     const correos = (await correosPara(ctx.t, await correoProveedor())).length;
     const res = await recibir(id, 'comprador', []);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
+      // Its order's number and its place in it.
+      numero: `${o.orden_id}-1`,
+      parcial: false,
       estado: 'entregado',
       recibido_en: expect.any(String),
       reclamo: null,
@@ -156,6 +159,9 @@ describe('POST /api/pedidos/{id}/recepcion/: who and when', () => {
         .then((filas) => filas.slice(-1));
       return e!.en.getTime();
     };
+    // The pedido says until when: its screens show the button until then.
+    const detalle = await ctx.t.request({ method: 'GET', url: `/api/pedidos/${aTiempo.id}/`, token: ctx.tokens.comprador });
+    expect(detalle.json().recepcion_hasta).toBe(new Date((await entregadoEn(aTiempo.id)) + HORAS_PARA_RECEPCION * 3_600_000).toISOString());
     const antes = await foto(tarde.id);
     const vencido = await recibirA(new Date((await entregadoEn(tarde.id)) + 49 * 3_600_000), tarde.id, []);
     expect(vencido).toMatchObject({ statusCode: 409, body: JSON.stringify({ detail: RECEPCION_FUERA_DE_PLAZO }) });
@@ -227,6 +233,8 @@ describe('POST /api/pedidos/{id}/recepcion/: every line checked, nothing written
     const ok = await recibir(id, 'comprador', [{ id: lineas[0], cantidad_recibida: 69, problema: 'vencido' }]);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().reclamo).toMatchObject({ estado: 'abierto', monto: 1999 });
+    // A line confirmed short makes the pedido read 'Confirmado parcial'.
+    expect(ok.json().parcial).toBe(true);
   });
 });
 
