@@ -75,6 +75,8 @@ for (const width of [1280, 375]) {
     browser,
     request,
   }) => {
+    // Two people, two browsers and a set-up through the API: longer than a one-screen journey.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     const { proveedor, comprador, ordenId, pedido } = await pedidoEntregado(request);
     const linea = pedido.lineas[0]!;
