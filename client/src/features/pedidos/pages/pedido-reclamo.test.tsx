@@ -70,7 +70,10 @@ describe('/pedidos-recibidos/:id: the receipt and its claim', () => {
     expect(seccion.getByText(`Reclamo abierto por ${formatClp(75_000)}`)).toBeTruthy();
     expect(seccion.getByRole('button', { name: 'Aceptar reclamo' })).toBeTruthy();
     cleanup();
-    respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido(null, { recibido_en: null, lineas: [linea({ ...pedido(null).lineas[0]!, cantidad_recibida: null, problema: null, comentario: null })] }) };
+    respuestas['GET /api/pedidos/7/'] = {
+      status: 200,
+      body: pedido(null, { recibido_en: null, lineas: [linea({ ...pedido(null).lineas[0]!, cantidad_recibida: null, problema: null, comentario: null })] }),
+    };
     const router = renderAt('/pedidos-recibidos/:id', <PedidoRecibidoPage />);
     await act(() => router.navigate('/pedidos-recibidos/7'));
     await screen.findByRole('heading', { name: /Pedido N° 7/ });
