@@ -61,8 +61,13 @@ export async function insertPedidos(db: Db, ordenId: number, compradorId: number
 }
 
 const total = sql<number>`(${pedido.subtotal} + ${pedido.costo_despacho})::integer`;
+/**
+ * The outer pedido's id inside a subquery. Drizzle writes a column of a query without joins with no
+ * table ("id"), which inside `from orden_linea` would be the line's own id: named with its table here.
+ */
+const idDelPedido = sql`${pedido}.${sql.identifier(pedido.id.name)}`;
 /** Some line confirmed for less than ordered. */
-const parcial = sql<boolean>`exists (select 1 from ${ordenLinea} where ${ordenLinea.pedido_id} = ${pedido.id} and ${ordenLinea.cantidad_confirmada} is not null)`;
+const parcial = sql<boolean>`exists (select 1 from ${ordenLinea} where ${ordenLinea.pedido_id} = ${idDelPedido} and ${ordenLinea.cantidad_confirmada} is not null)`;
 /** The credit a claim's supplier accepted, net (0 without one). */
 const credito = sql<number>`(case when ${pedido.reclamo_estado} = 'aceptado' then coalesce(${pedido.monto_credito}, 0) else 0 end)::integer`;
 /** A pedido's amounts as its documents show them: net after any credit, IVA once on that (common/iva.ts). */
@@ -214,9 +219,9 @@ const facturacionDeOrden = {
   metodo_pago_nombre: orden.metodo_pago_nombre,
 };
 
-/** An order as its pages and e-mails show it: who bought, delivery and billing data. */
-export async function findOrdenCabecera(db: Db, where: SQL) {
-  const [fila] = await db
+/** Orders as their pages, e-mails and exports show them: who bought, delivery and billing data. */
+export async function findOrdenesCabecera(db: Db, where: SQL) {
+  const filas = await db
     .select({
       id: orden.id,
       usuario_id: orden.usuario_id,
@@ -240,9 +245,12 @@ export async function findOrdenCabecera(db: Db, where: SQL) {
     .from(orden)
     .leftJoin(usuario, eq(usuario.id, orden.usuario_id))
     .where(where);
-  return fila && { ...fila, creado_en: fila.creado_en.toISOString() };
+  return filas.map((fila) => ({ ...fila, creado_en: fila.creado_en.toISOString() }));
 }
-export type OrdenCabecera = NonNullable<Awaited<ReturnType<typeof findOrdenCabecera>>>;
+export type OrdenCabecera = Awaited<ReturnType<typeof findOrdenesCabecera>>[number];
+
+/** One order as its pages and e-mails show it. */
+export const findOrdenCabecera = async (db: Db, where: SQL): Promise<OrdenCabecera | undefined> => (await findOrdenesCabecera(db, where))[0];
 
 export const ordenPorId = (id: number) => eq(orden.id, id);
 export const ordenPorSeguimiento = (hash: string) => and(isNotNull(orden.seguimiento_hash), eq(orden.seguimiento_hash, hash))!;
@@ -262,12 +270,12 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
       credito,
       parcial,
       // Its place in its order: the purchase order's 'N° {orden}-{n}'.
-      posicion: sql<number>`(select count(*)::integer from ${pedido} as otro where otro.orden_id = ${pedido.orden_id} and otro.id <= ${pedido.id})`,
+      posicion: sql<number>`(select count(*)::integer from ${pedido} as otro where otro.orden_id = ${pedido}.${sql.identifier(pedido.orden_id.name)} and otro.id <= ${idDelPedido})`,
       recibido_en: pedido.recibido_en,
       // The day it was delivered: its receipt may be recorded until HORAS_PARA_RECEPCION later.
       entregado_en: sql<
         string | null
-      >`(select max(${pedidoEvento.creado_en}) from ${pedidoEvento} where ${pedidoEvento.pedido_id} = ${pedido.id} and ${pedidoEvento.estado} = 'entregado' and ${pedidoEvento.tipo} = 'estado')`,
+      >`(select max(${pedidoEvento.creado_en}) from ${pedidoEvento} where ${pedidoEvento.pedido_id} = ${idDelPedido} and ${pedidoEvento.estado} = 'entregado' and ${pedidoEvento.tipo} = 'estado')`,
       reclamo_estado: pedido.reclamo_estado,
       reclamo_monto: pedido.reclamo_monto,
       monto_credito: pedido.monto_credito,
