@@ -28,6 +28,8 @@ export function ExportarExcel({ de }: { de: Exportable }) {
     <form
       className="exportar-excel"
       aria-label={titulo}
+      // The calendars offer days up to today; any range is the server's to judge, and its reason is the toast.
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         // Not mutate()'s callbacks: they are dropped if the form unmounts meanwhile.
