@@ -8,7 +8,7 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
  * Release it with URL.revokeObjectURL when done.
  */
 export function urlDeXlsx(archivo: string | Blob): string {
-  if (archivo instanceof Blob) return URL.createObjectURL(archivo);
+  if (typeof archivo !== 'string') return URL.createObjectURL(archivo);
   const bytes = Uint8Array.from(atob(archivo), (c) => c.charCodeAt(0));
   return URL.createObjectURL(new Blob([bytes], { type: XLSX_MIME }));
 }
