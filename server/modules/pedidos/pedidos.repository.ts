@@ -62,10 +62,11 @@ export async function insertPedidos(db: Db, ordenId: number, compradorId: number
 
 const total = sql<number>`(${pedido.subtotal} + ${pedido.costo_despacho})::integer`;
 /**
- * The outer pedido's id inside a subquery. Drizzle writes a column of a query without joins with no
- * table ("id"), which inside `from orden_linea` would be the line's own id: named with its table here.
+ * The outer pedido's columns, always qualified: a select from one table renders its columns bare,
+ * and inside a subquery a bare "id" or "orden_id" would name the subquery's own table.
  */
-const idDelPedido = sql`${pedido}.${sql.identifier(pedido.id.name)}`;
+const idDelPedido = sql`${pedido}.${sql.identifier('id')}`;
+const ordenDelPedido = sql`${pedido}.${sql.identifier('orden_id')}`;
 /** Some line confirmed for less than ordered. */
 const parcial = sql<boolean>`exists (select 1 from ${ordenLinea} where ${ordenLinea.pedido_id} = ${idDelPedido} and ${ordenLinea.cantidad_confirmada} is not null)`;
 /** The credit a claim's supplier accepted, net (0 without one). */
@@ -122,7 +123,7 @@ export async function findPedidosDeProveedor(db: Db, proveedorId: number, query:
       comuna_nombre: orden.comuna_nombre,
       total,
       credito,
-      lineas: sql<number>`(select count(*)::integer from ${ordenLinea} where ${ordenLinea.pedido_id} = ${pedido.id})`,
+      lineas: sql<number>`(select count(*)::integer from ${ordenLinea} where ${ordenLinea.pedido_id} = ${idDelPedido})`,
       parcial,
       reclamo_estado: pedido.reclamo_estado,
       factura_numero: pedido.factura_numero,
@@ -270,7 +271,7 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
       credito,
       parcial,
       // Its place in its order: the purchase order's 'N° {orden}-{n}'.
-      posicion: sql<number>`(select count(*)::integer from ${pedido} as otro where otro.orden_id = ${pedido}.${sql.identifier(pedido.orden_id.name)} and otro.id <= ${idDelPedido})`,
+      posicion: sql<number>`(select count(*)::integer from ${pedido} as otro where otro.orden_id = ${ordenDelPedido} and otro.id <= ${idDelPedido})`,
       recibido_en: pedido.recibido_en,
       // The day it was delivered: its receipt may be recorded until HORAS_PARA_RECEPCION later.
       entregado_en: sql<
