@@ -1,7 +1,7 @@
 import { z } from '../zod-es';
 import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 import { idSchema } from '../numeros';
-import { fechaIsoSchema } from '../fecha';
+import { diaUtc, fechaIsoSchema } from '../fecha';
 import { montosIvaSchema } from '../iva';
 
 /**
@@ -439,9 +439,21 @@ export const facturaPedidoSchema = z.object({
 });
 export type FacturaPedidoData = z.output<typeof facturaPedidoSchema>;
 
+/** The longest range an export takes, in days (both ends included): a whole leap year (docs/decisions/026 §Exportar). */
+export const EXPORTAR_MAX_DIAS = 366;
+export const RANGO_INVERTIDO = 'La fecha desde no puede ser posterior a la fecha hasta.';
+export const RANGO_LARGO = `El rango puede tener como máximo ${EXPORTAR_MAX_DIAS} días.`;
+const DIA_MS = 86_400_000;
+
 /** Query of GET /api/pedidos/exportar/ and GET /api/ordenes/exportar/: a range of days (Chile), both included. */
-export const exportarQuerySchema = z.object({
-  desde: fechaIsoSchema('Fecha desde inválida.'),
-  hasta: fechaIsoSchema('Fecha hasta inválida.'),
-});
+export const exportarQuerySchema = z
+  .object({
+    desde: fechaIsoSchema('Fecha desde inválida.'),
+    hasta: fechaIsoSchema('Fecha hasta inválida.'),
+  })
+  .refine((q) => q.desde <= q.hasta, { message: RANGO_INVERTIDO, path: ['hasta'] })
+  .refine((q) => (diaUtc(q.hasta).getTime() - diaUtc(q.desde).getTime()) / DIA_MS + 1 <= EXPORTAR_MAX_DIAS, { message: RANGO_LARGO, path: ['hasta'] });
 export type ExportarQuery = z.output<typeof exportarQuerySchema>;
+
+/** The file an export is saved as, the server's Content-Disposition and the browser's download alike: 'pedidos-2026-11-01-a-2026-11-30.xlsx'. */
+export const archivoExportar = (de: 'pedidos' | 'ordenes', { desde, hasta }: ExportarQuery) => `${de}-${desde}-a-${hasta}.xlsx`;

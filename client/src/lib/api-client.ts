@@ -21,11 +21,15 @@ interface RequestOptions {
   headers?: Record<string, string>;
   /** Upload progress from 0 to 1; only FormData bodies report it (fetch cannot, so these go through XMLHttpRequest). */
   onUploadProgress?(fraction: number): void;
+  /** A 2xx answers a file (an .xlsx export), resolved as its Blob; an error still reads as JSON. */
+  archivo?: boolean;
 }
 
 interface RawResponse {
   status: number;
   text: string;
+  /** The file of a 2xx, with `archivo`. */
+  blob?: Blob;
 }
 
 let refreshing: Promise<boolean> | undefined;
@@ -61,6 +65,7 @@ async function sendFetch(path: string, options: RequestOptions): Promise<RawResp
     headers: headersFor(options),
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
+  if (options.archivo && res.ok) return { status: res.status, text: '', blob: await res.blob() };
   return { status: res.status, text: await res.text() };
 }
 
@@ -98,6 +103,7 @@ function parseBody(text: string): unknown {
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let res = await send(path, options);
   if (res.status === 401 && options.auth && (await refreshAccess())) res = await send(path, options);
+  if (res.blob) return res.blob as T;
   const data = parseBody(res.text);
   if (res.status < 200 || res.status >= 300) throw new ApiError(res.status, data);
   return data as T;

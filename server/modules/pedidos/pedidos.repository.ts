@@ -220,9 +220,9 @@ const facturacionDeOrden = {
   metodo_pago_nombre: orden.metodo_pago_nombre,
 };
 
-/** An order as its pages and e-mails show it: who bought, delivery and billing data. */
-export async function findOrdenCabecera(db: Db, where: SQL) {
-  const [fila] = await db
+/** Orders as their pages, e-mails and exports show them: who bought, delivery and billing data. */
+export async function findOrdenesCabecera(db: Db, where: SQL) {
+  const filas = await db
     .select({
       id: orden.id,
       usuario_id: orden.usuario_id,
@@ -246,9 +246,12 @@ export async function findOrdenCabecera(db: Db, where: SQL) {
     .from(orden)
     .leftJoin(usuario, eq(usuario.id, orden.usuario_id))
     .where(where);
-  return fila && { ...fila, creado_en: fila.creado_en.toISOString() };
+  return filas.map((fila) => ({ ...fila, creado_en: fila.creado_en.toISOString() }));
 }
-export type OrdenCabecera = NonNullable<Awaited<ReturnType<typeof findOrdenCabecera>>>;
+export type OrdenCabecera = Awaited<ReturnType<typeof findOrdenesCabecera>>[number];
+
+/** One order as its pages and e-mails show it. */
+export const findOrdenCabecera = async (db: Db, where: SQL): Promise<OrdenCabecera | undefined> => (await findOrdenesCabecera(db, where))[0];
 
 export const ordenPorId = (id: number) => eq(orden.id, id);
 export const ordenPorSeguimiento = (hash: string) => and(isNotNull(orden.seguimiento_hash), eq(orden.seguimiento_hash, hash))!;

@@ -1,15 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { ARCHIVO_PLANTILLA_EJEMPLO, ARCHIVO_PRODUCTOS_REGISTRADOS } from '#common/schemas/proveedor-carga';
+import { urlDeXlsx } from '../../lib/descarga';
 import { toast } from '../../ui/toast';
 import { usePlantillasExcel } from './api/plantillas-excel';
-
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** A base64 .xlsx as a link the browser downloads (a blob: URL, not a data: URL, so size does not matter). */
-function urlDe(base64: string): string {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  return URL.createObjectURL(new Blob([bytes], { type: XLSX_MIME }));
-}
 
 function Descarga({ href, archivo, children }: { href: string | undefined; archivo: string; children: string }) {
   // docs/producto.md §2: disabled until its link is known.
@@ -30,7 +23,7 @@ function Descarga({ href, archivo, children }: { href: string | undefined; archi
 export function PlantillasCarga() {
   const plantillas = usePlantillasExcel();
   const urls = useMemo(
-    () => (plantillas.data ? { productos: urlDe(plantillas.data.productos_excel), ejemplo: urlDe(plantillas.data.ejemplo_excel) } : undefined),
+    () => (plantillas.data ? { productos: urlDeXlsx(plantillas.data.productos_excel), ejemplo: urlDeXlsx(plantillas.data.ejemplo_excel) } : undefined),
     [plantillas.data],
   );
   useEffect(

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { DatosList } from '../../../ui/datos-list';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
 import { EntryCard } from '../../../ui/entry-card';
+import { ExportarExcel } from '../../../ui/exportar-excel';
 import { LoadError } from '../../../ui/load-error';
 import { Pagination } from '../../../ui/pagination';
 import { toast } from '../../../ui/toast';
@@ -126,6 +127,7 @@ function HistorialOrdenes() {
       ) : (
         server.data.count > 0 && (
           <>
+            <ExportarExcel de="ordenes" />
             <ul className="entry-list">
               {ordenes.map((o) => (
                 <OrdenServidor key={o.id} orden={o} />

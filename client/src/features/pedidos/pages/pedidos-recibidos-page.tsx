@@ -5,6 +5,7 @@ import { ESTADO_PEDIDO_TEXTO, ESTADOS_PEDIDO, type EstadoPedido, PEDIDOS_POR_PAG
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
+import { ExportarExcel } from '../../../ui/exportar-excel';
 import { LoadError } from '../../../ui/load-error';
 import { Pagination } from '../../../ui/pagination';
 import { usePedidos } from '../api/pedidos';
@@ -132,6 +133,7 @@ export default function PedidosRecibidosPage() {
       <div className="section-head">
         <h1>Pedidos Recibidos</h1>
       </div>
+      <ExportarExcel de="pedidos" />
       <div className="pedidos-recibidos__filtros">
         <div className="field">
           <label htmlFor={searchFieldId}>Buscar</label>
