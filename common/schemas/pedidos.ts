@@ -3,6 +3,7 @@ import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 import { idSchema } from '../numeros';
 import { fechaIsoSchema } from '../fecha';
 import { montosIvaSchema } from '../iva';
+import { CANTIDAD_NEGATIVA, CANTIDAD_NO_NUMERO } from '../confirmacion-parcial';
 
 /**
  * Pedidos: an order is split into one pedido per supplier, and each pedido lives its
@@ -95,8 +96,20 @@ export const HORAS_PARA_RECEPCION = 48;
 /** One line of a partial confirmation: how much of an order line the supplier confirms. */
 export const lineaConfirmadaSchema = z.object({
   id: idSchema('Línea inválida.'),
-  cantidad: z.number({ error: 'La cantidad debe ser un número.' }).min(0, 'La cantidad no puede ser negativa.'),
+  cantidad: z.number({ error: CANTIDAD_NO_NUMERO }).min(0, CANTIDAD_NEGATIVA),
 });
+
+/** A partial confirmation's refusals (docs/decisions/026 §Confirmación parcial); each quantity's, common/confirmacion-parcial.ts. */
+export const LINEAS_SOLO_AL_CONFIRMAR = 'Las cantidades se indican solo al confirmar el pedido.';
+export const LINEAS_SOLO_PENDIENTE = 'Solo un pedido pendiente puede confirmarse con otras cantidades.';
+export const LINEA_REPETIDA = 'Cada línea puede indicarse una sola vez.';
+export const lineaAjena = (id: number) => `La línea ${id} no es de este pedido.`;
+/** The reason of a confirmation with every quantity at 0, which is a rejection, when its supplier gave none. */
+export const MOTIVO_SIN_CANTIDADES = 'El proveedor no puede entregar ninguno de los productos del pedido.';
+export const ESTADO_CONFIRMADO_PARCIAL = 'Confirmado parcial';
+/** A pedido's state as its badge reads it: a confirmed one with a short line is 'Confirmado parcial'. */
+export const estadoPedidoTexto = (estado: EstadoPedido, parcial = false) =>
+  estado === 'confirmado' && parcial ? ESTADO_CONFIRMADO_PARCIAL : ESTADO_PEDIDO_TEXTO[estado];
 
 /** Body of POST /api/pedidos/{id}/estado/. A rejection must say why (the buyer reads it). */
 export const cambioEstadoSchema = z
@@ -111,6 +124,7 @@ export const cambioEstadoSchema = z
   })
   .superRefine((b, ctx) => {
     if (b.estado === 'rechazado' && b.motivo === undefined) ctx.addIssue({ code: 'custom', message: MOTIVO_OBLIGATORIO, path: ['motivo'] });
+    if (b.lineas !== undefined && b.estado !== 'confirmado') ctx.addIssue({ code: 'custom', message: LINEAS_SOLO_AL_CONFIRMAR, path: ['lineas'] });
   });
 export type CambioEstadoInput = z.input<typeof cambioEstadoSchema>;
 export type CambioEstadoData = z.output<typeof cambioEstadoSchema>;
