@@ -201,7 +201,7 @@ function OrdenServidor({ orden: o }: { orden: OrdenResumen }) {
             <span>
               Pedido N° {p.id} · {p.proveedor} · {formatClp(p.total)}
             </span>
-            <EstadoPedidoBadge estado={p.estado} />
+            <EstadoPedidoBadge estado={p.estado} parcial={p.parcial} />
           </li>
         ))}
       </ul>

@@ -55,7 +55,7 @@ const columns: Column<PedidoResumen>[] = [
   },
   { id: 'lineas', header: 'Líneas', cell: (p) => p.lineas },
   { id: 'total', header: 'Total', cell: (p) => <span className="pedidos-recibidos__total">{formatClp(p.total)}</span> },
-  { id: 'estado', header: 'Estado', cell: (p) => <EstadoPedidoBadge estado={p.estado} /> },
+  { id: 'estado', header: 'Estado', cell: (p) => <EstadoPedidoBadge estado={p.estado} parcial={p.parcial} /> },
   { id: 'ver', header: 'Acciones', className: 'data-table__full', cell: (p) => <VerPedido id={p.id} /> },
 ];
 
