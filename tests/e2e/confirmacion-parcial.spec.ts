@@ -19,7 +19,9 @@ async function escenario(request: APIRequestContext) {
   expect(alta.status(), await alta.text()).toBe(201);
 
   const moderador = (await (await request.post('/auth/jwt/create/', { data: E2E_MODERADOR })).json()).access as string;
-  const pendientes: Array<{ id: number; nombre: string }> = await (await request.get('/api/productos/productos-pendientes/', { headers: authHeaders(moderador) })).json();
+  const pendientes: Array<{ id: number; nombre: string }> = await (
+    await request.get('/api/productos/productos-pendientes/', { headers: authHeaders(moderador) })
+  ).json();
   const aprobado = await request.post('/api/productos/moderar-producto/', {
     headers: authHeaders(moderador),
     data: { producto_id: pendientes.find((p) => p.nombre === producto)!.id, accion: 'aprobar' },
@@ -34,7 +36,10 @@ async function escenario(request: APIRequestContext) {
 }
 
 for (const width of [1280, 375]) {
-  test(`at ${width} px: a supplier confirms 80 of 100 kg; the buyer's order reads 'Confirmado parcial', 100 and 80 and the new total`, async ({ page, browser }) => {
+  test(`at ${width} px: a supplier confirms 80 of 100 kg; the buyer's order reads 'Confirmado parcial', 100 and 80 and the new total`, async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     const e = await escenario(page.request);
@@ -56,6 +61,7 @@ for (const width of [1280, 375]) {
     await expect(proveedor.getByText('Pedido confirmado con las cantidades indicadas.')).toBeVisible();
     await expect(proveedor.getByRole('heading', { level: 1, name: `Pedido N° ${e.pedidoId} Confirmado parcial` })).toBeVisible();
     await expect(proveedor.getByText(`Motivo: Confirmado parcial: ${e.producto} 80 de 100 kg`)).toBeVisible();
+    await proveedor.getByRole('table', { name: `Productos del pedido N° ${e.pedidoId}` }).scrollIntoViewIfNeeded();
     await shot(proveedor, `confirmacion-parcial-proveedor-${width}`);
     await proveedor.context().close();
 
@@ -67,6 +73,7 @@ for (const width of [1280, 375]) {
     await expect(tabla).toContainText('80 kg');
     await expect(pedido.getByText('Productos:')).toHaveText('Productos: $799.200');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await tabla.scrollIntoViewIfNeeded();
     await shot(page, `confirmacion-parcial-orden-${width}`);
     await expectAccessible(page);
   });
