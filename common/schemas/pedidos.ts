@@ -30,6 +30,13 @@ export const TRANSICIONES: Record<EstadoPedido, readonly EstadoPedido[]> = {
 export const ESTADOS_DEL_COMPRADOR: readonly EstadoPedido[] = ['anulado'];
 export const ESTADOS_DEL_PROVEEDOR: readonly EstadoPedido[] = ['confirmado', 'rechazado', 'despachado', 'entregado'];
 
+/**
+ * Whether its buyer may annul a pedido: while pendiente, and also once confirmed partially, until it
+ * is dispatched. A supplier that confirms less changed the deal, so the buyer may decline what is
+ * left (docs/decisions/026 §Confirmación parcial); TRANSICIONES stays the cycle of the states alone.
+ */
+export const puedeAnular = (p: { estado: EstadoPedido; parcial: boolean }) => p.estado === 'pendiente' || (p.estado === 'confirmado' && p.parcial);
+
 /** The states that give the pedido's stock back to the lots it was taken from. */
 export const ESTADOS_QUE_DEVUELVEN: readonly EstadoPedido[] = ['rechazado', 'anulado'];
 

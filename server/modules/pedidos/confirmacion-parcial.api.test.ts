@@ -1,9 +1,10 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CANTIDAD_DOS_DECIMALES, CANTIDAD_NEGATIVA } from '#common/confirmacion-parcial';
 import { LINEA_REPETIDA, LINEAS_SOLO_AL_CONFIRMAR, LINEAS_SOLO_PENDIENTE, lineaAjena, MOTIVO_SIN_CANTIDADES, SOLO_PROVEEDOR } from '#common/schemas/pedidos';
 import { ordenLinea, ordenLineaLote, pedido, pedidoEvento } from '#server/db/schema/ordenes';
 import { lote } from '#server/db/schema/proveedor';
+import { correoSaliente } from '#server/db/schema/usuario';
 import { correosPara, createOrden, LEJOS, setupPedidosTestApp } from '#server/test/pedidos';
 import { ROLES, type RoleName } from '#server/test/roles';
 
@@ -145,7 +146,11 @@ describe('confirming less than ordered', () => {
     expect([await tomasDe(o.lomo), await tomasDe(o.posta)]).toEqual([[], []]);
   });
 
-  it('after it its buyer may not annul (409, nothing moves); a rejection gives back exactly the rest, also to a lot deleted since (recreated with its expiry)', async () => {
+  it('its buyer may annul it until it is dispatched (a whole confirmation it may not), getting exactly the rest back, also to a lot deleted since (recreated with its expiry)', async () => {
+    const entero = await pedidoDeDosLineas();
+    expect((await mover(entero.pedidoId, 'proveedor', 'confirmado')).statusCode).toBe(200);
+    expect((await mover(entero.pedidoId, 'comprador', 'anulado')).statusCode).toBe(409);
+
     const o = await pedidoDeDosLineas();
     expect((await confirmar(o.pedidoId, 'proveedor', [{ id: o.lomo, cantidad: 30 }])).statusCode).toBe(200);
     // 70 back: 40 to the later lot, 30 to the earlier; the line keeps 30 of the earlier.
@@ -153,19 +158,28 @@ describe('confirming less than ordered', () => {
       [30, CERCA],
       [500, LEJOS],
     ]);
-    // The buyer annuls only a pendiente pedido (TRANSICIONES); a confirmed one its supplier may still reject.
-    expect((await mover(o.pedidoId, 'comprador', 'anulado')).statusCode).toBe(409);
-    expect(await lotesDe(o.ofertas[0]!)).toEqual([
-      [30, CERCA],
-      [500, LEJOS],
-    ]);
     const [cerca] = await db().select({ id: lote.id }).from(lote).where(eq(lote.proveedor_producto_id, o.ofertas[0]!)).orderBy(asc(lote.id));
     await db().delete(lote).where(eq(lote.id, cerca!.id));
-    expect((await mover(o.pedidoId, 'proveedor', 'rechazado', 'Sin camión')).statusCode).toBe(200);
+    const res = await mover(o.pedidoId, 'comprador', 'anulado', 'Con 30 kg no me alcanza');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ estado: 'anulado', parcial: true });
     expect(await lotesDe(o.ofertas[0]!)).toEqual([
       [500, LEJOS],
       [30, CERCA],
     ]);
+    expect(await lotesDe(o.ofertas[1]!)).toEqual([[150, LEJOS]]);
+    // Its supplier is told not to prepare it, with the buyer's reason.
+    const [aviso] = await db()
+      .select()
+      .from(correoSaliente)
+      .where(like(correoSaliente.asunto, `Pedido N° ${o.pedidoId} anulado por %`));
+    expect(aviso!.texto).toContain('Motivo: Con 30 kg no me alcanza');
+
+    // Once dispatched it is on its way: no longer.
+    const despachado = await pedidoDeDosLineas();
+    expect((await confirmar(despachado.pedidoId, 'proveedor', [{ id: despachado.lomo, cantidad: 30 }])).statusCode).toBe(200);
+    expect((await mover(despachado.pedidoId, 'proveedor', 'despachado')).statusCode).toBe(200);
+    expect((await mover(despachado.pedidoId, 'comprador', 'anulado')).statusCode).toBe(409);
   });
 
   it('an annulled pedido is not confirmed with quantities: its stock went back once, whole', async () => {

@@ -145,11 +145,13 @@ export interface PedidoAcceso {
   estado: EstadoPedido;
   proveedor_id: number | null;
   comprador_id: number | null;
+  /** Confirmed for less of some line: its buyer may still annul it (puedeAnular). */
+  parcial: boolean;
 }
 
 export async function findPedidoAcceso(db: Db, id: number, { lock = false } = {}): Promise<PedidoAcceso | undefined> {
   const query = db
-    .select({ id: pedido.id, orden_id: pedido.orden_id, estado: pedido.estado, proveedor_id: pedido.proveedor_id, comprador_id: orden.usuario_id })
+    .select({ id: pedido.id, orden_id: pedido.orden_id, estado: pedido.estado, proveedor_id: pedido.proveedor_id, comprador_id: orden.usuario_id, parcial })
     .from(pedido)
     .innerJoin(orden, eq(orden.id, pedido.orden_id))
     .where(eq(pedido.id, id));

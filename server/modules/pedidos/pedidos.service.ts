@@ -13,6 +13,7 @@ import {
   type PedidoDetalle,
   type PedidosPage,
   type PedidosQuery,
+  puedeAnular,
   type Seguimiento,
   SOLO_COMPRADOR,
   SOLO_PROVEEDOR,
@@ -126,7 +127,8 @@ export async function changeEstado(deps: CambioDeps, usuarioId: number, id: numb
     // Quantities are a way of confirming: of a pedido confirmed already, not a repetition but another change.
     if (cambio.lineas !== undefined && p.estado !== 'pendiente') throw badRequest('lineas', LINEAS_SOLO_PENDIENTE);
     if (p.estado === cambio.estado) return;
-    const rechazo = transicionRechazada(p.estado, cambio.estado);
+    // A pedido confirmed partially its buyer may still annul (puedeAnular, docs/decisions/026 §Confirmación parcial).
+    const rechazo = cambio.estado === 'anulado' && puedeAnular(p) ? undefined : transicionRechazada(p.estado, cambio.estado);
     if (rechazo) throw new AppError(409, { detail: rechazo });
 
     let estado = cambio.estado;

@@ -117,6 +117,9 @@ describe('/ordenes/:id', () => {
     await screen.findByRole('heading', { name: 'Orden de compra N° 501' });
     expectParcial(pedidoCard(45));
     expectSumas(45, { productos: 1_200_000, despacho: formatClp(8_990), total: 1_208_990 });
+    // A partial confirmation changed the deal: its buyer may still decline it (a whole one it may not).
+    expect(within(pedidoCard(45)).getByText('El proveedor confirmó solo una parte: si no te sirve, puedes anularlo mientras no lo despache.')).toBeTruthy();
+    expect(within(pedidoCard(45)).getByRole('button', { name: 'Anular el pedido N° 45' })).toBeTruthy();
     // The rejected pedido's lines were never short: one quantity column.
     expect(
       within(within(pedidoCard(46)).getByRole('table'))

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { lineasARepetir } from '#common/repetir';
-import { ORDEN_NO_ENCONTRADA, type OrdenDetalle } from '#common/schemas/pedidos';
+import { ORDEN_NO_ENCONTRADA, type OrdenDetalle, puedeAnular } from '#common/schemas/pedidos';
 import { ApiError } from '../../../lib/api-client';
 import { useCotizarDeNuevo } from '../../../lib/flujo-cotizacion/repetir';
 import { GuardarComoLista } from '../../../lib/listas/guardar-como-lista';
@@ -14,7 +14,7 @@ import { OrdenDetalleView } from '../components/orden-detalle';
 import { idFromParam } from '../../../lib/route-params';
 import './orden.css';
 
-/** /ordenes/:id: the logged-in buyer's own order, pedido by pedido; a pendiente one can be annulled. */
+/** /ordenes/:id: the logged-in buyer's own order, pedido by pedido; a pendiente one (or one confirmed partially) can be annulled. */
 export default function OrdenPage() {
   const id = idFromParam(useParams().id);
   if (id === undefined) return <OrdenNoEncontrada />;
@@ -47,7 +47,7 @@ function Orden({ id }: { id: number }) {
       <OrdenDetalleView
         orden={orden.data}
         acciones={<VolverAComprar orden={orden.data} />}
-        accionesPedido={(p) => p.estado === 'pendiente' && <AnularPedido pedido={p} />}
+        accionesPedido={(p) => puedeAnular(p) && <AnularPedido pedido={p} />}
       />
     </section>
   );
