@@ -3,6 +3,7 @@ import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 import { idSchema } from '../numeros';
 import { diaUtc, fechaIsoSchema } from '../fecha';
 import { montosIvaSchema } from '../iva';
+import { CANTIDAD_NEGATIVA, CANTIDAD_NO_NUMERO } from '../confirmacion-parcial';
 
 /**
  * Pedidos: an order is split into one pedido per supplier, and each pedido lives its
@@ -28,6 +29,13 @@ export const TRANSICIONES: Record<EstadoPedido, readonly EstadoPedido[]> = {
 /** Who may ask for each state: the buyer only cancels; the supplier moves everything else. */
 export const ESTADOS_DEL_COMPRADOR: readonly EstadoPedido[] = ['anulado'];
 export const ESTADOS_DEL_PROVEEDOR: readonly EstadoPedido[] = ['confirmado', 'rechazado', 'despachado', 'entregado'];
+
+/**
+ * Whether its buyer may annul a pedido: while pendiente, and also once confirmed partially, until it
+ * is dispatched. A supplier that confirms less changed the deal, so the buyer may decline what is
+ * left (docs/decisions/026 §Confirmación parcial); TRANSICIONES stays the cycle of the states alone.
+ */
+export const puedeAnular = (p: { estado: EstadoPedido; parcial: boolean }) => p.estado === 'pendiente' || (p.estado === 'confirmado' && p.parcial);
 
 /** The states that give the pedido's stock back to the lots it was taken from. */
 export const ESTADOS_QUE_DEVUELVEN: readonly EstadoPedido[] = ['rechazado', 'anulado'];
@@ -97,8 +105,20 @@ export const HORAS_PARA_RECEPCION = 48;
 /** One line of a partial confirmation: how much of an order line the supplier confirms. */
 export const lineaConfirmadaSchema = z.object({
   id: idSchema('Línea inválida.'),
-  cantidad: z.number({ error: 'La cantidad debe ser un número.' }).min(0, 'La cantidad no puede ser negativa.'),
+  cantidad: z.number({ error: CANTIDAD_NO_NUMERO }).min(0, CANTIDAD_NEGATIVA),
 });
+
+/** A partial confirmation's refusals (docs/decisions/026 §Confirmación parcial); each quantity's, common/confirmacion-parcial.ts. */
+export const LINEAS_SOLO_AL_CONFIRMAR = 'Las cantidades se indican solo al confirmar el pedido.';
+export const LINEAS_SOLO_PENDIENTE = 'Solo un pedido pendiente puede confirmarse con otras cantidades.';
+export const LINEA_REPETIDA = 'Cada línea puede indicarse una sola vez.';
+export const lineaAjena = (id: number) => `La línea ${id} no es de este pedido.`;
+/** The reason of a confirmation with every quantity at 0, which is a rejection, when its supplier gave none. */
+export const MOTIVO_SIN_CANTIDADES = 'El proveedor no puede entregar ninguno de los productos del pedido.';
+export const ESTADO_CONFIRMADO_PARCIAL = 'Confirmado parcial';
+/** A pedido's state as its badge reads it: a confirmed one with a short line is 'Confirmado parcial'. */
+export const estadoPedidoTexto = (estado: EstadoPedido, parcial = false) =>
+  estado === 'confirmado' && parcial ? ESTADO_CONFIRMADO_PARCIAL : ESTADO_PEDIDO_TEXTO[estado];
 
 /** Body of POST /api/pedidos/{id}/estado/. A rejection must say why (the buyer reads it). */
 export const cambioEstadoSchema = z
@@ -113,6 +133,7 @@ export const cambioEstadoSchema = z
   })
   .superRefine((b, ctx) => {
     if (b.estado === 'rechazado' && b.motivo === undefined) ctx.addIssue({ code: 'custom', message: MOTIVO_OBLIGATORIO, path: ['motivo'] });
+    if (b.lineas !== undefined && b.estado !== 'confirmado') ctx.addIssue({ code: 'custom', message: LINEAS_SOLO_AL_CONFIRMAR, path: ['lineas'] });
   });
 export type CambioEstadoInput = z.input<typeof cambioEstadoSchema>;
 export type CambioEstadoData = z.output<typeof cambioEstadoSchema>;

@@ -14,10 +14,13 @@ interface OrdenCorreo {
   nombre_cuenta?: string | null;
 }
 
+/** A line as the e-mails give it; a pedido's carries what its supplier confirmed when less than ordered. */
+type LineaCorreo = LineaCompra & { cantidad_confirmada?: number | null };
+
 interface PedidoCorreo {
   id: number;
   proveedor: string;
-  lineas: LineaCompra[];
+  lineas: LineaCorreo[];
   /** Included in total. */
   costo_despacho: number;
   /** Its own delivery day, when it has one (each supplier may come another day). */
@@ -31,11 +34,17 @@ const celdaNumero = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text
 
 const nombreLinea = (l: LineaCompra) => (l.marca ? `${l.producto_nombre} (${l.marca})` : l.producto_nombre);
 
+/** What a line charges for: its confirmed quantity, with what was ordered beside it when less (docs/decisions/026). */
+const cantidadLinea = (l: LineaCorreo) =>
+  l.cantidad_confirmada == null
+    ? formatCantidad(l.cantidad, l.unidad)
+    : `${formatCantidad(l.cantidad_confirmada, l.unidad)} (pediste ${formatCantidad(l.cantidad, l.unidad)})`;
+
 const despachoTexto = (costo: number) => `Despacho: ${formatDespacho(costo)}`;
 
 /** A pedido's lines, its delivery fee and its total, as plain text. */
 function pedidoTexto(p: PedidoCorreo, rotulo = 'Total'): string {
-  const lineas = p.lineas.map((l) => `- ${nombreLinea(l)}: ${formatCantidad(l.cantidad, l.unidad)} × ${formatClp(l.precio)} = ${formatClp(l.subtotal)}`);
+  const lineas = p.lineas.map((l) => `- ${nombreLinea(l)}: ${cantidadLinea(l)} × ${formatClp(l.precio)} = ${formatClp(l.subtotal)}`);
   return [...lineas, despachoTexto(p.costo_despacho), `${rotulo}: ${formatClp(p.total)}`].join('\n');
 }
 
@@ -43,7 +52,7 @@ function pedidoHtml({ lineas, costo_despacho, total }: PedidoCorreo): string {
   const filas = lineas
     .map(
       (l) =>
-        `<tr><td ${celda}>${escapeHtml(nombreLinea(l))}</td><td ${celdaNumero}>${escapeHtml(formatCantidad(l.cantidad, l.unidad))}</td><td ${celdaNumero}>${formatClp(l.precio)}</td><td ${celdaNumero}>${formatClp(l.subtotal)}</td></tr>`,
+        `<tr><td ${celda}>${escapeHtml(nombreLinea(l))}</td><td ${celdaNumero}>${escapeHtml(cantidadLinea(l))}</td><td ${celdaNumero}>${formatClp(l.precio)}</td><td ${celdaNumero}>${formatClp(l.subtotal)}</td></tr>`,
     )
     .join('');
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;margin:8px 0 16px">
@@ -166,7 +175,21 @@ export function correoEstadoPedido(
   cambio: { estado: EstadoPedido; motivo: string | null },
   enlaces: { seguimiento: string; orden?: string; cotizarDeNuevo?: string },
 ): Correo {
-  const partes = [parrafo(`${QUE_PASO[cambio.estado]?.(pedido.proveedor) ?? ''} Pedido N° ${pedido.id} de tu orden N° ${orden.id}.`)];
+  const cortas = cambio.estado === 'confirmado' ? pedido.lineas.filter((l) => l.cantidad_confirmada != null) : [];
+  const quePaso =
+    cortas.length > 0 ? `${pedido.proveedor} confirmó parcialmente tu pedido: no tiene todo lo que pediste.` : QUE_PASO[cambio.estado]?.(pedido.proveedor);
+  const partes = [parrafo(`${quePaso ?? ''} Pedido N° ${pedido.id} de tu orden N° ${orden.id}.`)];
+  if (cortas.length > 0) {
+    // docs/decisions/026 §Confirmación parcial: each short line, ordered and confirmed, and what the pedido costs now.
+    const filas = cortas.map(
+      (l) => `${nombreLinea(l)}: pediste ${formatCantidad(l.cantidad, l.unidad)}, confirmó ${formatCantidad(l.cantidad_confirmada!, l.unidad)}`,
+    );
+    const total = `Solo se te cobra lo confirmado: el nuevo total del pedido es ${formatClp(pedido.total)}.`;
+    partes.push({
+      texto: `${filas.map((f) => `- ${f}`).join('\n')}\n${total}`,
+      html: `<ul>${filas.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>${parrafosHtml([total])}`,
+    });
+  }
   if (cambio.motivo) partes.push(parrafo(`Motivo: ${cambio.motivo}`));
   partes.push({ texto: pedidoTexto(pedido), html: pedidoHtml(pedido) });
   if (enlaces.cotizarDeNuevo) {
@@ -186,7 +209,7 @@ export function correoEstadoPedido(
   }
   return armar(
     para,
-    `Tu pedido N° ${pedido.id} a ${pedido.proveedor} fue ${cambio.estado}`,
+    `Tu pedido N° ${pedido.id} a ${pedido.proveedor} fue ${cambio.estado}${cortas.length > 0 ? ' parcialmente' : ''}`,
     saludoComprador(orden),
     partes,
     { texto: 'Seguir mi orden', url: enlaces.seguimiento },

@@ -146,11 +146,13 @@ export interface PedidoAcceso {
   estado: EstadoPedido;
   proveedor_id: number | null;
   comprador_id: number | null;
+  /** Confirmed for less of some line: its buyer may still annul it (puedeAnular). */
+  parcial: boolean;
 }
 
 export async function findPedidoAcceso(db: Db, id: number, { lock = false } = {}): Promise<PedidoAcceso | undefined> {
   const query = db
-    .select({ id: pedido.id, orden_id: pedido.orden_id, estado: pedido.estado, proveedor_id: pedido.proveedor_id, comprador_id: orden.usuario_id })
+    .select({ id: pedido.id, orden_id: pedido.orden_id, estado: pedido.estado, proveedor_id: pedido.proveedor_id, comprador_id: orden.usuario_id, parcial })
     .from(pedido)
     .innerJoin(orden, eq(orden.id, pedido.orden_id))
     .where(eq(pedido.id, id));
@@ -165,15 +167,21 @@ export async function updateEstadoPedido(db: Db, id: number, estado: EstadoPedid
 }
 
 /**
- * Gives a pedido's stock back to the lots it was taken from: each lot gets exactly
- * what this pedido's lines took, archived offer or not; a lot deleted since is recreated with its
- * expiry and the record points at the new lot. The lots are locked in id order first, as orders
- * lock them, so a return and an order never deadlock. Run it in the pedido's transaction.
+ * Gives stock of a pedido back to the lots it was taken from, exactly: all it still holds (a
+ * rejection, an annulment), or with `cuanto` only so many hundredths of each line named (a partial
+ * confirmation, docs/decisions/026 §Confirmación parcial). A line gives back from the lot expiring
+ * last first, the reverse of the FEFO that took it, so what it keeps is what it would have taken of
+ * the smaller quantity. Its `orden_linea_lote` rows shrink by what went back (or go): they always
+ * say what the line still holds, so a later rejection or annulment gives exactly the rest, and a
+ * repeated one nothing. Archived offer or not; a lot deleted since is recreated with its expiry and
+ * what is left of the row points at it. The lots are locked in id order first, as orders lock them,
+ * so a return and an order never deadlock. Run it in the pedido's transaction.
  */
-export async function restockPedido(db: Db, pedidoId: number): Promise<void> {
+export async function restockPedido(db: Db, pedidoId: number, cuanto?: ReadonlyMap<number, number>): Promise<void> {
   const tomas = await db
     .select({
       id: ordenLineaLote.id,
+      orden_linea_id: ordenLineaLote.orden_linea_id,
       lote_id: ordenLineaLote.lote_id,
       proveedor_producto_id: ordenLineaLote.proveedor_producto_id,
       fecha_expiracion: ordenLineaLote.fecha_expiracion,
@@ -181,11 +189,22 @@ export async function restockPedido(db: Db, pedidoId: number): Promise<void> {
     })
     .from(ordenLineaLote)
     .innerJoin(ordenLinea, eq(ordenLinea.id, ordenLineaLote.orden_linea_id))
-    .where(eq(ordenLinea.pedido_id, pedidoId))
-    .orderBy(asc(ordenLineaLote.id));
+    .where(and(eq(ordenLinea.pedido_id, pedidoId), cuanto ? inArray(ordenLinea.id, [...cuanto.keys()]) : undefined))
+    .orderBy(asc(ordenLineaLote.orden_linea_id), desc(ordenLineaLote.fecha_expiracion), desc(ordenLineaLote.id));
+
+  // What each row gives back, in hundredths: all of it, or the line's rest from the latest expiry on.
+  const falta = new Map(cuanto);
+  const devueltas = tomas
+    .map((t) => {
+      const tiene = centesimas(t.cantidad);
+      const devuelve = cuanto ? Math.min(tiene, falta.get(t.orden_linea_id) ?? 0) : tiene;
+      if (cuanto) falta.set(t.orden_linea_id, (falta.get(t.orden_linea_id) ?? 0) - devuelve);
+      return { ...t, devuelve, queda: tiene - devuelve };
+    })
+    .filter((t) => t.devuelve > 0);
 
   const porLote = new Map<number, number>();
-  for (const t of tomas) if (t.lote_id !== null) porLote.set(t.lote_id, (porLote.get(t.lote_id) ?? 0) + centesimas(t.cantidad));
+  for (const t of devueltas) if (t.lote_id !== null) porLote.set(t.lote_id, (porLote.get(t.lote_id) ?? 0) + t.devuelve);
   const loteIds = [...porLote.keys()].sort((a, b) => a - b);
   if (loteIds.length > 0) {
     await db.select({ id: lote.id }).from(lote).where(inArray(lote.id, loteIds)).orderBy(asc(lote.id)).for('update');
@@ -196,14 +215,54 @@ export async function restockPedido(db: Db, pedidoId: number): Promise<void> {
         .where(eq(lote.id, id));
     }
   }
-  for (const t of tomas) {
-    if (t.lote_id !== null || t.proveedor_producto_id === null) continue;
-    const [nuevo] = await db
-      .insert(lote)
-      .values({ proveedor_producto_id: t.proveedor_producto_id, cantidad: t.cantidad, fecha_expiracion: t.fecha_expiracion })
-      .returning({ id: lote.id });
-    await db.update(ordenLineaLote).set({ lote_id: nuevo!.id }).where(eq(ordenLineaLote.id, t.id));
+  for (const t of devueltas) {
+    let loteId = t.lote_id;
+    if (loteId === null && t.proveedor_producto_id !== null) {
+      const [nuevo] = await db
+        .insert(lote)
+        .values({ proveedor_producto_id: t.proveedor_producto_id, cantidad: t.devuelve / 100, fecha_expiracion: t.fecha_expiracion })
+        .returning({ id: lote.id });
+      loteId = nuevo!.id;
+    }
+    if (t.queda === 0) await db.delete(ordenLineaLote).where(eq(ordenLineaLote.id, t.id));
+    else
+      await db
+        .update(ordenLineaLote)
+        .set({ cantidad: t.queda / 100, lote_id: loteId })
+        .where(eq(ordenLineaLote.id, t.id));
   }
+}
+
+/** A pedido's lines as a confirmation weighs them: what each ordered, of what, at what price. */
+export const findLineasDePedido = (db: Db, pedidoId: number) =>
+  db
+    .select({
+      id: ordenLinea.id,
+      producto_nombre: ordenLinea.producto_nombre,
+      unidad: ordenLinea.unidad,
+      cantidad: ordenLinea.cantidad,
+      precio: ordenLinea.precio,
+    })
+    .from(ordenLinea)
+    .where(eq(ordenLinea.pedido_id, pedidoId))
+    .orderBy(asc(ordenLinea.id));
+
+/**
+ * Writes what its supplier confirmed of each short line and what it is charged, and the pedido's
+ * subtotal as their sum (docs/decisions/026). Run it in the pedido's transaction.
+ */
+export async function saveCantidadesConfirmadas(
+  db: Db,
+  pedidoId: number,
+  cortas: readonly { id: number; cantidad_confirmada: number; subtotal: number }[],
+): Promise<void> {
+  for (const c of cortas) {
+    await db.update(ordenLinea).set({ cantidad_confirmada: c.cantidad_confirmada, subtotal: c.subtotal }).where(eq(ordenLinea.id, c.id));
+  }
+  await db
+    .update(pedido)
+    .set({ subtotal: sql`(select coalesce(sum(${ordenLinea.subtotal}), 0)::integer from ${ordenLinea} where ${ordenLinea.pedido_id} = ${pedidoId})` })
+    .where(eq(pedido.id, pedidoId));
 }
 
 /** The billing data an order copied, as its pages show it. */

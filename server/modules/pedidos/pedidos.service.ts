@@ -4,6 +4,8 @@ import {
   ESTADOS_DEL_COMPRADOR,
   ESTADOS_DEL_PROVEEDOR,
   ESTADOS_QUE_DEVUELVEN,
+  LINEAS_SOLO_PENDIENTE,
+  MOTIVO_SIN_CANTIDADES,
   ORDEN_NO_ENCONTRADA,
   type OrdenDetalle,
   type OrdenesPage,
@@ -11,19 +13,22 @@ import {
   type PedidoDetalle,
   type PedidosPage,
   type PedidosQuery,
+  puedeAnular,
   type Seguimiento,
   SOLO_COMPRADOR,
   SOLO_PROVEEDOR,
   transicionRechazada,
 } from '#common/schemas/pedidos';
 import type { Db } from '#server/db/client';
-import { AppError, notFound } from '#server/errors';
+import { AppError, badRequest, notFound } from '#server/errors';
 import type { Mailer } from '#server/mail/mailer';
 import { correoEstadoPedido, correoPedidoAnulado } from '#server/mail/pedido-templates';
 import { hashClave } from '#server/http/clave';
 import type { FirmaSeguimiento } from './seguimiento';
+import { type LineaCorta, motivoConfirmacionParcial, planConfirmacion } from './confirmacion-parcial';
 import {
   findCorreosProveedores,
+  findLineasDePedido,
   findOrdenCabecera,
   findOrdenesDeUsuario,
   findPedidoAcceso,
@@ -38,6 +43,7 @@ import {
   pedidoPorId,
   pedidosDeOrden,
   restockPedido,
+  saveCantidadesConfirmadas,
   updateEstadoPedido,
 } from './pedidos.repository';
 
@@ -105,7 +111,9 @@ export interface CambioDeps {
  * Moves a pedido in ONE transaction with its event, the stock it gives back and its
  * e-mails: the row is locked first, so of two changes racing on one pedido the second sees the
  * first's state (and repeating it changes nothing and sends nothing). The supplier moves its own
- * pedido; the buyer only annuls.
+ * pedido; the buyer only annuls. A pendiente pedido may be confirmed with less of some lines
+ * (`lineas`, docs/decisions/026 §Confirmación parcial): what is not confirmed goes back to its
+ * lots now, and with every line at 0 it is a rejection.
  */
 export async function changeEstado(deps: CambioDeps, usuarioId: number, id: number, cambio: CambioEstadoData): Promise<PedidoDetalle> {
   const { db, mailer, publicUrl, firma } = deps;
@@ -116,13 +124,29 @@ export async function changeEstado(deps: CambioDeps, usuarioId: number, id: numb
     const comoProveedor = p.proveedor_id === usuarioId && ESTADOS_DEL_PROVEEDOR.includes(cambio.estado);
     const comoComprador = p.comprador_id === usuarioId && ESTADOS_DEL_COMPRADOR.includes(cambio.estado);
     if (!comoProveedor && !comoComprador) throw new AppError(403, { detail: ESTADOS_DEL_COMPRADOR.includes(cambio.estado) ? SOLO_COMPRADOR : SOLO_PROVEEDOR });
+    // Quantities are a way of confirming: of a pedido confirmed already, not a repetition but another change.
+    if (cambio.lineas !== undefined && p.estado !== 'pendiente') throw badRequest('lineas', LINEAS_SOLO_PENDIENTE);
     if (p.estado === cambio.estado) return;
-    const rechazo = transicionRechazada(p.estado, cambio.estado);
+    // A pedido confirmed partially its buyer may still annul (puedeAnular, docs/decisions/026 §Confirmación parcial).
+    const rechazo = cambio.estado === 'anulado' && puedeAnular(p) ? undefined : transicionRechazada(p.estado, cambio.estado);
     if (rechazo) throw new AppError(409, { detail: rechazo });
 
-    const motivo = cambio.motivo ?? null;
-    await updateEstadoPedido(tx, id, cambio.estado, usuarioId, motivo);
-    if (ESTADOS_QUE_DEVUELVEN.includes(cambio.estado)) await restockPedido(tx, id);
+    let estado = cambio.estado;
+    let motivo = cambio.motivo ?? null;
+    let cortas: LineaCorta[] = [];
+    if (cambio.lineas !== undefined) {
+      const plan = planConfirmacion(await findLineasDePedido(tx, id), cambio.lineas);
+      if (plan.rechazo) {
+        estado = 'rechazado';
+        motivo ??= MOTIVO_SIN_CANTIDADES;
+      } else cortas = plan.cortas;
+    }
+    await updateEstadoPedido(tx, id, estado, usuarioId, cortas.length > 0 ? motivoConfirmacionParcial(cortas, motivo) : motivo);
+    if (cortas.length > 0) {
+      await saveCantidadesConfirmadas(tx, id, cortas);
+      await restockPedido(tx, id, new Map(cortas.map((c) => [c.id, c.devuelta])));
+    }
+    if (ESTADOS_QUE_DEVUELVEN.includes(estado)) await restockPedido(tx, id);
 
     const [completo] = await findPedidosCompletos(tx, pedidoPorId(id));
     const orden = (await findOrdenCabecera(tx, ordenPorId(p.orden_id)))!;
@@ -132,11 +156,12 @@ export async function changeEstado(deps: CambioDeps, usuarioId: number, id: numb
       const enlacesOrden = {
         seguimiento: links.seguimiento(firma.token(orden.id)),
         orden: orden.usuario_id !== null ? links.orden(orden.id) : undefined,
-        cotizarDeNuevo: cambio.estado === 'rechazado' ? links.cotizarDeNuevo(lineasARepetir(completo!.lineas)) : undefined,
+        cotizarDeNuevo: estado === 'rechazado' ? links.cotizarDeNuevo(lineasARepetir(completo!.lineas)) : undefined,
       };
-      await mailer.enqueue(tx, correoEstadoPedido(orden.correo_comprador, orden, completo!, { estado: cambio.estado, motivo }, enlacesOrden));
+      // A partial confirmation's e-mail shows its short lines itself; the reason is the supplier's own.
+      await mailer.enqueue(tx, correoEstadoPedido(orden.correo_comprador, orden, completo!, { estado, motivo }, enlacesOrden));
     }
-    if (cambio.estado === 'anulado' && p.proveedor_id !== null) {
+    if (estado === 'anulado' && p.proveedor_id !== null) {
       const correo = (await findCorreosProveedores(tx, [p.proveedor_id])).get(p.proveedor_id);
       if (correo) await mailer.enqueue(tx, correoPedidoAnulado(correo, orden, completo!, motivo, links.pedido(id)));
     }

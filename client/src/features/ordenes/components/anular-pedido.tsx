@@ -11,8 +11,8 @@ import { useChangeEstado } from '../../../lib/cambio-estado';
 const NO_SE_PUDO = 'No se pudo anular el pedido. Inténtalo de nuevo.';
 
 /**
- * The buyer annuls a pedido while it is pendiente, saying why if it wants (the supplier
- * reads it). A supplier may have confirmed it meanwhile: the server's 409 says so, and the order,
+ * The buyer annuls a pedido while it is pendiente, or once its supplier confirmed only part of it
+ * until it is dispatched (puedeAnular), saying why if it wants (the supplier reads it). A supplier may have confirmed it meanwhile: the server's 409 says so, and the order,
  * read again, shows where the pedido stands.
  */
 export function AnularPedido({ pedido }: { pedido: PedidoDetalle }) {
@@ -33,7 +33,11 @@ export function AnularPedido({ pedido }: { pedido: PedidoDetalle }) {
 
   return (
     <>
-      <p className="muted">Puedes anularlo mientras el proveedor no lo confirme.</p>
+      <p className="muted">
+        {pedido.estado === 'pendiente'
+          ? 'Puedes anularlo mientras el proveedor no lo confirme.'
+          : 'El proveedor confirmó solo una parte: si no te sirve, puedes anularlo mientras no lo despache.'}
+      </p>
       <SubmitButton
         type="button"
         className="btn btn--ghost anular-pedido"

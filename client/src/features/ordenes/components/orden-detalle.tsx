@@ -44,7 +44,7 @@ export function OrdenDetalleView({ orden, accionesPedido, acciones }: OrdenDetal
               {/* Each supplier may come another day: its own, as the comparison showed it. */}
               {p.entrega.fecha_entrega && <p className="muted">Entrega el {formatDiaLargo(p.entrega.fecha_entrega)}</p>}
             </div>
-            <EstadoPedidoBadge estado={p.estado} />
+            <EstadoPedidoBadge estado={p.estado} parcial={p.parcial} />
           </div>
         )}
       />

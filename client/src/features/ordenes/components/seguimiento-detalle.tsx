@@ -36,7 +36,7 @@ export function SeguimientoDetalle({ orden }: { orden: Seguimiento }) {
         cabeza={(p) => (
           <>
             <div className="seguimiento-pedido__estado">
-              <EstadoPedidoBadge estado={p.estado} />
+              <EstadoPedidoBadge estado={p.estado} parcial={p.parcial} />
               <span>{QUE_SIGNIFICA[p.estado]}</span>
             </div>
             <div>

@@ -6,7 +6,7 @@ import type { PedidoDetalle } from '#common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
 import OrdenPage from './orden-page';
-import { evento, ORDEN, PENDIENTE, RECHAZADO, SEGUIMIENTO } from '../../../test/pedidos';
+import { evento, ORDEN, PENDIENTE, pedido as pedidoDe, RECHAZADO, SEGUIMIENTO } from '../../../test/pedidos';
 import { COMPRADORA, signIn } from '../../../test/sesion';
 import SeguimientoPage from './seguimiento-page';
 
@@ -21,6 +21,30 @@ const CONFIRMADO: PedidoDetalle = {
   estado: 'confirmado',
   eventos: [...PENDIENTE.eventos, evento('confirmado', '2026-11-23T13:30:00Z')],
 };
+/** Pedido 45 with its 100 kg of lomo confirmed as 80 (docs/decisions/026): charged for 80. */
+const PARCIAL: PedidoDetalle = pedidoDe({
+  ...CONFIRMADO,
+  lineas: [{ ...PENDIENTE.lineas[0]!, cantidad: 100, cantidad_confirmada: 80, subtotal: 1_200_000 }],
+  parcial: true,
+  eventos: [...PENDIENTE.eventos, evento('confirmado', '2026-11-23T13:30:00Z', 'Confirmado parcial: Lomo vetado 80 de 100 kg')],
+});
+/** A confirmed partially reads so, with what was ordered and what was confirmed of each line. */
+function expectParcial(card: HTMLElement) {
+  const c = within(card);
+  expect(c.getByText('Confirmado parcial', { selector: '.estado-pedido' })).toBeTruthy();
+  const tabla = within(c.getByRole('table', { name: 'Productos del pedido N° 45' }));
+  expect(tabla.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    'SKU',
+    'Producto',
+    'Marca',
+    'Pedido',
+    'Confirmado',
+    'Precio unitario',
+    'Subtotal',
+  ]);
+  const fila = [...tabla.getByText('Lomo vetado').closest('tr')!.querySelectorAll('td')].map((td) => td.textContent);
+  expect(fila.slice(3)).toEqual(['100 kg', '80 kg', formatClp(15_000), formatClp(1_200_000)]);
+}
 
 let respuestas: Record<string, Respuesta>;
 let llamadas: Llamada[];
@@ -85,6 +109,23 @@ describe('/ordenes/:id', () => {
     // Only a pendiente pedido can be annulled.
     expect(austral.queryByRole('button', { name: /Anular/ })).toBeNull();
     expectSumas(46, { productos: 350_000, despacho: 'sin costo', total: 350_000 });
+  });
+
+  it("a pedido confirmed for less reads 'Confirmado parcial', with both quantities and its new total", async () => {
+    respuestas['GET /api/ordenes/501/'] = { status: 200, body: { ...ORDEN, pedidos: [PARCIAL, RECHAZADO] } };
+    await renderOrden('501');
+    await screen.findByRole('heading', { name: 'Orden de compra N° 501' });
+    expectParcial(pedidoCard(45));
+    expectSumas(45, { productos: 1_200_000, despacho: formatClp(8_990), total: 1_208_990 });
+    // A partial confirmation changed the deal: its buyer may still decline it (a whole one it may not).
+    expect(within(pedidoCard(45)).getByText('El proveedor confirmó solo una parte: si no te sirve, puedes anularlo mientras no lo despache.')).toBeTruthy();
+    expect(within(pedidoCard(45)).getByRole('button', { name: 'Anular el pedido N° 45' })).toBeTruthy();
+    // The rejected pedido's lines were never short: one quantity column.
+    expect(
+      within(within(pedidoCard(46)).getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toContain('Cantidad');
   });
 
   it('an order delivered free of charge says nothing of its delivery in its head; each pedido still says its fee', async () => {
@@ -194,6 +235,17 @@ describe('/seguimiento/:token', () => {
     expect(screen.queryByRole('button', { name: /Anular/ })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Facturación' })).toBeNull();
     expect(llamadas.find((l) => l.url.startsWith('/api/seguimiento/'))!.headers.authorization).toBeUndefined();
+  });
+
+  it("a pedido confirmed for less reads 'Confirmado parcial' there too, with both quantities", async () => {
+    const { lineas, parcial, estado, eventos } = PARCIAL;
+    respuestas[`GET /api/seguimiento/${TOKEN}/`] = {
+      status: 200,
+      body: { ...SEGUIMIENTO, pedidos: SEGUIMIENTO.pedidos.map((p) => (p.id === 45 ? { ...p, lineas, parcial, estado, eventos } : p)) },
+    };
+    await renderSeguimiento(TOKEN);
+    await screen.findByRole('heading', { name: 'Orden de compra N° 501' });
+    expectParcial(pedidoCard(45));
   });
 
   it('an unknown link says so in Spanish', async () => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { lineasARepetir } from '#common/repetir';
-import { ORDEN_NO_ENCONTRADA, type OrdenDetalle, type PedidoDetalle } from '#common/schemas/pedidos';
+import { ORDEN_NO_ENCONTRADA, type OrdenDetalle, type PedidoDetalle, puedeAnular } from '#common/schemas/pedidos';
 import { ApiError } from '../../../lib/api-client';
 import { useCotizarDeNuevo } from '../../../lib/flujo-cotizacion/repetir';
 import { GuardarComoLista } from '../../../lib/listas/guardar-como-lista';
@@ -16,7 +16,7 @@ import { RecepcionPedido } from '../../../ui/recepcion-pedido';
 import { idFromParam } from '../../../lib/route-params';
 import './orden.css';
 
-/** /ordenes/:id: the logged-in buyer's own order, pedido by pedido; a pendiente one can be annulled. */
+/** /ordenes/:id: the logged-in buyer's own order, pedido by pedido; a pendiente one (or one confirmed partially) can be annulled. */
 export default function OrdenPage() {
   const id = idFromParam(useParams().id);
   if (id === undefined) return <OrdenNoEncontrada />;
@@ -52,13 +52,13 @@ function Orden({ id }: { id: number }) {
 }
 
 /**
- * What the buyer may do with each pedido: annul it while pendiente; once it arrives, record what
+ * What the buyer may do with each pedido: annul it while pendiente (or confirmed for less, until dispatched); once it arrives, record what
  * arrived and follow its claim (docs/producto.md §18).
  */
 function AccionesDelComprador({ pedido }: { pedido: PedidoDetalle }) {
   return (
     <>
-      {pedido.estado === 'pendiente' && <AnularPedido pedido={pedido} />}
+      {puedeAnular(pedido) && <AnularPedido pedido={pedido} />}
       <RecepcionPedido pedido={pedido} />
       {puedeRegistrarRecepcion(pedido) && <RegistrarRecepcion pedido={pedido} />}
     </>

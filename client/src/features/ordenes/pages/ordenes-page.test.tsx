@@ -122,6 +122,15 @@ describe('/ordenes, a buyer', () => {
     expect(pedido!.textContent).toBe(`Pedido N° 45 · Carnes del Maule · ${formatClp(1_200_000)}EntregadoReclamo abierto`);
   });
 
+  it("a pedido confirmed for less reads 'Confirmado parcial'", async () => {
+    const [maule, austral] = orden({ id: 502 }).pedidos;
+    respuestas['GET /api/ordenes/?page=1'] = pagina(1, [orden({ id: 502, pedidos: [maule!, { ...austral!, parcial: true }] })]);
+    renderPage();
+    await screen.findByRole('heading', { name: 'Orden N° 502' });
+    const pedidos = within(within(card(502)).getByRole('list', { name: 'Pedidos de la orden N° 502' })).getAllByRole('listitem');
+    expect(pedidos.map((p) => p.querySelector('.estado-pedido')!.textContent)).toEqual(['Pendiente', 'Confirmado parcial']);
+  });
+
   it("deleting an order of this browser asks first, says 'Orden eliminada del historial' and keeps every other entry", async () => {
     localStorage.setItem('historialOrdenes', JSON.stringify(HISTORIAL));
     renderPage();

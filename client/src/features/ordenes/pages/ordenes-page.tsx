@@ -205,7 +205,7 @@ function OrdenServidor({ orden: o }: { orden: OrdenResumen }) {
               Pedido N° {p.id} · {p.proveedor} · {formatClp(p.total)}
             </span>
             <span className="ordenes__estados">
-              <EstadoPedidoBadge estado={p.estado} />
+              <EstadoPedidoBadge estado={p.estado} parcial={p.parcial} />
               {p.reclamo_estado && <ReclamoBadge estado={p.reclamo_estado} />}
             </span>
           </li>

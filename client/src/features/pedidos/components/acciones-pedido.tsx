@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   type CambioEstadoData,
@@ -19,6 +19,7 @@ import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { Modal } from '../../../ui/modal';
 import { toast } from '../../../ui/toast';
 import { useChangeEstado } from '../../../lib/cambio-estado';
+import { CONFIRMAR_CON_CANTIDADES, ConfirmarConCantidades } from './confirmar-con-cantidades';
 import './pedidos.css';
 
 const NO_SE_PUDO = 'No se pudo cambiar el estado del pedido. Inténtalo de nuevo.';
@@ -64,7 +65,8 @@ const listProveedorMoves = (estado: EstadoPedido) => TRANSICIONES[estado].filter
 
 /** What comes next, in words, for each state. */
 const NEXT_STEP: Record<EstadoPedido, string> = {
-  pendiente: 'El comprador espera tu respuesta: confirma el pedido si puedes cumplirlo, o recházalo indicando el motivo.',
+  pendiente:
+    'El comprador espera tu respuesta: confirma el pedido si puedes cumplirlo (con otras cantidades si no tienes todo), o recházalo indicando el motivo.',
   confirmado: 'Confirmaste este pedido. Márcalo como despachado cuando salga hacia el comprador.',
   despachado: 'El pedido va en camino. Márcalo como entregado cuando el comprador lo reciba.',
   entregado: 'Pedido entregado: no quedan pasos pendientes.',
@@ -82,6 +84,7 @@ export function AccionesPedido({ pedido }: { pedido: PedidoDetalle }) {
   const onExpired = useSessionExpiredHandler();
   const [asking, setAsking] = useState<Move | null>(null);
   const [isRejecting, setRejecting] = useState(false);
+  const [isConfirmingPart, setConfirmingPart] = useState(false);
   const moves = listProveedorMoves(pedido.estado);
   const isBusy = change.isPending;
 
@@ -102,16 +105,23 @@ export function AccionesPedido({ pedido }: { pedido: PedidoDetalle }) {
       {moves.length > 0 && (
         <div className="acciones-pedido__botones">
           {moves.map((estado) => (
-            <SubmitButton
-              key={estado}
-              type="button"
-              className={estado === 'rechazado' ? 'btn btn--ghost acciones-pedido__rechazar' : 'btn btn--primary'}
-              busy={isBusy && change.variables?.body.estado === estado}
-              disabled={isBusy}
-              onClick={() => (estado === 'rechazado' ? setRejecting(true) : setAsking(estado))}
-            >
-              {MOVES[estado].button}
-            </SubmitButton>
+            <Fragment key={estado}>
+              <SubmitButton
+                type="button"
+                className={estado === 'rechazado' ? 'btn btn--ghost acciones-pedido__rechazar' : 'btn btn--primary'}
+                busy={isBusy && change.variables?.body.estado === estado}
+                disabled={isBusy}
+                onClick={() => (estado === 'rechazado' ? setRejecting(true) : setAsking(estado))}
+              >
+                {MOVES[estado].button}
+              </SubmitButton>
+              {/* Beside 'Confirmar': a supplier that cannot deliver all of it confirms what it can (docs/decisions/026). */}
+              {estado === 'confirmado' && (
+                <button type="button" className="btn btn--secondary" disabled={isBusy} onClick={() => setConfirmingPart(true)}>
+                  {CONFIRMAR_CON_CANTIDADES}
+                </button>
+              )}
+            </Fragment>
           ))}
         </div>
       )}
@@ -126,6 +136,7 @@ export function AccionesPedido({ pedido }: { pedido: PedidoDetalle }) {
       />
       {/* Closes by itself when the pedido, read again, no longer allows a rejection. */}
       <RechazarPedido id={pedido.id} open={isRejecting && moves.includes('rechazado')} onClose={() => setRejecting(false)} />
+      <ConfirmarConCantidades pedido={pedido} open={isConfirmingPart && moves.includes('confirmado')} onClose={() => setConfirmingPart(false)} />
     </div>
   );
 }

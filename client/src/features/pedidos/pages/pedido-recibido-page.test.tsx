@@ -127,7 +127,7 @@ describe('/pedidos-recibidos/:id', () => {
   });
 
   it.each<[EstadoPedido, string[]]>([
-    ['pendiente', ['Confirmar', 'Rechazar']],
+    ['pendiente', ['Confirmar', 'Confirmar con otras cantidades', 'Rechazar']],
     ['confirmado', ['Marcar como despachado', 'Rechazar']],
     ['despachado', ['Marcar como entregado']],
     ['entregado', []],
@@ -224,6 +224,136 @@ describe('/pedidos-recibidos/:id', () => {
     const error = await dialogo.findByText('El motivo puede tener como máximo 500 caracteres.', { selector: '.field__error' });
     expect(dialogo.getByLabelText('Motivo del rechazo').getAttribute('aria-describedby')).toContain(error.id);
     expect(toast.error).toHaveBeenCalledWith('El motivo puede tener como máximo 500 caracteres.');
+  });
+
+  describe('Confirmar con otras cantidades', () => {
+    const DOS_LINEAS = {
+      lineas: [
+        linea({
+          id: 71,
+          producto: 11,
+          sku: 'P1-0011',
+          producto_nombre: 'Lomo vetado',
+          marca: 'Swift',
+          unidad: 'KILO',
+          cantidad: 100,
+          precio: 15_000,
+          subtotal: 1_500_000,
+        }),
+        linea({
+          id: 72,
+          producto: 12,
+          sku: 'P1-0012',
+          producto_nombre: 'Arroz grado 1',
+          marca: '',
+          unidad: 'CAJA',
+          cantidad: 10,
+          precio: 20_000,
+          subtotal: 200_000,
+        }),
+      ],
+      total: 1_708_990,
+      costo_despacho: 8_990,
+    };
+    const CORTO = {
+      ...DOS_LINEAS,
+      lineas: [{ ...DOS_LINEAS.lineas[0]!, cantidad_confirmada: 80, subtotal: 1_200_000 }, DOS_LINEAS.lineas[1]!],
+      total: 1_408_990,
+      parcial: true,
+      eventos: [evento('pendiente', '2026-11-23T13:05:00Z'), evento('confirmado', '2026-11-23T14:00:00Z', 'Confirmado parcial: Lomo vetado 80 de 100 kg')],
+    };
+
+    async function abrir() {
+      respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('pendiente', DOS_LINEAS) };
+      await renderPedido();
+      fireEvent.click(await screen.findByRole('button', { name: 'Confirmar con otras cantidades' }));
+      return within(screen.getByRole('dialog', { name: 'Confirmar con otras cantidades N° 7' }));
+    }
+    const totalDe = (dialogo: ReturnType<typeof within>) => dialogo.getByText('Productos:').textContent;
+
+    it('one decimal input per line with its unit, prefilled with what was ordered; the products total follows what is typed', async () => {
+      const dialogo = await abrir();
+      const lomo = dialogo.getByLabelText('Lomo vetado (Swift) · kg') as HTMLInputElement;
+      const arroz = dialogo.getByLabelText('Arroz grado 1 · cajas') as HTMLInputElement;
+      expect([lomo.value, arroz.value]).toEqual(['100', '10']);
+      expect(lomo.inputMode).toBe('decimal');
+      expect(dialogo.getByText('Pedido: 100 kg')).toBeTruthy();
+      expect(totalDe(dialogo)).toBe(`Productos: ${formatClp(1_700_000)} (pedido: ${formatClp(1_700_000)})`);
+      fireEvent.change(lomo, { target: { value: '80,5' } });
+      expect(totalDe(dialogo)).toBe(`Productos: ${formatClp(80.5 * 15_000 + 200_000)} (pedido: ${formatClp(1_700_000)})`);
+      fireEvent.change(lomo, { target: { value: 'ochenta' } });
+      expect(totalDe(dialogo)).toContain('Productos: —');
+    });
+
+    it('refuses what the server would (more than ordered, a third decimal, negative) under its input and sends nothing', async () => {
+      const dialogo = await abrir();
+      fireEvent.change(dialogo.getByLabelText('Lomo vetado (Swift) · kg'), { target: { value: '100,5' } });
+      fireEvent.change(dialogo.getByLabelText('Arroz grado 1 · cajas'), { target: { value: '2,555' } });
+      fireEvent.click(dialogo.getByRole('button', { name: 'Confirmar pedido' }));
+      expect(await dialogo.findByText('No puedes confirmar más de lo pedido (100 kg).', { selector: '.field__error' })).toBeTruthy();
+      expect(dialogo.getByText('La cantidad puede tener como máximo 2 decimales.', { selector: '.field__error' })).toBeTruthy();
+      fireEvent.change(dialogo.getByLabelText('Arroz grado 1 · cajas'), { target: { value: '-1' } });
+      fireEvent.click(dialogo.getByRole('button', { name: 'Confirmar pedido' }));
+      expect(await dialogo.findByText('La cantidad no puede ser negativa.', { selector: '.field__error' })).toBeTruthy();
+      expect(escritas()).toHaveLength(0);
+    });
+
+    it('sends every line with its quantity, says so, and the pedido reads Confirmado parcial with both quantities', async () => {
+      respuestas[ESTADO] = { status: 200, body: pedido('confirmado', CORTO) };
+      const dialogo = await abrir();
+      fireEvent.change(dialogo.getByLabelText('Lomo vetado (Swift) · kg'), { target: { value: '80' } });
+      respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('confirmado', CORTO) };
+      fireEvent.click(dialogo.getByRole('button', { name: 'Confirmar pedido' }));
+
+      await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Pedido confirmado con las cantidades indicadas.'));
+      expect(escritas().map((l) => [l.url, l.body])).toEqual([
+        [
+          '/api/pedidos/7/estado/',
+          {
+            estado: 'confirmado',
+            lineas: [
+              { id: 71, cantidad: 80 },
+              { id: 72, cantidad: 10 },
+            ],
+          },
+        ],
+      ]);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      const titulo = screen.getByRole('heading', { level: 1, name: /Pedido N° 7/ });
+      expect(within(titulo).getByText('Confirmado parcial')).toBeTruthy();
+      const tabla = within(screen.getByRole('table', { name: 'Productos del pedido N° 7' }));
+      expect(tabla.getByRole('columnheader', { name: 'Pedido' })).toBeTruthy();
+      expect(tabla.getByRole('columnheader', { name: 'Confirmado' })).toBeTruthy();
+      expect(tabla.queryByRole('columnheader', { name: 'Cantidad' })).toBeNull();
+      const lomo = tabla.getByText('Lomo vetado').closest('tr')!;
+      expect([...lomo.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+        'P1-0011',
+        'Lomo vetado',
+        'Swift',
+        '100 kg',
+        '80 kg',
+        formatClp(15_000),
+        formatClp(1_200_000),
+      ]);
+      expect(screen.getByText('Productos:').textContent).toBe(`Productos: ${formatClp(1_400_000)}`);
+      expect(screen.getByText('Motivo: Confirmado parcial: Lomo vetado 80 de 100 kg')).toBeTruthy();
+    });
+
+    it('every line at 0 offers a rejection instead', async () => {
+      const dialogo = await abrir();
+      fireEvent.change(dialogo.getByLabelText('Lomo vetado (Swift) · kg'), { target: { value: '0' } });
+      fireEvent.change(dialogo.getByLabelText('Arroz grado 1 · cajas'), { target: { value: '0' } });
+      expect(dialogo.getByText('Con todo en 0 el pedido queda rechazado y el comprador recibe un aviso.')).toBeTruthy();
+      expect(dialogo.getByRole('button', { name: 'Rechazar pedido' })).toBeTruthy();
+    });
+
+    it("puts the server's refusal of a line under its input", async () => {
+      respuestas[ESTADO] = { status: 400, body: { 'lineas.1.cantidad': ['No puedes confirmar más de lo pedido (10 cajas).'] } };
+      const dialogo = await abrir();
+      fireEvent.click(dialogo.getByRole('button', { name: 'Confirmar pedido' }));
+      const error = await dialogo.findByText('No puedes confirmar más de lo pedido (10 cajas).', { selector: '.field__error' });
+      expect(dialogo.getByLabelText('Arroz grado 1 · cajas').getAttribute('aria-describedby')).toContain(error.id);
+    });
   });
 
   it("says 'Pedido no encontrado.' for a pedido that is not the supplier's, with a way back to the list", async () => {

@@ -89,7 +89,7 @@ function Detalle({ pedido }: { pedido: PedidoDetalle }) {
         <VolverALista />
         <div className="section-head pedido-recibido__cabeza">
           <h1>
-            Pedido N° {pedido.id} <EstadoPedidoBadge estado={pedido.estado} />
+            Pedido N° {pedido.id} <EstadoPedidoBadge estado={pedido.estado} parcial={pedido.parcial} />
           </h1>
           <button type="button" className="btn btn--secondary" onClick={() => printOrdenDeCompra(pedido.id)}>
             Imprimir orden de compra

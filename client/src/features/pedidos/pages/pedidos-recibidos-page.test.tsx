@@ -52,6 +52,13 @@ const filas = () =>
     .slice(1);
 
 describe('/pedidos-recibidos', () => {
+  it("a pedido confirmed for less reads 'Confirmado parcial' in its row", async () => {
+    respuestas['GET /api/pedidos/?page=1'] = pagina(2, [fila({ id: 12, estado: 'confirmado', parcial: true }), fila({ id: 11, estado: 'confirmado' })]);
+    renderPage();
+    await screen.findByRole('table', { name: 'Pedidos recibidos' });
+    expect(filas().map((f) => f.querySelector('.estado-pedido')!.textContent)).toEqual(['Confirmado parcial', 'Confirmado']);
+  });
+
   it("lists the supplier's pedidos with their numbers, buyer, delivery, total, state and a link to each", async () => {
     renderPage();
     await screen.findByRole('table', { name: 'Pedidos recibidos' });

@@ -62,7 +62,7 @@ const columns: Column<PedidoResumen>[] = [
     header: 'Estado',
     cell: (p) => (
       <span className="pedidos-recibidos__estados">
-        <EstadoPedidoBadge estado={p.estado} />
+        <EstadoPedidoBadge estado={p.estado} parcial={p.parcial} />
         {p.reclamo_estado && <ReclamoBadge estado={p.reclamo_estado} />}
       </span>
     ),
