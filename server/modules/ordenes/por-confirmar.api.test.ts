@@ -121,7 +121,7 @@ describe('an order without an account waits for its contact', () => {
       expect(correo!.html).not.toContain(escrito);
     }
     expect(correo!.texto).toContain('120 kg');
-    expect(correo!.texto).toContain('Total de la orden: $600.000');
+    expect(correo!.texto).toContain('Neto: $600.000\nIVA (19 %): $114.000\nTotal de la orden: $714.000');
     // Only the hash is stored.
     const [fila] = await db().select().from(ordenPorConfirmar).where(eq(ordenPorConfirmar.cotizacion_id, e.f.cotizacionId));
     expect(fila).toMatchObject({ token_hash: hashClave(token!), correo: e.correo, orden_id: null });
@@ -136,7 +136,10 @@ describe('an order without an account waits for its contact', () => {
     expect(res.json()).toEqual({
       orden_id: expect.any(Number),
       cotizacion_id: e.f.cotizacionId,
-      pedidos: [expect.objectContaining({ total: 600_000 })],
+      pedidos: [expect.objectContaining({ total: 600_000, neto: 600_000, iva: 114_000, total_con_iva: 714_000 })],
+      neto: 600_000,
+      iva: 114_000,
+      total_con_iva: 714_000,
       seguimiento: expect.any(String),
     });
     const ordenId = res.json().orden_id;
