@@ -466,7 +466,7 @@ function AgregarProductos({ describedBy }: { describedBy?: string }) {
 function TotalPanel({ entrega, productos, resultados }: { entrega: Entrega; productos: number; resultados: readonly ResultadoComparacion[] }) {
   const ultimaVez = comparacionUltimaVez(resultados);
   return (
-    <div className="panel resultado__total" role="group" aria-label="Total">
+    <section className="panel resultado__total" aria-label="Total">
       <dl className="resultado__total-resumen">
         <div>
           <dt>Productos</dt>
@@ -492,7 +492,7 @@ function TotalPanel({ entrega, productos, resultados }: { entrega: Entrega; prod
           <dd>{textoComparacionUltimaVez(ultimaVez)}</dd>
         </dl>
       )}
-    </div>
+    </section>
   );
 }
 
