@@ -65,7 +65,9 @@ export const mensajesOrden = {
   otroDia: (proveedor: string, antes: string | null, ahora: string | null) =>
     `${proveedor} ahora entrega ${ahora ? `el ${formatDiaLargo(ahora)}` : 'sin fecha'} (antes: ${antes ? formatDiaLargo(antes) : 'sin fecha'}).`,
   otrosProveedores: 'Los proveedores de tu compra cambiaron.',
-  otroTotal: (antes: number, ahora: number) => `El total de tu compra cambió de ${formatClp(antes)} a ${formatClp(ahora)}.`,
+  /** Net totals in, said with IVA as the buyer read them on Confirmar compra (docs/decisions/026). */
+  otroTotal: (antes: number, ahora: number) =>
+    `El total de tu compra cambió de ${formatClp(conIva(antes).total_con_iva)} a ${formatClp(conIva(ahora).total_con_iva)} (IVA incluido).`,
   revisa: 'Revisa el resumen y confirma de nuevo.',
   // At the e-mailed link there is no summary to review: the flow that placed it is over.
   cotizaDeNuevo: 'Cotiza de nuevo para comprar con estos cambios.',

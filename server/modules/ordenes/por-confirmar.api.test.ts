@@ -235,7 +235,7 @@ describe('an order without an account waits for its contact', () => {
     const res = await confirmar(ctx.t, await tokenConfirmar(ctx.t, e.correo));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      detail: 'El total de tu compra cambió de $10.000 a $14.990. Cotiza de nuevo para comprar con estos cambios.',
+      detail: 'El total de tu compra cambió de $11.900 a $17.838 (IVA incluido). Cotiza de nuevo para comprar con estos cambios.',
       code: RESUMEN_CAMBIADO,
     });
     expect(await ordenesDe(e.f.cotizacionId)).toEqual([]);

@@ -485,7 +485,7 @@ function TotalPanel({ entrega, productos, resultados }: { entrega: Entrega; prod
           <dd>{entrega.total_despacho === 0 ? 'Gratis' : formatClp(entrega.total_despacho)}</dd>
         </div>
       </dl>
-      <MontosIva montos={conIva(entrega.total)} label="Total con IVA" />
+      <MontosIva montos={conIva(entrega.total)} label="Montos de la compra" />
       {ultimaVez && (
         <dl className="resultado__total-ultima-vez">
           <dt>Productos que ya compraste</dt>
