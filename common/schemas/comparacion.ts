@@ -1,5 +1,6 @@
 import { CANTIDAD_MAXIMA } from '../constants';
 import { formatCantidad, formatClp, formatDiaLargo } from '../format';
+import { montosIvaSchema } from '../iva';
 import { z } from '../zod-es';
 import { productosSchema, SIN_PRODUCTOS } from './cotizaciones';
 import { decimal, idSchema, isCantidadCentesimal } from '../numeros';
@@ -151,8 +152,10 @@ export const compararPreciosSchemaOut = z.object({
   proveedores: z.array(proveedorSeleccionSchema),
   total_productos: z.number().int(),
   total_despacho: z.number().int(),
-  /** total_productos + total_despacho: the landed total. */
+  /** total_productos + total_despacho: the landed total, net (prices and fees are net, docs/decisions/026). */
   total: z.number().int(),
+  /** The landed total as a document (common/iva.ts): neto = total, IVA once on it, total_con_iva. */
+  ...montosIvaSchema.shape,
   /** The terms of every supplier with an option in the answer, selected or additional. */
   condiciones_proveedores: z.array(condicionesProveedorSchema),
   proveedores_excluidos: z.array(exclusionSchema),

@@ -1,5 +1,6 @@
 import { EJEMPLO_RUT, formatRut, isRutValido } from '../chile/rut';
 import { z } from '../zod-es';
+import { montosIvaSchema } from '../iva';
 import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 import { idNombreSchema } from './catalogo';
 import { entregaSchema, lineaCompraSchema } from './pedidos';
@@ -83,10 +84,14 @@ export type OrdenData = z.output<typeof ordenSchema>;
 /**
  * The answer of crear-orden: the order and its pedidos, one per supplier. `seguimiento`
  * is the order's tracking token, only in the answer that created it (the server keeps its hash).
+ * Each pedido and the order carry their Neto / IVA / Total: a pedido's `total` is its net products
+ * and delivery fee, its neto that less any accepted credit; the order's IVA is once on the sum of its
+ * standing pedidos' netos, not the sum of their IVA (docs/decisions/026).
  */
 export const ordenSchemaOut = z.object({
   orden_id: z.number().int(),
-  pedidos: z.array(z.object({ id: z.number().int(), proveedor: z.string(), total: z.number().int() })),
+  pedidos: z.array(z.object({ id: z.number().int(), proveedor: z.string(), total: z.number().int(), ...montosIvaSchema.shape })),
+  ...montosIvaSchema.shape,
   seguimiento: z.string().optional(),
 });
 export type OrdenCreada = z.infer<typeof ordenSchemaOut>;
@@ -112,8 +117,10 @@ export const resumenCompraSchema = z.object({
   entrega: entregaSchema.nullable(),
   proveedores: z.array(proveedorResumenSchema),
   total_despacho: z.number().int(),
-  /** Products and delivery fees. */
+  /** Products and delivery fees, net. */
   total: z.number().int(),
+  /** The purchase as one document (common/iva.ts): neto = total, IVA once on it, total_con_iva. */
+  ...montosIvaSchema.shape,
 });
 export type ResumenCompra = z.infer<typeof resumenCompraSchema>;
 /** The delivery record the order will copy, as crear-orden's `cotizante_id` names it. */

@@ -5,6 +5,7 @@
 // "someone asked to buy this with your address; ignore it and nothing happens".
 import { formatCantidad, formatClp, formatFechaHora } from '#common/format';
 import { MINUTOS_POR_CONFIRMAR } from '#common/schemas/ordenes';
+import { filasMontos, montosHtml, montosTexto } from './montos';
 import { type Correo, escapeHtml, layout, parrafosHtml } from './templates';
 
 export interface LineaPorConfirmar {
@@ -40,17 +41,13 @@ export function correoConfirmaOrden(para: string, proveedores: ProveedorPorConfi
       .map((t) => `<li>${escapeHtml(t)}</li>`)
       .join('')}</ul>`,
   }));
-  const totalTexto = `Total de la orden: ${formatClp(total)}`;
+  // Net prices and fees, IVA once on the order's neto (docs/decisions/026).
+  const montos = filasMontos(total, 'Total de la orden');
   const boton = { texto: 'Confirmar mi orden', url };
   return {
     para,
     asunto,
-    texto: `${saludo}\n\n${intro}\n\n${bloques.map((b) => b.texto).join('\n\n')}\n\n${totalTexto}\n\n${boton.texto}: ${url}\n\n${pie}\n\nEl equipo de Abastece`,
-    html: layout(
-      saludo,
-      `${parrafosHtml([intro])}${bloques.map((b) => b.html).join('')}<p style="font-size:16px"><strong>${escapeHtml(totalTexto)}</strong></p>`,
-      boton,
-      pie,
-    ),
+    texto: `${saludo}\n\n${intro}\n\n${bloques.map((b) => b.texto).join('\n\n')}\n\n${montosTexto(montos)}\n\n${boton.texto}: ${url}\n\n${pie}\n\nEl equipo de Abastece`,
+    html: layout(saludo, `${parrafosHtml([intro])}${bloques.map((b) => b.html).join('')}${montosHtml(montos)}`, boton, pie),
   };
 }

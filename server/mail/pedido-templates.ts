@@ -1,7 +1,9 @@
 // The e-mails of an order's life: to the buyer when it is placed and whenever a
 // pedido changes, to each supplier when it receives one (and when the buyer annuls it).
+import { conIva } from '#common/iva';
 import { formatCantidad, formatClp, formatDespacho, formatDiaLargo, formatDireccion, formatFechaEntrega, formatFechaHora } from '#common/format';
 import type { Entrega, EstadoPedido, LineaCompra } from '#common/schemas/pedidos';
+import { filasMontos, montosHtml, montosTexto } from './montos';
 import { type Correo, escapeHtml, layout, parrafosHtml } from './templates';
 
 interface OrdenCorreo {
@@ -25,7 +27,10 @@ interface PedidoCorreo {
   costo_despacho: number;
   /** Its own delivery day, when it has one (each supplier may come another day). */
   fecha_entrega?: string | null;
+  /** Its products and delivery fee, net. */
   total: number;
+  /** A claim's accepted credit, net: taken out of total before IVA (docs/decisions/026). */
+  credito?: number;
 }
 
 const FIRMA = 'El equipo de Abastece';
@@ -42,23 +47,22 @@ const cantidadLinea = (l: LineaCorreo) =>
 
 const despachoTexto = (costo: number) => `Despacho: ${formatDespacho(costo)}`;
 
-/** A pedido's lines, its delivery fee and its total, as plain text. */
+/** A pedido's lines, its delivery fee and its Neto / IVA / Total, as plain text. */
 function pedidoTexto(p: PedidoCorreo, rotulo = 'Total'): string {
   const lineas = p.lineas.map((l) => `- ${nombreLinea(l)}: ${cantidadLinea(l)} × ${formatClp(l.precio)} = ${formatClp(l.subtotal)}`);
-  return [...lineas, despachoTexto(p.costo_despacho), `${rotulo}: ${formatClp(p.total)}`].join('\n');
+  return [...lineas, despachoTexto(p.costo_despacho), montosTexto(filasMontos(p.total, rotulo, p.credito))].join('\n');
 }
 
-function pedidoHtml({ lineas, costo_despacho, total }: PedidoCorreo): string {
+function pedidoHtml({ lineas, costo_despacho, total, credito }: PedidoCorreo, rotulo = 'Total'): string {
   const filas = lineas
     .map(
       (l) =>
         `<tr><td ${celda}>${escapeHtml(nombreLinea(l))}</td><td ${celdaNumero}>${escapeHtml(cantidadLinea(l))}</td><td ${celdaNumero}>${formatClp(l.precio)}</td><td ${celdaNumero}>${formatClp(l.subtotal)}</td></tr>`,
     )
     .join('');
-  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;margin:8px 0 16px">
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;margin:8px 0 4px">
 <tr><th ${celda}>Producto</th><th ${celdaNumero}>Cantidad</th><th ${celdaNumero}>Precio</th><th ${celdaNumero}>Subtotal</th></tr>${filas}
-<tr><td ${celda} colspan="3">Despacho</td><td ${celdaNumero}>${formatDespacho(costo_despacho)}</td></tr>
-<tr><td ${celda} colspan="3"><strong>Total</strong></td><td ${celdaNumero}><strong>${formatClp(total)}</strong></td></tr></table>`;
+<tr><td ${celda} colspan="3">Despacho</td><td ${celdaNumero}>${formatDespacho(costo_despacho)}</td></tr></table>${montosHtml(filasMontos(total, rotulo, credito))}`;
 }
 
 function entregaFilas(e: Entrega): string[] {
@@ -111,7 +115,7 @@ export function correoOrdenRecibida(para: string, orden: OrdenCorreo, pedidos: P
     const dia = p.fecha_entrega ? ` · entrega el ${formatDiaLargo(p.fecha_entrega)}` : '';
     return {
       texto: `${p.proveedor} (pedido N° ${p.id})${dia}\n${pedidoTexto(p, 'Total del pedido')}`,
-      html: `<p style="margin:16px 0 0"><strong>${escapeHtml(p.proveedor)}</strong> · pedido N° ${p.id}${escapeHtml(dia)}</p>${pedidoHtml(p)}`,
+      html: `<p style="margin:16px 0 0"><strong>${escapeHtml(p.proveedor)}</strong> · pedido N° ${p.id}${escapeHtml(dia)}</p>${pedidoHtml(p, 'Total del pedido')}`,
     };
   });
   const entrega = entregaFilas(orden.entrega);
@@ -124,9 +128,10 @@ export function correoOrdenRecibida(para: string, orden: OrdenCorreo, pedidos: P
         `Recibimos tu orden de compra N° ${orden.id} (${formatFechaHora(orden.creado_en)}). Cada proveedor recibió su pedido y te escribiremos cuando lo confirme, lo despache o lo entregue.`,
       ),
       ...porProveedor,
+      // The order is one document: IVA once on its whole neto, not the sum of its pedidos' (docs/decisions/026).
       {
-        texto: `Total de la orden: ${formatClp(orden.total)}`,
-        html: `<p style="font-size:16px"><strong>Total de la orden: ${formatClp(orden.total)}</strong></p>`,
+        texto: montosTexto(filasMontos(orden.total, 'Total de la orden')),
+        html: `<p style="margin:16px 0 4px"><strong>La orden</strong></p>${montosHtml(filasMontos(orden.total, 'Total de la orden'))}`,
       },
       { texto: `Entrega\n${entrega.join('\n')}`, html: entregaHtml(orden.entrega) },
     ],
@@ -184,7 +189,7 @@ export function correoEstadoPedido(
     const filas = cortas.map(
       (l) => `${nombreLinea(l)}: pediste ${formatCantidad(l.cantidad, l.unidad)}, confirmó ${formatCantidad(l.cantidad_confirmada!, l.unidad)}`,
     );
-    const total = `Solo se te cobra lo confirmado: el nuevo total del pedido es ${formatClp(pedido.total)}.`;
+    const total = `Solo se te cobra lo confirmado: el pedido queda en ${formatClp(pedido.total)} neto, ${formatClp(conIva(pedido.total).total_con_iva)} con IVA.`;
     partes.push({
       texto: `${filas.map((f) => `- ${f}`).join('\n')}\n${total}`,
       html: `<ul>${filas.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>${parrafosHtml([total])}`,

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '#common/despacho';
 import { formatClp } from '#common/format';
+import { conIva } from '#common/iva';
 import {
   aprobarProductos,
   authHeaders,
@@ -129,7 +130,9 @@ test('a buyer in Puerto Montt: the cheapest basket delivered, a product more for
   await expect(austral).toContainText(`Despacho ${formatClp(AUSTRAL.costo_despacho)}, gratis desde ${formatClp(AUSTRAL.despacho_gratis_desde)}`);
   await expect(austral).toContainText(`Agrega ${formatClp(5_000)} en productos de ${m.austral.empresa} y el despacho es gratis`);
   await expect(bloque(page, m.llanquihue.empresa)).toHaveCount(0);
-  await expect(total(page, 'Total')).toHaveText(formatClp(200 * PRECIOS.austral + AUSTRAL.costo_despacho));
+  // The landed total is net (Neto); Total adds the IVA once on it.
+  await expect(total(page, 'Neto')).toHaveText(formatClp(200 * PRECIOS.austral + AUSTRAL.costo_despacho));
+  await expect(total(page, 'Total')).toHaveText(formatClp(conIva(200 * PRECIOS.austral + AUSTRAL.costo_despacho).total_con_iva));
   await shot(page, 'despacho-resultado-1280');
   await expectAccessible(page);
 
@@ -141,7 +144,7 @@ test('a buyer in Puerto Montt: the cheapest basket delivered, a product more for
   await expect(austral).toContainText('Despacho gratis');
   await expect(total(page, 'Despacho')).toHaveText('Gratis');
   const conTercero = 200 * PRECIOS.austral + 100 * PRECIOS.tercero;
-  await expect(total(page, 'Total')).toHaveText(formatClp(conTercero));
+  await expect(total(page, 'Neto')).toHaveText(formatClp(conTercero));
 
   // One line to Llanquihue: $105.000 is under its $150.000 minimum, and Austral pays its fee again.
   await page.getByRole('button', { name: `Ver alternativas a ${m.austral.empresa} para ${m.nombres[1]}` }).click();
@@ -174,7 +177,7 @@ test('a buyer in Puerto Montt: the cheapest basket delivered, a product more for
   expect((await actualizar).status()).toBe(200);
   await expect(page).toHaveURL(/\/facturacion$/);
   await page.getByRole('dialog', { name: 'Datos de facturación' }).getByRole('button', { name: 'No' }).click();
-  await page.getByRole('button', { name: `Confirmar compra por ${formatClp(conTercero)}`, exact: true }).click();
+  await page.getByRole('button', { name: `Confirmar compra por ${formatClp(conIva(conTercero).total_con_iva)}`, exact: true }).click();
   await expect(page).toHaveURL(/\/confirmacion$/);
   await expect(page.getByText(/Número de orden: \d+/)).toBeVisible();
 });
@@ -201,7 +204,7 @@ test('a fee raised while the buyer reads /facturacion: Confirmar is refused with
   await page.getByRole('button', { name: 'Comprar' }).click();
   await expect(page).toHaveURL(/\/facturacion$/);
   await page.getByRole('dialog', { name: 'Datos de facturación' }).getByRole('button', { name: 'No' }).click();
-  const confirmar = page.getByRole('button', { name: `Confirmar compra por ${formatClp(antes)}`, exact: true });
+  const confirmar = page.getByRole('button', { name: `Confirmar compra por ${formatClp(conIva(antes).total_con_iva)}`, exact: true });
   await expect(confirmar).toBeVisible();
 
   // Meanwhile Austral raises its fee by $3.000.
@@ -209,12 +212,12 @@ test('a fee raised while the buyer reads /facturacion: Confirmar is refused with
   await confirmar.click();
   const ahora = antes + 3_000;
   await expect(page.getByRole('alert')).toHaveText(
-    `El total de tu compra cambió de ${formatClp(antes)} a ${formatClp(ahora)}. Revisa el resumen y confirma de nuevo.`,
+    `El total de tu compra cambió de ${formatClp(conIva(antes).total_con_iva)} a ${formatClp(conIva(ahora).total_con_iva)} (IVA incluido). Revisa el resumen y confirma de nuevo.`,
   );
   await expect(page).toHaveURL(/\/facturacion$/);
   // The supplier's fee and the totals below it, read again.
   await expect(page.getByText(`Despacho: ${formatClp(AUSTRAL.costo_despacho + 3_000)}`, { exact: true })).toHaveCount(2);
   await shot(page, 'despacho-resumen-cambiado-1280');
-  await page.getByRole('button', { name: `Confirmar compra por ${formatClp(ahora)}`, exact: true }).click();
+  await page.getByRole('button', { name: `Confirmar compra por ${formatClp(conIva(ahora).total_con_iva)}`, exact: true }).click();
   await expect(page).toHaveURL(/\/confirmacion$/);
 });

@@ -100,7 +100,8 @@ test('at 1280 px: the buyer orders, the supplier raises its price on its screen,
   await expect(page.getByLabel('Total')).not.toContainText('Productos que ya compraste');
   await page.getByRole('button', { name: 'Comprar' }).click();
   await page.getByRole('dialog', { name: 'Datos de facturación' }).getByRole('button', { name: 'No' }).click();
-  await page.getByRole('button', { name: 'Confirmar compra por $599.000', exact: true }).click();
+  // $599.000 net, $712.810 with IVA.
+  await page.getByRole('button', { name: 'Confirmar compra por $712.810', exact: true }).click();
   await expect(page.getByText(/Número de orden: \d+/)).toBeVisible();
 
   // The supplier raises the price on its own screen, in its own session.

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { formatClp } from '#common/format';
+import { conIva } from '#common/iva';
 import {
   aprobarProductos,
   createCompradorConDireccion,
@@ -202,6 +203,9 @@ test('logged out at 1280 px: swap, stock confirmation, another supplier, billing
   await expect(fila(page, segundo, e.caro.empresa)).toContainText('Stock insuficiente: faltan 160 kg');
   await expect(fila(page, tercero, e.barato.empresa)).toContainText(formatClp(280 * PRECIO.tercero));
   await expect(page.getByLabel('Total')).toContainText(formatClp(280 * PRECIO.barato[RANGO_100] + 120 * PRECIO.segundo + 280 * PRECIO.tercero));
+  // Prices are net, said once above them; the total panel adds the IVA once on the whole.
+  await expectMontos(page.getByLabel('Montos de la compra'), 280 * PRECIO.barato[RANGO_100] + 120 * PRECIO.segundo + 280 * PRECIO.tercero);
+  await expect(page.getByText(/Precios netos, sin IVA\./)).toBeVisible();
   // No other supplier sells the missing second product: nothing to add there.
   await expect(page.getByRole('button', { name: `Agregar proveedor para ${segundo}` })).toHaveCount(0);
   await shot(page, 'resultado-1280');
@@ -225,8 +229,10 @@ test('logged out at 1280 px: swap, stock confirmation, another supplier, billing
   // What the order will buy is on the page before anything is bought.
   await expect(page.getByRole('table', { name: `Productos de ${e.caro.empresa}` })).toContainText('200 kg');
   await expect(page.getByRole('table', { name: `Productos de ${e.escaso.empresa}` })).toContainText('80 kg');
-  await expect(page.getByText('Total de la compra:')).toContainText(
-    formatClp(80 * PRECIO.escaso + 200 * PRECIO.caro + 120 * PRECIO.segundo + 280 * PRECIO.tercero),
+  await expectMontos(
+    page.getByLabel('Total de la compra'),
+    80 * PRECIO.escaso + 200 * PRECIO.caro + 120 * PRECIO.segundo + 280 * PRECIO.tercero,
+    'Total de la compra',
   );
   const pregunta = page.getByRole('dialog', { name: 'Datos de facturación' });
   await expect(pregunta).toContainText('¿Deseas ingresar datos de facturación para esta compra?');
@@ -378,6 +384,10 @@ test('a buyer with a saved address at 375 px: cards, swap and another supplier, 
   await expect(tabla(page).locator('tbody tr').first()).toHaveCSS('display', 'block');
   await expect(tabla(page).locator('tbody tr')).toHaveCount(3);
   await expectNoSideScroll(page, 375);
+  // Whatever the basket, its Total is its Neto plus 19 % of it, once.
+  const neto = Number((await page.getByLabel('Montos de la compra').locator('dd').first().textContent())!.replace(/\D/g, ''));
+  await expectMontos(page.getByLabel('Montos de la compra'), neto);
+  await page.getByLabel('Montos de la compra').scrollIntoViewIfNeeded();
   await shot(page, 'resultado-375');
 
   await swapThenCover(page, principal, e.barato.empresa, e.escaso.empresa, e.caro.empresa);
@@ -399,7 +409,11 @@ test('a buyer with a saved address at 375 px: cards, swap and another supplier, 
   await expect(page).toHaveURL(/\/facturacion$/);
   await expectNoSideScroll(page, 375);
   const total = 80 * PRECIO.escaso + 200 * PRECIO.caro + 280 * PRECIO.segundo + 280 * PRECIO.tercero;
-  await page.getByRole('button', { name: `Confirmar compra por ${formatClp(total)}`, exact: true }).click();
+  await expectMontos(page.getByLabel('Total de la compra'), total, 'Total de la compra');
+  await page.getByLabel('Total de la compra').scrollIntoViewIfNeeded();
+  await shot(page, 'facturacion-montos-375');
+  // The button names what the buyer pays: the total with IVA.
+  await page.getByRole('button', { name: `Confirmar compra por ${formatClp(conIva(total).total_con_iva)}`, exact: true }).click();
   const ordenId = await expectConfirmation(page);
   await expect(page.getByRole('list', { name: 'Pedidos de la orden' })).toContainText(e.caro.empresa);
   await expectNoSideScroll(page, 375);
@@ -453,3 +467,10 @@ test('without a comparison or an order the later screens never blank: tampered s
   await page.goto('/ordenes');
   await expect(page).toHaveURL('/login?next=%2Fordenes');
 });
+
+/** Neto, IVA (19 %, once on the neto) and Total, each with its amount, visible (docs/decisions/026). */
+async function expectMontos(montos: Locator, neto: number, rotuloTotal = 'Total') {
+  const { iva, total_con_iva } = conIva(neto);
+  await expect(montos).toBeVisible();
+  await expect(montos).toHaveText(`Neto${formatClp(neto)}IVA (19 %)${formatClp(iva)}${rotuloTotal}${formatClp(total_con_iva)}`);
+}

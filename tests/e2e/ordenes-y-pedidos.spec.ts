@@ -99,16 +99,19 @@ async function comprarPorPantalla(page: Page, { a, b, comprador }: Escenario): P
   await expect(page).toHaveURL(/\/facturacion$/);
   await expect(page.getByRole('table', { name: `Productos de ${a.empresa}` })).toContainText('150 kg');
   await expect(page.getByRole('table', { name: `Productos de ${b.empresa}` })).toContainText('120 kg');
-  await expect(page.getByText('Total de la compra:')).toContainText('$2.277.300');
+  // Net $2.277.300; IVA 19 % once on it ($432.687); $2.709.987 in all.
+  await expect(page.getByLabel('Total de la compra')).toHaveText('Neto$2.277.300IVA (19 %)$432.687Total de la compra$2.709.987');
   await page.getByRole('dialog', { name: 'Datos de facturación' }).getByRole('button', { name: 'No' }).click();
   await expect(page).toHaveURL(/\/facturacion$/);
   await shot(page, `pedidos-facturacion-${page.viewportSize()!.width}`);
-  await page.getByRole('button', { name: 'Confirmar compra por $2.277.300' }).click();
+  await page.getByRole('button', { name: 'Confirmar compra por $2.709.987' }).click();
 
   await expect(page).toHaveURL(/\/confirmacion$/);
   const pedidos = page.getByRole('list', { name: 'Pedidos de la orden' });
-  await expect(pedidos).toContainText(`${a.empresa} · $1.498.500`);
-  await expect(pedidos).toContainText(`${b.empresa} · $778.800`);
+  // Each pedido's total with IVA, and the order's Neto / IVA / Total.
+  await expect(pedidos).toContainText(`${a.empresa} · $1.783.215 IVA incl.`);
+  await expect(pedidos).toContainText(`${b.empresa} · $926.772 IVA incl.`);
+  await expect(page.getByLabel(/^Montos de la orden N° \d+$/)).toHaveText('Neto$2.277.300IVA (19 %)$432.687Total de la orden$2.709.987');
   const numero = await page.getByText(/Número de orden: \d+/).textContent();
   return Number(numero!.match(/\d+/)![0]);
 }
@@ -219,6 +222,9 @@ async function expectOrdenSeguida(page: Page, { a, b }: Escenario, ids: { idA: n
   await expect(pedidoB).toContainText('Rechazado');
   await expect(pedidoB).toContainText(`Motivo: ${MOTIVO}`);
   await expect(page.getByRole('button', { name: /^Anular/ })).toHaveCount(0);
+  // A's Neto / IVA / Total under its lines; the order's are A's alone now that B is rejected (IVA once on its neto).
+  await expect(page.getByLabel(`Montos del pedido N° ${ids.idA}`)).toHaveText('Neto$1.498.500IVA (19 %)$284.715Total$1.783.215');
+  await expect(page.getByLabel(/^Montos de la orden N° \d+$/)).toHaveText('Neto$1.498.500IVA (19 %)$284.715Total$1.783.215');
   await expectNoSideScroll(page);
 }
 
@@ -239,6 +245,7 @@ test('at 1280 px: the buyer sees what it buys, two suppliers answer, the buyer f
   const orden = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Orden N° ${ordenId}` }) });
   await expect(orden).toContainText('Entregado');
   await expect(orden).toContainText('Rechazado');
+  await expect(orden.getByLabel(`Total de la orden N° ${ordenId}`)).toHaveText('Total$1.783.215 IVA incl.Neto$1.498.500');
 
   // The tracking link of the buyer's e-mail, opened with no session at all.
   const seguimiento = await readMailLink(e.comprador.email, 'seguimiento');

@@ -1,3 +1,4 @@
+import { conIva } from '#common/iva';
 import type { CompararPrecios, Opcion, ResultadoComparacion } from '#common/schemas/comparacion';
 import { totalEntregado } from '#common/total-entregado';
 
@@ -51,6 +52,7 @@ export function respuestaComparacion(base: Base): CompararPrecios {
     total_productos: totales.total_productos,
     total_despacho: totales.total_despacho,
     total: totales.total,
+    ...conIva(base.total ?? totales.total),
     condiciones_proveedores: [...new Set(todas.map((o) => o.proveedor_id))].map(condicion),
     proveedores_excluidos: [],
     sugerencias_despacho: [],

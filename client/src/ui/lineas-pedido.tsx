@@ -1,14 +1,21 @@
-import { formatClp, formatDespacho } from '#common/format';
+import { formatDespacho } from '#common/format';
 import type { PedidoDetalle } from '#common/schemas/pedidos';
 import { LineasTable } from './lineas-table';
+import { MontosIva } from './montos-iva';
 import './pedido.css';
 
+type PedidoConLineas = Pick<PedidoDetalle, 'id' | 'lineas' | 'costo_despacho' | 'total' | 'neto' | 'iva' | 'total_con_iva'> & {
+  /** The tracking link's pedido has no claim: its neto is already less any credit. */
+  reclamo?: PedidoDetalle['reclamo'];
+};
+
 /**
- * A pedido's lines, what its products add up to, its delivery fee and its total (the
- * total includes the fee), in the order the e-mails give them; the same on the buyer's order, the
- * tracking link, the supplier's screen and its purchase order on paper.
+ * A pedido's lines, what its products add up to, its delivery fee, then its Neto / IVA / Total
+ * (net prices and fee, less an accepted claim's credit, IVA once: docs/decisions/026), in the order
+ * the e-mails give them; the same on the buyer's order, the tracking link, the supplier's screen and
+ * its purchase order on paper.
  */
-export function LineasPedido({ pedido }: { pedido: Pick<PedidoDetalle, 'id' | 'lineas' | 'costo_despacho' | 'total'> }) {
+export function LineasPedido({ pedido }: { pedido: PedidoConLineas }) {
   return (
     <div className="lineas-pedido">
       <LineasTable
@@ -18,9 +25,11 @@ export function LineasPedido({ pedido }: { pedido: Pick<PedidoDetalle, 'id' | 'l
         totalLabel="Productos"
       />
       <p className="lineas-pedido__despacho">Despacho: {formatDespacho(pedido.costo_despacho)}</p>
-      <p className="lineas-pedido__total">
-        Total: <strong>{formatClp(pedido.total)}</strong>
-      </p>
+      <MontosIva
+        montos={pedido}
+        credito={pedido.reclamo?.estado === 'aceptado' ? (pedido.reclamo.monto_credito ?? undefined) : undefined}
+        label={`Montos del pedido N° ${pedido.id}`}
+      />
     </div>
   );
 }

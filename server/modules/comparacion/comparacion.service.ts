@@ -13,6 +13,7 @@ import { centesimas, ENTERO_MAXIMO } from '#common/numeros';
 import { precioUnitario, subtotal } from '#common/precio';
 import { erroresMinimo, totalEntregado } from '#common/total-entregado';
 import type { UltimoPrecio } from '#common/ultima-vez';
+import { conIva } from '#common/iva';
 import { findCondicionesDefinidas } from '#server/modules/condiciones/condiciones.repository';
 import { findRangosPrecios } from '#server/modules/catalogo/catalogo.repository';
 import { hoyEnChile } from '#common/fecha';
@@ -206,6 +207,7 @@ export async function compararPrecios(
     total_productos: canasta.total_productos,
     total_despacho: canasta.total_despacho,
     total: canasta.total,
+    ...conIva(canasta.total),
     ...despacho.respuesta,
   };
   return utf8([abrirMiembro(respuesta, 'resultados'), '[', ...resultados.flat(), ']}']);

@@ -247,7 +247,7 @@ describe('what the buyer confirmed on /facturacion', () => {
     expect(cambio.statusCode, cambio.body).toBe(200);
     const res = await crearOrden(ctx.t, f, undefined, confirmado(visto));
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().detail).toBe('El total de tu compra cambió de $10.000 a $14.990. Revisa el resumen y confirma de nuevo.');
+    expect(res.json().detail).toBe('El total de tu compra cambió de $11.900 a $17.838 (IVA incluido). Revisa el resumen y confirma de nuevo.');
     // Without what it showed (docs/producto.md §3's payload alone) the order buys what the server holds.
     expect((await crearOrdenConfirmada(ctx.t, f)).statusCode).toBe(201);
   });

@@ -65,6 +65,9 @@ describe('billing data (docs/producto.md §5 Billing: all optional)', () => {
     expect(res.json()).toEqual({
       orden_id: expect.any(Number),
       pedidos: [expect.objectContaining({ id: expect.any(Number) })],
+      neto: 500_000,
+      iva: 95_000,
+      total_con_iva: 595_000,
       seguimiento: expect.any(String),
     });
     const b = await seleccion([[500, LEJOS]], 100);

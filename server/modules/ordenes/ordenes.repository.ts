@@ -115,10 +115,16 @@ export async function insertLineas(db: Db, ordenId: number, lineas: LineaValores
   return ids.map((r) => r.id);
 }
 
-/** An order's pedidos as crear-orden answers them. */
+/** An order's pedidos as crear-orden answers them: each with where it stands and its accepted credit (its amounts, respuestaOrden). */
 export const findPedidosDeOrden = (db: Db, ordenId: number) =>
   db
-    .select({ id: pedido.id, proveedor: pedido.proveedor_nombre, total: sql<number>`(${pedido.subtotal} + ${pedido.costo_despacho})::integer` })
+    .select({
+      id: pedido.id,
+      proveedor: pedido.proveedor_nombre,
+      estado: pedido.estado,
+      total: sql<number>`(${pedido.subtotal} + ${pedido.costo_despacho})::integer`,
+      credito: sql<number>`(case when ${pedido.reclamo_estado} = 'aceptado' then coalesce(${pedido.monto_credito}, 0) else 0 end)::integer`,
+    })
     .from(pedido)
     .where(eq(pedido.orden_id, ordenId))
     .orderBy(asc(pedido.id));

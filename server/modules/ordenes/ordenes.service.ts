@@ -2,6 +2,7 @@ import { hoyEnChile } from '#common/fecha';
 import { TOTAL_EXCESIVO } from '#common/schemas/comparacion';
 import { COMUNA_DE_OTRA_REGION, SELECCIONE_COMUNA, SELECCIONE_REGION } from '#common/schemas/direcciones';
 import { ENTERO_MAXIMO } from '#common/numeros';
+import { conIva } from '#common/iva';
 import { subtotal } from '#common/precio';
 import {
   ENLACE_CONFIRMAR_INVALIDO,
@@ -17,7 +18,7 @@ import {
   SELECCIONE_METODO_PAGO,
   SELECCIONE_RUBRO,
 } from '#common/schemas/ordenes';
-import type { LineaCompra } from '#common/schemas/pedidos';
+import type { EstadoPedido, LineaCompra } from '#common/schemas/pedidos';
 import type { Db } from '#server/db/client';
 import { AppError, notFound } from '#server/errors';
 import type { Mailer } from '#server/mail/mailer';
@@ -26,7 +27,7 @@ import { correoNuevoPedido, correoOrdenRecibida } from '#server/mail/pedido-temp
 import { getUsuarioById } from '#server/modules/auth/auth.repository';
 import { createClave, hashClave } from '#server/http/clave';
 import type { Caller } from '#server/http/caller';
-import { findCorreosProveedores, insertPedidos } from '#server/modules/pedidos/pedidos.repository';
+import { findCorreosProveedores, insertPedidos, montosOrden, montosPedido } from '#server/modules/pedidos/pedidos.repository';
 import { enlaces } from '#server/modules/pedidos/pedidos.service';
 import { findCotizante, findCotizanteHold } from '#server/modules/cotizaciones/cotizaciones.repository';
 import { requireHold } from '#server/modules/cotizaciones/cotizaciones.service';
@@ -64,7 +65,9 @@ export const mensajesOrden = {
   otroDia: (proveedor: string, antes: string | null, ahora: string | null) =>
     `${proveedor} ahora entrega ${ahora ? `el ${formatDiaLargo(ahora)}` : 'sin fecha'} (antes: ${antes ? formatDiaLargo(antes) : 'sin fecha'}).`,
   otrosProveedores: 'Los proveedores de tu compra cambiaron.',
-  otroTotal: (antes: number, ahora: number) => `El total de tu compra cambió de ${formatClp(antes)} a ${formatClp(ahora)}.`,
+  /** Net totals in, said with IVA as the buyer read them on Confirmar compra (docs/decisions/026). */
+  otroTotal: (antes: number, ahora: number) =>
+    `El total de tu compra cambió de ${formatClp(conIva(antes).total_con_iva)} a ${formatClp(conIva(ahora).total_con_iva)} (IVA incluido).`,
   revisa: 'Revisa el resumen y confirma de nuevo.',
   // At the e-mailed link there is no summary to review: the flow that placed it is over.
   cotizaDeNuevo: 'Cotiza de nuevo para comprar con estos cambios.',
@@ -330,8 +333,29 @@ async function escribirOrden(
     tx,
     tomas.flatMap((linea, i) => linea.map((t) => ({ ...t, orden_linea_id: lineaIds[i]! }))),
   );
-  return { orden_id: ordenId, pedidos: pedidos.map(({ id, proveedor, total }) => ({ id, proveedor, total })), seguimiento };
+  return {
+    ...respuestaOrden(
+      ordenId,
+      pedidos.map((p) => ({ ...p, estado: 'pendiente' as const, credito: 0 })),
+    ),
+    seguimiento,
+  };
 }
+
+/**
+ * crear-orden's answer: each pedido with its Neto / IVA / Total, and the order's, IVA once on the
+ * sum of its standing pedidos' netos (docs/decisions/026; the rules of pedidos.repository).
+ */
+function respuestaOrden(
+  ordenId: number,
+  pedidos: readonly { id: number; proveedor: string; estado: EstadoPedido; total: number; credito: number }[],
+): OrdenCreada {
+  const conMontos = pedidos.map((p) => ({ id: p.id, proveedor: p.proveedor, total: p.total, estado: p.estado, ...montosPedido(p) }));
+  return { orden_id: ordenId, pedidos: conMontos.map(({ estado: _, ...p }) => p), ...montosOrden(conMontos) };
+}
+
+/** An order already placed, as crear-orden answers it. */
+const ordenExistente = async (db: Db, ordenId: number) => respuestaOrden(ordenId, await findPedidosDeOrden(db, ordenId));
 
 /**
  * Places the order of a quotation the caller holds (docs/producto.md §3 Order creation payload), in ONE
@@ -352,7 +376,7 @@ export async function placeOrden(
   const cuenta = await getUsuarioById(db, caller.usuarioId);
   const resultado = await db.transaction(async (tx) => {
     const p = await prepararOrden(tx, caller, data, ahora, { lock: true });
-    if (p.existente !== undefined) return { orden_id: p.existente, pedidos: await findPedidosDeOrden(tx, p.existente), creada: false };
+    if (p.existente !== undefined) return { ...(await ordenExistente(tx, p.existente)), creada: false };
     return { ...(await escribirOrden(tx, mailer, enlaces(publicUrl), p, facturacion, cuenta, caller.usuarioId!, ahora)), creada: true };
   });
   if (resultado.creada) void mailer.kick();
@@ -371,7 +395,7 @@ async function holdOrden({ db, mailer, publicUrl }: OrdenDeps, caller: Caller, d
   const token = createClave();
   const resultado = await db.transaction(async (tx): Promise<(OrdenCreada & { creada: boolean }) | OrdenPorConfirmar> => {
     const p = await prepararOrden(tx, caller, data, ahora, { lock: false });
-    if (p.existente !== undefined) return { orden_id: p.existente, pedidos: await findPedidosDeOrden(tx, p.existente), creada: false };
+    if (p.existente !== undefined) return { ...(await ordenExistente(tx, p.existente)), creada: false };
     const para = p.entrega?.correo_contacto.trim() ?? '';
     if (!para) throw new AppError(400, { detail: SIN_CORREO_CONTACTO });
     // Stock already short is said now, not after the e-mail.
@@ -427,14 +451,13 @@ export async function confirmarOrden(
     const pendiente = await findPorConfirmar(tx, hashClave(token), { lock: true });
     // Deleted meanwhile (it lapsed over a day ago, and a new hold swept it).
     if (!pendiente) throw notFound(ENLACE_CONFIRMAR_INVALIDO);
-    if (pendiente.orden_id !== null)
-      return { cotizacion_id, orden_id: pendiente.orden_id, pedidos: await findPedidosDeOrden(tx, pendiente.orden_id), creada: false };
+    if (pendiente.orden_id !== null) return { cotizacion_id, ...(await ordenExistente(tx, pendiente.orden_id)), creada: false };
     if (pendiente.vence_en.getTime() <= ahora.getTime()) throw new AppError(410, { detail: ENLACE_CONFIRMAR_VENCIDO });
     const facturacion = await resolveFacturacion(tx, pendiente.datos);
     const p = await prepararOrden(tx, null, pendiente.datos, ahora, { lock: true });
     const hecha =
       p.existente !== undefined
-        ? { orden_id: p.existente, pedidos: await findPedidosDeOrden(tx, p.existente), creada: false }
+        ? { ...(await ordenExistente(tx, p.existente)), creada: false }
         : { ...(await escribirOrden(tx, mailer, enlaces(publicUrl), p, facturacion, undefined, null, ahora)), creada: true };
     await markPorConfirmarDe(tx, cotizacion_id, hecha.orden_id, ahora);
     return { cotizacion_id, ...hecha };
@@ -502,6 +525,7 @@ export async function getResumenCompra(db: Db, caller: Caller, cotizacionId: num
       subtotal,
     })),
   }));
+  const total = proveedores.reduce((s, p) => s + p.subtotal + p.costo_despacho, 0);
   return {
     cotizacion_id: cotizacionId,
     entrega:
@@ -518,6 +542,7 @@ export async function getResumenCompra(db: Db, caller: Caller, cotizacionId: num
           },
     proveedores,
     total_despacho: proveedores.reduce((s, p) => s + p.costo_despacho, 0),
-    total: proveedores.reduce((s, p) => s + p.subtotal + p.costo_despacho, 0),
+    total,
+    ...conIva(total),
   };
 }

@@ -121,7 +121,7 @@ describe('an order without an account waits for its contact', () => {
       expect(correo!.html).not.toContain(escrito);
     }
     expect(correo!.texto).toContain('120 kg');
-    expect(correo!.texto).toContain('Total de la orden: $600.000');
+    expect(correo!.texto).toContain('Neto: $600.000\nIVA (19 %): $114.000\nTotal de la orden: $714.000');
     // Only the hash is stored.
     const [fila] = await db().select().from(ordenPorConfirmar).where(eq(ordenPorConfirmar.cotizacion_id, e.f.cotizacionId));
     expect(fila).toMatchObject({ token_hash: hashClave(token!), correo: e.correo, orden_id: null });
@@ -136,7 +136,10 @@ describe('an order without an account waits for its contact', () => {
     expect(res.json()).toEqual({
       orden_id: expect.any(Number),
       cotizacion_id: e.f.cotizacionId,
-      pedidos: [expect.objectContaining({ total: 600_000 })],
+      pedidos: [expect.objectContaining({ total: 600_000, neto: 600_000, iva: 114_000, total_con_iva: 714_000 })],
+      neto: 600_000,
+      iva: 114_000,
+      total_con_iva: 714_000,
       seguimiento: expect.any(String),
     });
     const ordenId = res.json().orden_id;
@@ -148,7 +151,8 @@ describe('an order without an account waits for its contact', () => {
 
     const otra = await confirmar(ctx.t, e.token);
     expect(otra.statusCode, otra.body).toBe(200);
-    expect(otra.json()).toEqual({ orden_id: ordenId, cotizacion_id: e.f.cotizacionId, pedidos: res.json().pedidos });
+    const { seguimiento: _, ...hecha } = res.json();
+    expect(otra.json()).toEqual(hecha);
     const denuevo = await colocar(e.f);
     expect(denuevo.statusCode).toBe(200);
     expect(denuevo.json().orden_id).toBe(ordenId);
@@ -232,7 +236,7 @@ describe('an order without an account waits for its contact', () => {
     const res = await confirmar(ctx.t, await tokenConfirmar(ctx.t, e.correo));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      detail: 'El total de tu compra cambió de $10.000 a $14.990. Cotiza de nuevo para comprar con estos cambios.',
+      detail: 'El total de tu compra cambió de $11.900 a $17.838 (IVA incluido). Cotiza de nuevo para comprar con estos cambios.',
       code: RESUMEN_CAMBIADO,
     });
     expect(await ordenesDe(e.f.cotizacionId)).toEqual([]);

@@ -242,7 +242,7 @@ describe('confirming less than ordered', () => {
     expect(correo!.texto).toContain('confirmó parcialmente tu pedido');
     expect(correo!.texto).toContain('- Lomo vetado (Sopraval): pediste 100 kg, confirmó 80 kg');
     expect(correo!.texto).not.toContain('Posta negra (Sopraval): pediste');
-    expect(correo!.texto).toContain('el nuevo total del pedido es $700.000');
+    expect(correo!.texto).toContain('el pedido queda en $700.000 neto, $833.000 con IVA');
     expect(correo!.texto).toContain('80 kg (pediste 100 kg) × $5.000 = $400.000');
     expect(correo!.html).toContain('<li>Lomo vetado (Sopraval): pediste 100 kg, confirmó 80 kg</li>');
     expect(correo!.texto).not.toContain('Motivo:');

@@ -45,8 +45,8 @@ describe('crear-orden splits the order into one pedido per supplier', () => {
   it('answers the pedidos, writes each line into its pedido and a first pendiente event', async () => {
     const o = await ordenDeDos();
     expect(o.pedidos).toEqual([
-      { id: expect.any(Number), proveedor: expect.any(String), total: 500_000 },
-      { id: expect.any(Number), proveedor: expect.any(String), total: 300_000 },
+      { id: expect.any(Number), proveedor: expect.any(String), total: 500_000, neto: 500_000, iva: 95_000, total_con_iva: 595_000 },
+      { id: expect.any(Number), proveedor: expect.any(String), total: 300_000, neto: 300_000, iva: 57_000, total_con_iva: 357_000 },
     ]);
     const pedidos = await db().select().from(pedido).where(eq(pedido.orden_id, o.orden_id)).orderBy(asc(pedido.id));
     expect(pedidos.map((p) => [p.proveedor_id, p.estado, p.subtotal])).toEqual([
@@ -63,7 +63,7 @@ describe('crear-orden splits the order into one pedido per supplier', () => {
     const [recibo] = await correosPara(ctx.t, ROLES.comprador);
     expect(recibo!.asunto).toBe(`Recibimos tu orden N° ${o.orden_id}`);
     expect(recibo!.texto).toContain(`/seguimiento/${o.seguimiento}`);
-    expect(recibo!.texto).toContain('Total de la orden: $800.000');
+    expect(recibo!.texto).toContain('Neto: $800.000\nIVA (19 %): $152.000\nTotal de la orden: $952.000');
     expect(recibo!.html).toContain(`pedido N° ${o.pedidos[0]!.id}`);
     // Each pedido with its own delivery day, the buyer's and each supplier's e-mail.
     for (const p of o.pedidos) expect(recibo!.texto).toMatch(new RegExp(`\\(pedido N° ${p.id}\\) · entrega el \\d{1,2} de \\p{L}+ de \\d{4}`, 'u'));
@@ -75,7 +75,7 @@ describe('crear-orden splits the order into one pedido per supplier', () => {
       expect(aviso!.texto).toContain('100 kg');
       expect(aviso!.texto).toMatch(/Fecha de entrega: \d{1,2} de \p{L}+ de \d{4}/u);
       // Each supplier reads only its own lines.
-      expect(aviso!.texto).toContain(`Total: $${i === 0 ? '500.000' : '300.000'}`);
+      expect(aviso!.texto).toContain(i === 0 ? 'Neto: $500.000\nIVA (19 %): $95.000\nTotal: $595.000' : 'Neto: $300.000\nIVA (19 %): $57.000\nTotal: $357.000');
     }
   });
 });

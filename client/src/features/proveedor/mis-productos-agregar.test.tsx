@@ -110,7 +110,7 @@ describe("/mis-productos-proovedor: 'Agregar producto'", () => {
     expect(await within(form).findByText(SKU_REQUERIDO)).toBeTruthy();
     expect(within(form).getByText(PRECIO_REQUERIDO)).toBeTruthy();
     escribir(form, 'SKU', 'LV-01');
-    escribir(form, 'Precio', '9.990');
+    escribir(form, 'Precio neto', '9.990');
     escribir(form, 'Desde 100 kg', '9.500');
     escribir(form, 'Cantidad (kg)', '300');
     escribir(form, 'Fecha de vencimiento', '2099-04-01');
@@ -151,7 +151,7 @@ describe("/mis-productos-proovedor: 'Agregar producto'", () => {
     // The tiers and the lot count boxes once the unit is CAJA.
     escribir(form, 'Desde 100 cajas', '');
     escribir(form, 'SKU', 'CH-01');
-    escribir(form, 'Precio', '25000');
+    escribir(form, 'Precio neto', '25000');
     escribir(form, 'Cantidad (cajas)', '12');
     escribir(form, 'Fecha de vencimiento', sumarDias(hoyEnChile(), 30));
     respuestas[REGISTRAR] = {
@@ -216,7 +216,7 @@ describe('/mis-productos-proovedor: an expired session while adding (docs/produc
     const form = within(dialogo).getByRole('form', { name: 'Agregar producto' });
     respuestas[REGISTRAR] = VENCIDA;
     escribir(form, 'SKU', 'AB-01');
-    escribir(form, 'Precio', '9.990');
+    escribir(form, 'Precio neto', '9.990');
     escribir(form, 'Cantidad (kg)', '300');
     escribir(form, 'Fecha de vencimiento', '2099-04-01');
     fireEvent.click(within(form).getByRole('button', { name: 'Agregar producto' }));

@@ -74,7 +74,7 @@ export function EditorProducto({ fila, onClose }: { fila: FilaProducto; onClose(
         <strong>{oferta.producto_nombre}</strong> <span className="muted">SKU {oferta.sku}</span>
       </p>
       <div className="editor-producto__campos">
-        <TextField label="Precio" inputMode="numeric" {...register('tarifa')} error={errors.tarifa?.message} />
+        <TextField label="Precio neto" inputMode="numeric" {...register('tarifa')} error={errors.tarifa?.message} />
         {rangos.map(({ nombre }) => (
           <TextField key={nombre} label={nombre} inputMode="numeric" {...register(`rangos.${nombre}`)} error={errors.rangos?.[nombre]?.message} />
         ))}

@@ -94,7 +94,9 @@ describe('/mis-productos-proovedor: prices typed the Chilean way', () => {
   it("'4.990' and '4.990.000' are pesos: the edit sends 4990 and 4990000", async () => {
     respuestas[`PATCH ${URL_LISTA}7/`] = { status: 200, body: LOMO };
     const form = await editar();
-    fireEvent.change(within(form).getByLabelText('Precio'), { target: { value: '4.990.000' } });
+    // Prices are net: the list says so once, and the field is named so.
+    expect(screen.getByText('Precios netos, sin IVA. Los compradores ven el IVA sumado en sus totales.')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Precio neto'), { target: { value: '4.990.000' } });
     fireEvent.change(within(form).getByLabelText('Desde 100 kg'), { target: { value: '4.990' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(llamadas.some((l) => l.method === 'PATCH')).toBe(true));
@@ -103,7 +105,7 @@ describe('/mis-productos-proovedor: prices typed the Chilean way', () => {
 
   it("a real decimal ('4,5') is refused under the field: whole pesos", async () => {
     const form = await editar();
-    fireEvent.change(within(form).getByLabelText('Precio'), { target: { value: '4,5' } });
+    fireEvent.change(within(form).getByLabelText('Precio neto'), { target: { value: '4,5' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
     expect(await within(form).findByText(PRECIO_SIN_DECIMALES)).toBeTruthy();
     expect(llamadas.some((l) => l.method === 'PATCH')).toBe(false);

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { SearchSortFilters } from '../../ui/search-sort-filters';
 import { cantidadEs, formatCantidad as formatCantidadUnidad, formatClp, formatDiaLargo } from '#common/format';
 import { encabezadoRango, PROVEEDOR_PAGE_SIZE } from '#common/constants';
+import { PRECIOS_NETOS } from '#common/iva';
 import { apiErrorMessage } from '../../lib/api-errors';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { type Column, DataTable } from '../../ui/data-table';
@@ -170,6 +171,8 @@ export default function MisProductosPage() {
         </button>
       </div>
       <AvisoVisibilidad />
+      {/* Buyers compare these prices net and every document adds the IVA once (docs/decisions/026). */}
+      <p className="muted mis-productos__netos">{PRECIOS_NETOS} Los compradores ven el IVA sumado en sus totales.</p>
       <SearchSortFilters
         className="mis-productos__filtros"
         placeholder="Buscar producto, SKU, precio, stock o fecha..."

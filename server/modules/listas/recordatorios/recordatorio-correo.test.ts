@@ -39,6 +39,8 @@ describe('the reminder’s subject and first line', () => {
     expect(c.texto.split('\n')[0]).toBe(c.asunto);
     expect(c.texto).toContain('El producto "Merluza" ya no está disponible para cotizar.');
     expect(c.texto).toContain('para entrega el 8 de enero de 2030');
+    // Its total is net, as every price; with IVA once on it (19 % of $597.990 is $113.618,1).
+    expect(c.texto).toContain('El total incluye el despacho y es neto: con IVA (19 %) son $711.608.');
     expect(c.html).toContain('&#60;Semana&#62;');
     expect(c.html).not.toContain('<Semana>');
     expect(c.html).toContain('href="http://localhost:8000/listas/3/cotizaciones/7"');

@@ -1,4 +1,5 @@
 import { formatClp, formatDiaLargo } from '#common/format';
+import { conIva, TASA_IVA } from '#common/iva';
 import type { CompararPrecios } from '#common/schemas/comparacion';
 import { compararConUltimaVez, formatVariacion, type UltimoPrecio } from '#common/ultima-vez';
 import { type Correo, layout, parrafosHtml } from '#server/mail/templates';
@@ -18,13 +19,14 @@ export function asuntoListaCotizada(nombre: string, respuesta: Pick<CompararPrec
 }
 
 /**
- * What a list's reminder sends its buyer (docs/producto.md §16): the delivered total first, the
- * link to its results, and that nothing is bought without the buyer.
+ * What a list's reminder sends its buyer (docs/producto.md §16): the delivered total first (net, as
+ * every price: its total with IVA follows, docs/decisions/026), the link to its results, and that
+ * nothing is bought without the buyer.
  */
 export function correoListaCotizada(para: string, persona: string, lista: string, respuesta: CompararPrecios, url: string): Correo {
   const titulo = asuntoListaCotizada(lista, respuesta);
   const saludo = `Hola ${persona}:`;
-  const preparada = `Preparamos la cotización de tu lista «${lista}» con tu dirección principal, para entrega el ${formatDiaLargo(respuesta.fecha_entrega)}. El total incluye el despacho.`;
+  const preparada = `Preparamos la cotización de tu lista «${lista}» con tu dirección principal, para entrega el ${formatDiaLargo(respuesta.fecha_entrega)}. El total incluye el despacho y es neto: con IVA (${TASA_IVA} %) son ${formatClp(conIva(respuesta.total).total_con_iva)}.`;
   const fuera = respuesta.productos_no_identificados.map((p) => p.mensaje);
   const nadaSinTi = 'Revísala y, si te conviene, cómprala desde el enlace: no compramos nada sin ti.';
   const pie = 'Recibes este correo porque programaste un recordatorio para esta lista en Mis listas; ahí puedes cambiarlo o quitarlo.';

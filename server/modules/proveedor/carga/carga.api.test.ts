@@ -96,6 +96,11 @@ describe('GET /api/productos/plantillas-excel/', () => {
     // Categoría is column K, Formato N, Unidad O (COLUMNAS_EXCEL).
     for (const celda of ['K2', 'K50001', 'N2', 'O300']) expect(ws.getCell(celda).dataValidation?.type, celda).toBe('list');
     expect(ws.getCell('O2').dataValidation.formulae).toEqual(['Listas!$C$2:$C$3']);
+    // Prices are net: the header Precio (column C) says so in its note, and stays the header the upload reads.
+    expect(ws.getCell('C1').value).toBe('Precio');
+    expect(String((ws.getCell('C1').note as { texts?: { text: string }[] }).texts?.map((t) => t.text).join('') ?? ws.getCell('C1').note)).toContain(
+      'Precios netos, sin IVA.',
+    );
   });
 
   it('round trip: the registered products file uploads back as existing products with no errors', async () => {

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { encabezadoRango, FORMATOS, limiteDeRango, UNIDADES } from '#common/constants';
 import { FORMATO_FECHA_EXCEL } from '#common/format';
+import { PRECIOS_NETOS } from '#common/iva';
 import { COLUMNA_STOCK_AL_DESCARGAR, COLUMNAS_EXCEL, MAX_FILAS_CARGA, NOMBRES_RANGO } from '#common/schemas/proveedor-carga';
 import type { OfertaPlantilla } from './carga.repository';
 import { escaparCelda } from './filas';
@@ -38,6 +39,8 @@ async function libro(filas: Valor[][], categorias: string[], { conStockAlDescarg
   });
   const col = (nombre: (typeof COLUMNAS_EXCEL)[number]) => COLUMNAS_EXCEL.indexOf(nombre) + 1;
   ws.getColumn(col('Fecha vencimiento')).numFmt = FORMATO_FECHA_EXCEL;
+  // Prices are net (docs/decisions/026): said where the supplier types them, without changing the header the upload reads.
+  ws.getCell(1, col('Precio')).note = `${PRECIOS_NETOS} Escribe el precio por unidad en pesos, sin IVA; los precios por volumen también.`;
   if (conStockAlDescargar) {
     // Hidden, not protected: a protected sheet cannot be sorted nor get rows inserted in Excel, and
     // the column travels with its row when the supplier sorts (docs/decisions/008).

@@ -269,7 +269,11 @@ describe('/cotizar-resultado with delivery terms', () => {
     expect(total('Proveedores')).toBe('2');
     expect(total('Total productos')).toBe('$90.000');
     expect(total('Despacho')).toBe('$13.990');
-    expect(total('Total')).toBe('$103.990');
+    // Prices and fees are net: Neto is the landed total, IVA 19 % once on it ($19.758,1 → $19.758).
+    expect(total('Neto')).toBe('$103.990');
+    expect(total('IVA (19 %)')).toBe('$19.758');
+    expect(total('Total')).toBe('$123.748');
+    expect(screen.getByText(/Precios netos, sin IVA\./)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -282,7 +286,8 @@ describe('/cotizar-resultado with delivery terms', () => {
     expect(total('Proveedores')).toBe('1');
     expect(total('Total productos')).toBe('$80.000');
     expect(total('Despacho')).toBe('Gratis');
-    expect(total('Total')).toBe('$80.000');
+    expect(total('Neto')).toBe('$80.000');
+    expect(total('Total')).toBe('$95.200');
 
     // Sal to Proveedor 1: Proveedor 2 falls to $70,000 and pays again; Proveedor 1 ($12,000) pays its fee.
     swap('Proveedor 2', 'Sal', 'Proveedor 1');
@@ -290,7 +295,9 @@ describe('/cotizar-resultado with delivery terms', () => {
     expect(within(bloque('Proveedor 1')).getByText('Despacho $5.000, gratis desde $60.000')).toBeTruthy();
     expect(total('Total productos')).toBe('$82.000');
     expect(total('Despacho')).toBe('$13.990');
-    expect(total('Total')).toBe('$95.990');
+    expect(total('Neto')).toBe('$95.990');
+    expect(total('IVA (19 %)')).toBe('$18.238');
+    expect(total('Total')).toBe('$114.228');
   });
 
   it('a swap that leaves a supplier under its minimum says so before Comprar, and Comprar then points at it instead of buying', async () => {

@@ -3,9 +3,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { type CompararPrecios, mensajesComparacion, type Opcion, type ResultadoComparacion } from '#common/schemas/comparacion';
 import { cantidadEs, formatCantidad, formatClp, formatDiaLargo, unidadCorta } from '#common/format';
 import { hoyEnChile } from '#common/fecha';
+import { conIva, PRECIOS_NETOS } from '#common/iva';
 import { subtotal } from '#common/precio';
 import type { UltimoPrecio } from '#common/ultima-vez';
 import { type Column, DataTable } from '../../../ui/data-table';
+import { MontosIva } from '../../../ui/montos-iva';
 import { Redirigir } from '../../../ui/redirigir';
 import { SIN_COTIZACION } from '../../../lib/flujo-cotizacion/paso-faltante';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -214,7 +216,7 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
           {sinFecha
             ? 'Sin fecha de entrega: cada proveedor entrega el primer día que puede (lo ves en su bloque), con lotes que vencen después.'
             : `Precios y stock para entregar el ${formatDiaLargo(cotizacion.fecha_entrega)}.`}{' '}
-          Puedes cambiar un proveedor o agregar otro antes de comprar.
+          Puedes cambiar un proveedor o agregar otro antes de comprar. {PRECIOS_NETOS}
         </p>
       </div>
 
@@ -457,40 +459,40 @@ function AgregarProductos({ describedBy }: { describedBy?: string }) {
 }
 
 /**
- * The landed total of the choice as it stands now (common/total-entregado.ts through entregaDe), and
+ * The landed total of the choice as it stands now (common/total-entregado.ts through entregaDe): net,
+ * as every price, then its Neto / IVA / Total as the order will charge them (docs/decisions/026); and
  * what its products bought before cost against the same quantities at last time's prices.
  */
 function TotalPanel({ entrega, productos, resultados }: { entrega: Entrega; productos: number; resultados: readonly ResultadoComparacion[] }) {
   const ultimaVez = comparacionUltimaVez(resultados);
   return (
-    <dl className="panel resultado__total" aria-label="Total">
-      <div>
-        <dt>Productos</dt>
-        <dd>{productos}</dd>
-      </div>
-      <div>
-        <dt>Proveedores</dt>
-        <dd>{entrega.bloques.length}</dd>
-      </div>
-      <div>
-        <dt>Total productos</dt>
-        <dd>{formatClp(entrega.total_productos)}</dd>
-      </div>
-      <div>
-        <dt>Despacho</dt>
-        <dd>{entrega.total_despacho === 0 ? 'Gratis' : formatClp(entrega.total_despacho)}</dd>
-      </div>
-      <div className="resultado__total-final">
-        <dt>Total</dt>
-        <dd className="resultado__monto">{formatClp(entrega.total)}</dd>
-      </div>
+    <section className="panel resultado__total" aria-label="Total">
+      <dl className="resultado__total-resumen">
+        <div>
+          <dt>Productos</dt>
+          <dd>{productos}</dd>
+        </div>
+        <div>
+          <dt>Proveedores</dt>
+          <dd>{entrega.bloques.length}</dd>
+        </div>
+        <div>
+          <dt>Total productos</dt>
+          <dd>{formatClp(entrega.total_productos)}</dd>
+        </div>
+        <div>
+          <dt>Despacho</dt>
+          <dd>{entrega.total_despacho === 0 ? 'Gratis' : formatClp(entrega.total_despacho)}</dd>
+        </div>
+      </dl>
+      <MontosIva montos={conIva(entrega.total)} label="Montos de la compra" />
       {ultimaVez && (
-        <div className="resultado__total-ultima-vez">
+        <dl className="resultado__total-ultima-vez">
           <dt>Productos que ya compraste</dt>
           <dd>{textoComparacionUltimaVez(ultimaVez)}</dd>
-        </div>
+        </dl>
       )}
-    </dl>
+    </section>
   );
 }
 

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClp } from '#common/format';
+import { conIva } from '#common/iva';
 import { SessionProvider } from '../../../lib/session';
 import { type Respuesta, stubFetch } from '../../../test/page-harness';
 import { APP_TITLE, useRouteTitle } from '../../../app/route-title';
@@ -13,9 +14,10 @@ import ConfirmacionPage, { type OrdenCreadaState } from './confirmacion-page';
 const ESTADO: OrdenCreadaState = {
   orden_id: 501,
   pedidos: [
-    { id: 45, proveedor: 'Carnes del Maule', total: 500_000 },
-    { id: 46, proveedor: 'Distribuidora Austral', total: 350_000 },
+    { id: 45, proveedor: 'Carnes del Maule', total: 500_000, ...conIva(500_000) },
+    { id: 46, proveedor: 'Distribuidora Austral', total: 350_045, ...conIva(350_045) },
   ],
+  ...conIva(850_045),
   seguimiento: 'S'.repeat(43),
   correo: 'daniela@prueba.cl',
 };
@@ -69,7 +71,11 @@ describe('/confirmacion', () => {
   it('names the order, its pedidos one per supplier, who was e-mailed, and gives an anonymous buyer its tracking link', async () => {
     renderConfirmacion(ESTADO);
     expect(screen.getByText('Número de orden:').textContent).toContain('501');
-    expect(screen.getByRole('list', { name: 'Pedidos de la orden' }).textContent).toContain(`Pedido N° 45 · Carnes del Maule · ${formatClp(500_000)}`);
+    // Each pedido's total with its IVA, and the order's Neto / IVA / Total (19 % of $850.045 is $161.508,55).
+    expect(screen.getByRole('list', { name: 'Pedidos de la orden' }).textContent).toContain(
+      `Pedido N° 45 · Carnes del Maule · ${formatClp(595_000)} IVA incl.`,
+    );
+    expect(screen.getByLabelText('Montos de la orden N° 501').textContent).toBe('Neto$850.045IVA (19 %)$161.509Total de la orden$1.011.554');
     expect(screen.getByText(/Avisamos a cada proveedor por correo electrónico\. Te enviamos un correo de confirmación a daniela@prueba\.cl\./)).toBeTruthy();
     expect((await screen.findByRole('link', { name: 'Seguir mi orden' })).getAttribute('href')).toBe(`/seguimiento/${'S'.repeat(43)}`);
     expect(screen.queryByRole('link', { name: 'Ver mi orden' })).toBeNull();

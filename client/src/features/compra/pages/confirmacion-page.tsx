@@ -6,6 +6,7 @@ import { z } from '#common/zod-es';
 import { usePageTitle } from '../../../app/route-title';
 import { useSession } from '../../../lib/session';
 import { clearFlujoCotizacion } from '../../../lib/storage';
+import { MontosIva } from '../../../ui/montos-iva';
 import './compra.css';
 
 /**
@@ -83,7 +84,7 @@ export default function ConfirmacionPage() {
   }, []);
   if (porConfirmar.success) return <PorConfirmar {...porConfirmar.data} />;
   if (!estado.success) return <Navigate to="/" replace />;
-  const { orden_id, pedidos, seguimiento, correo } = estado.data;
+  const { orden_id, pedidos, seguimiento, correo, ...montos } = estado.data;
 
   return (
     <section className="page page--narrow page--center confirmacion">
@@ -102,10 +103,12 @@ export default function ConfirmacionPage() {
             <ul className="confirmacion__pedidos" aria-label="Pedidos de la orden">
               {pedidos.map((p) => (
                 <li key={p.id}>
-                  Pedido N° {p.id} · {p.proveedor} · {formatClp(p.total)}
+                  Pedido N° {p.id} · {p.proveedor} · {formatClp(p.total_con_iva)} <span className="montos-iva__nota">IVA incl.</span>
                 </li>
               ))}
             </ul>
+            {/* The order's amounts: IVA once on its whole neto (docs/decisions/026). */}
+            <MontosIva montos={montos} label={`Montos de la orden N° ${orden_id}`} totalLabel="Total de la orden" />
           </>
         )}
         <p className="muted">

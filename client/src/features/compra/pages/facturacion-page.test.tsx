@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClp } from '#common/format';
+import { conIva } from '#common/iva';
 import type { CompararPrecios, Opcion } from '#common/schemas/comparacion';
 import type { OrdenCreada, ResumenCompra } from '#common/schemas/ordenes';
 import { ENTREGA } from '../../../ui/datos-entrega.fixtures';
@@ -80,6 +81,8 @@ const RESUMEN: ResumenCompra = {
   ],
   total_despacho: 8_990,
   total: 1_558_990,
+  // Net, as every price; IVA once on it: 19 % of $1.558.990 is $296.208,1.
+  ...conIva(1_558_990),
 };
 const CONFIRMADO = {
   total: 1_558_990,
@@ -91,13 +94,15 @@ const CONFIRMADO = {
 const ORDEN: OrdenCreada = {
   orden_id: 501,
   pedidos: [
-    { id: 45, proveedor: 'Carnes del Maule', total: 1_208_990 },
-    { id: 46, proveedor: 'Distribuidora Austral', total: 350_000 },
+    { id: 45, proveedor: 'Carnes del Maule', total: 1_208_990, ...conIva(1_208_990) },
+    { id: 46, proveedor: 'Distribuidora Austral', total: 350_000, ...conIva(350_000) },
   ],
+  ...conIva(1_558_990),
   seguimiento: 'a'.repeat(43),
 };
 const RESUMEN_URL = '/api/facturacion/77/resumen/?cotizante_id=9';
-const COMPRAR = `Confirmar compra por ${formatClp(1_558_990)}`;
+/** The button names what the buyer pays: the total with IVA. */
+const COMPRAR = `Confirmar compra por ${formatClp(1_855_198)}`;
 
 let respuestas: Record<string, Respuesta>;
 let llamadas: Llamada[];
@@ -138,12 +143,14 @@ const historial = () => JSON.parse(localStorage.getItem('historialOrdenes') ?? '
 const esperar = (ms = 50) => act(() => new Promise((r) => setTimeout(r, ms)));
 /** A supplier's block of the summary. */
 const proveedor = (nombre: string) => screen.getByRole('heading', { name: nombre }).closest('.facturacion__proveedor') as HTMLElement;
-/** Under a supplier's lines: its products' sum, its delivery fee and its pedido's total with the fee. */
+/** Under a supplier's lines: its products' sum, its delivery fee and its pedido's total with the fee, with IVA and net. */
 function expectSumas(nombre: string, { productos, despacho, subtotal }: { productos: number; despacho: string; subtotal: number }) {
   const bloque = within(proveedor(nombre));
   expect(bloque.getByText('Productos:').textContent).toBe(`Productos: ${formatClp(productos)}`);
   expect(bloque.getByText(/^Despacho:/).textContent).toBe(`Despacho: ${despacho}`);
-  expect(bloque.getByText('Total del pedido:').textContent).toBe(`Total del pedido: ${formatClp(subtotal)}`);
+  expect(bloque.getByLabelText(`Total del pedido de ${nombre}`).textContent).toBe(
+    `Total del pedido${formatClp(conIva(subtotal).total_con_iva)} IVA incl.Neto${formatClp(subtotal)}`,
+  );
 }
 /** The summary is on screen once its button names the total. */
 const comprar = () => screen.findByRole('button', { name: COMPRAR });
@@ -175,28 +182,30 @@ describe('/facturacion', () => {
     const entrega = screen.getByLabelText('Datos de entrega');
     for (const texto of ['30 de noviembre de 2026', 'Av. Los Carrera 1450, Quilpué, Región de Valparaíso', 'Daniela Araya', 'daniela@prueba.cl'])
       expect(entrega.textContent).toContain(texto);
+    // 19 % of $1.208.990 is $229.708,1: its pedido is $1.438.698 with IVA.
     expectSumas('Carnes del Maule', { productos: 1_200_000, despacho: formatClp(8_990), subtotal: 1_208_990 });
+    expect(within(proveedor('Carnes del Maule')).getByText('$1.438.698', { exact: false })).toBeTruthy();
     expectSumas('Distribuidora Austral', { productos: 350_000, despacho: 'sin costo', subtotal: 350_000 });
     // The landed total: products, the fees, and what the order will charge.
     expect(screen.getByText('Total productos:').textContent).toBe(`Total productos: ${formatClp(1_550_000)}`);
     expect(screen.getByText('Despacho:', { selector: '.facturacion__totales p' }).textContent).toBe(`Despacho: ${formatClp(8_990)}`);
-    expect(screen.getByText('Total de la compra:').textContent).toBe(`Total de la compra: ${formatClp(1_558_990)}`);
+    expect(screen.getByLabelText('Total de la compra').textContent).toBe('Neto$1.558.990IVA (19 %)$296.208Total de la compra$1.855.198');
   });
 
   it('one supplier delivering free: its products and "Despacho: sin costo", no second subtotal, and the totals', async () => {
     const [maule] = RESUMEN.proveedores;
     respuestas[`GET ${RESUMEN_URL}`] = {
       status: 200,
-      body: { ...RESUMEN, proveedores: [{ ...maule, costo_despacho: 0 }], total_despacho: 0, total: 1_200_000 },
+      body: { ...RESUMEN, proveedores: [{ ...maule, costo_despacho: 0 }], total_despacho: 0, total: 1_200_000, ...conIva(1_200_000) },
     };
     renderPage();
-    await screen.findByRole('button', { name: `Confirmar compra por ${formatClp(1_200_000)}` });
+    await screen.findByRole('button', { name: `Confirmar compra por ${formatClp(1_428_000)}` });
     const bloque = within(proveedor('Carnes del Maule'));
     expect(bloque.getByText('Productos:').textContent).toBe(`Productos: ${formatClp(1_200_000)}`);
     expect(bloque.getByText(/^Despacho:/).textContent).toBe('Despacho: sin costo');
-    expect(bloque.queryByText('Total del pedido:')).toBeNull();
+    expect(bloque.queryByLabelText('Total del pedido de Carnes del Maule')).toBeNull();
     expect(screen.getByText('Despacho:', { selector: '.facturacion__totales p' }).textContent).toBe('Despacho: sin costo');
-    expect(screen.getByText('Total de la compra:').textContent).toBe(`Total de la compra: ${formatClp(1_200_000)}`);
+    expect(screen.getByLabelText('Total de la compra').textContent).toBe('Neto$1.200.000IVA (19 %)$228.000Total de la compra$1.428.000');
   });
 
   it("'No' alone never buys: the question closes on the summary, and only the button naming the total places the order", async () => {
@@ -251,7 +260,7 @@ describe('/facturacion', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sí' }));
     await screen.findByRole('table', { name: 'Productos de Carnes del Maule' });
     const enviar = screen.getByRole('button', { name: 'Confirmar compra' });
-    expect(enviar.closest('.form__actions')!.textContent).toContain(`Total: ${formatClp(1_558_990)}`);
+    expect(enviar.closest('.form__actions')!.textContent).toContain(`Total: ${formatClp(1_855_198)} IVA incl.`);
     expect(screen.queryByRole('button', { name: COMPRAR })).toBeNull();
     fireEvent.change(screen.getByLabelText('Razón social'), { target: { value: 'Cocina 2000' } });
     fireEvent.click(enviar);

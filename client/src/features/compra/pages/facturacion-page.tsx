@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { EJEMPLO_RUT } from '#common/chile/rut';
 import { formatClp, formatDespacho, formatDiaLargo } from '#common/format';
+import { conIva } from '#common/iva';
 import type { IdNombre } from '#common/schemas/catalogo';
 import { type OrdenData, type OrdenInput, RESUMEN_CAMBIADO, type ResumenCompra, ordenSchema } from '#common/schemas/ordenes';
 import { apiErrorMessage, parseApiError } from '../../../lib/api-errors';
@@ -18,6 +19,7 @@ import { SelectField, TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { LoadError } from '../../../ui/load-error';
 import { LineasTable } from '../../../ui/lineas-table';
+import { MontosIva } from '../../../ui/montos-iva';
 import { Modal } from '../../../ui/modal';
 import { Redirigir } from '../../../ui/redirigir';
 import { SIN_COTIZACION } from '../../../lib/flujo-cotizacion/paso-faltante';
@@ -288,7 +290,7 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
                 disabled={resumen.isFetching}
                 onClick={() => colocarOrden({ cotizacion_id: cotizacionId, cotizante_id: cotizanteId })}
               >
-                Confirmar compra por {formatClp(compra.total)}
+                Confirmar compra por {formatClp(compra.total_con_iva)}
               </SubmitButton>
             </div>
           </div>
@@ -351,7 +353,7 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
             {volver}
             {compra && (
               <p className="facturacion__total-boton">
-                Total: <strong>{formatClp(compra.total)}</strong>
+                Total: <strong>{formatClp(compra.total_con_iva)}</strong> <span className="montos-iva__nota">IVA incl.</span>
               </p>
             )}
             <SubmitButton busy={create.isPending} busyLabel="Creando orden..." disabled={!compra || resumen.isFetching}>
@@ -407,11 +409,11 @@ function Resumen({ resumen }: { resumen: ResumenCompra }) {
           {p.fecha_entrega && <p className="muted">Entrega el {formatDiaLargo(p.fecha_entrega)}</p>}
           <LineasTable caption={`Productos de ${p.proveedor}`} lineas={p.lineas} total={p.subtotal} totalLabel="Productos" />
           <p className="facturacion__despacho">Despacho: {formatDespacho(p.costo_despacho)}</p>
-          {/* With several suppliers each one's part is a pedido of its own, with its own total (as the e-mail says it). */}
+          {/* With several suppliers each one's part is a pedido of its own, with its own IVA and total (as the e-mail says it). */}
           {varios && (
-            <p className="facturacion__subtotal">
-              Total del pedido: <strong>{formatClp(p.subtotal + p.costo_despacho)}</strong>
-            </p>
+            <div className="facturacion__subtotal">
+              <MontosIva montos={conIva(p.subtotal + p.costo_despacho)} label={`Total del pedido de ${p.proveedor}`} totalLabel="Total del pedido" compacta />
+            </div>
           )}
         </div>
       ))}
@@ -426,7 +428,7 @@ function Resumen({ resumen }: { resumen: ResumenCompra }) {
           <p className="muted">Sin datos de entrega.</p>
         )}
       </div>
-      {/* Each row's label is a bare text beside its amount: 'Total de la compra:' reads with its amount (e2e finds it so). */}
+      {/* The purchase's net parts, then its Neto / IVA / Total: prices and fees are net, IVA once on the whole (docs/decisions/026). */}
       <div className="facturacion__totales">
         <p>
           Total productos: <span>{formatClp(resumen.total - resumen.total_despacho)}</span>
@@ -434,9 +436,7 @@ function Resumen({ resumen }: { resumen: ResumenCompra }) {
         <p>
           Despacho: <span>{formatDespacho(resumen.total_despacho)}</span>
         </p>
-        <p className="facturacion__total">
-          Total de la compra: <strong>{formatClp(resumen.total)}</strong>
-        </p>
+        <MontosIva montos={resumen} label="Total de la compra" totalLabel="Total de la compra" />
       </div>
     </section>
   );

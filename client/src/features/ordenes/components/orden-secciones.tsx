@@ -3,29 +3,36 @@ import { formatClp, formatFechaHora } from '#common/format';
 import type { PedidoDetalle } from '#common/schemas/pedidos';
 import { EventosPedido } from '../../../ui/eventos-pedido';
 import { LineasPedido } from '../../../ui/lineas-pedido';
-import { totalVigente } from './total-vigente';
+import { MontosIva } from '../../../ui/montos-iva';
+import type { MontosIva as Montos } from '#common/iva';
 import './orden-detalle.css';
 
 // What the buyer's /ordenes/:id and the tracking link /seguimiento/:token show alike: the order's
 // head and one card per supplier's pedido. What differs (billing, the state's place) stays with each.
 
 /** What a pedido's card needs; the tracking link's pedido has it too, without the buyer's data. */
-type PedidoDeLaOrden = Pick<PedidoDetalle, 'id' | 'proveedor' | 'estado' | 'lineas' | 'costo_despacho' | 'total' | 'eventos'>;
+type PedidoDeLaOrden = Pick<
+  PedidoDetalle,
+  'id' | 'proveedor' | 'estado' | 'lineas' | 'costo_despacho' | 'total' | 'neto' | 'iva' | 'total_con_iva' | 'eventos'
+> & {
+  reclamo?: PedidoDetalle['reclamo'];
+};
 
 /** The id of a pedido's heading, which names its card. */
 const pedidoTituloId = (id: number) => `pedido-${id}`;
 
 interface OrdenCabezaProps {
-  orden: { id: number; creado_en: string; total: number; pedidos: readonly PedidoDeLaOrden[] };
+  orden: Montos & { id: number; creado_en: string; total: number; pedidos: readonly PedidoDeLaOrden[] };
   tituloId: string;
 }
 
 /**
- * The order's number, date and total, the delivery fees it includes (no buyer's data: the tracking
- * link shows them too), and what still stands once annulled or rejected pedidos are out.
+ * The order's number, date and its Neto / IVA / Total as it stands (its pedidos not annulled nor
+ * rejected, as confirmed, less credits; IVA once on that: docs/decisions/026), the delivery fees it
+ * includes (no buyer's data: the tracking link shows them too), and what it was when placed when
+ * that changed.
  */
 export function OrdenCabeza({ orden, tituloId }: OrdenCabezaProps) {
-  const vigente = totalVigente(orden.pedidos);
   const despacho = orden.pedidos.reduce((suma, p) => suma + p.costo_despacho, 0);
   return (
     <header className="orden-detalle__cabeza">
@@ -34,11 +41,11 @@ export function OrdenCabeza({ orden, tituloId }: OrdenCabezaProps) {
         <p className="muted">Realizada el {formatFechaHora(orden.creado_en)}</p>
       </div>
       <div className="orden-detalle__totales">
-        <p className="orden-detalle__total">
-          Total: <strong>{formatClp(orden.total)}</strong>
-        </p>
-        {despacho > 0 && <p className="muted">Incluye {formatClp(despacho)} de despacho</p>}
-        {vigente !== undefined && <p className="muted">Vigente: {formatClp(vigente)}, sin los pedidos anulados o rechazados</p>}
+        <MontosIva montos={orden} label={`Montos de la orden N° ${orden.id}`} />
+        {despacho > 0 && <p className="muted">Incluye {formatClp(despacho)} de despacho, neto</p>}
+        {orden.neto !== orden.total && (
+          <p className="muted">Al comprar: {formatClp(orden.total)} neto. Sin lo anulado, rechazado, no confirmado o acreditado.</p>
+        )}
       </div>
     </header>
   );

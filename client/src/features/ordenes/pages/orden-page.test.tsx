@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClp } from '#common/format';
+import { conIva } from '#common/iva';
 import type { PedidoDetalle } from '#common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { toast } from '../../../ui/toast';
@@ -71,13 +72,18 @@ async function renderOrden(id: string) {
   return router;
 }
 const pedidoCard = (id: number) => screen.getByRole('listitem', { name: new RegExp(`^Pedido N° ${id} `) });
-/** A pedido card's sums under its lines: its products, its delivery fee ('sin costo' when free) and its total. */
+/** A pedido card's sums under its lines: its products, its delivery fee ('sin costo' when free), then its Neto, IVA and Total. */
 function expectSumas(id: number, { productos, despacho, total }: { productos: number; despacho: string; total: number }) {
   const card = within(pedidoCard(id));
   expect(card.getByText('Productos:').textContent).toBe(`Productos: ${formatClp(productos)}`);
   expect(card.getByText(/^Despacho:/).textContent).toBe(`Despacho: ${despacho}`);
-  expect(card.getByText('Total:').textContent).toBe(`Total: ${formatClp(total)}`);
+  const { neto, iva, total_con_iva } = conIva(total);
+  expect(card.getByLabelText(`Montos del pedido N° ${id}`).textContent).toBe(
+    `Neto${formatClp(neto)}IVA (19 %)${formatClp(iva)}Total${formatClp(total_con_iva)}`,
+  );
 }
+/** The order's head: what stands now, IVA once on its neto. */
+const montosOrden = () => screen.getByLabelText('Montos de la orden N° 501').textContent;
 const lecturas = () => llamadas.filter((l) => l.method === 'GET' && l.url === '/api/ordenes/501/').length;
 const escritas = () => llamadas.filter((l) => l.method !== 'GET' && l.url.startsWith('/api/'));
 
@@ -86,11 +92,13 @@ describe('/ordenes/:id', () => {
     await renderOrden('501');
     expect(await screen.findByRole('heading', { name: 'Orden de compra N° 501' })).toBeTruthy();
     expect(screen.getByText(/Realizada el 23 de noviembre de 2026/)).toBeTruthy();
-    // The order's total includes every pedido's delivery fee, and says how much of it is delivery.
-    expect(screen.getByText('Total:', { selector: '.orden-detalle__total' }).textContent).toContain(formatClp(1_558_990));
-    expect(screen.getByText(`Incluye ${formatClp(8_990)} de despacho`)).toBeTruthy();
-    // Pedido 46 was rejected: what is left of the order is said too.
-    expect(screen.getByText(/Vigente:/).textContent).toContain(formatClp(1_208_990));
+    // The order's amounts include every standing pedido's delivery fee, and it says how much of it is delivery.
+    // Pedido 46 was rejected: the amounts are what stands (19 % of $1.208.990 is $229.708,1), and what it was when placed is said too.
+    expect(montosOrden()).toBe('Neto$1.208.990IVA (19 %)$229.708Total$1.438.698');
+    expect(screen.getByText(`Incluye ${formatClp(8_990)} de despacho, neto`)).toBeTruthy();
+    expect(screen.getByText(/^Al comprar:/).textContent).toBe(
+      `Al comprar: ${formatClp(1_558_990)} neto. Sin lo anulado, rechazado, no confirmado o acreditado.`,
+    );
     const entrega = screen.getByRole('region', { name: 'Entrega' });
     for (const texto of ['30 de noviembre de 2026', 'Av. Los Carrera 1450', 'Daniela Araya']) expect(entrega.textContent).toContain(texto);
     const facturacion = screen.getByRole('region', { name: 'Facturación' });
@@ -129,12 +137,12 @@ describe('/ordenes/:id', () => {
   });
 
   it('an order delivered free of charge says nothing of its delivery in its head; each pedido still says its fee', async () => {
-    const sinCosto = { ...PENDIENTE, costo_despacho: 0, total: 1_200_000 };
-    respuestas['GET /api/ordenes/501/'] = { status: 200, body: { ...ORDEN, total: 1_550_000, pedidos: [sinCosto, ORDEN.pedidos[1]] } };
+    const sinCosto = { ...PENDIENTE, costo_despacho: 0, total: 1_200_000, ...conIva(1_200_000) };
+    respuestas['GET /api/ordenes/501/'] = { status: 200, body: { ...ORDEN, total: 1_550_000, ...conIva(1_200_000), pedidos: [sinCosto, ORDEN.pedidos[1]] } };
     await renderOrden('501');
     await screen.findByRole('heading', { name: 'Orden de compra N° 501' });
-    expect(screen.getByText('Total:', { selector: '.orden-detalle__total' }).textContent).toContain(formatClp(1_550_000));
-    expect(screen.queryByText(/de despacho$/)).toBeNull();
+    expect(montosOrden()).toBe('Neto$1.200.000IVA (19 %)$228.000Total$1.428.000');
+    expect(screen.queryByText(/de despacho/)).toBeNull();
     expectSumas(45, { productos: 1_200_000, despacho: 'sin costo', total: 1_200_000 });
   });
 
@@ -228,8 +236,8 @@ describe('/seguimiento/:token', () => {
       expect(within(card).getByLabelText(`Entrega del pedido N° ${id}`).textContent).toBe('Fecha de entrega30 de noviembre de 2026ComunaQuilpué');
     }
     expect(within(pedidoCard(46)).getByText(/No nos queda arroz grado 1/)).toBeTruthy();
-    expect(screen.getByText('Total:', { selector: '.orden-detalle__total' }).textContent).toContain(formatClp(1_558_990));
-    expect(screen.getByText(`Incluye ${formatClp(8_990)} de despacho`)).toBeTruthy();
+    expect(montosOrden()).toBe('Neto$1.208.990IVA (19 %)$229.708Total$1.438.698');
+    expect(screen.getByText(`Incluye ${formatClp(8_990)} de despacho, neto`)).toBeTruthy();
     expectSumas(45, { productos: 1_200_000, despacho: formatClp(8_990), total: 1_208_990 });
     expectSumas(46, { productos: 350_000, despacho: 'sin costo', total: 350_000 });
     expect(screen.queryByRole('button', { name: /Anular/ })).toBeNull();

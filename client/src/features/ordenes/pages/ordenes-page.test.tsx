@@ -80,9 +80,11 @@ describe('/ordenes, a buyer', () => {
     expect(servidor.getByText('23 de noviembre de 2026')).toBeTruthy();
     const pedidos = within(servidor.getByRole('list', { name: 'Pedidos de la orden N° 502' })).getAllByRole('listitem');
     expect(pedidos.map((p) => p.textContent)).toEqual([
-      `Pedido N° 45 · Carnes del Maule · ${formatClp(1_200_000)}Pendiente`,
-      `Pedido N° 46 · Distribuidora Austral · ${formatClp(350_000)}Confirmado`,
+      `Pedido N° 45 · Carnes del Maule · ${formatClp(1_428_000)} IVA incl.Pendiente`,
+      `Pedido N° 46 · Distribuidora Austral · ${formatClp(416_500)} IVA incl.Confirmado`,
     ]);
+    // The order's total with IVA, once on its neto ($1.550.000 → IVA $294.500), and the neto under it.
+    expect(servidor.getByLabelText('Total de la orden N° 502').textContent).toBe(`Total${formatClp(1_844_500)} IVA incl.Neto${formatClp(1_550_000)}`);
     // The billing rows, in docs/producto.md's order.
     const filas = servidor.getByLabelText('Datos de facturación de la orden N° 502');
     expect([...filas.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual([

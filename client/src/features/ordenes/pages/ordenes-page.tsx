@@ -15,8 +15,8 @@ import { Pagination } from '../../../ui/pagination';
 import { toast } from '../../../ui/toast';
 import { useOrdenes } from '../api/ordenes';
 import { EstadoPedidoBadge } from '../../../ui/estado-pedido';
+import { MontosIva } from '../../../ui/montos-iva';
 import { ReclamoBadge } from '../../../ui/recepcion-pedido';
-import { totalVigente } from '../components/total-vigente';
 import { pageFromParam } from '../../../lib/route-params';
 import './ordenes.css';
 
@@ -195,14 +195,13 @@ function HistorialOrdenes() {
  * annulled on the order's page instead.
  */
 function OrdenServidor({ orden: o }: { orden: OrdenResumen }) {
-  const vigente = totalVigente(o.pedidos);
   return (
     <EntryCard title={`Orden N° ${o.id}`} subtitle={formatFechaLarga(o.creado_en)}>
       <ul className="ordenes__pedidos" aria-label={`Pedidos de la orden N° ${o.id}`}>
         {o.pedidos.map((p) => (
           <li key={p.id}>
             <span>
-              Pedido N° {p.id} · {p.proveedor} · {formatClp(p.total)}
+              Pedido N° {p.id} · {p.proveedor} · {formatClp(p.total_con_iva)} <span className="montos-iva__nota">IVA incl.</span>
             </span>
             <span className="ordenes__estados">
               <EstadoPedidoBadge estado={p.estado} parcial={p.parcial} />
@@ -211,14 +210,15 @@ function OrdenServidor({ orden: o }: { orden: OrdenResumen }) {
           </li>
         ))}
       </ul>
-      <p className="ordenes__resumen">
-        Total: <strong>{formatClp(o.total)}</strong>
-        {vigente !== undefined && ` (vigente: ${formatClp(vigente)})`}
-        <span className="muted">
-          {' · '}Entrega {o.fecha_entrega ? `el ${formatDiaLargo(o.fecha_entrega)}` : SIN_FECHA_ENTREGA.toLowerCase()}
+      {/* What stands now, IVA once on its neto (docs/decisions/026); what it was when placed, when that changed. */}
+      <div className="ordenes__resumen">
+        <MontosIva montos={o} label={`Total de la orden N° ${o.id}`} compacta />
+        {o.neto !== o.total && <p className="muted">Al comprar: {formatClp(o.total)} neto</p>}
+        <p className="muted">
+          Entrega {o.fecha_entrega ? `el ${formatDiaLargo(o.fecha_entrega)}` : SIN_FECHA_ENTREGA.toLowerCase()}
           {o.comuna_nombre && ` en ${o.comuna_nombre}`}
-        </span>
-      </p>
+        </p>
+      </div>
       <FacturacionRows datos={toDatosFacturacion(o.facturacion)} ordenId={o.id} />
       <Link to={`/ordenes/${o.id}`} className="btn btn--secondary ordenes__detalle" aria-label={`Ver detalle de la orden N° ${o.id}`}>
         Ver detalle

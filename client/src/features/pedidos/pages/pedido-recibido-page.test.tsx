@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClp } from '#common/format';
+import { conIva } from '#common/iva';
 import { type EstadoPedido, MOTIVO_OBLIGATORIO, type PedidoDetalle } from '#common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { LOGIN_TOAST_ID } from '../../../lib/session';
@@ -106,7 +107,7 @@ describe('/pedidos-recibidos/:id', () => {
     [8_990, formatClp(8_990), 1_808_990],
     [0, 'sin costo', 1_800_000],
   ])(
-    'under the lines (on screen and on the printed purchase order): the products, the delivery fee %i and the total with it',
+    'under the lines (on screen and on the printed purchase order): the products, the delivery fee %i, then Neto, IVA and Total',
     async (costo, despacho, total) => {
       respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('pendiente', { costo_despacho: costo, total }) };
       await renderPedido();
@@ -114,7 +115,10 @@ describe('/pedidos-recibidos/:id', () => {
       const productos = within(await screen.findByRole('region', { name: 'Productos' }));
       expect(productos.getByText('Productos:').textContent).toBe(`Productos: ${formatClp(1_800_000)}`);
       expect(productos.getByText(/^Despacho:/).textContent).toBe(`Despacho: ${despacho}`);
-      expect(productos.getByText('Total:').textContent).toBe(`Total: ${formatClp(total)}`);
+      const { neto, iva, total_con_iva } = conIva(total);
+      expect(productos.getByLabelText('Montos del pedido N° 7').textContent).toBe(
+        `Neto${formatClp(neto)}IVA (19 %)${formatClp(iva)}Total${formatClp(total_con_iva)}`,
+      );
     },
   );
 

@@ -16,7 +16,7 @@ const fila = (p: Partial<PedidoResumen> & { id: number }): PedidoResumen => ({
   comprador: 'Restorán Ñuñoa',
   comuna_nombre: 'Ñuñoa',
   total: 1_250_000,
-  ...conIva(1_250_000),
+  ...conIva(p.total ?? 1_250_000),
   lineas: 3,
   parcial: false,
   reclamo_estado: null,
@@ -69,14 +69,15 @@ describe('/pedidos-recibidos', () => {
     expect(primera!.getByText('512')).toBeTruthy();
     expect(primera!.getByText('Restorán Ñuñoa')).toBeTruthy();
     expect(primera!.getByText('30 de noviembre de 2026')).toBeTruthy();
-    expect(primera!.getByText('$1.250.000')).toBeTruthy();
+    // The total with IVA (once on the neto) and the neto under it.
+    expect(primera!.getByLabelText('Total del pedido N° 12').textContent).toBe('Total$1.487.500 IVA incl.Neto$1.250.000');
     expect(primera!.getByText('Pendiente')).toBeTruthy();
     expect(primera!.getByRole('link', { name: 'Ver pedido N° 12' }).getAttribute('href')).toBe('/pedidos-recibidos/12');
 
     expect(segunda!.getByText('Hotel Pucón')).toBeTruthy();
     expect(segunda!.getByText('Sin fecha')).toBeTruthy();
     expect(segunda!.getByText('Confirmado')).toBeTruthy();
-    expect(segunda!.getByText('$99.990')).toBeTruthy();
+    expect(segunda!.getByLabelText('Total del pedido N° 11').textContent).toBe('Total$118.988 IVA incl.Neto$99.990');
     expect(screen.getByText('2 pedidos en total.')).toBeTruthy();
     // Everything fits on one page: no pager.
     expect(screen.queryByRole('navigation', { name: 'Páginas de pedidos' })).toBeNull();

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { formatClp, formatDiaLargo, formatFechaHora } from '#common/format';
+import { formatDiaLargo, formatFechaHora } from '#common/format';
 import { ESTADO_PEDIDO_TEXTO, ESTADOS_PEDIDO, type EstadoPedido, PEDIDOS_POR_PAGINA, type PedidoResumen } from '#common/schemas/pedidos';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { type Column, DataTable } from '../../../ui/data-table';
@@ -10,6 +10,7 @@ import { LoadError } from '../../../ui/load-error';
 import { Pagination } from '../../../ui/pagination';
 import { usePedidos } from '../api/pedidos';
 import { EstadoPedidoBadge } from '../../../ui/estado-pedido';
+import { MontosIva } from '../../../ui/montos-iva';
 import { ReclamoBadge } from '../../../ui/recepcion-pedido';
 import { pageFromParam } from '../../../lib/route-params';
 import './pedidos-recibidos.css';
@@ -56,7 +57,13 @@ const columns: Column<PedidoResumen>[] = [
     cell: (p) => (p.fecha_entrega ? formatDiaLargo(p.fecha_entrega) : <span className="muted">Sin fecha</span>),
   },
   { id: 'lineas', header: 'Líneas', cell: (p) => p.lineas },
-  { id: 'total', header: 'Total', cell: (p) => <span className="pedidos-recibidos__total">{formatClp(p.total)}</span> },
+  {
+    id: 'total',
+    header: 'Total',
+    className: 'pedidos-recibidos__total',
+    // With IVA, once on its neto (less any credit), and the neto under it (docs/decisions/026).
+    cell: (p) => <MontosIva montos={p} label={`Total del pedido N° ${p.id}`} compacta />,
+  },
   {
     id: 'estado',
     header: 'Estado',

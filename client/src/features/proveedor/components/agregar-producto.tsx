@@ -201,7 +201,7 @@ export function AgregarProducto({ ofertas, onClose }: { ofertas: readonly Provee
           )}
           <div className="agregar-producto__campos">
             {texto('sku', 'SKU', errors.sku?.message, producto ? { autoFocus: true } : {})}
-            {texto('precio', 'Precio', errors.precio?.message, { inputMode: 'numeric' })}
+            {texto('precio', 'Precio neto', errors.precio?.message, { inputMode: 'numeric' })}
           </div>
           <fieldset className="agregar-producto__grupo">
             <legend>Precios por volumen (opcional)</legend>
