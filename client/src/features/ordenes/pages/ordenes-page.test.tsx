@@ -121,7 +121,7 @@ describe('/ordenes, a buyer', () => {
     renderPage();
     await screen.findByRole('heading', { name: 'Orden N° 502' });
     const [pedido] = within(within(card(502)).getByRole('list', { name: 'Pedidos de la orden N° 502' })).getAllByRole('listitem');
-    expect(pedido!.textContent).toBe(`Pedido N° 45 · Carnes del Maule · ${formatClp(1_200_000)}EntregadoReclamo abierto`);
+    expect(pedido!.textContent).toBe(`Pedido N° 45 · Carnes del Maule · ${formatClp(conIva(1_200_000).total_con_iva)} IVA incl.EntregadoReclamo abierto`);
   });
 
   it("a pedido confirmed for less reads 'Confirmado parcial'", async () => {
