@@ -3,6 +3,7 @@ import { isUnaLinea, SALTO_DE_LINEA } from '../texto';
 import { idSchema } from '../numeros';
 import { fechaIsoSchema } from '../fecha';
 import { montosIvaSchema } from '../iva';
+import { formatDiaLargo } from '../format';
 
 /**
  * Pedidos: an order is split into one pedido per supplier, and each pedido lives its
@@ -84,8 +85,9 @@ const TIPO_EVENTO_TEXTO: Record<Exclude<TipoEvento, 'estado'>, string> = {
   recepcion: 'Recepción registrada',
   reclamo_aceptado: 'Reclamo aceptado',
   reclamo_rechazado: 'Reclamo rechazado',
-  factura: 'Factura registrada',
-  pago: 'Pago registrado',
+  // What changed is the event's text (facturaTexto, pagoTexto, or that it was taken off).
+  factura: 'Factura',
+  pago: 'Pago',
 };
 export const COMENTARIO_MAX = 500;
 export const FACTURA_NUMERO_MAX = 40;
@@ -435,6 +437,24 @@ export const facturaPedidoSchema = z.object({
   pagado_el: fechaIsoSchema('Fecha de pago inválida.').nullable().optional(),
 });
 export type FacturaPedidoData = z.output<typeof facturaPedidoSchema>;
+
+/** How an invoice and a payment read on both parties' screens and in a pedido's history: 'Factura N° 123 del 30 de noviembre de 2026'. */
+export const facturaTexto = (numero: string, fecha: string | null) => `Factura N° ${numero}${fecha ? ` del ${formatDiaLargo(fecha)}` : ''}`;
+export const pagoTexto = (fecha: string) => `Pagada el ${formatDiaLargo(fecha)}`;
+export const FACTURA_QUITADA = 'Se quitó la factura.';
+export const PAGO_QUITADO = 'Se quitó el pago.';
+
+/** Why an invoice or payment is refused (docs/decisions/026 §La orden de compra como documento; factura y pago). */
+export const FACTURA_SIN_CONFIRMAR = 'El pedido debe confirmarse antes de registrar su factura.';
+export const facturaDePedidoCerrado = (estado: 'rechazado' | 'anulado') => `El pedido fue ${estado}: no se factura.`;
+export const FACTURA_DE_PEDIDO_PAGADO = 'El pedido ya está pagado: quita primero la fecha de pago para quitar su factura.';
+export const FACTURA_SIN_NUMERO = 'Indica el número de la factura.';
+export const PAGO_SIN_FACTURA = 'Registra primero la factura del pedido.';
+export const fechaAntesDelPedido = (campo: 'factura' | 'pago', dia: string) =>
+  `La fecha de ${campo} no puede ser anterior al día del pedido (${formatDiaLargo(dia)}).`;
+export const fechaFutura = (campo: 'factura' | 'pago') => `La fecha de ${campo} no puede ser posterior a hoy.`;
+export const PAGO_ANTES_DE_FACTURA = 'La fecha de pago no puede ser anterior a la de la factura.';
+export const FACTURA_DESPUES_DEL_PAGO = 'La fecha de factura no puede ser posterior a la del pago.';
 
 /** Query of GET /api/pedidos/exportar/ and GET /api/ordenes/exportar/: a range of days (Chile), both included. */
 export const exportarQuerySchema = z.object({

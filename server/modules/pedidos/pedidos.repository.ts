@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   ESTADOS_QUE_DEVUELVEN,
   type EmpresaDePedido,
   type EstadoPedido,
   type EventoPedido,
+  type FiltroCobro,
   HORAS_PARA_RECEPCION,
   type LineaPedido,
   type OrdenResumen,
@@ -83,11 +84,28 @@ function busqueda(q: string): SQL {
   return sql`(${pedido.id} = ${n} or ${pedido.orden_id} = ${n} or ${texto})`;
 }
 
-const wherePedidos = (proveedorId: number, query: Pick<PedidosQuery, 'estado' | 'q'>) =>
-  and(eq(pedido.proveedor_id, proveedorId), query.estado ? eq(pedido.estado, query.estado) : undefined, query.q ? busqueda(query.q) : undefined);
+/**
+ * The supplier's bookkeeping filters (docs/decisions/026): 'por_facturar', on its way or delivered
+ * and without an invoice; 'por_cobrar', invoiced and not paid (a pedido rejected after its invoice
+ * is not owed).
+ */
+const COBRO: Record<FiltroCobro, SQL> = {
+  por_facturar: and(inArray(pedido.estado, ['despachado', 'entregado']), isNull(pedido.factura_numero))!,
+  por_cobrar: and(isNotNull(pedido.factura_numero), isNull(pedido.pagado_el), notInArray(pedido.estado, [...ESTADOS_QUE_DEVUELVEN]))!,
+};
+
+type FiltroPedidos = Pick<PedidosQuery, 'estado' | 'q' | 'cobro'>;
+
+const wherePedidos = (proveedorId: number, query: FiltroPedidos) =>
+  and(
+    eq(pedido.proveedor_id, proveedorId),
+    query.estado ? eq(pedido.estado, query.estado) : undefined,
+    query.q ? busqueda(query.q) : undefined,
+    query.cobro ? COBRO[query.cobro] : undefined,
+  );
 
 /** How many of a supplier's pedidos match: the inbox's count, and with estado 'pendiente' the menu's and the panel's. */
-export async function countPedidosDeProveedor(db: Db, proveedorId: number, query: Pick<PedidosQuery, 'estado' | 'q'>): Promise<number> {
+export async function countPedidosDeProveedor(db: Db, proveedorId: number, query: FiltroPedidos): Promise<number> {
   // Only a search needs the order's columns to count them.
   const contar = db.select({ n: count() }).from(pedido);
   const [cuenta] = await (query.q ? contar.innerJoin(orden, eq(orden.id, pedido.orden_id)) : contar).where(wherePedidos(proveedorId, query));
