@@ -14,7 +14,7 @@ import { OrdenDetalleView } from '../components/orden-detalle';
 import { idFromParam } from '../../../lib/route-params';
 import './orden.css';
 
-/** /ordenes/:id: the logged-in buyer's own order, pedido by pedido; a pendiente one can be annulled. */
+/** /ordenes/:id: the logged-in buyer's own order, pedido by pedido, each with its purchase order to print; a pendiente one can be annulled. */
 export default function OrdenPage() {
   const id = idFromParam(useParams().id);
   if (id === undefined) return <OrdenNoEncontrada />;
@@ -47,7 +47,15 @@ function Orden({ id }: { id: number }) {
       <OrdenDetalleView
         orden={orden.data}
         acciones={<VolverAComprar orden={orden.data} />}
-        accionesPedido={(p) => p.estado === 'pendiente' && <AnularPedido pedido={p} />}
+        accionesPedido={(p) => (
+          <>
+            {/* The purchase order both parties print, one per pedido (docs/decisions/026). */}
+            <Link to={`/pedidos/${p.id}/orden-de-compra`} className="btn btn--secondary" aria-label={`Imprimir orden de compra N° ${p.numero}`}>
+              Imprimir orden de compra
+            </Link>
+            {p.estado === 'pendiente' && <AnularPedido pedido={p} />}
+          </>
+        )}
       />
     </section>
   );
