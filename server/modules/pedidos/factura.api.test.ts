@@ -197,7 +197,7 @@ describe('PATCH /api/pedidos/{id}/: absent stays, null clears, and the history s
     expect((await facturar(id, { factura_numero: '', pagado_el: null })).json()).toMatchObject({ factura_numero: null, pagado_el: null });
     const nuevos = (await eventosDe(id)).slice(antes);
     expect(nuevos.map((e) => [e.tipo, e.motivo])).toEqual([
-      ['factura', 'Factura N° 10 del ' + formatDiaLargo(hoy())],
+      ['factura', `Factura N° 10 del ${formatDiaLargo(hoy())}`],
       ['pago', 'Se quitó el pago.'],
       ['factura', 'Se quitó la factura.'],
       ['factura', 'Factura N° 11'],
