@@ -271,3 +271,25 @@ describe("GET /api/pedidos/?cobro=: 'Por facturar' and 'Por cobrar'", () => {
     expect([res.statusCode, res.json()]).toEqual([400, { cobro: ['Filtro inválido.'] }]);
   });
 });
+
+describe("the purchase order's number: the order's and the pedido's place in it", () => {
+  it("'{orden}-1' and '{orden}-2' for an order of two suppliers, whatever other orders exist, to each party", async () => {
+    await pedidoEn();
+    const o = await createOrden(
+      ctx.t,
+      [
+        { proveedorId: ids.proveedor, tarifa: 5000, lotes: [[500, LEJOS]], cantidad: 100 },
+        { proveedorId: ids.otroProveedor, tarifa: 3000, lotes: [[300, LEJOS]], cantidad: 100 },
+      ],
+      ctx.tokens.comprador,
+    );
+    const [primero, segundo] = o.pedidos.map((p) => p.id);
+    const numero = async (id: number, role: RoleName) =>
+      (await ctx.t.request({ method: 'GET', url: `/api/pedidos/${id}/`, token: ctx.tokens[role] })).json().numero;
+    expect(await numero(primero!, 'proveedor')).toBe(`${o.orden_id}-1`);
+    expect(await numero(segundo!, 'otroProveedor')).toBe(`${o.orden_id}-2`);
+    expect(await numero(segundo!, 'comprador')).toBe(`${o.orden_id}-2`);
+    const orden = await ctx.t.request({ method: 'GET', url: `/api/ordenes/${o.orden_id}/`, token: ctx.tokens.comprador });
+    expect(orden.json().pedidos.map((p: { numero: string }) => p.numero)).toEqual([`${o.orden_id}-1`, `${o.orden_id}-2`]);
+  });
+});

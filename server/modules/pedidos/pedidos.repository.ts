@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   ESTADOS_QUE_DEVUELVEN,
   type EmpresaDePedido,
@@ -61,9 +62,16 @@ export async function insertPedidos(db: Db, ordenId: number, compradorId: number
   return ids;
 }
 
+/**
+ * A pedido's column named with its table, as a subquery must name the outer row's: drizzle writes the
+ * columns of a select from one table bare ("id"), and inside a subquery a bare "id" is the
+ * subquery's own table's.
+ */
+const dePedido = (columna: PgColumn) => sql`${pedido}.${sql.identifier(columna.name)}`;
+
 const total = sql<number>`(${pedido.subtotal} + ${pedido.costo_despacho})::integer`;
 /** Some line confirmed for less than ordered. */
-const parcial = sql<boolean>`exists (select 1 from ${ordenLinea} where ${ordenLinea.pedido_id} = ${pedido.id} and ${ordenLinea.cantidad_confirmada} is not null)`;
+const parcial = sql<boolean>`exists (select 1 from ${ordenLinea} where ${ordenLinea.pedido_id} = ${dePedido(pedido.id)} and ${ordenLinea.cantidad_confirmada} is not null)`;
 /** The credit a claim's supplier accepted, net (0 without one). */
 const credito = sql<number>`(case when ${pedido.reclamo_estado} = 'aceptado' then coalesce(${pedido.monto_credito}, 0) else 0 end)::integer`;
 /** A pedido's amounts as its documents show them: net after any credit, IVA once on that (common/iva.ts). */
@@ -280,12 +288,12 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
       credito,
       parcial,
       // Its place in its order: the purchase order's 'N° {orden}-{n}'.
-      posicion: sql<number>`(select count(*)::integer from ${pedido} as otro where otro.orden_id = ${pedido.orden_id} and otro.id <= ${pedido.id})`,
+      posicion: sql<number>`(select count(*)::integer from ${pedido} as otro where otro.orden_id = ${dePedido(pedido.orden_id)} and otro.id <= ${dePedido(pedido.id)})`,
       recibido_en: pedido.recibido_en,
       // The day it was delivered: its receipt may be recorded until HORAS_PARA_RECEPCION later.
       entregado_en: sql<
         string | null
-      >`(select max(${pedidoEvento.creado_en}) from ${pedidoEvento} where ${pedidoEvento.pedido_id} = ${pedido.id} and ${pedidoEvento.estado} = 'entregado' and ${pedidoEvento.tipo} = 'estado')`,
+      >`(select max(${pedidoEvento.creado_en}) from ${pedidoEvento} where ${pedidoEvento.pedido_id} = ${dePedido(pedido.id)} and ${pedidoEvento.estado} = 'entregado' and ${pedidoEvento.tipo} = 'estado')`,
       reclamo_estado: pedido.reclamo_estado,
       reclamo_monto: pedido.reclamo_monto,
       monto_credito: pedido.monto_credito,
@@ -296,7 +304,7 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
       pagado_el: pedido.pagado_el,
       // The supplier's company for the purchase order: the pedido's copy; a pedido placed before
       // pedidos kept one reads it as saved now (docs/decisions/024).
-      proveedor_empresa: sql<EmpresaDePedido | null>`coalesce(${pedido.empresa_proveedor}, ${empresaActual(pedido.proveedor_id)})`,
+      proveedor_empresa: sql<EmpresaDePedido | null>`coalesce(${pedido.empresa_proveedor}, ${empresaActual(dePedido(pedido.proveedor_id))})`,
     })
     .from(pedido)
     .where(where)
