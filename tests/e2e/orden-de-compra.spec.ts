@@ -97,7 +97,6 @@ for (const width of [1280, 375]) {
     await expect(await filtrar(proveedor, 'Por facturar', e.pedidoId)).toBeVisible();
     await expect(proveedor).toHaveURL(/\?cobro=por_facturar$/);
     await expect(await filtrar(proveedor, 'Por cobrar', e.pedidoId)).toHaveCount(0);
-    await shot(proveedor, `factura-filtro-${width}`);
 
     await proveedor.goto(`/pedidos-recibidos/${e.pedidoId}`);
     const seccion = proveedor.getByRole('region', { name: 'Factura y pago' });
@@ -109,11 +108,13 @@ for (const width of [1280, 375]) {
     await expect(seccion).toContainText(`Factura N° 4501 del ${formatDiaLargo(hoy)} · Por cobrar`);
     await expect(proveedor.getByRole('region', { name: 'Historial' })).toContainText(`Factura N° 4501 del ${formatDiaLargo(hoy)}`);
     await shot(proveedor, `factura-pedido-${width}`);
+    if (process.env.E2E_SCREENSHOTS === '1') await seccion.screenshot({ path: `.tmp/screens/factura-seccion-${width}.png` });
 
     await expect(await filtrar(proveedor, 'Por facturar', e.pedidoId)).toHaveCount(0);
     const fila = await filtrar(proveedor, 'Por cobrar', e.pedidoId);
     await expect(fila).toBeVisible();
     await expect(proveedor.locator('tbody tr').filter({ has: fila })).toContainText('N° 4501');
+    await shot(proveedor, `factura-filtro-${width}`);
 
     await fila.click();
     await seccion.getByLabel('Pagado el').fill(diaMesAnio(hoy));
@@ -134,7 +135,7 @@ for (const width of [1280, 375]) {
     await loginByApi(comprador, e.comprador.email, e.comprador.password, `/ordenes/${e.ordenId}`);
     await expect(comprador.getByText(`Factura N° 4501 del ${formatDiaLargo(hoy)} · Pagada el ${formatDiaLargo(hoy)}`)).toBeVisible();
     await expect(comprador.getByRole('textbox', { name: 'N° de factura' })).toHaveCount(0);
-    await shot(comprador, `factura-orden-${width}`);
+    if (process.env.E2E_SCREENSHOTS === '1') await comprador.getByRole('listitem').filter({ hasText: 'Factura N° 4501' }).screenshot({ path: `.tmp/screens/factura-orden-${width}.png` });
     await comprador.getByRole('link', { name: `Imprimir orden de compra N° ${e.ordenId}-1` }).click();
     await expectDocumentoDeUnaPagina(comprador, e, 'orden-de-compra-comprador');
     expect(await comprador.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
