@@ -135,7 +135,11 @@ for (const width of [1280, 375]) {
     await loginByApi(comprador, e.comprador.email, e.comprador.password, `/ordenes/${e.ordenId}`);
     await expect(comprador.getByText(`Factura N° 4501 del ${formatDiaLargo(hoy)} · Pagada el ${formatDiaLargo(hoy)}`)).toBeVisible();
     await expect(comprador.getByRole('textbox', { name: 'N° de factura' })).toHaveCount(0);
-    if (process.env.E2E_SCREENSHOTS === '1') await comprador.getByRole('listitem').filter({ hasText: 'Factura N° 4501' }).screenshot({ path: `.tmp/screens/factura-orden-${width}.png` });
+    if (process.env.E2E_SCREENSHOTS === '1')
+      await comprador
+        .locator('.pedido-card')
+        .filter({ hasText: 'Factura N° 4501' })
+        .screenshot({ path: `.tmp/screens/factura-orden-${width}.png` });
     await comprador.getByRole('link', { name: `Imprimir orden de compra N° ${e.ordenId}-1` }).click();
     await expectDocumentoDeUnaPagina(comprador, e, 'orden-de-compra-comprador');
     expect(await comprador.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
