@@ -46,10 +46,11 @@ type FilterChange = { estado?: EstadoPedido | ''; q?: string; cobro?: FiltroCobr
 
 /** A row's invoice and payment: its number and whether it was paid; one on its way or delivered without one is to invoice. */
 function Cobro({ pedido: p }: { pedido: PedidoResumen }) {
-  if (p.factura_numero === null) return p.estado === 'despachado' || p.estado === 'entregado' ? <span>Por facturar</span> : <span className="muted">—</span>;
+  if (p.factura_numero === null)
+    return p.estado === 'despachado' || p.estado === 'entregado' ? <span className="pedidos-recibidos__cobro">Por facturar</span> : null;
   return (
     <span className="pedidos-recibidos__cobro">
-      N° {p.factura_numero}
+      Factura N° {p.factura_numero}
       <br />
       {p.pagado_el ? (
         `Pagada el ${formatDiaLargo(p.pagado_el)}`
@@ -85,8 +86,17 @@ const columns: Column<PedidoResumen>[] = [
   },
   { id: 'lineas', header: 'Líneas', cell: (p) => p.lineas },
   { id: 'total', header: 'Total', cell: (p) => <span className="pedidos-recibidos__total">{formatClp(p.total)}</span> },
-  { id: 'estado', header: 'Estado', cell: (p) => <EstadoPedidoBadge estado={p.estado} /> },
-  { id: 'factura', header: 'Factura', className: 'pedidos-recibidos__factura', cell: (p) => <Cobro pedido={p} /> },
+  // Its invoice and payment under its state: an eleventh column would not fit 1,200 px.
+  {
+    id: 'estado',
+    header: 'Estado',
+    cell: (p) => (
+      <>
+        <EstadoPedidoBadge estado={p.estado} />
+        <Cobro pedido={p} />
+      </>
+    ),
+  },
   { id: 'ver', header: 'Acciones', className: 'data-table__full', cell: (p) => <VerPedido id={p.id} /> },
 ];
 
