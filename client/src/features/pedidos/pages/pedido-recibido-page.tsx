@@ -109,7 +109,9 @@ function Detalle({ pedido }: { pedido: PedidoDetalle }) {
         <FacturaPago pedido={pedido} />
 
         <div className="pedido-recibido__principal">
-          <section aria-labelledby="pedido-productos">
+          {/* Long lines scroll here, beside the next step and the invoice; focusable, so a keyboard scrolls them too. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable). */}
+          <section className="pedido-recibido__lineas" aria-labelledby="pedido-productos" tabIndex={0}>
             <h2 id="pedido-productos">Productos</h2>
             <LineasPedido pedido={pedido} />
           </section>
