@@ -4,6 +4,7 @@ import { idSchema } from '../numeros';
 import { diaUtc, fechaIsoSchema } from '../fecha';
 import { montosIvaSchema } from '../iva';
 import { CANTIDAD_NEGATIVA, CANTIDAD_NO_NUMERO } from '../confirmacion-parcial';
+import { formatDiaLargo } from '../format';
 
 /**
  * Pedidos: an order is split into one pedido per supplier, and each pedido lives its
@@ -94,8 +95,9 @@ const TIPO_EVENTO_TEXTO: Record<Exclude<TipoEvento, 'estado'>, string> = {
   recepcion: 'Recepción registrada',
   reclamo_aceptado: 'Reclamo aceptado',
   reclamo_rechazado: 'Reclamo rechazado',
-  factura: 'Factura registrada',
-  pago: 'Pago registrado',
+  // What changed is the event's text (facturaTexto, pagoTexto, or that it was taken off).
+  factura: 'Factura',
+  pago: 'Pago',
 };
 export const COMENTARIO_MAX = 500;
 export const FACTURA_NUMERO_MAX = 40;
@@ -465,6 +467,23 @@ export const EXPORTAR_MAX_DIAS = 366;
 export const RANGO_INVERTIDO = 'La fecha desde no puede ser posterior a la fecha hasta.';
 export const RANGO_LARGO = `El rango puede tener como máximo ${EXPORTAR_MAX_DIAS} días.`;
 const DIA_MS = 86_400_000;
+/** How an invoice and a payment read on both parties' screens and in a pedido's history: 'Factura N° 123 del 30 de noviembre de 2026'. */
+export const facturaTexto = (numero: string, fecha: string | null) => `Factura N° ${numero}${fecha ? ` del ${formatDiaLargo(fecha)}` : ''}`;
+export const pagoTexto = (fecha: string) => `Pagada el ${formatDiaLargo(fecha)}`;
+export const FACTURA_QUITADA = 'Se quitó la factura.';
+export const PAGO_QUITADO = 'Se quitó el pago.';
+
+/** Why an invoice or payment is refused (docs/decisions/026 §La orden de compra como documento; factura y pago). */
+export const FACTURA_SIN_CONFIRMAR = 'El pedido debe confirmarse antes de registrar su factura.';
+export const facturaDePedidoCerrado = (estado: 'rechazado' | 'anulado') => `El pedido fue ${estado}: no se factura.`;
+export const FACTURA_DE_PEDIDO_PAGADO = 'El pedido ya está pagado: quita primero la fecha de pago para quitar su factura.';
+export const FACTURA_SIN_NUMERO = 'Indica el número de la factura.';
+export const PAGO_SIN_FACTURA = 'Registra primero la factura del pedido.';
+export const fechaAntesDelPedido = (campo: 'factura' | 'pago', dia: string) =>
+  `La fecha de ${campo} no puede ser anterior al día del pedido (${formatDiaLargo(dia)}).`;
+export const fechaFutura = (campo: 'factura' | 'pago') => `La fecha de ${campo} no puede ser posterior a hoy.`;
+export const PAGO_ANTES_DE_FACTURA = 'La fecha de pago no puede ser anterior a la de la factura.';
+export const FACTURA_DESPUES_DEL_PAGO = 'La fecha de factura no puede ser posterior a la del pago.';
 
 /** Query of GET /api/pedidos/exportar/ and GET /api/ordenes/exportar/: a range of days (Chile), both included. */
 export const exportarQuerySchema = z

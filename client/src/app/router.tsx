@@ -59,6 +59,7 @@ const OrdenPage = pagina(() => import('../features/ordenes/pages/orden-page'));
 const SeguimientoPage = pagina(() => import('../features/ordenes/pages/seguimiento-page'));
 const PedidosRecibidosPage = pagina(() => import('../features/pedidos/pages/pedidos-recibidos-page'));
 const PedidoRecibidoPage = pagina(() => import('../features/pedidos/pages/pedido-recibido-page'));
+const OrdenDeCompraPage = pagina(() => import('../features/pedidos/pages/orden-de-compra-page'));
 const HistorialPage = pagina(() => import('../features/historial/pages/historial-page'));
 const ListasPage = pagina(() => import('../features/listas/pages/listas-page'));
 const ListaCotizadaPage = pagina(() => import('../features/listas/pages/lista-cotizada-page'));
@@ -143,6 +144,8 @@ export const router = createBrowserRouter([
           route('/seguimiento/:token', 'publico', 'Seguimiento de tu orden', <SeguimientoPage />),
           route('/pedidos-recibidos', 'proveedor', 'Pedidos Recibidos', <PedidosRecibidosPage />),
           route('/pedidos-recibidos/:id', 'proveedor', 'Pedido recibido', <PedidoRecibidoPage />),
+          // A pedido's purchase order to print, for its supplier and its buyer alike (docs/decisions/026).
+          route('/pedidos/:id/orden-de-compra', 'sesion', 'Orden de compra', <OrdenDeCompraPage />),
           { path: '*', handle: { title: 'Página no encontrada' } satisfies RouteHandle, element: <NotFoundPage /> },
         ],
       },

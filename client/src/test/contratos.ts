@@ -79,6 +79,7 @@ const CONTRATOS: Record<string, Contrato> = {
   'POST /api/pedidos/:id/estado/': { 200: pedidoDetalleSchema },
   'POST /api/pedidos/:id/recepcion/': { 200: pedidoDetalleSchema },
   'POST /api/pedidos/:id/reclamo/': { 200: pedidoDetalleSchema },
+  'PATCH /api/pedidos/:id/': { 200: pedidoDetalleSchema },
   'GET /api/ordenes/': { 200: ordenesPageSchema },
   'GET /api/ordenes/:id/': { 200: ordenDetalleSchema },
   'GET /api/seguimiento/:token/': { 200: seguimientoSchema },

@@ -33,8 +33,7 @@ export function DatosFacturacion({ facturacion }: { facturacion: Facturacion }) 
 
 /**
  * The delivery and billing the buyer gave, as two titled panels: the buyer's order and the
- * supplier's pedido show them alike. The billing panel is named for print rules that leave it off
- * the purchase order (features/pedidos/pages/pedidos-recibidos.css), whose head already says it.
+ * supplier's pedido show them alike.
  */
 export function EntregaFacturacionPanels({ entrega, facturacion, textoSinFecha }: { entrega: Entrega; facturacion: Facturacion; textoSinFecha?: string }) {
   const id = useId();
@@ -44,7 +43,7 @@ export function EntregaFacturacionPanels({ entrega, facturacion, textoSinFecha }
         <h2 id={`${id}-entrega`}>Entrega</h2>
         <DatosEntrega entrega={entrega} textoSinFecha={textoSinFecha} />
       </section>
-      <section className="panel entrega-facturacion__facturacion" aria-labelledby={`${id}-facturacion`}>
+      <section className="panel" aria-labelledby={`${id}-facturacion`}>
         <h2 id={`${id}-facturacion`}>Facturación</h2>
         <DatosFacturacion facturacion={facturacion} />
       </section>

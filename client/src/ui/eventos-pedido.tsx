@@ -12,7 +12,8 @@ export function EventosPedido({ eventos, label = 'Historial' }: { eventos: reado
         <li key={i} className={`eventos-pedido__item eventos-pedido__item--${e.tipo === 'estado' ? e.estado : e.tipo}`}>
           <strong>{eventoTexto(e)}</strong>
           <span className="muted"> · {formatFechaHora(e.creado_en)}</span>
-          {e.motivo && <p className="eventos-pedido__motivo">Motivo: {e.motivo}</p>}
+          {/* An invoice's or payment's event says what it records ('Factura N° 123 del …'), not a reason. */}
+          {e.motivo && <p className="eventos-pedido__motivo">{e.tipo === 'factura' || e.tipo === 'pago' ? e.motivo : `Motivo: ${e.motivo}`}</p>}
         </li>
       ))}
     </ol>

@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   ESTADOS_QUE_DEVUELVEN,
   type EmpresaDePedido,
   type EstadoPedido,
   type EventoPedido,
+  type FiltroCobro,
   HORAS_PARA_RECEPCION,
   type LineaPedido,
   type OrdenResumen,
@@ -60,15 +62,16 @@ export async function insertPedidos(db: Db, ordenId: number, compradorId: number
   return ids;
 }
 
-const total = sql<number>`(${pedido.subtotal} + ${pedido.costo_despacho})::integer`;
 /**
- * The outer pedido's columns, always qualified: a select from one table renders its columns bare,
- * and inside a subquery a bare "id" or "orden_id" would name the subquery's own table.
+ * A pedido's column named with its table, as a subquery must name the outer row's: drizzle writes the
+ * columns of a select from one table bare ("id"), and inside a subquery a bare "id" is the
+ * subquery's own table's.
  */
-const idDelPedido = sql`${pedido}.${sql.identifier('id')}`;
-const ordenDelPedido = sql`${pedido}.${sql.identifier('orden_id')}`;
+const dePedido = (columna: PgColumn) => sql`${pedido}.${sql.identifier(columna.name)}`;
+
+const total = sql<number>`(${pedido.subtotal} + ${pedido.costo_despacho})::integer`;
 /** Some line confirmed for less than ordered. */
-const parcial = sql<boolean>`exists (select 1 from ${ordenLinea} where ${ordenLinea.pedido_id} = ${idDelPedido} and ${ordenLinea.cantidad_confirmada} is not null)`;
+const parcial = sql<boolean>`exists (select 1 from ${ordenLinea} where ${ordenLinea.pedido_id} = ${dePedido(pedido.id)} and ${ordenLinea.cantidad_confirmada} is not null)`;
 /** The credit a claim's supplier accepted, net (0 without one). */
 const credito = sql<number>`(case when ${pedido.reclamo_estado} = 'aceptado' then coalesce(${pedido.monto_credito}, 0) else 0 end)::integer`;
 /** A pedido's amounts as its documents show them: net after any credit, IVA once on that (common/iva.ts). */
@@ -89,11 +92,28 @@ function busqueda(q: string): SQL {
   return sql`(${pedido.id} = ${n} or ${pedido.orden_id} = ${n} or ${texto})`;
 }
 
-const wherePedidos = (proveedorId: number, query: Pick<PedidosQuery, 'estado' | 'q'>) =>
-  and(eq(pedido.proveedor_id, proveedorId), query.estado ? eq(pedido.estado, query.estado) : undefined, query.q ? busqueda(query.q) : undefined);
+/**
+ * The supplier's bookkeeping filters (docs/decisions/026): 'por_facturar', on its way or delivered
+ * and without an invoice; 'por_cobrar', invoiced and not paid (a pedido rejected after its invoice
+ * is not owed).
+ */
+const COBRO: Record<FiltroCobro, SQL> = {
+  por_facturar: and(inArray(pedido.estado, ['despachado', 'entregado']), isNull(pedido.factura_numero))!,
+  por_cobrar: and(isNotNull(pedido.factura_numero), isNull(pedido.pagado_el), notInArray(pedido.estado, [...ESTADOS_QUE_DEVUELVEN]))!,
+};
+
+type FiltroPedidos = Pick<PedidosQuery, 'estado' | 'q' | 'cobro'>;
+
+const wherePedidos = (proveedorId: number, query: FiltroPedidos) =>
+  and(
+    eq(pedido.proveedor_id, proveedorId),
+    query.estado ? eq(pedido.estado, query.estado) : undefined,
+    query.q ? busqueda(query.q) : undefined,
+    query.cobro ? COBRO[query.cobro] : undefined,
+  );
 
 /** How many of a supplier's pedidos match: the inbox's count, and with estado 'pendiente' the menu's and the panel's. */
-export async function countPedidosDeProveedor(db: Db, proveedorId: number, query: Pick<PedidosQuery, 'estado' | 'q'>): Promise<number> {
+export async function countPedidosDeProveedor(db: Db, proveedorId: number, query: FiltroPedidos): Promise<number> {
   // Only a search needs the order's columns to count them.
   const contar = db.select({ n: count() }).from(pedido);
   const [cuenta] = await (query.q ? contar.innerJoin(orden, eq(orden.id, pedido.orden_id)) : contar).where(wherePedidos(proveedorId, query));
@@ -123,7 +143,7 @@ export async function findPedidosDeProveedor(db: Db, proveedorId: number, query:
       comuna_nombre: orden.comuna_nombre,
       total,
       credito,
-      lineas: sql<number>`(select count(*)::integer from ${ordenLinea} where ${ordenLinea.pedido_id} = ${idDelPedido})`,
+      lineas: sql<number>`(select count(*)::integer from ${ordenLinea} where ${ordenLinea.pedido_id} = ${dePedido(pedido.id)})`,
       parcial,
       reclamo_estado: pedido.reclamo_estado,
       factura_numero: pedido.factura_numero,
@@ -330,12 +350,12 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
       credito,
       parcial,
       // Its place in its order: the purchase order's 'N° {orden}-{n}'.
-      posicion: sql<number>`(select count(*)::integer from ${pedido} as otro where otro.orden_id = ${ordenDelPedido} and otro.id <= ${idDelPedido})`,
+      posicion: sql<number>`(select count(*)::integer from ${pedido} as otro where otro.orden_id = ${dePedido(pedido.orden_id)} and otro.id <= ${dePedido(pedido.id)})`,
       recibido_en: pedido.recibido_en,
       // The day it was delivered: its receipt may be recorded until HORAS_PARA_RECEPCION later.
       entregado_en: sql<
         string | null
-      >`(select max(${pedidoEvento.creado_en}) from ${pedidoEvento} where ${pedidoEvento.pedido_id} = ${idDelPedido} and ${pedidoEvento.estado} = 'entregado' and ${pedidoEvento.tipo} = 'estado')`,
+      >`(select max(${pedidoEvento.creado_en}) from ${pedidoEvento} where ${pedidoEvento.pedido_id} = ${dePedido(pedido.id)} and ${pedidoEvento.estado} = 'entregado' and ${pedidoEvento.tipo} = 'estado')`,
       reclamo_estado: pedido.reclamo_estado,
       reclamo_monto: pedido.reclamo_monto,
       monto_credito: pedido.monto_credito,
@@ -346,7 +366,7 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
       pagado_el: pedido.pagado_el,
       // The supplier's company for the purchase order: the pedido's copy; a pedido placed before
       // pedidos kept one reads it as saved now (docs/decisions/024).
-      proveedor_empresa: sql<EmpresaDePedido | null>`coalesce(${pedido.empresa_proveedor}, ${empresaActual(pedido.proveedor_id)})`,
+      proveedor_empresa: sql<EmpresaDePedido | null>`coalesce(${pedido.empresa_proveedor}, ${empresaActual(dePedido(pedido.proveedor_id))})`,
     })
     .from(pedido)
     .where(where)

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDiaLargo } from '#common/format';
-import type { OrdenDetalle, PedidoDetalle } from '#common/schemas/pedidos';
+import { facturaTexto, type OrdenDetalle, type PedidoDetalle, pagoTexto } from '#common/schemas/pedidos';
 import { EntregaFacturacionPanels } from '../../../ui/entrega-facturacion';
 import { EstadoPedidoBadge } from '../../../ui/estado-pedido';
 import { OrdenCabeza, PedidosDeOrden, PedidoTitulo } from './orden-secciones';
@@ -43,6 +43,13 @@ export function OrdenDetalleView({ orden, accionesPedido, acciones }: OrdenDetal
               <PedidoTitulo pedido={p} />
               {/* Each supplier may come another day: its own, as the comparison showed it. */}
               {p.entrega.fecha_entrega && <p className="muted">Entrega el {formatDiaLargo(p.entrega.fecha_entrega)}</p>}
+              {/* Its supplier's invoice and payment, read-only (docs/decisions/026). */}
+              {p.factura_numero && (
+                <p className="pedido-card__factura">
+                  {facturaTexto(p.factura_numero, p.factura_fecha)}
+                  {p.pagado_el && ` · ${pagoTexto(p.pagado_el)}`}
+                </p>
+              )}
             </div>
             <EstadoPedidoBadge estado={p.estado} parcial={p.parcial} />
           </div>

@@ -88,6 +88,22 @@ const lecturas = () => llamadas.filter((l) => l.method === 'GET' && l.url === '/
 const escritas = () => llamadas.filter((l) => l.method !== 'GET' && l.url.startsWith('/api/'));
 
 describe('/ordenes/:id', () => {
+  it("shows each pedido's invoice and payment read-only, and a way to print each pedido's purchase order", async () => {
+    respuestas['GET /api/ordenes/501/'] = {
+      status: 200,
+      body: {
+        ...ORDEN,
+        pedidos: [{ ...PENDIENTE, estado: 'entregado', factura_numero: '123', factura_fecha: '2026-11-30', pagado_el: '2026-12-05' }, RECHAZADO],
+      },
+    };
+    await renderOrden('501');
+    await screen.findByText('Factura N° 123 del 30 de noviembre de 2026 · Pagada el 5 de diciembre de 2026');
+    expect(within(pedidoCard(46)).queryByText(/Factura N°/)).toBeNull();
+    expect(within(pedidoCard(45)).queryByRole('textbox')).toBeNull();
+    expect(within(pedidoCard(45)).getByRole('link', { name: 'Imprimir orden de compra N° 501-1' }).getAttribute('href')).toBe('/pedidos/45/orden-de-compra');
+    expect(within(pedidoCard(46)).getByRole('link', { name: 'Imprimir orden de compra N° 501-2' }).getAttribute('href')).toBe('/pedidos/46/orden-de-compra');
+  });
+
   it('shows the order: number, date, delivery, billing, total, and a card per pedido with its state, lines and history (a rejection with its reason)', async () => {
     await renderOrden('501');
     expect(await screen.findByRole('heading', { name: 'Orden de compra N° 501' })).toBeTruthy();

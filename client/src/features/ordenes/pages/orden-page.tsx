@@ -16,7 +16,7 @@ import { RecepcionPedido } from '../../../ui/recepcion-pedido';
 import { idFromParam } from '../../../lib/route-params';
 import './orden.css';
 
-/** /ordenes/:id: the logged-in buyer's own order, pedido by pedido; a pendiente one (or one confirmed partially) can be annulled. */
+/** /ordenes/:id: the logged-in buyer's own order, pedido by pedido, each with its purchase order to print; a pendiente one (or one confirmed partially) can be annulled. */
 export default function OrdenPage() {
   const id = idFromParam(useParams().id);
   if (id === undefined) return <OrdenNoEncontrada />;
@@ -58,6 +58,10 @@ function Orden({ id }: { id: number }) {
 function AccionesDelComprador({ pedido }: { pedido: PedidoDetalle }) {
   return (
     <>
+      {/* The purchase order both parties print, one per pedido (docs/decisions/026). */}
+      <Link to={`/pedidos/${pedido.id}/orden-de-compra`} className="btn btn--secondary" aria-label={`Imprimir orden de compra N° ${pedido.numero}`}>
+        Imprimir orden de compra
+      </Link>
       {puedeAnular(pedido) && <AnularPedido pedido={pedido} />}
       <RecepcionPedido pedido={pedido} />
       {puedeRegistrarRecepcion(pedido) && <RegistrarRecepcion pedido={pedido} />}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { EstadoPedido, PedidoDetalle, PedidosPage } from '#common/schemas/pedidos';
+import type { EstadoPedido, FiltroCobro, PedidoDetalle, PedidosPage } from '#common/schemas/pedidos';
 import { api } from '../../../lib/api-client';
 import { PEDIDOS_KEY, retryServerFailures } from '../../../lib/pedidos';
 
@@ -7,10 +7,12 @@ export interface PedidosFilter {
   page: number;
   estado?: EstadoPedido;
   q?: string;
+  /** 'por_facturar' or 'por_cobrar' (docs/decisions/026). */
+  cobro?: FiltroCobro;
 }
 
-const queryString = ({ page, estado, q }: PedidosFilter) =>
-  new URLSearchParams({ page: String(page), ...(estado ? { estado } : {}), ...(q?.trim() ? { q: q.trim() } : {}) }).toString();
+const queryString = ({ page, estado, q, cobro }: PedidosFilter) =>
+  new URLSearchParams({ page: String(page), ...(estado ? { estado } : {}), ...(q?.trim() ? { q: q.trim() } : {}), ...(cobro ? { cobro } : {}) }).toString();
 
 /** GET /api/pedidos/ — one page of the calling supplier's pedidos, newest first. */
 export const getPedidos = (filter: PedidosFilter) => api<PedidosPage>(`/api/pedidos/?${queryString(filter)}`, { auth: true });

@@ -8,7 +8,7 @@ import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test
 import { LOGIN_TOAST_ID } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
 import PedidoRecibidoPage from './pedido-recibido-page';
-import { EMPRESA_MAULE, evento, FACTURACION, linea, pedido as pedidoDe, SIN_FACTURACION } from '../../../test/pedidos';
+import { EMPRESA_MAULE, evento, linea, pedido as pedidoDe, SIN_FACTURACION } from '../../../test/pedidos';
 
 const pedido = (estado: EstadoPedido, cambios: Partial<PedidoDetalle> = {}): PedidoDetalle =>
   pedidoDe({
@@ -408,39 +408,62 @@ describe('/pedidos-recibidos/:id', () => {
     expect(llamadas.filter((l) => l.url.startsWith('/api/pedidos/'))).toHaveLength(0);
   });
 
-  it('prints both parties of the purchase order: the supplier’s company and the buyer’s billing data', async () => {
-    respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('pendiente', { facturacion: FACTURACION, comprador: 'Restorán Ñuñoa' }) };
+  it('opens the purchase order to print in its own view, the same both parties open', async () => {
     await renderPedido();
-    await screen.findByRole('button', { name: 'Imprimir orden de compra' });
-    const papel = document.querySelector('.orden-de-compra') as HTMLElement;
-    const [proveedor, comprador] = [...papel.querySelectorAll('.orden-de-compra__partes > div')].map((d) => d.textContent);
-    expect(proveedor).toContain('RUT: 76.086.428-5');
-    expect(proveedor).toContain('Razón social: Comercializadora de Carnes del Maule SpA');
-    expect(proveedor).toContain('Giro: Venta al por mayor de carnes');
-    expect(proveedor).toContain('Dirección: Av. San Miguel 1450, Talca, Región del Maule');
-    expect(proveedor).toContain('Teléfono: +56 71 261 4400');
-    expect(proveedor).toContain('Correo: ventas@maule.cl');
-    expect(comprador).toContain('RUT: 12.345.678-5');
-    expect(comprador).toContain('Razón social: Cocina Los Andes SpA');
-    expect(comprador).toContain('Giro: Restaurante');
-    expect(comprador).toContain('Dirección de facturación: Calle Larga 450, Quilpué, Región de Valparaíso');
+    const imprimir = await screen.findByRole('link', { name: 'Imprimir orden de compra' });
+    expect(imprimir.getAttribute('href')).toBe('/pedidos/7/orden-de-compra');
+  });
+});
+
+describe("/pedidos-recibidos/:id 'Factura y pago'", () => {
+  const PATCH = 'PATCH /api/pedidos/7/';
+  const seccion = () => within(screen.getByRole('region', { name: 'Factura y pago' }));
+
+  it('is not there before the pedido is confirmed', async () => {
+    await renderPedido();
+    await screen.findByRole('region', { name: 'Próximo paso' });
+    expect(screen.queryByRole('region', { name: 'Factura y pago' })).toBeNull();
   });
 
-  it('prints only the name of a supplier that never saved its company', async () => {
-    respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('pendiente', { proveedor_empresa: null }) };
+  it('records the invoice: the number and day typed day-month-year, sent as the contract reads them, the answer shown', async () => {
+    respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('entregado') };
+    respuestas[PATCH] = { status: 200, body: pedido('entregado', { factura_numero: '123', factura_fecha: '2026-11-30' }) };
     await renderPedido();
-    await screen.findByRole('button', { name: 'Imprimir orden de compra' });
-    const proveedor = document.querySelector('.orden-de-compra__partes > div')!.textContent;
-    expect(proveedor).toBe('ProveedorCarnes del Maule');
+    await screen.findByRole('region', { name: 'Factura y pago' });
+    expect(seccion().getByText('Por facturar.')).toBeTruthy();
+    fireEvent.change(seccion().getByLabelText('N° de factura'), { target: { value: '123' } });
+    fireEvent.change(seccion().getByLabelText('Fecha de factura'), { target: { value: '30-11-2026' } });
+    // The pedido as the server keeps it from now on: the views read again after a write see it.
+    respuestas['GET /api/pedidos/7/'] = respuestas[PATCH];
+    fireEvent.click(seccion().getByRole('button', { name: 'Guardar factura y pago' }));
+    await waitFor(() => expect(llamadas.filter((l) => l.method === 'PATCH')).toHaveLength(1));
+    expect(llamadas.find((l) => l.method === 'PATCH')!.body).toEqual({ factura_numero: '123', factura_fecha: '2026-11-30', pagado_el: null });
+    await seccion().findByText('Factura N° 123 del 30 de noviembre de 2026 · Por cobrar');
+    expect(toast.success).toHaveBeenCalledWith('Factura y pago guardados.');
   });
 
-  it('prints the purchase order under its own title', async () => {
-    const print = vi.fn(() => expect(document.title).toBe('Orden de compra N° 7'));
-    vi.stubGlobal('print', print);
+  it("shows the server's reason under its field, and a date that is no date before sending anything", async () => {
+    respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('despachado', { factura_numero: '123', factura_fecha: '2026-11-30' }) };
+    respuestas[PATCH] = { status: 400, body: { pagado_el: ['La fecha de pago no puede ser anterior a la de la factura.'] } };
     await renderPedido();
-    fireEvent.click(await screen.findByRole('button', { name: 'Imprimir orden de compra' }));
-    expect(print).toHaveBeenCalledTimes(1);
-    window.dispatchEvent(new Event('afterprint'));
-    expect(document.title).not.toBe('Orden de compra N° 7');
+    await screen.findByRole('region', { name: 'Factura y pago' });
+    expect(seccion().getByText('Factura N° 123 del 30 de noviembre de 2026 · Por cobrar')).toBeTruthy();
+    fireEvent.change(seccion().getByLabelText('Pagado el'), { target: { value: '31-02-2026' } });
+    fireEvent.click(seccion().getByRole('button', { name: 'Guardar factura y pago' }));
+    await seccion().findByText('Fecha de pago inválida.');
+    expect(llamadas.filter((l) => l.method === 'PATCH')).toHaveLength(0);
+
+    fireEvent.change(seccion().getByLabelText('Pagado el'), { target: { value: '29-11-2026' } });
+    fireEvent.click(seccion().getByRole('button', { name: 'Guardar factura y pago' }));
+    await seccion().findByText('La fecha de pago no puede ser anterior a la de la factura.');
+    expect(seccion().getByLabelText('Pagado el').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('an annulled or rejected pedido shows its invoice read-only', async () => {
+    respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('rechazado', { factura_numero: '9', factura_fecha: null }) };
+    await renderPedido();
+    await screen.findByRole('region', { name: 'Factura y pago' });
+    expect(seccion().getByText('Factura N° 9 · Por cobrar')).toBeTruthy();
+    expect(seccion().queryByRole('textbox')).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import { EntregaFacturacionPanels } from '../../../ui/entrega-facturacion';
 import { EstadoPedidoBadge } from '../../../ui/estado-pedido';
 import { EventosPedido } from '../../../ui/eventos-pedido';
 import { LineasPedido } from '../../../ui/lineas-pedido';
-import { EncabezadoOrdenDeCompra } from '../components/orden-de-compra';
+import { FacturaPago } from '../components/factura-pago';
 import { idFromParam } from '../../../lib/route-params';
 import './pedidos-recibidos.css';
 
@@ -31,7 +31,7 @@ function VolverALista() {
   );
 }
 
-/** /pedidos-recibidos/:id: one pedido for its supplier, its next moves, and its purchase order on paper. */
+/** /pedidos-recibidos/:id: one pedido for its supplier, its next moves, its invoice and payment, and a way to its purchase order. */
 export default function PedidoRecibidoPage() {
   const id = idFromParam(useParams().id);
   if (id === undefined) return <NoEncontrado />;
@@ -73,27 +73,19 @@ function NoEncontrado() {
   );
 }
 
-/** The browser prints what pedidos-recibidos.css leaves of the screen, and names the file after the purchase order. */
-function printOrdenDeCompra(id: number) {
-  const title = document.title;
-  document.title = `Orden de compra N° ${id}`;
-  window.addEventListener('afterprint', () => (document.title = title), { once: true });
-  window.print();
-}
-
 function Detalle({ pedido }: { pedido: PedidoDetalle }) {
   return (
     <article className="page pedido-recibido">
-      <EncabezadoOrdenDeCompra pedido={pedido} />
       <div className="pedido-recibido__pantalla">
         <VolverALista />
         <div className="section-head pedido-recibido__cabeza">
           <h1>
             Pedido N° {pedido.id} <EstadoPedidoBadge estado={pedido.estado} parcial={pedido.parcial} />
           </h1>
-          <button type="button" className="btn btn--secondary" onClick={() => printOrdenDeCompra(pedido.id)}>
+          {/* The document both parties print, in a view of its own (docs/decisions/026). */}
+          <Link to={`/pedidos/${pedido.id}/orden-de-compra`} className="btn btn--secondary">
             Imprimir orden de compra
-          </button>
+          </Link>
         </div>
         <dl className="pedido-recibido__resumen">
           <div>
@@ -116,9 +108,12 @@ function Detalle({ pedido }: { pedido: PedidoDetalle }) {
           <h2 id="pedido-acciones">Próximo paso</h2>
           <AccionesPedido pedido={pedido} />
         </section>
+        <FacturaPago pedido={pedido} />
 
         <div className="pedido-recibido__principal">
-          <section aria-labelledby="pedido-productos">
+          {/* Long lines scroll here, beside the next step and the invoice; focusable, so a keyboard scrolls them too. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable). */}
+          <section className="pedido-recibido__lineas" aria-labelledby="pedido-productos" tabIndex={0}>
             <h2 id="pedido-productos">Productos</h2>
             <LineasPedido pedido={pedido} />
           </section>

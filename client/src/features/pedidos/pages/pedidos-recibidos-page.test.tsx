@@ -112,6 +112,42 @@ describe('/pedidos-recibidos', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it("filters 'Por facturar' and 'Por cobrar' on the server, keeps the filter in the URL, and shows each row's invoice and payment", async () => {
+    respuestas['GET /api/pedidos/?page=1&cobro=por_facturar'] = pagina(1, [fila({ id: 21, estado: 'entregado', comprador: 'Hostal Frutillar' })]);
+    respuestas['GET /api/pedidos/?page=1&cobro=por_cobrar'] = pagina(1, [
+      fila({ id: 22, estado: 'entregado', comprador: 'Bar Central', factura_numero: 'F-880' }),
+    ]);
+    respuestas['GET /api/pedidos/?page=1&estado=entregado&cobro=por_cobrar'] = pagina(0, []);
+    respuestas['GET /api/pedidos/?page=1&estado=entregado'] = pagina(1, [
+      fila({ id: 23, estado: 'entregado', factura_numero: 'F-700', pagado_el: '2026-12-02' }),
+    ]);
+    const router = renderPage();
+    await screen.findByRole('table', { name: 'Pedidos recibidos' });
+    // Not yet on its way: nothing to invoice, nothing said.
+    expect(within(filas()[0]!).queryByText(/factura/i)).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Factura y pago'), { target: { value: 'por_facturar' } });
+    await screen.findByText('Hostal Frutillar');
+    expect(router.state.location.search).toBe('?cobro=por_facturar');
+    expect(within(filas()[0]!).getByText('Por facturar')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Factura y pago'), { target: { value: 'por_cobrar' } });
+    await screen.findByText('Bar Central');
+    expect(router.state.location.search).toBe('?cobro=por_cobrar');
+    expect(within(filas()[0]!).getByText(/Factura N° F-880/)).toBeTruthy();
+    expect(within(filas()[0]!).getByText('Por cobrar')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Estado'), { target: { value: 'entregado' } });
+    await screen.findByText('No hay pedidos que coincidan con la búsqueda.');
+    expect(pedidas()).toContain('/api/pedidos/?page=1&estado=entregado&cobro=por_cobrar');
+    fireEvent.click(screen.getByRole('button', { name: 'Ver todos los pedidos' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+
+    await act(() => router.navigate('/pedidos-recibidos?estado=entregado&cobro=nada'));
+    await screen.findByText(/Pagada el 2 de diciembre de 2026/);
+    expect((screen.getByLabelText('Factura y pago') as HTMLSelectElement).value).toBe('');
+  });
+
   it('searches after a pause in typing, not at every letter, and keeps the search in the URL', async () => {
     respuestas['GET /api/pedidos/?page=1&q=Hotel'] = pagina(1, [fila({ id: 11, comprador: 'Hotel Pucón' })]);
     const router = renderPage();

@@ -1,7 +1,16 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { formatDiaLargo, formatFechaHora } from '#common/format';
-import { ESTADO_PEDIDO_TEXTO, ESTADOS_PEDIDO, type EstadoPedido, PEDIDOS_POR_PAGINA, type PedidoResumen } from '#common/schemas/pedidos';
+import {
+  ESTADO_PEDIDO_TEXTO,
+  ESTADOS_PEDIDO,
+  ESTADOS_QUE_DEVUELVEN,
+  type EstadoPedido,
+  FILTROS_COBRO,
+  type FiltroCobro,
+  PEDIDOS_POR_PAGINA,
+  type PedidoResumen,
+} from '#common/schemas/pedidos';
 import { useSessionExpiredHandler } from '../../../lib/session';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { DelayedSpinner } from '../../../ui/delayed-spinner';
@@ -21,17 +30,39 @@ const SEARCH_DELAY_MS = 300;
 /** The server refuses longer searches (pedidosQuerySchema). */
 const SEARCH_MAX_LENGTH = 100;
 
-/** What the URL says: a mistyped page or state reads as the first page and every state. */
+/** The supplier's bookkeeping filters (docs/decisions/026). */
+const COBRO_TEXTO: Record<FiltroCobro, string> = { por_facturar: 'Por facturar', por_cobrar: 'Por cobrar' };
+
+/** What the URL says: a mistyped page, state or filter reads as the first page and every pedido. */
 function readFilter(params: URLSearchParams) {
   const estado = params.get('estado');
+  const cobro = params.get('cobro');
   return {
     page: pageFromParam(params.get('page')),
     estado: ESTADOS_PEDIDO.find((e) => e === estado),
     q: params.get('q') ?? '',
+    cobro: FILTROS_COBRO.find((c) => c === cobro),
   };
 }
 
-type FilterChange = { estado?: EstadoPedido | ''; q?: string };
+type FilterChange = { estado?: EstadoPedido | ''; q?: string; cobro?: FiltroCobro | '' };
+
+/** A row's invoice and payment: its number and whether it was paid; one on its way or delivered without one is to invoice. */
+function Cobro({ pedido: p }: { pedido: PedidoResumen }) {
+  if (p.factura_numero === null)
+    return p.estado === 'despachado' || p.estado === 'entregado' ? <span className="pedidos-recibidos__cobro">Por facturar</span> : null;
+  return (
+    <span className="pedidos-recibidos__cobro">
+      Factura N° {p.factura_numero}
+      <br />
+      {p.pagado_el ? (
+        `Pagada el ${formatDiaLargo(p.pagado_el)}`
+      ) : ESTADOS_QUE_DEVUELVEN.includes(p.estado) ? null : (
+        <span className="pedidos-recibidos__por-cobrar">Por cobrar</span>
+      )}
+    </span>
+  );
+}
 
 /** The URL with a new state or search: an empty one is dropped, and the list starts again on page 1. */
 function withFilter(current: URLSearchParams, change: FilterChange) {
@@ -64,6 +95,7 @@ const columns: Column<PedidoResumen>[] = [
     // With IVA, once on its neto (less any credit), and the neto under it (docs/decisions/026).
     cell: (p) => <MontosIva montos={p} label={`Total del pedido N° ${p.id}`} compacta />,
   },
+  // Its invoice and payment under its state: an eleventh column would not fit 1,200 px.
   {
     id: 'estado',
     header: 'Estado',
@@ -71,6 +103,7 @@ const columns: Column<PedidoResumen>[] = [
       <span className="pedidos-recibidos__estados">
         <EstadoPedidoBadge estado={p.estado} parcial={p.parcial} />
         {p.reclamo_estado && <ReclamoBadge estado={p.reclamo_estado} />}
+        <Cobro pedido={p} />
       </span>
     ),
   },
@@ -89,7 +122,8 @@ function VerPedido({ id }: { id: number }) {
 
 /**
  * /pedidos-recibidos: the supplier's pedidos, newest first, 20 a page from the server.
- * The state, the search and the page live in the URL, so Back, a reload or a shared link keep them.
+ * The state, the bookkeeping filter ('Por facturar', 'Por cobrar'), the search and the page live in
+ * the URL, so Back, a reload or a shared link keep them.
  */
 export default function PedidosRecibidosPage() {
   const [params, setParams] = useSearchParams();
@@ -100,6 +134,7 @@ export default function PedidosRecibidosPage() {
     if (pedidos.error) onExpired(pedidos.error);
   }, [pedidos.error, onExpired]);
   const estadoFieldId = useId();
+  const cobroFieldId = useId();
   const searchFieldId = useId();
 
   // The box follows the URL when the URL changes on its own (Back, a link); typing moves the URL after a pause.
@@ -131,7 +166,7 @@ export default function PedidosRecibidosPage() {
     });
   }
 
-  const isFiltered = Boolean(filter.estado || filter.q);
+  const isFiltered = Boolean(filter.estado || filter.q || filter.cobro);
   const data = pedidos.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.count / PEDIDOS_POR_PAGINA)) : 1;
 
@@ -164,6 +199,17 @@ export default function PedidosRecibidosPage() {
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor={cobroFieldId}>Factura y pago</label>
+          <select id={cobroFieldId} value={filter.cobro ?? ''} onChange={(e) => applyFilter({ cobro: e.target.value as FiltroCobro | '' })}>
+            <option value="">Todos</option>
+            {FILTROS_COBRO.map((c) => (
+              <option key={c} value={c}>
+                {COBRO_TEXTO[c]}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
 
       {pedidos.isPending && <DelayedSpinner label="Cargando pedidos..." />}
@@ -191,7 +237,7 @@ export default function PedidosRecibidosPage() {
               ) : isFiltered ? (
                 <>
                   <p>No hay pedidos que coincidan con la búsqueda.</p>
-                  <button type="button" className="btn btn--secondary" onClick={() => applyFilter({ estado: '', q: '' })}>
+                  <button type="button" className="btn btn--secondary" onClick={() => applyFilter({ estado: '', q: '', cobro: '' })}>
                     Ver todos los pedidos
                   </button>
                 </>
