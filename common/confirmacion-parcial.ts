@@ -1,5 +1,5 @@
 import { formatCantidad } from './format';
-import { centesimas } from './numeros';
+import { centesimas, isCentesimal } from './numeros';
 
 /**
  * The rule of a partial confirmation's quantity (docs/producto.md §18, docs/decisions/026): the
@@ -16,7 +16,7 @@ export const cantidadSobrePedida = (pedida: number, unidad: string) => `No puede
 export function errorCantidadConfirmada(cantidad: number, pedida: number, unidad: string): string | undefined {
   if (!Number.isFinite(cantidad)) return CANTIDAD_NO_NUMERO;
   if (cantidad < 0) return CANTIDAD_NEGATIVA;
-  if (Math.abs(centesimas(cantidad) - cantidad * 100) > 1e-6) return CANTIDAD_DOS_DECIMALES;
+  if (!isCentesimal(cantidad)) return CANTIDAD_DOS_DECIMALES;
   if (centesimas(cantidad) > centesimas(pedida)) return cantidadSobrePedida(pedida, unidad);
   return undefined;
 }

@@ -64,8 +64,11 @@ export const centesimas = (cantidad: number): number => Math.round(cantidad * 10
 /** A quantity rounded to the hundredth, as numeric(12,2) keeps it (0,1 + 0,2 → 0,3). */
 export const redondearCentesimas = (cantidad: number): number => centesimas(cantidad) / 100;
 
+/** A number numeric(12,2) keeps as written: finite, with at most two decimals. */
+export const isCentesimal = (v: number) => Number.isFinite(v) && Math.abs(centesimas(v) - v * 100) < 1e-6;
+
 /**
  * A quantity of product (kg or boxes) as stored: numeric(12,2), so at least 0,01 and at most two
  * decimals. A value such as 5e-324 is above 0 but would be stored as 0.
  */
-export const isCantidadCentesimal = (v: number) => Number.isFinite(v) && centesimas(v) >= 1 && Math.abs(centesimas(v) - v * 100) < 1e-6;
+export const isCantidadCentesimal = (v: number) => isCentesimal(v) && centesimas(v) >= 1;

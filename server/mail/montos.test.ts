@@ -1,36 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { correoConfirmaOrden } from './orden-templates';
 import { correoEstadoPedido, correoNuevoPedido, correoOrdenRecibida } from './pedido-templates';
+import { lineaCorreo, ordenCorreo } from './pedido-templates.fixtures';
 
-const orden = {
-  id: 31,
-  creado_en: '2026-11-28T15:00:00.000Z',
-  comprador: 'Comercial Los Andes SpA',
-  // Two pedidos of $12.345 and $10.000 net: each one's IVA rounds ($2.346 and $1.900), the order's is once on $22.345.
-  total: 22_345,
-  nombre_cuenta: 'Daniela',
-  entrega: {
-    nombre_contacto: 'Bodega Sur',
-    correo_contacto: 'bodega@prueba.cl',
-    telefono_contacto: '+56912345678',
-    direccion_envio: 'Av. Providencia 1234',
-    comuna_nombre: 'Providencia',
-    region_nombre: 'Metropolitana de Santiago',
-    fecha_entrega: '2026-12-02',
-  },
-};
-const linea = (producto_nombre: string, cantidad: number, precio: number) => ({
-  producto: 12,
-  sku: 'X1',
-  producto_nombre,
-  marca: '',
-  unidad: 'KILO',
-  cantidad,
-  precio,
-  subtotal: cantidad * precio,
-});
-const pedido = { id: 77, proveedor: 'Frigorífico Los Andes', lineas: [linea('Lomo vetado', 3, 3_615)], costo_despacho: 1_500, total: 12_345 };
-const otro = { id: 78, proveedor: 'Distribuidora Austral', lineas: [linea('Papas', 10, 1_000)], costo_despacho: 0, total: 10_000 };
+// Two pedidos of $12.345 and $10.000 net: each one's IVA rounds ($2.346 and $1.900), the order's is once on $22.345.
+const orden = ordenCorreo(22_345, 'Daniela');
+const pedido = { id: 77, proveedor: 'Frigorífico Los Andes', lineas: [lineaCorreo('Lomo vetado', 3, 3_615)], costo_despacho: 1_500, total: 12_345 };
+const otro = { id: 78, proveedor: 'Distribuidora Austral', lineas: [lineaCorreo('Papas', 10, 1_000)], costo_despacho: 0, total: 10_000 };
 const ENLACES = { seguimiento: 'https://abastece.example/seguimiento/x' };
 
 /** The HTML's text, tags out, spaces collapsed: what a reader sees in order. */
@@ -63,7 +39,7 @@ describe('Neto, IVA and Total in the e-mails', () => {
 
   it('the order’s IVA is 19 % of its neto even where the pedidos’ rounded IVA add up to another peso', () => {
     // $3 + $3 + $3: each pedido's IVA rounds to $1 ($3 in all); the order's is 19 % of $9 → $2.
-    const tres = [1, 2, 3].map((id) => ({ ...pedido, id, lineas: [linea('Sal', 1, 3)], costo_despacho: 0, total: 3 }));
+    const tres = [1, 2, 3].map((id) => ({ ...pedido, id, lineas: [lineaCorreo('Sal', 1, 3)], costo_despacho: 0, total: 3 }));
     const c = correoOrdenRecibida('d@prueba.cl', { ...orden, total: 9 }, tres, ENLACES.seguimiento);
     expect(c.texto).toContain('Neto: $3\nIVA (19 %): $1\nTotal del pedido: $4');
     expect(c.texto).toContain('Neto: $9\nIVA (19 %): $2\nTotal de la orden: $11');

@@ -1,10 +1,7 @@
 // A document's Neto / IVA / Total in an e-mail, as every screen shows them (client/src/ui/montos-iva.tsx).
 import { formatClp } from '#common/format';
 import { conIva, TASA_IVA } from '#common/iva';
-import { escapeHtml } from './templates';
-
-const celda = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text-align:left"';
-const celdaNumero = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text-align:right;white-space:nowrap"';
+import { CELDA, CELDA_NUMERO, escapeHtml } from './templates';
 
 /**
  * A document's closing rows, as every screen shows them (client/src/ui/montos-iva.tsx): any
@@ -28,6 +25,6 @@ export const montosHtml = (filas: [string, string][]) =>
   `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;margin:0 0 16px auto">${filas
     .map(([rotulo, monto], i) => {
       const [a, b] = i === filas.length - 1 ? ['<strong>', '</strong>'] : ['', ''];
-      return `<tr><td ${celda}>${a}${escapeHtml(rotulo)}${b}</td><td ${celdaNumero}>${a}${escapeHtml(monto)}${b}</td></tr>`;
+      return `<tr><td ${CELDA}>${a}${escapeHtml(rotulo)}${b}</td><td ${CELDA_NUMERO}>${a}${escapeHtml(monto)}${b}</td></tr>`;
     })
     .join('')}</table>`;

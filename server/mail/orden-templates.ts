@@ -6,7 +6,7 @@
 import { formatCantidad, formatClp, formatFechaHora } from '#common/format';
 import { MINUTOS_POR_CONFIRMAR } from '#common/schemas/ordenes';
 import { filasMontos, montosHtml, montosTexto } from './montos';
-import { type Correo, escapeHtml, layout, parrafosHtml } from './templates';
+import { type Correo, escapeHtml, layout, nombreProducto, parrafosHtml } from './templates';
 
 export interface LineaPorConfirmar {
   producto_nombre: string;
@@ -22,8 +22,7 @@ export interface ProveedorPorConfirmar {
   costo_despacho: number;
 }
 
-const nombreLinea = (l: LineaPorConfirmar) => (l.marca ? `${l.producto_nombre} (${l.marca})` : l.producto_nombre);
-const lineaTexto = (l: LineaPorConfirmar) => `${nombreLinea(l)}: ${formatCantidad(l.cantidad, l.unidad)} · ${formatClp(l.subtotal)}`;
+const lineaTexto = (l: LineaPorConfirmar) => `${nombreProducto(l)}: ${formatCantidad(l.cantidad, l.unidad)} · ${formatClp(l.subtotal)}`;
 const despachoTexto = (costo: number) => `Despacho: ${costo > 0 ? formatClp(costo) : 'sin costo'}`;
 
 /** 'Confirma tu orden': what the order will buy, its total, and the link that buys it before `venceEn`. */

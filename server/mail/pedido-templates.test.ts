@@ -1,34 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ESTADOS_PEDIDO } from '#common/schemas/pedidos';
 import { correoEstadoPedido, correoOrdenRecibida } from './pedido-templates';
+import { lineaCorreo, ordenCorreo } from './pedido-templates.fixtures';
 
 const SEGUIMIENTO = 'https://abastece.example/seguimiento/S3guimientoFirmadoDeCuarentaYTresCaracter_-';
 const ORDEN_URL = 'https://abastece.example/ordenes/31';
 
-/** An order whose delivery contact is a place, as saved addresses often name it. */
-const orden = (nombre_cuenta?: string | null) => ({
-  id: 31,
-  creado_en: '2026-11-28T15:00:00.000Z',
-  comprador: 'Comercial Los Andes SpA',
-  total: 512_000,
-  nombre_cuenta,
-  entrega: {
-    nombre_contacto: 'Bodega Sur',
-    correo_contacto: 'bodega@prueba.cl',
-    telefono_contacto: '+56912345678',
-    direccion_envio: 'Av. Providencia 1234',
-    comuna_nombre: 'Providencia',
-    region_nombre: 'Metropolitana de Santiago',
-    fecha_entrega: '2026-12-02',
-  },
-});
-const pedido = {
-  id: 77,
-  proveedor: 'Frigorífico Los Andes',
-  lineas: [{ producto: 12, sku: 'X1', producto_nombre: 'Lomo vetado', marca: '', unidad: 'KILO', cantidad: 100, precio: 5000, subtotal: 500_000 }],
-  costo_despacho: 12_000,
-  total: 512_000,
-};
+const orden = (nombre_cuenta?: string | null) => ordenCorreo(512_000, nombre_cuenta);
+const pedido = { id: 77, proveedor: 'Frigorífico Los Andes', lineas: [lineaCorreo('Lomo vetado', 100, 5000)], costo_despacho: 12_000, total: 512_000 };
 const CAMBIOS = ESTADOS_PEDIDO.filter((e) => e !== 'pendiente');
 
 describe('correoEstadoPedido', () => {

@@ -4,7 +4,7 @@ import { conIva } from '#common/iva';
 import { formatCantidad, formatClp, formatDespacho, formatDiaLargo, formatDireccion, formatFechaEntrega, formatFechaHora } from '#common/format';
 import type { Entrega, EstadoPedido, LineaCompra } from '#common/schemas/pedidos';
 import { filasMontos, montosHtml, montosTexto } from './montos';
-import { type Correo, escapeHtml, layout, parrafosHtml } from './templates';
+import { buildCorreo, CELDA, CELDA_NUMERO, type Correo, escapeHtml, nombreProducto, parrafo, parrafosHtml, saludoDe } from './templates';
 
 interface OrdenCorreo {
   id: number;
@@ -33,12 +33,6 @@ interface PedidoCorreo {
   credito?: number;
 }
 
-const FIRMA = 'El equipo de Abastece';
-const celda = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text-align:left"';
-const celdaNumero = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text-align:right;white-space:nowrap"';
-
-const nombreLinea = (l: LineaCompra) => (l.marca ? `${l.producto_nombre} (${l.marca})` : l.producto_nombre);
-
 /** What a line charges for: its confirmed quantity, with what was ordered beside it when less (docs/decisions/026). */
 const cantidadLinea = (l: LineaCorreo) =>
   l.cantidad_confirmada == null
@@ -49,7 +43,7 @@ const despachoTexto = (costo: number) => `Despacho: ${formatDespacho(costo)}`;
 
 /** A pedido's lines, its delivery fee and its Neto / IVA / Total, as plain text. */
 function pedidoTexto(p: PedidoCorreo, rotulo = 'Total'): string {
-  const lineas = p.lineas.map((l) => `- ${nombreLinea(l)}: ${cantidadLinea(l)} × ${formatClp(l.precio)} = ${formatClp(l.subtotal)}`);
+  const lineas = p.lineas.map((l) => `- ${nombreProducto(l)}: ${cantidadLinea(l)} × ${formatClp(l.precio)} = ${formatClp(l.subtotal)}`);
   return [...lineas, despachoTexto(p.costo_despacho), montosTexto(filasMontos(p.total, rotulo, p.credito))].join('\n');
 }
 
@@ -57,12 +51,12 @@ function pedidoHtml({ lineas, costo_despacho, total, credito }: PedidoCorreo, ro
   const filas = lineas
     .map(
       (l) =>
-        `<tr><td ${celda}>${escapeHtml(nombreLinea(l))}</td><td ${celdaNumero}>${escapeHtml(cantidadLinea(l))}</td><td ${celdaNumero}>${formatClp(l.precio)}</td><td ${celdaNumero}>${formatClp(l.subtotal)}</td></tr>`,
+        `<tr><td ${CELDA}>${escapeHtml(nombreProducto(l))}</td><td ${CELDA_NUMERO}>${escapeHtml(cantidadLinea(l))}</td><td ${CELDA_NUMERO}>${formatClp(l.precio)}</td><td ${CELDA_NUMERO}>${formatClp(l.subtotal)}</td></tr>`,
     )
     .join('');
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;margin:8px 0 4px">
-<tr><th ${celda}>Producto</th><th ${celdaNumero}>Cantidad</th><th ${celdaNumero}>Precio</th><th ${celdaNumero}>Subtotal</th></tr>${filas}
-<tr><td ${celda} colspan="3">Despacho</td><td ${celdaNumero}>${formatDespacho(costo_despacho)}</td></tr></table>${montosHtml(filasMontos(total, rotulo, credito))}`;
+<tr><th ${CELDA}>Producto</th><th ${CELDA_NUMERO}>Cantidad</th><th ${CELDA_NUMERO}>Precio</th><th ${CELDA_NUMERO}>Subtotal</th></tr>${filas}
+<tr><td ${CELDA} colspan="3">Despacho</td><td ${CELDA_NUMERO}>${formatDespacho(costo_despacho)}</td></tr></table>${montosHtml(filasMontos(total, rotulo, credito))}`;
 }
 
 function entregaFilas(e: Entrega): string[] {
@@ -78,25 +72,6 @@ const entregaHtml = (e: Entrega) =>
   `<p style="margin:0 0 4px"><strong>Entrega</strong></p>${entregaFilas(e)
     .map((f) => `<p style="margin:0 0 4px">${escapeHtml(f)}</p>`)
     .join('')}`;
-
-function armar(
-  para: string,
-  asunto: string,
-  saludo: string,
-  partes: { texto: string; html: string }[],
-  boton: { texto: string; url: string },
-  pie: string,
-): Correo {
-  return {
-    para,
-    asunto,
-    texto: `${saludo}\n\n${partes.map((p) => p.texto).join('\n\n')}\n\n${boton.texto}: ${boton.url}\n\n${pie}\n\n${FIRMA}`,
-    html: layout(saludo, partes.map((p) => p.html).join(''), boton, pie),
-  };
-}
-
-const parrafo = (texto: string) => ({ texto, html: parrafosHtml([texto]) });
-const saludoDe = (nombre: string) => (nombre.trim() ? `Hola ${nombre.trim()}:` : 'Hola:');
 
 /**
  * The buyer's e-mails greet the person who reads them: the account's first name when it bought
@@ -119,7 +94,7 @@ export function correoOrdenRecibida(para: string, orden: OrdenCorreo, pedidos: P
     };
   });
   const entrega = entregaFilas(orden.entrega);
-  return armar(
+  return buildCorreo(
     para,
     `Recibimos tu orden N° ${orden.id}`,
     saludoComprador(orden),
@@ -144,7 +119,7 @@ export function correoOrdenRecibida(para: string, orden: OrdenCorreo, pedidos: P
 export function correoNuevoPedido(para: string, orden: OrdenCorreo, pedido: PedidoCorreo, url: string): Correo {
   const entrega = entregaFilas(orden.entrega);
   const comprador = orden.comprador || 'un comprador';
-  return armar(
+  return buildCorreo(
     para,
     `Nuevo pedido N° ${pedido.id} de ${comprador}`,
     saludoDe(pedido.proveedor),
@@ -187,7 +162,7 @@ export function correoEstadoPedido(
   if (cortas.length > 0) {
     // docs/decisions/026 §Confirmación parcial: each short line, ordered and confirmed, and what the pedido costs now.
     const filas = cortas.map(
-      (l) => `${nombreLinea(l)}: pediste ${formatCantidad(l.cantidad, l.unidad)}, confirmó ${formatCantidad(l.cantidad_confirmada!, l.unidad)}`,
+      (l) => `${nombreProducto(l)}: pediste ${formatCantidad(l.cantidad, l.unidad)}, confirmó ${formatCantidad(l.cantidad_confirmada!, l.unidad)}`,
     );
     const total = `Solo se te cobra lo confirmado: el pedido queda en ${formatClp(pedido.total)} neto, ${formatClp(conIva(pedido.total).total_con_iva)} con IVA.`;
     partes.push({
@@ -212,7 +187,7 @@ export function correoEstadoPedido(
       html: `<p>${escapeHtml(enCuenta)} <a href="${escapeHtml(enlaces.orden)}">Ver mi orden N° ${orden.id}</a></p>`,
     });
   }
-  return armar(
+  return buildCorreo(
     para,
     `Tu pedido N° ${pedido.id} a ${pedido.proveedor} fue ${cambio.estado}${cortas.length > 0 ? ' parcialmente' : ''}`,
     saludoComprador(orden),
@@ -226,7 +201,7 @@ export function correoEstadoPedido(
 export function correoPedidoAnulado(para: string, orden: OrdenCorreo, pedido: PedidoCorreo, motivo: string | null, url: string): Correo {
   const partes = [parrafo(`${orden.comprador || 'El comprador'} anuló el pedido N° ${pedido.id}: no lo prepares. Su stock volvió a tus lotes.`)];
   if (motivo) partes.push(parrafo(`Motivo: ${motivo}`));
-  return armar(
+  return buildCorreo(
     para,
     `Pedido N° ${pedido.id} anulado por ${orden.comprador || 'el comprador'}`,
     saludoDe(pedido.proveedor),

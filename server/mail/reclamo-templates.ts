@@ -1,9 +1,9 @@
 // The e-mails of a pedido's receipt and claim (docs/decisions/026): the claim to its supplier with a
 // copy to its buyer, and the supplier's answer to its buyer with a copy to the supplier.
 import { formatCantidad, formatClp } from '#common/format';
-import { TASA_IVA, type MontosIva } from '#common/iva';
 import { PROBLEMA_TEXTO, type ProblemaRecepcion } from '#common/schemas/pedidos';
-import { type Correo, escapeHtml, layout, parrafosHtml } from './templates';
+import { filasMontos, montosHtml, montosTexto } from './montos';
+import { buildCorreo, CELDA, CELDA_NUMERO, type Correo, escapeHtml, nombreProducto, type Parte, parrafo, saludoDe } from './templates';
 
 /** A line the buyer received short: what was confirmed and received, why, and what the difference is worth (net). */
 export interface LineaReclamada {
@@ -27,53 +27,31 @@ export interface ReclamoCorreo {
   lineas: LineaReclamada[];
 }
 
-const FIRMA = 'El equipo de Abastece';
-const celda = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text-align:left"';
-const celdaNumero = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text-align:right;white-space:nowrap"';
-
-const nombreLinea = (l: LineaReclamada) => (l.marca ? `${l.producto_nombre} (${l.marca})` : l.producto_nombre);
 const problemaDe = (l: LineaReclamada) => (l.problema ? PROBLEMA_TEXTO[l.problema] : 'Sin problema indicado');
-const saludoDe = (nombre: string) => (nombre.trim() ? `Hola ${nombre.trim()}:` : 'Hola:');
-
-interface Parte {
-  texto: string;
-  html: string;
-}
-const parrafo = (texto: string): Parte => ({ texto, html: parrafosHtml([texto]) });
-
-function armar(para: string, asunto: string, saludo: string, partes: Parte[], boton: { texto: string; url: string }, pie: string): Correo {
-  return {
-    para,
-    asunto,
-    texto: `${saludo}\n\n${partes.map((p) => p.texto).join('\n\n')}\n\n${boton.texto}: ${boton.url}\n\n${pie}\n\n${FIRMA}`,
-    html: layout(saludo, partes.map((p) => p.html).join(''), boton, pie),
-  };
-}
-
 /** Each short line: confirmed and received, the problem, the comment and its amount. */
 function lineasReclamo(r: ReclamoCorreo): Parte {
   const texto = r.lineas.map((l) => {
     const comentario = l.comentario ? ` · "${l.comentario}"` : '';
-    return `- ${nombreLinea(l)}: confirmado ${formatCantidad(l.confirmada, l.unidad)}, recibido ${formatCantidad(l.recibida, l.unidad)} · ${problemaDe(l)}${comentario} · ${formatClp(l.monto)}`;
+    return `- ${nombreProducto(l)}: confirmado ${formatCantidad(l.confirmada, l.unidad)}, recibido ${formatCantidad(l.recibida, l.unidad)} · ${problemaDe(l)}${comentario} · ${formatClp(l.monto)}`;
   });
   const filas = r.lineas
     .map(
       (l) =>
-        `<tr><td ${celda}>${escapeHtml(nombreLinea(l))}</td><td ${celdaNumero}>${escapeHtml(formatCantidad(l.confirmada, l.unidad))}</td><td ${celdaNumero}>${escapeHtml(formatCantidad(l.recibida, l.unidad))}</td><td ${celda}>${escapeHtml(problemaDe(l))}${l.comentario ? `<br><span style="color:#4b5a53">${escapeHtml(l.comentario)}</span>` : ''}</td><td ${celdaNumero}>${formatClp(l.monto)}</td></tr>`,
+        `<tr><td ${CELDA}>${escapeHtml(nombreProducto(l))}</td><td ${CELDA_NUMERO}>${escapeHtml(formatCantidad(l.confirmada, l.unidad))}</td><td ${CELDA_NUMERO}>${escapeHtml(formatCantidad(l.recibida, l.unidad))}</td><td ${CELDA}>${escapeHtml(problemaDe(l))}${l.comentario ? `<br><span style="color:#4b5a53">${escapeHtml(l.comentario)}</span>` : ''}</td><td ${CELDA_NUMERO}>${formatClp(l.monto)}</td></tr>`,
     )
     .join('');
   return {
     texto: [...texto, `Monto del reclamo (neto): ${formatClp(r.monto)}`].join('\n'),
     html: `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;margin:8px 0 16px">
-<tr><th ${celda}>Producto</th><th ${celdaNumero}>Confirmado</th><th ${celdaNumero}>Recibido</th><th ${celda}>Problema</th><th ${celdaNumero}>Monto</th></tr>${filas}
-<tr><td ${celda} colspan="4"><strong>Monto del reclamo (neto)</strong></td><td ${celdaNumero}><strong>${formatClp(r.monto)}</strong></td></tr></table>`,
+<tr><th ${CELDA}>Producto</th><th ${CELDA_NUMERO}>Confirmado</th><th ${CELDA_NUMERO}>Recibido</th><th ${CELDA}>Problema</th><th ${CELDA_NUMERO}>Monto</th></tr>${filas}
+<tr><td ${CELDA} colspan="4"><strong>Monto del reclamo (neto)</strong></td><td ${CELDA_NUMERO}><strong>${formatClp(r.monto)}</strong></td></tr></table>`,
   };
 }
 
 /** To the supplier, when its buyer records a receipt with a difference: the claim, line by line, and where to answer it. */
 export function correoReclamoAbierto(para: string, r: ReclamoCorreo, url: string): Correo {
   const comprador = r.comprador || 'El comprador';
-  return armar(
+  return buildCorreo(
     para,
     `Reclamo por el pedido N° ${r.pedido_id}: ${formatClp(r.monto)}`,
     saludoDe(r.proveedor),
@@ -89,7 +67,7 @@ export function correoReclamoAbierto(para: string, r: ReclamoCorreo, url: string
 
 /** The buyer's copy of its own claim. */
 export function correoReclamoCopia(para: string, saludo: string, r: ReclamoCorreo, url: string): Correo {
-  return armar(
+  return buildCorreo(
     para,
     `Tu reclamo por el pedido N° ${r.pedido_id}: ${formatClp(r.monto)}`,
     saludoDe(saludo),
@@ -112,27 +90,16 @@ export interface RespuestaCorreo {
   /** Net, claimed. */
   monto: number;
   respuesta: { accion: 'aceptar'; monto_credito: number } | { accion: 'rechazar'; motivo: string };
-  /** The pedido's final amounts: its neto less the credit, and IVA once on that. */
-  montos: MontosIva;
+  /** The pedido's products and delivery fee, net, before any credit (an accepted one comes off it before IVA). */
+  total: number;
 }
 
-/** The final amounts, with the credit taken out of neto. */
+/** The pedido's final amounts as every document closes them: the credit, then Neto, IVA and Total on what is left. */
 function montosFinales(r: RespuestaCorreo): Parte {
-  const credito = r.respuesta.accion === 'aceptar' && r.respuesta.monto_credito > 0 ? r.respuesta.monto_credito : 0;
-  const filas: Array<[string, string]> = [
-    ...(credito > 0 ? [['Crédito por reclamo', `−${formatClp(credito)}`] as [string, string]] : []),
-    ['Neto', formatClp(r.montos.neto)],
-    [`IVA (${TASA_IVA} %)`, formatClp(r.montos.iva)],
-    ['Total', formatClp(r.montos.total_con_iva)],
-  ];
+  const filas = filasMontos(r.total, 'Total', r.respuesta.accion === 'aceptar' ? r.respuesta.monto_credito : 0);
   return {
-    texto: ['Monto final del pedido', ...filas.map(([a, b]) => `${a}: ${b}`)].join('\n'),
-    html: `<p style="margin:16px 0 4px"><strong>Monto final del pedido</strong></p><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;margin:0 0 16px">${filas
-      .map(([a, b], i) => {
-        const fuerte = i === filas.length - 1;
-        return `<tr><td ${celda}>${fuerte ? `<strong>${escapeHtml(a)}</strong>` : escapeHtml(a)}</td><td ${celdaNumero}>${fuerte ? `<strong>${b}</strong>` : b}</td></tr>`;
-      })
-      .join('')}</table>`,
+    texto: `Monto final del pedido\n${montosTexto(filas)}`,
+    html: `<p style="margin:16px 0 4px"><strong>Monto final del pedido</strong></p>${montosHtml(filas)}`,
   };
 }
 
@@ -147,7 +114,7 @@ export function correoReclamoRespondido(para: string, saludo: string, r: Respues
   const partes = [parrafo(queRespondio(r, `${r.proveedor} ${acepta ? 'aceptó' : 'rechazó'}`))];
   if (r.respuesta.accion === 'rechazar') partes.push(parrafo(`Motivo: ${r.respuesta.motivo}`));
   partes.push(montosFinales(r));
-  return armar(
+  return buildCorreo(
     para,
     `${r.proveedor} ${acepta ? 'aceptó' : 'rechazó'} tu reclamo del pedido N° ${r.pedido_id}`,
     saludoDe(saludo),
@@ -163,7 +130,7 @@ export function correoRespuestaCopia(para: string, r: RespuestaCorreo, url: stri
   const partes = [parrafo(queRespondio(r, acepta ? 'Aceptaste' : 'Rechazaste'))];
   if (r.respuesta.accion === 'rechazar') partes.push(parrafo(`Motivo: ${r.respuesta.motivo}`));
   partes.push(montosFinales(r));
-  return armar(
+  return buildCorreo(
     para,
     `${acepta ? 'Aceptaste' : 'Rechazaste'} el reclamo del pedido N° ${r.pedido_id}`,
     saludoDe(r.proveedor),

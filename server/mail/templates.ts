@@ -11,6 +11,23 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.cha
 /** Paragraphs of plain text as HTML, escaped. */
 export const parrafosHtml = (parrafos: string[]) => parrafos.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
 
+export const FIRMA = 'El equipo de Abastece';
+
+/** A table cell's style in the e-mails: text to the left; amounts and quantities to the right, never wrapped. */
+export const CELDA = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text-align:left"';
+export const CELDA_NUMERO = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text-align:right;white-space:nowrap"';
+
+/** A product as a line of an e-mail names it: with its brand, when it has one. */
+export const nombreProducto = (l: { producto_nombre: string; marca: string }) => (l.marca ? `${l.producto_nombre} (${l.marca})` : l.producto_nombre);
+
+/** A piece of an e-mail's body, as plain text and as HTML. */
+export interface Parte {
+  texto: string;
+  html: string;
+}
+export const parrafo = (texto: string): Parte => ({ texto, html: parrafosHtml([texto]) });
+export const saludoDe = (nombre: string) => (nombre.trim() ? `Hola ${nombre.trim()}:` : 'Hola:');
+
 /**
  * The one e-mail frame: greeting, a body already in HTML (its values escaped by the caller), one button, a footnote.
  * Fluid, with no fixed width anywhere: the card is 100 % wide up to 600 px, so a 375 px phone shows
@@ -28,6 +45,16 @@ export function layout(saludo: string, cuerpoHtml: string, boton: { texto: strin
 <p style="font-size:13px;color:#4b5a53">${escapeHtml(pie)}</p></td></tr></table></td></tr></table></body></html>`;
 }
 
+/** An e-mail of parts (paragraphs, tables) in the one frame, its text version in the same order. */
+export function buildCorreo(para: string, asunto: string, saludo: string, partes: Parte[], boton: { texto: string; url: string }, pie: string): Correo {
+  return {
+    para,
+    asunto,
+    texto: `${saludo}\n\n${partes.map((p) => p.texto).join('\n\n')}\n\n${boton.texto}: ${boton.url}\n\n${pie}\n\n${FIRMA}`,
+    html: layout(saludo, partes.map((p) => p.html).join(''), boton, pie),
+  };
+}
+
 interface Contenido {
   asunto: string;
   parrafo: string;
@@ -40,7 +67,7 @@ function correo(para: string, nombre: string, url: string, c: Contenido): Correo
   return {
     para,
     asunto: c.asunto,
-    texto: `${saludo}\n\n${c.parrafo}\n\n${url}\n\n${c.pie}\n\nEl equipo de Abastece`,
+    texto: `${saludo}\n\n${c.parrafo}\n\n${url}\n\n${c.pie}\n\n${FIRMA}`,
     html: layout(saludo, parrafosHtml([c.parrafo]), { texto: c.boton, url }, c.pie),
   };
 }
@@ -106,7 +133,7 @@ export function correoAvisoRegistro(para: string, nombre: string, urlLogin: stri
   return {
     para,
     asunto: 'Intentaron crear una cuenta con tu correo en Abastece',
-    texto: `${saludo}\n\n${aviso}\n\nIniciar sesión: ${urlLogin}\n\n${siFuisteTu}\n\n${urlReset}\n\n${pie}\n\nEl equipo de Abastece`,
+    texto: `${saludo}\n\n${aviso}\n\nIniciar sesión: ${urlLogin}\n\n${siFuisteTu}\n\n${urlReset}\n\n${pie}\n\n${FIRMA}`,
     html: layout(
       saludo,
       `${parrafosHtml([aviso])}<p>${escapeHtml(siFuisteTu)} <a href="${escapeHtml(urlReset)}">${escapeHtml(urlReset)}</a></p>`,

@@ -57,8 +57,33 @@ export const linea = (l: Omit<LineaPedido, 'cantidad_confirmada' | 'cantidad_rec
   ...l,
 });
 
-/** A pedido of order 501; its neto, IVA and total follow its total (and credit) as the server's do. */
-export const pedido = (p: Partial<PedidoDetalle> & Pick<PedidoDetalle, 'id' | 'proveedor' | 'estado' | 'eventos' | 'lineas' | 'total'>): PedidoDetalle => ({
+/** 'Lomo vetado' by the kilo at $15.000 (80 kg unless told): the line of the supplier's pedido N° 7. */
+export const lomoVetado = (l: Partial<LineaPedido> = {}): LineaPedido => {
+  const cantidad = l.cantidad ?? 80;
+  return linea({
+    id: 71,
+    producto: 11,
+    sku: 'P1-0011',
+    producto_nombre: 'Lomo vetado',
+    marca: 'Swift',
+    unidad: 'KILO',
+    cantidad,
+    precio: 15_000,
+    subtotal: cantidad * 15_000,
+    ...l,
+  });
+};
+
+/**
+ * A pedido of order 501; its neto, IVA and total follow its total (and credit) as the server's do,
+ * also when it is built from another pedido (`pedido({ ...OTRO, total })`): the other's amounts are dropped.
+ */
+export const pedido = ({
+  neto: _neto,
+  iva: _iva,
+  total_con_iva: _total,
+  ...p
+}: Partial<PedidoDetalle> & Pick<PedidoDetalle, 'id' | 'proveedor' | 'estado' | 'eventos' | 'lineas' | 'total'>): PedidoDetalle => ({
   orden_id: 501,
   numero: '501-1',
   creado_en: '2026-11-23T13:05:00Z',
@@ -74,9 +99,23 @@ export const pedido = (p: Partial<PedidoDetalle> & Pick<PedidoDetalle, 'id' | 'p
   factura_numero: null,
   factura_fecha: null,
   pagado_el: null,
-  ...conIva(p.total - (p.reclamo?.estado === 'aceptado' ? (p.reclamo.monto_credito ?? 0) : 0)),
   ...p,
+  ...conIva(p.total - (p.reclamo?.estado === 'aceptado' ? (p.reclamo.monto_credito ?? 0) : 0)),
 });
+
+/** Pedido N° 7 of order 501 as its supplier receives it (/pedidos-recibidos/7): one line of Lomo vetado, placed on 23 November. */
+export const pedidoRecibido = (p: Partial<PedidoDetalle> = {}): PedidoDetalle => {
+  const lineas = p.lineas ?? [lomoVetado()];
+  return pedido({
+    id: 7,
+    proveedor: 'Carnes del Maule',
+    estado: 'pendiente',
+    eventos: [evento('pendiente', '2026-11-23T13:05:00Z')],
+    lineas,
+    total: lineas.reduce((suma, l) => suma + l.subtotal, 0) + (p.costo_despacho ?? 0),
+    ...p,
+  });
+};
 
 export const PENDIENTE = pedido({
   id: 45,

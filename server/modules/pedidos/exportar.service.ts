@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { diaUtc, hoyEnChile, sumarDias } from '#common/fecha';
 import { FORMATO_FECHA_EXCEL } from '#common/format';
-import { ESTADO_PEDIDO_TEXTO, type ExportarQuery, PROBLEMA_TEXTO } from '#common/schemas/pedidos';
+import { cantidadConfirmada } from '#common/reclamo';
+import { estadoPedidoTexto, type ExportarQuery, PROBLEMA_TEXTO } from '#common/schemas/pedidos';
 import type { Db } from '#server/db/client';
 import { instanteEnChile } from '#server/modules/listas/recordatorios/ocurrencia';
 import { escaparCelda } from '#server/modules/proveedor/carga/filas';
@@ -25,9 +26,6 @@ type Valor = string | number | Date | null;
 const intervaloDe = ({ desde, hasta }: ExportarQuery): Intervalo => ({ desde: instanteEnChile(desde, 0), hasta: instanteEnChile(sumarDias(hasta, 1), 0) });
 
 const fecha = (iso: string | null) => (iso === null ? null : diaUtc(iso.slice(0, 10)));
-
-/** How a pedido's state reads: 'Confirmado parcial' when its supplier confirmed less than ordered. */
-const estadoTexto = (p: PedidoCompleto) => (p.estado === 'confirmado' && p.parcial ? 'Confirmado parcial' : ESTADO_PEDIDO_TEXTO[p.estado]);
 
 const RECLAMO_TEXTO = { abierto: 'Abierto', aceptado: 'Aceptado', rechazado: 'Rechazado' } as const;
 
@@ -74,7 +72,7 @@ function filaPedido(p: PedidoCompleto, orden: OrdenCabecera, contraparte: Contra
     // The day it was placed, in Chile: the day the range selects it by.
     fecha(hoyEnChile(new Date(p.creado_en))),
     fecha(p.fecha_entrega),
-    estadoTexto(p),
+    estadoPedidoTexto(p.estado, p.parcial),
     contraparte === 'comprador' ? orden.comprador : p.proveedor,
     orden.entrega.comuna_nombre,
     p.lineas.length,
@@ -94,7 +92,7 @@ function filaPedido(p: PedidoCompleto, orden: OrdenCabecera, contraparte: Contra
 function filasLineas(p: PedidoCompleto): Valor[][] {
   const confirmado = p.estado === 'confirmado' || p.estado === 'despachado' || p.estado === 'entregado';
   return p.lineas.map((l) => {
-    const confirmada = confirmado ? (l.cantidad_confirmada ?? l.cantidad) : null;
+    const confirmada = confirmado ? cantidadConfirmada(l) : null;
     const recibida = p.recibido_en === null ? null : (l.cantidad_recibida ?? confirmada);
     return [
       p.numero,

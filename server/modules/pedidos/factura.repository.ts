@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { EstadoPedido, TipoEvento } from '#common/schemas/pedidos';
 import type { Db } from '#server/db/client';
-import { orden, pedido, pedidoEvento } from '#server/db/schema/ordenes';
+import { orden, pedido } from '#server/db/schema/ordenes';
+import { insertEvento } from './pedidos.repository';
 
 /** A pedido's invoice and payment as they stand, with who may write them and since when (the day it was placed). */
 export interface FacturaActual {
@@ -47,5 +48,5 @@ export async function updateFactura(
     .update(pedido)
     .set({ ...factura, actualizado_en: sql`now()` })
     .where(eq(pedido.id, id));
-  if (eventos.length > 0) await db.insert(pedidoEvento).values(eventos.map((e) => ({ ...e, pedido_id: id, usuario_id: usuarioId })));
+  for (const e of eventos) await insertEvento(db, { ...e, pedidoId: id, usuarioId });
 }

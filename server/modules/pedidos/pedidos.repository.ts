@@ -6,14 +6,15 @@ import {
   type EstadoPedido,
   type EventoPedido,
   type FiltroCobro,
-  HORAS_PARA_RECEPCION,
   type LineaPedido,
   type OrdenResumen,
   PEDIDOS_POR_PAGINA,
   type PedidoResumen,
   type PedidosQuery,
+  type TipoEvento,
 } from '#common/schemas/pedidos';
 import { hoyEnChile } from '#common/fecha';
+import { recepcionHasta } from '#common/reclamo';
 import { centesimas } from '#common/numeros';
 import type { UltimoPrecio } from '#common/ultima-vez';
 import { conIva, type MontosIva } from '#common/iva';
@@ -183,7 +184,22 @@ export async function findPedidoAcceso(db: Db, id: number, { lock = false } = {}
 /** Moves a pedido to `estado` and records the event. Run it in the transaction that locked the pedido. */
 export async function updateEstadoPedido(db: Db, id: number, estado: EstadoPedido, usuarioId: number, motivo: string | null): Promise<void> {
   await db.update(pedido).set({ estado, actualizado_en: sql`now()` }).where(eq(pedido.id, id));
-  await db.insert(pedidoEvento).values({ pedido_id: id, estado, usuario_id: usuarioId, motivo });
+  await insertEvento(db, { pedidoId: id, estado, tipo: 'estado', usuarioId, motivo });
+}
+
+/** One step of a pedido's history, with the state the pedido stands in; at `en` (the service's clock) or, without it, now. */
+export async function insertEvento(
+  db: Db,
+  evento: { pedidoId: number; estado: EstadoPedido; tipo: TipoEvento; usuarioId: number; motivo: string | null; en?: Date },
+): Promise<void> {
+  await db.insert(pedidoEvento).values({
+    pedido_id: evento.pedidoId,
+    estado: evento.estado,
+    tipo: evento.tipo,
+    usuario_id: evento.usuarioId,
+    motivo: evento.motivo,
+    creado_en: evento.en,
+  });
 }
 
 /**
@@ -253,19 +269,22 @@ export async function restockPedido(db: Db, pedidoId: number, cuanto?: ReadonlyM
   }
 }
 
-/** A pedido's lines as a confirmation weighs them: what each ordered, of what, at what price. */
+/** A pedido's lines as a confirmation weighs them and a receipt checks them: what each ordered and was confirmed of it, of what, at what price. */
 export const findLineasDePedido = (db: Db, pedidoId: number) =>
   db
     .select({
       id: ordenLinea.id,
       producto_nombre: ordenLinea.producto_nombre,
+      marca: ordenLinea.marca,
       unidad: ordenLinea.unidad,
       cantidad: ordenLinea.cantidad,
+      cantidad_confirmada: ordenLinea.cantidad_confirmada,
       precio: ordenLinea.precio,
     })
     .from(ordenLinea)
     .where(eq(ordenLinea.pedido_id, pedidoId))
     .orderBy(asc(ordenLinea.id));
+export type LineaDePedido = Awaited<ReturnType<typeof findLineasDePedido>>[number];
 
 /**
  * Writes what its supplier confirmed of each short line and what it is charged, and the pedido's
@@ -352,7 +371,7 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
       // Its place in its order: the purchase order's 'N° {orden}-{n}'.
       posicion: sql<number>`(select count(*)::integer from ${pedido} as otro where otro.orden_id = ${dePedido(pedido.orden_id)} and otro.id <= ${dePedido(pedido.id)})`,
       recibido_en: pedido.recibido_en,
-      // The day it was delivered: its receipt may be recorded until HORAS_PARA_RECEPCION later.
+      // The day it was delivered: its receipt may be recorded until recepcionHasta of it.
       entregado_en: sql<
         string | null
       >`(select max(${pedidoEvento.creado_en}) from ${pedidoEvento} where ${pedidoEvento.pedido_id} = ${dePedido(pedido.id)} and ${pedidoEvento.estado} = 'entregado' and ${pedidoEvento.tipo} = 'estado')`,
@@ -412,8 +431,7 @@ export async function findPedidosCompletos(db: Db, where: SQL) {
     numero: `${p.orden_id}-${posicion}`,
     creado_en: p.creado_en.toISOString(),
     recibido_en: p.recibido_en?.toISOString() ?? null,
-    recepcion_hasta:
-      p.estado === 'entregado' && entregado_en !== null ? new Date(new Date(entregado_en).getTime() + HORAS_PARA_RECEPCION * 3_600_000).toISOString() : null,
+    recepcion_hasta: p.estado === 'entregado' && entregado_en !== null ? recepcionHasta(new Date(entregado_en)).toISOString() : null,
     reclamo:
       reclamo_estado === null
         ? null

@@ -1,25 +1,7 @@
-import { and, asc, eq, max } from 'drizzle-orm';
-import type { EstadoPedido, ProblemaRecepcion, RespuestaReclamoData, TipoEvento } from '#common/schemas/pedidos';
+import { and, eq, max } from 'drizzle-orm';
+import type { ProblemaRecepcion, RespuestaReclamoData } from '#common/schemas/pedidos';
 import type { Db } from '#server/db/client';
 import { ordenLinea, pedido, pedidoEvento } from '#server/db/schema/ordenes';
-
-/** A pedido's line as its receipt checks it: what was confirmed of it, at what price. */
-export async function findLineasParaRecepcion(db: Db, pedidoId: number) {
-  return db
-    .select({
-      id: ordenLinea.id,
-      producto_nombre: ordenLinea.producto_nombre,
-      marca: ordenLinea.marca,
-      unidad: ordenLinea.unidad,
-      cantidad: ordenLinea.cantidad,
-      cantidad_confirmada: ordenLinea.cantidad_confirmada,
-      precio: ordenLinea.precio,
-    })
-    .from(ordenLinea)
-    .where(eq(ordenLinea.pedido_id, pedidoId))
-    .orderBy(asc(ordenLinea.id));
-}
-export type LineaParaRecepcion = Awaited<ReturnType<typeof findLineasParaRecepcion>>[number];
 
 /** When the pedido was delivered (its latest move to 'entregado'); null when it never was. */
 export async function findEntregadoEn(db: Db, pedidoId: number): Promise<Date | null> {
@@ -37,21 +19,6 @@ export async function findRecepcionDePedido(db: Db, pedidoId: number) {
     .from(pedido)
     .where(eq(pedido.id, pedidoId));
   return fila!;
-}
-
-/** One step of a pedido's history at `en` (the service's clock). */
-export async function insertEvento(
-  db: Db,
-  evento: { pedidoId: number; estado: EstadoPedido; tipo: TipoEvento; usuarioId: number; motivo: string | null; en: Date },
-): Promise<void> {
-  await db.insert(pedidoEvento).values({
-    pedido_id: evento.pedidoId,
-    estado: evento.estado,
-    tipo: evento.tipo,
-    usuario_id: evento.usuarioId,
-    motivo: evento.motivo,
-    creado_en: evento.en,
-  });
 }
 
 export interface LineaRecibida {

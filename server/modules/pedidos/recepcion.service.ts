@@ -1,9 +1,8 @@
 import { formatClp } from '#common/format';
-import { centesimas } from '#common/numeros';
-import { cantidadConfirmada, montoFaltante, RECIBIDA_DECIMALES, recibidaExcesiva } from '#common/reclamo';
+import { centesimas, isCentesimal } from '#common/numeros';
+import { cantidadConfirmada, montoFaltante, RECIBIDA_DECIMALES, recepcionHasta, recibidaExcesiva } from '#common/reclamo';
 import {
   CREDITO_EXCESIVO,
-  HORAS_PARA_RECEPCION,
   PEDIDO_NO_ENCONTRADO,
   type PedidoDetalle,
   PROBLEMA_OBLIGATORIO,
@@ -25,22 +24,16 @@ import {
   findCorreosProveedores,
   findOrdenCabecera,
   findPedidoAcceso,
+  findLineasDePedido,
   findPedidosCompletos,
+  insertEvento,
+  type LineaDePedido,
   type OrdenCabecera,
   ordenPorId,
   pedidoPorId,
 } from './pedidos.repository';
 import { enlaces, getPedido } from './pedidos.service';
-import {
-  findEntregadoEn,
-  findLineasParaRecepcion,
-  findRecepcionDePedido,
-  insertEvento,
-  type LineaParaRecepcion,
-  type LineaRecibida,
-  saveRecepcion,
-  saveRespuestaReclamo,
-} from './recepcion.repository';
+import { findEntregadoEn, findRecepcionDePedido, type LineaRecibida, saveRecepcion, saveRespuestaReclamo } from './recepcion.repository';
 
 export interface RecepcionDeps {
   db: Db;
@@ -50,9 +43,6 @@ export interface RecepcionDeps {
   now: () => Date;
 }
 
-const HORA_MS = 3_600_000;
-const enCentesimas = (cantidad: number) => Number.isFinite(cantidad) && Math.abs(centesimas(cantidad) - cantidad * 100) < 1e-6;
-const confirmada = cantidadConfirmada;
 const saludoComprador = (orden: OrdenCabecera) => orden.nombre_cuenta ?? orden.entrega.nombre_contacto;
 
 /**
@@ -60,7 +50,7 @@ const saludoComprador = (orden: OrdenCabecera) => orden.nombre_cuenta ?? orden.e
  * not named, whole. Errors go under the named line's own field (`lineas.{i}.…`, i its place in the
  * body), so the form shows each under its input; nothing is written before every line passed.
  */
-function lineasRecibidas(lineas: LineaParaRecepcion[], recepcion: RecepcionData): LineaRecibida[] {
+function lineasRecibidas(lineas: LineaDePedido[], recepcion: RecepcionData): LineaRecibida[] {
   const errores: Record<string, string[]> = {};
   const porId = new Map(lineas.map((l) => [l.id, l]));
   const nombradas = new Map<number, RecepcionData['lineas'][number]>();
@@ -69,10 +59,11 @@ function lineasRecibidas(lineas: LineaParaRecepcion[], recepcion: RecepcionData)
     const linea = porId.get(r.id);
     if (!linea) errores[campo('id')] = ['La línea no es de este pedido.'];
     else if (nombradas.has(r.id)) errores[campo('id')] = ['La línea está repetida.'];
-    else if (!enCentesimas(r.cantidad_recibida)) errores[campo('cantidad_recibida')] = [RECIBIDA_DECIMALES];
-    else if (centesimas(r.cantidad_recibida) > centesimas(confirmada(linea))) {
-      errores[campo('cantidad_recibida')] = [recibidaExcesiva(confirmada(linea), linea.unidad)];
-    } else if (centesimas(r.cantidad_recibida) < centesimas(confirmada(linea)) && r.problema === null) errores[campo('problema')] = [PROBLEMA_OBLIGATORIO];
+    else if (!isCentesimal(r.cantidad_recibida)) errores[campo('cantidad_recibida')] = [RECIBIDA_DECIMALES];
+    else if (centesimas(r.cantidad_recibida) > centesimas(cantidadConfirmada(linea))) {
+      errores[campo('cantidad_recibida')] = [recibidaExcesiva(cantidadConfirmada(linea), linea.unidad)];
+    } else if (centesimas(r.cantidad_recibida) < centesimas(cantidadConfirmada(linea)) && r.problema === null)
+      errores[campo('problema')] = [PROBLEMA_OBLIGATORIO];
     nombradas.set(r.id, r);
   });
   if (Object.keys(errores).length > 0) throw new AppError(400, errores);
@@ -80,22 +71,22 @@ function lineasRecibidas(lineas: LineaParaRecepcion[], recepcion: RecepcionData)
     const r = nombradas.get(l.id);
     return r
       ? { id: l.id, cantidad_recibida: r.cantidad_recibida, problema: r.problema, comentario: r.comentario }
-      : { id: l.id, cantidad_recibida: confirmada(l), problema: null, comentario: null };
+      : { id: l.id, cantidad_recibida: cantidadConfirmada(l), problema: null, comentario: null };
   });
 }
 
 /** The lines received short, each with what its difference is worth, net: subtotal(confirmed − received, price). */
-function lineasReclamadas(lineas: LineaParaRecepcion[], recibidas: LineaRecibida[]): LineaReclamada[] {
+function lineasReclamadas(lineas: LineaDePedido[], recibidas: LineaRecibida[]): LineaReclamada[] {
   return lineas.flatMap((l, i) => {
     const r = recibidas[i]!;
     const monto = montoFaltante(l, r.cantidad_recibida);
-    if (centesimas(r.cantidad_recibida) >= centesimas(confirmada(l))) return [];
+    if (centesimas(r.cantidad_recibida) >= centesimas(cantidadConfirmada(l))) return [];
     return [
       {
         producto_nombre: l.producto_nombre,
         marca: l.marca,
         unidad: l.unidad,
-        confirmada: confirmada(l),
+        confirmada: cantidadConfirmada(l),
         recibida: r.cantidad_recibida,
         problema: r.problema,
         comentario: r.comentario,
@@ -108,7 +99,7 @@ function lineasReclamadas(lineas: LineaParaRecepcion[], recibidas: LineaRecibida
 /**
  * Its buyer records what arrived (docs/producto.md §18, docs/decisions/026): once, on a pedido
  * 'despachado' (the truck arrived: the receipt also delivers it) or 'entregado' within
- * HORAS_PARA_RECEPCION of that. Any difference opens a claim for its net amount, and its supplier
+ * HORAS_PARA_RECEPCION of that (recepcionHasta). Any difference opens a claim for its net amount, and its supplier
  * and buyer are e-mailed. The pedido's row is locked first, so of two receipts racing the second
  * sees the first's and is refused.
  */
@@ -126,12 +117,12 @@ export async function recordRecepcion(deps: RecepcionDeps, usuarioId: number, id
     if (p.estado === 'rechazado' || p.estado === 'anulado') throw new AppError(409, { detail: transicionRechazada(p.estado, 'entregado')! });
     if (p.estado === 'entregado') {
       const entregadoEn = await findEntregadoEn(tx, id);
-      if (entregadoEn === null || ahora.getTime() > entregadoEn.getTime() + HORAS_PARA_RECEPCION * HORA_MS) {
+      if (entregadoEn === null || ahora > recepcionHasta(entregadoEn)) {
         throw new AppError(409, { detail: RECEPCION_FUERA_DE_PLAZO });
       }
     }
 
-    const lineas = await findLineasParaRecepcion(tx, id);
+    const lineas = await findLineasDePedido(tx, id);
     const recibidas = lineasRecibidas(lineas, recepcion);
     const reclamadas = lineasReclamadas(lineas, recibidas);
     const monto = reclamadas.reduce((suma, l) => suma + l.monto, 0);
@@ -198,7 +189,7 @@ export async function answerReclamo(deps: RecepcionDeps, usuarioId: number, id: 
       comprador: orden.comprador,
       monto,
       respuesta,
-      montos: { neto: completo!.neto, iva: completo!.iva, total_con_iva: completo!.total_con_iva },
+      total: completo!.total,
     };
     if (orden.correo_comprador) {
       await mailer.enqueue(tx, correoReclamoRespondido(orden.correo_comprador, saludoComprador(orden), correoRespuesta, links.orden(orden.id)));

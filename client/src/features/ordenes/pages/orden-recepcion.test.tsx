@@ -11,12 +11,8 @@ import { toast } from '../../../ui/toast';
 import OrdenPage from './orden-page';
 
 /** The buyer records what arrived of a pedido on /ordenes/:id and follows its claim (docs/producto.md §18). */
-/** A pedido built again from another: its amounts follow its own total and credit (the builder's rule), not the other's. */
-const como = (base: PedidoDetalle, cambios: Partial<PedidoDetalle>): PedidoDetalle => {
-  const { neto: _n, iva: _i, total_con_iva: _t, ...resto } = base;
-  return pedido({ ...resto, ...cambios });
-};
-const ENTREGADO: PedidoDetalle = como(PENDIENTE, {
+const ENTREGADO: PedidoDetalle = pedido({
+  ...PENDIENTE,
   costo_despacho: 0,
   total: 1_200_000,
   estado: 'entregado',
@@ -24,7 +20,8 @@ const ENTREGADO: PedidoDetalle = como(PENDIENTE, {
   recepcion_hasta: '2099-11-26T10:00:00Z',
 });
 const conPedido = (p: PedidoDetalle): OrdenDetalle => ({ ...ORDEN, total: p.total, ...conIva(p.neto), pedidos: [p] });
-const RECIBIDO: PedidoDetalle = como(ENTREGADO, {
+const RECIBIDO: PedidoDetalle = pedido({
+  ...ENTREGADO,
   recibido_en: '2026-11-24T12:00:00Z',
   lineas: [{ ...ENTREGADO.lineas[0]!, cantidad_recibida: 75, problema: 'dañado', comentario: 'Cajas aplastadas' }],
   reclamo: { estado: 'abierto', monto: 75_000, monto_credito: null, motivo: null, resuelto_en: null },
@@ -127,7 +124,8 @@ describe('/ordenes/:id: Registrar recepción', () => {
     for (const texto of ['Lomo vetado', 'Recibido 75 kg de 80 kg', 'Dañado', 'Cajas aplastadas']) expect(recibido.textContent).toContain(texto);
     cleanup();
 
-    const aceptado = como(RECIBIDO, {
+    const aceptado = pedido({
+      ...RECIBIDO,
       reclamo: { estado: 'aceptado', monto: 75_000, monto_credito: 75_000, motivo: null, resuelto_en: '2026-11-25T09:00:00Z' },
     });
     respuestas['GET /api/ordenes/501/'] = { status: 200, body: conPedido(aceptado) };
@@ -139,7 +137,8 @@ describe('/ordenes/:id: Registrar recepción', () => {
       expect(montos.textContent).toContain(texto);
     cleanup();
 
-    const rechazado = como(RECIBIDO, {
+    const rechazado = pedido({
+      ...RECIBIDO,
       reclamo: { estado: 'rechazado', monto: 75_000, monto_credito: null, motivo: 'La guía dice otra cosa', resuelto_en: '2026-11-25T09:00:00Z' },
     });
     respuestas['GET /api/ordenes/501/'] = { status: 200, body: conPedido(rechazado) };

@@ -14,11 +14,9 @@ function ConTitulo() {
   return <OrdenDeCompraPage />;
 }
 
-// Its amounts are the builder's, from its total and credit.
-const { neto: _neto, iva: _iva, total_con_iva: _total, ...BASE } = PENDIENTE;
 /** Pedido 45, the second of order 501, confirmed for less than ordered on one line, with an accepted credit. */
 const PARCIAL: PedidoDetalle = pedido({
-  ...BASE,
+  ...PENDIENTE,
   numero: '501-2',
   estado: 'confirmado',
   parcial: true,

@@ -8,43 +8,17 @@ import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test
 import { LOGIN_TOAST_ID } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
 import PedidoRecibidoPage from './pedido-recibido-page';
-import { EMPRESA_MAULE, evento, linea, pedido as pedidoDe, SIN_FACTURACION } from '../../../test/pedidos';
+import { evento, linea, lomoVetado, pedidoRecibido, SIN_FACTURACION } from '../../../test/pedidos';
+import { ENTREGA } from '../../../ui/datos-entrega.fixtures';
 
+/** Pedido N° 7 as its supplier reads it: 120 kg of Lomo vetado for a buyer in Ñuñoa. */
 const pedido = (estado: EstadoPedido, cambios: Partial<PedidoDetalle> = {}): PedidoDetalle =>
-  pedidoDe({
-    id: 7,
-    orden_id: 501,
+  pedidoRecibido({
     estado,
-    creado_en: '2026-11-23T13:05:00Z',
-    eventos: [evento('pendiente', '2026-11-23T13:05:00Z')],
-    proveedor: 'Carnes del Maule',
-    proveedor_empresa: EMPRESA_MAULE,
     comprador: 'Restorán Ñuñoa',
-    entrega: {
-      nombre_contacto: 'Daniela Araya',
-      correo_contacto: 'daniela@prueba.cl',
-      telefono_contacto: '+56912345678',
-      direccion_envio: 'Av. Irarrázaval 2401',
-      comuna_nombre: 'Ñuñoa',
-      region_nombre: 'Región Metropolitana de Santiago',
-      fecha_entrega: '2026-11-30',
-    },
+    entrega: { ...ENTREGA, direccion_envio: 'Av. Irarrázaval 2401', comuna_nombre: 'Ñuñoa', region_nombre: 'Región Metropolitana de Santiago' },
     facturacion: { ...SIN_FACTURACION, rut_facturacion: '12.345.678-5', razon_social: 'Restorán Ñuñoa SpA', metodo_pago_nombre: 'Transferencia bancaria' },
-    lineas: [
-      linea({
-        id: 71,
-        producto: 11,
-        sku: 'P1-0011',
-        producto_nombre: 'Lomo vetado',
-        marca: 'Swift',
-        unidad: 'KILO',
-        cantidad: 120,
-        precio: 15_000,
-        subtotal: 1_800_000,
-      }),
-    ],
-    costo_despacho: 0,
-    total: 1_800_000,
+    lineas: [lomoVetado({ cantidad: 120 })],
     ...cambios,
   });
 
@@ -233,17 +207,7 @@ describe('/pedidos-recibidos/:id', () => {
   describe('Confirmar con otras cantidades', () => {
     const DOS_LINEAS = {
       lineas: [
-        linea({
-          id: 71,
-          producto: 11,
-          sku: 'P1-0011',
-          producto_nombre: 'Lomo vetado',
-          marca: 'Swift',
-          unidad: 'KILO',
-          cantidad: 100,
-          precio: 15_000,
-          subtotal: 1_500_000,
-        }),
+        lomoVetado({ cantidad: 100 }),
         linea({
           id: 72,
           producto: 12,

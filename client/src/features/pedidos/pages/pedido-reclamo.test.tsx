@@ -5,35 +5,17 @@ import { formatClp } from '#common/format';
 import { conIva } from '#common/iva';
 import { CREDITO_EXCESIVO, MOTIVO_OBLIGATORIO, type PedidoDetalle, type Reclamo } from '#common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
-import { evento, linea, pedido as pedidoDe } from '../../../test/pedidos';
+import { evento, lomoVetado, pedidoRecibido } from '../../../test/pedidos';
 import { toast } from '../../../ui/toast';
 import PedidoRecibidoPage from './pedido-recibido-page';
 
 /** The supplier sees what its buyer received and answers the claim on /pedidos-recibidos/:id (docs/producto.md §18). */
 const ABIERTO: Reclamo = { estado: 'abierto', monto: 75_000, monto_credito: null, motivo: null, resuelto_en: null };
 const pedido = (reclamo: Reclamo | null, cambios: Partial<PedidoDetalle> = {}): PedidoDetalle =>
-  pedidoDe({
-    id: 7,
+  pedidoRecibido({
     estado: 'entregado',
-    proveedor: 'Carnes del Maule',
     eventos: [evento('pendiente', '2026-11-23T13:05:00Z'), evento('entregado', '2026-11-24T10:00:00Z')],
-    lineas: [
-      linea({
-        id: 71,
-        producto: 11,
-        sku: 'P1-0011',
-        producto_nombre: 'Lomo vetado',
-        marca: 'Swift',
-        unidad: 'KILO',
-        cantidad: 80,
-        precio: 15_000,
-        subtotal: 1_200_000,
-        cantidad_recibida: 75,
-        problema: 'dañado',
-        comentario: 'Cajas aplastadas',
-      }),
-    ],
-    total: 1_200_000,
+    lineas: [lomoVetado({ cantidad_recibida: 75, problema: 'dañado', comentario: 'Cajas aplastadas' })],
     recibido_en: '2026-11-24T12:00:00Z',
     recepcion_hasta: '2026-11-26T10:00:00Z',
     reclamo,
@@ -72,7 +54,7 @@ describe('/pedidos-recibidos/:id: the receipt and its claim', () => {
     cleanup();
     respuestas['GET /api/pedidos/7/'] = {
       status: 200,
-      body: pedido(null, { recibido_en: null, lineas: [linea({ ...pedido(null).lineas[0]!, cantidad_recibida: null, problema: null, comentario: null })] }),
+      body: pedido(null, { recibido_en: null, lineas: [lomoVetado()] }),
     };
     const router = renderAt('/pedidos-recibidos/:id', <PedidoRecibidoPage />);
     await act(() => router.navigate('/pedidos-recibidos/7'));
