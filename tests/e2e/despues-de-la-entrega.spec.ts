@@ -196,6 +196,7 @@ for (const width of [1280, 375]) {
     const reclamo = proveedor.getByRole('region', { name: 'Recepción y reclamo' });
     await expect(reclamo.getByText(`Reclamo abierto por ${formatClp(DANADO * PRECIO)}`)).toBeVisible();
     await expect(reclamo).toContainText('Dos cajas llegaron abiertas');
+    await expect(reclamo.getByText('Monto del pedido mientras se resuelve:')).toBeVisible();
     await expect(proximoPaso(proveedor)).toHaveText(
       'El comprador abrió un reclamo: acéptalo con un crédito o recházalo indicando el motivo, en Recepción y reclamo.',
     );

@@ -57,10 +57,14 @@ export function RecepcionPedido({ pedido }: { pedido: PedidoRecibido }) {
           </p>
           {reclamo.estado === 'abierto' && <p className="muted">Monto neto, esperando la respuesta del proveedor.</p>}
           {reclamo.estado === 'aceptado' && reclamo.monto_credito !== reclamo.monto && <p className="muted">De {formatClp(reclamo.monto)} reclamados.</p>}
+          {/* Named in words: under 'Reclamo abierto por $49.950' an unnamed Total of the whole pedido read as the claim's own. */}
+          <p className="recepcion-pedido__montos-titulo">
+            {reclamo.estado === 'abierto' ? 'Monto del pedido mientras se resuelve:' : 'Monto final del pedido:'}
+          </p>
           <MontosIva
             montos={pedido}
             credito={reclamo.estado === 'aceptado' ? (reclamo.monto_credito ?? undefined) : undefined}
-            label={`Monto final del pedido N° ${pedido.id}`}
+            label={reclamo.estado === 'abierto' ? `Monto del pedido N° ${pedido.id} mientras se resuelve` : `Monto final del pedido N° ${pedido.id}`}
           />
         </div>
       )}
