@@ -188,6 +188,8 @@ for (const width of [1280, 375]) {
     await recepcion.getByRole('button', { name: 'Registrar recepción' }).click();
     await expect(recepcion).toBeHidden();
     await expect(tarjeta.getByText(`Reclamo abierto por ${formatClp(DANADO * PRECIO)}`)).toBeVisible();
+    // Its button gone with the dialog, the focus lands on what was recorded.
+    await expect(tarjeta.getByRole('heading', { name: 'Recepción', exact: true })).toBeFocused();
     await foto(comprador, '4-orden-reclamo-abierto');
     await expectPaginaSana(comprador);
 
@@ -209,6 +211,7 @@ for (const width of [1280, 375]) {
     await expect(aceptar).toBeHidden();
     const credito = DANADO * PRECIO;
     await expect(reclamo.getByText(`Crédito aceptado: ${formatClp(credito)}`)).toBeVisible();
+    await expect(reclamo.getByRole('heading', { name: 'Recepción', exact: true })).toBeFocused();
     await expectMontosFinales(proveedor.getByLabel(`Monto final del pedido N° ${e.pedidoId}`), netoAntes, credito);
     await foto(proveedor, '5-pedido-credito-aceptado');
     await expectPaginaSana(proveedor);

@@ -109,6 +109,8 @@ describe('/pedidos-recibidos/:id: the receipt and its claim', () => {
     const final = conIva(1_200_000 - 50_000);
     expect(despues.getByLabelText('Monto final del pedido N° 7').textContent).toContain(formatClp(final.total_con_iva));
     expect(despues.getByText('Monto final del pedido:')).toBeTruthy();
+    // Its buttons gone with the dialog, the focus lands on the receipt, not on the page's top.
+    await waitFor(() => expect(document.activeElement).toBe(despues.getByRole('heading', { name: 'Recepción' })));
     expect(despues.queryByRole('button', { name: 'Aceptar reclamo' })).toBeNull();
   });
 
