@@ -70,7 +70,9 @@ export function OrdenDeCompra({ pedido }: { pedido: PedidoDetalle }) {
         )}
       </section>
 
-      <div className="orden-de-compra__tabla">
+      {/* Narrower than its table on a phone it scrolls, so a keyboard must reach it (axe scrollable-region-focusable). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus. */}
+      <section className="orden-de-compra__tabla" aria-label={`Productos de la ${tituloOrdenDeCompra(pedido).toLowerCase()}`} tabIndex={0}>
         <table>
           <caption className="visually-hidden">Productos de la {tituloOrdenDeCompra(pedido).toLowerCase()}</caption>
           <thead>
@@ -108,7 +110,7 @@ export function OrdenDeCompra({ pedido }: { pedido: PedidoDetalle }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
 
       <div className="orden-de-compra__montos">
         <dl className="montos-iva orden-de-compra__sumas">

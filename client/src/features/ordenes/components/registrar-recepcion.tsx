@@ -19,6 +19,7 @@ import { useSessionExpiredHandler } from '../../../lib/session';
 import { SelectField, TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { Modal } from '../../../ui/modal';
+import { enfocarRecepcionAlGuardar } from '../../../ui/recepcion-pedido';
 import { toast } from '../../../ui/toast';
 import './registrar-recepcion.css';
 
@@ -102,12 +103,16 @@ function FormularioRecepcion({ pedido, onClose }: { pedido: PedidoDetalle; onClo
     });
     if (!valido) return;
     // Every line in the form's order: a server error under `lineas.{i}.…` lands on that line's field.
+    enfocarRecepcionAlGuardar(pedido.id);
     save.mutateAsync({ id: pedido.id, body: { lineas } }).then(
       (p) => {
         toast.success(p.reclamo ? `Recepción registrada. Abrimos un reclamo por ${formatClp(p.reclamo.monto)}.` : 'Recepción registrada.');
         onClose();
       },
-      (e) => onExpired(e) || showFormErrors(e, setError, { fields: campos, fallback: NO_SE_PUDO }),
+      (e) => {
+        enfocarRecepcionAlGuardar(null);
+        return onExpired(e) || showFormErrors(e, setError, { fields: campos, fallback: NO_SE_PUDO });
+      },
     );
   }
 

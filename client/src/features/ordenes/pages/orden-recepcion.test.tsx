@@ -100,6 +100,8 @@ describe('/ordenes/:id: Registrar recepción', () => {
     ]);
     expect(toast.success).toHaveBeenCalledWith(`Recepción registrada. Abrimos un reclamo por ${formatClp(75_000)}.`);
     expect(await card().findByText(`Reclamo abierto por ${formatClp(75_000)}`)).toBeTruthy();
+    // Its button gone with the dialog, the focus lands on what was recorded, not on the page's top.
+    await waitFor(() => expect(document.activeElement).toBe(card().getByRole('heading', { name: 'Recepción' })));
   });
 
   it("reads a decimal comma, and shows the server's error under the line's field", async () => {

@@ -7,6 +7,7 @@ import {
   cambioEstadoSchema,
   ESTADOS_DEL_PROVEEDOR,
   type EstadoPedido,
+  HORAS_PARA_RECEPCION,
   MOTIVO_MAX,
   type PedidoDetalle,
   TRANSICIONES,
@@ -48,7 +49,9 @@ const MOVES = {
   entregado: {
     button: 'Marcar como entregado',
     title: 'Marcar como entregado',
-    question: (id) => `¿El comprador ya recibió el pedido N° ${id}? Esto cierra el pedido.`,
+    // Not the end of it: the buyer then has its window to record what arrived (docs/producto.md §18).
+    question: (id) =>
+      `¿El comprador ya recibió el pedido N° ${id}? Tendrá ${HORAS_PARA_RECEPCION} horas para registrar lo que recibió y reclamar si faltó algo.`,
     success: 'Pedido marcado como entregado.',
   },
   rechazado: {
@@ -69,10 +72,23 @@ const NEXT_STEP: Record<EstadoPedido, string> = {
     'El comprador espera tu respuesta: confirma el pedido si puedes cumplirlo (con otras cantidades si no tienes todo), o recházalo indicando el motivo.',
   confirmado: 'Confirmaste este pedido. Márcalo como despachado cuando salga hacia el comprador.',
   despachado: 'El pedido va en camino. Márcalo como entregado cuando el comprador lo reciba.',
-  entregado: 'Pedido entregado: no quedan pasos pendientes.',
+  entregado: 'Pedido entregado y pagado: no quedan pasos pendientes.',
   rechazado: 'Rechazaste este pedido: su stock volvió a tus lotes.',
   anulado: 'El comprador anuló este pedido: su stock volvió a tus lotes.',
 };
+
+/**
+ * What a delivered pedido still asks of its supplier, the first that applies: answer the buyer's open
+ * claim, record its invoice, then the payment (docs/producto.md §18); only then is nothing left.
+ */
+function proximoPaso(pedido: PedidoDetalle): string {
+  if (pedido.estado !== 'entregado') return NEXT_STEP[pedido.estado];
+  if (pedido.reclamo?.estado === 'abierto')
+    return 'El comprador abrió un reclamo: acéptalo con un crédito o recházalo indicando el motivo, en Recepción y reclamo.';
+  if (pedido.factura_numero === null) return 'Pedido entregado. Registra tu factura en Factura y pago.';
+  if (pedido.pagado_el === null) return 'Pedido facturado. Registra el pago en Factura y pago cuando te paguen.';
+  return NEXT_STEP.entregado;
+}
 
 /**
  * The moves the pedido's state allows its supplier, each behind a question; a rejection asks
@@ -101,7 +117,7 @@ export function AccionesPedido({ pedido }: { pedido: PedidoDetalle }) {
 
   return (
     <div className="acciones-pedido">
-      <p>{NEXT_STEP[pedido.estado]}</p>
+      <p>{proximoPaso(pedido)}</p>
       {moves.length > 0 && (
         <div className="acciones-pedido__botones">
           {moves.map((estado) => (

@@ -9,6 +9,7 @@ import { useSessionExpiredHandler } from '../../../lib/session';
 import { TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { Modal } from '../../../ui/modal';
+import { enfocarRecepcionAlGuardar } from '../../../ui/recepcion-pedido';
 import { toast } from '../../../ui/toast';
 
 const NO_SE_PUDO = 'No se pudo responder el reclamo. Inténtalo de nuevo.';
@@ -58,16 +59,22 @@ function useResponder(pedido: PedidoDetalle, onClose: () => void) {
   const onExpired = useSessionExpiredHandler();
   return {
     answer,
-    responder: (body: RespuestaReclamoData, onError: (e: unknown) => void) =>
+    responder: (body: RespuestaReclamoData, onError: (e: unknown) => void) => {
+      // Once answered, the receipt takes the focus: these buttons are gone (docs/decisions/026).
+      enfocarRecepcionAlGuardar(pedido.id);
       // Not mutate()'s callbacks: they are dropped once this form unmounts, and it does as soon as the
       // pedido, read again, no longer has an open claim.
-      answer.mutateAsync({ id: pedido.id, body }).then(
+      return answer.mutateAsync({ id: pedido.id, body }).then(
         () => {
           toast.success(body.accion === 'aceptar' ? 'Reclamo aceptado.' : 'Reclamo rechazado.');
           onClose();
         },
-        (e) => onExpired(e) || onError(e),
-      ),
+        (e) => {
+          enfocarRecepcionAlGuardar(null);
+          return onExpired(e) || onError(e);
+        },
+      );
+    },
   };
 }
 

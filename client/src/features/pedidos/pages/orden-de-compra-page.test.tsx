@@ -93,6 +93,9 @@ describe('/pedidos/:id/orden-de-compra', () => {
     signIn(respuestas, PROVEEDOR);
     await renderVista();
     const tabla = await screen.findByRole('table', { name: 'Productos de la orden de compra n° 501-2' });
+    // On a phone the table scrolls in its box: a region a keyboard reaches.
+    const caja = screen.getByRole('region', { name: 'Productos de la orden de compra n° 501-2' });
+    expect(caja.contains(tabla) && caja.tabIndex).toBe(0);
     const filas = within(tabla)
       .getAllByRole('row')
       .map((f) =>

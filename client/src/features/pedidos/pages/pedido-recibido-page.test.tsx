@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClp } from '#common/format';
 import { conIva } from '#common/iva';
-import { type EstadoPedido, MOTIVO_OBLIGATORIO, type PedidoDetalle } from '#common/schemas/pedidos';
+import { type EstadoPedido, HORAS_PARA_RECEPCION, MOTIVO_OBLIGATORIO, type PedidoDetalle } from '#common/schemas/pedidos';
 import { type Llamada, type Respuesta, renderAt, stubFetch } from '../../../test/page-harness';
 import { LOGIN_TOAST_ID } from '../../../lib/session';
 import { toast } from '../../../ui/toast';
@@ -23,6 +23,7 @@ const pedido = (estado: EstadoPedido, cambios: Partial<PedidoDetalle> = {}): Ped
   });
 
 const ESTADO = 'POST /api/pedidos/7/estado/';
+const RECLAMO_ABIERTO: PedidoDetalle['reclamo'] = { estado: 'abierto', monto: 49_950, monto_credito: null, motivo: null, resuelto_en: null };
 let respuestas: Record<string, Respuesta>;
 let llamadas: Llamada[];
 
@@ -57,7 +58,12 @@ describe('/pedidos-recibidos/:id', () => {
     await renderPedido();
     const titulo = await screen.findByRole('heading', { level: 1, name: /Pedido N° 7/ });
     expect(within(titulo).getByText('Pendiente')).toBeTruthy();
-    expect(screen.getByText('501')).toBeTruthy();
+    // The number of the printed document and the Excel; the day it was placed, not 'Recibido' (which reads as the buyer's receipt).
+    const resumen = titulo.closest('.pedido-recibido__pantalla')!.querySelector('dl')!;
+    expect(resumen.textContent).toContain('Orden de compraN° 501-1');
+    expect(resumen.textContent).toContain('Fecha del pedido23 de noviembre de 2026');
+    expect(resumen.textContent).not.toContain('Recibido');
+    expect(resumen.textContent).toContain('CompradorRestorán Ñuñoa');
     expect(screen.getAllByText('Restorán Ñuñoa').length).toBeGreaterThan(0);
 
     const lineas = screen.getByRole('table', { name: 'Productos del pedido N° 7' });
@@ -370,6 +376,40 @@ describe('/pedidos-recibidos/:id', () => {
     await renderPedido('abc');
     expect(screen.getByRole('heading', { name: 'Pedido no encontrado.' })).toBeTruthy();
     expect(llamadas.filter((l) => l.url.startsWith('/api/pedidos/'))).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'an open claim',
+      { reclamo: RECLAMO_ABIERTO },
+      'El comprador abrió un reclamo: acéptalo con un crédito o recházalo indicando el motivo, en Recepción y reclamo.',
+    ],
+    ['no invoice', {}, 'Pedido entregado. Registra tu factura en Factura y pago.'],
+    [
+      'an invoice, no payment',
+      { factura_numero: '4501', factura_fecha: '2026-11-24' },
+      'Pedido facturado. Registra el pago en Factura y pago cuando te paguen.',
+    ],
+    [
+      'an invoice and its payment',
+      { factura_numero: '4501', factura_fecha: '2026-11-24', pagado_el: '2026-11-25' },
+      'Pedido entregado y pagado: no quedan pasos pendientes.',
+    ],
+  ])("a delivered pedido with %s: 'Próximo paso' says what it still asks of the supplier", async (_, cambios, texto) => {
+    respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('entregado', cambios) };
+    await renderPedido();
+    expect((await screen.findByRole('region', { name: 'Próximo paso' })).textContent).toContain(texto);
+  });
+
+  it("'Marcar como entregado' asks with the buyer's window to record the receipt, not as if it closed the pedido", async () => {
+    respuestas['GET /api/pedidos/7/'] = { status: 200, body: pedido('despachado') };
+    await renderPedido();
+    fireEvent.click(await screen.findByRole('button', { name: 'Marcar como entregado' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Marcar como entregado' });
+    expect(dialogo.textContent).toContain(
+      `¿El comprador ya recibió el pedido N° 7? Tendrá ${HORAS_PARA_RECEPCION} horas para registrar lo que recibió y reclamar si faltó algo.`,
+    );
+    expect(dialogo.textContent).not.toContain('cierra el pedido');
   });
 
   it('opens the purchase order to print in its own view, the same both parties open', async () => {

@@ -88,12 +88,14 @@ function Detalle({ pedido }: { pedido: PedidoDetalle }) {
           </Link>
         </div>
         <dl className="pedido-recibido__resumen">
+          {/* The number the printed document, the Excel and the buyer use for this pedido; and 'Fecha del
+              pedido', not 'Recibido', which reads as the buyer's receipt (docs/producto.md §18). */}
           <div>
-            <dt>N° orden</dt>
-            <dd>{pedido.orden_id}</dd>
+            <dt>Orden de compra</dt>
+            <dd>N° {pedido.numero}</dd>
           </div>
           <div>
-            <dt>Recibido</dt>
+            <dt>Fecha del pedido</dt>
             <dd>{formatFechaHora(pedido.creado_en)}</dd>
           </div>
           <div>

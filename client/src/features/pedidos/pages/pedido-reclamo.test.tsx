@@ -51,6 +51,10 @@ describe('/pedidos-recibidos/:id: the receipt and its claim', () => {
     for (const texto of ['Recibido 75 kg de 80 kg', 'Dañado', 'Cajas aplastadas']) expect(region.textContent).toContain(texto);
     expect(seccion.getByText(`Reclamo abierto por ${formatClp(75_000)}`)).toBeTruthy();
     expect(seccion.getByRole('button', { name: 'Aceptar reclamo' })).toBeTruthy();
+    // The pedido's amounts under the claim say whose they are: not the claim's, not yet final.
+    expect(seccion.getByText('Monto del pedido mientras se resuelve:')).toBeTruthy();
+    expect(seccion.getByLabelText('Monto del pedido N° 7 mientras se resuelve').textContent).toContain(formatClp(conIva(1_200_000).total_con_iva));
+    expect(seccion.queryByLabelText('Monto final del pedido N° 7')).toBeNull();
     cleanup();
     respuestas['GET /api/pedidos/7/'] = {
       status: 200,
@@ -86,6 +90,9 @@ describe('/pedidos-recibidos/:id: the receipt and its claim', () => {
     expect(despues.getByText(`De ${formatClp(75_000)} reclamados.`)).toBeTruthy();
     const final = conIva(1_200_000 - 50_000);
     expect(despues.getByLabelText('Monto final del pedido N° 7').textContent).toContain(formatClp(final.total_con_iva));
+    expect(despues.getByText('Monto final del pedido:')).toBeTruthy();
+    // Its buttons gone with the dialog, the focus lands on the receipt, not on the page's top.
+    await waitFor(() => expect(document.activeElement).toBe(despues.getByRole('heading', { name: 'Recepción' })));
     expect(despues.queryByRole('button', { name: 'Aceptar reclamo' })).toBeNull();
   });
 
