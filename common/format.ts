@@ -71,3 +71,6 @@ export const SIN_FECHA_ENTREGA = 'Sin fecha indicada';
 
 /** A delivery day as screens and e-mails write it, or that none was chosen. */
 export const formatFechaEntrega = (fecha: string | null) => (fecha ? formatDiaLargo(fecha) : SIN_FECHA_ENTREGA);
+
+/** A product as an order line names it (e-mails, the receipt form): with its brand, when it has one. */
+export const nombreProducto = (l: { producto_nombre: string; marca: string }) => (l.marca ? `${l.producto_nombre} (${l.marca})` : l.producto_nombre);

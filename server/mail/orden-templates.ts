@@ -3,10 +3,10 @@
 // message carries no text the requester typed (no name, address, razón social): only catalogue
 // and supplier names, quantities, prices and the link. Sent to a stranger, it says nothing but
 // "someone asked to buy this with your address; ignore it and nothing happens".
-import { formatCantidad, formatClp, formatFechaHora } from '#common/format';
+import { formatCantidad, formatClp, formatFechaHora, nombreProducto } from '#common/format';
 import { MINUTOS_POR_CONFIRMAR } from '#common/schemas/ordenes';
 import { filasMontos, montosHtml, montosTexto } from './montos';
-import { type Correo, escapeHtml, layout, nombreProducto, parrafosHtml } from './templates';
+import { type Correo, escapeHtml, layout, parrafosHtml } from './templates';
 
 export interface LineaPorConfirmar {
   producto_nombre: string;

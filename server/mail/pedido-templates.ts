@@ -1,10 +1,19 @@
 // The e-mails of an order's life: to the buyer when it is placed and whenever a
 // pedido changes, to each supplier when it receives one (and when the buyer annuls it).
 import { conIva } from '#common/iva';
-import { formatCantidad, formatClp, formatDespacho, formatDiaLargo, formatDireccion, formatFechaEntrega, formatFechaHora } from '#common/format';
+import {
+  formatCantidad,
+  formatClp,
+  formatDespacho,
+  formatDiaLargo,
+  formatDireccion,
+  formatFechaEntrega,
+  formatFechaHora,
+  nombreProducto,
+} from '#common/format';
 import type { Entrega, EstadoPedido, LineaCompra } from '#common/schemas/pedidos';
 import { filasMontos, montosHtml, montosTexto } from './montos';
-import { buildCorreo, CELDA, CELDA_NUMERO, type Correo, escapeHtml, nombreProducto, parrafo, parrafosHtml, saludoDe } from './templates';
+import { buildCorreo, CELDA, CELDA_NUMERO, type Correo, escapeHtml, parrafo, parrafosHtml, saludoDe } from './templates';
 
 interface OrdenCorreo {
   id: number;

@@ -1,9 +1,9 @@
 // The e-mails of a pedido's receipt and claim (docs/decisions/026): the claim to its supplier with a
 // copy to its buyer, and the supplier's answer to its buyer with a copy to the supplier.
-import { formatCantidad, formatClp } from '#common/format';
+import { formatCantidad, formatClp, nombreProducto } from '#common/format';
 import { PROBLEMA_TEXTO, type ProblemaRecepcion } from '#common/schemas/pedidos';
 import { filasMontos, montosHtml, montosTexto } from './montos';
-import { buildCorreo, CELDA, CELDA_NUMERO, type Correo, escapeHtml, nombreProducto, type Parte, parrafo, saludoDe } from './templates';
+import { buildCorreo, CELDA, CELDA_NUMERO, type Correo, escapeHtml, type Parte, parrafo, saludoDe } from './templates';
 
 /** A line the buyer received short: what was confirmed and received, why, and what the difference is worth (net). */
 export interface LineaReclamada {

@@ -17,9 +17,6 @@ export const FIRMA = 'El equipo de Abastece';
 export const CELDA = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text-align:left"';
 export const CELDA_NUMERO = 'style="padding:6px 8px;border-bottom:1px solid #e3e8e5;text-align:right;white-space:nowrap"';
 
-/** A product as a line of an e-mail names it: with its brand, when it has one. */
-export const nombreProducto = (l: { producto_nombre: string; marca: string }) => (l.marca ? `${l.producto_nombre} (${l.marca})` : l.producto_nombre);
-
 /** A piece of an e-mail's body, as plain text and as HTML. */
 export interface Parte {
   texto: string;

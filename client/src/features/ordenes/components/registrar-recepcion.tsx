@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
-import { formatCantidad, formatClp, formatFechaHora, unidadCorta } from '#common/format';
+import { formatCantidad, formatClp, formatFechaHora, nombreProducto, unidadCorta } from '#common/format';
 import { cantidadConfirmada, montoFaltante, RECIBIDA_DECIMALES, recibidaExcesiva } from '#common/reclamo';
-import { centesimas } from '#common/numeros';
+import { centesimas, isCentesimal } from '#common/numeros';
 import { leerCantidad } from '#common/schemas/proveedor-productos';
 import {
   COMENTARIO_MAX,
@@ -96,7 +96,7 @@ function FormularioRecepcion({ pedido, onClose }: { pedido: PedidoDetalle; onClo
         setError(`lineas.${i}.${campo}`, { type: 'validate', message });
       };
       if (!Number.isFinite(recibida) || recibida < 0) falla('cantidad_recibida', CANTIDAD_INVALIDA);
-      else if (Math.abs(centesimas(recibida) - recibida * 100) > 1e-6) falla('cantidad_recibida', RECIBIDA_DECIMALES);
+      else if (!isCentesimal(recibida)) falla('cantidad_recibida', RECIBIDA_DECIMALES);
       else if (centesimas(recibida) > centesimas(cantidadConfirmada(l))) falla('cantidad_recibida', recibidaExcesiva(cantidadConfirmada(l), l.unidad));
       else if (centesimas(recibida) < centesimas(cantidadConfirmada(l)) && v.problema === '') falla('problema', PROBLEMA_OBLIGATORIO);
       return { id: l.id, cantidad_recibida: recibida, problema: v.problema === '' ? null : v.problema, comentario: v.comentario.trim() || null };
@@ -121,7 +121,7 @@ function FormularioRecepcion({ pedido, onClose }: { pedido: PedidoDetalle; onClo
     <form className="form registrar-recepcion__form" onSubmit={handleSubmit(enviar)} noValidate>
       {pedido.lineas.map((l, i) => {
         const error = errors.lineas?.[i];
-        const nombre = l.marca ? `${l.producto_nombre} (${l.marca})` : l.producto_nombre;
+        const nombre = nombreProducto(l);
         return (
           <fieldset key={l.id} className="registrar-recepcion__linea">
             <legend>{nombre}</legend>
