@@ -9,7 +9,7 @@ type Fila = readonly [string, string];
 const conValor = (filas: readonly Fila[]) => filas.filter(([, valor]) => valor.trim());
 
 /** The document's title and file name: the order's number the buyer knows and the pedido's place in it (docs/decisions/026). */
-export const tituloOrdenDeCompra = (pedido: Pick<PedidoDetalle, 'numero'>) => `Orden de compra N° ${pedido.numero}`;
+export const tituloOrdenDeCompra = (pedido: { numero: string }) => `Orden de compra N° ${pedido.numero}`;
 
 /**
  * A pedido as the purchase order both parties print (docs/decisions/026 §La orden de compra como

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CARGA_PROPIA_EN_CURSO, CARGAS_OCUPADAS, type FilaCarga } from '#common/schemas/proveedor-carga';
 import { usuario } from '#server/db/schema/usuario';
 import { ROLES } from '#server/test/roles';
@@ -51,8 +51,8 @@ describe('the uploads’ queue', () => {
       expect(res.json()).toEqual({ detail: CARGA_PROPIA_EN_CURSO });
       // Queued behind the place being worked on (MAX_ACTIVE_CARGAS), not refused.
       otra = subir(ctx.tokens.otroProveedor, archivo);
-      await new Promise((r) => setTimeout(r, 50));
-      expect(ctx.t.app.uploads.size().waiting).toBe(2);
+      // It reaches the queue once its body is read: wait for that, however loaded the machine is.
+      await vi.waitFor(() => expect(ctx.t.app.uploads.size().waiting).toBe(2), { timeout: 10_000 });
     } finally {
       for (const l of slots) l.release();
     }
