@@ -1,24 +1,13 @@
 import fs from 'node:fs';
 import * as XLSX from '@e965/xlsx';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { diaMesAnio, hoyEnChile } from '#common/fecha';
 import { formatClp, formatDiaLargo } from '#common/format';
 import { conIva } from '#common/iva';
 import type { PedidoDetalle } from '#common/schemas/pedidos';
-import {
-  accessToken,
-  aprobarProductos,
-  authHeaders,
-  createUserByApi,
-  type E2EProveedor,
-  type E2EUser,
-  expectAccessible,
-  loginByApi,
-  registrarProductos,
-  uniqueStamp,
-} from '../fixtures';
-import { cotizarPorApi, otroNavegador } from './pasos-comprador';
-import { createProveedorListoByApi } from './proveedor-listo';
+import { authHeaders, expectAccessible, loginByApi } from '../fixtures';
+import { otroNavegador } from './pasos-comprador';
+import { expectMontosFinales, type PedidoDeUnProveedor, pedidoDeUnProveedor } from './pasos-entrega';
 
 // An order's whole life after the truck arrives (docs/producto.md §18), through the screens of both
 // parties: its supplier confirms 80 of the 100 kg ordered, dispatches and delivers; the buyer reads
@@ -33,25 +22,8 @@ const CONFIRMADO = 80;
 const DANADO = 5;
 const FACTURA = '7712';
 
-interface Escenario {
-  proveedor: E2EProveedor;
-  comprador: E2EUser;
-  producto: string;
-  ordenId: number;
-  pedidoId: number;
-}
-
-async function escenario(request: APIRequestContext): Promise<Escenario> {
-  const sello = uniqueStamp();
-  const proveedor = await createProveedorListoByApi(request, `Carnes Entrega ${sello}`);
-  const producto = `Posta negra ${sello}`;
-  await registrarProductos(request, proveedor, [{ sku: `ENT-${sello}`, nombre: producto, categoria: 'CARNE BOVINA', precio: PRECIO, stock: 500, dias: 120 }]);
-  const ids = await aprobarProductos(request, [producto]);
-  const comprador = await createUserByApi(request, 'comprador');
-  const { ordenId } = await cotizarPorApi(request, comprador, [{ producto: ids[producto]!, cantidad: PEDIDO }], { comprar: true });
-  const orden = await (await request.get(`/api/ordenes/${ordenId}/`, { headers: authHeaders(await accessToken(request, comprador)) })).json();
-  return { proveedor, comprador, producto, ordenId: ordenId!, pedidoId: orden.pedidos[0].id };
-}
+const escenario = (request: APIRequestContext) =>
+  pedidoDeUnProveedor(request, { empresa: 'Carnes Entrega', producto: 'Posta negra', sku: 'ENT', precio: PRECIO, cantidad: PEDIDO });
 
 /** A screenshot of this step into .tmp/screens/38/ (E2E_SCREENSHOTS=1), named for the page and the width. */
 async function foto(page: Page, paso: string) {
@@ -64,15 +36,6 @@ async function foto(page: Page, paso: string) {
 async function expectPaginaSana(page: Page) {
   await expectAccessible(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
-
-/** The pedido's final amounts as MontosIva reads them: the credit, then Neto, IVA (19 %) and Total of what is left. */
-async function expectMontosFinales(montos: Locator, netoAntes: number, credito: number) {
-  const final = conIva(netoAntes - credito);
-  await expect(montos).toContainText(`Crédito por reclamo−${formatClp(credito)}`);
-  await expect(montos).toContainText(`Neto${formatClp(final.neto)}`);
-  await expect(montos).toContainText(`IVA (19 %)${formatClp(final.iva)}`);
-  await expect(montos).toContainText(`Total${formatClp(final.total_con_iva)}`);
 }
 
 /** What 'Próximo paso' tells the supplier now. */
@@ -102,7 +65,7 @@ async function descargarHoy(page: Page): Promise<Record<string, Array<Record<str
 }
 
 /** The print view of the pedido: 'Orden de compra N° {orden}-1' with its final amounts. */
-async function expectOrdenDeCompra(page: Page, e: Escenario, netoAntes: number, credito: number, paso: string) {
+async function expectOrdenDeCompra(page: Page, e: PedidoDeUnProveedor, netoAntes: number, credito: number, paso: string) {
   await expect(page).toHaveURL(`/pedidos/${e.pedidoId}/orden-de-compra`);
   await expect(page.getByRole('heading', { level: 1, name: `Orden de compra N° ${e.ordenId}-1` })).toBeVisible();
   await expect(page.locator('.orden-de-compra tbody tr')).toHaveCount(1);

@@ -1,22 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { formatClp } from '#common/format';
-import { conIva } from '#common/iva';
 import type { PedidoDetalle } from '#common/schemas/pedidos';
-import {
-  accessToken,
-  aprobarProductos,
-  authHeaders,
-  createUserByApi,
-  type E2EProveedor,
-  type E2EUser,
-  expectAccessible,
-  loginByApi,
-  registrarProductos,
-  shot,
-  uniqueStamp,
-} from '../fixtures';
-import { cotizarPorApi, otroNavegador } from './pasos-comprador';
-import { createProveedorListoByApi } from './proveedor-listo';
+import { authHeaders, expectAccessible, loginByApi, shot } from '../fixtures';
+import { otroNavegador } from './pasos-comprador';
+import { expectMontosFinales, pedidoDeUnProveedor } from './pasos-entrega';
 
 // After the truck arrives (docs/producto.md §18): a pedido its supplier confirmed for 80 of 100 kg and
 // delivered (set up through the API); its buyer reports 5 kg damaged in the browser, which opens a
@@ -26,47 +13,33 @@ import { createProveedorListoByApi } from './proveedor-listo';
 const PRECIO = 9990;
 const CREDITO = 40_000;
 
-interface Escenario {
-  proveedor: E2EProveedor;
-  comprador: E2EUser;
-  ordenId: number;
-  pedido: PedidoDetalle;
-}
-
 /** A new supplier's product, a buyer's 100 kg order of it, confirmed for 80 kg, dispatched and delivered. */
-async function pedidoEntregado(request: APIRequestContext): Promise<Escenario> {
-  const sello = uniqueStamp();
-  const proveedor = await createProveedorListoByApi(request, `Carnes ${sello}`);
-  const producto = `Lomo liso ${sello}`;
-  await registrarProductos(request, proveedor, [{ sku: `REC-${sello}`, nombre: producto, categoria: 'CARNE BOVINA', precio: PRECIO, stock: 500, dias: 120 }]);
-  const ids = await aprobarProductos(request, [producto]);
-  const comprador = await createUserByApi(request, 'comprador');
-  const { ordenId } = await cotizarPorApi(request, comprador, [{ producto: ids[producto]!, cantidad: 100 }], { comprar: true });
-  const deComprador = authHeaders(await accessToken(request, comprador));
-  const orden = await (await request.get(`/api/ordenes/${ordenId}/`, { headers: deComprador })).json();
-  const id: number = orden.pedidos[0].id;
+async function pedidoEntregado(request: APIRequestContext) {
+  const {
+    proveedor,
+    comprador,
+    ordenId,
+    pedidoId: id,
+  } = await pedidoDeUnProveedor(request, {
+    empresa: 'Carnes',
+    producto: 'Lomo liso',
+    sku: 'REC',
+    precio: PRECIO,
+    cantidad: 100,
+  });
   const deProveedor = authHeaders(proveedor.access);
-  const pasos = [{ estado: 'confirmado', lineas: [{ id: orden.pedidos[0].lineas[0].id, cantidad: 80 }] }, { estado: 'despachado' }, { estado: 'entregado' }];
+  const lineas: PedidoDetalle['lineas'] = (await (await request.get(`/api/pedidos/${id}/`, { headers: deProveedor })).json()).lineas;
+  const pasos = [{ estado: 'confirmado', lineas: [{ id: lineas[0]!.id, cantidad: 80 }] }, { estado: 'despachado' }, { estado: 'entregado' }];
   for (const data of pasos) {
     const res = await request.post(`/api/pedidos/${id}/estado/`, { headers: deProveedor, data });
     expect(res.status(), await res.text()).toBe(200);
   }
   const pedido: PedidoDetalle = await (await request.get(`/api/pedidos/${id}/`, { headers: deProveedor })).json();
-  return { proveedor, comprador, ordenId: ordenId!, pedido };
+  return { proveedor, comprador, ordenId, pedido };
 }
 
 async function expectNoSideScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
-
-/** The pedido's final amounts as MontosIva shows them: its credit, then Neto, IVA (19 %) and Total. */
-async function expectMontosFinales(page: Page, id: number, total: number) {
-  const final = conIva(total - CREDITO);
-  const montos = page.getByLabel(`Monto final del pedido N° ${id}`);
-  await expect(montos).toContainText(`Crédito por reclamo−${formatClp(CREDITO)}`);
-  await expect(montos).toContainText(`Neto${formatClp(final.neto)}`);
-  await expect(montos).toContainText(`IVA (19 %)${formatClp(final.iva)}`);
-  await expect(montos).toContainText(`Total${formatClp(final.total_con_iva)}`);
 }
 
 for (const width of [1280, 375]) {
@@ -126,7 +99,7 @@ for (const width of [1280, 375]) {
     await aceptar.getByRole('button', { name: 'Aceptar reclamo' }).click();
     await expect(aceptar).toBeHidden();
     await expect(seccion.getByText(`Crédito aceptado: ${formatClp(CREDITO)}`)).toBeVisible();
-    await expectMontosFinales(pp, pedido.id, pedido.total);
+    await expectMontosFinales(pp.getByLabel(`Monto final del pedido N° ${pedido.id}`), pedido.total, CREDITO);
     await expect(pp.getByRole('list', { name: `Historial del pedido N° ${pedido.id}` })).toContainText('Reclamo aceptado');
     await expectNoSideScroll(pp);
     await shot(pp, `recepcion-proveedor-aceptado-${width}`);
@@ -141,7 +114,7 @@ for (const width of [1280, 375]) {
     // The buyer reads the same: the credit and the final amounts.
     await page.reload();
     await expect(tarjeta.getByText(`Crédito aceptado: ${formatClp(CREDITO)}`)).toBeVisible();
-    await expectMontosFinales(page, pedido.id, pedido.total);
+    await expectMontosFinales(page.getByLabel(`Monto final del pedido N° ${pedido.id}`), pedido.total, CREDITO);
     await expectNoSideScroll(page);
     await shot(page, `recepcion-comprador-aceptado-${width}`);
     await pp.context().close();
