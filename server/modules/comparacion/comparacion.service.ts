@@ -222,14 +222,14 @@ export async function compararPrecios(
 function usoDe(lineas: readonly LineaCanasta[], cantidades: readonly (readonly number[])[]) {
   const proveedores = new Set<number>();
   let cobertura = 0;
-  lineas.forEach((linea, i) =>
-    linea.ofertas.forEach((oferta, j) => {
+  for (const [i, linea] of lineas.entries()) {
+    for (const [j, oferta] of linea.ofertas.entries()) {
       const cantidad = cantidades[i]?.[j] ?? 0;
-      if (cantidad <= 0) return;
+      if (cantidad <= 0) continue;
       proveedores.add(oferta.proveedor_id);
       cobertura += cantidad;
-    }),
-  );
+    }
+  }
   return { proveedores: proveedores.size, cobertura };
 }
 
