@@ -504,7 +504,7 @@ function TopeProveedores({ cotizacion, enfocar, onRecomparada }: { cotizacion: C
   }
 
   return (
-    <section className="panel resultado__tope" aria-label="Menos proveedores" aria-busy={compare.isPending}>
+    <section className="resultado__tope" aria-label="Menos proveedores" aria-busy={compare.isPending}>
       <SelectField
         ref={select}
         label="Menos proveedores"
