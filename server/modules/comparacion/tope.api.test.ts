@@ -147,6 +147,33 @@ describe('POST comparar-precios/ with max_proveedores', () => {
     }
   });
 
+  it('a cap that leaves a product without a supplier covers less first, and says so in a second sentence', async () => {
+    const { db } = ctx.t.database;
+    // Q1 only from A ($100.000), Q2 only from C ($110.000): with one truck, the cheaper half.
+    const solo = async (proveedorId: number, tarifa: number) => {
+      const p = await createProductoDePrueba(db);
+      await createOfertaDePrueba(db, { productoId: p.id, categoriaId: p.categoria_id, proveedorId, tarifa, lotes: [[500, LEJOS]] });
+      return p.id;
+    };
+    const q = [await solo(a.id, 1000), await solo(c.id, 1100)];
+    const pedido = q.map((producto) => ({ producto, cantidad: 100 }));
+    const s = await call('crear-solicitud/', { productos: pedido }, ctx.tokens.comprador);
+    expect((await call('crear-cotizante/', { ...ENTREGA, solicitud_id: s.json().id }, ctx.tokens.comprador)).statusCode).toBe(201);
+    const res = await call('comparar-precios/', { productos: pedido, solicitudId: s.json().id, max_proveedores: 1 }, ctx.tokens.comprador);
+    expect(res.statusCode, res.body).toBe(201);
+    const r: CompararPrecios = res.json();
+    expect(r.total).toBe(105_000);
+    expect(r.resultados[1]!.mensaje).toBe('Stock insuficiente: faltan 100 kg');
+    expect(r.tope).toEqual({
+      max_proveedores: 1,
+      proveedores: 1,
+      proveedores_sin_tope: 2,
+      total_sin_tope: 220_000,
+      diferencia: -115_000,
+      mensaje: '−$115.000 por recibir 1 camión en vez de 2. Con 1 proveedor no alcanza para todo lo que pediste: revisa los productos con faltante.',
+    });
+  });
+
   it('refuses a cap that is not a whole number from 1 to 10 with a clear message, and writes nothing', async () => {
     const { db } = ctx.t.database;
     const s = await solicitud(ctx.tokens.comprador);
