@@ -582,7 +582,7 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       break;
     }
     nodos++;
-    if (nodos === 1 && pequena) garantia = performance.now() + 1;
+    if (nodos === 1 && pequena) garantia = performance.now() + 2;
     // At the root, steps in rounds with the pruning between them: each round's program is smaller.
     const rondas = nodos === 1 ? RONDAS_RAIZ : 1;
     let cota = nodo.cota;
@@ -590,8 +590,7 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       const t0 = performance.now();
       cota = Math.max(cota, ascender(nodo, nodos === 1 ? PASOS_RAIZ : PASOS_NODO));
       DBG.asc += performance.now() - t0;
-      garantia = Number.NEGATIVE_INFINITY;
-      if (!Number.isFinite(cota) || cerrado(cota)) break;
+      if (!Number.isFinite(cota) || cerrado(cota) || performance.now() > Math.max(limite, garantia)) break;
       const t1 = performance.now();
       candidato(nodo.estado);
       DBG.heur += performance.now() - t1;
@@ -600,6 +599,7 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       podar(nodo);
       DBG.podar += performance.now() - t2;
     }
+    garantia = Number.NEGATIVE_INFINITY;
     if (nodos === 1) {
       cotaGlobal = cota;
       DBG.raiz = mejor - cota;
