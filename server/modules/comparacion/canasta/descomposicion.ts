@@ -114,7 +114,6 @@ interface Nodo {
   cota: number;
 }
 
-export const DBG = { asc: 0, heur: 0, podar: 0, raiz: 0, traiz: 0, nodos: 0, pend: 0, evals: 0 };
 export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despachos: ReadonlyMap<number, number>): ResultadoDescomposicion | null {
   const { lineas, limite } = entrada;
   const objetivos = lineas.map((l) => objetivoDe(l, new Set()));
@@ -226,7 +225,6 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
   };
   /** The node's bound for shares w: fills usa, abierta, valor (each supplier's fee less its shares). */
   const evaluarCota = (nodo: Nodo): number => {
-    DBG.evals++;
     const { w, estado, activas } = nodo;
     valor.set(fee);
     let L = 0;
@@ -546,8 +544,11 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
     return w;
   });
   const raiz: Nodo = { estado: new Int8Array(m), activas: productos.map((p) => Int32Array.from(p.k, (_, i) => i)), w: w0, cota: Number.NEGATIVE_INFINITY };
-  // A first basket, improved even with no time left (it is the answer then): the suppliers each
-  // line's cheapest fill uses with all of them open (under a cap, none: the lines short).
+  // A small basket gets its root (well under a millisecond) even with no time left: a basket that
+  // waited behind others is still proven when that is cheap.
+  const pequena = celdas * PASOS_RAIZ <= MAX_CELDAS;
+  // A first basket: the suppliers each line's cheapest fill uses with all of them open (under a
+  // cap, none: the lines short), improved while there is time (it is the answer when there is none).
   // Without a cap a supplier with no fee costs nothing open: it is, from the start.
   if (!conTope) for (let s = 0; s < m; s++) if (fee[s] === 0) abrirTienda(raiz, s);
   const primeras = Uint8Array.from(raiz.estado, (e) => (e === 1 ? 1 : 0));
@@ -560,12 +561,8 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       }
     }
   }
-  mejorarConjunto(primeras, raiz.estado, Number.POSITIVE_INFINITY);
-  const inicioDbg = performance.now();
+  mejorarConjunto(primeras, raiz.estado, pequena ? Number.POSITIVE_INFINITY : limite);
   const pendientes: Nodo[] = [raiz];
-  // A small basket gets its root's first round even with no time left (well under a millisecond):
-  // a basket that waited behind others is still proven when that is cheap.
-  const pequena = celdas * PASOS_RAIZ <= MAX_CELDAS;
   let garantia = Number.NEGATIVE_INFINITY;
   let nodos = 0;
   let cotaGlobal = Number.NEGATIVE_INFINITY;
@@ -587,24 +584,14 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
     const rondas = nodos === 1 ? RONDAS_RAIZ : 1;
     let cota = nodo.cota;
     for (let ronda = 0; ronda < rondas; ronda++) {
-      const t0 = performance.now();
       cota = Math.max(cota, ascender(nodo, nodos === 1 ? PASOS_RAIZ : PASOS_NODO));
-      DBG.asc += performance.now() - t0;
       if (!Number.isFinite(cota) || cerrado(cota) || performance.now() > Math.max(limite, garantia)) break;
-      const t1 = performance.now();
       candidato(nodo.estado);
-      DBG.heur += performance.now() - t1;
       if (cerrado(cota)) break;
-      const t2 = performance.now();
       podar(nodo);
-      DBG.podar += performance.now() - t2;
     }
     garantia = Number.NEGATIVE_INFINITY;
-    if (nodos === 1) {
-      cotaGlobal = cota;
-      DBG.raiz = mejor - cota;
-      DBG.traiz = performance.now() - inicioDbg;
-    }
+    if (nodos === 1) cotaGlobal = cota;
     if (!Number.isFinite(cota) || cerrado(cota)) continue;
     const { estado } = nodo;
     // Branch on the free supplier whose two states both raise the bound most.
@@ -640,8 +627,6 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       pendientes.push(hijo);
     }
   }
-  DBG.nodos = nodos;
-  DBG.pend = pendientes.length;
   let cotaRestante = mejor;
   for (const n of pendientes) cotaRestante = Math.min(cotaRestante, n.cota);
   const optimo = pendientes.every((n) => cerrado(n.cota));
