@@ -131,23 +131,33 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
   const m = tiendas.length;
   const fee = Float64Array.from(tiendas, (s) => despachos.get(s)!);
   const tope = entrada.tope !== undefined && entrada.tope < m ? entrada.tope : m;
-  // Under a cap a line may stay short: a source of its own at a price above any basket's total
-  // keeps "most coverage first" in one objective.
-  let caro = 1;
-  for (const f of fee) caro += f;
-  const productos: Producto[] = [];
-  let celdas = 0;
-  lineas.forEach((l, i) => {
+  const conTope = tope < m;
+  // Each line's offers, cheapest first, in units of g.
+  const ofertas = lineas.map((l, i) => {
     const T = objetivos[i]!;
-    if (T <= 0) return;
-    const D = T / g;
-    const ofs = l.ofertas
+    return l.ofertas
       .map((o, k) => ({ k, tienda: indiceTienda.get(o.proveedor_id)!, precio: precioUnitario(o, 1) * g, cap: Math.min(Math.floor(o.stock), T) / g }))
       .filter((o) => o.cap > 0)
       .sort((a, b) => a.precio - b.precio || a.k - b.k);
-    let mayor = 0;
-    for (const o of ofs) mayor = Math.max(mayor, o.precio);
-    caro += mayor * D;
+  });
+  // Under a cap a line may stay short: a source of its own (no supplier) at a price above any
+  // basket's total keeps "most coverage first" in one objective.
+  let caro = 1;
+  for (const f of fee) caro += f;
+  ofertas.forEach((ofs, i) => {
+    caro += (ofs.at(-1)?.precio ?? 0) * (objetivos[i]! / g);
+  });
+  let celdas = 0;
+  ofertas.forEach((ofs, i) => {
+    celdas += (ofs.length + 2) * (objetivos[i]! / g + 1);
+  });
+  if (celdas > MAX_CELDAS) return null;
+  const productos: Producto[] = [];
+  ofertas.forEach((ofs, i) => {
+    const D = objetivos[i]! / g;
+    if (D <= 0) return;
+    if (conTope) ofs.push({ k: -1, tienda: -1, precio: caro, cap: D });
+    const tabla = (ofs.length + 1) * (D + 1);
     productos.push({
       linea: i,
       D,
@@ -155,37 +165,16 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       tienda: Int32Array.from(ofs, (o) => o.tienda),
       precio: Float64Array.from(ofs, (o) => o.precio),
       cap: Int32Array.from(ofs, (o) => o.cap),
-      F: new Float64Array(0),
-      G: new Float64Array(0),
+      F: new Float64Array(tabla),
+      G: new Float64Array(tabla),
     });
-    celdas += (ofs.length + 2) * (D + 1);
   });
-  if (celdas > MAX_CELDAS) return null;
-  const conTope = tope < m;
-  for (const p of productos) {
-    if (conTope) {
-      const K = p.k.length;
-      const extender = <A extends Int32Array | Float64Array>(a: A, v: number): A => {
-        const b = new (a.constructor as new (n: number) => A)(K + 1);
-        b.set(a);
-        b[K] = v;
-        return b;
-      };
-      p.k = extender(p.k, -1);
-      p.tienda = extender(p.tienda, -1);
-      p.precio = extender(p.precio, caro);
-      p.cap = extender(p.cap, p.D);
-    }
-    p.F = new Float64Array((p.k.length + 1) * (p.D + 1));
-    p.G = new Float64Array((p.k.length + 1) * (p.D + 1));
-  }
 
   // --- The Lagrangian bound of a node -------------------------------------------------------
   /** Per line, per offer: whether the line's program uses it (of the last evaluation). */
   const usa = productos.map((p) => new Uint8Array(p.k.length));
   const abierta = new Uint8Array(m);
   const valor = new Float64Array(m);
-  const programas = new Float64Array(productos.length);
   /**
    * A line's least cost with shares w over its allowed offers (the table F: from each offer on,
    * each taking all it can of what remains); marks in u the offers it uses.
@@ -230,9 +219,7 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
     let L = 0;
     for (let j = 0; j < productos.length; j++) {
       const p = productos[j]!;
-      const v = programaLinea(p, w[j]!, activas[j]!, usa[j]!);
-      programas[j] = v;
-      L += v;
+      L += programaLinea(p, w[j]!, activas[j]!, usa[j]!);
       const wj = w[j]!;
       for (const k of activas[j]!) if (p.tienda[k]! >= 0) valor[p.tienda[k]!]! -= wj[k]!;
     }
