@@ -6,9 +6,14 @@ import { precioUnitario, subtotal } from '#common/precio';
  * The delivered basket by brute force (test-only): every whole allocation of every line (each
  * offer 0..⌊stock⌋, each line at most its quantity), every combination of them across lines.
  * Keeps the most units supplied, then the least landed total among the baskets where every
- * supplier used reaches its minimum. For instances of a few lines and offers with small quantities.
+ * supplier used reaches its minimum (and, with `maxProveedores`, that use at most that many
+ * suppliers). For instances of a few lines and offers with small quantities.
  */
-export function canastaFuerzaBruta(lineas: readonly LineaCanasta[], terminos: ReadonlyMap<number, TerminosDespacho>) {
+export function canastaFuerzaBruta(
+  lineas: readonly LineaCanasta[],
+  terminos: ReadonlyMap<number, TerminosDespacho>,
+  maxProveedores = Number.POSITIVE_INFINITY,
+) {
   const proveedores = [...new Set(lineas.flatMap((l) => l.ofertas.map((o) => o.proveedor_id)))];
   const indice = new Map(proveedores.map((s, i) => [s, i]));
   // Per line, every allocation as (units, subtotal per supplier).
@@ -41,9 +46,11 @@ export function canastaFuerzaBruta(lineas: readonly LineaCanasta[], terminos: Re
   const combinar = (i: number, cobertura: number) => {
     if (i === lineas.length) {
       let total = 0;
+      let usados = 0;
       for (let s = 0; s < proveedores.length; s++) {
         const sub = subtotales[s]!;
         if (sub <= 0) continue;
+        if (++usados > maxProveedores) return;
         const t = terminos.get(proveedores[s]!);
         if (t && sub < t.monto_minimo) return;
         total += sub + (t ? costoDespacho(sub, t) : 0);

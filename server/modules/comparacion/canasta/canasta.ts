@@ -87,6 +87,11 @@ export interface OpcionesCanasta {
   busqueda?: boolean;
   /** Nodes the exact search may open: a budget that does not depend on the machine (tests). */
   maxNodos?: number;
+  /**
+   * At most this many suppliers in the basket, with or without terms ('Menos proveedores',
+   * docs/decisions/014): the exact cheapest basket under the cap, the most coverage first.
+   */
+  maxProveedores?: number;
 }
 
 /**
@@ -171,27 +176,103 @@ export async function canastaOptima(
   terminos: ReadonlyMap<number, TerminosDespacho>,
   opciones: OpcionesCanasta = {},
 ): Promise<Canasta> {
+  const tope = opciones.maxProveedores;
+  if (tope === undefined) return canastaSinTope(lineas, terminos, opciones);
+  const inicio = performance.now();
+  const presupuestoMs = opciones.presupuestoMs ?? PRESUPUESTO_CANASTA_MS;
+  // The cheapest basket without the cap, proven and within it, is the cheapest under it.
+  const libre = await canastaSinTope(lineas, terminos, { ...opciones, presupuestoMs: presupuestoMs / 2 });
+  if (libre.proveedores.length <= tope && libre.optimo) return libre;
+  return canastaConTope(lineas, terminos, tope, libre, inicio + presupuestoMs);
+}
+
+/** `cota`: what no basket of the answer's coverage costs less than, when the solver proved one. */
+export function respuestaDe(
+  lineas: readonly LineaCanasta[],
+  terminos: ReadonlyMap<number, TerminosDespacho>,
+  r: { cantidades: Plan; optimo: boolean; via: ViaCanasta; bajo_minimo: number[]; cota?: number },
+): Canasta {
+  const v = evaluar(lineas, r.cantidades, terminos);
+  // Totals are whole pesos: the least total the bound leaves possible.
+  const diferencia = r.optimo ? 0 : r.cota !== undefined && Number.isFinite(r.cota) ? Math.max(0, v.total - Math.ceil(r.cota - TOLERANCIA)) : null;
+  return {
+    cantidades: r.cantidades,
+    // A bound within a peso of the total proves it too.
+    optimo: diferencia === 0,
+    diferencia_maxima: diferencia,
+    total_productos: v.total_productos,
+    total_despacho: v.total_despacho,
+    total: v.total,
+    proveedores: v.proveedores,
+    bajo_minimo: r.bajo_minimo,
+    via: r.via,
+  };
+}
+
+/**
+ * The cheapest basket with at most `tope` suppliers, when the one without the cap (`libre`) uses
+ * more or was not proven: the program with Σ used ≤ tope, the most coverage first. When it does
+ * not answer by `limite`, the best capped basket known: `libre`'s `tope` largest suppliers, the lines
+ * planned again among them (docs/decisions/014, "Menos proveedores").
+ */
+async function canastaConTope(
+  lineas: readonly LineaCanasta[],
+  terminos: ReadonlyMap<number, TerminosDespacho>,
+  tope: number,
+  libre: Canasta,
+  limite: number,
+): Promise<Canasta> {
+  const terminosDe = (s: number) => terminos.get(s) ?? SIN_TERMINOS;
+  const bajo_minimo = bajoMinimo(lineas, terminosDe);
+  const excluidos = new Set(bajo_minimo);
+  const mayores = new Set(
+    [...libre.proveedores]
+      .sort((a, b) => b.subtotal - a.subtotal)
+      .slice(0, tope)
+      .map((p) => p.proveedor_id),
+  );
+  const fuera = new Set(excluidos);
+  for (const l of lineas) for (const o of l.ofertas) if (!mayores.has(o.proveedor_id)) fuera.add(o.proveedor_id);
+  const { plan, costo, cobertura } = basketFactible(
+    lineas,
+    terminos,
+    fuera,
+    lineas.map((l) => planLinea(l, objetivoDe(l, fuera), fuera)),
+  );
+  const objetivos = lineas.map((l) => objetivoDe(l, excluidos));
+  const tramos: Tramo[] = [];
+  lineas.forEach((l, i) => {
+    l.ofertas.forEach((o, k) => {
+      const cap = Math.min(Math.floor(o.stock), objetivos[i]!);
+      if (!excluidos.has(o.proveedor_id) && cap > 0) tramos.push(...tramosDe(o, cap, i, k));
+    });
+  });
+  let resultado: { plan: Plan; optimo: boolean } | null = null;
+  try {
+    const segundos = (limite - performance.now()) / 1000;
+    resultado = resolverMip(await cargarHighs(), lineas, objetivos, tramos, terminosDe, null, null, null, segundos, false, tope);
+  } catch {
+    highsListo = undefined;
+  }
+  if (resultado) {
+    const v = evaluar(lineas, resultado.plan, terminos);
+    if (v.factible && v.proveedores.length <= tope && (v.cobertura > cobertura || (v.cobertura === cobertura && v.total <= costo)))
+      return respuestaDe(lineas, terminos, {
+        cantidades: resultado.plan,
+        optimo: resultado.optimo,
+        via: resultado.optimo ? 'mip' : 'presupuesto',
+        bajo_minimo,
+      });
+  }
+  return respuestaDe(lineas, terminos, { cantidades: plan, optimo: false, via: 'presupuesto', bajo_minimo });
+}
+
+async function canastaSinTope(lineas: readonly LineaCanasta[], terminos: ReadonlyMap<number, TerminosDespacho>, opciones: OpcionesCanasta): Promise<Canasta> {
   const inicio = performance.now();
   const presupuestoMs = opciones.presupuestoMs ?? PRESUPUESTO_CANASTA_MS;
   const terminosDe = (s: number) => terminos.get(s) ?? SIN_TERMINOS;
-  /** `cota`: what no basket of the answer's coverage costs less than, when the solver proved one. */
-  const respuesta = (cantidades: Plan, optimo: boolean, via: ViaCanasta, bajo_minimo: number[], cota?: number): Canasta => {
-    const v = evaluar(lineas, cantidades, terminos);
-    // Totals are whole pesos: the least total the bound leaves possible.
-    const diferencia = optimo ? 0 : cota !== undefined && Number.isFinite(cota) ? Math.max(0, v.total - Math.ceil(cota - TOLERANCIA)) : null;
-    return {
-      cantidades,
-      // A bound within a peso of the total proves it too.
-      optimo: diferencia === 0,
-      diferencia_maxima: diferencia,
-      total_productos: v.total_productos,
-      total_despacho: v.total_despacho,
-      total: v.total,
-      proveedores: v.proveedores,
-      bajo_minimo,
-      via,
-    };
-  };
+  const respuesta = (cantidades: Plan, optimo: boolean, via: ViaCanasta, bajo_minimo: number[], cota?: number) =>
+    respuestaDe(lineas, terminos, { cantidades, optimo, via, bajo_minimo, cota });
 
   // 1. Today's per-line optimum, called as compararLinea calls it. If it is feasible and pays no
   //    fee it reaches the lower bound Σ per-line optima with the most coverage: done.
@@ -608,6 +689,7 @@ function resolverMip(
   inevitables: { duenoDe: readonly number[]; extra: ReadonlyMap<number, number> } | null,
   segundos: number,
   contarProveedores: boolean,
+  tope: number | null = null,
 ): { plan: Plan; optimo: boolean } | null {
   if (segundos <= 0) return null;
   // Stretches per offer, suppliers in the model.
@@ -618,9 +700,9 @@ function resolverMip(
     if (lista) lista.push(i);
     else porOferta.set(clave, [i]);
   });
-  // Only suppliers with a minimum or a fee need to know whether they are used.
+  // Only suppliers with a minimum or a fee need to know whether they are used; under a cap, all.
   const proveedores = [...new Set(tramos.map((t) => t.proveedor))]
-    .filter((s) => terminosDe(s).monto_minimo > 0 || cobraDespacho(terminosDe(s)))
+    .filter((s) => tope !== null || terminosDe(s).monto_minimo > 0 || cobraDespacho(terminosDe(s)))
     .sort((a, b) => a - b);
   const conTerminos = new Set(proveedores);
   const W = contarProveedores ? proveedores.length + 1 : 1;
@@ -679,6 +761,7 @@ function resolverMip(
       }
     }
   }
+  if (tope !== null && proveedores.length > tope) filas.push(`${proveedores.map((s) => `u${s}`).join(' + ')} <= ${tope}`);
   const filasLinea = (igual: boolean) =>
     cantidadLinea.flatMap((terminos, l) => (terminos.length === 0 ? [] : [`${terminos.join(' + ')} ${igual ? '=' : '<='} ${objetivos[l]}`]));
   // Each line costs at least its own optimum (the per-line engine's, exact): the cut that gives the

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { canastaAlAzar, canastaFuerzaBruta, oferta, terminos } from '#server/test/canasta-fuerza-bruta';
+import { canastaOptima } from './canasta';
+import { azar } from '#server/test/azar';
+
+const cobertura = (c: { cantidades: number[][] }) => c.cantidades.flat().reduce((s, q) => s + q, 0);
+
+describe('canastaOptima with maxProveedores', () => {
+  it('equals the brute force under the cap on 1,000 random small baskets: at most that many suppliers, the most coverage, then the least total', async () => {
+    const r = azar(39);
+    const vias: Record<string, number> = {};
+    for (let caso = 0; caso < 1000; caso++) {
+      const { lineas, terminos: mapa } = canastaAlAzar(r);
+      const maxProveedores = 1 + (caso % 3);
+      const esperado = canastaFuerzaBruta(lineas, mapa, maxProveedores);
+      const c = await canastaOptima(lineas, mapa, { presupuestoMs: 10_000, maxProveedores });
+      vias[c.via] = (vias[c.via] ?? 0) + 1;
+      const contexto = JSON.stringify({ caso, maxProveedores, lineas, terminos: [...mapa], c, esperado });
+      expect(c.optimo, contexto).toBe(true);
+      expect(c.proveedores.length, contexto).toBeLessThanOrEqual(maxProveedores);
+      expect(cobertura(c), contexto).toBe(esperado.cobertura);
+      expect(c.total, contexto).toBe(esperado.total);
+    }
+    expect(Object.keys(vias).length, JSON.stringify(vias)).toBeGreaterThan(1);
+  });
+
+  it('pays a dearer price to receive one truck instead of two', async () => {
+    const lineas = [
+      { cantidad: 2, ofertas: [oferta(1, 10, 5), oferta(2, 20, 5)] },
+      { cantidad: 2, ofertas: [oferta(1, 30, 5), oferta(2, 20, 5)] },
+    ];
+    const mapa = new Map([
+      [1, terminos(0, 5)],
+      [2, terminos(0, 5)],
+    ]);
+    const libre = await canastaOptima(lineas, mapa);
+    expect(libre).toMatchObject({ total: 20 + 40 + 10, optimo: true });
+    const uno = await canastaOptima(lineas, mapa, { maxProveedores: 1 });
+    expect(uno).toMatchObject({ total: 40 + 40 + 5, optimo: true });
+    expect(uno.proveedores).toHaveLength(1);
+  });
+});
