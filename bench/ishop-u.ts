@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { Highs } from 'highs';
+import highsLoader, { type Highs } from 'highs';
 import { hoyEnChile, sumarDias } from '#common/fecha';
 import { type Database, queryRows } from '#server/db/client';
 import { prepareDatabase } from '#server/db/prepare';
@@ -140,7 +140,12 @@ function resolverConHighs(highs: Highs, inst: InstanciaIshopU, forma: Forma): Re
   const programa = programaIshopU(inst, ESCALA[forma]);
   // Timed as the solver is: reading the program is part of HiGHS's work, as building it is of ours.
   const t = performance.now();
-  const r = highs.solve(programa, { output_flag: false, mip_rel_gap: 0, mip_abs_gap: 0.5, time_limit: LIMITE_HIGHS_S });
+  let r: ReturnType<Highs['solve']>;
+  try {
+    r = highs.solve(programa, { output_flag: false, mip_rel_gap: 0, mip_abs_gap: 0.5, time_limit: LIMITE_HIGHS_S });
+  } catch (e) {
+    return { ms: performance.now() - t, estado: `error: ${(e as Error).message}`, objetivo: null };
+  }
   const ms = performance.now() - t;
   const conSolucion = r.Status === 'Optimal' || (r.Status === 'Time limit reached' && Number.isFinite(r.ObjectiveValue));
   return { ms, estado: r.Status, objetivo: conSolucion ? Math.round(r.ObjectiveValue) : null };
@@ -169,8 +174,13 @@ async function medir(dir: string, nombres: string[]) {
   // HiGHS after the solver, so its memory and collections do not land on the solver's times; the
   // instance the solver loaded and warmed (cargarHighs), as warm as it is for the solver.
   if (CON_HIGHS) {
-    const highs = await cargarHighs();
-    for (const m of medidas) if (FORMAS_HIGHS.includes(m.forma)) m.highs = resolverConHighs(highs, leerIshopU(m.nombre, dir), m.forma);
+    let highs = await cargarHighs();
+    for (const m of medidas) {
+      if (!FORMAS_HIGHS.includes(m.forma)) continue;
+      m.highs = resolverConHighs(highs, leerIshopU(m.nombre, dir), m.forma);
+      // A WebAssembly instance that threw is not reused (as the solver does).
+      if (m.highs.estado.startsWith('error')) highs = await highsLoader();
+    }
   }
   process.stdout.write(JSON.stringify(medidas));
 }
@@ -252,7 +262,7 @@ function imprimirSolver(medidas: readonly Medida[]) {
   );
   // Per instance: what the lead reads when one goes wrong.
   console.log(
-    `\n  ${'instancia'.padEnd(11)} ${'forma'.padEnd(9)} probado  ${'sobre el óptimo'.padStart(24)}  ${'dif_max/brecha'.padStart(14)}  ${'p50'.padStart(9)}  ${'máx'.padStart(9)}  vía         HiGHS solo`,
+    `\n  ${'instancia'.padEnd(11)} ${'forma'.padEnd(9)} probado  ${'sobre el óptimo'.padStart(24)}  ${'dif_max (/brecha)'.padStart(22)}  ${'p50'.padStart(9)}  ${'máx'.padStart(9)}  vía         HiGHS solo`,
   );
   for (const m of medidas) {
     const juicios = m.respuestas.map((r) => juzgar(r, m.referencia));
@@ -267,7 +277,7 @@ function imprimirSolver(medidas: readonly Medida[]) {
     console.log(
       `  ${m.nombre.padEnd(11)} ${NOMBRE_FORMA[m.forma].padEnd(9)} ${`${m.respuestas.filter((r) => r.optimo).length}/${m.respuestas.length}`.padStart(7)}` +
         `  ${`${pct(peor, m.referencia)} (${pesos(peor)})`.padStart(24)}` +
-        `  ${(razones.length ? textoRazon(Math.max(...razones)) : sinCota ? 'sin cota' : '—').padStart(14)}` +
+        `  ${(razones.length ? `${pesos(Math.max(...m.respuestas.map((r) => (r.optimo ? 0 : (r.diferencia_maxima ?? 0)))))} (${textoRazon(Math.max(...razones))})` : sinCota ? 'sin cota' : '—').padStart(22)}` +
         `  ${ms(percentil(tiempos, 50)).padStart(9)}  ${ms(Math.max(...tiempos)).padStart(9)}  ${vias.padEnd(11)} ${highs}`,
     );
   }
