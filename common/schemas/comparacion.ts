@@ -24,9 +24,18 @@ import type { UltimoPrecio } from '../ultima-vez';
 
 const SOLICITUD_INVALIDA = 'Solicitud inválida.';
 
+/** The most suppliers a buyer may cap a comparison at ('Menos proveedores', docs/decisions/014): more is no cap worth asking for. */
+export const MAX_PROVEEDORES_TOPE = 10;
+export const TOPE_INVALIDO = `El máximo de proveedores debe ser un número entero entre 1 y ${MAX_PROVEEDORES_TOPE}.`;
+
 export const compararPreciosSchema = z.object({
   productos: productosSchema,
   solicitudId: idSchema(SOLICITUD_INVALIDA),
+  /**
+   * At most this many suppliers in the basket ('Menos proveedores', docs/decisions/014): the exact
+   * cheapest delivered basket under that cap. Absent or null: no cap.
+   */
+  max_proveedores: z.number({ error: TOPE_INVALIDO }).int(TOPE_INVALIDO).min(1, TOPE_INVALIDO).max(MAX_PROVEEDORES_TOPE, TOPE_INVALIDO).nullish(),
 });
 export type CompararPreciosInput = z.input<typeof compararPreciosSchema>;
 export type CompararPreciosData = z.output<typeof compararPreciosSchema>;
@@ -134,6 +143,22 @@ export const sugerenciaDespachoSchema = z.object({
   mensaje: z.string(),
 });
 
+/**
+ * What a cap on suppliers did ('Menos proveedores', docs/decisions/014): the cap asked, the suppliers
+ * of the basket with it and without it, the landed total without it and what the cap adds to it;
+ * mensaje ('+$18.400 por recibir 2 camiones en vez de 4'), null when the cap changes nothing.
+ */
+export const topeSchema = z.object({
+  max_proveedores: z.number().int(),
+  proveedores: z.number().int(),
+  proveedores_sin_tope: z.number().int(),
+  total_sin_tope: z.number().int(),
+  /** total − total_sin_tope: ≥ 0 at the same coverage; below 0 only when the capped basket covers less. */
+  diferencia: z.number().int(),
+  mensaje: z.string().nullable(),
+});
+export type Tope = z.infer<typeof topeSchema>;
+
 export const compararPreciosSchemaOut = z.object({
   cotizacion_id: z.number().int(),
   /** The delivery date the offers were checked against (YYYY-MM-DD): lots expiring by then never count. */
@@ -160,6 +185,11 @@ export const compararPreciosSchemaOut = z.object({
   condiciones_proveedores: z.array(condicionesProveedorSchema),
   proveedores_excluidos: z.array(exclusionSchema),
   sugerencias_despacho: z.array(sugerenciaDespachoSchema),
+  /**
+   * null without max_proveedores; else what the cap did (optimo, diferencia_maxima and the totals are
+   * then the capped basket's). Defaults to null so an answer kept in a tab from before this field still reads.
+   */
+  tope: topeSchema.nullable().default(null),
 });
 export type CompararPrecios = z.infer<typeof compararPreciosSchemaOut>;
 
@@ -190,6 +220,19 @@ export const mensajesComparacion = {
     `Total con despacho${aprox ? ' aprox.' : ''}: ${formatClp(total)} (${diferencia === 0 ? 'igual' : `${diferencia > 0 ? '+' : '−'}\u2060${formatClp(Math.abs(diferencia))}`})${cubre ? `, cubriendo ${cubre}` : ''}`,
     ...bajoMinimo,
   ],
+  /**
+   * What a cap on suppliers costs ('+$18.400 por recibir 2 camiones en vez de 4': one truck per
+   * supplier); when the capped basket covers less than the uncapped one, a second sentence says so
+   * (its total may then be lower: the sign follows the difference). docs/decisions/014, 'Menos proveedores'.
+   */
+  tope: (diferencia: number, proveedores: number, sinTope: number, cubreMenos: boolean) =>
+    `${diferencia < 0 ? '−' : '+'}${formatClp(Math.abs(diferencia))} por recibir ${proveedores} ${proveedores === 1 ? 'camión' : 'camiones'} en vez de ${sinTope}${
+      cubreMenos
+        ? `. Con ${proveedores === 1 ? '1 proveedor' : `${proveedores} proveedores`} no alcanza para todo lo que pediste: revisa los productos con faltante.`
+        : ''
+    }`,
+  /** The results' choice of cap: 'Máximo 1 proveedor', 'Máximo N proveedores'. */
+  opcionTope: (n: number) => (n === 1 ? 'Máximo 1 proveedor' : `Máximo ${n} proveedores`),
   despachoGratis: (monto: number, proveedor: string) => `Agrega ${formatClp(monto)} en productos de ${proveedor} y el despacho es gratis`,
   /** Before Comprar on the screen, and actualizar's 400: a supplier of the choice under its minimum. */
   bajoMinimo: (proveedor: string, falta: number, minimo: number) =>

@@ -16,7 +16,9 @@ import type { LineaCanasta } from '#server/modules/comparacion/canasta/canasta';
  * Store s is proveedor_id s + 1; each supplier has only a fee (no minimum, never free).
  */
 
-export const ISHOP_U_DIR = fileURLToPath(new URL('../../../shared/bench/ishop-u/', import.meta.url));
+const BENCH = fileURLToPath(new URL('../../../shared/bench/ishop-u/', import.meta.url));
+/** The benchmark beside the repository; in a clone without it, the two instances copied in fixtures/ishop-u. */
+export const ISHOP_U_DIR = fs.existsSync(BENCH) ? BENCH : fileURLToPath(new URL('./fixtures/ishop-u/', import.meta.url));
 
 export interface InstanciaIshopU {
   nombre: string;

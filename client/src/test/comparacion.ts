@@ -56,6 +56,7 @@ export function respuestaComparacion(base: Base): CompararPrecios {
     condiciones_proveedores: [...new Set(todas.map((o) => o.proveedor_id))].map(condicion),
     proveedores_excluidos: [],
     sugerencias_despacho: [],
+    tope: null,
     ...base,
   };
 }

@@ -7,6 +7,7 @@ import {
   type Opcion,
   TOTAL_EXCESIVO,
   type ResultadoComparacion,
+  type Tope,
 } from '#common/schemas/comparacion';
 import type { CondicionesDespacho } from '#common/despacho';
 import { centesimas, ENTERO_MAXIMO } from '#common/numeros';
@@ -42,6 +43,7 @@ import {
 } from './comparacion.repository';
 import { type Asignacion, type ResultadoLinea, mensajeSugerencia, resultadoLinea } from './motor/engine';
 import type { CanastaThread } from './canasta/thread';
+import type { Canasta, LineaCanasta } from './canasta/canasta';
 import { despachoDeCanasta } from './despacho-respuesta';
 import { type Comprador, createEntregas } from './motor/elegibles';
 import type { ComparacionCache } from './cache/comparacion-cache';
@@ -125,9 +127,11 @@ export async function compararPrecios(
     if (!producto?.disponible) return [];
     return [{ fila, producto, ...entregas.elegibles(catalogo.get(producto.id)!.ofertas) }];
   });
-  const canasta = await solver.solve(
+  const { canasta, tope } = await canastaConTope(
+    solver,
     preparadas.map((p) => ({ cantidad: p.fila.cantidad, ofertas: p.vivas })),
     condiciones,
+    data.max_proveedores ?? null,
   );
   const lineas = preparadas.map(
     ({ fila, producto, vivas }, i): Linea => ({
@@ -209,8 +213,55 @@ export async function compararPrecios(
     total: canasta.total,
     ...conIva(canasta.total),
     ...despacho.respuesta,
+    tope,
   };
   return utf8([abrirMiembro(respuesta, 'resultados'), '[', ...resultados.flat(), ']}']);
+}
+
+/** The suppliers a basket buys from (every one counts, with or without terms: one truck each), and the units it covers. */
+function usoDe(lineas: readonly LineaCanasta[], cantidades: readonly (readonly number[])[]) {
+  const proveedores = new Set<number>();
+  let cobertura = 0;
+  for (const [i, linea] of lineas.entries()) {
+    for (const [j, oferta] of linea.ofertas.entries()) {
+      const cantidad = cantidades[i]?.[j] ?? 0;
+      if (cantidad <= 0) continue;
+      proveedores.add(oferta.proveedor_id);
+      cobertura += cantidad;
+    }
+  }
+  return { proveedores: proveedores.size, cobertura };
+}
+
+/**
+ * The basket to answer, under the buyer's cap on suppliers when there is one ('Menos proveedores',
+ * docs/decisions/014): the basket without the cap first, for what the cap costs; only when it uses
+ * more suppliers than the cap, the basket under it (the solver's exact cheapest with at most that
+ * many, most coverage first). A cap the basket already keeps changes nothing: tope says so (mensaje null).
+ */
+async function canastaConTope(
+  solver: Pick<CanastaThread, 'solve'>,
+  lineas: readonly LineaCanasta[],
+  condiciones: ReadonlyMap<number, CondicionesDespacho>,
+  maxProveedores: number | null,
+): Promise<{ canasta: Canasta; tope: Tope | null }> {
+  const libre = await solver.solve(lineas, condiciones);
+  if (maxProveedores === null) return { canasta: libre, tope: null };
+  const sinTope = usoDe(lineas, libre.cantidades);
+  const base = { max_proveedores: maxProveedores, proveedores_sin_tope: sinTope.proveedores, total_sin_tope: libre.total };
+  if (sinTope.proveedores <= maxProveedores) return { canasta: libre, tope: { ...base, proveedores: sinTope.proveedores, diferencia: 0, mensaje: null } };
+  const canasta = await solver.solve(lineas, condiciones, { maxProveedores });
+  const conTope = usoDe(lineas, canasta.cantidades);
+  const diferencia = canasta.total - libre.total;
+  return {
+    canasta,
+    tope: {
+      ...base,
+      proveedores: conTope.proveedores,
+      diferencia,
+      mensaje: mensajesComparacion.tope(diferencia, conTope.proveedores, sinTope.proveedores, conTope.cobertura < sinTope.cobertura),
+    },
+  };
 }
 
 /**

@@ -5,11 +5,21 @@ import { useSession } from '../session';
 import { claveHeaders } from './clave';
 import { cotizacionGuardada, historialCotizaciones, type SolicitudGuardada } from './cotizacion-storage';
 
-/** docs/producto.md §7: POST comparar-precios with the request's products and its id. */
-export const comparePrecios = (solicitud: SolicitudGuardada) =>
+/** What a comparison is asked for: the request and, from the results, the cap on suppliers ('Menos proveedores', docs/decisions/014; null: none). */
+export interface PedidoComparacion {
+  solicitud: SolicitudGuardada;
+  maxProveedores?: number | null;
+}
+
+/** docs/producto.md §7: POST comparar-precios with the request's products and its id (and the cap, when there is one). */
+export const comparePrecios = ({ solicitud, maxProveedores = null }: PedidoComparacion) =>
   api<CompararPrecios>('/api/cotizaciones/comparar-precios/', {
     method: 'POST',
-    body: { productos: solicitud.detalles.map((d) => ({ producto: d.producto_id, cantidad: d.cantidad })), solicitudId: solicitud.id },
+    body: {
+      productos: solicitud.detalles.map((d) => ({ producto: d.producto_id, cantidad: d.cantidad })),
+      solicitudId: solicitud.id,
+      ...(maxProveedores === null ? {} : { max_proveedores: maxProveedores }),
+    },
     auth: true,
     // An anonymous request is compared by whoever holds its clave (docs/decisions/005).
     headers: claveHeaders(solicitud.clave),
@@ -34,10 +44,13 @@ function recordComparacion(solicitud: SolicitudGuardada, res: CompararPrecios, u
   historialCotizaciones.set([...(historialCotizaciones.get() ?? []), entrada]);
 }
 
+/** The cap the stored comparison was made with, for a comparison made again on its behalf (/facturacion after a stock refusal). */
+export const topeGuardado = () => cotizacionGuardada.get()?.tope?.max_proveedores ?? null;
+
 export function useComparePrecios() {
   const usuarioId = useSession().user?.id;
   return useMutation({
     mutationFn: comparePrecios,
-    onSuccess: (res, solicitud) => recordComparacion(solicitud, res, usuarioId),
+    onSuccess: (res, { solicitud }) => recordComparacion(solicitud, res, usuarioId),
   });
 }

@@ -29,7 +29,7 @@ describe('canastaOptima', () => {
       });
     }
     // Every way of answering is exercised (a way that stopped answering would go unchecked).
-    expect(Object.keys(vias).sort(), JSON.stringify(vias)).toEqual(['busqueda', 'cota', 'mip', 'por-linea']);
+    expect(Object.keys(vias).sort(), JSON.stringify(vias)).toEqual(['busqueda', 'cota', 'descomposicion', 'mip', 'por-linea']);
   });
 
   it('stopped early, never claims more than it proved: the optimum lies within diferencia_maxima of the answer (1,500 random small baskets)', async () => {

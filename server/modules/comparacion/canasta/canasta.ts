@@ -1,6 +1,7 @@
 import highsLoader, { type Highs } from 'highs';
 import type { TerminosDespacho } from '#common/despacho';
 import { busquedaExacta } from './busqueda';
+import { canastaPorDescomposicion, despachosFijos } from './descomposicion';
 import { TOLERANCIA } from './cierre';
 import {
   cobraDespacho,
@@ -52,7 +53,7 @@ export type { LineaCanasta, OfertaCanasta, ProveedorCanasta } from './plan';
  */
 
 /** How the answer was reached: the measurements of docs/decisions/014 count them. */
-export type ViaCanasta = 'por-linea' | 'cota' | 'busqueda' | 'mip' | 'presupuesto';
+export type ViaCanasta = 'por-linea' | 'cota' | 'descomposicion' | 'busqueda' | 'mip' | 'presupuesto';
 
 export interface Canasta {
   /** Per line, per offer (input order): units bought there. */
@@ -180,6 +181,18 @@ export async function canastaOptima(
   if (tope === undefined) return canastaSinTope(lineas, terminos, opciones);
   const inicio = performance.now();
   const presupuestoMs = opciones.presupuestoMs ?? PRESUPUESTO_CANASTA_MS;
+  const despachos = despachosFijos(lineas, terminos);
+  if (despachos) {
+    const r = canastaPorDescomposicion({ lineas, terminos, limite: inicio + presupuestoMs, tope }, despachos);
+    if (r)
+      return respuestaDe(lineas, terminos, {
+        cantidades: r.plan,
+        optimo: r.optimo,
+        via: r.optimo ? 'descomposicion' : 'presupuesto',
+        bajo_minimo: [],
+        cota: r.cota,
+      });
+  }
   // The cheapest basket without the cap, proven and within it, is the cheapest under it.
   const libre = await canastaSinTope(lineas, terminos, { ...opciones, presupuestoMs: presupuestoMs / 2 });
   if (libre.proveedores.length <= tope && libre.optimo) return libre;
@@ -297,6 +310,14 @@ async function canastaSinTope(lineas: readonly LineaCanasta[], terminos: Readonl
       'por-linea',
       bajoMinimo(lineas, terminosDe),
     );
+  }
+
+  // 2. Suppliers that only charge a fee (no tiers, no minimum, no free delivery in reach): the
+  //    facility-location problem, exact by its own decomposition (canasta/descomposicion.ts).
+  const despachos = opciones.busqueda === false || opciones.contarProveedores ? null : despachosFijos(lineas, terminos);
+  if (despachos) {
+    const r = canastaPorDescomposicion({ lineas, terminos, limite: inicio + presupuestoMs }, despachos);
+    if (r) return respuesta(r.plan, r.optimo, r.optimo ? 'descomposicion' : 'presupuesto', [], r.cota);
   }
 
   // 2. Suppliers that cannot reach their minimum whatever they sell here leave.

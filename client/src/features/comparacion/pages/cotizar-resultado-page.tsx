@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { type CompararPrecios, mensajesComparacion, type Opcion, type ResultadoComparacion } from '#common/schemas/comparacion';
+import { type CompararPrecios, MAX_PROVEEDORES_TOPE, mensajesComparacion, type Opcion, type ResultadoComparacion } from '#common/schemas/comparacion';
 import { cantidadEs, formatCantidad, formatClp, formatDiaLargo, unidadCorta } from '#common/format';
 import { hoyEnChile } from '#common/fecha';
 import { conIva, PRECIOS_NETOS } from '#common/iva';
@@ -12,11 +12,15 @@ import { Redirigir } from '../../../ui/redirigir';
 import { SIN_COTIZACION } from '../../../lib/flujo-cotizacion/paso-faltante';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { SubmitButton } from '../../../ui/form-controls';
+import { SelectField } from '../../../ui/fields';
+import { apiErrorMessage } from '../../../lib/api-errors';
+import { useSessionExpiredHandler } from '../../../lib/session';
 // What the quotation flow's screens share (session storage, the clave, the calls two screens make): lib/flujo-cotizacion/.
 import { claveHeaders } from '../../../lib/flujo-cotizacion/clave';
 import { cotizacionGuardada, cotizanteGuardado, solicitudGuardada } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 import { type Seleccion, seleccionGuardada } from '../../../lib/flujo-cotizacion/seleccion-storage';
 import { useSaveSeleccion } from '../../../lib/flujo-cotizacion/update-seleccion';
+import { useComparePrecios } from '../../../lib/flujo-cotizacion/compare-precios';
 import {
   agregarProveedor,
   type BloqueProveedor,
@@ -58,9 +62,12 @@ function isSinFechaEntrega(): boolean {
 
 /** docs/producto.md §2 Results. Without a comparison in session storage (none yet, or tampered with) the flow starts over. */
 export default function CotizarResultadoPage() {
+  // A comparison made again here (the cap on suppliers) replaces the stored one: the screen reads it
+  // again and starts over from it, the focus back on the control that asked for it.
+  const [recomparada, setRecomparada] = useState(false);
   const cotizacion = cotizacionGuardada.get();
   if (!cotizacion) return <Redirigir to="/cotizar" mensaje={SIN_COTIZACION} />;
-  return <Resultado cotizacion={cotizacion} />;
+  return <Resultado key={cotizacion.cotizacion_id} cotizacion={cotizacion} recomparada={recomparada} onRecomparada={() => setRecomparada(true)} />;
 }
 
 /** The buyer's saved choice for this quotation, else the comparison as the server proposed it. */
@@ -70,7 +77,7 @@ function seleccionInicial(cotizacion: CompararPrecios): Seleccion {
   return { cotizacion_id: cotizacion.cotizacion_id, resultados: cotizacion.resultados, guardada: false };
 }
 
-function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
+function Resultado({ cotizacion, recomparada, onRecomparada }: { cotizacion: CompararPrecios; recomparada: boolean; onRecomparada(): void }) {
   const navigate = useNavigate();
   const save = useSaveSeleccion();
   const [seleccion, setSeleccion] = useState(() => seleccionInicial(cotizacion));
@@ -277,6 +284,7 @@ function Resultado({ cotizacion }: { cotizacion: CompararPrecios }) {
         </section>
       )}
 
+      {entrega.bloques.length > 0 && <TopeProveedores cotizacion={cotizacion} enfocar={recomparada} onRecomparada={onRecomparada} />}
       {entrega.bloques.length > 0 && <TotalPanel entrega={entrega} productos={productos} resultados={resultados} />}
 
       {!cotizacion.optimo && !cambiada && <p className="muted resultado__nota">{mensajesComparacion.noOptima(cotizacion.diferencia_maxima)}</p>}
@@ -455,6 +463,68 @@ function AgregarProductos({ describedBy }: { describedBy?: string }) {
     >
       Agregar productos
     </button>
+  );
+}
+
+/** Why a comparison made again with another cap did not come back (a 5xx or a lost connection; a 4xx says its own). */
+const SIN_TOPE_NUEVO = 'No pudimos comparar de nuevo con ese máximo de proveedores. Intenta nuevamente.';
+
+/**
+ * 'Menos proveedores' (docs/decisions/014): the buyer caps the suppliers of the basket, and the
+ * comparison runs again with that cap (a new quotation: the selection starts as its basket, and
+ * Comprar buys it). Only caps under the suppliers the basket without one uses, which could change
+ * it, are offered; under the control, what the cap costs ('+$18.400 por recibir 2 camiones en vez de 4').
+ */
+function TopeProveedores({ cotizacion, enfocar, onRecomparada }: { cotizacion: CompararPrecios; enfocar: boolean; onRecomparada(): void }) {
+  const compare = useComparePrecios();
+  const onExpired = useSessionExpiredHandler();
+  const [error, setError] = useState<string>();
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (enfocar) select.current?.focus();
+  }, [enfocar]);
+  const solicitud = solicitudGuardada.get();
+  const actual = cotizacion.tope?.max_proveedores ?? null;
+  const sinTope = cotizacion.tope?.proveedores_sin_tope ?? cotizacion.proveedores.length;
+  const topes = Array.from({ length: Math.min(MAX_PROVEEDORES_TOPE, sinTope - 1) }, (_, i) => i + 1);
+  if (actual !== null && !topes.includes(actual)) topes.push(actual);
+  if (!solicitud || topes.length === 0) return null;
+
+  function elegir(valor: string) {
+    setError(undefined);
+    compare.mutate(
+      { solicitud: solicitud!, maxProveedores: valor === '' ? null : Number(valor) },
+      {
+        onSuccess: onRecomparada,
+        onError: (e) => {
+          if (!onExpired(e)) setError(apiErrorMessage(e, SIN_TOPE_NUEVO));
+        },
+      },
+    );
+  }
+
+  return (
+    <section className="resultado__tope" aria-label="Menos proveedores" aria-busy={compare.isPending}>
+      <SelectField
+        ref={select}
+        label="Menos proveedores"
+        value={actual ?? ''}
+        disabled={compare.isPending}
+        error={error}
+        hint="Cada proveedor es un camión que recibir; con menos, el total puede subir."
+        onChange={(e) => elegir(e.target.value)}
+      >
+        <option value="">Sin límite</option>
+        {topes.map((n) => (
+          <option key={n} value={n}>
+            {mensajesComparacion.opcionTope(n)}
+          </option>
+        ))}
+      </SelectField>
+      <p className="resultado__tope-mensaje" role="status">
+        {compare.isPending ? 'Comparando de nuevo...' : cotizacion.tope?.mensaje}
+      </p>
+    </section>
   );
 }
 

@@ -363,6 +363,20 @@ describe('/facturacion', () => {
     expect(router.state.location.state).toEqual({ stockActualizado: true });
   });
 
+  it("after a stock conflict, 'Volver a los resultados' compares again with the buyer's cap on suppliers", async () => {
+    const tope = { max_proveedores: 2, proveedores: 1, proveedores_sin_tope: 1, total_sin_tope: COTIZACION.total, diferencia: 0, mensaje: null };
+    sessionStorage.setItem('cotizacion', JSON.stringify({ ...COTIZACION, tope }));
+    respuestas['POST /api/facturacion/crear-orden/'] = { status: 409, body: { detail: 'No queda stock suficiente.' } };
+    respuestas['POST /api/cotizaciones/comparar-precios/'] = { status: 201, body: { ...COTIZACION, cotizacion_id: 78, tope } };
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'No' }));
+    fireEvent.click(await comprar());
+    await screen.findByRole('alert');
+    fireEvent.click(screen.getByRole('button', { name: 'Volver a los resultados' }));
+    await screen.findByRole('heading', { name: 'Resultados' });
+    expect(llamadas.find((l) => l.url === '/api/cotizaciones/comparar-precios/')!.body).toEqual({ productos: [], solicitudId: 5, max_proveedores: 2 });
+  });
+
   it('a choice the server refuses to save shows nothing to buy, and says why', async () => {
     respuestas['PUT /api/cotizaciones/77/actualizar/'] = {
       status: 400,

@@ -30,7 +30,7 @@ import { seleccionGuardada } from '../../../lib/flujo-cotizacion/seleccion-stora
 import { useSaveSeleccion } from '../../../lib/flujo-cotizacion/update-seleccion';
 import { STOCK_ACTUALIZADO } from '../../../lib/flujo-cotizacion/stock-actualizado';
 import { claveHeaders } from '../../../lib/flujo-cotizacion/clave';
-import { useComparePrecios } from '../../../lib/flujo-cotizacion/compare-precios';
+import { topeGuardado, useComparePrecios } from '../../../lib/flujo-cotizacion/compare-precios';
 import { cotizacionGuardada, cotizanteGuardado, solicitudGuardada } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 import { useCreateOrden } from '../api/create-orden';
 import { useResumenCompra } from '../api/get-resumen-compra';
@@ -201,15 +201,19 @@ function Facturacion({ cotizacionId }: { cotizacionId: number }) {
    */
   function volverAResultadosNuevos() {
     if (!solicitud) return navigate('/cotizar');
-    recomparar.mutate(solicitud, {
-      onSuccess: () => {
-        seleccionGuardada.remove();
-        navigate('/cotizar-resultado', { state: STOCK_ACTUALIZADO });
+    // The buyer's cap on suppliers holds for the new comparison too (docs/decisions/014, 'Menos proveedores').
+    recomparar.mutate(
+      { solicitud, maxProveedores: topeGuardado() },
+      {
+        onSuccess: () => {
+          seleccionGuardada.remove();
+          navigate('/cotizar-resultado', { state: STOCK_ACTUALIZADO });
+        },
+        onError: (error) => {
+          if (!onExpired(error)) setRechazo(apiErrorMessage(error, SIN_RESULTADOS_NUEVOS));
+        },
       },
-      onError: (error) => {
-        if (!onExpired(error)) setRechazo(apiErrorMessage(error, SIN_RESULTADOS_NUEVOS));
-      },
-    });
+    );
   }
 
   /** docs/producto.md §2's 'No', with pedidos (docs/decisions/011): no billing data, and nothing bought until the buyer confirms the total. */

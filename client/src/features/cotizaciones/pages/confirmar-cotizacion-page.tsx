@@ -74,19 +74,22 @@ function Resumen({ solicitud, cotizante }: { solicitud: SolicitudGuardada; cotiz
       {
         onError: (error) => fallar(error, 'Ocurrió un error al confirmar la cotización'),
         onSuccess: () =>
-          compare.mutate(solicitud, {
-            // docs/producto.md §4.3, §9: the results open once the loading screen has shown for 6 s in total.
-            onSuccess: () => {
-              espera.current = setTimeout(() => navigate('/cotizar-resultado'), Math.max(0, LOADING_MIN_MS - (Date.now() - inicio)));
+          compare.mutate(
+            { solicitud },
+            {
+              // docs/producto.md §4.3, §9: the results open once the loading screen has shown for 6 s in total.
+              onSuccess: () => {
+                espera.current = setTimeout(() => navigate('/cotizar-resultado'), Math.max(0, LOADING_MIN_MS - (Date.now() - inicio)));
+              },
+              onError: (error) =>
+                fallar(
+                  error,
+                  error instanceof ApiError && error.status === 400
+                    ? 'Error en los datos enviados. Por favor, verifica la información.'
+                    : 'Error al generar la cotización. Intenta nuevamente.',
+                ),
             },
-            onError: (error) =>
-              fallar(
-                error,
-                error instanceof ApiError && error.status === 400
-                  ? 'Error en los datos enviados. Por favor, verifica la información.'
-                  : 'Error al generar la cotización. Intenta nuevamente.',
-              ),
-          }),
+          ),
       },
     );
   }

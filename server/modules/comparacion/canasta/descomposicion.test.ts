@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { TerminosDespacho } from '#common/despacho';
+import { canastaFuerzaBruta, oferta, terminos } from '#server/test/canasta-fuerza-bruta';
+import { canastaIshopU, leerIshopU, optimosIshopU } from '#server/test/ishop-u';
+import { canastaOptima, type LineaCanasta } from './canasta';
+import { azar } from '#server/test/azar';
+
+/** A small random basket where suppliers only charge a fee: no tiers, no minimum, never free. */
+function canastaDeDespachos(r: () => number) {
+  const entero = (a: number, b: number) => a + Math.floor(r() * (b - a + 1));
+  const nProveedores = entero(2, 5);
+  const mapa = new Map<number, TerminosDespacho>();
+  for (let s = 1; s <= nProveedores; s++) if (r() < 0.85) mapa.set(s, terminos(0, entero(1, 30)));
+  const lineas: LineaCanasta[] = Array.from({ length: entero(1, 4) }, () => {
+    const proveedores = Array.from({ length: nProveedores }, (_, i) => i + 1).sort(() => r() - 0.5);
+    return {
+      cantidad: entero(1, 6),
+      ofertas: proveedores.slice(0, entero(1, Math.min(4, nProveedores))).map((s) => oferta(s, entero(5, 20), entero(1, 6) + (r() < 0.2 ? 0.5 : 0))),
+    };
+  });
+  return { lineas, mapa };
+}
+
+const cobertura = (c: { cantidades: number[][] }) => c.cantidades.flat().reduce((s, q) => s + q, 0);
+
+describe('the decomposition (suppliers that only charge a fee)', () => {
+  it('equals the brute force on 1,000 random baskets, with no cap and with a cap of 1 to 3 suppliers', async () => {
+    const r = azar(39);
+    const vias: Record<string, number> = {};
+    for (let caso = 0; caso < 1000; caso++) {
+      const { lineas, mapa } = canastaDeDespachos(r);
+      const maxProveedores = caso % 2 === 0 ? undefined : 1 + (caso % 3);
+      const esperado = canastaFuerzaBruta(lineas, mapa, maxProveedores);
+      const c = await canastaOptima(lineas, mapa, { presupuestoMs: 10_000, maxProveedores });
+      vias[c.via] = (vias[c.via] ?? 0) + 1;
+      const contexto = JSON.stringify({ caso, maxProveedores, lineas, terminos: [...mapa], c, esperado });
+      expect(c.optimo, contexto).toBe(true);
+      expect(cobertura(c), contexto).toBe(esperado.cobertura);
+      expect(c.total, contexto).toBe(esperado.total);
+      expect(c.proveedores.length, contexto).toBeLessThanOrEqual(maxProveedores ?? Number.POSITIVE_INFINITY);
+    }
+    // Most of them reach it (the others pay no fee at the per-line optimum).
+    expect(vias.descomposicion, JSON.stringify(vias)).toBeGreaterThan(400);
+  });
+
+  it('proves the same total as the program alone on 30 random baskets of realistic quantities', async () => {
+    const r = azar(7);
+    const entero = (a: number, b: number) => a + Math.floor(r() * (b - a + 1));
+    for (let caso = 0; caso < 30; caso++) {
+      const mapa = new Map<number, TerminosDespacho>();
+      for (let s = 1; s <= 15; s++) mapa.set(s, terminos(0, 1000 * entero(3, 15)));
+      const lineas: LineaCanasta[] = Array.from({ length: entero(4, 8) }, () => ({
+        cantidad: entero(20, 300),
+        ofertas: Array.from({ length: 15 }, (_, i) => i + 1)
+          .filter(() => r() < 0.6)
+          .map((s) => oferta(s, entero(3000, 5000), entero(10, 200))),
+      }));
+      const c = await canastaOptima(lineas, mapa, { presupuestoMs: 20_000 });
+      const mip = await canastaOptima(lineas, mapa, { presupuestoMs: 20_000, busqueda: false });
+      const contexto = JSON.stringify({ caso, c, mip });
+      expect(mip.optimo, contexto).toBe(true);
+      expect(c.optimo, contexto).toBe(true);
+      expect(cobertura(c), contexto).toBe(cobertura(mip));
+      expect(c.total, contexto).toBe(mip.total);
+    }
+  });
+
+  it('proves the optimum of two public ISHOP-U instances, in units and in 100 kg', async () => {
+    const optimos = optimosIshopU();
+    for (const nombre of ['GaussianS1', 'UniformS3']) {
+      for (const [forma, escala] of [
+        ['unidades', 1],
+        ['kilos', 100],
+      ] as const) {
+        const { lineas, terminos: mapa } = canastaIshopU(leerIshopU(nombre), forma);
+        const c = await canastaOptima(lineas, mapa, { presupuestoMs: 10_000 });
+        expect({ nombre, forma, total: c.total, optimo: c.optimo, via: c.via }).toEqual({
+          nombre,
+          forma,
+          total: optimos[nombre]!.optimo * escala,
+          optimo: true,
+          via: 'descomposicion',
+        });
+        expect(c.proveedores).toHaveLength(optimos[nombre]!.tiendas_usadas);
+      }
+    }
+  });
+
+  it('with no budget still proves a small basket; a large one gets a feasible basket and no bound', async () => {
+    const { lineas, terminos: mapa } = canastaIshopU(leerIshopU('GaussianS1'), 'unidades');
+    expect(await canastaOptima(lineas, mapa, { presupuestoMs: 0 })).toMatchObject({ optimo: true, via: 'descomposicion' });
+    const r = azar(5);
+    const grande: LineaCanasta[] = Array.from({ length: 20 }, () => ({
+      cantidad: 100 + Math.floor(r() * 300),
+      ofertas: Array.from({ length: 40 }, (_, s) => oferta(s + 1, 3000 + Math.floor(r() * 2000), 20 + Math.floor(r() * 100))),
+    }));
+    const fees = new Map(Array.from({ length: 40 }, (_, s) => [s + 1, terminos(0, 5000 + Math.floor(r() * 10_000))]));
+    const c = await canastaOptima(grande, fees, { presupuestoMs: 0 });
+    expect(c).toMatchObject({ optimo: false, diferencia_maxima: null, via: 'presupuesto' });
+    // Given time, the same basket is proven by the decomposition.
+    expect(await canastaOptima(grande, fees, { presupuestoMs: 10_000 })).toMatchObject({ optimo: true, via: 'descomposicion' });
+    expect(cobertura(c)).toBe(grande.reduce((s, l) => s + l.cantidad, 0));
+    const dos = await canastaOptima(lineas, mapa, { maxProveedores: 2, presupuestoMs: 10_000 });
+    expect(dos.optimo).toBe(true);
+    expect(dos.proveedores.length).toBeLessThanOrEqual(2);
+  });
+});
