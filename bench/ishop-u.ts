@@ -262,7 +262,7 @@ function imprimirSolver(medidas: readonly Medida[]) {
   );
   // Per instance: what the lead reads when one goes wrong.
   console.log(
-    `\n  ${'instancia'.padEnd(11)} ${'forma'.padEnd(9)} probado  ${'sobre el óptimo'.padStart(24)}  ${'dif_max (/brecha)'.padStart(22)}  ${'p50'.padStart(9)}  ${'máx'.padStart(9)}  vía         HiGHS solo`,
+    `\n  ${'instancia'.padEnd(11)} ${'forma'.padEnd(9)} probado  ${'sobre el óptimo'.padStart(24)}  ${'dif_max (/brecha)'.padStart(22)}  ${'p50'.padStart(9)}  ${'máx'.padStart(9)}  ${'HiGHS solo'.padEnd(32)} vía`,
   );
   for (const m of medidas) {
     const juicios = m.respuestas.map((r) => juzgar(r, m.referencia));
@@ -278,7 +278,7 @@ function imprimirSolver(medidas: readonly Medida[]) {
       `  ${m.nombre.padEnd(11)} ${NOMBRE_FORMA[m.forma].padEnd(9)} ${`${m.respuestas.filter((r) => r.optimo).length}/${m.respuestas.length}`.padStart(7)}` +
         `  ${`${pct(peor, m.referencia)} (${pesos(peor)})`.padStart(24)}` +
         `  ${(razones.length ? `${pesos(Math.max(...m.respuestas.map((r) => (r.optimo ? 0 : (r.diferencia_maxima ?? 0)))))} (${textoRazon(Math.max(...razones))})` : sinCota ? 'sin cota' : '—').padStart(22)}` +
-        `  ${ms(percentil(tiempos, 50)).padStart(9)}  ${ms(Math.max(...tiempos)).padStart(9)}  ${vias.padEnd(11)} ${highs}`,
+        `  ${ms(percentil(tiempos, 50)).padStart(9)}  ${ms(Math.max(...tiempos)).padStart(9)}  ${highs.padEnd(32)} ${vias}`,
     );
   }
   console.log(
