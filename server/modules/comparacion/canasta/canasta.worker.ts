@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { canastaOptima, cargarHighs, type OpcionesCanasta, PRESUPUESTO_CANASTA_MS } from './canasta';
+import { canastaOptima, cargarHighs, type OpcionesCanasta } from './canasta';
 import { type CanastaEmpaquetada, desempaquetar } from './paquete';
 
 /** A basket to solve, as canasta/thread.ts posts it. */
@@ -17,9 +17,8 @@ cargarHighs().catch(() => {});
 // The solver's thread (canasta/thread.ts): HiGHS holds it for up to the budget, never the request thread.
 parentPort!.on('message', async ({ id, canasta, opciones, enviadoEn }: PedidoCanasta) => {
   try {
-    const presupuestoMs = Math.max(0, (opciones.presupuestoMs ?? PRESUPUESTO_CANASTA_MS) - (Date.now() - enviadoEn));
     const { lineas, terminos } = desempaquetar(canasta);
-    parentPort!.postMessage({ id, canasta: await canastaOptima(lineas, terminos, { ...opciones, presupuestoMs }) });
+    parentPort!.postMessage({ id, canasta: await canastaOptima(lineas, terminos, { ...opciones, esperaMs: Date.now() - enviadoEn }) });
   } catch (error) {
     parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -114,7 +114,6 @@ interface Nodo {
   cota: number;
 }
 
-export const DBG = { asc: 0, heur: 0, podar: 0, raiz: 0, traiz: 0, nodos: 0, pend: 0, evals: 0 };
 export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despachos: ReadonlyMap<number, number>): ResultadoDescomposicion | null {
   const { lineas, limite } = entrada;
   const objetivos = lineas.map((l) => objetivoDe(l, new Set()));
@@ -132,23 +131,33 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
   const m = tiendas.length;
   const fee = Float64Array.from(tiendas, (s) => despachos.get(s)!);
   const tope = entrada.tope !== undefined && entrada.tope < m ? entrada.tope : m;
-  // Under a cap a line may stay short: a source of its own at a price above any basket's total
-  // keeps "most coverage first" in one objective.
-  let caro = 1;
-  for (const f of fee) caro += f;
-  const productos: Producto[] = [];
-  let celdas = 0;
-  lineas.forEach((l, i) => {
+  const conTope = tope < m;
+  // Each line's offers, cheapest first, in units of g.
+  const ofertas = lineas.map((l, i) => {
     const T = objetivos[i]!;
-    if (T <= 0) return;
-    const D = T / g;
-    const ofs = l.ofertas
+    return l.ofertas
       .map((o, k) => ({ k, tienda: indiceTienda.get(o.proveedor_id)!, precio: precioUnitario(o, 1) * g, cap: Math.min(Math.floor(o.stock), T) / g }))
       .filter((o) => o.cap > 0)
       .sort((a, b) => a.precio - b.precio || a.k - b.k);
-    let mayor = 0;
-    for (const o of ofs) mayor = Math.max(mayor, o.precio);
-    caro += mayor * D;
+  });
+  // Under a cap a line may stay short: a source of its own (no supplier) at a price above any
+  // basket's total keeps "most coverage first" in one objective.
+  let caro = 1;
+  for (const f of fee) caro += f;
+  ofertas.forEach((ofs, i) => {
+    caro += (ofs.at(-1)?.precio ?? 0) * (objetivos[i]! / g);
+  });
+  let celdas = 0;
+  ofertas.forEach((ofs, i) => {
+    celdas += (ofs.length + 2) * (objetivos[i]! / g + 1);
+  });
+  if (celdas > MAX_CELDAS) return null;
+  const productos: Producto[] = [];
+  ofertas.forEach((ofs, i) => {
+    const D = objetivos[i]! / g;
+    if (D <= 0) return;
+    if (conTope) ofs.push({ k: -1, tienda: -1, precio: caro, cap: D });
+    const tabla = (ofs.length + 1) * (D + 1);
     productos.push({
       linea: i,
       D,
@@ -156,37 +165,16 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       tienda: Int32Array.from(ofs, (o) => o.tienda),
       precio: Float64Array.from(ofs, (o) => o.precio),
       cap: Int32Array.from(ofs, (o) => o.cap),
-      F: new Float64Array(0),
-      G: new Float64Array(0),
+      F: new Float64Array(tabla),
+      G: new Float64Array(tabla),
     });
-    celdas += (ofs.length + 2) * (D + 1);
   });
-  if (celdas > MAX_CELDAS) return null;
-  const conTope = tope < m;
-  for (const p of productos) {
-    if (conTope) {
-      const K = p.k.length;
-      const extender = <A extends Int32Array | Float64Array>(a: A, v: number): A => {
-        const b = new (a.constructor as new (n: number) => A)(K + 1);
-        b.set(a);
-        b[K] = v;
-        return b;
-      };
-      p.k = extender(p.k, -1);
-      p.tienda = extender(p.tienda, -1);
-      p.precio = extender(p.precio, caro);
-      p.cap = extender(p.cap, p.D);
-    }
-    p.F = new Float64Array((p.k.length + 1) * (p.D + 1));
-    p.G = new Float64Array((p.k.length + 1) * (p.D + 1));
-  }
 
   // --- The Lagrangian bound of a node -------------------------------------------------------
   /** Per line, per offer: whether the line's program uses it (of the last evaluation). */
   const usa = productos.map((p) => new Uint8Array(p.k.length));
   const abierta = new Uint8Array(m);
   const valor = new Float64Array(m);
-  const programas = new Float64Array(productos.length);
   /**
    * A line's least cost with shares w over its allowed offers (the table F: from each offer on,
    * each taking all it can of what remains); marks in u the offers it uses.
@@ -226,15 +214,12 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
   };
   /** The node's bound for shares w: fills usa, abierta, valor (each supplier's fee less its shares). */
   const evaluarCota = (nodo: Nodo): number => {
-    DBG.evals++;
     const { w, estado, activas } = nodo;
     valor.set(fee);
     let L = 0;
     for (let j = 0; j < productos.length; j++) {
       const p = productos[j]!;
-      const v = programaLinea(p, w[j]!, activas[j]!, usa[j]!);
-      programas[j] = v;
-      L += v;
+      L += programaLinea(p, w[j]!, activas[j]!, usa[j]!);
       const wj = w[j]!;
       for (const k of activas[j]!) if (p.tienda[k]! >= 0) valor[p.tienda[k]!]! -= wj[k]!;
     }
@@ -546,8 +531,11 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
     return w;
   });
   const raiz: Nodo = { estado: new Int8Array(m), activas: productos.map((p) => Int32Array.from(p.k, (_, i) => i)), w: w0, cota: Number.NEGATIVE_INFINITY };
-  // A first basket, improved even with no time left (it is the answer then): the suppliers each
-  // line's cheapest fill uses with all of them open (under a cap, none: the lines short).
+  // A small basket gets its root (well under a millisecond) even with no time left: a basket that
+  // waited behind others is still proven when that is cheap.
+  const pequena = celdas * PASOS_RAIZ <= MAX_CELDAS;
+  // A first basket: the suppliers each line's cheapest fill uses with all of them open (under a
+  // cap, none: the lines short), improved while there is time (it is the answer when there is none).
   // Without a cap a supplier with no fee costs nothing open: it is, from the start.
   if (!conTope) for (let s = 0; s < m; s++) if (fee[s] === 0) abrirTienda(raiz, s);
   const primeras = Uint8Array.from(raiz.estado, (e) => (e === 1 ? 1 : 0));
@@ -560,12 +548,8 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       }
     }
   }
-  mejorarConjunto(primeras, raiz.estado, Number.POSITIVE_INFINITY);
-  const inicioDbg = performance.now();
+  mejorarConjunto(primeras, raiz.estado, pequena ? Number.POSITIVE_INFINITY : limite);
   const pendientes: Nodo[] = [raiz];
-  // A small basket gets its root's first round even with no time left (well under a millisecond):
-  // a basket that waited behind others is still proven when that is cheap.
-  const pequena = celdas * PASOS_RAIZ <= MAX_CELDAS;
   let garantia = Number.NEGATIVE_INFINITY;
   let nodos = 0;
   let cotaGlobal = Number.NEGATIVE_INFINITY;
@@ -582,29 +566,19 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       break;
     }
     nodos++;
-    if (nodos === 1 && pequena) garantia = performance.now() + 1;
+    if (nodos === 1 && pequena) garantia = performance.now() + 2;
     // At the root, steps in rounds with the pruning between them: each round's program is smaller.
     const rondas = nodos === 1 ? RONDAS_RAIZ : 1;
     let cota = nodo.cota;
     for (let ronda = 0; ronda < rondas; ronda++) {
-      const t0 = performance.now();
       cota = Math.max(cota, ascender(nodo, nodos === 1 ? PASOS_RAIZ : PASOS_NODO));
-      DBG.asc += performance.now() - t0;
-      garantia = Number.NEGATIVE_INFINITY;
-      if (!Number.isFinite(cota) || cerrado(cota)) break;
-      const t1 = performance.now();
+      if (!Number.isFinite(cota) || cerrado(cota) || performance.now() > Math.max(limite, garantia)) break;
       candidato(nodo.estado);
-      DBG.heur += performance.now() - t1;
       if (cerrado(cota)) break;
-      const t2 = performance.now();
       podar(nodo);
-      DBG.podar += performance.now() - t2;
     }
-    if (nodos === 1) {
-      cotaGlobal = cota;
-      DBG.raiz = mejor - cota;
-      DBG.traiz = performance.now() - inicioDbg;
-    }
+    garantia = Number.NEGATIVE_INFINITY;
+    if (nodos === 1) cotaGlobal = cota;
     if (!Number.isFinite(cota) || cerrado(cota)) continue;
     const { estado } = nodo;
     // Branch on the free supplier whose two states both raise the bound most.
@@ -640,8 +614,6 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       pendientes.push(hijo);
     }
   }
-  DBG.nodos = nodos;
-  DBG.pend = pendientes.length;
   let cotaRestante = mejor;
   for (const n of pendientes) cotaRestante = Math.min(cotaRestante, n.cota);
   const optimo = pendientes.every((n) => cerrado(n.cota));
