@@ -7,7 +7,7 @@ import highsLoader, { type Highs } from 'highs';
 import { hoyEnChile, sumarDias } from '#common/fecha';
 import { type Database, queryRows } from '#server/db/client';
 import { prepareDatabase } from '#server/db/prepare';
-import { canastaOptima, cargarHighs, PRESUPUESTO_CANASTA_MS } from '#server/modules/comparacion/canasta/canasta';
+import { canastaOptima, cargarHighs, PRESUPUESTO_DESCOMPOSICION_MS } from '#server/modules/comparacion/canasta/canasta';
 import { canastaIshopU, type InstanciaIshopU, ISHOP_U_DIR, leerIshopU, optimosIshopU } from '#server/test/ishop-u';
 import {
   closeConnections,
@@ -46,7 +46,8 @@ const NOMBRE_FORMA: Record<Forma, string> = { unidades: 'unidades', kilos: '×10
 
 const REPETICIONES = Number(process.env.ISHOP_U_REPETICIONES ?? 5);
 const PRESUPUESTO_MS = process.env.ISHOP_U_PRESUPUESTO_MS ? Number(process.env.ISHOP_U_PRESUPUESTO_MS) : undefined;
-const PRESUPUESTO_EFECTIVO_MS = PRESUPUESTO_MS ?? PRESUPUESTO_CANASTA_MS;
+// Every ISHOP-U supplier only charges a fee: the solver's budget for such a basket is its own.
+const PRESUPUESTO_EFECTIVO_MS = PRESUPUESTO_MS ?? PRESUPUESTO_DESCOMPOSICION_MS;
 /** An answer later than this is a defect: the budget is a promise to the request. */
 const TARDE_MS = 1.2 * PRESUPUESTO_EFECTIVO_MS;
 const CON_HIGHS = process.env.ISHOP_U_HIGHS !== '0';
