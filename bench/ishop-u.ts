@@ -203,12 +203,33 @@ function juzgar(r: { optimo: boolean; total: number; diferencia_maxima: number |
   if (r.optimo && brecha > 0) defectos.push(`dice optimo: true a ${pesos(brecha)} sobre el óptimo`);
   if (!r.optimo && r.diferencia_maxima !== null && r.diferencia_maxima < brecha)
     defectos.push(`diferencia_maxima ${pesos(r.diferencia_maxima)} bajo la brecha real ${pesos(brecha)}: una cota falsa`);
-  // diferencia_maxima / true gap: how much the answer overstates how far it may be (≤ 2× wanted).
-  const razon = r.optimo || r.diferencia_maxima === null ? null : brecha === 0 ? Number.POSITIVE_INFINITY : r.diferencia_maxima / brecha;
+  // diferencia_maxima / true gap: how much the answer overstates how far it may be (≤ 2× wanted);
+  // an unproven answer already at the optimum has no ratio (any bound over 0 is "infinitely" loose).
+  const razon = r.optimo || r.diferencia_maxima === null || brecha <= 0 ? null : r.diferencia_maxima / brecha;
   return { brecha, defectos, razon };
 }
 
-const textoRazon = (razon: number) => (razon === Number.POSITIVE_INFINITY ? '∞' : `${fmt(razon, 1)}×`);
+/** How the unproven answers' diferencia_maxima compares with their true gap, as one cell of a table. */
+function cotas(respuestas: ReadonlyArray<{ optimo: boolean; total: number; diferencia_maxima: number | null }>, referencia: (i: number) => number) {
+  const noProbadas = respuestas.flatMap((r, i) => (r.optimo ? [] : [{ ...r, ...juzgar(r, referencia(i)) }]));
+  const razones = noProbadas.flatMap((r) => (r.razon === null ? [] : [r.razon]));
+  const sinCota = noProbadas.filter((r) => r.diferencia_maxima === null).length;
+  const enOptimo = noProbadas.filter((r) => r.diferencia_maxima !== null && r.brecha === 0).length;
+  const partes = [
+    ...(razones.length ? [`${fmt(Math.max(...razones), 1)}× máx, ${razones.filter((x) => x > 2).length} > 2×`] : []),
+    ...(enOptimo ? [`${enOptimo} ya en el óptimo`] : []),
+    ...(sinCota ? [`${sinCota} sin cota`] : []),
+  ];
+  const diferencias = noProbadas.flatMap((r) => (r.diferencia_maxima === null ? [] : [r.diferencia_maxima]));
+  return {
+    texto: partes.join(', ') || '—',
+    diferenciaMaxima: diferencias.length ? Math.max(...diferencias) : null,
+    razonMaxima: razones.length ? Math.max(...razones) : null,
+    sobre2x: razones.filter((x) => x > 2).length,
+    enOptimo,
+    sinCota,
+  };
+}
 
 /** One row of the solver's table: the answers of some instances in one form. */
 function filaSolver(label: string, grupo: readonly Medida[]) {
@@ -216,9 +237,7 @@ function filaSolver(label: string, grupo: readonly Medida[]) {
   const probadas = respuestas.filter((r) => r.optimo).length;
   const brechas = respuestas.map((r) => r.brecha);
   const porcentajes = respuestas.map((r) => (r.brecha / r.referencia) * 100);
-  const noProbadas = respuestas.filter((r) => !r.optimo);
-  const razones = noProbadas.flatMap((r) => (r.razon === null ? [] : [r.razon]));
-  const sinCota = noProbadas.length - razones.length;
+  const cota = cotas(respuestas, (i) => respuestas[i]!.referencia);
   const tiempos = respuestas.map((r) => r.ms);
   const tarde = respuestas.filter((r) => r.ms > TARDE_MS).length;
   const highs = grupo.flatMap((m) => (m.highs ? [m.highs.ms] : []));
@@ -227,7 +246,7 @@ function filaSolver(label: string, grupo: readonly Medida[]) {
     `  ${label.padEnd(26)} ${`${fmt((probadas / respuestas.length) * 100, 1)} %`.padStart(8)}` +
       `  ${`${fmt(Math.max(...porcentajes), 3)} % / ${fmt(media(porcentajes), 3)} %`.padStart(19)}` +
       `  ${`${pesos(Math.max(...brechas))} / ${pesos(media(brechas))}`.padStart(21)}` +
-      `  ${(razones.length ? `${textoRazon(Math.max(...razones))}, ${razones.filter((r) => r > 2).length} > 2×${sinCota ? `, ${sinCota} sin cota` : ''}` : noProbadas.length ? `${sinCota} sin cota` : '—').padStart(16)}` +
+      `  ${cota.texto.padStart(34)}` +
       `  ${ms(percentil(tiempos, 50)).padStart(9)}  ${ms(percentil(tiempos, 99)).padStart(9)}  ${String(tarde).padStart(5)}` +
       `  ${(highs.length ? ms(percentil(highs, 50)) : '—').padStart(11)}  ${razonHighs.padStart(7)}`,
   );
@@ -238,9 +257,10 @@ function filaSolver(label: string, grupo: readonly Medida[]) {
     brecha_media: media(brechas),
     brecha_max_pct: Math.max(...porcentajes),
     brecha_media_pct: media(porcentajes),
-    razon_diferencia_max: razones.length ? Math.max(...razones) : null,
-    sobre_2x: razones.filter((r) => r > 2).length,
-    sin_cota: sinCota,
+    razon_diferencia_max: cota.razonMaxima,
+    sobre_2x: cota.sobre2x,
+    ya_en_el_optimo: cota.enOptimo,
+    sin_cota: cota.sinCota,
     p50_ms: percentil(tiempos, 50),
     p99_ms: percentil(tiempos, 99),
     tarde,
@@ -263,13 +283,12 @@ function imprimirSolver(medidas: readonly Medida[]) {
   );
   // Per instance: what the lead reads when one goes wrong.
   console.log(
-    `\n  ${'instancia'.padEnd(11)} ${'forma'.padEnd(9)} probado  ${'sobre el óptimo'.padStart(24)}  ${'dif_max (/brecha)'.padStart(22)}  ${'p50'.padStart(9)}  ${'máx'.padStart(9)}  ${'HiGHS solo'.padEnd(32)} vía`,
+    `\n  ${'instancia'.padEnd(11)} ${'forma'.padEnd(9)} probado  ${'sobre el óptimo'.padStart(24)}  ${'diferencia_maxima: / brecha real'.padStart(44)}  ${'p50'.padStart(9)}  ${'máx'.padStart(9)}  ${'HiGHS solo'.padEnd(32)} vía`,
   );
   for (const m of medidas) {
     const juicios = m.respuestas.map((r) => juzgar(r, m.referencia));
     const peor = Math.max(...juicios.map((j) => j.brecha));
-    const razones = juicios.flatMap((j) => (j.razon === null ? [] : [j.razon]));
-    const sinCota = m.respuestas.filter((r) => !r.optimo && r.diferencia_maxima === null).length;
+    const cota = cotas(m.respuestas, () => m.referencia);
     const vias = [...new Set(m.respuestas.map((r) => r.via))].join(',');
     const tiempos = m.respuestas.map((r) => r.ms);
     const highs = m.highs
@@ -278,13 +297,13 @@ function imprimirSolver(medidas: readonly Medida[]) {
     console.log(
       `  ${m.nombre.padEnd(11)} ${NOMBRE_FORMA[m.forma].padEnd(9)} ${`${m.respuestas.filter((r) => r.optimo).length}/${m.respuestas.length}`.padStart(7)}` +
         `  ${`${pct(peor, m.referencia)} (${pesos(peor)})`.padStart(24)}` +
-        `  ${(razones.length ? `${pesos(Math.max(...m.respuestas.map((r) => (r.optimo ? 0 : (r.diferencia_maxima ?? 0)))))} (${textoRazon(Math.max(...razones))})` : sinCota ? 'sin cota' : '—').padStart(22)}` +
+        `  ${(cota.diferenciaMaxima === null ? cota.texto : `${pesos(cota.diferenciaMaxima)}: ${cota.texto}`).padStart(44)}` +
         `  ${ms(percentil(tiempos, 50)).padStart(9)}  ${ms(Math.max(...tiempos)).padStart(9)}  ${highs.padEnd(32)} ${vias}`,
     );
   }
   console.log(
     `\n  ${'talla'.padEnd(26)} ${'probado'.padStart(8)}  ${'sobre el óptimo máx/medio'.padStart(19)}  ${'en pesos máx/medio'.padStart(21)}` +
-      `  ${'dif_max/brecha'.padStart(16)}  ${'p50'.padStart(9)}  ${'p99'.padStart(9)}  tarde  ${'HiGHS p50'.padStart(11)}  HiGHS/nuestro`,
+      `  ${'diferencia_maxima / brecha real'.padStart(34)}  ${'p50'.padStart(9)}  ${'p99'.padStart(9)}  tarde  ${'HiGHS p50'.padStart(11)}  HiGHS/nuestro`,
   );
   const resumen: Record<string, unknown> = {};
   for (const [letra, nombreTalla] of TALLAS) {
