@@ -101,7 +101,7 @@ function instancias(): string[] {
  * x ≤ min(stock, quantity)·y of its store, per store a binary y that pays its fee, per product
  * Σ x = its quantity. `escala` 100 is the ×100-kg form.
  */
-export function programaIshopU(inst: InstanciaIshopU, escala: number): string {
+function programaIshopU(inst: InstanciaIshopU, escala: number): string {
   const objetivo: string[] = [];
   const filas: string[] = [];
   const enteras: string[] = [];
