@@ -280,6 +280,11 @@ async function canastaConTope(
   } catch {
     highsListo = undefined;
   }
+  // No basket under the cap costs less than the least one without it: a bound for an answer that
+  // covers as much as that one.
+  const unidades = (p: Plan) => p.reduce((t, l) => t + l.reduce((u, q) => u + q, 0), 0);
+  const cotaLibre = (p: Plan) =>
+    libre.diferencia_maxima !== null && unidades(p) === unidades(libre.cantidades) ? libre.total - libre.diferencia_maxima : undefined;
   if (resultado) {
     const v = evaluar(lineas, resultado.plan, terminos);
     if (v.factible && v.proveedores.length <= tope && (v.cobertura > cobertura || (v.cobertura === cobertura && v.total <= costo)))
@@ -288,9 +293,10 @@ async function canastaConTope(
         optimo: resultado.optimo,
         via: resultado.optimo ? 'mip' : 'presupuesto',
         bajo_minimo,
+        cota: cotaLibre(resultado.plan),
       });
   }
-  return respuestaDe(lineas, terminos, { cantidades: plan, optimo: false, via: 'presupuesto', bajo_minimo });
+  return respuestaDe(lineas, terminos, { cantidades: plan, optimo: false, via: 'presupuesto', bajo_minimo, cota: cotaLibre(plan) });
 }
 
 async function canastaSinTope(lineas: readonly LineaCanasta[], terminos: ReadonlyMap<number, TerminosDespacho>, opciones: OpcionesCanasta): Promise<Canasta> {

@@ -24,6 +24,26 @@ describe('canastaOptima with maxProveedores', () => {
     expect(Object.keys(vias).length, JSON.stringify(vias)).toBeGreaterThan(1);
   });
 
+  it('stopped early under a cap, never claims more than it proved (500 random small baskets, no budget)', async () => {
+    const r = azar(40);
+    let acotadas = 0;
+    for (let caso = 0; caso < 500; caso++) {
+      const { lineas, terminos: mapa } = canastaAlAzar(r);
+      const maxProveedores = 1 + (caso % 2);
+      const esperado = canastaFuerzaBruta(lineas, mapa, maxProveedores);
+      const c = await canastaOptima(lineas, mapa, { presupuestoMs: 0, maxProveedores });
+      const contexto = JSON.stringify({ caso, maxProveedores, lineas, terminos: [...mapa], c, esperado });
+      expect(c.proveedores.length, contexto).toBeLessThanOrEqual(maxProveedores);
+      if (c.optimo) expect(c.total, contexto).toBe(esperado.total);
+      else if (c.diferencia_maxima !== null) {
+        acotadas++;
+        expect(cobertura(c), contexto).toBe(esperado.cobertura);
+        expect(c.total - c.diferencia_maxima, contexto).toBeLessThanOrEqual(esperado.total);
+      }
+    }
+    expect(acotadas).toBeGreaterThan(0);
+  });
+
   it('pays a dearer price to receive one truck instead of two', async () => {
     const lineas = [
       { cantidad: 2, ofertas: [oferta(1, 10, 5), oferta(2, 20, 5)] },
