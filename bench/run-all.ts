@@ -12,6 +12,7 @@ await import('./comparacion-10x');
 await import('./ultimo-precio');
 await import('./motor-peor-caso');
 await import('./canasta');
+await import('./ishop-u');
 await import('./ordenes');
 await import('./pedidos');
 await import('./panel-proveedor');
