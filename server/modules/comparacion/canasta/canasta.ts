@@ -1,7 +1,7 @@
 import highsLoader, { type Highs } from 'highs';
 import type { TerminosDespacho } from '#common/despacho';
 import { busquedaExacta } from './busqueda';
-import { canastaPorDescomposicion, despachosFijos, type ResultadoDescomposicion } from './descomposicion';
+import { canastaPorDescomposicion, despachosFijos, proveedoresConTope, type ResultadoDescomposicion } from './descomposicion';
 import { TOLERANCIA } from './cierre';
 import {
   cobraDespacho,
@@ -114,7 +114,15 @@ export const PRESUPUESTO_CANASTA_MS = 60;
  * (docs/decisions/014, "La descomposición").
  */
 export const PRESUPUESTO_DESCOMPOSICION_MS = 220;
+/**
+ * A cap on suppliers over a basket of any terms (tiers, minimums): the buyer asked for it on purpose
+ * and the program needs time to prove a capped basket, so it gets more than a plain comparison
+ * (docs/decisions/014, "Menos proveedores": the method).
+ */
+export const PRESUPUESTO_TOPE_MS = 300;
 const MINIMO_MIP_MS = 100;
+/** The largest capped program HiGHS is given within a request (canastaConTope). */
+const MAX_TRAMOS_TOPE = 1000;
 /**
  * What HiGHS may take to find the most coverage when no basket of it is known (the first objective,
  * and rare: the first basket lifts a supplier a line needs to its minimum). A solve costs ~25–80 ms
@@ -201,9 +209,9 @@ export async function canastaOptima(
     );
     if (r) return respuestaDescomposicion(lineas, terminos, r);
   }
-  const presupuestoMs = Math.max(0, (opciones.presupuestoMs ?? PRESUPUESTO_CANASTA_MS) - espera);
+  const presupuestoMs = Math.max(0, (opciones.presupuestoMs ?? PRESUPUESTO_TOPE_MS) - espera);
   // The cheapest basket without the cap, proven and within it, is the cheapest under it.
-  const libre = await canastaSinTope(lineas, terminos, { ...opciones, presupuestoMs: presupuestoMs / 2 });
+  const libre = await canastaSinTope(lineas, terminos, { ...opciones, presupuestoMs: Math.min(PRESUPUESTO_CANASTA_MS, presupuestoMs / 3), esperaMs: 0 });
   if (libre.proveedores.length <= tope && libre.optimo) return libre;
   return canastaConTope(lineas, terminos, tope, libre, inicio + presupuestoMs);
 }
@@ -251,20 +259,26 @@ async function canastaConTope(
   const terminosDe = (s: number) => terminos.get(s) ?? SIN_TERMINOS;
   const bajo_minimo = bajoMinimo(lineas, terminosDe);
   const excluidos = new Set(bajo_minimo);
-  const mayores = new Set(
-    [...libre.proveedores]
-      .sort((a, b) => b.subtotal - a.subtotal)
-      .slice(0, tope)
-      .map((p) => p.proveedor_id),
-  );
-  const fuera = new Set(excluidos);
-  for (const l of lineas) for (const o of l.ofertas) if (!mayores.has(o.proveedor_id)) fuera.add(o.proveedor_id);
-  const { plan, costo, cobertura } = basketFactible(
-    lineas,
-    terminos,
-    fuera,
-    lineas.map((l) => planLinea(l, objetivoDe(l, fuera), fuera)),
-  );
+  // Two capped baskets to start from, the better one kept: the cheapest basket's largest suppliers,
+  // and those the decomposition picks on a rough, fee-only version of the basket.
+  const mayores = [...libre.proveedores]
+    .sort((a, b) => b.subtotal - a.subtotal)
+    .slice(0, tope)
+    .map((p) => p.proveedor_id);
+  const aproximados = proveedoresConTope(lineas, terminos, excluidos, tope, performance.now() + (limite - performance.now()) / 3);
+  const conSolo = (elegidos: Iterable<number>) => {
+    const adentro = new Set(elegidos);
+    const fuera = new Set(excluidos);
+    for (const l of lineas) for (const o of l.ofertas) if (!adentro.has(o.proveedor_id)) fuera.add(o.proveedor_id);
+    return basketFactible(
+      lineas,
+      terminos,
+      fuera,
+      lineas.map((l) => planLinea(l, objetivoDe(l, fuera), fuera)),
+    );
+  };
+  const candidatos = [conSolo(mayores), ...(aproximados ? [conSolo(aproximados)] : [])];
+  const { plan, costo, cobertura } = candidatos.reduce((a, b) => (b.cobertura > a.cobertura || (b.cobertura === a.cobertura && b.costo < a.costo) ? b : a));
   const objetivos = lineas.map((l) => objetivoDe(l, excluidos));
   const tramos: Tramo[] = [];
   lineas.forEach((l, i) => {
@@ -274,11 +288,16 @@ async function canastaConTope(
     });
   });
   let resultado: { plan: Plan; optimo: boolean } | null = null;
-  try {
-    const segundos = (limite - performance.now()) / 1000;
-    resultado = resolverMip(await cargarHighs(), lineas, objetivos, tramos, terminosDe, null, null, null, segundos, false, tope);
-  } catch {
-    highsListo = undefined;
+  // HiGHS overruns its time limit building and reading the program (a capped basket of 200
+  // suppliers × 30 lines, ~5.000 stretches: 300–700 ms given 100–150 ms, and proved none): it runs
+  // on programs it can finish, with enough time left.
+  if (tramos.length <= MAX_TRAMOS_TOPE && limite - performance.now() >= MINIMO_MIP_MS) {
+    try {
+      const segundos = (limite - performance.now()) / 1000;
+      resultado = resolverMip(await cargarHighs(), lineas, objetivos, tramos, terminosDe, null, null, null, segundos, false, tope);
+    } catch {
+      highsListo = undefined;
+    }
   }
   // No basket under the cap costs less than the least one without it: a bound for an answer that
   // covers as much as that one.

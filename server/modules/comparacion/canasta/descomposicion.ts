@@ -1,5 +1,5 @@
 import type { TerminosDespacho } from '#common/despacho';
-import { iniciosRangos, precioUnitario } from '#common/precio';
+import { iniciosRangos, precioMinimo, precioUnitario } from '#common/precio';
 import { SIN_TERMINOS } from '#common/total-entregado';
 import { cobraDespacho, type LineaCanasta, objetivoDe, partesMaximas, type Plan } from './plan';
 
@@ -307,7 +307,8 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
   let mejorAbiertos = new Uint8Array(m);
   const vistos = new Set<string>();
   /** Local search from a set: the best single drop, add (within the cap) or swap, while it pays. */
-  const mejorarConjunto = (inicial: Uint8Array, estado: Int8Array, hasta = limite) => {
+  /** `vueltas` moves are made even past `hasta` (a capped basket's first suppliers). */
+  const mejorarConjunto = (inicial: Uint8Array, estado: Int8Array, hasta = limite, vueltas = 0) => {
     const clave = inicial.join('');
     if (vistos.has(clave)) return;
     vistos.add(clave);
@@ -333,7 +334,7 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       for (const j of lineasDe[s]!) costos[j] = costoLinea(productos[j]!, abiertos);
       n += v ? 1 : -1;
     };
-    for (let vuelta = 0; vuelta < 4 * m && performance.now() < hasta; vuelta++) {
+    for (let vuelta = 0; vuelta < 4 * m && (vuelta < vueltas || performance.now() < hasta); vuelta++) {
       let mejorD = -TOLERANCIA;
       let movida: [number, 0 | 1] | null = null;
       for (let s = 0; s < m; s++) {
@@ -548,7 +549,7 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       }
     }
   }
-  mejorarConjunto(primeras, raiz.estado, pequena ? Number.POSITIVE_INFINITY : limite);
+  mejorarConjunto(primeras, raiz.estado, pequena ? Number.POSITIVE_INFINITY : limite, conTope ? tope : 0);
   const pendientes: Nodo[] = [raiz];
   let garantia = Number.NEGATIVE_INFINITY;
   let nodos = 0;
@@ -637,4 +638,43 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
   // A bound speaks for the answer's coverage only when no basket under the cap covers more.
   const cotaValida = faltan === 0 ? cotaGlobal : optimo ? mejor - faltan * caro : Number.NEGATIVE_INFINITY;
   return { plan, optimo, cota: cotaValida };
+}
+
+/**
+ * Which suppliers a capped basket of any terms should use, roughly: the same problem with every
+ * offer at the best price it can reach, no minimum, every fee that can be charged paid and the units
+ * grouped (so the dynamic program stays small), solved by the decomposition under the cap. A
+ * heuristic for the cap on baskets the decomposition cannot take exactly (canasta.ts, canastaConTope).
+ */
+export function proveedoresConTope(
+  lineas: readonly LineaCanasta[],
+  terminos: ReadonlyMap<number, TerminosDespacho>,
+  excluidos: ReadonlySet<number>,
+  tope: number,
+  limite: number,
+): Set<number> | null {
+  const objetivos = lineas.map((l) => objetivoDe(l, excluidos));
+  let grupo = 1;
+  const celdas = (q: number) => lineas.reduce((s, l, i) => s + (l.ofertas.length + 2) * (Math.ceil(objetivos[i]! / q) + 1), 0);
+  while (celdas(grupo) > MAX_CELDAS / 4) grupo *= 2;
+  const despachos = new Map<number, number>();
+  const aproximadas: LineaCanasta[] = lineas.map((l, i) => ({
+    cantidad: Math.ceil(objetivos[i]! / grupo),
+    ofertas: l.ofertas.flatMap((o) => {
+      const cap = Math.min(Math.floor(o.stock), objetivos[i]!);
+      if (excluidos.has(o.proveedor_id) || cap <= 0) return [];
+      const t = terminos.get(o.proveedor_id) ?? SIN_TERMINOS;
+      despachos.set(o.proveedor_id, cobraDespacho(t) ? t.costo_despacho : 0);
+      return [{ ...o, tarifa: precioMinimo(o, cap) * grupo, rangos: [], stock: Math.ceil(cap / grupo) }];
+    }),
+  }));
+  const r = canastaPorDescomposicion({ lineas: aproximadas, terminos: new Map(), limite, tope }, despachos);
+  if (!r) return null;
+  const usados = new Set<number>();
+  r.plan.forEach((p, i) => {
+    p.forEach((q, k) => {
+      if (q > 0) usados.add(aproximadas[i]!.ofertas[k]!.proveedor_id);
+    });
+  });
+  return usados;
 }
