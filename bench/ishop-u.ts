@@ -31,12 +31,12 @@ import {
  *    its own (no TypeScript loader in the measured process);
  * 2. in that same process, with the same warm HiGHS, each instance as HiGHS's exact program alone:
  *    what the solver's own method buys over the plain program;
- * 3. the Large ones through the server as a buyer asks (100 kg per unit): a database seeded with
+ * 3. the Large ones (ISHOP_U_SERVIDOR_TALLAS=S,M,L: every size) through the server as a buyer asks (100 kg per unit): a database seeded with
  *    their suppliers, fees, offers and lots, comparar-precios over HTTP, the server's own clock.
  * Environment: ISHOP_U_INSTANCIAS (e.g. GaussianS1,UniformL1), ISHOP_U_REPETICIONES (5),
  * ISHOP_U_PRESUPUESTO_MS (the solver's budget; default its own), ISHOP_U_HIGHS (0: without HiGHS),
  * ISHOP_U_HIGHS_FORMAS (unidades,kilos), ISHOP_U_HIGHS_LIMITE_S (30), ISHOP_U_SERVIDOR (0: without
- * the server), ISHOP_U_PORT (8799); DATABASE_URL: the server on PostgreSQL, else on the embedded database.
+ * the server), ISHOP_U_SERVIDOR_TALLAS (L), ISHOP_U_PORT (8799); DATABASE_URL: the server on PostgreSQL, else on the embedded database.
  */
 
 const FORMAS = ['unidades', 'kilos'] as const;
@@ -55,6 +55,8 @@ const FORMAS_HIGHS = (process.env.ISHOP_U_HIGHS_FORMAS ?? FORMAS.join(',')).spli
 const LIMITE_HIGHS_S = Number(process.env.ISHOP_U_HIGHS_LIMITE_S ?? 30);
 const CON_SERVIDOR = process.env.ISHOP_U_SERVIDOR !== '0';
 const PORT = Number(process.env.ISHOP_U_PORT ?? 8799);
+/** The sizes asked through the server (ISHOP_U_SERVIDOR_TALLAS, e.g. S,M,L; the Large by default). */
+const TALLAS_SERVIDOR = (process.env.ISHOP_U_SERVIDOR_TALLAS ?? 'L').split(',');
 const TALLAS = [
   ['S', 'Small'],
   ['M', 'Medium'],
@@ -385,9 +387,9 @@ interface RespuestaServidor {
 }
 
 async function medirServidor(nombres: string[]) {
-  const grandes = nombres.filter((n) => talla(n) === 'L');
+  const grandes = nombres.filter((n) => TALLAS_SERVIDOR.includes(talla(n)));
   if (!grandes.length) {
-    console.log('\nISHOP-U por el servidor: solo las Large, y no hay ninguna en ISHOP_U_INSTANCIAS');
+    console.log(`\nISHOP-U por el servidor: solo las de talla ${TALLAS_SERVIDOR.join(', ')}, y no hay ninguna en ISHOP_U_INSTANCIAS`);
     return null;
   }
   const optimos = optimosIshopU(ISHOP_U_DIR);
@@ -407,7 +409,7 @@ async function medirServidor(nombres: string[]) {
       await database.close();
     }
     console.log(
-      `\nISHOP-U Large por el servidor (${label}, ×100 kg, como lo pide un comprador: ${grandes.length} solicitudes de 50 productos, 100 proveedores cada una, ` +
+      `\nISHOP-U por el servidor (${label}, ×100 kg, como lo pide un comprador: ${grandes.length} solicitudes, talla ${TALLAS_SERVIDOR.join(', ')}, ` +
         `sembradas en ${fmt((performance.now() - t0) / 1000, 1)} s; cada una ${REPETICIONES} veces tras 1 fuera del reloj):`,
     );
     const t1 = performance.now();
@@ -420,6 +422,7 @@ async function medirServidor(nombres: string[]) {
       console.log(`  ${await precarga}`);
       const fecha = sumarDias(hoyEnChile(), 7);
       const servidor: number[] = [];
+      const porTalla = new Map<string, number[]>();
       const cliente: number[] = [];
       const filas: Array<Record<string, unknown>> = [];
       console.log(
@@ -443,6 +446,7 @@ async function medirServidor(nombres: string[]) {
         for (let t = 0; reloj.length < desde + 1 + REPETICIONES && t < 500; t++) await new Promise((r) => setTimeout(r, 10));
         const tiempos = reloj.slice(desde + 1, desde + 1 + REPETICIONES);
         servidor.push(...tiempos);
+        porTalla.set(talla(nombre), [...(porTalla.get(talla(nombre)) ?? []), ...tiempos]);
         const peor = respuestas.reduce((a, b) => (b.total > a.total ? b : a));
         const juicios = respuestas.map((r) => juzgar(r, referencia));
         defectos.push(...juicios.flatMap((j) => j.defectos.map((d) => `${nombre}: ${d}`)));
@@ -465,6 +469,9 @@ async function medirServidor(nombres: string[]) {
         `  todas: óptimo probado ${fmt((probadas / (filas.length * REPETICIONES)) * 100, 1)} %; reloj del servidor p50 ${ms(percentil(servidor, 50))}, p99 ${ms(percentil(servidor, 99))}, máx ${ms(Math.max(...servidor))}; ` +
           `ida y vuelta p50 ${ms(percentil(cliente, 50))}, p99 ${ms(percentil(cliente, 99))}`,
       );
+      if (porTalla.size > 1)
+        for (const [t, tiempos] of porTalla)
+          console.log(`  talla ${t}: reloj del servidor p50 ${ms(percentil(tiempos, 50))}, p99 ${ms(percentil(tiempos, 99))}`);
       for (const d of defectos) console.log(`  !!! DEFECTO: ${d}`);
       resultado = {
         base: label,
