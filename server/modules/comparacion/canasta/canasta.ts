@@ -217,8 +217,11 @@ export async function canastaOptima(
 }
 
 const conDescomposicion = (o: OpcionesCanasta) => o.busqueda !== false && !o.contarProveedores;
-const respuestaDescomposicion = (lineas: readonly LineaCanasta[], terminos: ReadonlyMap<number, TerminosDespacho>, r: ResultadoDescomposicion) =>
-  respuestaDe(lineas, terminos, { cantidades: r.plan, optimo: r.optimo, via: r.optimo ? 'descomposicion' : 'presupuesto', bajo_minimo: [], cota: r.cota });
+/** The decomposition's answer; a bound within a peso of its total proves it too, so the way is read after. */
+function respuestaDescomposicion(lineas: readonly LineaCanasta[], terminos: ReadonlyMap<number, TerminosDespacho>, r: ResultadoDescomposicion): Canasta {
+  const c = respuestaDe(lineas, terminos, { cantidades: r.plan, optimo: r.optimo, via: 'descomposicion', bajo_minimo: [], cota: r.cota });
+  return c.optimo ? c : { ...c, via: 'presupuesto' };
+}
 
 /** `cota`: what no basket of the answer's coverage costs less than, when the solver proved one. */
 export function respuestaDe(

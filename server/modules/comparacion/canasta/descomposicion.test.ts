@@ -6,13 +6,15 @@ import { canastaOptima, type LineaCanasta } from './canasta';
 import { azar } from '#server/test/azar';
 
 /** A small random basket where suppliers only charge a fee: no tiers, no minimum, never free. */
-function canastaDeDespachos(r: () => number) {
+function canastaDeDespachos(r: () => number, repetidos = false) {
   const entero = (a: number, b: number) => a + Math.floor(r() * (b - a + 1));
   const nProveedores = entero(2, 5);
   const mapa = new Map<number, TerminosDespacho>();
   for (let s = 1; s <= nProveedores; s++) if (r() < 0.85) mapa.set(s, terminos(0, entero(1, 30)));
   const lineas: LineaCanasta[] = Array.from({ length: entero(1, 4) }, () => {
     const proveedores = Array.from({ length: nProveedores }, (_, i) => i + 1).sort(() => r() - 0.5);
+    // A supplier may list a product twice (two SKUs): two offers of one supplier in one line.
+    if (repetidos) proveedores.splice(1, 0, proveedores[0]!);
     return {
       cantidad: entero(1, 6),
       ofertas: proveedores.slice(0, entero(1, Math.min(4, nProveedores))).map((s) => oferta(s, entero(5, 20), entero(1, 6) + (r() < 0.2 ? 0.5 : 0))),
@@ -41,6 +43,50 @@ describe('the decomposition (suppliers that only charge a fee)', () => {
     }
     // Most of them reach it (the others pay no fee at the per-line optimum).
     expect(vias.descomposicion, JSON.stringify(vias)).toBeGreaterThan(400);
+  });
+
+  it('equals the brute force on 400 random baskets where a supplier has two offers in a line', async () => {
+    const r = azar(41);
+    for (let caso = 0; caso < 400; caso++) {
+      const { lineas, mapa } = canastaDeDespachos(r, true);
+      const maxProveedores = caso % 2 === 0 ? undefined : 1 + (caso % 3);
+      const esperado = canastaFuerzaBruta(lineas, mapa, maxProveedores);
+      const c = await canastaOptima(lineas, mapa, { presupuestoMs: 10_000, maxProveedores });
+      const contexto = JSON.stringify({ caso, maxProveedores, lineas, terminos: [...mapa], c, esperado });
+      expect(c.optimo, contexto).toBe(true);
+      expect(cobertura(c), contexto).toBe(esperado.cobertura);
+      expect(c.total, contexto).toBe(esperado.total);
+    }
+  });
+
+  it('stopped by the clock mid-search, never claims more than it proved (60 baskets of realistic quantities, 1–6 ms)', async () => {
+    const r = azar(42);
+    const entero = (a: number, b: number) => a + Math.floor(r() * (b - a + 1));
+    const cuenta = { probadas: 0, acotadas: 0, sinCota: 0 };
+    for (let caso = 0; caso < 60; caso++) {
+      const mapa = new Map<number, TerminosDespacho>();
+      for (let s = 1; s <= 20; s++) mapa.set(s, terminos(0, 1000 * entero(3, 15)));
+      const lineas: LineaCanasta[] = Array.from({ length: entero(6, 10) }, () => ({
+        cantidad: entero(50, 300),
+        ofertas: Array.from({ length: 20 }, (_, i) => i + 1)
+          .filter(() => r() < 0.7)
+          .map((s) => oferta(s, entero(3000, 5000), entero(10, 120))),
+      }));
+      const referencia = await canastaOptima(lineas, mapa, { presupuestoMs: 20_000 });
+      expect(referencia.optimo).toBe(true);
+      const c = await canastaOptima(lineas, mapa, { presupuestoMs: 1 + (caso % 6) });
+      const contexto = JSON.stringify({ caso, c: { ...c, cantidades: undefined }, referencia: referencia.total });
+      expect(cobertura(c), contexto).toBe(cobertura(referencia));
+      if (c.optimo) {
+        cuenta.probadas++;
+        expect(c.total, contexto).toBe(referencia.total);
+      } else if (c.diferencia_maxima === null) cuenta.sinCota++;
+      else {
+        cuenta.acotadas++;
+        expect(c.total - c.diferencia_maxima, contexto).toBeLessThanOrEqual(referencia.total);
+      }
+    }
+    expect(cuenta.acotadas, JSON.stringify(cuenta)).toBeGreaterThan(0);
   });
 
   it('proves the same total as the program alone on 30 random baskets of realistic quantities', async () => {
@@ -86,7 +132,7 @@ describe('the decomposition (suppliers that only charge a fee)', () => {
     }
   });
 
-  it('with no budget still proves a small basket; a large one gets a feasible basket and no bound', async () => {
+  it('with no budget still proves a small basket; a large one gets a feasible basket and no bound, proven given time', async () => {
     const { lineas, terminos: mapa } = canastaIshopU(leerIshopU('GaussianS1'), 'unidades');
     expect(await canastaOptima(lineas, mapa, { presupuestoMs: 0 })).toMatchObject({ optimo: true, via: 'descomposicion' });
     const r = azar(5);
@@ -97,11 +143,20 @@ describe('the decomposition (suppliers that only charge a fee)', () => {
     const fees = new Map(Array.from({ length: 40 }, (_, s) => [s + 1, terminos(0, 5000 + Math.floor(r() * 10_000))]));
     const c = await canastaOptima(grande, fees, { presupuestoMs: 0 });
     expect(c).toMatchObject({ optimo: false, diferencia_maxima: null, via: 'presupuesto' });
-    // Given time, the same basket is proven by the decomposition.
-    expect(await canastaOptima(grande, fees, { presupuestoMs: 10_000 })).toMatchObject({ optimo: true, via: 'descomposicion' });
     expect(cobertura(c)).toBe(grande.reduce((s, l) => s + l.cantidad, 0));
-    const dos = await canastaOptima(lineas, mapa, { maxProveedores: 2, presupuestoMs: 10_000 });
-    expect(dos.optimo).toBe(true);
-    expect(dos.proveedores.length).toBeLessThanOrEqual(2);
+    expect(await canastaOptima(grande, fees, { presupuestoMs: 10_000 })).toMatchObject({ optimo: true, via: 'descomposicion' });
+  });
+
+  it('under a cap on an ISHOP-U instance, proves the cheapest basket of at most that many suppliers', async () => {
+    const { lineas, terminos: mapa } = canastaIshopU(leerIshopU('GaussianS1'), 'unidades');
+    const libre = await canastaOptima(lineas, mapa);
+    for (const maxProveedores of [2, 5]) {
+      const c = await canastaOptima(lineas, mapa, { maxProveedores, presupuestoMs: 10_000 });
+      expect(c.optimo).toBe(true);
+      expect(c.proveedores.length).toBeLessThanOrEqual(maxProveedores);
+      // Two suppliers cannot cover it all (coverage first); five can, at a higher total.
+      if (maxProveedores === 2) expect(cobertura(c)).toBeLessThan(cobertura(libre));
+      else expect({ cobertura: cobertura(c), mas: c.total > libre.total }).toEqual({ cobertura: cobertura(libre), mas: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { TerminosDespacho } from '#common/despacho';
 import { iniciosRangos, precioMinimo, precioUnitario } from '#common/precio';
 import { SIN_TERMINOS } from '#common/total-entregado';
+import { TOLERANCIA } from './cierre';
 import { cobraDespacho, type LineaCanasta, objetivoDe, partesMaximas, type Plan } from './plan';
 
 /**
@@ -45,7 +46,6 @@ export interface ResultadoDescomposicion {
 
 /** Σ over lines of offers × (units + 1): the dynamic program's cells per pass, kept within a few ms. */
 const MAX_CELDAS = 400_000;
-const TOLERANCIA = 1e-6;
 /** Subgradient steps at the root and at each node; steps without gain before θ halves. */
 const PASOS_RAIZ = 40;
 const RONDAS_RAIZ = 10;
@@ -126,6 +126,8 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       if (cap > 0) g = gcd(g, cap);
     }
   });
+  // Nothing to supply: the empty basket.
+  if (g === 0) return { plan: lineas.map((l) => l.ofertas.map(() => 0)), optimo: true, cota: 0 };
   const tiendas = [...despachos.keys()].sort((a, b) => a - b);
   const indiceTienda = new Map(tiendas.map((s, i) => [s, i]));
   const m = tiendas.length;
@@ -305,6 +307,8 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
   });
   let mejor = Number.POSITIVE_INFINITY;
   let mejorAbiertos = new Uint8Array(m);
+  /** Until when the root of a small basket may run past `limite` (see `pequena` below). */
+  let garantia = Number.NEGATIVE_INFINITY;
   const vistos = new Set<string>();
   /** Local search from a set: the best single drop, add (within the cap) or swap, while it pays. */
   /** `vueltas` moves are made even past `hasta` (a capped basket's first suppliers). */
@@ -415,7 +419,7 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
         const u = usa[j]!;
         for (const k of activas[j]!) {
           const t = p.tienda[k]!;
-          if (t < 0) continue;
+          if (t < 0 || estado[t] === 1) continue;
           const d = u[k]! - abierta[t]!;
           norma += d * d;
         }
@@ -453,7 +457,7 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
         for (let k = 0; k < p.tienda.length; k++) if (u[k] && p.tienda[k]! >= 0) abiertos[p.tienda[k]!] = 1;
       });
     }
-    mejorarConjunto(abiertos, estado);
+    mejorarConjunto(abiertos, estado, Math.max(limite, garantia));
   };
 
   const cerrado = (cota: number) => cota > mejor - 1 + TOLERANCIA;
@@ -464,6 +468,7 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
    */
   const cotaAbrir = new Float64Array(m);
   const cotaCerrar = new Float64Array(m);
+  const subeEnLinea = new Float64Array(m).fill(-1);
   const podar = (nodo: Nodo) => {
     const L = foto.L;
     const { estado, activas, w } = nodo;
@@ -474,10 +479,20 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       const base = programaLinea(p, w[j]!, activas[j]!, usa[j]!);
       sensibilidad(j, w[j]!, activas[j]!);
       const quedan: number[] = [];
+      // A supplier with two offers in the line loses both at once: what the line costs without
+      // it is at least the most it costs without either (the increases do not add).
+      const tocados: number[] = [];
       for (const k of activas[j]!) {
         const t = p.tienda[k]!;
         if (!cerrado(L + con[j]![k]! - base)) quedan.push(k);
-        if (t >= 0) cotaCerrar[t]! += sin[j]![k]! - base;
+        if (t < 0) continue;
+        const sube = Math.max(0, sin[j]![k]! - base);
+        if (subeEnLinea[t]! < 0) tocados.push(t);
+        subeEnLinea[t] = Math.max(subeEnLinea[t]!, sube);
+      }
+      for (const t of tocados) {
+        cotaCerrar[t]! += subeEnLinea[t]!;
+        subeEnLinea[t] = -1;
       }
       if (quedan.length < activas[j]!.length) activas[j] = Int32Array.from(quedan);
     }
@@ -551,7 +566,6 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
   }
   mejorarConjunto(primeras, raiz.estado, pequena ? Number.POSITIVE_INFINITY : limite, conTope ? tope : 0);
   const pendientes: Nodo[] = [raiz];
-  let garantia = Number.NEGATIVE_INFINITY;
   let nodos = 0;
   let cotaGlobal = Number.NEGATIVE_INFINITY;
   while (pendientes.length > 0) {
@@ -571,16 +585,24 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
     // At the root, steps in rounds with the pruning between them: each round's program is smaller.
     const rondas = nodos === 1 ? RONDAS_RAIZ : 1;
     let cota = nodo.cota;
+    let podado = false;
     for (let ronda = 0; ronda < rondas; ronda++) {
       cota = Math.max(cota, ascender(nodo, nodos === 1 ? PASOS_RAIZ : PASOS_NODO));
       if (!Number.isFinite(cota) || cerrado(cota) || performance.now() > Math.max(limite, garantia)) break;
       candidato(nodo.estado);
       if (cerrado(cota)) break;
       podar(nodo);
+      podado = true;
     }
     garantia = Number.NEGATIVE_INFINITY;
     if (nodos === 1) cotaGlobal = cota;
     if (!Number.isFinite(cota) || cerrado(cota)) continue;
+    // Stopped by the clock before its pruning: it stays open, with the bound it reached.
+    if (!podado) {
+      nodo.cota = cota;
+      pendientes.push(nodo);
+      break;
+    }
     const { estado } = nodo;
     // Branch on the free supplier whose two states both raise the bound most.
     let rama = -1;
@@ -597,7 +619,6 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       // Every supplier fixed: the node is one basket.
       const fijo = new Uint8Array(m);
       for (let s = 0; s < m; s++) fijo[s] = estado[s] === 1 ? 1 : 0;
-      vistos.delete(fijo.join(''));
       mejorarConjunto(fijo, estado);
       continue;
     }

@@ -47,7 +47,7 @@ describe('canastaOptima with maxProveedores', () => {
   it('pays a dearer price to receive one truck instead of two', async () => {
     const lineas = [
       { cantidad: 2, ofertas: [oferta(1, 10, 5), oferta(2, 20, 5)] },
-      { cantidad: 2, ofertas: [oferta(1, 30, 5), oferta(2, 20, 5)] },
+      { cantidad: 2, ofertas: [oferta(1, 31, 5), oferta(2, 20, 5)] },
     ];
     const mapa = new Map([
       [1, terminos(0, 5)],
@@ -56,7 +56,14 @@ describe('canastaOptima with maxProveedores', () => {
     const libre = await canastaOptima(lineas, mapa);
     expect(libre).toMatchObject({ total: 20 + 40 + 10, optimo: true });
     const uno = await canastaOptima(lineas, mapa, { maxProveedores: 1 });
-    expect(uno).toMatchObject({ total: 40 + 40 + 5, optimo: true });
-    expect(uno.proveedores).toHaveLength(1);
+    // One truck: all from supplier 2 (40 + 40 + 5) beats all from supplier 1 (20 + 62 + 5).
+    expect(uno).toMatchObject({
+      cantidades: [
+        [0, 2],
+        [0, 2],
+      ],
+      total: 40 + 40 + 5,
+      optimo: true,
+    });
   });
 });
