@@ -1,7 +1,7 @@
 import highsLoader, { type Highs } from 'highs';
 import type { TerminosDespacho } from '#common/despacho';
 import { busquedaExacta } from './busqueda';
-import { canastaPorDescomposicion, despachosFijos, proveedoresConTope, type ResultadoDescomposicion } from './descomposicion';
+import { canastaPorDescomposicion, despachosFijos, proveedoresConTope } from './descomposicion';
 import { TOLERANCIA } from './cierre';
 import {
   cobraDespacho,
@@ -42,6 +42,8 @@ export type { LineaCanasta, OfertaCanasta, ProveedorCanasta } from './plan';
  *   leaves every supplier it uses at or over its minimum and paying no fee, it is the answer: no
  *   basket can cost less (each line already costs its least, fees are ≥ 0), and with no terms at all
  *   the answer is exactly today's, tie-breaks (fewer suppliers per line, later expiry) included.
+ * - When every supplier only charges a fee (no tier, minimum or free delivery within reach), the
+ *   exact decomposition of canasta/descomposicion.ts, with a budget of its own (PRESUPUESTO_DESCOMPOSICION_MS).
  * - Otherwise a feasible basket (suppliers under their minimum and, while it pays, fee-paying ones
  *   left out) is the answer when it costs the lower bound: Σ per-line optima + the fees no basket
  *   can avoid (despachosInevitables). Failing that, the exact search of canasta/busqueda.ts (a
@@ -49,7 +51,10 @@ export type { LineaCanasta, OfertaCanasta, ProveedorCanasta } from './plan';
  *   up, an exact mixed-integer program solved by HiGHS (the `highs` package, WebAssembly), its
  *   stretches narrowed by the bound and cut by it, against the best basket the search found. Past
  *   the budget (presupuestoMs, default PRESUPUESTO_CANASTA_MS) it answers the best basket found, `optimo: false`.
- * - `via` says which of the five ('por-linea', 'cota', 'busqueda', 'mip', 'presupuesto') answered.
+ * - With `maxProveedores`, at most that many suppliers: exact by the decomposition where it applies,
+ *   else the best of two capped baskets and HiGHS (canastaConTope, PRESUPUESTO_TOPE_MS).
+ * - `via` says which of the six ('por-linea', 'cota', 'descomposicion', 'busqueda', 'mip',
+ *   'presupuesto') answered.
  */
 
 /** How the answer was reached: the measurements of docs/decisions/014 count them. */
@@ -201,14 +206,8 @@ export async function canastaOptima(
   if (tope === undefined) return canastaSinTope(lineas, terminos, opciones);
   const inicio = performance.now();
   const espera = opciones.esperaMs ?? 0;
-  const despachos = conDescomposicion(opciones) ? despachosFijos(lineas, terminos) : null;
-  if (despachos) {
-    const r = canastaPorDescomposicion(
-      { lineas, terminos, limite: inicio + (opciones.presupuestoMs ?? PRESUPUESTO_DESCOMPOSICION_MS) - espera, tope },
-      despachos,
-    );
-    if (r) return respuestaDescomposicion(lineas, terminos, r);
-  }
+  const exacta = porDescomposicion(lineas, terminos, opciones, inicio, tope);
+  if (exacta) return exacta;
   const presupuestoMs = Math.max(0, (opciones.presupuestoMs ?? PRESUPUESTO_TOPE_MS) - espera);
   // The cheapest basket without the cap, proven and within it, is the cheapest under it.
   const libre = await canastaSinTope(lineas, terminos, { ...opciones, presupuestoMs: Math.min(PRESUPUESTO_CANASTA_MS, presupuestoMs / 3), esperaMs: 0 });
@@ -216,9 +215,25 @@ export async function canastaOptima(
   return canastaConTope(lineas, terminos, tope, libre, inicio + presupuestoMs);
 }
 
-const conDescomposicion = (o: OpcionesCanasta) => o.busqueda !== false && !o.contarProveedores;
-/** The decomposition's answer; a bound within a peso of its total proves it too, so the way is read after. */
-function respuestaDescomposicion(lineas: readonly LineaCanasta[], terminos: ReadonlyMap<number, TerminosDespacho>, r: ResultadoDescomposicion): Canasta {
+/**
+ * The basket by canasta/descomposicion.ts when its suppliers only charge a fee (its own budget, from
+ * `inicio`), else null. A bound within a peso of its total proves it too, so the way is read after.
+ */
+function porDescomposicion(
+  lineas: readonly LineaCanasta[],
+  terminos: ReadonlyMap<number, TerminosDespacho>,
+  opciones: OpcionesCanasta,
+  inicio: number,
+  tope?: number,
+): Canasta | null {
+  // The program alone (tests that check one path against the other) and the fewest-suppliers
+  // objective are the other paths' to answer.
+  if (opciones.busqueda === false || opciones.contarProveedores) return null;
+  const despachos = despachosFijos(lineas, terminos);
+  if (!despachos) return null;
+  const limite = inicio + (opciones.presupuestoMs ?? PRESUPUESTO_DESCOMPOSICION_MS) - (opciones.esperaMs ?? 0);
+  const r = canastaPorDescomposicion({ lineas, limite, tope }, despachos);
+  if (!r) return null;
   const c = respuestaDe(lineas, terminos, { cantidades: r.plan, optimo: r.optimo, via: 'descomposicion', bajo_minimo: [], cota: r.cota });
   return c.optimo ? c : { ...c, via: 'presupuesto' };
 }
@@ -356,11 +371,8 @@ async function canastaSinTope(lineas: readonly LineaCanasta[], terminos: Readonl
 
   // 2. Suppliers that only charge a fee (no tiers, no minimum, no free delivery in reach): the
   //    facility-location problem, exact by its own decomposition (canasta/descomposicion.ts).
-  const despachos = conDescomposicion(opciones) ? despachosFijos(lineas, terminos) : null;
-  if (despachos) {
-    const r = canastaPorDescomposicion({ lineas, terminos, limite: inicio + (opciones.presupuestoMs ?? PRESUPUESTO_DESCOMPOSICION_MS) - espera }, despachos);
-    if (r) return respuestaDescomposicion(lineas, terminos, r);
-  }
+  const exacta = porDescomposicion(lineas, terminos, opciones, inicio);
+  if (exacta) return exacta;
 
   // 3. Suppliers that cannot reach their minimum whatever they sell here leave.
   const bajo_minimo = bajoMinimo(lineas, terminosDe);

@@ -10,14 +10,14 @@ import { cobraDespacho, type LineaCanasta, objetivoDe, partesMaximas, type Plan 
  * within reach. This is the facility-location problem of the public ISHOP-U benchmark: open
  * suppliers (each pays its fee once), buy each line from open ones within stock.
  *
- * The bound is a Lagrangian decomposition: each line decides on its own which suppliers it uses
- * (y_sj), the basket which suppliers it opens (y_s), and the link y_sj ≤ y_s is priced by a share
- * w_sj ≥ 0 of the fee. For any w the least of
- *   Σ_s (fee_s − Σ_j w_sj)·y_s  +  Σ_j min over the suppliers the line uses of (Σ w_sj + what it pays)
+ * The bound is a Lagrangian decomposition: each line decides on its own which offers it uses (y_k),
+ * the basket which suppliers it opens (y_s), and each link y_k ≤ y_s (s the offer's supplier) is
+ * priced by a share w_k ≥ 0 of the fee. For any w the least of
+ *   Σ_s (fee_s − Σ_{k of s} w_k)·y_s  +  Σ_lines min over the offers it uses of (Σ w_k + what it pays)
  * is a lower bound of the basket. A line's part is a knapsack over its offers solved exactly by a
  * dynamic program over units (cheapest first, each offer used takes all it can of what remains: the
- * cheapest fill of a set of offers), so the bound holds each line's integrality and is much tighter
- * than the linear relaxation (on ISHOP-U Large it leaves ~0.01 % where the relaxation leaves ~0.3 %).
+ * cheapest fill of a set of offers), so the bound keeps each line's integrality and is much tighter
+ * than the linear relaxation (docs/decisions/014's appendix measures both).
  * w is improved by subgradient steps (Polyak's step against the best basket known), then a branch
  * and bound on suppliers (open / closed, lowest bound first) proves the optimum, fixing suppliers
  * whose reduced cost alone rules one state out. A cap on suppliers (`tope`) is exact in the
@@ -30,7 +30,6 @@ import { cobraDespacho, type LineaCanasta, objetivoDe, partesMaximas, type Plan 
 
 export interface EntradaDescomposicion {
   lineas: readonly LineaCanasta[];
-  terminos: ReadonlyMap<number, TerminosDespacho>;
   /** performance.now() past which it answers the best basket it has. */
   limite: number;
   /** At most this many suppliers (the most coverage first). */
@@ -46,7 +45,11 @@ export interface ResultadoDescomposicion {
 
 /** Σ over lines of offers × (units + 1): the dynamic program's cells per pass, kept within a few ms. */
 const MAX_CELDAS = 400_000;
-/** Subgradient steps at the root and at each node; steps without gain before θ halves. */
+/**
+ * Subgradient steps per round at the root, and its rounds (the pruning between them shrinks the next
+ * round's knapsacks: 10 × 40 proved ISHOP-U in the root, 1 × 400 took 5–10 times as long); steps at
+ * each other node; steps without gain before θ halves.
+ */
 const PASOS_RAIZ = 40;
 const RONDAS_RAIZ = 10;
 const PASOS_NODO = 40;
@@ -84,20 +87,21 @@ export function despachosFijos(lineas: readonly LineaCanasta[], terminos: Readon
     else if (t.despacho_gratis_desde === null || t.despacho_gratis_desde > (maximo.get(s) ?? 0)) despachos.set(s, t.costo_despacho);
     else return null;
   }
-  // Too many units for the dynamic program even after the gcd (checked again there, exactly).
+  // Far too many units for the dynamic program: not even worth the gcd (which may divide them by
+  // 100 at most in practice: quantities in kg, lots in hundreds). Checked again there, exactly.
   if (celdas > 100 * MAX_CELDAS) return null;
   return despachos;
 }
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
-interface Producto {
+interface LineaEscalada {
   linea: number;
   /** Units to supply, in multiples of the scale. */
   D: number;
   /** Offers cheapest first: index in the line (−1: the "not supplied" source under a cap), supplier index, price per scaled unit, units. */
   k: Int32Array;
-  tienda: Int32Array;
+  proveedor: Int32Array;
   precio: Float64Array;
   cap: Int32Array;
   /** The dynamic program's tables, (offers + 1) × (D + 1): from each offer on (F), up to it (G). */
@@ -128,43 +132,43 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
   });
   // Nothing to supply: the empty basket.
   if (g === 0) return { plan: lineas.map((l) => l.ofertas.map(() => 0)), optimo: true, cota: 0 };
-  const tiendas = [...despachos.keys()].sort((a, b) => a - b);
-  const indiceTienda = new Map(tiendas.map((s, i) => [s, i]));
-  const m = tiendas.length;
-  const fee = Float64Array.from(tiendas, (s) => despachos.get(s)!);
+  const proveedores = [...despachos.keys()].sort((a, b) => a - b);
+  const indiceProveedor = new Map(proveedores.map((s, i) => [s, i]));
+  const m = proveedores.length;
+  const despacho = Float64Array.from(proveedores, (s) => despachos.get(s)!);
   const tope = entrada.tope !== undefined && entrada.tope < m ? entrada.tope : m;
-  const conTope = tope < m;
+  const hayTope = tope < m;
   // Each line's offers, cheapest first, in units of g.
   const ofertas = lineas.map((l, i) => {
     const T = objetivos[i]!;
     return l.ofertas
-      .map((o, k) => ({ k, tienda: indiceTienda.get(o.proveedor_id)!, precio: precioUnitario(o, 1) * g, cap: Math.min(Math.floor(o.stock), T) / g }))
+      .map((o, k) => ({ k, proveedor: indiceProveedor.get(o.proveedor_id)!, precio: precioUnitario(o, 1) * g, cap: Math.min(Math.floor(o.stock), T) / g }))
       .filter((o) => o.cap > 0)
       .sort((a, b) => a.precio - b.precio || a.k - b.k);
   });
   // Under a cap a line may stay short: a source of its own (no supplier) at a price above any
   // basket's total keeps "most coverage first" in one objective.
-  let caro = 1;
-  for (const f of fee) caro += f;
+  let precioSinProveedor = 1;
+  for (const d of despacho) precioSinProveedor += d;
   ofertas.forEach((ofs, i) => {
-    caro += (ofs.at(-1)?.precio ?? 0) * (objetivos[i]! / g);
+    precioSinProveedor += (ofs.at(-1)?.precio ?? 0) * (objetivos[i]! / g);
   });
   let celdas = 0;
   ofertas.forEach((ofs, i) => {
     celdas += (ofs.length + 2) * (objetivos[i]! / g + 1);
   });
   if (celdas > MAX_CELDAS) return null;
-  const productos: Producto[] = [];
+  const escaladas: LineaEscalada[] = [];
   ofertas.forEach((ofs, i) => {
     const D = objetivos[i]! / g;
     if (D <= 0) return;
-    if (conTope) ofs.push({ k: -1, tienda: -1, precio: caro, cap: D });
+    if (hayTope) ofs.push({ k: -1, proveedor: -1, precio: precioSinProveedor, cap: D });
     const tabla = (ofs.length + 1) * (D + 1);
-    productos.push({
+    escaladas.push({
       linea: i,
       D,
       k: Int32Array.from(ofs, (o) => o.k),
-      tienda: Int32Array.from(ofs, (o) => o.tienda),
+      proveedor: Int32Array.from(ofs, (o) => o.proveedor),
       precio: Float64Array.from(ofs, (o) => o.precio),
       cap: Int32Array.from(ofs, (o) => o.cap),
       F: new Float64Array(tabla),
@@ -174,15 +178,15 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
 
   // --- The Lagrangian bound of a node -------------------------------------------------------
   /** Per line, per offer: whether the line's program uses it (of the last evaluation). */
-  const usa = productos.map((p) => new Uint8Array(p.k.length));
+  const usa = escaladas.map((p) => new Uint8Array(p.k.length));
   const abierta = new Uint8Array(m);
   const valor = new Float64Array(m);
   /**
    * A line's least cost with shares w over its allowed offers (the table F: from each offer on,
    * each taking all it can of what remains); marks in u the offers it uses.
    */
-  const programaLinea = (p: Producto, w: Float64Array, act: Int32Array, u: Uint8Array): number => {
-    const { D, F, precio, cap, tienda } = p;
+  const programaLinea = (p: LineaEscalada, w: Float64Array, act: Int32Array, u: Uint8Array): number => {
+    const { D, F, precio, cap, proveedor } = p;
     const A = act.length;
     const W = D + 1;
     let base = A * W;
@@ -193,7 +197,7 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       const fila = t * W;
       const c = cap[k]!;
       const pk = precio[k]!;
-      const wk = tienda[k]! >= 0 ? w[k]! : 0;
+      const wk = proveedor[k]! >= 0 ? w[k]! : 0;
       F[fila] = 0;
       for (let r = 1; r <= D; r++) {
         const q = r < c ? r : c;
@@ -217,13 +221,13 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
   /** The node's bound for shares w: fills usa, abierta, valor (each supplier's fee less its shares). */
   const evaluarCota = (nodo: Nodo): number => {
     const { w, estado, activas } = nodo;
-    valor.set(fee);
+    valor.set(despacho);
     let L = 0;
-    for (let j = 0; j < productos.length; j++) {
-      const p = productos[j]!;
+    for (let j = 0; j < escaladas.length; j++) {
+      const p = escaladas[j]!;
       L += programaLinea(p, w[j]!, activas[j]!, usa[j]!);
       const wj = w[j]!;
-      for (const k of activas[j]!) if (p.tienda[k]! >= 0) valor[p.tienda[k]!]! -= wj[k]!;
+      for (const k of activas[j]!) if (p.proveedor[k]! >= 0) valor[p.proveedor[k]!]! -= wj[k]!;
     }
     if (!Number.isFinite(L)) return L;
     abierta.fill(0);
@@ -250,11 +254,11 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
    * cost becomes without it (sin) and made to use it (con), from F and the table up to each offer (G:
    * the least cost of the cheaper offers used, by units they covered).
    */
-  const sin = productos.map((p) => new Float64Array(p.k.length));
-  const con = productos.map((p) => new Float64Array(p.k.length));
+  const sin = escaladas.map((p) => new Float64Array(p.k.length));
+  const con = escaladas.map((p) => new Float64Array(p.k.length));
   const sensibilidad = (j: number, w: Float64Array, act: Int32Array) => {
-    const p = productos[j]!;
-    const { D, F, G, precio, cap, tienda } = p;
+    const p = escaladas[j]!;
+    const { D, F, G, precio, cap, proveedor } = p;
     const A = act.length;
     const W = D + 1;
     G.fill(Number.POSITIVE_INFINITY, 0, (A + 1) * W);
@@ -265,7 +269,7 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       const f1 = (t + 1) * W;
       const c = cap[k]!;
       const pk = precio[k]!;
-      const wk = tienda[k]! >= 0 ? w[k]! : 0;
+      const wk = proveedor[k]! >= 0 ? w[k]! : 0;
       let sinK = Number.POSITIVE_INFINITY;
       let conK = Number.POSITIVE_INFINITY;
       for (let x = 0; x <= D; x++) {
@@ -288,54 +292,61 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
   };
 
   // --- Baskets: a set of open suppliers, each line filled cheapest first ---------------------
-  /** What a line costs from the open suppliers (cheapest first), +∞ if they cannot fill it. */
-  const costoLinea = (p: Producto, abiertos: Uint8Array): number => {
+  /**
+   * A line filled from the open suppliers (null: all of them), cheapest first, each offer taking
+   * all it can of what remains; `tomar` hears each offer used. Its cost, +∞ if they cannot fill it.
+   */
+  const llenar = (p: LineaEscalada, abiertos: Uint8Array | null, tomar?: (k: number, q: number) => void): number => {
     let resto = p.D;
     let costo = 0;
-    for (let k = 0; k < p.tienda.length && resto > 0; k++) {
-      const t = p.tienda[k]!;
-      if (t >= 0 && !abiertos[t]) continue;
+    for (let k = 0; k < p.proveedor.length && resto > 0; k++) {
+      const t = p.proveedor[k]!;
+      if (t >= 0 && abiertos && !abiertos[t]) continue;
       const q = resto < p.cap[k]! ? resto : p.cap[k]!;
       costo += q * p.precio[k]!;
       resto -= q;
+      tomar?.(k, q);
     }
     return resto > 0 ? Number.POSITIVE_INFINITY : costo;
   };
+  const costoLinea = (p: LineaEscalada, abiertos: Uint8Array) => llenar(p, abiertos);
   const lineasDe: number[][] = Array.from({ length: m }, () => []);
-  productos.forEach((p, j) => {
-    for (const t of new Set(p.tienda)) if (t >= 0) lineasDe[t]!.push(j);
+  escaladas.forEach((p, j) => {
+    for (const t of new Set(p.proveedor)) if (t >= 0) lineasDe[t]!.push(j);
   });
   let mejor = Number.POSITIVE_INFINITY;
   let mejorAbiertos = new Uint8Array(m);
-  /** Until when the root of a small basket may run past `limite` (see `pequena` below). */
+  /** Until when the root of a small basket may run past `limite` (see `esPequena` below). */
   let garantia = Number.NEGATIVE_INFINITY;
   const vistos = new Set<string>();
-  /** Local search from a set: the best single drop, add (within the cap) or swap, while it pays. */
-  /** `vueltas` moves are made even past `hasta` (a capped basket's first suppliers). */
+  /**
+   * Local search from a set: the best single drop, add (within the cap) or swap, while it pays;
+   * `vueltas` moves are made even past `hasta` (a capped basket's first suppliers).
+   */
   const mejorarConjunto = (inicial: Uint8Array, estado: Int8Array, hasta = limite, vueltas = 0) => {
     const clave = inicial.join('');
     if (vistos.has(clave)) return;
     vistos.add(clave);
     const abiertos = Uint8Array.from(inicial);
-    const costos = productos.map((p) => costoLinea(p, abiertos));
+    const costos = escaladas.map((p) => costoLinea(p, abiertos));
     let n = 0;
     let total = 0;
     for (let s = 0; s < m; s++)
       if (abiertos[s]) {
         n++;
-        total += fee[s]!;
+        total += despacho[s]!;
       }
     for (const c of costos) total += c;
     const delta = (s: number, v: 0 | 1) => {
       abiertos[s] = v;
-      let d = v ? fee[s]! : -fee[s]!;
-      for (const j of lineasDe[s]!) d += costoLinea(productos[j]!, abiertos) - costos[j]!;
+      let d = v ? despacho[s]! : -despacho[s]!;
+      for (const j of lineasDe[s]!) d += costoLinea(escaladas[j]!, abiertos) - costos[j]!;
       abiertos[s] = v ? 0 : 1;
       return d;
     };
     const aplicar = (s: number, v: 0 | 1) => {
       abiertos[s] = v;
-      for (const j of lineasDe[s]!) costos[j] = costoLinea(productos[j]!, abiertos);
+      for (const j of lineasDe[s]!) costos[j] = costoLinea(escaladas[j]!, abiertos);
       n += v ? 1 : -1;
     };
     for (let vuelta = 0; vuelta < 4 * m && (vuelta < vueltas || performance.now() < hasta); vuelta++) {
@@ -357,7 +368,7 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
         continue;
       }
       // At the cap, a swap: the best supplier to close for each one that could open.
-      if (n < tope || !conTope) break;
+      if (n < tope || !hayTope) break;
       let cambio: [number, number] | null = null;
       for (let a = 0; a < m; a++) {
         if (estado[a] !== 0 || abiertos[a]) continue;
@@ -385,25 +396,26 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
   };
 
   // --- Subgradient steps on the shares of a node ---------------------------------------------
-  const foto = { L: Number.NEGATIVE_INFINITY, usa: usa.map((u) => new Uint8Array(u.length)), abierta: new Uint8Array(m), valor: new Float64Array(m) };
-  /** Improves the node's shares in place (left at the best reached); answers that bound, whose answer `foto` keeps. */
+  const mejorPaso = { L: Number.NEGATIVE_INFINITY, usa: usa.map((u) => new Uint8Array(u.length)), abierta: new Uint8Array(m), valor: new Float64Array(m) };
+  /** Improves the node's shares in place (left at the best reached); answers that bound, whose answer `mejorPaso` keeps. */
   const ascender = (nodo: Nodo, pasos: number): number => {
     const { w, estado, activas } = nodo;
     const mejorW = w.map((a) => Float64Array.from(a));
-    foto.L = Number.NEGATIVE_INFINITY;
+    mejorPaso.L = Number.NEGATIVE_INFINITY;
     let theta = 1;
     let sinMejora = 0;
     for (let it = 0; it < pasos; it++) {
       const L = evaluarCota(nodo);
       if (!Number.isFinite(L)) return L;
-      if (L > foto.L + TOLERANCIA) {
-        if (L > foto.L + 0.5) sinMejora = 0;
-        foto.L = L;
-        foto.usa.forEach((u, j) => {
+      if (L > mejorPaso.L + TOLERANCIA) {
+        // Gains under half a peso do not count as progress (totals are whole pesos).
+        if (L > mejorPaso.L + 0.5) sinMejora = 0;
+        mejorPaso.L = L;
+        mejorPaso.usa.forEach((u, j) => {
           u.set(usa[j]!);
         });
-        foto.abierta.set(abierta);
-        foto.valor.set(valor);
+        mejorPaso.abierta.set(abierta);
+        mejorPaso.valor.set(valor);
         mejorW.forEach((a, j) => {
           a.set(w[j]!);
         });
@@ -412,13 +424,13 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
         sinMejora = 0;
         if (theta < 1e-3) break;
       }
-      if (foto.L > mejor - 1 + TOLERANCIA || performance.now() > Math.max(limite, garantia)) break;
+      if (mejorPaso.L > mejor - 1 + TOLERANCIA || performance.now() > Math.max(limite, garantia)) break;
       let norma = 0;
-      for (let j = 0; j < productos.length; j++) {
-        const p = productos[j]!;
+      for (let j = 0; j < escaladas.length; j++) {
+        const p = escaladas[j]!;
         const u = usa[j]!;
         for (const k of activas[j]!) {
-          const t = p.tienda[k]!;
+          const t = p.proveedor[k]!;
           if (t < 0 || estado[t] === 1) continue;
           const d = u[k]! - abierta[t]!;
           norma += d * d;
@@ -426,12 +438,12 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       }
       if (norma === 0) break;
       const paso = (theta * Math.max(mejor - L, 1)) / norma;
-      for (let j = 0; j < productos.length; j++) {
-        const p = productos[j]!;
+      for (let j = 0; j < escaladas.length; j++) {
+        const p = escaladas[j]!;
         const u = usa[j]!;
         const wj = w[j]!;
         for (const k of activas[j]!) {
-          const t = p.tienda[k]!;
+          const t = p.proveedor[k]!;
           if (t < 0 || estado[t] === 1) continue;
           const v = wj[k]! + paso * (u[k]! - abierta[t]!);
           wj[k] = v > 0 ? v : 0;
@@ -441,7 +453,7 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
     w.forEach((a, j) => {
       a.set(mejorW[j]!);
     });
-    return foto.L;
+    return mejorPaso.L;
   };
 
   /**
@@ -450,11 +462,11 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
    */
   const candidato = (estado: Int8Array) => {
     const abiertos = new Uint8Array(m);
-    for (let s = 0; s < m; s++) if (estado[s] === 1 || (conTope && foto.abierta[s])) abiertos[s] = 1;
-    if (!conTope) {
-      productos.forEach((p, j) => {
-        const u = foto.usa[j]!;
-        for (let k = 0; k < p.tienda.length; k++) if (u[k] && p.tienda[k]! >= 0) abiertos[p.tienda[k]!] = 1;
+    for (let s = 0; s < m; s++) if (estado[s] === 1 || (hayTope && mejorPaso.abierta[s])) abiertos[s] = 1;
+    if (!hayTope) {
+      escaladas.forEach((p, j) => {
+        const u = mejorPaso.usa[j]!;
+        for (let k = 0; k < p.proveedor.length; k++) if (u[k] && p.proveedor[k]! >= 0) abiertos[p.proveedor[k]!] = 1;
       });
     }
     mejorarConjunto(abiertos, estado, Math.max(limite, garantia));
@@ -470,12 +482,12 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
   const cotaCerrar = new Float64Array(m);
   const subeEnLinea = new Float64Array(m).fill(-1);
   const podar = (nodo: Nodo) => {
-    const L = foto.L;
+    const L = mejorPaso.L;
     const { estado, activas, w } = nodo;
     // The line programs again, at the best shares (their tables are what sensibilidad reads).
     cotaCerrar.fill(0);
-    for (let j = 0; j < productos.length; j++) {
-      const p = productos[j]!;
+    for (let j = 0; j < escaladas.length; j++) {
+      const p = escaladas[j]!;
       const base = programaLinea(p, w[j]!, activas[j]!, usa[j]!);
       sensibilidad(j, w[j]!, activas[j]!);
       const quedan: number[] = [];
@@ -483,7 +495,7 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
       // it is at least the most it costs without either (the increases do not add).
       const tocados: number[] = [];
       for (const k of activas[j]!) {
-        const t = p.tienda[k]!;
+        const t = p.proveedor[k]!;
         if (!cerrado(L + con[j]![k]! - base)) quedan.push(k);
         if (t < 0) continue;
         const sube = Math.max(0, sin[j]![k]! - base);
@@ -502,69 +514,66 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
     let mejorFuera = 0;
     for (let s = 0; s < m; s++) {
       if (estado[s] === 1) fijosAbiertos++;
-      else if (estado[s] === 0 && foto.abierta[s]) {
+      else if (estado[s] === 0 && mejorPaso.abierta[s]) {
         elegidos++;
-        peorElegido = Math.max(peorElegido, foto.valor[s]!);
-      } else if (estado[s] === 0) mejorFuera = Math.min(mejorFuera, foto.valor[s]!);
+        peorElegido = Math.max(peorElegido, mejorPaso.valor[s]!);
+      } else if (estado[s] === 0) mejorFuera = Math.min(mejorFuera, mejorPaso.valor[s]!);
     }
-    const lleno = conTope && fijosAbiertos + elegidos >= tope;
+    const estaLleno = hayTope && fijosAbiertos + elegidos >= tope;
     const usable = new Uint8Array(m);
-    productos.forEach((p, j) => {
-      for (const k of activas[j]!) if (p.tienda[k]! >= 0) usable[p.tienda[k]!] = 1;
+    escaladas.forEach((p, j) => {
+      for (const k of activas[j]!) if (p.proveedor[k]! >= 0) usable[p.proveedor[k]!] = 1;
     });
     for (let s = 0; s < m; s++) {
       if (estado[s] !== 0) continue;
-      const v = foto.valor[s]!;
-      cotaAbrir[s] = L + (foto.abierta[s] ? 0 : lleno ? v - peorElegido : Math.max(0, v));
-      cotaCerrar[s] = L + cotaCerrar[s]! + (foto.abierta[s] ? -v + (lleno ? mejorFuera : 0) : 0);
-      if (cerrado(cotaAbrir[s]!) || !usable[s]) cerrarTienda(nodo, s);
-      else if (cerrado(cotaCerrar[s]!)) abrirTienda(nodo, s);
+      const v = mejorPaso.valor[s]!;
+      cotaAbrir[s] = L + (mejorPaso.abierta[s] ? 0 : estaLleno ? v - peorElegido : Math.max(0, v));
+      cotaCerrar[s] = L + cotaCerrar[s]! + (mejorPaso.abierta[s] ? -v + (estaLleno ? mejorFuera : 0) : 0);
+      if (cerrado(cotaAbrir[s]!) || !usable[s]) cerrarProveedor(nodo, s);
+      else if (cerrado(cotaCerrar[s]!)) abrirProveedor(nodo, s);
     }
   };
   /** An open supplier's fee is paid whatever its shares: they are best at 0 (a line then uses it at its price alone). */
-  const abrirTienda = (nodo: Nodo, s: number) => {
+  const abrirProveedor = (nodo: Nodo, s: number) => {
     nodo.estado[s] = 1;
-    productos.forEach((p, j) => {
-      for (let k = 0; k < p.tienda.length; k++) if (p.tienda[k] === s) nodo.w[j]![k] = 0;
+    escaladas.forEach((p, j) => {
+      for (let k = 0; k < p.proveedor.length; k++) if (p.proveedor[k] === s) nodo.w[j]![k] = 0;
     });
   };
-  const cerrarTienda = (nodo: Nodo, s: number) => {
+  const cerrarProveedor = (nodo: Nodo, s: number) => {
     nodo.estado[s] = -1;
-    for (let j = 0; j < productos.length; j++) {
+    for (let j = 0; j < escaladas.length; j++) {
       const act = nodo.activas[j]!;
-      if (act.some((k) => productos[j]!.tienda[k] === s)) nodo.activas[j] = act.filter((k) => productos[j]!.tienda[k] !== s);
+      if (act.some((k) => escaladas[j]!.proveedor[k] === s)) nodo.activas[j] = act.filter((k) => escaladas[j]!.proveedor[k] !== s);
     }
   };
 
   // --- Branch and bound on suppliers -------------------------------------------------------
   // Shares to start from: each fee spread over the lines where its supplier has an offer.
-  const w0 = productos.map((p) => {
+  const w0 = escaladas.map((p) => {
     const w = new Float64Array(p.k.length);
-    for (let k = 0; k < p.tienda.length; k++) {
-      const t = p.tienda[k]!;
-      if (t >= 0) w[k] = fee[t]! / lineasDe[t]!.length;
+    for (let k = 0; k < p.proveedor.length; k++) {
+      const t = p.proveedor[k]!;
+      if (t >= 0) w[k] = despacho[t]! / lineasDe[t]!.length;
     }
     return w;
   });
-  const raiz: Nodo = { estado: new Int8Array(m), activas: productos.map((p) => Int32Array.from(p.k, (_, i) => i)), w: w0, cota: Number.NEGATIVE_INFINITY };
+  const raiz: Nodo = { estado: new Int8Array(m), activas: escaladas.map((p) => Int32Array.from(p.k, (_, i) => i)), w: w0, cota: Number.NEGATIVE_INFINITY };
   // A small basket gets its root (well under a millisecond) even with no time left: a basket that
   // waited behind others is still proven when that is cheap.
-  const pequena = celdas * PASOS_RAIZ <= MAX_CELDAS;
+  const esPequena = celdas * PASOS_RAIZ <= MAX_CELDAS;
   // A first basket: the suppliers each line's cheapest fill uses with all of them open (under a
   // cap, none: the lines short), improved while there is time (it is the answer when there is none).
   // Without a cap a supplier with no fee costs nothing open: it is, from the start.
-  if (!conTope) for (let s = 0; s < m; s++) if (fee[s] === 0) abrirTienda(raiz, s);
+  if (!hayTope) for (let s = 0; s < m; s++) if (despacho[s] === 0) abrirProveedor(raiz, s);
   const primeras = Uint8Array.from(raiz.estado, (e) => (e === 1 ? 1 : 0));
-  if (!conTope) {
-    for (const p of productos) {
-      let resto = p.D;
-      for (let k = 0; k < p.tienda.length && resto > 0; k++) {
-        resto -= Math.min(resto, p.cap[k]!);
-        primeras[p.tienda[k]!] = 1;
-      }
-    }
+  if (!hayTope) {
+    for (const p of escaladas)
+      llenar(p, null, (k) => {
+        primeras[p.proveedor[k]!] = 1;
+      });
   }
-  mejorarConjunto(primeras, raiz.estado, pequena ? Number.POSITIVE_INFINITY : limite, conTope ? tope : 0);
+  mejorarConjunto(primeras, raiz.estado, esPequena ? Number.POSITIVE_INFINITY : limite, hayTope ? tope : 0);
   const pendientes: Nodo[] = [raiz];
   let nodos = 0;
   let cotaGlobal = Number.NEGATIVE_INFINITY;
@@ -576,12 +585,13 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
     pendientes[x] = pendientes.at(-1)!;
     pendientes.pop();
     if (cerrado(nodo.cota)) continue;
-    if ((performance.now() > limite && (nodos > 0 || !pequena)) || nodos >= MAX_NODOS) {
+    if ((performance.now() > limite && (nodos > 0 || !esPequena)) || nodos >= MAX_NODOS) {
       pendientes.push(nodo);
       break;
     }
     nodos++;
-    if (nodos === 1 && pequena) garantia = performance.now() + 2;
+    // Its root takes well under a millisecond: 2 ms covers it on a loaded machine.
+    if (nodos === 1 && esPequena) garantia = performance.now() + 2;
     // At the root, steps in rounds with the pruning between them: each round's program is smaller.
     const rondas = nodos === 1 ? RONDAS_RAIZ : 1;
     let cota = nodo.cota;
@@ -609,7 +619,7 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
     let puntaje = Number.NEGATIVE_INFINITY;
     for (let s = 0; s < m; s++) {
       if (estado[s] !== 0) continue;
-      const p = (cotaAbrir[s]! - foto.L + 1) * (cotaCerrar[s]! - foto.L + 1);
+      const p = (cotaAbrir[s]! - mejorPaso.L + 1) * (cotaCerrar[s]! - mejorPaso.L + 1);
       if (p > puntaje) {
         puntaje = p;
         rama = s;
@@ -631,8 +641,8 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
         cota: Math.max(cota, v === 1 ? cotaAbrir[rama]! : cotaCerrar[rama]!),
       };
       if (cerrado(hijo.cota)) continue;
-      if (v === 1) abrirTienda(hijo, rama);
-      else cerrarTienda(hijo, rama);
+      if (v === 1) abrirProveedor(hijo, rama);
+      else cerrarProveedor(hijo, rama);
       pendientes.push(hijo);
     }
   }
@@ -645,19 +655,14 @@ export function canastaPorDescomposicion(entrada: EntradaDescomposicion, despach
   // The best set of suppliers, as a plan in the lines' units.
   const plan: Plan = lineas.map((l) => l.ofertas.map(() => 0));
   let faltan = 0;
-  for (const p of productos) {
-    let resto = p.D;
-    for (let k = 0; k < p.tienda.length && resto > 0; k++) {
-      const t = p.tienda[k]!;
-      if (t >= 0 && !mejorAbiertos[t]) continue;
-      const q = resto < p.cap[k]! ? resto : p.cap[k]!;
-      if (t >= 0) plan[p.linea]![p.k[k]!] = q * g;
+  for (const p of escaladas) {
+    llenar(p, mejorAbiertos, (k, q) => {
+      if (p.proveedor[k]! >= 0) plan[p.linea]![p.k[k]!] = q * g;
       else faltan += q;
-      resto -= q;
-    }
+    });
   }
   // A bound speaks for the answer's coverage only when no basket under the cap covers more.
-  const cotaValida = faltan === 0 ? cotaGlobal : optimo ? mejor - faltan * caro : Number.NEGATIVE_INFINITY;
+  const cotaValida = faltan === 0 ? cotaGlobal : optimo ? mejor - faltan * precioSinProveedor : Number.NEGATIVE_INFINITY;
   return { plan, optimo, cota: cotaValida };
 }
 
@@ -677,6 +682,7 @@ export function proveedoresConTope(
   const objetivos = lineas.map((l) => objetivoDe(l, excluidos));
   let grupo = 1;
   const celdas = (q: number) => lineas.reduce((s, l, i) => s + (l.ofertas.length + 2) * (Math.ceil(objetivos[i]! / q) + 1), 0);
+  // A quarter of the exact path's size: this only picks suppliers, with a quarter of what is left.
   while (celdas(grupo) > MAX_CELDAS / 4) grupo *= 2;
   const despachos = new Map<number, number>();
   const aproximadas: LineaCanasta[] = lineas.map((l, i) => ({
@@ -689,7 +695,7 @@ export function proveedoresConTope(
       return [{ ...o, tarifa: precioMinimo(o, cap) * grupo, rangos: [], stock: Math.ceil(cap / grupo) }];
     }),
   }));
-  const r = canastaPorDescomposicion({ lineas: aproximadas, terminos: new Map(), limite, tope }, despachos);
+  const r = canastaPorDescomposicion({ lineas: aproximadas, limite, tope }, despachos);
   if (!r) return null;
   const usados = new Set<number>();
   r.plan.forEach((p, i) => {
