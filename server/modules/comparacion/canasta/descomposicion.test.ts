@@ -23,6 +23,29 @@ function canastaDeDespachos(r: () => number, repetidos = false) {
   return { lineas, mapa };
 }
 
+/** A basket of realistic quantities (tens to hundreds of units), its suppliers charging fees of $3.000–$15.000. */
+function canastaRealista(
+  r: () => number,
+  {
+    proveedores,
+    lineas,
+    cantidad,
+    stock,
+    presencia,
+  }: { proveedores: number; lineas: [number, number]; cantidad: [number, number]; stock: [number, number]; presencia: number },
+) {
+  const entero = (a: number, b: number) => a + Math.floor(r() * (b - a + 1));
+  const mapa = new Map<number, TerminosDespacho>();
+  for (let s = 1; s <= proveedores; s++) mapa.set(s, terminos(0, 1000 * entero(3, 15)));
+  const canasta: LineaCanasta[] = Array.from({ length: entero(...lineas) }, () => ({
+    cantidad: entero(...cantidad),
+    ofertas: Array.from({ length: proveedores }, (_, i) => i + 1)
+      .filter(() => r() < presencia)
+      .map((s) => oferta(s, entero(3000, 5000), entero(...stock))),
+  }));
+  return { lineas: canasta, mapa };
+}
+
 const cobertura = (c: { cantidades: number[][] }) => c.cantidades.flat().reduce((s, q) => s + q, 0);
 
 describe('the decomposition (suppliers that only charge a fee)', () => {
@@ -61,17 +84,9 @@ describe('the decomposition (suppliers that only charge a fee)', () => {
 
   it('stopped by the clock mid-search, never claims more than it proved (60 baskets of realistic quantities, 1–6 ms)', async () => {
     const r = azar(42);
-    const entero = (a: number, b: number) => a + Math.floor(r() * (b - a + 1));
     const cuenta = { probadas: 0, acotadas: 0, sinCota: 0 };
     for (let caso = 0; caso < 60; caso++) {
-      const mapa = new Map<number, TerminosDespacho>();
-      for (let s = 1; s <= 20; s++) mapa.set(s, terminos(0, 1000 * entero(3, 15)));
-      const lineas: LineaCanasta[] = Array.from({ length: entero(6, 10) }, () => ({
-        cantidad: entero(50, 300),
-        ofertas: Array.from({ length: 20 }, (_, i) => i + 1)
-          .filter(() => r() < 0.7)
-          .map((s) => oferta(s, entero(3000, 5000), entero(10, 120))),
-      }));
+      const { lineas, mapa } = canastaRealista(r, { proveedores: 20, lineas: [6, 10], cantidad: [50, 300], stock: [10, 120], presencia: 0.7 });
       const referencia = await canastaOptima(lineas, mapa, { presupuestoMs: 20_000 });
       expect(referencia.optimo).toBe(true);
       const c = await canastaOptima(lineas, mapa, { presupuestoMs: 1 + (caso % 6) });
@@ -91,16 +106,8 @@ describe('the decomposition (suppliers that only charge a fee)', () => {
 
   it('proves the same total as the program alone on 30 random baskets of realistic quantities', async () => {
     const r = azar(7);
-    const entero = (a: number, b: number) => a + Math.floor(r() * (b - a + 1));
     for (let caso = 0; caso < 30; caso++) {
-      const mapa = new Map<number, TerminosDespacho>();
-      for (let s = 1; s <= 15; s++) mapa.set(s, terminos(0, 1000 * entero(3, 15)));
-      const lineas: LineaCanasta[] = Array.from({ length: entero(4, 8) }, () => ({
-        cantidad: entero(20, 300),
-        ofertas: Array.from({ length: 15 }, (_, i) => i + 1)
-          .filter(() => r() < 0.6)
-          .map((s) => oferta(s, entero(3000, 5000), entero(10, 200))),
-      }));
+      const { lineas, mapa } = canastaRealista(r, { proveedores: 15, lineas: [4, 8], cantidad: [20, 300], stock: [10, 200], presencia: 0.6 });
       const c = await canastaOptima(lineas, mapa, { presupuestoMs: 20_000 });
       const mip = await canastaOptima(lineas, mapa, { presupuestoMs: 20_000, busqueda: false });
       const contexto = JSON.stringify({ caso, c, mip });
