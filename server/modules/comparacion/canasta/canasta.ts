@@ -210,7 +210,7 @@ export async function canastaOptima(
   if (exacta) return exacta;
   const presupuestoMs = Math.max(0, (opciones.presupuestoMs ?? PRESUPUESTO_TOPE_MS) - espera);
   // The cheapest basket without the cap, proven and within it, is the cheapest under it.
-  const libre = await canastaSinTope(lineas, terminos, { ...opciones, presupuestoMs: Math.min(PRESUPUESTO_CANASTA_MS, presupuestoMs / 3), esperaMs: 0 });
+  const libre = await canastaSinTope(lineas, terminos, { ...opciones, presupuestoMs: Math.min(PRESUPUESTO_CANASTA_MS, presupuestoMs / 3), esperaMs: 0 }, false);
   if (libre.proveedores.length <= tope && libre.optimo) return libre;
   return canastaConTope(lineas, terminos, tope, libre, inicio + presupuestoMs);
 }
@@ -262,10 +262,11 @@ export function respuestaDe(
 }
 
 /**
- * The cheapest basket with at most `tope` suppliers, when the one without the cap (`libre`) uses
- * more or was not proven: the program with Σ used ≤ tope, the most coverage first. When it does
- * not answer by `limite`, the best capped basket known: `libre`'s `tope` largest suppliers, the lines
- * planned again among them (docs/decisions/014, "Menos proveedores").
+ * The cheapest basket with at most `tope` suppliers known by `limite`, when the one without the cap
+ * (`libre`) uses more or was not proven and the decomposition does not apply: the better of two
+ * capped baskets (`libre`'s largest suppliers; those the decomposition picks on a rough fee-only
+ * version), then the program with Σ used ≤ tope where it can finish, the most coverage first
+ * (docs/decisions/014, "El máximo de proveedores, por dentro").
  */
 async function canastaConTope(
   lineas: readonly LineaCanasta[],
@@ -336,7 +337,13 @@ async function canastaConTope(
   return respuestaDe(lineas, terminos, { cantidades: plan, optimo: false, via: 'presupuesto', bajo_minimo, cota: cotaLibre(plan) });
 }
 
-async function canastaSinTope(lineas: readonly LineaCanasta[], terminos: ReadonlyMap<number, TerminosDespacho>, opciones: OpcionesCanasta): Promise<Canasta> {
+/** `descomposicion`: false where the caller already knows it does not apply (the capped path). */
+async function canastaSinTope(
+  lineas: readonly LineaCanasta[],
+  terminos: ReadonlyMap<number, TerminosDespacho>,
+  opciones: OpcionesCanasta,
+  descomposicion = true,
+): Promise<Canasta> {
   const inicio = performance.now();
   const espera = opciones.esperaMs ?? 0;
   const presupuestoMs = Math.max(0, (opciones.presupuestoMs ?? PRESUPUESTO_CANASTA_MS) - espera);
@@ -371,7 +378,7 @@ async function canastaSinTope(lineas: readonly LineaCanasta[], terminos: Readonl
 
   // 2. Suppliers that only charge a fee (no tiers, no minimum, no free delivery in reach): the
   //    facility-location problem, exact by its own decomposition (canasta/descomposicion.ts).
-  const exacta = porDescomposicion(lineas, terminos, opciones, inicio);
+  const exacta = descomposicion ? porDescomposicion(lineas, terminos, opciones, inicio) : null;
   if (exacta) return exacta;
 
   // 3. Suppliers that cannot reach their minimum whatever they sell here leave.

@@ -61,10 +61,6 @@ const MAX_NODOS = 20_000;
  * makes the basket something else than a facility-location problem (the other paths answer it).
  */
 export function despachosFijos(lineas: readonly LineaCanasta[], terminos: ReadonlyMap<number, TerminosDespacho>): Map<number, number> | null {
-  const maximo = partesMaximas(
-    lineas,
-    lineas.map((l) => Math.floor(l.cantidad)),
-  );
   const despachos = new Map<number, number>();
   const precioMasBajo = new Map<number, number>();
   let celdas = 0;
@@ -79,13 +75,23 @@ export function despachosFijos(lineas: readonly LineaCanasta[], terminos: Readon
     }
     celdas += l.ofertas.length * (T + 1);
   }
+  // What each supplier could sell here, read only if some free delivery has to be ruled out (most
+  // baskets leave at their first tier, above, on every comparison).
+  let maximo: Map<number, number> | undefined;
   for (const [s, precio] of precioMasBajo) {
     const t = terminos.get(s) ?? SIN_TERMINOS;
     // A minimum that one unit meets binds nothing.
     if (t.monto_minimo > precio) return null;
     if (!cobraDespacho(t)) despachos.set(s, 0);
-    else if (t.despacho_gratis_desde === null || t.despacho_gratis_desde > (maximo.get(s) ?? 0)) despachos.set(s, t.costo_despacho);
-    else return null;
+    else if (t.despacho_gratis_desde === null) despachos.set(s, t.costo_despacho);
+    else {
+      maximo ??= partesMaximas(
+        lineas,
+        lineas.map((l) => Math.floor(l.cantidad)),
+      );
+      if (t.despacho_gratis_desde > (maximo.get(s) ?? 0)) despachos.set(s, t.costo_despacho);
+      else return null;
+    }
   }
   // Far too many units for the dynamic program: not even worth the gcd (which may divide them by
   // 100 at most in practice: quantities in kg, lots in hundreds). Checked again there, exactly.
