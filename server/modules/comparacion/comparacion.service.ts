@@ -218,20 +218,8 @@ export async function compararPrecios(
   return utf8([abrirMiembro(respuesta, 'resultados'), '[', ...resultados.flat(), ']}']);
 }
 
-/** The suppliers a basket buys from (every one counts, with or without terms: one truck each), and the units it covers. */
-function usoDe(lineas: readonly LineaCanasta[], cantidades: readonly (readonly number[])[]) {
-  const proveedores = new Set<number>();
-  let cobertura = 0;
-  for (const [i, linea] of lineas.entries()) {
-    for (const [j, oferta] of linea.ofertas.entries()) {
-      const cantidad = cantidades[i]?.[j] ?? 0;
-      if (cantidad <= 0) continue;
-      proveedores.add(oferta.proveedor_id);
-      cobertura += cantidad;
-    }
-  }
-  return { proveedores: proveedores.size, cobertura };
-}
+/** The units a basket covers (its suppliers, each one truck, are its `proveedores`). */
+const coberturaDe = (c: Canasta) => c.cantidades.reduce((t, linea) => t + linea.reduce((u, q) => u + q, 0), 0);
 
 /**
  * The basket to answer, under the buyer's cap on suppliers when there is one ('Menos proveedores',
@@ -247,19 +235,19 @@ async function canastaConTope(
 ): Promise<{ canasta: Canasta; tope: Tope | null }> {
   const libre = await solver.solve(lineas, condiciones);
   if (maxProveedores === null) return { canasta: libre, tope: null };
-  const sinTope = usoDe(lineas, libre.cantidades);
-  const base = { max_proveedores: maxProveedores, proveedores_sin_tope: sinTope.proveedores, total_sin_tope: libre.total };
-  if (sinTope.proveedores <= maxProveedores) return { canasta: libre, tope: { ...base, proveedores: sinTope.proveedores, diferencia: 0, mensaje: null } };
+  const sinTope = libre.proveedores.length;
+  const base = { max_proveedores: maxProveedores, proveedores_sin_tope: sinTope, total_sin_tope: libre.total };
+  if (sinTope <= maxProveedores) return { canasta: libre, tope: { ...base, proveedores: sinTope, diferencia: 0, mensaje: null } };
   const canasta = await solver.solve(lineas, condiciones, { maxProveedores });
-  const conTope = usoDe(lineas, canasta.cantidades);
+  const conTope = canasta.proveedores.length;
   const diferencia = canasta.total - libre.total;
   return {
     canasta,
     tope: {
       ...base,
-      proveedores: conTope.proveedores,
+      proveedores: conTope,
       diferencia,
-      mensaje: mensajesComparacion.tope(diferencia, conTope.proveedores, sinTope.proveedores, conTope.cobertura < sinTope.cobertura),
+      mensaje: mensajesComparacion.tope(diferencia, conTope, sinTope, coberturaDe(canasta) < coberturaDe(libre)),
     },
   };
 }
