@@ -23,6 +23,22 @@ export const opcionDePrueba = (id: number, o: Partial<Opcion> = {}): Opcion => (
   ...o,
 });
 
+/** A comparison line for page tests: product 7, Lomo vetado, 280 kg, with what `r` sets (its options first). */
+export const resultadoDePrueba = (r: Partial<ResultadoComparacion> = {}): ResultadoComparacion => ({
+  producto: 7,
+  nombre: 'Lomo vetado',
+  unidad: 'KILO',
+  cantidad_solicitada: 280,
+  opciones_seleccionadas: [],
+  opciones_adicionales: [],
+  mensaje: null,
+  productos_inexistentes: [],
+  sugerencia: null,
+  avisos: [],
+  ultimo_precio: null,
+  ...r,
+});
+
 type Base = Pick<CompararPrecios, 'cotizacion_id' | 'fecha_entrega' | 'resultados' | 'productos_no_identificados'> & Partial<CompararPrecios>;
 
 /**

@@ -5,16 +5,15 @@ import type { CompararPrecios, ResultadoComparacion } from '#common/schemas/comp
 import { CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
 import CotizarResultadoPage from './cotizar-resultado-page';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
-import { opcionDePrueba, respuestaComparacion } from '../../../test/comparacion';
+import { opcionDePrueba, respuestaComparacion, resultadoDePrueba } from '../../../test/comparacion';
 
 vi.mock('../../../lib/listas/guardar-como-lista', () => ({ GuardarComoLista: () => null }));
 
 /** Product `producto`'s line, bought from supplier `proveedor` at `precio` per kg. */
 function linea(producto: number, proveedor: number, precio: number): ResultadoComparacion {
-  return {
+  return resultadoDePrueba({
     producto,
     nombre: `Producto ${producto}`,
-    unidad: 'KILO',
     cantidad_solicitada: 100,
     opciones_seleccionadas: [
       opcionDePrueba(producto * 10 + proveedor, {
@@ -28,13 +27,7 @@ function linea(producto: number, proveedor: number, precio: number): ResultadoCo
         estado: 'seleccionado',
       }),
     ],
-    opciones_adicionales: [],
-    mensaje: null,
-    productos_inexistentes: [],
-    sugerencia: null,
-    avisos: [],
-    ultimo_precio: null,
-  };
+  });
 }
 
 /** Without a cap: three suppliers, $300.000. */

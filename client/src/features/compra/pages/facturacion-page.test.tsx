@@ -9,7 +9,7 @@ import { ENTREGA } from '../../../ui/datos-entrega.fixtures';
 import { toast } from '../../../ui/toast';
 import FacturacionPage from './facturacion-page';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
-import { respuestaComparacion } from '../../../test/comparacion';
+import { respuestaComparacion, resultadoDePrueba } from '../../../test/comparacion';
 import { COTIZANTE_DE_PRUEBA } from '../../../test/cotizante';
 
 const SOLICITUD = { id: 5, fecha_creacion: '2026-11-23T10:00:00Z', clave: 'clave-de-prueba', detalles: [] };
@@ -32,19 +32,7 @@ const OPCION: Opcion = {
   fecha_vencimiento: '2026-12-31',
   estado: 'seleccionado',
 };
-const RESULTADO = {
-  producto: 7,
-  nombre: 'Lomo vetado',
-  unidad: 'KILO',
-  cantidad_solicitada: 280,
-  opciones_seleccionadas: [OPCION],
-  opciones_adicionales: [],
-  mensaje: null,
-  productos_inexistentes: [],
-  sugerencia: null,
-  avisos: [],
-  ultimo_precio: null,
-};
+const RESULTADO = resultadoDePrueba({ opciones_seleccionadas: [OPCION] });
 const COTIZACION: CompararPrecios = respuestaComparacion({
   cotizacion_id: 77,
   fecha_entrega: '2026-11-23',
