@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TerminosDespacho } from '#common/despacho';
-import { canastaOptima, type LineaCanasta, PRESUPUESTO_CANASTA_MS } from '#server/modules/comparacion/canasta/canasta';
+import { canastaOptima, type LineaCanasta, PRESUPUESTO_CANASTA_MS, PRESUPUESTO_TOPE_MS } from '#server/modules/comparacion/canasta/canasta';
 import { fmt, runBundled } from './lib';
 import { azar } from '#server/test/azar';
 
-// CANASTA_CESTAS and CANASTA_PRESUPUESTO_MS change the run (e.g. 20 baskets with no real budget: what a proof costs).
+// CANASTA_CESTAS and CANASTA_PRESUPUESTO_MS change the run (e.g. 20 baskets with no real budget: what a proof costs);
+// CANASTA_TOPE=N solves the same baskets with at most N suppliers ('Menos proveedores', docs/decisions/014).
 const CESTAS = Number(process.env.CANASTA_CESTAS ?? 300);
 const CALENTAR = Math.min(20, CESTAS);
 const PRESUPUESTO_MS = process.env.CANASTA_PRESUPUESTO_MS ? Number(process.env.CANASTA_PRESUPUESTO_MS) : undefined;
@@ -113,7 +114,7 @@ else {
       return `${via} ${fmt(((vias[via] ?? 0) / ms.length) * 100, 1)} %${t.length ? ` (p50 ${fmt(percentil(t, 0.5), 1)} ms)` : ''}`;
     };
     console.log(
-      `\ncanasta entregada (${CESTAS} cestas de ${LINEAS} líneas × ~45 ofertas, ${PROVEEDORES} proveedores, la mitad con mínimo y despacho; presupuesto ${PRESUPUESTO_MS ?? PRESUPUESTO_CANASTA_MS} ms):\n` +
+      `\ncanasta entregada (${CESTAS} cestas de ${LINEAS} líneas × ~45 ofertas, ${PROVEEDORES} proveedores, la mitad con mínimo y despacho; presupuesto ${PRESUPUESTO_MS ?? (TOPE ? PRESUPUESTO_TOPE_MS : PRESUPUESTO_CANASTA_MS)} ms${TOPE ? `; máximo ${TOPE} proveedores` : ''}):\n` +
         `  p50 ${fmt(percentil(s, 0.5), 1)} ms, p99 ${fmt(percentil(s, 0.99), 1)} ms, máx ${fmt(s.at(-1)!, 1)} ms; ` +
         `óptimo probado ${fmt((optimos / ms.length) * 100, 1)} %\n` +
         `  respondidas: ${['por-linea', 'cota', 'busqueda', 'mip', 'presupuesto'].map(cuenta).join(', ')}`,
