@@ -7,11 +7,14 @@ import { fmt, runBundled } from './lib';
 import { azar } from '#server/test/azar';
 
 // CANASTA_CESTAS and CANASTA_PRESUPUESTO_MS change the run (e.g. 20 baskets with no real budget: what a proof costs);
-// CANASTA_TOPE=N solves the same baskets with at most N suppliers ('Menos proveedores', docs/decisions/014).
+// CANASTA_TOPE=N solves them with at most N suppliers only ('Menos proveedores', docs/decisions/014).
 const CESTAS = Number(process.env.CANASTA_CESTAS ?? 300);
 const CALENTAR = Math.min(20, CESTAS);
 const PRESUPUESTO_MS = process.env.CANASTA_PRESUPUESTO_MS ? Number(process.env.CANASTA_PRESUPUESTO_MS) : undefined;
-const TOPE = process.env.CANASTA_TOPE ? Number(process.env.CANASTA_TOPE) : undefined;
+/** The cap this run solves under (`--tope=N`, passed by the parent below), none by default. */
+const TOPE = Number(process.argv.find((a) => a.startsWith('--tope='))?.slice('--tope='.length)) || undefined;
+/** The runs: without a cap, then the same baskets with at most 2 suppliers (CANASTA_TOPE=N: that cap only). */
+const TOPES = process.env.CANASTA_TOPE ? [Number(process.env.CANASTA_TOPE)] : [undefined, 2];
 const LINEAS = 30;
 const PROVEEDORES = 200;
 const RANGOS = [100, 300, 700, 1000, 1500];
@@ -99,41 +102,45 @@ else {
   fs.mkdirSync('node_modules/.cache', { recursive: true });
   const dir = fs.mkdtempSync(path.join('node_modules', '.cache', 'abastece-canasta-'));
   try {
-    const salida = runBundled(fileURLToPath(import.meta.url), dir, ['--medir']);
-    const { ms, vias, optimos, porVia, brechas, diferencias } = JSON.parse(salida) as {
-      ms: number[];
-      vias: Record<string, number>;
-      optimos: number;
-      porVia: Record<string, number[]>;
-      brechas: number[];
-      diferencias: Array<number | null>;
-    };
-    const s = [...ms].sort((a, b) => a - b);
-    const cuenta = (via: string) => {
-      const t = [...(porVia[via] ?? [])].sort((a, b) => a - b);
-      return `${via} ${fmt(((vias[via] ?? 0) / ms.length) * 100, 1)} %${t.length ? ` (p50 ${fmt(percentil(t, 0.5), 1)} ms)` : ''}`;
-    };
-    console.log(
-      `\ncanasta entregada (${CESTAS} cestas de ${LINEAS} líneas × ~45 ofertas, ${PROVEEDORES} proveedores, la mitad con mínimo y despacho; presupuesto ${PRESUPUESTO_MS ?? (TOPE ? PRESUPUESTO_TOPE_MS : PRESUPUESTO_CANASTA_MS)} ms${TOPE ? `; máximo ${TOPE} proveedores` : ''}):\n` +
-        `  p50 ${fmt(percentil(s, 0.5), 1)} ms, p99 ${fmt(percentil(s, 0.99), 1)} ms, máx ${fmt(s.at(-1)!, 1)} ms; ` +
-        `óptimo probado ${fmt((optimos / ms.length) * 100, 1)} %\n` +
-        `  respondidas: ${['por-linea', 'cota', 'busqueda', 'mip', 'presupuesto'].map(cuenta).join(', ')}`,
-    );
-    const sinProbar = ms.length - optimos;
-    const conCota = diferencias.filter((d) => d !== null);
-    if (sinProbar > 0)
-      console.log(
-        `  no probadas: ${fmt(sinProbar)}; dicen estar a lo más (diferencia_maxima) ` +
-          (conCota.length ? `media $${fmt(conCota.reduce((s, d) => s + d, 0) / conCota.length)}, máx $${fmt(Math.max(...conCota))}` : '—') +
-          ` sobre el óptimo${conCota.length < sinProbar ? ` (${fmt(sinProbar - conCota.length)} sin cota)` : ''}`,
-      );
-    if (sinProbar > 0)
-      console.log(
-        `  las ${fmt(sinProbar)} no probadas, resueltas de nuevo con 5 s: ${fmt(brechas.length)} probadas, ` +
-          `${fmt(brechas.filter((b) => b === 0).length)} ya eran el óptimo` +
-          (brechas.length ? `; sobre el óptimo: media $${fmt(brechas.reduce((s, b) => s + b, 0) / brechas.length)}, máx $${fmt(Math.max(0, ...brechas))}` : ''),
-      );
+    for (const tope of TOPES) informar(runBundled(fileURLToPath(import.meta.url), dir, ['--medir', ...(tope ? [`--tope=${tope}`] : [])]), tope);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Prints one run's measurements (`tope`: the cap it solved under). */
+function informar(salida: string, tope: number | undefined) {
+  const { ms, vias, optimos, porVia, brechas, diferencias } = JSON.parse(salida) as {
+    ms: number[];
+    vias: Record<string, number>;
+    optimos: number;
+    porVia: Record<string, number[]>;
+    brechas: number[];
+    diferencias: Array<number | null>;
+  };
+  const s = [...ms].sort((a, b) => a - b);
+  const cuenta = (via: string) => {
+    const t = [...(porVia[via] ?? [])].sort((a, b) => a - b);
+    return `${via} ${fmt(((vias[via] ?? 0) / ms.length) * 100, 1)} %${t.length ? ` (p50 ${fmt(percentil(t, 0.5), 1)} ms)` : ''}`;
+  };
+  console.log(
+    `\ncanasta entregada (${CESTAS} cestas de ${LINEAS} líneas × ~45 ofertas, ${PROVEEDORES} proveedores, la mitad con mínimo y despacho; presupuesto ${PRESUPUESTO_MS ?? (tope ? PRESUPUESTO_TOPE_MS : PRESUPUESTO_CANASTA_MS)} ms${tope ? `; máximo ${tope} proveedores` : ''}):\n` +
+      `  p50 ${fmt(percentil(s, 0.5), 1)} ms, p99 ${fmt(percentil(s, 0.99), 1)} ms, máx ${fmt(s.at(-1)!, 1)} ms; ` +
+      `óptimo probado ${fmt((optimos / ms.length) * 100, 1)} %\n` +
+      `  respondidas: ${['por-linea', 'cota', 'conjuntos', 'busqueda', 'mip', 'presupuesto'].map(cuenta).join(', ')}`,
+  );
+  const sinProbar = ms.length - optimos;
+  const conCota = diferencias.filter((d) => d !== null);
+  if (sinProbar > 0)
+    console.log(
+      `  no probadas: ${fmt(sinProbar)}; dicen estar a lo más (diferencia_maxima) ` +
+        (conCota.length ? `media $${fmt(conCota.reduce((s, d) => s + d, 0) / conCota.length)}, máx $${fmt(Math.max(...conCota))}` : '—') +
+        ` sobre el óptimo${conCota.length < sinProbar ? ` (${fmt(sinProbar - conCota.length)} sin cota)` : ''}`,
+    );
+  if (sinProbar > 0)
+    console.log(
+      `  las ${fmt(sinProbar)} no probadas, resueltas de nuevo con 5 s: ${fmt(brechas.length)} probadas, ` +
+        `${fmt(brechas.filter((b) => b === 0).length)} ya eran el óptimo` +
+        (brechas.length ? `; sobre el óptimo: media $${fmt(brechas.reduce((s, b) => s + b, 0) / brechas.length)}, máx $${fmt(Math.max(0, ...brechas))}` : ''),
+    );
 }

@@ -2,6 +2,7 @@ import highsLoader, { type Highs } from 'highs';
 import type { TerminosDespacho } from '#common/despacho';
 import { busquedaExacta } from './busqueda';
 import { canastaPorDescomposicion, despachosFijos, proveedoresConTope } from './descomposicion';
+import { canastaPorConjuntos } from './conjuntos';
 import { TOLERANCIA } from './cierre';
 import {
   cobraDespacho,
@@ -58,7 +59,7 @@ export type { LineaCanasta, OfertaCanasta, ProveedorCanasta } from './plan';
  */
 
 /** How the answer was reached: the measurements of docs/decisions/014 count them. */
-export type ViaCanasta = 'por-linea' | 'cota' | 'descomposicion' | 'busqueda' | 'mip' | 'presupuesto';
+export type ViaCanasta = 'por-linea' | 'cota' | 'descomposicion' | 'conjuntos' | 'busqueda' | 'mip' | 'presupuesto';
 
 export interface Canasta {
   /** Per line, per offer (input order): units bought there. */
@@ -209,6 +210,8 @@ export async function canastaOptima(
   const exacta = porDescomposicion(lineas, terminos, opciones, inicio, tope);
   if (exacta) return exacta;
   const presupuestoMs = Math.max(0, (opciones.presupuestoMs ?? PRESUPUESTO_TOPE_MS) - espera);
+  const porSets = opciones.busqueda === false ? null : await porConjuntos(lineas, terminos, tope, inicio + presupuestoMs);
+  if (porSets) return porSets;
   // The cheapest basket without the cap, proven and within it, is the cheapest under it.
   const libre = await canastaSinTope(lineas, terminos, { ...opciones, presupuestoMs: Math.min(PRESUPUESTO_CANASTA_MS, presupuestoMs / 3), esperaMs: 0 }, false);
   if (libre.proveedores.length <= tope && libre.optimo) return libre;
@@ -235,6 +238,30 @@ function porDescomposicion(
   const r = canastaPorDescomposicion({ lineas, limite, tope }, despachos);
   if (!r) return null;
   const c = respuestaDe(lineas, terminos, { cantidades: r.plan, optimo: r.optimo, via: 'descomposicion', bajo_minimo: [], cota: r.cota });
+  return c.optimo ? c : { ...c, via: 'presupuesto' };
+}
+
+/**
+ * The basket by canasta/conjuntos.ts when its suppliers make few enough sets of `tope` to weigh each
+ * (each set solved exactly without the cap), else null; null too when the clock left no set solved.
+ */
+async function porConjuntos(
+  lineas: readonly LineaCanasta[],
+  terminos: ReadonlyMap<number, TerminosDespacho>,
+  tope: number,
+  limite: number,
+): Promise<Canasta | null> {
+  const bajo_minimo = bajoMinimo(lineas, (s) => terminos.get(s) ?? SIN_TERMINOS);
+  const fuera = new Set(bajo_minimo);
+  const proveedores = [...new Set(lineas.flatMap((l) => l.ofertas.filter((o) => Math.floor(o.stock) > 0).map((o) => o.proveedor_id)))]
+    .filter((s) => !fuera.has(s))
+    .sort((a, b) => a - b);
+  const r = await canastaPorConjuntos(lineas, terminos, proveedores, tope, limite, async (sub, hasta) => {
+    const c = await canastaSinTope(sub, terminos, { presupuestoMs: Math.max(0, hasta - performance.now()) });
+    return { plan: c.cantidades, optimo: c.optimo, cota: c.diferencia_maxima === null ? Number.NEGATIVE_INFINITY : c.total - c.diferencia_maxima };
+  });
+  if (!r) return null;
+  const c = respuestaDe(lineas, terminos, { cantidades: r.plan, optimo: r.optimo, via: 'conjuntos', bajo_minimo, cota: r.cota });
   return c.optimo ? c : { ...c, via: 'presupuesto' };
 }
 
