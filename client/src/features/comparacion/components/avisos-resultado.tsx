@@ -43,11 +43,13 @@ export function AvisosResultado({ noEncontrados, noIdentificados, excluidos, ple
         </div>
       )}
       {excluidos.length > 0 && (
-        <ul className="resultado__estado" role="status">
-          {excluidos.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
+        <div role="status">
+          <ul className="resultado__estado">
+            {excluidos.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
       )}
     </details>
   );

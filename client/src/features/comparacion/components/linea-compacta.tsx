@@ -6,7 +6,7 @@ import type { Fila } from './seleccion';
 
 /**
  * A line of the choice on a phone (docs/decisions/018, 'En el teléfono'): what it buys in two short
- * rows (product and subtotal; quantity and unit price), its shortfall and nudge, and the rest (brand,
+ * rows (product and subtotal; quantity and unit price, beside its details' summary), its shortfall and nudge, and the rest (brand,
  * category, origin, unit, expiry, why not other suppliers, the line's buttons) one tap away in its
  * details. The supplier is its block's heading.
  */
@@ -30,7 +30,6 @@ export function LineaCompacta({ fila: { r, o, primera }, acciones, hoy }: { fila
         {cantidad} · {formatClp(o.precio)}/{unidadCorta(o.unidad, 1)}
         {r.ultimo_precio && <UltimaVez ultimo={r.ultimo_precio} precio={o.precio} hoy={hoy} />}
       </p>
-      {primera && <Notas r={r} avisos={false} />}
       <details className="linea-compacta__detalles">
         <summary>
           Detalles<span className="visually-hidden"> de {o.producto}</span>
@@ -70,6 +69,7 @@ export function LineaCompacta({ fila: { r, o, primera }, acciones, hoy }: { fila
         )}
         <BotonesLinea r={r} o={o} primera={primera} acciones={acciones} />
       </details>
+      {primera && <Notas r={r} avisos={false} />}
     </li>
   );
 }

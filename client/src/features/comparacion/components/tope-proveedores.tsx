@@ -67,4 +67,3 @@ export function TopeProveedores({ cotizacion, enfocar, onRecomparada }: { cotiza
     </section>
   );
 }
-

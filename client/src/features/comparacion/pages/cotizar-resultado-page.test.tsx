@@ -581,7 +581,7 @@ describe('/cotizar-resultado on a phone (375 px)', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
-  it("the notices before the first product fold into one line with their count, opened by a tap, nothing lost; open above 480 px", () => {
+  it('the notices before the first product fold into one line with their count, opened by a tap, nothing lost; open above 480 px', () => {
     sessionStorage.setItem(
       'cotizacion',
       JSON.stringify(
