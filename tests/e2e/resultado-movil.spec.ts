@@ -87,7 +87,7 @@ async function resultadoDeDoceLineas(page: Page) {
   return { proveedores };
 }
 
-const barra = (page: Page) => page.getByRole('region', { name: 'Total y compra' });
+const barra = (page: Page) => page.getByRole('region', { name: 'Resumen de la compra' });
 
 /** The bar wholly inside the window. */
 async function expectBarraEnVista(page: Page) {

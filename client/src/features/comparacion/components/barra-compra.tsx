@@ -27,9 +27,9 @@ interface BarraCompraProps {
 export function BarraCompra({ total, bajoMinimo, alertaId, busy, onComprar, onVerMinimo }: BarraCompraProps) {
   const motivoId = `${alertaId}-motivo`;
   return (
-    <section className="barra-compra" aria-label="Total y compra">
+    <section className="barra-compra" aria-label="Resumen de la compra">
       <div className="barra-compra__contenido">
-        {total !== null && <MontosIva montos={conIva(total)} label="Total de la compra" />}
+        {total !== null && <MontosIva montos={conIva(total)} label="Monto a pagar" />}
         <SubmitButton
           type="button"
           className="btn btn--primary btn--lg barra-compra__comprar"

@@ -312,7 +312,7 @@ describe('/cotizar-resultado with delivery terms', () => {
     expect(alerta.textContent).toContain(mensaje);
     expect(within(alerta).getByRole('button', { name: 'Agregar productos' })).toBeTruthy();
 
-    const barra = screen.getByRole('region', { name: 'Total y compra' });
+    const barra = screen.getByRole('region', { name: 'Resumen de la compra' });
     const comprar = within(barra).getByRole('button', { name: 'Comprar' });
     expect((comprar as HTMLButtonElement).disabled).toBe(true);
     const motivo = within(barra).getByRole('button', { name: 'Falta alcanzar el pedido mínimo de 1 proveedor' });
@@ -487,8 +487,8 @@ describe('/cotizar-resultado: the bar with the total and Comprar', () => {
   it.each([375, 1280])('at %i px, a labelled region with Neto / IVA / Total of the delivered total and the page’s one Comprar, after Volver', (ancho) => {
     pantalla(ancho);
     renderPage();
-    const barra = screen.getByRole('region', { name: 'Total y compra' });
-    const montos = within(barra).getByLabelText('Total de la compra');
+    const barra = screen.getByRole('region', { name: 'Resumen de la compra' });
+    const montos = within(barra).getByLabelText('Monto a pagar');
     const monto = (dt: string) => within(montos).getByText(dt, { selector: 'dt' }).nextElementSibling!.textContent;
     expect([monto('Neto'), monto('IVA (19 %)'), monto('Total')]).toEqual(['$103.990', '$19.758', '$123.748']);
     expect(screen.getAllByRole('button', { name: 'Comprar' })).toEqual([within(barra).getByRole('button', { name: 'Comprar' })]);
@@ -502,7 +502,7 @@ describe('/cotizar-resultado: the bar with the total and Comprar', () => {
   it('the total follows the choice', () => {
     renderPage();
     swap('Proveedor 1', 'Aceite', 'Proveedor 2');
-    const barra = screen.getByRole('region', { name: 'Total y compra' });
+    const barra = screen.getByRole('region', { name: 'Resumen de la compra' });
     // $80.000 from Proveedor 2, free delivery: $95.200 with IVA.
     expect(barra.textContent).toContain('Total$95.200');
     expect((within(barra).getByRole('button', { name: 'Comprar' }) as HTMLButtonElement).disabled).toBe(false);
@@ -511,7 +511,7 @@ describe('/cotizar-resultado: the bar with the total and Comprar', () => {
   it('with no supplier able to serve the request, Comprar waits and the bar shows no total', () => {
     sessionStorage.setItem('cotizacion', JSON.stringify(conTerminos({ resultados: [PATO], proveedores: [] })));
     renderPage();
-    const barra = screen.getByRole('region', { name: 'Total y compra' });
+    const barra = screen.getByRole('region', { name: 'Resumen de la compra' });
     expect((within(barra).getByRole('button', { name: 'Comprar' }) as HTMLButtonElement).disabled).toBe(true);
     expect(barra.textContent).not.toContain('Total');
   });
