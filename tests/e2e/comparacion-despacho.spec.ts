@@ -159,8 +159,12 @@ test('a buyer in Puerto Montt: the cheapest basket delivered, a product more for
   page.on('request', (r) => {
     if (r.url().includes('/actualizar/')) actualizaciones++;
   });
-  await page.getByRole('button', { name: 'Comprar' }).click();
+  // Comprar waits, the bar saying why; its reason takes the buyer to the alert that lists who.
   await expect(page.getByRole('alert')).toContainText(falta);
+  const barra = page.getByRole('region', { name: 'Resumen de la compra' });
+  await expect(barra.getByRole('button', { name: 'Comprar' })).toBeDisabled();
+  await barra.getByRole('button', { name: 'Falta alcanzar el pedido mínimo de 1 proveedor' }).click();
+  await expect(page.getByRole('alert')).toBeFocused();
   await expect(page).toHaveURL(/\/cotizar-resultado$/);
   expect(actualizaciones).toBe(0);
   await shot(page, 'despacho-bajo-minimo-1280');

@@ -81,7 +81,8 @@ async function cambiarPrecioPorApi(request: APIRequestContext, m: Mercado, tarif
 
 const hoy = () => formatDiaCercano(hoyEnChile(), hoyEnChile());
 const fila = (page: Page, m: Mercado) =>
-  page.getByRole('region', { name: 'Opciones seleccionadas' }).locator('tbody tr').filter({ hasText: m.producto.nombre });
+  // A table row, or on a phone a compact line (docs/decisions/018, 'En el teléfono').
+  page.getByRole('region', { name: 'Opciones seleccionadas' }).locator('tbody tr, li').filter({ hasText: m.producto.nombre });
 const ULTIMA_VEZ = () => `La última vez: $5.990 el ${hoy()} · ▲ 5\u00a0% más caro`;
 const TOTAL_ULTIMA_VEZ = 'Productos que ya compraste+5\u00a0% que la última vez ($599.000 → $629.000)';
 

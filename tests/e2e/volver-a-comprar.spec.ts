@@ -122,7 +122,8 @@ function contador() {
   };
 }
 
-const filaDe = (page: Page, nombre: string) => page.getByRole('region', { name: 'Opciones seleccionadas' }).locator('tbody tr').filter({ hasText: nombre });
+/** A table row, or on a phone a compact line whose price names its unit (docs/decisions/018, 'En el teléfono'). */
+const filaDe = (page: Page, nombre: string) => page.getByRole('region', { name: 'Opciones seleccionadas' }).locator('tbody tr, li').filter({ hasText: nombre });
 
 for (const width of [1280, 375]) {
   test(`at ${width} px: a buyer orders, saves the order as a list, and the next week quotes it again from the home page in ≤ ${INTERACCIONES_COMO_MAXIMO} interactions, last week's prices beside today's`, async ({
@@ -170,8 +171,9 @@ for (const width of [1280, 375]) {
     // Today's price, and last week's beside it; the basket against last week under the total.
     const hoy = formatDiaCercano(hoyEnChile(), hoyEnChile());
     const [porotos, lentejas] = m.lineas;
-    await expect(filaDe(semana, porotos.nombre)).toContainText(`$5.690La última vez: $5.990 el ${hoy} · ▼ 5\u00a0% más barato`);
-    await expect(filaDe(semana, lentejas.nombre)).toContainText(`$3.490La última vez: $3.490 el ${hoy} · mismo precio`);
+    const porKg = width > 480 ? '' : '/kg';
+    await expect(filaDe(semana, porotos.nombre)).toContainText(`$5.690${porKg}La última vez: $5.990 el ${hoy} · ▼ 5\u00a0% más barato`);
+    await expect(filaDe(semana, lentejas.nombre)).toContainText(`$3.490${porKg}La última vez: $3.490 el ${hoy} · mismo precio`);
     await expect(semana.getByLabel('Total')).toContainText('Productos que ya compraste\u22122,9\u00a0% que la última vez ($1.017.800 → $987.800)');
 
     expect(await semana.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompararPrecios, Opcion, ResultadoComparacion } from '#common/schemas/comparacion';
 import { toast } from '../../../ui/toast';
 import CotizarResultadoPage from './cotizar-resultado-page';
+import { pantalla } from '../../../app/layout/pantalla.fixtures';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
 import { opcionDePrueba, respuestaComparacion } from '../../../test/comparacion';
 import { COTIZANTE_DE_PRUEBA } from '../../../test/cotizante';
@@ -61,6 +62,7 @@ let respuestas: Record<string, Respuesta>;
 let llamadas: Llamada[];
 
 beforeEach(() => {
+  pantalla(1280);
   sessionStorage.setItem('cotizacion', JSON.stringify(COTIZACION));
   sessionStorage.setItem('solicitud', JSON.stringify({ id: 5, fecha_creacion: '2026-11-23T10:00:00Z', clave: 'clave-de-prueba', detalles: [] }));
   respuestas = { [ACTUALIZAR]: { status: 200, body: { id: 77 } } };
@@ -300,7 +302,7 @@ describe('/cotizar-resultado with delivery terms', () => {
     expect(total('Total')).toBe('$114.228');
   });
 
-  it('a swap that leaves a supplier under its minimum says so before Comprar, and Comprar then points at it instead of buying', async () => {
+  it("a swap that leaves a supplier under its minimum says so before Comprar, and the bar's Comprar waits with its reason, which points at it", async () => {
     const router = renderPage();
     // Harina to Proveedor 1: Proveedor 2 keeps only Sal, $10,000 of its $35,000 minimum.
     swap('Proveedor 2', 'Harina', 'Proveedor 1');
@@ -308,14 +310,19 @@ describe('/cotizar-resultado with delivery terms', () => {
     expect(within(bloque('Proveedor 2')).getByText(mensaje)).toBeTruthy();
     const alerta = screen.getByRole('alert');
     expect(alerta.textContent).toContain(mensaje);
-    expect(alerta.compareDocumentPosition(screen.getByRole('button', { name: 'Comprar' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(alerta).getByRole('button', { name: 'Agregar productos' })).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Comprar' }));
-    expect(document.activeElement).toBe(screen.getByRole('alert'));
-    expect(screen.getByRole('alert').textContent).toContain(mensaje);
+    const barra = screen.getByRole('region', { name: 'Resumen de la compra' });
+    const comprar = within(barra).getByRole('button', { name: 'Comprar' });
+    expect((comprar as HTMLButtonElement).disabled).toBe(true);
+    const motivo = within(barra).getByRole('button', { name: 'Falta alcanzar el pedido mínimo de 1 proveedor' });
+    // Comprar's description: the short reason, then the alert that lists who.
+    expect(comprar.getAttribute('aria-describedby')).toBe(`${motivo.id} ${alerta.id}`);
+    fireEvent.click(comprar);
     expect(llamadas).toEqual([]);
     expect(router.state.location.pathname).toBe('/cotizar-resultado');
-    expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Agregar productos' })).toBeTruthy();
+    fireEvent.click(motivo);
+    expect(document.activeElement).toBe(alerta);
 
     // Back to Proveedor 2: the minimum is reached again and Comprar buys.
     swap('Proveedor 1', 'Harina', 'Proveedor 2');
@@ -471,5 +478,134 @@ describe('/cotizar-resultado: the price paid last time', () => {
       { producto: 7, cantidad: 280 },
       { producto: 8, cantidad: 100 },
     ]);
+  });
+});
+
+describe('/cotizar-resultado: the bar with the total and Comprar', () => {
+  beforeEach(() => sessionStorage.setItem('cotizacion', JSON.stringify(conTerminos())));
+
+  it.each([375, 1280])('at %i px, a labelled region with Neto / IVA / Total of the delivered total and the page’s one Comprar, after Volver', (ancho) => {
+    pantalla(ancho);
+    renderPage();
+    const barra = screen.getByRole('region', { name: 'Resumen de la compra' });
+    const montos = within(barra).getByLabelText('Monto a pagar');
+    const monto = (dt: string) => within(montos).getByText(dt, { selector: 'dt' }).nextElementSibling!.textContent;
+    expect([monto('Neto'), monto('IVA (19 %)'), monto('Total')]).toEqual(['$103.990', '$19.758', '$123.748']);
+    expect(screen.getAllByRole('button', { name: 'Comprar' })).toEqual([within(barra).getByRole('button', { name: 'Comprar' })]);
+    expect(within(screen.getByLabelText('Total')).queryByRole('button')).toBeNull();
+    // Volver and 'Guardar como lista' before the bar in the keyboard's order.
+    const volver = screen.getByRole('button', { name: 'Volver' });
+    expect(volver.compareDocumentPosition(barra) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByTestId('guardar-como-lista').compareDocumentPosition(barra) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('the total follows the choice', () => {
+    renderPage();
+    swap('Proveedor 1', 'Aceite', 'Proveedor 2');
+    const barra = screen.getByRole('region', { name: 'Resumen de la compra' });
+    // $80.000 from Proveedor 2, free delivery: $95.200 with IVA.
+    expect(barra.textContent).toContain('Total$95.200');
+    expect((within(barra).getByRole('button', { name: 'Comprar' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('with no supplier able to serve the request, Comprar waits and the bar shows no total', () => {
+    sessionStorage.setItem('cotizacion', JSON.stringify(conTerminos({ resultados: [PATO], proveedores: [] })));
+    renderPage();
+    const barra = screen.getByRole('region', { name: 'Resumen de la compra' });
+    expect((within(barra).getByRole('button', { name: 'Comprar' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(barra.textContent).not.toContain('Total');
+  });
+});
+
+describe('/cotizar-resultado on a phone (375 px)', () => {
+  beforeEach(() => pantalla(375));
+
+  it('each line is a compact item: product and subtotal, quantity and unit price; the rest one tap away in its details', () => {
+    sessionStorage.setItem('cotizacion', JSON.stringify(conTerminos()));
+    renderPage();
+    const p2 = bloque('Proveedor 2');
+    // The supplier and its day are the block's heading, said once; no table on a phone.
+    expect(within(p2).getByRole('heading', { name: 'Proveedor 2' })).toBeTruthy();
+    expect(p2.textContent).toContain('Entrega el 2 de diciembre de 2026');
+    expect(screen.queryByRole('table')).toBeNull();
+    const lineas = within(within(p2).getByRole('list', { name: 'Opciones seleccionadas: Proveedor 2' })).getAllByRole('listitem');
+    expect(lineas).toHaveLength(2);
+    const [harina] = lineas;
+    expect(harina!.querySelector('.linea-compacta__fila')!.textContent).toBe('HarinaSubtotal $30.000');
+    expect(harina!.querySelector('.linea-compacta__precio')!.textContent).toBe('10 kg · $3.000/kg');
+    expect(harina!.textContent).not.toContain('Proveedor 2');
+
+    const detalles = harina!.querySelector('details')!;
+    expect(detalles.open).toBe(false);
+    expect(within(detalles).getByText('Detalles', { exact: false, selector: 'summary' }).textContent).toBe('Detalles de Harina');
+    const dato = (dt: string) => within(detalles).getByText(dt, { selector: 'dt' }).nextElementSibling!.textContent;
+    expect([dato('Marca'), dato('Categoría'), dato('Origen'), dato('Unidad'), dato('Vence')]).toEqual([
+      'Swift',
+      'CARNE BOVINA',
+      'Argentina',
+      'UNIDAD',
+      '31 de diciembre de 2026',
+    ]);
+    // Its buttons work from there: Harina to Proveedor 1.
+    fireEvent.click(within(detalles).getByRole('button', { name: 'Ver alternativas a Proveedor 2 para Harina' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Elegir Proveedor 1' }));
+    expect(within(bloque('Proveedor 1')).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it("a line covering part of what was asked says 'de N', with its shortfall, why not other suppliers in its details, and 'Agregar proveedor'", () => {
+    const anio = hoyEnChile().slice(0, 4);
+    sessionStorage.setItem(
+      'cotizacion',
+      JSON.stringify({
+        ...COTIZACION,
+        resultados: [
+          {
+            ...LOMO,
+            opciones_seleccionadas: [opcion(1, { estado: 'seleccionado', cantidad_proveida: 200, stock_disponible: 200 })],
+            avisos: ['Carnes del Sur no despacha a Puerto Montt'],
+            ultimo_precio: { precio: 14_500, fecha: `${anio}-11-12`, proveedor: 'Proveedor 1' },
+          },
+          PATO,
+        ],
+      }),
+    );
+    renderPage();
+    const [lomo] = within(bloque('Proveedor 1')).getAllByRole('listitem');
+    expect(lomo!.querySelector('.linea-compacta__precio')!.textContent).toMatch(/^200 de 280 kg · \$15\.000\/kgLa última vez: \$14\.500 el 12 de noviembre/);
+    expect(within(lomo!).getByText('Stock insuficiente: faltan 80 kg')).toBeTruthy();
+    const detalles = lomo!.querySelector('details')!;
+    expect(detalles.querySelector('summary')!.textContent).toBe('Detalles de Lomo vetado · 1 aviso');
+    expect(within(detalles).getByText('Por qué no otros proveedores')).toBeTruthy();
+    expect(within(detalles).getByText('Carnes del Sur no despacha a Puerto Montt')).toBeTruthy();
+    fireEvent.click(within(detalles).getByRole('button', { name: 'Agregar proveedor para Lomo vetado' }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('the notices before the first product fold into one line with their count, opened by a tap, nothing lost; open above 480 px', () => {
+    sessionStorage.setItem(
+      'cotizacion',
+      JSON.stringify(
+        conTerminos({
+          resultados: [ACEITE, HARINA, SAL, { ...PATO, avisos: ['Aves Llanquihue no despacha a Puerto Montt'] }],
+          productos_no_identificados: [{ producto: 999, mensaje: 'No encontramos el producto 999 en el catálogo.' }],
+          proveedores_excluidos: [{ motivo: 'comuna', cantidad: 3, mensaje: '3 proveedores no despachan a tu comuna' }],
+        }),
+      ),
+    );
+    renderPage();
+    // Products without offers, the suppliers left out, Pato's reason: three.
+    const resumen = screen.getByText('3 avisos', { selector: 'summary' });
+    const avisos = resumen.closest('details')!;
+    expect(avisos.open).toBe(false);
+    expect(avisos.compareDocumentPosition(bloque('Proveedor 1')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(avisos.textContent).toContain('3 proveedores no despachan a tu comuna');
+    expect(avisos.textContent).toContain('Pato entero: Aves Llanquihue no despacha a Puerto Montt');
+    fireEvent.click(within(avisos).getByRole('button', { name: 'Productos no encontrados (1)' }));
+    expect(screen.getByRole('dialog', { name: 'Productos no encontrados' })).toBeTruthy();
+
+    cleanup();
+    pantalla(1280);
+    renderPage();
+    expect(screen.getByText('3 avisos', { selector: 'summary' }).closest('details')!.open).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompararPrecios, ResultadoComparacion } from '#common/schemas/comparacion';
 import { CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
 import CotizarResultadoPage from './cotizar-resultado-page';
+import { pantalla } from '../../../app/layout/pantalla.fixtures';
 import { renderAt, stubFetch, type Llamada, type Respuesta } from '../../../test/page-harness';
 import { opcionDePrueba, respuestaComparacion, resultadoDePrueba } from '../../../test/comparacion';
 
@@ -58,6 +59,7 @@ let respuestas: Record<string, Respuesta>;
 let llamadas: Llamada[];
 
 beforeEach(() => {
+  pantalla(1280);
   sessionStorage.setItem('cotizacion', JSON.stringify(SIN_TOPE));
   sessionStorage.setItem(
     'solicitud',
