@@ -75,11 +75,10 @@ async function solicitudLista(page: Page, comprador: E2EUser, productos: number[
   expect(c.status(), await c.text()).toBe(201);
   const cotizante = { ...(await c.json()), solicitud_id: solicitud.id };
   await page.evaluate(
-    ([s, c]) => {
-      sessionStorage.setItem('solicitud', s);
-      sessionStorage.setItem('cotizante', c);
+    (sesion) => {
+      for (const [clave, valor] of Object.entries(sesion)) sessionStorage.setItem(clave, valor);
     },
-    [JSON.stringify(solicitud), JSON.stringify(cotizante)],
+    { solicitud: JSON.stringify(solicitud), cotizante: JSON.stringify(cotizante) },
   );
   await page.goto('/confirmar-cotizacion');
 }
