@@ -171,9 +171,11 @@ export function postBytes(url: string, body: string, headers: Record<string, str
 
 /**
  * A request for `productos` with its delivery record (crear-solicitud, crear-cotizante, anonymous):
- * the body and headers comparar-precios is then asked with.
+ * the body and headers comparar-precios is then asked with, and both records as the server
+ * answered them (what the quotation screens keep in session storage). `fecha` null: no delivery
+ * date, each supplier's first possible day.
  */
-export async function solicitudComparable(base: string, productos: Array<{ producto: number; cantidad: number }>, fecha: string) {
+export async function solicitudComparable(base: string, productos: Array<{ producto: number; cantidad: number }>, fecha: string | null) {
   const post = async (ruta: string, body: object, clave?: string) => {
     const res = await fetch(`${base}${ruta}`, {
       method: 'POST',
@@ -184,10 +186,12 @@ export async function solicitudComparable(base: string, productos: Array<{ produ
     return res.json();
   };
   const solicitud = await post('/api/cotizaciones/crear-solicitud/', { productos });
-  await post('/api/cotizaciones/crear-cotizante/', { ...ENTREGA, fecha_entrega: fecha, solicitud_id: solicitud.id }, solicitud.clave);
+  const cotizante = await post('/api/cotizaciones/crear-cotizante/', { ...ENTREGA, fecha_entrega: fecha ?? '', solicitud_id: solicitud.id }, solicitud.clave);
   return {
     cuerpo: JSON.stringify({ productos, solicitudId: solicitud.id }),
     headers: { 'content-type': 'application/json', 'x-clave-cotizacion': solicitud.clave as string },
+    solicitud: solicitud as object,
+    cotizante: cotizante as object,
   };
 }
 
