@@ -302,12 +302,20 @@ export interface LineaCotizacion {
   producto: [typed: string, option: string];
 }
 
+/** On a phone (≤ 480 px) /cotizar folds a row's category, origin and brand behind a button: unfolds them; nothing on wider screens. */
+export async function desplegarFiltros(page: Page, n: number) {
+  await expect(page.getByRole('combobox', { name: `Producto, fila ${n}`, exact: true })).toBeVisible();
+  const boton = page.getByRole('button', { name: new RegExp(`^Categoría, origen y marca.*, fila ${n}$`) });
+  if ((await boton.count()) > 0 && (await boton.getAttribute('aria-expanded')) === 'false') await boton.click();
+}
+
 /** Fills row `n` of /cotizar (adding it first when n > 1 and it is not there yet). */
 export async function fillFilaCotizacion(page: Page, n: number, linea: LineaCotizacion, cantidad: number) {
   // The table paints after the heading (docs/decisions/019): counting rows before its first one is
   // there would read 0 and add a second, empty row beside the one still to come.
   await expect(page.getByRole('combobox', { name: 'Producto, fila 1' })).toBeVisible();
   if ((await page.getByRole('combobox', { name: `Producto, fila ${n}` }).count()) === 0) await page.getByRole('button', { name: '+ Agregar producto' }).click();
+  await desplegarFiltros(page, n);
   await pick(page, `Categoría, fila ${n}`, ...linea.categoria);
   await pick(page, `Producto, fila ${n}`, ...linea.producto);
   await page.getByRole('textbox', { name: `Cantidad, fila ${n}` }).fill(String(cantidad));

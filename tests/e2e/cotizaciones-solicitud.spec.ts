@@ -4,6 +4,7 @@ import {
   aprobarProductos,
   createCompradorConDireccion,
   createUserByApi,
+  desplegarFiltros,
   loginByApi,
   type ProductoNuevo,
   pick,
@@ -320,9 +321,10 @@ test("another saved address can be copied in; deleting it afterwards leaves the 
   });
 });
 
-async function expectCards(page: Page, rows: Locator) {
+/** Each row a card (at 375 px /cotizar's is a compact grid, the summary's a line: docs/decisions/018-flujos-y-avisos.md). */
+async function expectCards(page: Page, rows: Locator, display: string) {
   await expect(page.getByRole('table', { name: /./ }).first().locator('thead')).toBeHidden();
-  await expect(rows.first()).toHaveCSS('display', 'block');
+  await expect(rows.first()).toHaveCSS('display', display);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 }
 
@@ -330,12 +332,14 @@ test('at 375 px each row is a card; rows survive a reload; tampered session stor
   const c = await catalogoPropio(request);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/cotizar');
+  await desplegarFiltros(page, 1);
   await pick(page, 'Categoría, fila 1', 'SECOS');
   await pick(page, 'Producto, fila 1', tecleado(c.avena), c.avena);
   await cantidad(page, 1).fill('250');
   await page.getByRole('button', { name: '+ Agregar producto' }).click();
+  await desplegarFiltros(page, 2);
   await pick(page, 'Categoría, fila 2', 'VEGETALES');
-  await expectCards(page, filas(page));
+  await expectCards(page, filas(page), 'grid');
   // An open list stays within the screen too.
   await page.getByRole('combobox', { name: 'Producto, fila 2' }).click();
   await expect(page.getByRole('listbox')).toBeVisible();
@@ -345,20 +349,20 @@ test('at 375 px each row is a card; rows survive a reload; tampered session stor
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Producto, fila 1' })).toHaveValue(c.avena);
   await expect(cantidad(page, 1)).toHaveValue('250');
-  await expect(page.getByRole('combobox', { name: 'Categoría, fila 2' })).toHaveValue('VEGETALES');
+  await expect(page.getByRole('combobox', { name: 'Categoría, fila 2', includeHidden: true })).toHaveValue('VEGETALES');
 
   // A tampered row list is dropped: one empty row, not a blank screen.
   await page.evaluate(() => sessionStorage.setItem('filasCotizacion', '[{"key":"x","categoria":"1 OR 1=1"}]'));
   await page.reload();
   await expect(filas(page)).toHaveCount(1);
-  await expect(page.getByRole('combobox', { name: 'Categoría, fila 1' })).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Categoría, fila 1', includeHidden: true })).toHaveValue('');
   // A row naming a product that does not exist keeps what is real and clears the rest.
   await page.evaluate(() =>
     sessionStorage.setItem('filasCotizacion', JSON.stringify([{ key: 'a', categoria: 7, origen: 'Marte', marca: null, producto: 999999, cantidad: '300' }])),
   );
   await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Categoría, fila 1' })).toHaveValue('SECOS');
-  await expect(page.getByRole('combobox', { name: 'Origen, fila 1' })).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Categoría, fila 1', includeHidden: true })).toHaveValue('SECOS');
+  await expect(page.getByRole('combobox', { name: 'Origen, fila 1', includeHidden: true })).toHaveValue('');
   await expect(page.getByRole('combobox', { name: 'Producto, fila 1' })).toHaveValue('');
   await expect(cantidad(page, 1)).toHaveValue('300');
 
@@ -402,7 +406,7 @@ test('the summary at 375 px: product cards and delivery data within the screen',
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.setViewportSize({ width: 375, height: 740 });
   await expectSummary(page, c, ['Cocina Los Andes', 'Quilpué']);
-  await expectCards(page, page.getByRole('table', { name: 'Productos solicitados' }).locator('tbody tr'));
+  await expectCards(page, page.getByRole('table', { name: 'Productos solicitados' }).locator('tbody tr'), 'flex');
 });
 
 /** No serious axe violation and nothing wider than the screen. Toasts are left out: one fading away reads as low contrast, and app-accesibilidad.spec.ts checks them shown. */
@@ -419,6 +423,12 @@ for (const width of [1280, 375]) {
     const c = await catalogoPropio(request);
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/cotizar');
+    // On a phone the filters are folded; their button is reached by the keyboard too.
+    if (width === 375) {
+      await expect(page.getByRole('combobox', { name: 'Producto, fila 1' })).toBeVisible();
+      await page.getByRole('button', { name: 'Categoría, origen y marca, fila 1' }).focus();
+      await page.keyboard.press('Enter');
+    }
     const categoria = page.getByRole('combobox', { name: 'Categoría, fila 1' });
     await categoria.focus();
     await page.keyboard.press('ArrowDown');

@@ -68,7 +68,15 @@ function ErrorCampo({ fila, campo, errores }: { fila: FilaCotizacion; campo: Cam
   );
 }
 
-/** docs/producto.md §2 Quotation screen: one row per product, a table on wide screens and cards at ≤ 768 px. */
+/** A row's category, origin and brand, the cascade's filters: on a phone they are folded away (docs/decisions/018-flujos-y-avisos.md). */
+const FILTROS: readonly CampoFila[] = ['categoria', 'origen', 'marca'];
+const FILTROS_ROTULO = 'Categoría, origen y marca';
+
+/**
+ * docs/producto.md §2 Quotation screen: one row per product, a table on wide screens and cards at ≤ 768 px;
+ * at ≤ 480 px a compact card, the product search and the quantity first, the filters folded
+ * (docs/decisions/018-flujos-y-avisos.md, 'Pedir en el teléfono').
+ */
 export function TablaCotizacion({ catalogo, rangos }: Props) {
   const minimos = useMemo(() => (rangos ? minimosPorCategoria(rangos) : undefined), [rangos]);
   const navigate = useNavigate();
@@ -101,6 +109,8 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
   const [errores, setErrores] = useState<Errores>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [porEliminar, setPorEliminar] = useState<FilaCotizacion | null>(null);
+  // The rows whose filters (category, origin, brand) the buyer unfolded on a phone; wider screens show them always.
+  const [conFiltros, setConFiltros] = useState<ReadonlySet<string>>(() => new Set());
   const tablaRef = useRef<HTMLDivElement>(null);
   const [enfocarError, setEnfocarError] = useState(0);
 
@@ -120,6 +130,25 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
     setGeneral(null);
     setRecuperadas(false);
     setNoSeVenden(null);
+  }
+
+  /** The messages of a failed Continuar; a row with a message on a folded filter unfolds, so the message and the field are seen. */
+  function mostrarErrores(siguientes: Errores, mensajeGeneral: string | null) {
+    setErrores(siguientes);
+    setGeneral(mensajeGeneral);
+    const aDesplegar = Object.entries(siguientes)
+      .filter(([, campos]) => FILTROS.some((c) => campos[c]))
+      .map(([key]) => key);
+    if (aDesplegar.length > 0) setConFiltros((actuales) => new Set([...actuales, ...aDesplegar]));
+    setEnfocarError((n) => n + 1);
+  }
+
+  function plegarFiltros(fila: FilaCotizacion) {
+    setConFiltros((actuales) => {
+      const siguientes = new Set(actuales);
+      if (!siguientes.delete(fila.key)) siguientes.add(fila.key);
+      return siguientes;
+    });
   }
 
   // After a failed Continuar, the first field in error takes the focus (and scrolls into view).
@@ -156,12 +185,9 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
   function continuar(e: React.FormEvent) {
     e.preventDefault();
     const validacion = validarFilas(filas, minimos, (f) => productoDe(catalogo, f)?.unidad.descripcion);
-    setErrores(validacion.errores);
-    setGeneral(validacion.general);
-    if (validacion.general || Object.keys(validacion.errores).length > 0) {
-      setEnfocarError((n) => n + 1);
-      return;
-    }
+    if (validacion.general || Object.keys(validacion.errores).length > 0) return mostrarErrores(validacion.errores, validacion.general);
+    setErrores({});
+    setGeneral(null);
     save.mutate(validacion.productos, {
       onSuccess: () => {
         toast.success('Solicitud guardada correctamente.');
@@ -172,9 +198,7 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
         if (onExpired(error)) return;
         // The server checks the same rules: its messages go on their rows.
         const servidor = erroresDelServidor(error, filas);
-        setErrores(servidor.errores);
-        setGeneral(servidor.general);
-        setEnfocarError((n) => n + 1);
+        mostrarErrores(servidor.errores, servidor.general);
         toast.error('Error al realizar la solicitud, intente de nuevo más tarde');
       },
     });
@@ -182,6 +206,9 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
 
   // What 'Guardar como lista' keeps: the rows Continuar would send.
   const completas = useMemo(() => validarFilas(filas, minimos, (f) => productoDe(catalogo, f)?.unidad.descripcion).productos, [filas, minimos, catalogo]);
+
+  const procedencia = (fila: FilaCotizacion) =>
+    [catalogo.categorias.find((c) => c.id === fila.categoria)?.nombre, fila.origen, fila.marca].filter(Boolean).join(' · ');
 
   const numerada = filas.map((fila, i) => ({ fila, n: i + 1 }));
   type Fila = (typeof numerada)[number];
@@ -234,7 +261,30 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
   });
 
   const columns: Column<Fila>[] = [
-    { id: 'n', header: 'Fila', className: 'cotizar__col-n', cell: ({ n }) => n },
+    {
+      id: 'n',
+      header: 'Fila',
+      className: 'cotizar__col-n',
+      cell: ({ fila, n }) => {
+        // Once chosen (by the product, or by hand), the button shows what the filters hold, small.
+        const elegidos = procedencia(fila);
+        return (
+          <>
+            {n}
+            {/* Only at ≤ 480 px (cotizaciones.css): the filters are optional there, the product box searches the whole catalogue. */}
+            <button
+              type="button"
+              className="cotizar__plegar"
+              aria-expanded={conFiltros.has(fila.key)}
+              aria-label={`${FILTROS_ROTULO}${elegidos ? `: ${elegidos}` : ''}, fila ${n}`}
+              onClick={() => plegarFiltros(fila)}
+            >
+              <span className="cotizar__plegar-texto">{elegidos || FILTROS_ROTULO}</span>
+            </button>
+          </>
+        );
+      },
+    },
     selector('categoria', 'Categoría'),
     selector('origen', 'Origen'),
     selector('marca', 'Marca'),
@@ -252,6 +302,7 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
             <input
               className="cotizar__cantidad"
               type="text"
+              // A whole number in every unit (isCantidadTecleable): a phone opens its digits keypad, not the decimal one.
               inputMode="numeric"
               autoComplete="off"
               aria-label={`Cantidad, fila ${n}`}
@@ -274,7 +325,7 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
       header: 'Acciones',
       className: 'data-table__full cotizar__col-acciones',
       cell: ({ fila, n }) => (
-        <button type="button" className="btn btn--ghost" aria-label={`Eliminar fila ${n}`} onClick={() => pedirEliminar(fila)}>
+        <button type="button" className="btn btn--ghost cotizar__eliminar" aria-label={`Eliminar fila ${n}`} onClick={() => pedirEliminar(fila)}>
           Eliminar
         </button>
       ),
@@ -297,7 +348,14 @@ export function TablaCotizacion({ catalogo, rangos }: Props) {
         </div>
       )}
       <div ref={tablaRef} className="cotizar__tabla">
-        <DataTable caption="Productos a cotizar" rows={numerada} columns={columns} rowKey={({ fila }) => fila.key} empty={<p>{SIN_PRODUCTOS}</p>} />
+        <DataTable
+          caption="Productos a cotizar"
+          rows={numerada}
+          columns={columns}
+          rowKey={({ fila }) => fila.key}
+          rowClassName={({ fila }) => (conFiltros.has(fila.key) ? 'cotizar__fila cotizar__fila--filtros' : 'cotizar__fila')}
+          empty={<p>{SIN_PRODUCTOS}</p>}
+        />
       </div>
       <button type="button" className="btn btn--secondary cotizar__agregar" onClick={() => setFilas((actuales) => [...actuales, nuevaFila()])}>
         + Agregar producto

@@ -52,6 +52,41 @@ const renderPage = () => renderAt('/confirmar-cotizacion', <ConfirmarCotizacionP
 const avanzar = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 describe('/confirmar-cotizacion', () => {
+  it('marks what a phone shows small (cotizaciones.css): each product line, and the delivery data as three lines, their labels kept', () => {
+    renderPage();
+    const tabla = screen.getByRole('table', { name: 'Productos solicitados' });
+    const celdas = [...tabla.querySelectorAll('tbody td')].map((td) => [td.getAttribute('data-label'), td.className, td.textContent]);
+    expect(celdas).toEqual([
+      ['Producto', 'resumen__col-producto', 'Abastero'],
+      ['Categoría', 'resumen__col-secundaria', 'CARNE BOVINA'],
+      ['Origen', 'resumen__col-secundaria', 'Chile'],
+      ['Marca', 'resumen__col-secundaria', 'Carnes Ñuble'],
+      ['Unidad', 'resumen__col-unidad', 'KILO'],
+      ['Cantidad', 'resumen__col-cantidad', '150'],
+    ]);
+    // The column names stay the table's headers.
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Producto', 'Categoría', 'Origen', 'Marca', 'Unidad', 'Cantidad']);
+    const datos = document.querySelector('dl[aria-label="Datos de entrega"]')!;
+    const filas = [...datos.querySelectorAll('.datos__fila')];
+    expect(filas.map((f) => f.querySelector('dt')!.textContent)).toEqual([
+      'Fecha de entrega',
+      'Nombre de contacto',
+      'Correo de contacto',
+      'Teléfono',
+      'Dirección de envío',
+      'Región',
+      'Comuna',
+    ]);
+    // When, who, where: each line starts at its first field.
+    expect(filas.filter((f) => f.classList.contains('datos__fila--linea')).map((f) => f.querySelector('dt')!.textContent)).toEqual([
+      'Fecha de entrega',
+      'Nombre de contacto',
+      'Dirección de envío',
+    ]);
+    // The actions stay at the end, Generar cotización last.
+    expect([...document.querySelectorAll('.form__actions button')].map((b) => b.textContent)).toEqual(['Volver', 'Generar cotización']);
+  });
+
   it('re-saves the delivery data, compares, rotates the three messages every 2 s and opens the results at 6 s', async () => {
     const router = renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Generar cotización' }));

@@ -19,13 +19,15 @@ import { EN_CURSO } from '../../../lib/flujo-cotizacion/en-curso';
 
 type Detalle = SolicitudGuardada['detalles'][number];
 
+// At ≤ 480 px a line is the product and its quantity, with its category, origin and brand small under
+// them (cotizaciones.css; docs/decisions/018-flujos-y-avisos.md, 'Pedir en el teléfono').
 const COLUMNAS: Column<Detalle>[] = [
-  { id: 'producto', header: 'Producto', cell: (d) => <strong>{d.producto_nombre}</strong> },
-  { id: 'categoria', header: 'Categoría', cell: (d) => d.categoria },
-  { id: 'origen', header: 'Origen', cell: (d) => d.origen },
-  { id: 'marca', header: 'Marca', cell: (d) => d.marca },
-  { id: 'unidad', header: 'Unidad', cell: (d) => d.unidad },
-  { id: 'cantidad', header: 'Cantidad', cell: (d) => d.cantidad.toLocaleString('es-CL') },
+  { id: 'producto', header: 'Producto', className: 'resumen__col-producto', cell: (d) => <strong>{d.producto_nombre}</strong> },
+  { id: 'categoria', header: 'Categoría', className: 'resumen__col-secundaria', cell: (d) => d.categoria },
+  { id: 'origen', header: 'Origen', className: 'resumen__col-secundaria', cell: (d) => d.origen },
+  { id: 'marca', header: 'Marca', className: 'resumen__col-secundaria', cell: (d) => d.marca },
+  { id: 'unidad', header: 'Unidad', className: 'resumen__col-unidad', cell: (d) => d.unidad },
+  { id: 'cantidad', header: 'Cantidad', className: 'resumen__col-cantidad', cell: (d) => d.cantidad.toLocaleString('es-CL') },
 ];
 
 const NO_INDICADO = 'No indicado';
@@ -96,12 +98,14 @@ function Resumen({ solicitud, cotizante }: { solicitud: SolicitudGuardada; cotiz
 
   if (generando) return <MensajesComparando />;
 
-  const entrega: [string, string][] = [
-    ['Fecha de entrega', fechaLegible(cotizante.fecha_entrega)],
-    ['Nombre de contacto', cotizante.nombre_contacto],
+  // On a phone the data read as three lines (when, who, where): each line's first field starts it, the
+  // others follow it, their labels left to screen readers (cotizaciones.css).
+  const entrega: [string, string, linea?: 'linea'][] = [
+    ['Fecha de entrega', fechaLegible(cotizante.fecha_entrega), 'linea'],
+    ['Nombre de contacto', cotizante.nombre_contacto, 'linea'],
     ['Correo de contacto', cotizante.correo_contacto],
     ['Teléfono', formatTelefono(cotizante.telefono_contacto)],
-    ['Dirección de envío', cotizante.direccion_envio || NO_INDICADO],
+    ['Dirección de envío', cotizante.direccion_envio || NO_INDICADO, 'linea'],
     ['Región', cotizante.region_nombre ?? NO_INDICADO],
     ['Comuna', cotizante.comuna_nombre ?? NO_INDICADO],
   ];
@@ -119,7 +123,9 @@ function Resumen({ solicitud, cotizante }: { solicitud: SolicitudGuardada; cotiz
             Modificar productos
           </button>
         </div>
-        <DataTable caption="Productos solicitados" rows={solicitud.detalles} columns={COLUMNAS} rowKey={(d) => d.producto_id} empty={null} />
+        <div className="resumen__productos">
+          <DataTable caption="Productos solicitados" rows={solicitud.detalles} columns={COLUMNAS} rowKey={(d) => d.producto_id} empty={null} />
+        </div>
       </div>
       <div>
         <div className="section-head">
@@ -128,9 +134,9 @@ function Resumen({ solicitud, cotizante }: { solicitud: SolicitudGuardada; cotiz
             Modificar datos
           </button>
         </div>
-        <dl className="panel datos" aria-label="Datos de entrega">
-          {entrega.map(([campo, valor]) => (
-            <div key={campo} className="datos__fila">
+        <dl className="panel datos resumen__entrega" aria-label="Datos de entrega">
+          {entrega.map(([campo, valor, linea]) => (
+            <div key={campo} className={linea ? 'datos__fila datos__fila--linea' : 'datos__fila'}>
               <dt>{campo}</dt>
               <dd>{valor}</dd>
             </div>

@@ -196,3 +196,55 @@ describe("/cotizar's 'Guardar como lista'", () => {
     expect(screen.getByTestId('guardar-como-lista').nextElementSibling?.textContent).toBe('Continuar');
   });
 });
+
+describe('/cotizar on a phone (compact rows at ≤ 480 px, the fold in cotizaciones.css)', () => {
+  const fila = (n: number) => screen.getByRole('textbox', { name: `Cantidad, fila ${n}` }).closest('tr')!;
+
+  it('each row has a fold button saying what its category, origin and brand hold; it unfolds and folds them', async () => {
+    renderPage();
+    const boton = await screen.findByRole('button', { name: 'Categoría, origen y marca: CARNE BOVINA · Chile · Carnes Ñuble, fila 1' });
+    expect(boton.textContent).toBe('CARNE BOVINA · Chile · Carnes Ñuble');
+    expect(boton.getAttribute('aria-expanded')).toBe('false');
+    expect(fila(1).className).toBe('data-table__row cotizar__fila');
+    fireEvent.click(boton);
+    expect(boton.getAttribute('aria-expanded')).toBe('true');
+    expect(fila(1).className).toBe('data-table__row cotizar__fila cotizar__fila--filtros');
+    fireEvent.click(boton);
+    expect(fila(1).className).toBe('data-table__row cotizar__fila');
+    // The fields keep their column names as accessible names, folded or not.
+    for (const campo of ['Categoría', 'Origen', 'Marca', 'Producto']) expect(screen.getByRole('combobox', { name: `${campo}, fila 1` })).toBeTruthy();
+  });
+
+  it('a new row, with nothing chosen, names the filters; the product box comes first and searches by name', async () => {
+    sessionStorage.clear();
+    renderPage();
+    const boton = await screen.findByRole('button', { name: 'Categoría, origen y marca, fila 1' });
+    expect(boton.textContent).toBe('Categoría, origen y marca');
+    const producto = screen.getByRole('combobox', { name: 'Producto, fila 1' }) as HTMLInputElement;
+    expect(producto.disabled).toBe(false);
+    expect(producto.placeholder).toBe('Escribe para buscar');
+  });
+
+  it('the quantity opens the digits keypad: every unit takes whole numbers', async () => {
+    renderPage();
+    const cantidad = await screen.findByRole('textbox', { name: 'Cantidad, fila 1' });
+    expect(cantidad.getAttribute('inputmode')).toBe('numeric');
+    expect(cantidad.getAttribute('type')).toBe('text');
+  });
+
+  it('a failed Continuar unfolds the rows whose category, origin or brand has a message, and only those', async () => {
+    sessionStorage.setItem(
+      'filasCotizacion',
+      JSON.stringify([FILA_GUARDADA, { key: 'b', categoria: null, origen: null, marca: null, producto: null, cantidad: '150' }]),
+    );
+    renderPage();
+    await screen.findByRole('textbox', { name: 'Cantidad, fila 2' });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText('Fila 2: El campo "Categoría" está incompleto.')).toBeTruthy();
+    expect(fila(2).className).toContain('cotizar__fila--filtros');
+    expect(screen.getByRole('button', { name: 'Categoría, origen y marca, fila 2' }).getAttribute('aria-expanded')).toBe('true');
+    // Row 1's message is about its quantity: its filters stay folded.
+    await waitFor(() => expect(fila(1).textContent).toContain('Fila 1: La cantidad mínima debe ser de 100 kg.'));
+    expect(fila(1).className).not.toContain('cotizar__fila--filtros');
+  });
+});
