@@ -11,7 +11,13 @@ import { type Column, DataTable } from '../../../ui/data-table';
 import { SubmitButton } from '../../../ui/form-controls';
 import { toast } from '../../../ui/toast';
 import { useComparePrecios } from '../../../lib/flujo-cotizacion/compare-precios';
-import { type CotizanteGuardado, cotizanteGuardado, type SolicitudGuardada, solicitudGuardada } from '../../../lib/flujo-cotizacion/cotizacion-storage';
+import {
+  type CotizanteGuardado,
+  cotizacionGuardada,
+  cotizanteGuardado,
+  type SolicitudGuardada,
+  solicitudGuardada,
+} from '../../../lib/flujo-cotizacion/cotizacion-storage';
 import { useSaveCotizante } from '../api/save-cotizante';
 import { MensajesComparando } from '../components/mensajes-comparando';
 import './cotizaciones.css';
@@ -70,6 +76,9 @@ function Resumen({ solicitud, cotizante }: { solicitud: SolicitudGuardada; cotiz
 
   function generar() {
     const inicio = Date.now();
+    // Only the request's first comparison in this tab waits: one already compared (the buyer came
+    // back for another date or other products) shows its results as soon as they are ready.
+    const primera = cotizacionGuardada.get() === null;
     setGenerando(true);
     saveCotizante.mutate(
       { body: cuerpoDe(cotizante), solicitud },
@@ -79,9 +88,10 @@ function Resumen({ solicitud, cotizante }: { solicitud: SolicitudGuardada; cotiz
           compare.mutate(
             { solicitud },
             {
-              // docs/producto.md §4.3, §9: the results open once the loading screen has shown for 6 s in total.
+              // docs/producto.md §4.3, §9: the first results open once the loading screen has shown for 6 s in total.
               onSuccess: () => {
-                espera.current = setTimeout(() => navigate('/cotizar-resultado'), Math.max(0, LOADING_MIN_MS - (Date.now() - inicio)));
+                const resto = primera ? Math.max(0, LOADING_MIN_MS - (Date.now() - inicio)) : 0;
+                espera.current = setTimeout(() => navigate('/cotizar-resultado'), resto);
               },
               onError: (error) =>
                 fallar(
