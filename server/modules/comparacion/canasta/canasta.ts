@@ -53,9 +53,10 @@ export type { LineaCanasta, OfertaCanasta, ProveedorCanasta } from './plan';
  *   stretches narrowed by the bound and cut by it, against the best basket the search found. Past
  *   the budget (presupuestoMs, default PRESUPUESTO_CANASTA_MS) it answers the best basket found, `optimo: false`.
  * - With `maxProveedores`, at most that many suppliers: exact by the decomposition where it applies,
- *   else the best of two capped baskets and HiGHS (canastaConTope, PRESUPUESTO_TOPE_MS).
- * - `via` says which of the six ('por-linea', 'cota', 'descomposicion', 'busqueda', 'mip',
- *   'presupuesto') answered.
+ *   else by weighing the sets of that many suppliers (canasta/conjuntos.ts) when they are few
+ *   enough, else the best of two capped baskets and HiGHS (canastaConTope); PRESUPUESTO_TOPE_MS.
+ * - `via` says which of the seven ('por-linea', 'cota', 'descomposicion', 'conjuntos', 'busqueda',
+ *   'mip', 'presupuesto') answered.
  */
 
 /** How the answer was reached: the measurements of docs/decisions/014 count them. */
