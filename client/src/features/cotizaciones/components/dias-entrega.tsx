@@ -11,7 +11,9 @@ import { SelectField } from '../../../ui/fields';
 import { useDiasEntrega } from '../api/use-dias-entrega';
 
 export const FECHA_ENTREGA_LABEL = 'Fecha de entrega (opcional)';
-export const SIN_FECHA = 'Sin fecha: cada proveedor despacha el primer día que pueda';
+export const SIN_FECHA = 'Sin fecha';
+/** Said under the list while 'Sin fecha' is chosen: what no date means (the comparison's rule, motor/elegibles.ts). */
+export const SIN_FECHA_PISTA = 'Sin fecha: cada proveedor despacha el primer día que pueda.';
 
 /** 'martes 2': a day of the next two weeks, as the buyer reads it (Chile's calendar: the day is a 'YYYY-MM-DD'). */
 export const diaSemanaNumero = (fecha: string) => `${DIAS_SEMANA[diaSemanaIso(fecha) - 1]} ${Number(fecha.slice(8, 10))}`;
@@ -78,7 +80,8 @@ function DiasEntregaSelect({ control, setValue, dias, eleccion }: Pick<Props, 'c
   return (
     <SelectField
       label={FECHA_ENTREGA_LABEL}
-      hint={pistaPropuesta(dias)}
+      // At 375 px a chosen day's label may not fit the closed select: the line under it says the proposal whole.
+      hint={valor === '' ? SIN_FECHA_PISTA : pistaPropuesta(dias)}
       error={fieldState.error?.message}
       ref={field.ref}
       name={field.name}

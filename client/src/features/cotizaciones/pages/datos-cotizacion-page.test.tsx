@@ -98,7 +98,7 @@ describe('/datos-cotizacion, the delivery date', () => {
     await elegirComuna();
     const select = await lista();
     expect(opciones(select)).toEqual([
-      'Sin fecha: cada proveedor despacha el primer día que pueda',
+      'Sin fecha',
       'martes 1: 2 de 3 proveedores',
       'miércoles 2: 1 de 3 proveedores',
       'jueves 3: 3 de 3 proveedores (propuesto)',
@@ -133,6 +133,7 @@ describe('/datos-cotizacion, the delivery date', () => {
     fireEvent.change(select, { target: { value: '' } });
     await llenarContacto();
     expect(select.value).toBe('');
+    expect(screen.getByText('Sin fecha: cada proveedor despacha el primer día que pueda.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     await screen.findByRole('heading', { name: 'Confirmar' });
     expect(llamadas.find((l) => l.method === 'POST')!.body).not.toHaveProperty('fecha_entrega');
