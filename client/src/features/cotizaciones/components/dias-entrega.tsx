@@ -70,7 +70,7 @@ function DiasEntregaSelect({ control, setValue, dias, eleccion }: Pick<Props, 'c
     if (eleccion.elegida || (valor !== '' && valor !== eleccion.puesta)) return;
     const propuesta = dias.propuesta ?? '';
     eleccion.puesta = propuesta;
-    if (propuesta !== valor) setValue('fecha_entrega', propuesta, { shouldDirty: true });
+    if (propuesta !== valor) setValue('fecha_entrega', propuesta);
   }, [dias]);
 
   const ofrecidos = dias.dias.filter((d) => d.proveedores > 0);

@@ -139,6 +139,20 @@ describe('/datos-cotizacion, the delivery date', () => {
     expect(llamadas.find((l) => l.method === 'POST')!.body).not.toHaveProperty('fecha_entrega');
   });
 
+  it("another comuna's proposal replaces the one the field chose itself, never the buyer's", async () => {
+    respuestas['GET /api/cotizaciones/solicitud/5/dias-entrega/?comuna=13120'] = { status: 200, body: { ...DIAS, propuesta: '2026-12-10' } };
+    renderPage();
+    await elegirComuna();
+    const select = await lista();
+    await waitFor(() => expect(select.value).toBe('2026-12-03'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Comuna' }), { target: { value: '13120' } });
+    await waitFor(() => expect(select.value).toBe('2026-12-10'));
+    fireEvent.change(select, { target: { value: '2026-12-04' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Comuna' }), { target: { value: '13123' } });
+    await waitFor(() => expect(llamadas.filter((l) => l.url.includes('dias-entrega'))).toHaveLength(2));
+    expect(select.value).toBe('2026-12-04');
+  });
+
   it('with no day for all, says the proposal is the day with the most', async () => {
     respuestas[URL_DIAS] = { status: 200, body: { ...DIAS, total_proveedores: 4 } };
     renderPage();
