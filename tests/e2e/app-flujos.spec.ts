@@ -164,8 +164,10 @@ test('the chosen saved address stays when only the date changes', async ({ page 
   await expect(selector.locator('option:checked')).toHaveText(/^Bodega Providencia/);
   await selector.selectOption({ label: 'Cocina Central — Av. Italia 1450, Ñuñoa' });
   await expect(page.getByLabel('Nombre de contacto')).toHaveValue('Cocina Central');
-  const enDiez = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel('Fecha de entrega (opcional)').fill(enDiez);
+  // The comuna is there, so the date is the list of delivery days (docs/decisions/027-dias-de-entrega.md): its last day.
+  const fecha = page.getByRole('combobox', { name: 'Fecha de entrega (opcional)' });
+  await expect(fecha.locator('option').nth(1)).toBeAttached();
+  await fecha.selectOption({ index: (await fecha.locator('option').count()) - 1 });
   await expect(selector.locator('option:checked')).toHaveText(/^Cocina Central/);
   await expect(page.getByLabel('Nombre de contacto')).toHaveValue('Cocina Central');
   await shot(page, 'datos-entrega-direccion-1280');

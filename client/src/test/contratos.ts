@@ -6,6 +6,7 @@ import { consolidatedDataSchema, productoEncontradoSchema, rangoPrecioSchema } f
 import { actualizarCotizacionSchemaOut, compararPreciosSchemaOut } from '#common/schemas/comparacion';
 import { condicionesSchemaOut } from '#common/schemas/condiciones';
 import { cotizanteSchemaOut, solicitudSchemaOut } from '#common/schemas/cotizaciones';
+import { diasEntregaSchemaOut } from '#common/schemas/dias-entrega';
 import { direccionSchemaOut } from '#common/schemas/direcciones';
 import { empresaSchemaOut } from '#common/schemas/empresa';
 import { historialPageSchema } from '#common/schemas/historial';
@@ -67,6 +68,7 @@ const CONTRATOS: Record<string, Contrato> = {
   'PUT /api/cotizaciones/:id/actualizar/': { 200: actualizarCotizacionSchemaOut },
   'GET /api/cotizaciones/historial/': { 200: historialPageSchema },
   'DELETE /api/cotizaciones/historial/:id/': { 204: sinCuerpo },
+  'GET /api/cotizaciones/solicitud/:id/dias-entrega/': { 200: diasEntregaSchemaOut },
   'GET /api/facturacion/rubros/': { 200: rubrosSchema },
   'GET /api/empresas/metodos-pago/': { 200: metodosPagoSchema },
   'GET /api/facturacion/:id/resumen/': { 200: resumenCompraSchema },

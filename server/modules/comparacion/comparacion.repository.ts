@@ -151,6 +151,26 @@ export async function findSolicitudAComparar(db: Db, solicitudId: number): Promi
   return { ...held, cotizante: cotizante_id === null ? undefined : { id: cotizante_id, fecha_entrega, comuna: lugar } };
 }
 
+/** What a request's delivery days need (dias-entrega.ts), in one round trip: its holder, its products, and the comuna asked for (null: no comuna has that id). */
+export interface SolicitudDias extends Hold {
+  productoIds: number[];
+  comuna: { id: number; nombre: string } | null;
+}
+
+export async function findSolicitudDias(db: Db, solicitudId: number, comunaId: number): Promise<SolicitudDias | undefined> {
+  const [row] = await queryRows<Hold & { producto_ids: number[]; comuna_nombre: string | null }>(
+    db,
+    sql`select ${solicitud.id} as id, ${solicitud.usuario_id} as usuario_id, ${solicitud.clave_hash} as clave_hash,
+        coalesce((select array_agg(${solicitudDetalle.producto_id} order by ${solicitudDetalle.producto_id}) from ${solicitudDetalle}
+          where ${solicitudDetalle.solicitud_id} = ${solicitud.id}), '{}') as producto_ids,
+        (select ${comuna.nombre} from ${comuna} where ${comuna.id} = ${comunaId}) as comuna_nombre
+      from ${solicitud} where ${solicitud.id} = ${solicitudId}`,
+  );
+  if (!row) return undefined;
+  const { producto_ids, comuna_nombre, ...hold } = row;
+  return { ...hold, productoIds: producto_ids.map(Number), comuna: comuna_nombre === null ? null : { id: comunaId, nombre: comuna_nombre } };
+}
+
 export type OpcionNueva = Omit<typeof opcion.$inferInsert, 'id' | 'cotizacion_id'>;
 /**
  * A line of a comparison with the suppliers it weighed there, each at its cheapest unit price, and

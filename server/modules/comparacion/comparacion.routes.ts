@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequestSchema, detailSchema } from '#common/schemas/http';
 import { actualizarCotizacionSchema, actualizarCotizacionSchemaOut, compararPreciosSchema, compararPreciosSchemaOut } from '#common/schemas/comparacion';
 import { CLAVE_COTIZACION_HEADER } from '#common/schemas/cotizaciones';
+import { diasEntregaQuerySchema, diasEntregaSchemaOut } from '#common/schemas/dias-entrega';
 import type { Db } from '#server/db/client';
 import type { Guards } from '#server/modules/auth/authenticate';
 import { callerOf } from '#server/http/caller';
@@ -9,6 +10,7 @@ import { ipConcurrencyCap } from '#server/http/ip-concurrency';
 import { idParams } from '#server/http/params';
 import { sendJsonEscrito } from '#server/http/json-escrito';
 import { compararPrecios, updateSeleccion } from './comparacion.service';
+import { diasEntrega } from './dias-entrega';
 import type { ComparacionCache } from './cache/comparacion-cache';
 import type { CanastaThread } from './canasta/thread';
 
@@ -66,5 +68,21 @@ export const comparacionRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) => updateSeleccion(db, callerOf(request), request.params.id, request.body, now()),
+  );
+
+  app.get(
+    '/api/cotizaciones/solicitud/:id/dias-entrega/',
+    {
+      schema: {
+        description: `Anónimo o con \`Authorization: JWT <access>\`. Una solicitud anónima se consulta enviando su clave en el encabezado \`${CLAVE_COTIZACION_HEADER}\`.`,
+        security: [{}, { jwt: [] }],
+        tags: ['cotizaciones'],
+        summary: 'Cuántos proveedores de los productos de una solicitud despachan a una comuna cada uno de los próximos 14 días',
+        params: idParams,
+        querystring: diasEntregaQuerySchema,
+        response: { 200: diasEntregaSchemaOut, 400: badRequestSchema, 401: detailSchema, 404: detailSchema },
+      },
+    },
+    (request) => diasEntrega({ db, cache: comparacion }, callerOf(request), request.params.id, request.query.comuna, now()),
   );
 };

@@ -4,20 +4,19 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Redirigir } from '../../../ui/redirigir';
 import { SIN_SOLICITUD } from '../../../lib/flujo-cotizacion/paso-faltante';
-import { hoyEnChile } from '#common/fecha';
 import { type CotizanteData, type CotizanteInput, cotizanteFormSchema } from '#common/schemas/cotizaciones';
 import type { Direccion } from '#common/schemas/direcciones';
 import { isMismaDireccion } from '../../../lib/direcciones-guardadas';
 import { showFormErrors } from '../../../lib/form-errors';
 import { useSession, useSessionExpiredHandler } from '../../../lib/session';
 import { useComunas, useRegiones } from '../../../lib/ubicacion';
-import { FechaField } from '../../../ui/fecha-input';
 import { SelectField, TextField } from '../../../ui/fields';
 import { FormError, SubmitButton } from '../../../ui/form-controls';
 import { ContactoFields } from '../../../ui/contacto-fields';
 import { type CotizanteGuardado, cotizanteGuardado, type SolicitudGuardada, solicitudGuardada } from '../../../lib/flujo-cotizacion/cotizacion-storage';
 import { useSaveCotizante } from '../api/save-cotizante';
 import { useDireccionesGuardadas } from '../api/use-direcciones-guardadas';
+import { FechaEntregaField } from '../components/dias-entrega';
 import './cotizaciones.css';
 import { EN_CURSO } from '../../../lib/flujo-cotizacion/en-curso';
 
@@ -108,6 +107,7 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
   // The región and comuna selects get their options after the values are set (prefill, a copied
   // address): set again once the options are there, so the select shows what the form holds.
   const regionId = Number(watch('region')) || undefined;
+  const comunaId = Number(watch('comuna')) || undefined;
   const regiones = useRegiones();
   const comunas = useComunas(regionId);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the options arrive
@@ -152,11 +152,10 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
             ))}
           </SelectField>
         )}
-        <div className="form__row">
-          <TextField label="Nombre de contacto" autoComplete="name" {...register('nombre_contacto')} error={errors.nombre_contacto?.message} />
-          <FechaField control={control} name="fecha_entrega" label="Fecha de entrega (opcional)" min={hoyEnChile()} />
-        </div>
+        <TextField label="Nombre de contacto" autoComplete="name" {...register('nombre_contacto')} error={errors.nombre_contacto?.message} />
         <ContactoFields form={{ register, watch, setValue, formState }} direccionLabel="Dirección de envío (opcional)" />
+        {/* After the comuna: which days someone delivers there depends on it (docs/decisions/027-dias-de-entrega.md). */}
+        <FechaEntregaField control={control} setValue={setValue} solicitud={solicitud} comuna={comunaId} />
         <FormError message={errors.root?.server?.message} />
         <div className="form__actions">
           <button type="button" className="btn btn--ghost" onClick={() => navigate('/cotizar', { state: EN_CURSO })}>
