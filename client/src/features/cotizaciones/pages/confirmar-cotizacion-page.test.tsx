@@ -115,7 +115,10 @@ describe('/confirmar-cotizacion', () => {
   });
 
   it('compared again (the buyer came back for another date), opens the results as soon as they are ready', async () => {
-    sessionStorage.setItem('cotizacion', JSON.stringify(respuestaComparacion({ cotizacion_id: 76, fecha_entrega: '2030-01-14', resultados: [], productos_no_identificados: [] })));
+    sessionStorage.setItem(
+      'cotizacion',
+      JSON.stringify(respuestaComparacion({ cotizacion_id: 76, fecha_entrega: '2030-01-14', resultados: [], productos_no_identificados: [] })),
+    );
     const router = renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Generar cotización' }));
     // The two calls answer; no 6 s pass.
