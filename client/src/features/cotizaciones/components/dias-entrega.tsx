@@ -80,7 +80,7 @@ function DiasEntregaSelect({ control, setValue, dias, eleccion }: Pick<Props, 'c
   return (
     <SelectField
       label={FECHA_ENTREGA_LABEL}
-      // At 375 px a chosen day's label may not fit the closed select: the line under it says the proposal whole.
+      // At 375 px a chosen day's label may not fit the closed select (it ends in '…'): the line under it says the proposal whole.
       hint={valor === '' ? SIN_FECHA_PISTA : pistaPropuesta(dias)}
       error={fieldState.error?.message}
       ref={field.ref}
