@@ -36,6 +36,8 @@ type Props = {
   setValue: UseFormSetValue<CotizanteInput>;
   solicitud: SolicitudGuardada;
   comuna: number | undefined;
+  /** The buyer already confirmed these delivery data once (came back to change them): their date, 'Sin fecha' too, is theirs. */
+  confirmada: boolean;
 };
 
 /**
@@ -44,14 +46,14 @@ type Props = {
  * many do, the day proposed chosen for a buyer who has not chosen one, and 'Sin fecha' (the field
  * stays optional). Before a comuna, while asking, or when the call fails: the plain date field.
  */
-export function FechaEntregaField({ control, setValue, solicitud, comuna }: Props) {
+export function FechaEntregaField({ control, setValue, solicitud, comuna, confirmada }: Props) {
   // The last answer stays on screen while another comuna's is asked: the list does not blink back to a plain date.
   const dias = useDiasEntrega(solicitud, comuna);
   // Kept here, across comunas: whether the buyer chose in the list, and the day this field proposed itself.
-  const eleccion = useRef<Eleccion>({ elegida: false, puesta: undefined });
+  const eleccion = useRef<Eleccion>({ elegida: confirmada, puesta: undefined });
   if (comuna === undefined || !dias.data || dias.isError)
     return <FechaField control={control} name="fecha_entrega" label={FECHA_ENTREGA_LABEL} min={hoyEnChile()} />;
-  return <DiasEntregaSelect control={control} setValue={setValue} dias={dias.data} eleccion={eleccion.current} />;
+  return <DiasEntregaSelect control={control} setValue={setValue} dias={dias.data} cambiando={dias.isPlaceholderData} eleccion={eleccion.current} />;
 }
 
 interface Eleccion {
@@ -61,7 +63,14 @@ interface Eleccion {
   puesta: string | undefined;
 }
 
-function DiasEntregaSelect({ control, setValue, dias, eleccion }: Pick<Props, 'control' | 'setValue'> & { dias: DiasEntrega; eleccion: Eleccion }) {
+/** `cambiando`: the list on screen is the previous comuna's while the new one's is asked: nothing to pick from it yet. */
+function DiasEntregaSelect({
+  control,
+  setValue,
+  dias,
+  cambiando,
+  eleccion,
+}: Pick<Props, 'control' | 'setValue'> & { dias: DiasEntrega; cambiando: boolean; eleccion: Eleccion }) {
   const { field, fieldState } = useController({ control, name: 'fecha_entrega' });
   const valor = typeof field.value === 'string' ? field.value : '';
   // biome-ignore lint/correctness/useExhaustiveDependencies: proposes once per answer, not on each change of the field
@@ -86,6 +95,8 @@ function DiasEntregaSelect({ control, setValue, dias, eleccion }: Pick<Props, 'c
       ref={field.ref}
       name={field.name}
       value={valor}
+      disabled={cambiando}
+      aria-busy={cambiando}
       onBlur={field.onBlur}
       onChange={(e) => {
         eleccion.elegida = true;

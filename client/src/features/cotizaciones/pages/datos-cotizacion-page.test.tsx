@@ -170,6 +170,25 @@ describe('/datos-cotizacion, the delivery date', () => {
     expect(select.selectedOptions[0]!.textContent).toBe('20 de enero de 2027');
   });
 
+  it("coming back to change the delivery data, a confirmed 'Sin fecha' stays: no proposal replaces it", async () => {
+    sessionStorage.setItem(
+      'cotizante',
+      JSON.stringify({
+        ...COTIZANTE_DE_PRUEBA,
+        solicitud_id: 5,
+        fecha_entrega: null,
+        region: 13,
+        comuna: 13123,
+        region_nombre: 'Metropolitana de Santiago',
+        comuna_nombre: 'Providencia',
+      }),
+    );
+    renderPage();
+    const select = await lista();
+    await waitFor(() => expect(opciones(select)).toContain('jueves 3: 3 de 3 proveedores (propuesto)'));
+    expect(select.value).toBe('');
+  });
+
   it('when the call fails, stays the plain date field', async () => {
     respuestas[URL_DIAS] = { status: 500, body: { detail: 'Error interno.' } };
     renderPage();

@@ -155,7 +155,7 @@ function DatosCotizacionForm({ solicitud }: { solicitud: SolicitudGuardada }) {
         <TextField label="Nombre de contacto" autoComplete="name" {...register('nombre_contacto')} error={errors.nombre_contacto?.message} />
         <ContactoFields form={{ register, watch, setValue, formState }} direccionLabel="Dirección de envío (opcional)" />
         {/* After the comuna: which days someone delivers there depends on it (docs/decisions/027-dias-de-entrega.md). */}
-        <FechaEntregaField control={control} setValue={setValue} solicitud={solicitud} comuna={comunaId} />
+        <FechaEntregaField control={control} setValue={setValue} solicitud={solicitud} comuna={comunaId} confirmada={guardado !== null} />
         <FormError message={errors.root?.server?.message} />
         <div className="form__actions">
           <button type="button" className="btn btn--ghost" onClick={() => navigate('/cotizar', { state: EN_CURSO })}>
