@@ -5,6 +5,7 @@ import {
   formatCantidad,
   formatDiaCercano,
   formatDiaLargo,
+  formatDiaSemana,
   formatFechaEntrega,
   formatFechaHora,
   formatFechaLarga,
@@ -24,6 +25,9 @@ describe('dates', () => {
     expect(formatDiaLargo('2026-12-31T23:59:00-04:00')).toBe('31 de diciembre de 2026');
     expect(formatFechaEntrega('2026-11-30')).toBe('30 de noviembre de 2026');
     expect(formatFechaEntrega(null)).toBe('Sin fecha indicada');
+  });
+  it("names a day of the next two weeks by its weekday and number, Chile's calendar whatever the time zone", () => {
+    expect(['2026-12-01', '2026-12-02', '2026-12-06', '2027-01-04'].map(formatDiaSemana)).toEqual(['martes 1', 'miércoles 2', 'domingo 6', 'lunes 4']);
   });
   it('leaves out the year of a day in the current year, and only then', () => {
     expect(formatDiaCercano('2026-11-12', '2026-11-29')).toBe('12 de noviembre');

@@ -25,6 +25,12 @@ export function formatDiaLargo(iso: string): string {
   return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('es-CL', { ...LARGA, timeZone: 'UTC' });
 }
 
+/** A day of the next two weeks by its weekday and number ('martes 2'), as the delivery days list it (docs/decisions/027). */
+export function formatDiaSemana(iso: string): string {
+  const [y, m, d] = partesIso(iso).map(Number);
+  return `${new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('es-CL', { weekday: 'long', timeZone: 'UTC' })} ${d}`;
+}
+
 /**
  * A day in the long format, without its year when it is `hoy`'s ('12 de noviembre'; '28 de diciembre
  * de 2025' in 2026): a date a buyer reads as recent, such as the price paid last time (docs/producto.md §16).

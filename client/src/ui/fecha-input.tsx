@@ -90,7 +90,7 @@ export function FechaField<T extends FieldValues, C, O>({
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <FechaInput
-        {...a11y(id, error)}
+        {...a11y(id, error, hint)}
         ref={field.ref}
         name={field.name}
         value={field.value ?? ''}

@@ -13,7 +13,11 @@ export function FieldShell({ id, label, error, hint, children }: FieldProps & { 
     <div className={error ? 'field field--error' : 'field'}>
       <label htmlFor={id}>{label}</label>
       {children}
-      {hint && !error && <p className="field__hint">{hint}</p>}
+      {hint && !error && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p className="field__error" id={`${id}-error`} role="alert">
           {error}
@@ -23,13 +27,18 @@ export function FieldShell({ id, label, error, hint, children }: FieldProps & { 
   );
 }
 
-export const a11y = (id: string, error?: string) => ({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined });
+/** The control's side of FieldShell: its error, else its hint, is what a screen reader reads after the label. */
+export const a11y = (id: string, error?: string, hint?: ReactNode) => ({
+  id,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+});
 
 export function TextField({ label, error, hint, ...input }: FieldProps & ComponentProps<'input'>) {
   const id = useId();
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
-      <input {...input} {...a11y(id, error)} />
+      <input {...input} {...a11y(id, error, hint)} />
     </FieldShell>
   );
 }
@@ -38,7 +47,7 @@ export function SelectField({ label, error, hint, children, ...select }: FieldPr
   const id = useId();
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
-      <select {...select} {...a11y(id, error)}>
+      <select {...select} {...a11y(id, error, hint)}>
         {children}
       </select>
     </FieldShell>

@@ -211,10 +211,17 @@ export async function canastaOptima(
   const exacta = porDescomposicion(lineas, terminos, opciones, inicio, tope);
   if (exacta) return exacta;
   const presupuestoMs = Math.max(0, (opciones.presupuestoMs ?? PRESUPUESTO_TOPE_MS) - espera);
-  const porSets = opciones.busqueda === false ? null : await porConjuntos(lineas, terminos, tope, inicio + presupuestoMs);
+  const porSets = opciones.busqueda === false || opciones.contarProveedores ? null : await porConjuntos(lineas, terminos, tope, inicio + presupuestoMs);
   if (porSets) return porSets;
   // The cheapest basket without the cap, proven and within it, is the cheapest under it.
-  const libre = await canastaSinTope(lineas, terminos, { ...opciones, presupuestoMs: Math.min(PRESUPUESTO_CANASTA_MS, presupuestoMs / 3), esperaMs: 0 }, false);
+  // What the sets left of the budget, when they could not answer in it.
+  const restante = Math.max(0, inicio + presupuestoMs - performance.now());
+  const libre = await canastaSinTope(
+    lineas,
+    terminos,
+    { ...opciones, presupuestoMs: Math.min(PRESUPUESTO_CANASTA_MS, presupuestoMs / 3, restante), esperaMs: 0 },
+    false,
+  );
   if (libre.proveedores.length <= tope && libre.optimo) return libre;
   return canastaConTope(lineas, terminos, tope, libre, inicio + presupuestoMs);
 }
@@ -258,7 +265,7 @@ async function porConjuntos(
     .filter((s) => !fuera.has(s))
     .sort((a, b) => a - b);
   const r = await canastaPorConjuntos(lineas, terminos, proveedores, tope, limite, async (sub, hasta) => {
-    const c = await canastaSinTope(sub, terminos, { presupuestoMs: Math.max(0, hasta - performance.now()) });
+    const c = await canastaSinTope(sub, terminos, { presupuestoMs: Math.max(0, hasta - performance.now()) }, true, false);
     return { plan: c.cantidades, optimo: c.optimo, cota: c.diferencia_maxima === null ? Number.NEGATIVE_INFINITY : c.total - c.diferencia_maxima };
   });
   if (!r) return null;
@@ -365,12 +372,17 @@ async function canastaConTope(
   return respuestaDe(lineas, terminos, { cantidades: plan, optimo: false, via: 'presupuesto', bajo_minimo, cota: cotaLibre(plan) });
 }
 
-/** `descomposicion`: false where the caller already knows it does not apply (the capped path). */
+/**
+ * `descomposicion`: false where the caller already knows it does not apply (the capped path).
+ * `pisoCobertura`: false where the budget is the caller's to keep (one set of canasta/conjuntos.ts):
+ * finding the most coverage then gets no more than what is left.
+ */
 async function canastaSinTope(
   lineas: readonly LineaCanasta[],
   terminos: ReadonlyMap<number, TerminosDespacho>,
   opciones: OpcionesCanasta,
   descomposicion = true,
+  pisoCobertura = true,
 ): Promise<Canasta> {
   const inicio = performance.now();
   const espera = opciones.esperaMs ?? 0;
@@ -519,7 +531,7 @@ async function canastaSinTope(
         coberturaPlena ? coberturaMaxima : null,
         coberturaPlena ? cotas : null,
         coberturaPlena ? { duenoDe, extra } : null,
-        Math.max(presupuestoMs - (performance.now() - inicio), plena ? 0 : MINIMO_COBERTURA_MS) / 1000,
+        Math.max(presupuestoMs - (performance.now() - inicio), plena || !pisoCobertura ? 0 : MINIMO_COBERTURA_MS) / 1000,
         opciones.contarProveedores ?? false,
       );
     } catch {

@@ -1,7 +1,7 @@
 import type { TerminosDespacho } from '#common/despacho';
 import { precioMinimo, precioUnitario, subtotal } from '#common/precio';
 import { SIN_TERMINOS } from '#common/total-entregado';
-import { asignacionOptima } from '../motor/engine';
+import { asignacionOptima, PRESUPUESTO_PASOS } from '../motor/engine';
 import { TOLERANCIA } from './cierre';
 import { cobraDespacho, evaluar, type LineaCanasta, partesMaximas, type Plan } from './plan';
 
@@ -41,7 +41,7 @@ interface Conjunto {
   miembros: number[];
   cobertura: number;
   cota: number;
-  /** 0, 1, 2: the step its key comes from; 3: solved but not proven (the clock stopped it). */
+  /** 0, 1, 2: the step its key comes from; 3: solved but not proven (its search gave up: the clock, or the per-line engine's steps). */
   paso: number;
 }
 
@@ -185,7 +185,8 @@ export async function canastaPorConjuntos(
     let costo = exactas[i]!.get(llave);
     if (costo === undefined) {
       const ofertas = ks.map((k) => lineas[i]!.ofertas[k]!);
-      const p = asignacionOptima(ofertas, objetivo);
+      // No tie-break: a bound needs the cost, not which of equal plans (ties cost the engine its steps).
+      const p = asignacionOptima(ofertas, objetivo, PRESUPUESTO_PASOS, false);
       costo = p.exacta
         ? ofertas.reduce((s, o, r) => s + (p.cantidades[r]! > 0 ? subtotal(p.cantidades[r]!, precioUnitario(o, p.cantidades[r]!)) : 0), 0)
         : fraccional(i, objetivo);

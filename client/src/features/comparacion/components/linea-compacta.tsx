@@ -1,6 +1,7 @@
 import { cantidadEs, formatCantidad, formatClp, formatDiaLargo, unidadCorta } from '#common/format';
 import { subtotal } from '#common/precio';
 import { type AccionesLinea, BotonesLinea } from './acciones-linea';
+import { textoAvisos } from './avisos-resultado';
 import { Notas, UltimaVez } from './notas-linea';
 import type { Fila } from './seleccion';
 
@@ -33,7 +34,7 @@ export function LineaCompacta({ fila: { r, o, primera }, acciones, hoy }: { fila
       <details className="linea-compacta__detalles">
         <summary>
           Detalles<span className="visually-hidden"> de {o.producto}</span>
-          {avisos.length > 0 && ` · ${avisos.length === 1 ? '1 aviso' : `${avisos.length} avisos`}`}
+          {avisos.length > 0 && ` · ${textoAvisos(avisos.length)}`}
         </summary>
         <dl className="linea-compacta__datos">
           <div>

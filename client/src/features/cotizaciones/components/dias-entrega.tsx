@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { type Control, type UseFormSetValue, useController } from 'react-hook-form';
-import { DIAS_SEMANA, diaSemanaIso } from '#common/despacho';
-import { formatDiaLargo } from '#common/format';
+import { formatDiaLargo, formatDiaSemana } from '#common/format';
 import { hoyEnChile } from '#common/fecha';
 import type { CotizanteData, CotizanteInput } from '#common/schemas/cotizaciones';
 import type { DiasEntrega } from '#common/schemas/dias-entrega';
@@ -15,20 +14,17 @@ export const SIN_FECHA = 'Sin fecha';
 /** Said under the list while 'Sin fecha' is chosen: what no date means (the comparison's rule, motor/elegibles.ts). */
 export const SIN_FECHA_PISTA = 'Sin fecha: cada proveedor despacha el primer día que pueda.';
 
-/** 'martes 2': a day of the next two weeks, as the buyer reads it (Chile's calendar: the day is a 'YYYY-MM-DD'). */
-export const diaSemanaNumero = (fecha: string) => `${DIAS_SEMANA[diaSemanaIso(fecha) - 1]} ${Number(fecha.slice(8, 10))}`;
-
 /** 'martes 2: 4 de 5 proveedores'. */
 export const etiquetaDia = (fecha: string, proveedores: number, total: number) =>
-  `${diaSemanaNumero(fecha)}: ${proveedores} de ${total} ${total === 1 ? 'proveedor' : 'proveedores'}`;
+  `${formatDiaSemana(fecha)}: ${proveedores} de ${total} ${total === 1 ? 'proveedor' : 'proveedores'}`;
 
 /** What the hint under the list says of the day proposed: all of them, or the most. */
 const pistaPropuesta = (d: DiasEntrega) => {
   const dia = d.dias.find((x) => x.fecha === d.propuesta);
   if (!dia) return 'Ningún proveedor de estos productos despacha a tu comuna en los próximos 14 días.';
   return dia.proveedores >= d.total_proveedores
-    ? `Propuesto: el ${diaSemanaNumero(dia.fecha)}, el primer día en que todos pueden despachar.`
-    : `Propuesto: el ${diaSemanaNumero(dia.fecha)}, el primer día en que más proveedores pueden despachar.`;
+    ? `Propuesto: el ${formatDiaSemana(dia.fecha)}, el primer día en que todos pueden despachar.`
+    : `Propuesto: el ${formatDiaSemana(dia.fecha)}, el primer día en que más proveedores pueden despachar.`;
 };
 
 type Props = {

@@ -76,8 +76,9 @@ function Resumen({ solicitud, cotizante }: { solicitud: SolicitudGuardada; cotiz
 
   function generar() {
     const inicio = Date.now();
-    // Only the request's first comparison in this tab waits: one already compared (the buyer came
-    // back for another date or other products) shows its results as soon as they are ready.
+    // Only the flow's first comparison waits (none stored yet in the tab: the flow's storage is
+    // cleared by an order and by 'Nueva cotización'); comparing again after coming back for another
+    // date or other products shows the results as soon as they are ready.
     const primera = cotizacionGuardada.get() === null;
     setGenerando(true);
     saveCotizante.mutate(
