@@ -72,6 +72,8 @@ async function entregarYResumir(page: Page) {
   await page.getByLabel('Dirección de envío (opcional)').fill('Calle Larga 450');
   await page.getByLabel('Región', { exact: true }).selectOption({ label: 'Región de Valparaíso' });
   await page.getByLabel('Comuna').selectOption({ label: 'Quilpué' });
+  // The comuna brings its delivery days with one proposed (docs/decisions/027): no date, as asked here.
+  await page.getByRole('combobox', { name: 'Fecha de entrega (opcional)' }).selectOption({ label: 'Sin fecha' });
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { name: 'Resumen de la solicitud' })).toBeVisible();
 }
