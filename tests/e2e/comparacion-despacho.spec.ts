@@ -1,12 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '#common/despacho';
 import { formatClp } from '#common/format';
 import { conIva } from '#common/iva';
 import {
   aprobarProductos,
-  authHeaders,
   createCompradorConDireccion,
-  type E2EProveedor,
   expectAccessible,
   fillFilaCotizacion,
   generarCotizacion,
@@ -16,7 +13,7 @@ import {
   shot,
   uniqueStamp,
 } from '../fixtures';
-import { createProveedorListoByApi } from './proveedor-listo';
+import { createProveedorListoByApi, guardarCondicionesByApi } from './proveedor-listo';
 
 // Delivery terms from the buyer's side, against the real server: a restaurant in Puerto Montt. The two
 // cheapest suppliers deliver only in Santiago and are left out; of the two that come to Puerto
@@ -29,14 +26,6 @@ const SANTIAGO = [13101, 13123, 13120];
 const AUSTRAL = { costo_despacho: 9_990, despacho_gratis_desde: 205_000 };
 const LLANQUIHUE = { monto_minimo: 150_000 };
 const PRECIOS = { sur: 800, central: 850, austral: 1_000, llanquihue: 1_050, tercero: 100 };
-
-async function condiciones(request: APIRequestContext, p: E2EProveedor, terminos: Partial<CondicionesDespacho>) {
-  const res = await request.put('/api/proveedor/condiciones/', {
-    headers: authHeaders(p.access),
-    data: { ...CONDICIONES_POR_DEFECTO, dias_despacho: [1, 2, 3, 4, 5, 6, 7], anticipacion_dias: 0, hora_corte: '23:59', ...terminos },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 /** Four suppliers with their terms; two products all of them sell and a third only Austral sells. */
 async function mercado(request: APIRequestContext) {
@@ -72,10 +61,10 @@ async function mercado(request: APIRequestContext) {
       fila(nombres[1], `${prefijo}2-${sello}`, precio, ids[nombres[1]]),
     ]);
   }
-  await condiciones(request, sur!, { comunas: SANTIAGO });
-  await condiciones(request, central!, { comunas: SANTIAGO });
-  await condiciones(request, austral!, { comunas: [PUERTO_MONTT.comuna], ...AUSTRAL });
-  await condiciones(request, llanquihue!, { comunas: [PUERTO_MONTT.comuna], ...LLANQUIHUE });
+  await guardarCondicionesByApi(request, sur!, { comunas: SANTIAGO });
+  await guardarCondicionesByApi(request, central!, { comunas: SANTIAGO });
+  await guardarCondicionesByApi(request, austral!, { comunas: [PUERTO_MONTT.comuna], ...AUSTRAL });
+  await guardarCondicionesByApi(request, llanquihue!, { comunas: [PUERTO_MONTT.comuna], ...LLANQUIHUE });
   const linea = (nombre: string): LineaCotizacion => ({ categoria: ['secos', 'SECOS'], producto: [nombre.toLowerCase(), nombre] });
   return { austral: austral!, llanquihue: llanquihue!, lineas: nombres.map(linea), nombres };
 }
@@ -212,7 +201,7 @@ test('a fee raised while the buyer reads /facturacion: Confirmar is refused with
   await expect(confirmar).toBeVisible();
 
   // Meanwhile Austral raises its fee by $3.000.
-  await condiciones(page.request, m.austral, { comunas: [PUERTO_MONTT.comuna], ...AUSTRAL, costo_despacho: AUSTRAL.costo_despacho + 3_000 });
+  await guardarCondicionesByApi(page.request, m.austral, { comunas: [PUERTO_MONTT.comuna], ...AUSTRAL, costo_despacho: AUSTRAL.costo_despacho + 3_000 });
   await confirmar.click();
   const ahora = antes + 3_000;
   await expect(page.getByRole('alert')).toHaveText(

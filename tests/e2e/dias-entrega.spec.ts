@@ -1,11 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { CONDICIONES_POR_DEFECTO, type CondicionesDespacho } from '#common/despacho';
+import { expect, type Page, test } from '@playwright/test';
 import { formatDiaLargo } from '#common/format';
 import {
   aprobarProductos,
-  authHeaders,
   createCompradorConDireccion,
-  type E2EProveedor,
   expectAccessible,
   fillFilaCotizacion,
   generarCotizacion,
@@ -14,7 +11,7 @@ import {
   shot,
   uniqueStamp,
 } from '../fixtures';
-import { createProveedorListoByApi } from './proveedor-listo';
+import { createProveedorListoByApi, guardarCondicionesByApi } from './proveedor-listo';
 
 // The delivery days a buyer sees on /datos-cotizacion, against the real server: a restaurant in
 // Puerto Montt whose two products are sold by two suppliers that deliver there, one on Mondays,
@@ -25,14 +22,6 @@ import { createProveedorListoByApi } from './proveedor-listo';
 const PUERTO_MONTT = { region: 10, comuna: 10101 };
 const LUNES_MIERCOLES_VIERNES = [1, 3, 5];
 const MENOS_DOMINGO = [1, 2, 3, 4, 5, 6];
-
-async function condiciones(request: APIRequestContext, p: E2EProveedor, terminos: Partial<CondicionesDespacho>) {
-  const res = await request.put('/api/proveedor/condiciones/', {
-    headers: authHeaders(p.access),
-    data: { ...CONDICIONES_POR_DEFECTO, anticipacion_dias: 0, hora_corte: '23:59', comunas: [PUERTO_MONTT.comuna], ...terminos },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 /** Two suppliers, two products both sell; a buyer in Puerto Montt logged in on /cotizar with both products asked. */
 async function cotizarEnPuertoMontt(page: Page) {
@@ -57,8 +46,8 @@ async function cotizarEnPuertoMontt(page: Page) {
     fila(nombres[0]!, `DI1-${sello}`, 1_000, ids[nombres[0]!]),
     fila(nombres[1]!, `DI2-${sello}`, 1_000, ids[nombres[1]!]),
   ]);
-  await condiciones(request, alterno!, { dias_despacho: LUNES_MIERCOLES_VIERNES });
-  await condiciones(request, diario!, { dias_despacho: MENOS_DOMINGO });
+  await guardarCondicionesByApi(request, alterno!, { comunas: [PUERTO_MONTT.comuna], dias_despacho: LUNES_MIERCOLES_VIERNES });
+  await guardarCondicionesByApi(request, diario!, { comunas: [PUERTO_MONTT.comuna], dias_despacho: MENOS_DOMINGO });
 
   const comprador = await createCompradorConDireccion(request, {
     nombre_contacto: 'Restorán del Puerto',

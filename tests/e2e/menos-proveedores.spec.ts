@@ -1,12 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { CONDICIONES_POR_DEFECTO } from '#common/despacho';
 import { formatClp } from '#common/format';
 import { conIva } from '#common/iva';
 import {
   aprobarProductos,
-  authHeaders,
   createCompradorConDireccion,
-  type E2EProveedor,
   expectAccessible,
   fillFilaCotizacion,
   generarCotizacion,
@@ -16,7 +13,7 @@ import {
   shot,
   uniqueStamp,
 } from '../fixtures';
-import { createProveedorListoByApi } from './proveedor-listo';
+import { createProveedorListoByApi, guardarCondicionesByApi } from './proveedor-listo';
 
 // 'Menos proveedores' from the buyer's side, against the real server: three suppliers with a $5.000
 // fee each, three products of 100 kg each cheapest at a different one (per kg):
@@ -38,21 +35,6 @@ const PRECIOS = [
 ] as const;
 const SIN_TOPE = 315_000;
 const CON_TOPE = 320_000;
-
-async function condiciones(request: APIRequestContext, p: E2EProveedor) {
-  const res = await request.put('/api/proveedor/condiciones/', {
-    headers: authHeaders(p.access),
-    data: {
-      ...CONDICIONES_POR_DEFECTO,
-      dias_despacho: [1, 2, 3, 4, 5, 6, 7],
-      anticipacion_dias: 0,
-      hora_corte: '23:59',
-      comunas: [PROVIDENCIA.comuna],
-      costo_despacho: FEE,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 /** The three suppliers and the three products they all sell, new to the catalogue. */
 async function mercado(request: APIRequestContext) {
@@ -84,7 +66,7 @@ async function mercado(request: APIRequestContext) {
       proveedores[s]!,
       [0, 1, 2].map((k) => fila(k, s, ids[nombres[k]!])),
     );
-  for (const p of proveedores) await condiciones(request, p);
+  for (const p of proveedores) await guardarCondicionesByApi(request, p, { comunas: [PROVIDENCIA.comuna], costo_despacho: FEE });
   const lineas = nombres.map((nombre): LineaCotizacion => ({ categoria: ['secos', 'SECOS'], producto: [nombre.toLowerCase(), nombre] }));
   return { proveedores, lineas };
 }
