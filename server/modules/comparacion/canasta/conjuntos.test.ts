@@ -3,7 +3,7 @@ import type { TerminosDespacho } from '#common/despacho';
 import { oferta, terminos } from '#server/test/canasta-fuerza-bruta';
 import { azar } from '#server/test/azar';
 import { canastaOptima, type LineaCanasta } from './canasta';
-import { canastaPorConjuntos, MAX_CONJUNTOS } from './conjuntos';
+import { canastaPorConjuntos, MAX_CELDAS_CONJUNTOS } from './conjuntos';
 
 const cobertura = (c: { cantidades: number[][] }) => c.cantidades.flat().reduce((s, q) => s + q, 0);
 
@@ -59,8 +59,8 @@ describe('canastaOptima with maxProveedores, by sets of suppliers', () => {
   it('leaves to the other path the suppliers that make too many sets', async () => {
     const { lineas, mapa } = canastaConTerminos(azar(43), { lineas: 10, proveedores: 60, ofertas: 20 });
     const proveedores = Array.from({ length: 60 }, (_, i) => i + 1);
-    // C(60, 4) = 487,635 sets.
-    expect(MAX_CONJUNTOS).toBeLessThan(487_635);
+    // C(60, 4) = 487,635 sets of 10 lines.
+    expect(MAX_CELDAS_CONJUNTOS).toBeLessThan(487_635 * 10);
     const nunca = async () => {
       throw new Error('no set is solved');
     };

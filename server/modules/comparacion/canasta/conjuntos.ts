@@ -32,10 +32,10 @@ export interface ResultadoConjuntos {
 }
 
 /**
- * The most sets weighed: keying 20,000 sets of a 30-line basket costs ~20 ms, about what the rest
- * of the search may take (docs/decisions/014's appendix measures it).
+ * The most sets × lines keyed: ~0.1 µs each on this machine, so keying takes ~40–110 ms of the
+ * cap's 300 ms (C(200, 2) sets of a 30-line basket, C(25, 5) of a 15-line one; docs/decisions/014).
  */
-export const MAX_CONJUNTOS = 20_000;
+export const MAX_CELDAS_CONJUNTOS = 1_000_000;
 
 interface Conjunto {
   miembros: number[];
@@ -98,7 +98,7 @@ class Cola {
 
 /**
  * The best basket with at most `tope` of `candidatos` (the suppliers that may be in it), or null when
- * they make more than MAX_CONJUNTOS sets. Stopped by `limite`, the best basket found and its bound.
+ * their sets × the lines pass MAX_CELDAS_CONJUNTOS. Stopped by `limite`, the best basket found and its bound.
  */
 export async function canastaPorConjuntos(
   lineas: readonly LineaCanasta[],
@@ -110,7 +110,8 @@ export async function canastaPorConjuntos(
 ): Promise<ResultadoConjuntos | null> {
   const n = candidatos.length;
   const m = Math.min(tope, n);
-  if (combinaciones(n, m, MAX_CONJUNTOS) > MAX_CONJUNTOS) return null;
+  const conjuntosMaximos = Math.floor(MAX_CELDAS_CONJUNTOS / Math.max(1, lineas.length));
+  if (combinaciones(n, m, conjuntosMaximos) > conjuntosMaximos) return null;
   const indice = new Map(candidatos.map((s, j) => [s, j]));
   const T = lineas.map((l) => Math.floor(l.cantidad));
   // Per line: its offers of candidates, cheapest reachable price first, and each candidate's stock.
